@@ -1,0 +1,140 @@
+// Flat ESLint config: strict TypeScript, Svelte, and the layering rules of DESIGN.md
+// ("Import rules"), enforced here rather than remembered.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import svelte from 'eslint-plugin-svelte';
+import globals from 'globals';
+import svelteConfig from './svelte.config.js';
+
+const electronOnly = {
+  group: ['electron', 'electron/*'],
+  message: 'Only index.ts, preload.ts and hosts/electron-ipc.ts may import electron (DESIGN.md).',
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      'out/**',
+      'node_modules/**',
+      'src-main/platform/generated/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  ...svelte.configs.recommended,
+  {
+    languageOptions: {
+      globals: { ...globals.node },
+      parserOptions: {
+        projectService: true,
+        extraFileExtensions: ['.svelte'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/no-confusing-void-expression': 'off',
+      '@typescript-eslint/no-unnecessary-condition': 'off',
+    },
+  },
+  {
+    files: ['**/*.svelte', '**/*.svelte.ts'],
+    languageOptions: {
+      globals: { ...globals.browser },
+      parserOptions: { parser: tseslint.parser, svelteConfig },
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs', '*.config.js'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  // --- layering (DESIGN.md "Import rules") ---
+  {
+    files: ['src-main/**/*.ts'],
+    ignores: ['src-main/index.ts', 'src-main/preload.ts', 'src-main/hosts/electron-ipc.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [electronOnly] }] },
+  },
+  {
+    files: ['src-main/platform/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            electronOnly,
+            {
+              group: ['**/services/**', '**/hosts/**', '**/sandbox/**'],
+              message: 'platform/ imports nothing from services/, hosts/ or sandbox/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src-main/sandbox/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            electronOnly,
+            {
+              group: ['**/platform/**', '**/services/**', '**/hosts/**', '**/secrets/**'],
+              message:
+                'The sandbox never imports the clients or the app: it is checked against the OpenAPI documents on its own.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src-main/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            electronOnly,
+            {
+              group: ['node:*', '**/platform/**', '**/services/**', '**/hosts/**', '**/sandbox/**'],
+              message: 'shared/ is pure TypeScript used by the renderer and preload.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src-renderer/**/*.ts', 'src-renderer/**/*.svelte'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['electron', 'node:*'], message: 'The renderer has no Node and no Electron.' },
+            {
+              group: [
+                '**/src-main/platform/**',
+                '**/src-main/services/**',
+                '**/src-main/hosts/**',
+                '**/src-main/sandbox/**',
+                '**/src-main/secrets/**',
+              ],
+              message: 'The renderer imports only src-main/shared.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+);
