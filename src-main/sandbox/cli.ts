@@ -1,0 +1,82 @@
+/**
+ * `npm run sandbox`: starts the sandbox platform and prints exactly one JSON line on stdout,
+ * the `SandboxInfo` (base URLs, service account key, tokens), then serves until SIGINT or
+ * SIGTERM. Logs go to stderr.
+ *
+ * Flags: `--port N` (default 0: any free port), `--seed N` (default 1), `--no-rate-limit`,
+ * `--log` (request logs on stderr). A bad flag prints one error line on stderr and exits 2.
+ */
+import { parseArgs } from 'node:util';
+import type { SandboxOptions } from './index';
+import { startSandbox } from './index';
+
+/** Parses the flags. @throws Error with a one-line, operator-readable message. */
+export function parseCliOptions(args: string[]): SandboxOptions {
+  const { values } = parseArgs({
+    args,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      port: { type: 'string' },
+      seed: { type: 'string' },
+      'no-rate-limit': { type: 'boolean' },
+      log: { type: 'boolean' },
+    },
+  });
+  return {
+    port: integerFlag('port', values.port, 0, 65_535) ?? 0,
+    seed: integerFlag('seed', values.seed, 0, 2 ** 32 - 1) ?? 1,
+    rateLimit: values['no-rate-limit'] !== true,
+    logger: values.log === true,
+  };
+}
+
+function integerFlag(
+  name: string,
+  text: string | undefined,
+  min: number,
+  max: number,
+): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || value < min || value > max) {
+    throw new Error(`--${name} must be an integer from ${min} to ${max}, not "${text}".`);
+  }
+  return value;
+}
+
+async function main(): Promise<void> {
+  let options: SandboxOptions;
+  try {
+    options = parseCliOptions(process.argv.slice(2));
+  } catch (error) {
+    process.stderr.write(`sandbox: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(2);
+  }
+  const sandbox = await startSandbox(options);
+  process.stdout.write(`${JSON.stringify(sandbox.info)}\n`);
+  process.stderr.write(
+    `Sandbox platform serving ${sandbox.info.live_base_url} and ${sandbox.info.vod_base_url}` +
+      `${options.rateLimit === false ? ' (rate limit off)' : ''}. Stop with Ctrl+C.\n`,
+  );
+  let closing = false;
+  const stop = (signal: NodeJS.Signals): void => {
+    if (closing) return;
+    closing = true;
+    process.stderr.write(`Sandbox platform stopping (${signal}).\n`);
+    sandbox.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`sandbox: close failed: ${String(error)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`sandbox: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

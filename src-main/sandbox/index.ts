@@ -1,0 +1,119 @@
+/**
+ * The sandbox platform: a spec-faithful emulator of the live API v1 and the VOD API v3
+ * (spec/live-vod-api.md, reference/observed-platform.md, resources/openapi/*.yaml), started
+ * in-process on 127.0.0.1 with seeded demo data. The app's default workspace, the tests and
+ * the benchmarks run against it.
+ */
+import type { AddressInfo } from 'node:net';
+import type { Role } from './auth';
+import { TokenAuthority, randomOpaqueToken } from './auth';
+import { VirtualClock } from './clock';
+import type { RateLimitPolicy } from './rate-limit';
+import { RateLimiter } from './rate-limit';
+import { seedState } from './seed';
+import { apiPrefixes, buildServer } from './server';
+
+export { VirtualClock } from './clock';
+export type { RateLimitPolicy } from './rate-limit';
+
+/** How to reach a running sandbox, and credentials for it. Printed by the CLI as one JSON line. */
+export interface SandboxInfo {
+  /** `http://127.0.0.1:PORT/live/api` (ends in `/api`, like the platform's). */
+  live_base_url: string;
+  /** `http://127.0.0.1:PORT/vod/api`. */
+  vod_base_url: string;
+  /** The one service account of the sandbox (`onair-sandbox`). */
+  service_account_key: string;
+  /**
+   * Live bearer tokens, valid one year of virtual time:
+   * - `super_admin`: role super_admin, scopes live:control, live-api:console-control, live:statistics;
+   * - `admin`: role admin, the same scopes;
+   * - `no_scope`: role super_admin, no scopes (every live operation answers 403).
+   */
+  tokens: { super_admin: string; admin: string; no_scope: string };
+  /** VOD API access token, sent as `?access_token=`. */
+  vod_access_token: string;
+}
+
+/** Options of `startSandbox`. */
+export interface SandboxOptions {
+  /** TCP port on 127.0.0.1; default 0 (any free port). */
+  port?: number;
+  /** Seed of the demo data; default 1. Same seed and `startAt`, same data. */
+  seed?: number;
+  /** Enforce the platform's rate limit (60 calls/min, 1 s apart); default true. */
+  rateLimit?: boolean;
+  /**
+   * Override parts of the rate-limit policy (defaults: 1000 ms spacing, 60 calls per 60 000 ms,
+   * `performance.now`), e.g. to test the per-minute limit without waiting a minute.
+   */
+  rateLimitPolicy?: Partial<RateLimitPolicy>;
+  /** Virtual clock start; default the real now. Seed data is placed relative to it. */
+  startAt?: Date;
+  /** Log requests to stderr; default false. */
+  logger?: boolean;
+}
+
+/** A running sandbox. */
+export interface SandboxHandle {
+  info: SandboxInfo;
+  /** The platform's virtual clock; `advance` jumps it forward. */
+  clock: VirtualClock;
+  /** Switches the rate limit on or off (clears its history). */
+  setRateLimit(enabled: boolean): void;
+  /** Stops serving and closes open connections. */
+  close(): Promise<void>;
+}
+
+const allLiveScopes = ['live:control', 'live-api:console-control', 'live:statistics'];
+const tokenLifetimeSeconds = 365 * 86_400;
+
+/**
+ * Starts a sandbox on 127.0.0.1.
+ * @throws Error when the port is taken or the OpenAPI documents cannot be read.
+ */
+export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
+  const clock = new VirtualClock(options.startAt ?? new Date());
+  const state = seedState(options.seed ?? 1, clock.now());
+  const authority = new TokenAuthority();
+  const limiter = new RateLimiter(options.rateLimitPolicy, options.rateLimit ?? true);
+  const vodAccessToken = randomOpaqueToken();
+  const app = buildServer({
+    state,
+    clock,
+    tokens: authority,
+    vodAccessToken,
+    limiter,
+    logger: options.logger ?? false,
+  });
+  await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
+  const { port } = app.server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+
+  const iat = Math.floor(clock.nowMs() / 1000);
+  const mint = (role: Role, scopes: string[]): string =>
+    authority.mint({
+      sub: state.serviceAccountKey,
+      role,
+      scopes,
+      iat,
+      exp: iat + tokenLifetimeSeconds,
+    });
+
+  return {
+    info: {
+      live_base_url: origin + apiPrefixes.live,
+      vod_base_url: origin + apiPrefixes.vod,
+      service_account_key: state.serviceAccountKey,
+      tokens: {
+        super_admin: mint('super_admin', allLiveScopes),
+        admin: mint('admin', allLiveScopes),
+        no_scope: mint('super_admin', []),
+      },
+      vod_access_token: vodAccessToken,
+    },
+    clock,
+    setRateLimit: (enabled) => limiter.setEnabled(enabled),
+    close: () => app.close(),
+  };
+}

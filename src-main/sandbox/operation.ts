@@ -1,0 +1,58 @@
+/**
+ * What an operation handler sees and returns. The server has already authenticated,
+ * rate-limited, authorized and validated the call against the OpenAPI document (defaults
+ * applied, numbers coerced), so handlers read typed values and apply the platform's rules.
+ */
+import type { Principal } from './auth';
+import type { VirtualClock } from './clock';
+import type { JsonObject } from './openapi';
+import type { SandboxState } from './state';
+
+/** The validated inputs of one call. */
+export interface OperationInput {
+  params: JsonObject;
+  query: JsonObject;
+  body: JsonObject;
+  /** The live caller; undefined for VOD calls. */
+  principal?: Principal;
+}
+
+/** Answers one call with the 200 body, or throws `ApiError`. */
+export type OperationHandler = (input: OperationInput) => unknown;
+
+/** Handlers by `operationId` of the OpenAPI document. */
+export type OperationHandlers = Record<string, OperationHandler>;
+
+/** What handlers work on. */
+export interface SandboxContext {
+  state: SandboxState;
+  clock: VirtualClock;
+}
+
+/** A required string input. @throws Error when validation let it through missing (a bug). */
+export function stringInput(values: JsonObject, name: string): string {
+  const value = values[name];
+  if (typeof value !== 'string')
+    throw new Error(`Input ${name} should be a string after validation.`);
+  return value;
+}
+
+/** An optional string input. */
+export function optionalString(values: JsonObject, name: string): string | undefined {
+  const value = values[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** A required integer input (the document gives it a default or marks it required). */
+export function intInput(values: JsonObject, name: string): number {
+  const value = values[name];
+  if (typeof value !== 'number')
+    throw new Error(`Input ${name} should be a number after validation.`);
+  return value;
+}
+
+/** An optional integer input. */
+export function optionalInt(values: JsonObject, name: string): number | undefined {
+  const value = values[name];
+  return typeof value === 'number' ? value : undefined;
+}

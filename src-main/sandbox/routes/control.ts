@@ -1,0 +1,94 @@
+/**
+ * Test-control endpoints under `/__sandbox/` (outside the platform's paths, no auth, loopback
+ * only). Bodies may be JSON or form-encoded.
+ *
+ * - `GET  /__sandbox/clock` → `{ now }` (ISO-8601, UTC).
+ * - `POST /__sandbox/clock/advance` `{ seconds }` (≥ 0, at most 10 years) → `{ now }`.
+ * - `POST /__sandbox/rate-limit` `{ enabled }` (true/false, 1/0) → `{ enabled }`.
+ * Invalid input answers 422 `{ message, errors }`; a non-loopback caller 403 `{ message }`.
+ */
+import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import { z } from 'zod';
+import type { VirtualClock } from '../clock';
+import { ApiError } from '../http-error';
+import { isoUtc } from '../present';
+import type { RateLimiter } from '../rate-limit';
+
+/** The control prefix. */
+export const controlPrefix = '/__sandbox';
+
+const advanceSchema = z.object({
+  seconds: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+    z
+      .number({
+        error: (issue) => requiredOr(issue.input, 'The seconds must be a number.', 'seconds'),
+      })
+      .min(0, 'The seconds must be at least 0: the clock only moves forward.')
+      .max(10 * 366 * 86_400, 'The seconds must not be greater than ten years.'),
+  ),
+});
+
+const booleanWords = new Map<unknown, boolean>([
+  ['true', true],
+  ['1', true],
+  [1, true],
+  ['false', false],
+  ['0', false],
+  [0, false],
+]);
+
+const rateLimitSchema = z.object({
+  enabled: z.preprocess(
+    (value) => booleanWords.get(value) ?? value,
+    z.boolean({
+      error: (issue) =>
+        requiredOr(issue.input, 'The enabled field must be true or false.', 'enabled'),
+    }),
+  ),
+});
+
+/** Registers the control routes on `app`. */
+export function registerControlRoutes(
+  app: FastifyInstance,
+  clock: VirtualClock,
+  limiter: RateLimiter,
+): void {
+  const loopbackOnly: onRequestHookHandler = (request, _reply, done) => {
+    if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(request.ip)) {
+      throw new ApiError(403, 'The sandbox control endpoints answer loopback callers only.');
+    }
+    done();
+  };
+
+  app.get(`${controlPrefix}/clock`, { onRequest: loopbackOnly }, () => ({
+    now: isoUtc(clock.now()),
+  }));
+
+  app.post(`${controlPrefix}/clock/advance`, { onRequest: loopbackOnly }, (request) => {
+    const { seconds } = parseBody(advanceSchema, request.body);
+    clock.advance(seconds * 1000);
+    return { now: isoUtc(clock.now()) };
+  });
+
+  app.post(`${controlPrefix}/rate-limit`, { onRequest: loopbackOnly }, (request) => {
+    const { enabled } = parseBody(rateLimitSchema, request.body);
+    limiter.setEnabled(enabled);
+    return { enabled: limiter.enabled };
+  });
+}
+
+function requiredOr(input: unknown, message: string, field: string): string {
+  return input === undefined ? `The ${field} field is required.` : message;
+}
+
+/** The parsed body. @throws ApiError 422 with field errors. */
+function parseBody<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body ?? {});
+  if (parsed.success) return parsed.data;
+  const errors: Record<string, string[]> = {};
+  for (const issue of parsed.error.issues) {
+    (errors[issue.path.map(String).join('.') || 'body'] ??= []).push(issue.message);
+  }
+  throw new ApiError(422, Object.values(errors)[0]?.[0] ?? 'The given data was invalid.', errors);
+}

@@ -1,0 +1,34 @@
+/**
+ * Live operations on the service account itself: contract and encoding profiles
+ * (live-v1.yaml: getContract, listProfileGroups, listProfiles).
+ */
+import type { OperationHandlers, SandboxContext } from '../operation';
+import { stringInput } from '../operation';
+import { presentContract, presentProfile } from '../present';
+import { findProfileGroup } from '../state';
+
+/** Handlers by operationId. */
+export function liveAccountOperations({ state }: SandboxContext): OperationHandlers {
+  return {
+    getContract: () => ({ data: presentContract(state, state.contract) }),
+
+    listProfileGroups: () => ({
+      data: state.profileGroups.map((group) => ({
+        key: group.key,
+        name: group.name,
+        profiles_count: state.profiles.filter((profile) => profile.groupKey === group.key).length,
+      })),
+    }),
+
+    listProfiles: ({ params, query }) => {
+      const group = findProfileGroup(state, stringInput(params, 'live_media_profile_group_key'));
+      const screenType = stringInput(query, 'video_screen_type');
+      return {
+        data: state.profiles
+          .filter((profile) => profile.groupKey === group.key)
+          .filter((profile) => profile.videoScreenType === screenType)
+          .map(presentProfile),
+      };
+    },
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * Live audience operations (live-v1.yaml: getChattingJoinedUsers, getBroadcastViewerStatistics),
+ * answered from the pure audience model of audience.ts at the virtual clock's now.
+ */
+import { chatParticipants, viewerBuckets } from '../audience';
+import type { OperationHandlers, SandboxContext } from '../operation';
+import { intInput, optionalString, stringInput } from '../operation';
+import { isoUtc } from '../present';
+import { findBroadcast, findChannel } from '../state';
+
+const dayMs = 86_400_000;
+
+/** Handlers by operationId. */
+export function liveAudienceOperations({ state, clock }: SandboxContext): OperationHandlers {
+  return {
+    getChattingJoinedUsers: ({ params, query }) => {
+      const broadcast = findBroadcast(state, stringInput(params, 'broadcast_key'));
+      const channel = findChannel(state, broadcast.channelKey);
+      const present = chatParticipants(state.seed, broadcast, channel, clock.nowMs());
+      return {
+        data: {
+          joined_user_count: present.length,
+          joined_users: present.slice(0, intInput(query, 'per_page')).map((participant) => ({
+            user_key: participant.userKey,
+            nickname: participant.nickname,
+            joined_at: isoUtc(participant.joinedAt),
+          })),
+        },
+      };
+    },
+
+    getBroadcastViewerStatistics: ({ params, query }) => {
+      const broadcast = findBroadcast(state, stringInput(params, 'broadcast_key'));
+      const channel = findChannel(state, broadcast.channelKey);
+      const nowMs = clock.nowMs();
+      const day = optionalString(query, 'start_date');
+      // start_date is a UTC day (spec, Limits: statistics are UTC); validated as YYYY-MM-DD.
+      const dayStartMs =
+        day === undefined ? Math.floor(nowMs / dayMs) * dayMs : Date.parse(`${day}T00:00:00Z`);
+      const buckets = viewerBuckets(
+        state.seed,
+        broadcast,
+        channel,
+        dayStartMs,
+        intInput(params, 'duration_minute'),
+        nowMs,
+      );
+      return {
+        data: buckets.map((bucket) => ({
+          started_at: isoUtc(bucket.startedAt),
+          viewer_count: bucket.viewerCount,
+        })),
+      };
+    },
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * Live broadcast operations (live-v1.yaml: listBroadcasts, listChannelBroadcasts, getBroadcast,
+ * updateBroadcast, startDuplicateRecording, stopDuplicateRecording, setTimeshiftCuePoint).
+ */
+import {
+  renameBroadcast,
+  setCuePoint,
+  startManualRecording,
+  stopManualRecording,
+} from '../broadcast-actions';
+import type { OperationHandlers, SandboxContext } from '../operation';
+import { intInput, optionalInt, optionalString, stringInput } from '../operation';
+import type { JsonObject } from '../openapi';
+import { paginate } from '../paging';
+import { presentBroadcast } from '../present';
+import type { BroadcastRecord } from '../state';
+import { findBroadcast, findChannel } from '../state';
+
+/** Handlers by operationId. */
+export function liveBroadcastOperations({ state, clock }: SandboxContext): OperationHandlers {
+  const broadcastOf = (params: JsonObject): BroadcastRecord =>
+    findBroadcast(state, stringInput(params, 'broadcast_key'));
+  const one = (broadcast: BroadcastRecord): object => ({ data: presentBroadcast(broadcast) });
+
+  return {
+    listBroadcasts: ({ query }) => {
+      const channelKey = optionalString(query, 'channel_key');
+      const isOnair = optionalInt(query, 'is_onair');
+      const broadcasts = state.broadcasts
+        .filter((broadcast) => channelKey === undefined || broadcast.channelKey === channelKey)
+        .filter((broadcast) => isOnair === undefined || broadcast.isOnair === (isOnair === 1));
+      return pageOf(broadcasts, query);
+    },
+
+    listChannelBroadcasts: ({ params, query }) => {
+      const channel = findChannel(state, stringInput(params, 'channel_key'));
+      return pageOf(
+        state.broadcasts.filter((broadcast) => broadcast.channelKey === channel.key),
+        query,
+      );
+    },
+
+    getBroadcast: ({ params }) => one(broadcastOf(params)),
+
+    updateBroadcast: ({ params, body }) => {
+      const broadcast = broadcastOf(params);
+      renameBroadcast(broadcast, stringInput(body, 'title'));
+      return one(broadcast);
+    },
+
+    startDuplicateRecording: ({ params }) => {
+      const broadcast = broadcastOf(params);
+      startManualRecording(broadcast, clock.now());
+      return one(broadcast);
+    },
+
+    stopDuplicateRecording: ({ params }) => {
+      const broadcast = broadcastOf(params);
+      stopManualRecording(broadcast);
+      return one(broadcast);
+    },
+
+    setTimeshiftCuePoint: ({ params, body }) => {
+      const broadcast = broadcastOf(params);
+      const requested = optionalString(body, 'cue_sign_at');
+      setCuePoint(
+        broadcast,
+        requested === undefined ? undefined : new Date(requested),
+        clock.now(),
+      );
+      return one(broadcast);
+    },
+  };
+}
+
+/** One page in `order` (`id_desc` or `id_asc`), with the live list envelope. */
+function pageOf(broadcasts: BroadcastRecord[], query: JsonObject): object {
+  const direction = stringInput(query, 'order') === 'id_asc' ? 1 : -1;
+  const sorted = [...broadcasts].sort((a, b) => direction * (a.id - b.id));
+  const page = paginate(sorted, intInput(query, 'page'), intInput(query, 'per_page'));
+  return { data: page.items.map(presentBroadcast), meta: page.meta };
+}

@@ -1,0 +1,67 @@
+/**
+ * Live channel operations (live-v1.yaml: listChannels, getChannel).
+ */
+import type { OperationHandlers, SandboxContext } from '../operation';
+import { intInput, optionalInt, optionalString, stringInput } from '../operation';
+import { paginate } from '../paging';
+import { presentChannel } from '../present';
+import type { ChannelRecord, SandboxState } from '../state';
+import { findChannel, latestBroadcastOf } from '../state';
+
+/** Handlers by operationId. */
+export function liveChannelOperations({ state }: SandboxContext): OperationHandlers {
+  return {
+    listChannels: ({ query }) => {
+      const keyword = optionalString(query, 'keyword')?.toLowerCase();
+      const liveStatus = optionalString(query, 'live_status');
+      const trashed = optionalInt(query, 'trashed') === 1;
+      const channels = state.channels
+        .filter((channel) => channel.isTrashed === trashed)
+        .filter(
+          (channel) =>
+            keyword === undefined ||
+            keyword === '' ||
+            channel.title.toLowerCase().includes(keyword) ||
+            channel.customerCode.toLowerCase().includes(keyword),
+        )
+        .filter(
+          (channel) =>
+            liveStatus === undefined || (liveStatus === 'onair') === isOnair(state, channel),
+        )
+        .sort(channelOrder(stringInput(query, 'order')));
+      const page = paginate(channels, intInput(query, 'page'), intInput(query, 'per_page'));
+      return { data: page.items.map((channel) => presentChannel(state, channel)), meta: page.meta };
+    },
+
+    getChannel: ({ params }) => ({
+      data: presentChannel(state, findChannel(state, stringInput(params, 'channel_key'))),
+    }),
+  };
+}
+
+function isOnair(state: SandboxState, channel: ChannelRecord): boolean {
+  return latestBroadcastOf(state, channel.key)?.isOnair ?? false;
+}
+
+/** Comparator for `order`; ties fall back to `id_desc`. */
+function channelOrder(order: string): (a: ChannelRecord, b: ChannelRecord) => number {
+  const byIdDesc = (a: ChannelRecord, b: ChannelRecord): number => b.id - a.id;
+  const byText =
+    (field: 'title' | 'customerCode', direction: 1 | -1) =>
+    (a: ChannelRecord, b: ChannelRecord): number =>
+      direction * a[field].localeCompare(b[field], 'en', { sensitivity: 'base' }) || byIdDesc(a, b);
+  switch (order) {
+    case 'id_asc':
+      return (a, b) => a.id - b.id;
+    case 'title_asc':
+      return byText('title', 1);
+    case 'title_desc':
+      return byText('title', -1);
+    case 'customer_code_asc':
+      return byText('customerCode', 1);
+    case 'customer_code_desc':
+      return byText('customerCode', -1);
+    default:
+      return byIdDesc;
+  }
+}

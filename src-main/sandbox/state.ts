@@ -1,0 +1,137 @@
+/**
+ * The sandbox platform's in-memory state: what the seed creates and the operations change.
+ * Times are `Date` instants (UTC); they become ISO-8601 or unix seconds only on the wire.
+ */
+import { notFound } from './http-error';
+
+/** Contract of the service account. Fields are our design (spec: not shown). */
+export interface ContractRecord {
+  name: string;
+  plan: string;
+  startedAt: Date;
+  endsAt: Date | null;
+  channelLimit: number;
+  concurrentlyViewerLimit: number;
+  activeProfileLimit: number;
+  useTimeshift: boolean;
+  useChattingService: boolean;
+}
+
+export interface ProfileGroupRecord {
+  key: string;
+  name: string;
+}
+
+/** Live encoding profile; bitrates in kbit/s. */
+export interface ProfileRecord {
+  id: number;
+  groupKey: string;
+  name: string;
+  videoScreenType: 'landscape' | 'portrait';
+  videoWidth: number;
+  videoHeight: number;
+  videoBitrate: number;
+  audioBitrate: number;
+  isActive: boolean;
+}
+
+export interface ChannelRecord {
+  /** Creation order; `order=id_*` sorts by it. */
+  id: number;
+  key: string;
+  title: string;
+  customerCode: string;
+  isShared: boolean;
+  concurrentlyViewerLimit: number;
+  profileGroupKey: string;
+  useChattingService: boolean;
+  useTimeshift: boolean;
+  idleScreenUrl: string | null;
+  status: 'enabled' | 'disabled';
+  isTrashed: boolean;
+  createdAt: Date;
+  /** Typical peak audience of the channel's broadcasts (drives the audience curve). */
+  audiencePeak: number;
+}
+
+export interface BroadcastRecord {
+  /** Creation order across the account; `order=id_*` sorts by it. */
+  id: number;
+  key: string;
+  channelKey: string;
+  title: string;
+  isOnair: boolean;
+  useTimeshift: boolean;
+  startedAt: Date | null;
+  pausedAt: Date | null;
+  endedAt: Date | null;
+  cueSignAt: Date | null;
+  /** Start of the running manual (duplicate) recording; null when none runs. */
+  duplicateRecordingStartedAt: Date | null;
+  createdAt: Date;
+}
+
+/** VOD media content (observed field names); times in ms instants, sizes in bytes. */
+export interface MediaContentRecord {
+  uploadFileKey: string;
+  mediaContentKey: string;
+  title: string;
+  kind: 'video' | 'audio';
+  durationSeconds: number;
+  posterUrl: string | null;
+  status: 'enabled' | 'disabled';
+  transcodingStage: number;
+  transcodingProgress: number;
+  originalFileName: string;
+  originalFileSize: number;
+  createdAt: Date;
+  transcodedAt: Date | null;
+  updatedAt: Date;
+}
+
+/** Everything one sandbox serves. One service account per sandbox. */
+export interface SandboxState {
+  seed: number;
+  serviceAccountKey: string;
+  contract: ContractRecord;
+  profileGroups: ProfileGroupRecord[];
+  profiles: ProfileRecord[];
+  channels: ChannelRecord[];
+  broadcasts: BroadcastRecord[];
+  mediaContents: MediaContentRecord[];
+}
+
+/** The channel with `key` (trashed ones included). @throws ApiError 404 when unknown. */
+export function findChannel(state: SandboxState, key: string): ChannelRecord {
+  const channel = state.channels.find((candidate) => candidate.key === key);
+  if (channel === undefined) throw notFound('channel', key);
+  return channel;
+}
+
+/** The broadcast with `key`. @throws ApiError 404 when unknown. */
+export function findBroadcast(state: SandboxState, key: string): BroadcastRecord {
+  const broadcast = state.broadcasts.find((candidate) => candidate.key === key);
+  if (broadcast === undefined) throw notFound('broadcast', key);
+  return broadcast;
+}
+
+/** The profile group with `key`. @throws ApiError 404 when unknown. */
+export function findProfileGroup(state: SandboxState, key: string): ProfileGroupRecord {
+  const group = state.profileGroups.find((candidate) => candidate.key === key);
+  if (group === undefined) throw notFound('encoding profile group', key);
+  return group;
+}
+
+/** The channel's most recently created broadcast, or undefined when it never broadcast. */
+export function latestBroadcastOf(
+  state: SandboxState,
+  channelKey: string,
+): BroadcastRecord | undefined {
+  let latest: BroadcastRecord | undefined;
+  for (const broadcast of state.broadcasts) {
+    if (broadcast.channelKey === channelKey && (latest === undefined || broadcast.id > latest.id)) {
+      latest = broadcast;
+    }
+  }
+  return latest;
+}
