@@ -1,0 +1,66 @@
+/**
+ * `npm run bench [-- <section id> ...]`: runs the benchmark sections, prints one table per
+ * section with its goals (PASS or MISS), and writes every figure to bench/results/latest.json.
+ * It reports and never asserts: a missed goal exits 0, a crash exits 1. Figures compare
+ * variants measured in the same run (DESIGN.md, "Tests": ratios against a baseline).
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { schedulerEventSection } from './scheduler-event';
+import type { BenchSection, BenchSectionResult, BenchTable } from './section';
+
+/** Every section, in print order. Add sandbox latency, uploads, timeline here. */
+const sections: BenchSection[] = [schedulerEventSection];
+
+async function main(): Promise<void> {
+  const wanted = process.argv.slice(2);
+  const chosen = wanted.length === 0 ? sections : sections.filter((s) => wanted.includes(s.id));
+  if (chosen.length === 0) throw new Error(`no bench section named ${wanted.join(', ')}`);
+  const results: Record<string, BenchSectionResult & { title: string; realMs: number }> = {};
+  for (const section of chosen) {
+    const began = performance.now();
+    const result = await section.run();
+    const realMs = Math.round(performance.now() - began);
+    results[section.id] = { title: section.title, realMs, ...result };
+    print(section, result, realMs);
+  }
+  const output = fileURLToPath(new URL('./results/latest.json', import.meta.url));
+  await mkdir(fileURLToPath(new URL('./results/', import.meta.url)), { recursive: true });
+  const report = {
+    generatedAt: new Date().toISOString(),
+    node: process.version,
+    sections: results,
+  };
+  await writeFile(output, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\nwritten: ${output}`);
+}
+
+function print(section: BenchSection, result: BenchSectionResult, realMs: number): void {
+  console.log(`\n== ${section.title} [${section.id}, ${realMs} ms real]`);
+  console.log(formatTable(result.table));
+  for (const goal of result.goals) {
+    console.log(`${goal.text}: ${goal.pass ? 'PASS' : 'MISS'} (${goal.measured})`);
+  }
+  for (const note of result.notes) console.log(`  - ${note}`);
+}
+
+/** Left-aligned text, right-aligned numbers, columns padded to their widest cell. */
+function formatTable({ columns, rows }: BenchTable): string {
+  const cells = [columns, ...rows.map((row) => row.map(String))];
+  const widths = columns.map((_, i) => Math.max(...cells.map((row) => (row[i] ?? '').length)));
+  const line = (row: string[], raw: (string | number)[]) =>
+    row
+      .map((cell, i) => {
+        const width = widths[i] ?? 0;
+        return typeof raw[i] === 'number' ? cell.padStart(width) : cell.padEnd(width);
+      })
+      .join('  ');
+  const header = line(columns, columns);
+  const body = rows.map((row) => line(row.map(String), row));
+  return [header, '-'.repeat(header.length), ...body].join('\n');
+}
+
+main().catch((error: unknown) => {
+  console.error('bench crashed:', error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,35 @@
+/**
+ * The shape every benchmark section returns, so that `run.ts` prints one table per section
+ * and writes them all to `bench/results/latest.json`. Later sections (sandbox latency,
+ * uploads, timeline) are separate modules exporting a `BenchSection`.
+ */
+
+/** A table of figures: one row per variant measured in the same run. */
+export interface BenchTable {
+  columns: string[];
+  rows: (string | number)[][];
+}
+
+/** A goal the section reports on; the bench reports it, it never fails on it. */
+export interface BenchGoal {
+  text: string;
+  pass: boolean;
+  /** The measured figures the verdict is based on. */
+  measured: string;
+}
+
+export interface BenchSectionResult {
+  table: BenchTable;
+  goals: BenchGoal[];
+  /** How to read the figures: the model behind them, in one line each. */
+  notes: string[];
+  /** Machine-readable figures for latest.json. */
+  figures: unknown;
+}
+
+export interface BenchSection {
+  /** Short id, usable as `npm run bench -- <id>`. */
+  id: string;
+  title: string;
+  run(): Promise<BenchSectionResult>;
+}

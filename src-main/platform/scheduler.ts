@@ -1,0 +1,316 @@
+/**
+ * The request scheduler: one per service account and API (DESIGN.md, "The API budget").
+ * Every platform call goes through `fetch`, which queues it by priority and starts it when
+ * the budget allows. Observed limit (reference/observed-platform.md, "Rate limit"): 60 calls
+ * a minute, at least 1 s apart, for the live API and the VOD v3 API alike; a refusal is a
+ * 429, with `Retry-After` in seconds or without it.
+ *
+ * It never logs and never reports request URLs or headers: they carry tokens (VOD puts
+ * `access_token` in the query string), and `state()` holds only counts and times.
+ */
+import {
+  BudgetListeners,
+  outranks,
+  priorities,
+  type BudgetState,
+  type Priority,
+} from './budget-state';
+import { Alarm, systemClock, type Clock } from './clock';
+import { Refusals } from './retry-after';
+import {
+  deliver,
+  discard,
+  disposedError,
+  newCall,
+  rejectWith,
+  settle,
+  type ScheduledCall,
+  type Waiter,
+} from './scheduled-call';
+import { StartLog } from './start-log';
+
+export type { BudgetState, Priority } from './budget-state';
+export type { Clock } from './clock';
+export { systemClock } from './clock';
+
+/** How one scheduler talks to the network and what budget it keeps. */
+export interface SchedulerOptions {
+  /** Which API the budget is for, e.g. `live` or `vod`; shown in the gauge. */
+  name: string;
+  /** The real network, injectable (tests and the bench pass a simulated platform). */
+  fetch: (request: Request) => Promise<Response>;
+  /** Most call starts in any sliding 60 s window; default 60 (observed). */
+  limitPerMinute?: number;
+  /** Platform spacing between call starts, ms; default 1000 (observed). */
+  minSpacingMs?: number;
+  /** Added to the spacing and the 60 s window so clock skew never trips the platform; ms, default 50. */
+  marginMs?: number;
+  /** Time source; default `systemClock`. */
+  clock?: Clock;
+  /** Automatic retries of an idempotent read (GET, HEAD) refused with 429; default 3. */
+  maxAutoRetries?: number;
+}
+
+/** Per-call options of `RequestScheduler.fetch`. */
+export interface ScheduleOptions {
+  /** Default `view`. */
+  priority?: Priority;
+  /** Cancels the call; defaults to the request's own signal. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Queues platform calls by priority and starts them within the rate limit: call starts at
+ * least `minSpacingMs + marginMs` apart, at most `limitPerMinute` in any 60 s (+ margin);
+ * calls in flight may overlap. The highest priority goes first, so a command waits at most
+ * one spacing slot unless the queue is paused (429 or `pause()`). Identical GETs share a call.
+ */
+export class RequestScheduler {
+  readonly #name: string;
+  readonly #send: (request: Request) => Promise<Response>;
+  readonly #clock: Clock;
+  readonly #starts: StartLog;
+  readonly #maxAutoRetries: number;
+  readonly #queues: Record<Priority, ScheduledCall[]> = {
+    command: [],
+    view: [],
+    watch: [],
+    bulk: [],
+  };
+  readonly #byKey = new Map<string, ScheduledCall>();
+  readonly #inFlight = new Set<ScheduledCall>();
+  readonly #listeners = new BudgetListeners(() => this.state());
+  readonly #refusals = new Refusals();
+  #pausedReason: string | null = null;
+  readonly #wake: Alarm;
+  #pumpQueued = false;
+  #disposed = false;
+
+  /** @throws RangeError when a limit is negative, or limitPerMinute is below 1. */
+  constructor(options: SchedulerOptions) {
+    const limit = options.limitPerMinute ?? 60;
+    const spacingMs = options.minSpacingMs ?? 1000;
+    const marginMs = options.marginMs ?? 50;
+    if (!(limit >= 1) || !(spacingMs >= 0) || !(marginMs >= 0)) {
+      throw new RangeError('RequestScheduler: limits must be positive numbers');
+    }
+    this.#name = options.name;
+    this.#send = options.fetch;
+    this.#clock = options.clock ?? systemClock;
+    this.#wake = new Alarm(this.#clock, () => this.#pump());
+    this.#starts = new StartLog(limit, spacingMs + marginMs, marginMs);
+    this.#maxAutoRetries = options.maxAutoRetries ?? 3;
+  }
+
+  /**
+   * Fetch-compatible: queues the request, sends it when the budget allows, and resolves with
+   * the Response, a final 429 included (a write is never repeated; a read is retried up to
+   * `maxAutoRetries` times first). Rejects with the abort reason when the signal aborts (a
+   * write already sent still runs on), with the error when the network fails, and with an
+   * AbortError after `dispose()`.
+   */
+  fetch(request: Request, options: ScheduleOptions = {}): Promise<Response> {
+    const signal = options.signal ?? request.signal;
+    if (this.#disposed) return Promise.reject(disposedError());
+    if (signal.aborted) return rejectWith(signal.reason);
+    const priority = options.priority ?? 'view';
+    let call = newCall(request, priority);
+    const shared = call.key === null ? undefined : this.#byKey.get(call.key);
+    if (shared === undefined) {
+      this.#queues[priority].push(call);
+      if (call.key !== null) this.#byKey.set(call.key, call);
+    } else {
+      call = shared;
+      if (call.phase === 'queued' && outranks(priority, call.priority)) {
+        this.#dequeue(call);
+        call.priority = priority;
+        this.#queues[priority].push(call);
+      }
+    }
+    const target = call;
+    return new Promise<Response>((resolve, reject) => {
+      const onAbort = () => this.#abandon(target, waiter, signal.reason);
+      const detach = () => signal.removeEventListener('abort', onAbort);
+      const waiter: Waiter = { resolve, reject, detach };
+      target.waiters.add(waiter);
+      signal.addEventListener('abort', onAbort, { once: true });
+      this.#listeners.changed();
+      this.#schedulePump();
+    });
+  }
+
+  /** The budget now. `callsLastMinute` decays with time without a notification. */
+  state(): BudgetState {
+    const now = this.#clock.now();
+    const limited = this.#refusals.pausedUntil(now);
+    return {
+      name: this.#name,
+      callsLastMinute: this.#starts.countLastMinute(now),
+      limitPerMinute: this.#starts.limitPerMinute,
+      minSpacingMs: this.#starts.spacingMs,
+      queued: {
+        command: this.#queues.command.length,
+        view: this.#queues.view.length,
+        watch: this.#queues.watch.length,
+        bulk: this.#queues.bulk.length,
+      },
+      inFlight: this.#inFlight.size,
+      rateLimitedUntil: limited,
+      pausedReason: this.#pausedReason ?? (limited === null ? null : 'rate-limited'),
+      last429At: this.#refusals.last,
+      total429: this.#refusals.total,
+    };
+  }
+
+  /**
+   * Calls `listener` with `state()` after changes (enqueue, start, finish, pause), at most
+   * once per microtask turn. Returns the unsubscribe function.
+   */
+  subscribe(listener: (state: BudgetState) => void): () => void {
+    return this.#listeners.add(listener);
+  }
+
+  /** Holds every queued call (e.g. a revoked token: 401); calls in flight finish. */
+  pause(reason: string): void {
+    this.#pausedReason = reason;
+    this.#wake.clear();
+    this.#listeners.changed();
+  }
+
+  /** Lifts `pause()`; a 429 pause still runs to its end. */
+  resume(): void {
+    this.#pausedReason = null;
+    this.#listeners.changed();
+    this.#schedulePump();
+  }
+
+  /** Rejects every queued and in-flight call with an AbortError and stops the timers. */
+  dispose(): void {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    this.#wake.clear();
+    const error = disposedError();
+    for (const call of [...priorities.flatMap((p) => this.#queues[p]), ...this.#inFlight]) {
+      call.phase = 'done';
+      call.controller?.abort(error);
+      settle(call, (waiter) => waiter.reject(error));
+    }
+    for (const p of priorities) this.#queues[p] = [];
+    this.#byKey.clear();
+    this.#inFlight.clear();
+    this.#listeners.changed();
+  }
+
+  /** Dispatches after the current synchronous enqueues, so that they compete by priority. */
+  #schedulePump(): void {
+    if (this.#pumpQueued || this.#disposed) return;
+    this.#pumpQueued = true;
+    queueMicrotask(() => {
+      this.#pumpQueued = false;
+      this.#pump();
+    });
+  }
+
+  /** Starts the highest-priority call whenever the budget allows, else sleeps until it does. */
+  #pump(): void {
+    if (this.#disposed || this.#pausedReason !== null) return;
+    for (;;) {
+      const now = this.#clock.now();
+      if (this.#refusals.until !== null && this.#refusals.pausedUntil(now) === null) {
+        this.#refusals.until = null;
+        this.#listeners.changed();
+      }
+      const call = priorities.map((p) => this.#queues[p][0]).find((c) => c !== undefined);
+      if (call === undefined) {
+        // Nothing to send; still wake at the end of a 429 pause so the gauge hears of it.
+        if (this.#refusals.until === null) this.#wake.clear();
+        else this.#wake.setAt(this.#refusals.until);
+        return;
+      }
+      const at = Math.max(this.#starts.earliestNext(), this.#refusals.until ?? -Infinity);
+      if (at > now) {
+        this.#wake.setAt(at);
+        return;
+      }
+      this.#start(call, now);
+    }
+  }
+
+  #start(call: ScheduledCall, now: number): void {
+    this.#dequeue(call);
+    call.phase = 'in-flight';
+    this.#inFlight.add(call);
+    this.#starts.record(now);
+    // Reads get their own signal: one caller aborting must not cancel a call others share.
+    call.controller = call.idempotent ? new AbortController() : null;
+    const wire = call.controller
+      ? new Request(call.request, { signal: call.controller.signal })
+      : call.request;
+    this.#listeners.changed();
+    void this.#exchange(call, wire);
+  }
+
+  /** Sends one call and hands its outcome to the waiters, or re-queues a refused read. */
+  async #exchange(call: ScheduledCall, wire: Request): Promise<void> {
+    let response: Response;
+    try {
+      response = await this.#send(wire);
+    } catch (error) {
+      this.#finish(call);
+      settle(call, (waiter) => waiter.reject(error));
+      return;
+    }
+    if (this.#disposed) {
+      await discard(response);
+      return;
+    }
+    if (response.status !== 429) {
+      this.#refusals.accepted();
+    } else {
+      // A 429 pauses the whole queue, even when nobody waits for this call any more.
+      this.#refusals.refused(response.headers.get('retry-after'), this.#clock.now());
+      if (call.idempotent && call.phase === 'in-flight' && call.retries < this.#maxAutoRetries) {
+        call.retries += 1;
+        this.#inFlight.delete(call);
+        call.phase = 'queued';
+        this.#queues[call.priority].unshift(call);
+        this.#listeners.changed();
+        this.#schedulePump();
+        await discard(response);
+        return;
+      }
+    }
+    this.#finish(call);
+    await deliver(call, response);
+  }
+
+  /** The call is over (answered, failed or dropped): identical GETs now start a fresh one. */
+  #finish(call: ScheduledCall): void {
+    call.phase = 'done';
+    this.#inFlight.delete(call);
+    if (call.key !== null && this.#byKey.get(call.key) === call) this.#byKey.delete(call.key);
+    this.#listeners.changed();
+    this.#schedulePump();
+  }
+
+  /** A caller's signal aborted: reject it, and drop the call once nobody waits for it. */
+  #abandon(call: ScheduledCall, waiter: Waiter, reason: unknown): void {
+    if (!call.waiters.delete(waiter)) return;
+    waiter.reject(reason);
+    if (call.waiters.size > 0) return;
+    if (call.phase === 'queued') {
+      this.#dequeue(call);
+      this.#finish(call);
+    } else if (call.phase === 'in-flight' && call.controller !== null) {
+      call.controller.abort(reason);
+      this.#finish(call);
+    }
+    // A write in flight runs on: it may already have acted; `deliver` discards its answer.
+  }
+
+  #dequeue(call: ScheduledCall): void {
+    const queue = this.#queues[call.priority];
+    const index = queue.indexOf(call);
+    if (index >= 0) queue.splice(index, 1);
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * The platform's rate rule as a record of call starts (reference/observed-platform.md,
+ * "Rate limit": 60 calls a minute, at least 1 s apart). Times are epoch ms.
+ */
+
+/** Length of the sliding window the per-minute limit applies to, ms. */
+export const windowMs = 60_000;
+
+/** Recent call starts, and the earliest moment the next one may start. */
+export class StartLog {
+  /** Start times, oldest first; trimmed to what the window rule still needs. */
+  #starts: number[] = [];
+
+  /**
+   * @param limitPerMinute most starts in any sliding 60 s window
+   * @param spacingMs least time between two consecutive starts, margin included
+   * @param marginMs added to the 60 s window so clock skew never trips the platform
+   */
+  constructor(
+    readonly limitPerMinute: number,
+    readonly spacingMs: number,
+    readonly marginMs: number,
+  ) {}
+
+  /** Records a call start at `at`. */
+  record(at: number): void {
+    this.#starts.push(at);
+    const keepFrom = at - windowMs - this.marginMs;
+    const oldest = this.#starts[0];
+    if (this.#starts.length > this.limitPerMinute && oldest !== undefined && oldest <= keepFrom) {
+      this.#starts = this.#starts.filter((start) => start > keepFrom);
+    }
+  }
+
+  /** Earliest epoch ms the next call may start: the spacing and the window both allow it. */
+  earliestNext(): number {
+    let at = -Infinity;
+    const last = this.#starts.at(-1);
+    if (last !== undefined) at = last + this.spacingMs;
+    const oldestCounted = this.#starts.at(-this.limitPerMinute);
+    if (this.#starts.length >= this.limitPerMinute && oldestCounted !== undefined) {
+      at = Math.max(at, oldestCounted + windowMs + this.marginMs);
+    }
+    return at;
+  }
+
+  /** Starts in the 60 s before `now` (the window (now - 60 s, now]). */
+  countLastMinute(now: number): number {
+    return this.#starts.filter((start) => start > now - windowMs && start <= now).length;
+  }
+}
