@@ -1,0 +1,83 @@
+/**
+ * `npm run start:browser -- [--port N] [--data-dir DIR] [--json] [--seed N] [--no-rate-limit]`
+ *
+ * Serves OnAir Desk to a browser on 127.0.0.1, on the sandbox workspace (embedded, or the
+ * one named by `ONAIR_SANDBOX_INFO`). With `--json` it prints exactly one line,
+ * `{"url": "..."}`, and nothing else on stdout; otherwise a short banner for a person.
+ * Stops cleanly on SIGINT/SIGTERM. Exit code 2 for bad flags, 1 when it cannot start.
+ */
+import { mkdir } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createDeskCore } from '../services/desk-core';
+import { openSandboxWorkspace, sandboxInfoFromEnv } from '../services/workspace';
+import { startBrowserHost } from './browser-host';
+import { createLog } from './log';
+
+async function main(): Promise<void> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        port: { type: 'string', default: '5183' },
+        'data-dir': { type: 'string' },
+        json: { type: 'boolean', default: false },
+        seed: { type: 'string', default: '1' },
+        'no-rate-limit': { type: 'boolean', default: false },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    process.stderr.write(`onair-desk: ${(error as Error).message}\n`);
+    process.exit(2);
+  }
+  const port = Number(values.port);
+  const seed = Number(values.seed);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    fatal(2, `--port must be 0..65535, got "${values.port}".`);
+  if (!Number.isInteger(seed)) fatal(2, `--seed must be a whole number, got "${values.seed}".`);
+
+  const dataDir = resolve(values['data-dir'] ?? join(homedir(), '.config', 'onair-desk'));
+  await mkdir(dataDir, { recursive: true });
+  const log = await createLog(dataDir);
+  const workspace = await openSandboxWorkspace({
+    sandboxInfo: sandboxInfoFromEnv(process.env),
+    seed,
+    rateLimit: !values['no-rate-limit'],
+  });
+  const core = createDeskCore({ workspace, log: (m) => log.write(m) });
+  const rendererDir = fileURLToPath(new URL('../../out/renderer', import.meta.url));
+  const host = await startBrowserHost({ core, rendererDir, port });
+  log.write(`browser host listening on 127.0.0.1:${host.port}`);
+
+  if (values.json) process.stdout.write(`${JSON.stringify({ url: host.url })}\n`);
+  else {
+    process.stdout.write(
+      `OnAir Desk is running on the ${workspace.info.name} workspace.\n` +
+        `Open this address in your browser (it carries this launch's secret; do not share it):\n\n  ${host.url}\n\n` +
+        `Press Ctrl+C to stop.\n`,
+    );
+  }
+
+  let closing = false;
+  const stop = () => {
+    if (closing) return;
+    closing = true;
+    void host
+      .close()
+      .then(() => core.dispose())
+      .then(() => log.close())
+      .finally(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+function fatal(code: number, message: string): never {
+  process.stderr.write(`onair-desk: ${message}\n`);
+  process.exit(code);
+}
+
+main().catch((error: unknown) => fatal(1, error instanceof Error ? error.message : String(error)));

@@ -1,0 +1,165 @@
+/**
+ * The browser host: the same core as the Electron window, served to a browser page over
+ * loopback HTTP, with server-sent events (DESIGN.md, "Processes and trust").
+ * - Bound to 127.0.0.1 only.
+ * - Commands at `POST /rpc/<command>` (JSON `{ input }`), events at `GET /events`.
+ * - Both need `Authorization: Bearer <per-launch secret>` (401 otherwise). The page gets the
+ *   secret in the URL fragment, which browsers never send to servers or logs.
+ * - Every request whose `Host` is not this loopback address and port, or whose `Origin` is
+ *   another site, is refused with 403: a web page in the operator's browser cannot drive
+ *   the app, DNS rebinding included.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFile, readdir } from 'node:fs/promises';
+import { extname, join, relative, sep } from 'node:path';
+import type { ServerResponse } from 'node:http';
+import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import type { DeskCore } from '../services/desk-core';
+import { contentSecurityPolicy } from './csp';
+
+export interface BrowserHostOptions {
+  core: DeskCore;
+  /** The built renderer (`out/renderer`). */
+  rendererDir: string;
+  /** 0 picks a free port. */
+  port?: number;
+}
+
+export interface BrowserHost {
+  /** The address to open, secret included (in the fragment). */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const clientIdPattern = /^[A-Za-z0-9_-]{8,64}$/;
+const mimeTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+  '.ico': 'image/x-icon',
+};
+
+/**
+ * Starts the browser host.
+ * @throws Error when `rendererDir` has no index.html (the app was not built) or the port is taken.
+ */
+export async function startBrowserHost(options: BrowserHostOptions): Promise<BrowserHost> {
+  const files = await listFiles(options.rendererDir);
+  if (!files.has('index.html')) {
+    throw new Error(`No built app in ${options.rendererDir}: run "npm run build" first.`);
+  }
+  const secret = randomBytes(32).toString('base64url');
+  const secretBytes = Buffer.from(`Bearer ${secret}`);
+  // Open event streams never end on their own: close() ends them, or it would wait forever.
+  const app = Fastify({ logger: false, bodyLimit: 1_000_000, forceCloseConnections: true });
+  const streams = new Set<ServerResponse>();
+  let port = options.port ?? 0;
+  const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  const allowedOrigins = () => new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
+
+  app.addHook('onRequest', async (request, reply) => {
+    const host = request.headers.host ?? '';
+    const origin = request.headers.origin;
+    if (!allowedHosts().has(host)) return refuse(reply, 403, 'This address is not OnAir Desk.');
+    if (origin !== undefined && !allowedOrigins().has(origin))
+      return refuse(reply, 403, 'Requests from other sites are refused.');
+    if (request.url.startsWith('/rpc/') || request.url.startsWith('/events')) {
+      const given = Buffer.from(request.headers.authorization ?? '');
+      if (given.length !== secretBytes.length || !timingSafeEqual(given, secretBytes))
+        return refuse(
+          reply,
+          401,
+          'The launch secret is missing or wrong: open the address the app printed.',
+        );
+    }
+  });
+
+  app.post<{ Params: { command: string }; Body: { input?: unknown } | undefined }>(
+    '/rpc/:command',
+    async (request) => {
+      const clientId = readClientId(request);
+      return options.core.invoke(request.params.command, request.body?.input ?? {}, { clientId });
+    },
+  );
+
+  app.get('/events', (request, reply) => {
+    const clientId = readClientId(request);
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    res.write(': connected\n\n');
+    const off = options.core.subscribe((event, payload) => {
+      res.write(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`);
+    });
+    const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
+    streams.add(res);
+    request.raw.on('close', () => {
+      streams.delete(res);
+      clearInterval(keepAlive);
+      off();
+      options.core.dropClient(clientId);
+    });
+  });
+
+  app.get('/*', async (request, reply) => {
+    const path = decodeURIComponent(request.url.split(/[?#]/)[0] ?? '/').replace(/^\/+/, '');
+    const name = files.has(path) ? path : 'index.html';
+    const body = await readFile(join(options.rendererDir, name));
+    return reply
+      .header('Content-Type', mimeTypes[extname(name)] ?? 'application/octet-stream')
+      .header('Content-Security-Policy', contentSecurityPolicy)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Referrer-Policy', 'no-referrer')
+      .header('Cache-Control', name === 'index.html' ? 'no-store' : 'max-age=3600')
+      .send(body);
+  });
+
+  await app.listen({ host: '127.0.0.1', port });
+  const address = app.server.address();
+  if (address && typeof address === 'object') port = address.port;
+  return {
+    url: `http://127.0.0.1:${port}/#k=${secret}`,
+    port,
+    close: async () => {
+      for (const res of streams) res.end();
+      await app.close();
+    },
+  };
+}
+
+function refuse(reply: FastifyReply, status: 401 | 403, message: string) {
+  return reply
+    .code(status)
+    .header('Cache-Control', 'no-store')
+    .send({ ok: false, error: { code: status === 401 ? 'unauthorized' : 'forbidden', message } });
+}
+
+function readClientId(request: FastifyRequest): string {
+  const header = request.headers['x-desk-client'];
+  const value = Array.isArray(header) ? header[0] : header;
+  return value && clientIdPattern.test(value) ? value : 'anonymous';
+}
+
+/** Lists the files of the built renderer once, so requests never touch other paths. */
+async function listFiles(dir: string): Promise<Set<string>> {
+  const out = new Set<string>();
+  try {
+    for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile()) continue;
+      out.add(relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'));
+    }
+  } catch {
+    // A missing folder is reported by the caller as "not built".
+  }
+  return out;
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { redact } from './redact';
+
+const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJzYSIsInNjb3BlcyI6W119.c2lnbmF0dXJlLXZhbHVl';
+
+describe('redact', () => {
+  it('hides bearer tokens, access_token parameters, JWTs and the launch secret', () => {
+    const text = [
+      `Authorization: Bearer ${jwt}`,
+      `GET https://vod.example/api/media-contents?access_token=s3cr3t-vod-token&page=2`,
+      `{"access_token":"another-secret"}`,
+      `open http://127.0.0.1:5183/#k=abcdefghijklmnop`,
+      `token ${jwt} leaked in a message`,
+    ].join('\n');
+    const out = redact(text);
+    expect(out).not.toContain(jwt);
+    expect(out).not.toContain('s3cr3t-vod-token');
+    expect(out).not.toContain('another-secret');
+    expect(out).not.toContain('abcdefghijklmnop');
+    expect(out).toContain('page=2');
+    expect(out).toContain('[redacted]');
+  });
+
+  it('leaves ordinary text alone', () => {
+    expect(redact('Recording started for broadcast b1c2d3')).toBe(
+      'Recording started for broadcast b1c2d3',
+    );
+  });
+});

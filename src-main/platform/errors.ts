@@ -1,0 +1,98 @@
+/**
+ * Platform errors as values. Live errors look like `{ message, errors?: { field: [..] } }`,
+ * VOD errors like `{ status: 'fail', message, errors? }` (reference/observed-platform.md,
+ * "Envelopes, errors, paging"); both become a {@link DeskError} with the status, the
+ * platform's own message and its field errors, so the operator reads what the platform said.
+ */
+import type { DeskError } from '../shared/result';
+
+/** Thrown by the clients for any non-2xx answer or network failure; carries a DeskError. */
+export class PlatformError extends Error {
+  readonly error: DeskError;
+  constructor(error: DeskError) {
+    super(error.message);
+    this.name = 'PlatformError';
+    this.error = error;
+  }
+}
+
+const codeByStatus: Record<number, DeskError['code']> = {
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not-found',
+  409: 'conflict',
+  422: 'conflict',
+  429: 'rate-limited',
+};
+
+const fallbackMessage: Record<number, string> = {
+  400: 'The platform refused the request as malformed.',
+  401: 'The platform did not accept the token: it is missing, expired or revoked.',
+  403: 'This token is not allowed to do that: a scope or role is missing.',
+  404: 'The platform does not know that item: it may have been deleted.',
+  409: 'The platform refused because the item is busy with another operation.',
+  422: 'The platform refused that change in the current state.',
+  429: 'The platform is rate limiting this account.',
+};
+
+/**
+ * Turns a platform answer into a DeskError.
+ * @param status HTTP status (>= 400).
+ * @param body the parsed JSON body, if any (unknown shape: read defensively).
+ * @param retryAfter the `Retry-After` header value (seconds or an HTTP date), if any.
+ */
+export function errorFromResponse(
+  status: number,
+  body: unknown,
+  retryAfter?: string | null,
+): DeskError {
+  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const platformMessage = typeof record.message === 'string' ? record.message.trim() : '';
+  const fields = readFields(record.errors);
+  const error: DeskError = {
+    code: codeByStatus[status] ?? 'platform',
+    message:
+      platformMessage ||
+      fallbackMessage[status] ||
+      (status >= 500
+        ? `The platform had an internal problem (HTTP ${status}). Try again shortly.`
+        : `The platform refused the request (HTTP ${status}).`),
+    status,
+  };
+  if (fields) error.fields = fields;
+  const seconds = parseRetryAfter(retryAfter);
+  if (status === 429 && seconds !== undefined) error.retryAfterS = seconds;
+  return error;
+}
+
+/** A DeskError for a call that got no answer (refused connection, DNS, reset, abort). */
+export function networkError(cause: unknown): DeskError {
+  const detail = cause instanceof Error ? cause.message : String(cause);
+  return {
+    code: 'network',
+    message: `The platform could not be reached (${detail}). Check the connection and the base URL.`,
+  };
+}
+
+/** Reads `Retry-After` as whole seconds (>= 0), from seconds or an HTTP date; undefined if absent. */
+export function parseRetryAfter(
+  value: string | null | undefined,
+  nowMs = Date.now(),
+): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, Math.ceil((date - nowMs) / 1000));
+}
+
+function readFields(errors: unknown): Record<string, string[]> | undefined {
+  if (typeof errors !== 'object' || errors === null) return undefined;
+  const out: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(errors)) {
+    if (Array.isArray(messages)) out[field] = messages.map(String);
+    else if (typeof messages === 'string') out[field] = [messages];
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}

@@ -1,0 +1,207 @@
+/**
+ * The core against the sandbox platform: commands do what the operator asked, bad input is
+ * refused in the operator's words, and no command or event ever carries a token.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type SandboxHandle } from '../sandbox/index';
+import type { CommandInput, CommandName, EventName } from '../shared/bridge';
+import { commandNames } from '../shared/bridge';
+import type { Broadcast, ChannelSummary, Fresh, Page } from '../shared/model';
+import { createDeskCore, type DeskCore } from './desk-core';
+import { openSandboxWorkspace } from './workspace';
+
+let sandbox: SandboxHandle;
+let core: DeskCore;
+const events: { event: EventName; payload: unknown }[] = [];
+const ctx = { clientId: 'test-client' };
+
+beforeAll(async () => {
+  // Rate limit off and fast pacing: these tests are about behaviour, the scheduler tests
+  // are about the budget.
+  sandbox = await startSandbox({ port: 0, seed: 7, rateLimit: false });
+  const workspace = await openSandboxWorkspace({
+    sandboxInfo: sandbox.info,
+    pacing: { minSpacingMs: 5, marginMs: 0 },
+  });
+  core = createDeskCore({ workspace, log: () => undefined });
+  core.subscribe((event, payload) => events.push({ event, payload }));
+});
+
+afterAll(async () => {
+  await core.dispose();
+  await sandbox.close();
+});
+
+async function run<C extends CommandName>(command: C, input: CommandInput<C>) {
+  return core.invoke(command, input, ctx);
+}
+async function data<T>(command: CommandName, input: unknown): Promise<T> {
+  const result = await core.invoke(command, input, ctx);
+  if (!result.ok) throw new Error(`${command}: ${result.error.message}`);
+  return result.data as T;
+}
+
+async function onAirBroadcast(timeshift: boolean): Promise<Broadcast> {
+  const page = await data<Fresh<Page<ChannelSummary>>>('channel.list', {});
+  for (const channel of page.data.items.filter((c) => c.onAir)) {
+    const b = await data<Fresh<Broadcast>>('broadcast.get', {
+      broadcastKey: channel.latestBroadcast?.key,
+    });
+    if (b.data.useTimeshift === timeshift && !b.data.recording) return b.data;
+  }
+  throw new Error('the seed has no such on-air broadcast that is not recording');
+}
+
+describe('desk core', () => {
+  it('lists channels with the on-air tally, searchable and ordered', async () => {
+    const all = await data<Fresh<Page<ChannelSummary>>>('channel.list', { order: 'title_asc' });
+    expect(all.data.items.filter((c) => c.onAir).length).toBeGreaterThanOrEqual(2);
+    const titles = all.data.items.map((c) => c.title);
+    expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b)));
+    expect(all.fetchedAt).toBeGreaterThan(Date.now() - 60_000);
+    const first = all.data.items[0];
+    if (!first) throw new Error('no channels');
+    const found = await data<Fresh<Page<ChannelSummary>>>('channel.list', {
+      keyword: first.title.slice(0, 5),
+    });
+    expect(found.data.items.map((c) => c.key)).toContain(first.key);
+  });
+
+  it('starts and stops manual recording, and refuses a stop when not recording', async () => {
+    const b = await onAirBroadcast(true);
+    const started = await data<Fresh<Broadcast>>('broadcast.startRecording', {
+      broadcastKey: b.key,
+    });
+    expect(started.data.recording).toBe(true);
+    const stopped = await data<Fresh<Broadcast>>('broadcast.stopRecording', {
+      broadcastKey: b.key,
+    });
+    expect(stopped.data.recording).toBe(false);
+    const again = await run('broadcast.stopRecording', { broadcastKey: b.key });
+    expect(again.ok).toBe(false);
+    if (!again.ok) {
+      expect(again.error.status).toBe(422);
+      expect(again.error.code).toBe('conflict');
+      expect(again.error.message.length).toBeGreaterThan(10);
+    }
+  });
+
+  it('joins a second start pressed while the first is under way (one request)', async () => {
+    const b = await onAirBroadcast(false);
+    const [first, second] = await Promise.all([
+      run('broadcast.startRecording', { broadcastKey: b.key }),
+      run('broadcast.startRecording', { broadcastKey: b.key }),
+    ]);
+    // Had two requests gone out, the second would have been refused with 422.
+    expect(first.ok && second.ok).toBe(true);
+    await data('broadcast.stopRecording', { broadcastKey: b.key });
+  });
+
+  it('renames a broadcast, and the platform keeps the new title', async () => {
+    const b = await onAirBroadcast(true);
+    const renamed = await data<Fresh<Broadcast>>('broadcast.rename', {
+      broadcastKey: b.key,
+      title: '  Finals — main feed ',
+    });
+    expect(renamed.data.title).toBe('Finals — main feed');
+    const reread = await data<Fresh<Broadcast>>('broadcast.get', { broadcastKey: b.key });
+    expect(reread.data.title).toBe('Finals — main feed');
+  });
+
+  it('sets a cue point at a chosen time, and the platform refuses one in the future', async () => {
+    const b = await onAirBroadcast(true);
+    if (!b.startedAt) throw new Error('on air without a start');
+    const at = new Date(Date.parse(b.startedAt) + 60_000).toISOString();
+    const cued = await data<Fresh<Broadcast>>('broadcast.setCuePoint', { broadcastKey: b.key, at });
+    expect(cued.data.cuePointAt).toBe(at.replace(/\.\d+Z$/, '.000Z'));
+    const future = new Date(Date.now() + 3_600_000).toISOString();
+    const refused = await run('broadcast.setCuePoint', { broadcastKey: b.key, at: future });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) {
+      expect(refused.error.status).toBe(422);
+      expect(refused.error.fields?.cue_sign_at?.[0]).toMatch(/future/);
+    }
+  });
+
+  it('sets a cue point only where timeshift is on', async () => {
+    const withTimeshift = await onAirBroadcast(true);
+    const cued = await data<Fresh<Broadcast>>('broadcast.setCuePoint', {
+      broadcastKey: withTimeshift.key,
+    });
+    expect(cued.data.cuePointAt).not.toBeNull();
+    const without = await onAirBroadcast(false);
+    const refused = await run('broadcast.setCuePoint', { broadcastKey: without.key });
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.error.status).toBe(422);
+  });
+
+  it('refuses bad input with the field and a sentence, before anything is sent', async () => {
+    const empty = await run('broadcast.rename', { broadcastKey: 'abc', title: '   ' });
+    expect(empty).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-input', message: 'A broadcast needs a title.' },
+    });
+    const wrongTime = await core.invoke(
+      'broadcast.setCuePoint',
+      { broadcastKey: 'abc', at: 'yesterday' },
+      ctx,
+    );
+    expect(wrongTime.ok).toBe(false);
+    if (!wrongTime.ok) {
+      expect(wrongTime.error.code).toBe('invalid-input');
+      expect(wrongTime.error.fields?.at?.[0]).toBe('Give a time like 2026-11-20T21:05:00Z.');
+    }
+    const unknown = await core.invoke('broadcast.explode', {}, ctx);
+    expect(unknown).toMatchObject({ ok: false, error: { code: 'unknown-command' } });
+    const missing = await run('broadcast.get', { broadcastKey: 'nosuchbroadcast1' });
+    expect(missing).toMatchObject({ ok: false, error: { code: 'not-found', status: 404 } });
+  });
+
+  it('pushes watch updates with the time they were fetched', async () => {
+    const b = await onAirBroadcast(true);
+    const before = events.length;
+    const sub = await data<{ watchId: string }>('watch.subscribe', {
+      spec: { kind: 'broadcast', broadcastKey: b.key, focused: true },
+    });
+    await expect
+      .poll(() => events.slice(before).filter((e) => e.event === 'watch.update').length, {
+        timeout: 10_000,
+      })
+      .toBeGreaterThanOrEqual(3);
+    const kinds = new Set(events.slice(before).map((e) => (e.payload as { kind: string }).kind));
+    expect(kinds).toEqual(
+      expect.objectContaining(new Set(['broadcast', 'participants', 'viewers'])),
+    );
+    expect(await data('watch.unsubscribe', { watchId: sub.watchId })).toEqual({ removed: true });
+  });
+
+  it('never returns or pushes a token, over every command of the contract', async () => {
+    const b = await onAirBroadcast(true);
+    const samples: { [C in CommandName]: CommandInput<C> } = {
+      'workspace.get': {},
+      'budget.get': {},
+      'channel.list': { keyword: '', order: 'id_asc' },
+      'broadcast.get': { broadcastKey: b.key },
+      'broadcast.participants': { broadcastKey: b.key },
+      'broadcast.viewers': { broadcastKey: b.key },
+      'broadcast.rename': { broadcastKey: b.key, title: b.title },
+      'broadcast.startRecording': { broadcastKey: b.key },
+      'broadcast.stopRecording': { broadcastKey: b.key },
+      'broadcast.setCuePoint': { broadcastKey: b.key },
+      'watch.subscribe': { spec: { kind: 'channels' } },
+      'watch.unsubscribe': { watchId: 'w1' },
+    };
+    const secrets = [...Object.values(sandbox.info.tokens), sandbox.info.vod_access_token];
+    const answers: unknown[] = [];
+    for (const command of commandNames) {
+      answers.push(await core.invoke(command, samples[command], ctx));
+      answers.push(
+        await core.invoke(command, { broadcastKey: 'nosuchbroadcast1', junk: true }, ctx),
+      );
+    }
+    const text = JSON.stringify([answers, events]);
+    for (const secret of secrets) expect(text).not.toContain(secret);
+    expect(text).not.toMatch(/eyJ[A-Za-z0-9_-]{10,}\./);
+    expect(text).not.toMatch(/access_token/i);
+  });
+});

@@ -1,0 +1,145 @@
+/**
+ * The bridge contract: every command the renderer may ask (renderer -> main) and every
+ * event main pushes (main -> renderer). Both hosts (Electron IPC and the browser host)
+ * register from this one file; the preload and the browser shim expose the same
+ * `window.desk` type. Inputs are validated in main with the zod schemas below, since the
+ * renderer is untrusted. No command ever returns a token or a secret
+ * (checked over the whole contract by `src-main/services/desk-core.test.ts`).
+ */
+import { z } from 'zod';
+import type { Result } from './result';
+import {
+  channelOrders,
+  type BudgetSnapshot,
+  type Broadcast,
+  type ChannelSummary,
+  type ChatParticipants,
+  type Fresh,
+  type Page,
+  type ViewerSeries,
+  type WatchUpdate,
+  type WorkspaceInfo,
+} from './model';
+
+const key = z
+  .string()
+  .trim()
+  .min(1, 'A key is required.')
+  .max(64, 'That key is too long.')
+  .regex(/^[A-Za-z0-9_-]+$/, 'Keys contain only letters, digits, - and _.');
+
+/** ISO-8601 time with an offset, e.g. `2026-11-20T21:05:00Z`. */
+const isoTime = z.iso.datetime({ offset: true, message: 'Give a time like 2026-11-20T21:05:00Z.' });
+
+const broadcastInput = z.object({ broadcastKey: key });
+
+/** zod schemas of every command's input, keyed by command name. */
+export const commandInputs = {
+  'workspace.get': z.object({}),
+  'budget.get': z.object({}),
+  'channel.list': z.object({
+    keyword: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
+    order: z.enum(channelOrders).optional(),
+    page: z.number().int().min(1).optional(),
+    perPage: z.number().int().min(1).max(100).optional(),
+  }),
+  'broadcast.get': broadcastInput,
+  'broadcast.participants': broadcastInput,
+  'broadcast.viewers': broadcastInput,
+  'broadcast.rename': z.object({
+    broadcastKey: key,
+    title: z
+      .string()
+      .trim()
+      .min(1, 'A broadcast needs a title.')
+      .max(200, 'Titles are at most 200 characters.'),
+  }),
+  'broadcast.startRecording': broadcastInput,
+  'broadcast.stopRecording': broadcastInput,
+  'broadcast.setCuePoint': z.object({ broadcastKey: key, at: isoTime.optional() }),
+  'watch.subscribe': z.object({
+    spec: z.discriminatedUnion('kind', [
+      z.object({
+        kind: z.literal('channels'),
+        keyword: z.string().trim().max(100).optional(),
+        order: z.enum(channelOrders).optional(),
+      }),
+      z.object({ kind: z.literal('broadcast'), broadcastKey: key, focused: z.boolean() }),
+    ]),
+  }),
+  'watch.unsubscribe': z.object({ watchId: z.string().min(1).max(64) }),
+} as const;
+
+/** Every command: its input (as the renderer writes it) and what it answers. */
+export interface CommandMap {
+  'workspace.get': {
+    input: z.input<(typeof commandInputs)['workspace.get']>;
+    output: WorkspaceInfo;
+  };
+  'budget.get': { input: z.input<(typeof commandInputs)['budget.get']>; output: BudgetSnapshot[] };
+  'channel.list': {
+    input: z.input<(typeof commandInputs)['channel.list']>;
+    output: Fresh<Page<ChannelSummary>>;
+  };
+  'broadcast.get': { input: BroadcastRef; output: Fresh<Broadcast> };
+  'broadcast.participants': { input: BroadcastRef; output: Fresh<ChatParticipants> };
+  'broadcast.viewers': { input: BroadcastRef; output: Fresh<ViewerSeries> };
+  'broadcast.rename': {
+    input: z.input<(typeof commandInputs)['broadcast.rename']>;
+    output: Fresh<Broadcast>;
+  };
+  'broadcast.startRecording': { input: BroadcastRef; output: Fresh<Broadcast> };
+  'broadcast.stopRecording': { input: BroadcastRef; output: Fresh<Broadcast> };
+  'broadcast.setCuePoint': {
+    input: z.input<(typeof commandInputs)['broadcast.setCuePoint']>;
+    output: Fresh<Broadcast>;
+  };
+  'watch.subscribe': {
+    input: z.input<(typeof commandInputs)['watch.subscribe']>;
+    output: { watchId: string };
+  };
+  'watch.unsubscribe': {
+    input: z.input<(typeof commandInputs)['watch.unsubscribe']>;
+    output: { removed: boolean };
+  };
+}
+
+type BroadcastRef = z.input<typeof broadcastInput>;
+
+/** Every event main pushes, with its payload. */
+export interface EventMap {
+  /** The budget of each API changed (at most a few times a second). */
+  'budget.changed': BudgetSnapshot[];
+  /** A watch fetched something new. */
+  'watch.update': WatchUpdate;
+}
+
+export type CommandName = keyof CommandMap;
+export type CommandInput<C extends CommandName> = CommandMap[C]['input'];
+export type CommandOutput<C extends CommandName> = CommandMap[C]['output'];
+export type EventName = keyof EventMap;
+
+/** Every command name, for hosts that register them and tests that walk them. */
+export const commandNames = Object.keys(commandInputs) as CommandName[];
+
+/** Every event name. */
+export const eventNames: EventName[] = ['budget.changed', 'watch.update'];
+
+/** True when `name` is a command of the contract (the renderer may send anything). */
+export function isCommandName(name: unknown): name is CommandName {
+  return typeof name === 'string' && Object.hasOwn(commandInputs, name);
+}
+
+/** `window.desk`: the only door from the renderer to main. */
+export interface DeskBridge {
+  /** Asks main to run a command; never throws for platform errors, it answers a Result. */
+  invoke<C extends CommandName>(
+    command: C,
+    input: CommandInput<C>,
+  ): Promise<Result<CommandOutput<C>>>;
+  /** Listens to an event; returns the function that stops listening. */
+  on<E extends EventName>(event: E, listener: (payload: EventMap[E]) => void): () => void;
+}
+
+/** IPC channel names used by the preload and hosts/electron-ipc.ts. */
+export const ipcChannels = { invoke: 'desk:invoke', event: 'desk:event' } as const;

@@ -1,0 +1,143 @@
+/**
+ * What the renderer sees of the platform: the app's own words for live objects, mapped in
+ * main from the live API v1 shapes (resources/openapi/live-v1.yaml). Times are ISO-8601
+ * strings in UTC; `fetchedAt` stamps are epoch milliseconds (UTC) taken in main.
+ */
+
+/** A value with the time main fetched it, so the UI can say how fresh it is. */
+export interface Fresh<T> {
+  data: T;
+  /** When main received the platform's answer, epoch ms UTC. */
+  fetchedAt: number;
+}
+
+/** One page of a live list (`meta` of the live list envelope). */
+export interface Page<T> {
+  items: T[];
+  page: number;
+  lastPage: number;
+  perPage: number;
+  total: number;
+}
+
+/** The spec's `order` values for the live channel list (spec: Endpoints, GET channels). */
+export const channelOrders = [
+  'id_desc',
+  'id_asc',
+  'customer_code_desc',
+  'customer_code_asc',
+  'title_desc',
+  'title_asc',
+] as const;
+export type ChannelOrder = (typeof channelOrders)[number];
+
+/** A live channel as the channel list shows it, with its on-air tally. */
+export interface ChannelSummary {
+  key: string;
+  title: string;
+  customerCode: string;
+  /** `disabled`: playback blocked in the player (spec: States, channel disable). */
+  status: 'enabled' | 'disabled';
+  useTimeshift: boolean;
+  useChat: boolean;
+  /** True while the channel's latest broadcast is on air. */
+  onAir: boolean;
+  /** The channel's latest broadcast, or null when it never broadcast. */
+  latestBroadcast: {
+    key: string;
+    title: string;
+    onAir: boolean;
+    startedAt: string | null;
+    endedAt: string | null;
+  } | null;
+  createdAt: string | null;
+}
+
+/** A live broadcast (live API `Broadcast`; state is `is_onair` plus the timestamps). */
+export interface Broadcast {
+  key: string;
+  channelKey: string;
+  title: string;
+  onAir: boolean;
+  /** On air but paused by the encoder (`paused_at` set after `started_at`). */
+  paused: boolean;
+  useTimeshift: boolean;
+  startedAt: string | null;
+  pausedAt: string | null;
+  endedAt: string | null;
+  /** Timeshift start point (`cue_sign_at`): viewers can seek back only this far. */
+  cuePointAt: string | null;
+  /** Manual (duplicate) recording is running. */
+  recording: boolean;
+  recordingStartedAt: string | null;
+}
+
+/** One chat participant of an on-air broadcast. */
+export interface ChatParticipant {
+  userKey: string;
+  nickname: string;
+  joinedAt: string | null;
+}
+
+/** Who is in a broadcast's chat room right now. */
+export interface ChatParticipants {
+  count: number;
+  /** At most the first 100 participants, as the platform lists them. */
+  users: ChatParticipant[];
+}
+
+/** Viewer counts of a broadcast today (UTC), in `intervalMinutes` buckets. */
+export interface ViewerSeries {
+  intervalMinutes: 5 | 10;
+  /** The latest bucket: the audience now, for an on-air broadcast. */
+  current: number | null;
+  peak: number;
+  points: { at: string; viewers: number }[];
+}
+
+/** The scheduler's budget of one API, for the status-bar gauge (DESIGN.md, API budget). */
+export interface BudgetSnapshot {
+  /** `live` or `vod`. */
+  name: string;
+  /** Call starts in the last 60 s. */
+  callsLastMinute: number;
+  limitPerMinute: number;
+  /** Spacing enforced between call starts, ms. */
+  minSpacingMs: number;
+  queued: { command: number; view: number; watch: number; bulk: number };
+  inFlight: number;
+  /** Epoch ms until which the queue is paused by a 429, or null. */
+  rateLimitedUntil: number | null;
+  pausedReason: string | null;
+  last429At: number | null;
+  total429: number;
+}
+
+/** The workspace the app is working in: the sandbox platform or a real account. */
+export interface WorkspaceInfo {
+  id: string;
+  name: string;
+  kind: 'sandbox' | 'account';
+  liveBaseUrl: string;
+  vodBaseUrl: string;
+  serviceAccountKey: string;
+}
+
+/** A live watch the renderer subscribes to; main polls it at `watch` priority. */
+export type WatchSpec =
+  | { kind: 'channels'; keyword?: string; order?: ChannelOrder }
+  | { kind: 'broadcast'; broadcastKey: string; focused: boolean };
+
+/** A fresh value pushed by the watch planner. */
+export type WatchUpdate =
+  | { kind: 'channels'; watchId: string; fetchedAt: number; data: Page<ChannelSummary> }
+  | { kind: 'broadcast'; broadcastKey: string; fetchedAt: number; data: Broadcast }
+  | { kind: 'participants'; broadcastKey: string; fetchedAt: number; data: ChatParticipants }
+  | { kind: 'viewers'; broadcastKey: string; fetchedAt: number; data: ViewerSeries }
+  | {
+      kind: 'error';
+      watchId: string;
+      topic: 'channels' | 'broadcast' | 'participants' | 'viewers';
+      at: number;
+      message: string;
+    };

@@ -1,0 +1,46 @@
+/**
+ * Results that cross the bridge. Errors are values at this boundary (STYLE.md): a platform
+ * refusal reaches the operator with its status, the platform's own message and field errors.
+ */
+
+/** What went wrong, in a shape the renderer can show as it is. */
+export interface DeskError {
+  /**
+   * `invalid-input`: the renderer sent something the contract refuses (validated in main).
+   * `unauthorized` 401, `forbidden` 403, `not-found` 404, `conflict` 409/422 (an invalid state
+   * transition), `rate-limited` 429, `platform` other 4xx/5xx, `network` no answer,
+   * `unknown-command`, `internal` a bug in main (message kept generic, details in the log).
+   */
+  code:
+    | 'invalid-input'
+    | 'unauthorized'
+    | 'forbidden'
+    | 'not-found'
+    | 'conflict'
+    | 'rate-limited'
+    | 'platform'
+    | 'network'
+    | 'unknown-command'
+    | 'internal';
+  /** A sentence for the operator; for platform errors it carries the platform's message. */
+  message: string;
+  /** HTTP status of the platform's answer, when there was one. */
+  status?: number;
+  /** Field errors as the platform (or our validation) sent them: field -> messages. */
+  fields?: Record<string, string[]>;
+  /** Seconds until the platform accepts calls again (from `Retry-After`), for 429. */
+  retryAfterS?: number;
+}
+
+/** `{ ok: true, data }` or `{ ok: false, error }` (DESIGN.md, "The bridge contract"). */
+export type Result<T> = { ok: true; data: T } | { ok: false; error: DeskError };
+
+/** Wraps a value as a successful result. */
+export function ok<T>(data: T): Result<T> {
+  return { ok: true, data };
+}
+
+/** Wraps an error as a failed result. */
+export function fail<T = never>(error: DeskError): Result<T> {
+  return { ok: false, error };
+}
