@@ -1,0 +1,48 @@
+/**
+ * The only module that touches `window.desk`. In Electron the preload provides it; in a
+ * browser (the browser host) the same DeskBridge is built over HTTP and server-sent events.
+ */
+import type {
+  CommandInput,
+  CommandName,
+  CommandOutput,
+  DeskBridge,
+} from '../../src-main/shared/bridge';
+import type { DeskError } from '../../src-main/shared/result';
+import { createBrowserBridge } from './browser-bridge';
+
+declare global {
+  interface Window {
+    desk?: DeskBridge;
+  }
+}
+
+/** The bridge to main. */
+export const desk: DeskBridge = window.desk ?? createBrowserBridge();
+
+/** A refused command, thrown by {@link call} so svelte-query sees it as a failure. */
+export class DeskCallError extends Error {
+  readonly error: DeskError;
+  constructor(error: DeskError) {
+    super(error.message);
+    this.name = 'DeskCallError';
+    this.error = error;
+  }
+}
+
+/** Invokes a command and returns its data, or throws DeskCallError with main's error. */
+export async function call<C extends CommandName>(
+  command: C,
+  input: CommandInput<C>,
+): Promise<CommandOutput<C>> {
+  const result = await desk.invoke(command, input);
+  if (!result.ok) throw new DeskCallError(result.error);
+  return result.data;
+}
+
+/** The operator-facing text of any failure. */
+export function errorText(error: unknown): string {
+  if (error instanceof DeskCallError) return error.error.message;
+  if (error instanceof Error) return error.message;
+  return 'Something went wrong.';
+}

@@ -1,0 +1,113 @@
+/**
+ * DeskBridge over the browser host: commands as `POST /rpc/<command>`, events from
+ * `GET /events` (server-sent events read with fetch, so the launch secret travels in the
+ * Authorization header, never in a URL). The secret arrives once in the URL fragment
+ * (`#k=…`); it is moved to sessionStorage (this tab only) and removed from the address bar.
+ */
+import type { CommandName, DeskBridge, EventMap, EventName } from '../../src-main/shared/bridge';
+import type { Result } from '../../src-main/shared/result';
+
+const storageKey = 'onair-desk.launch-secret';
+
+/** Builds the bridge; reconnects the event stream with back-off when it drops. */
+export function createBrowserBridge(): DeskBridge {
+  const secret = takeSecret();
+  const clientId = randomId();
+  const headers = { Authorization: `Bearer ${secret}`, 'X-Desk-Client': clientId };
+  const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
+  let started = false;
+
+  const dispatch = (event: string, data: string) => {
+    const set = listeners.get(event as EventName);
+    if (!set) return;
+    const payload: unknown = JSON.parse(data);
+    for (const listener of set) listener(payload);
+  };
+
+  const connect = async (attempt: number): Promise<void> => {
+    try {
+      const response = await fetch('/events', { headers, cache: 'no-store' });
+      if (!response.ok || !response.body) throw new Error(`events: HTTP ${response.status}`);
+      await readEventStream(response.body, dispatch);
+      attempt = 0;
+    } catch {
+      // The host went away or refused: try again, slower each time, at most every 10 s.
+    }
+    setTimeout(() => void connect(attempt + 1), Math.min(10_000, 500 * 2 ** attempt));
+  };
+
+  return {
+    async invoke(command: CommandName, input: unknown): Promise<Result<never>> {
+      try {
+        const response = await fetch(`/rpc/${encodeURIComponent(command)}`, {
+          method: 'POST',
+          headers: { ...headers, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ input }),
+        });
+        // The host answers every command with a Result, 401/403 refusals included.
+        const answer: unknown = await response.json();
+        return answer as Result<never>;
+      } catch {
+        return {
+          ok: false,
+          error: {
+            code: 'network',
+            message: 'OnAir Desk is not answering: is the app still running?',
+          },
+        };
+      }
+    },
+    on<E extends EventName>(event: E, listener: (payload: EventMap[E]) => void) {
+      let set = listeners.get(event);
+      if (!set) listeners.set(event, (set = new Set()));
+      const wrapped = listener as (payload: unknown) => void;
+      set.add(wrapped);
+      if (!started) {
+        started = true;
+        void connect(0);
+      }
+      return () => set.delete(wrapped);
+    },
+  };
+}
+
+async function readEventStream(
+  body: ReadableStream<Uint8Array>,
+  dispatch: (event: string, data: string) => void,
+) {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += decoder.decode(value, { stream: true });
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      let event = 'message';
+      const data: string[] = [];
+      for (const line of block.split('\n')) {
+        if (line.startsWith('event: ')) event = line.slice(7);
+        else if (line.startsWith('data: ')) data.push(line.slice(6));
+      }
+      if (data.length > 0) dispatch(event, data.join('\n'));
+    }
+  }
+}
+
+function takeSecret(): string {
+  const match = /[#&]k=([A-Za-z0-9_-]+)/.exec(location.hash);
+  if (match?.[1]) {
+    sessionStorage.setItem(storageKey, match[1]);
+    history.replaceState(null, '', location.pathname + location.search);
+    return match[1];
+  }
+  return sessionStorage.getItem(storageKey) ?? '';
+}
+
+function randomId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,16 @@
+/** Query keys, one factory for the whole renderer (TanStack Query: keys from a factory). */
+import type { ChannelOrder } from '../../../src-main/shared/model';
+
+export interface ChannelListParams {
+  keyword: string;
+  order: ChannelOrder;
+}
+
+export const keys = {
+  workspace: () => ['workspace'] as const,
+  budget: () => ['budget'] as const,
+  channels: (params: ChannelListParams) => ['channels', params.keyword, params.order] as const,
+  broadcast: (broadcastKey: string) => ['broadcast', broadcastKey] as const,
+  participants: (broadcastKey: string) => ['participants', broadcastKey] as const,
+  viewers: (broadcastKey: string) => ['viewers', broadcastKey] as const,
+};
