@@ -1,0 +1,189 @@
+/**
+ * The operator's path through the live control room, against the sandbox platform through
+ * the browser host: pick an on-air channel, record, cue, watch the room, rename.
+ */
+import { test, expect, type PlatformProbe } from './fixtures';
+
+interface LiveBroadcast {
+  key: string;
+  title: string;
+  is_onair: boolean;
+  use_timeshift: boolean;
+  cue_sign_at: string | null;
+  is_duplicate_recording: boolean;
+}
+interface LiveChannel {
+  key: string;
+  title: string;
+  latest_broadcast: { key?: string; is_onair?: boolean };
+}
+
+/** An on-air channel whose broadcast has timeshift on (or off) and is not recording, found through the API. */
+async function onAirChannel(platform: PlatformProbe, timeshift: boolean) {
+  const list = await platform.get<{ data: LiveChannel[] }>(
+    '/channels?live_status=onair&per_page=100',
+  );
+  for (const channel of list.data) {
+    const key = channel.latest_broadcast.key;
+    if (!key) continue;
+    const { data } = await platform.get<{ data: LiveBroadcast }>(`/broadcasts/${key}`);
+    if (data.is_onair && data.use_timeshift === timeshift && !data.is_duplicate_recording)
+      return { channel, broadcast: data };
+  }
+  throw new Error(
+    `the sandbox seed has no on-air broadcast with timeshift ${timeshift ? 'on' : 'off'}`,
+  );
+}
+
+const shots = (name: string) => ({ path: `test-results/screens/${name}.png`, fullPage: true });
+
+test('an operator runs a broadcast from the control room', async ({ app, platform, sandbox }) => {
+  const { channel, broadcast } = await onAirChannel(platform, true);
+
+  const channels = app.getByRole('listbox', { name: 'Live channels' });
+  await expect(channels.getByRole('option').first()).toBeVisible();
+  await app.screenshot(shots('01-channel-list'));
+  await channels.getByRole('option', { name: new RegExp(channel.title) }).click();
+  await expect(app.getByRole('heading', { level: 1, name: broadcast.title })).toBeVisible();
+  await expect(app.getByTestId('onair-tally')).toHaveText(/on air/i);
+
+  // Start recording: the UI and the platform both say so.
+  await app.getByRole('button', { name: 'Start recording' }).click();
+  await expect(app.getByTestId('recording-badge')).toBeVisible();
+  await expect(app.getByRole('button', { name: 'Stop recording' })).toBeVisible();
+  await expect
+    .poll(
+      async () =>
+        (await platform.get<{ data: LiveBroadcast }>(`/broadcasts/${broadcast.key}`)).data
+          .is_duplicate_recording,
+    )
+    .toBe(true);
+  await app.screenshot(shots('02-recording'));
+
+  // Stopping asks first; keeping recording changes nothing.
+  await app.getByRole('button', { name: 'Stop recording' }).click();
+  const dialog = app.getByRole('dialog', { name: 'Stop recording?' });
+  await expect(dialog).toBeVisible();
+  await app.screenshot(shots('03-confirm-stop'));
+  await dialog.getByRole('button', { name: 'Keep recording' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(app.getByTestId('recording-badge')).toBeVisible();
+  await app.getByRole('button', { name: 'Stop recording' }).click();
+  await dialog.getByRole('button', { name: 'Stop recording' }).click();
+  await expect(app.getByRole('button', { name: 'Start recording' })).toBeVisible();
+  await expect(app.getByTestId('recording-badge')).toBeHidden();
+  await expect
+    .poll(
+      async () =>
+        (await platform.get<{ data: LiveBroadcast }>(`/broadcasts/${broadcast.key}`)).data
+          .is_duplicate_recording,
+    )
+    .toBe(false);
+
+  // Set a cue point to now and see it.
+  await app.getByRole('button', { name: 'Set cue point', exact: true }).click();
+  await expect(app.getByTestId('cue-point')).toContainText('UTC');
+  await expect(app.getByTestId('cue-point')).toContainText('viewers can seek back to here');
+  const cued = (await platform.get<{ data: LiveBroadcast }>(`/broadcasts/${broadcast.key}`)).data;
+  expect(cued.cue_sign_at).not.toBeNull();
+
+  // The room changes as the sandbox clock runs; the view follows without a reload.
+  const participants = app.getByRole('region', { name: 'Chat participants' });
+  const viewers = app.getByRole('region', { name: 'Viewers' });
+  await expect(participants.getByTestId('participants-count')).toHaveText(/\d/);
+  await expect(viewers.getByTestId('viewers-now')).toHaveText(/\d/);
+  const countBefore = await participants.getByTestId('participants-count').textContent();
+  const updatedBefore = await participants.getByTestId('participants-updated').textContent();
+  await app.screenshot(shots('04-cue-point'));
+  sandbox.clock.advance(20 * 60_000);
+  await expect(participants.getByTestId('participants-count')).not.toHaveText(countBefore ?? '', {
+    timeout: 20_000,
+  });
+  await expect(participants.getByTestId('participants-updated')).not.toHaveText(
+    updatedBefore ?? '',
+  );
+  await expect(participants.getByTestId('participants-updated')).toHaveText(
+    /updated (just now|\d+ s ago)/,
+  );
+
+  // Rename the broadcast in place.
+  await app.getByRole('button', { name: 'Rename broadcast' }).click();
+  const title = app.getByRole('textbox', { name: 'Broadcast title' });
+  await title.fill('Finals night — main feed');
+  await title.press('Enter');
+  await expect(
+    app.getByRole('heading', { level: 1, name: 'Finals night — main feed' }),
+  ).toBeVisible();
+  await expect
+    .poll(
+      async () =>
+        (await platform.get<{ data: LiveBroadcast }>(`/broadcasts/${broadcast.key}`)).data.title,
+    )
+    .toBe('Finals night — main feed');
+  await app.screenshot(shots('05-renamed'));
+});
+
+test('a refusal by the platform reaches the operator in plain words', async ({ app, platform }) => {
+  // Without timeshift there is no cue point to set, and the view says so.
+  const plain = await onAirChannel(platform, false);
+  const channels = app.getByRole('listbox', { name: 'Live channels' });
+  await channels.getByRole('option', { name: new RegExp(plain.channel.title) }).click();
+  await expect(app.getByRole('heading', { level: 1, name: plain.broadcast.title })).toBeVisible();
+  await expect(app.getByText('Timeshift is off for this broadcast')).toBeVisible();
+  await expect(app.getByRole('button', { name: 'Set cue point', exact: true })).toBeDisabled();
+
+  // A cue point in the future: the workstation only warns (its clock may be off), the
+  // platform refuses, and the operator reads the platform's own reason.
+  const { channel, broadcast } = await onAirChannel(platform, true);
+  await channels.getByRole('option', { name: new RegExp(channel.title) }).click();
+  await expect(app.getByRole('heading', { level: 1, name: broadcast.title })).toBeVisible();
+  await app.getByRole('button', { name: 'Choose a time…' }).click();
+  const future = new Date(Date.now() + 10 * 60_000).toISOString().slice(0, 19);
+  await app.getByLabel('Cue point time (UTC)').fill(future);
+  await expect(app.getByText('the platform will refuse a time in the future')).toBeVisible();
+  await app.getByRole('button', { name: 'Set cue point at this time' }).click();
+  const alert = app.getByRole('alert');
+  await expect(alert).toContainText('Cue point not set:');
+  await expect(alert).toContainText(/future|now/i);
+  await app.screenshot(shots('06-platform-refusal'));
+  const after = (await platform.get<{ data: LiveBroadcast }>(`/broadcasts/${broadcast.key}`)).data;
+  expect(after.cue_sign_at).toBe(broadcast.cue_sign_at);
+});
+
+test('a double click starts recording once, and the keyboard reaches every control', async ({
+  app,
+  platform,
+}) => {
+  const { channel, broadcast } = await onAirChannel(platform, true);
+  const search = app.getByRole('searchbox', { name: 'Search channels' });
+  await search.focus();
+  await search.fill(channel.title.slice(0, 6));
+  const channels = app.getByRole('listbox', { name: 'Live channels' });
+  await expect(channels.getByRole('option', { name: new RegExp(channel.title) })).toBeVisible();
+  await channels.focus();
+  await app.keyboard.press('ArrowDown');
+  await expect(channels.getByRole('option', { selected: true })).toHaveCount(1);
+  await channels.getByRole('option', { name: new RegExp(channel.title) }).click();
+  await expect(app.getByRole('heading', { level: 1, name: broadcast.title })).toBeVisible();
+
+  await app.getByRole('button', { name: 'Start recording' }).dblclick();
+  await expect(app.getByTestId('recording-badge')).toBeVisible();
+  // A second request would have been refused with 422 ("already recording") and shown.
+  await expect(app.getByRole('alert')).toHaveCount(0);
+
+  // Keyboard: the stop button is reachable and the dialog answers to Escape.
+  await app.getByRole('button', { name: 'Stop recording' }).focus();
+  await app.keyboard.press('Enter');
+  await expect(app.getByRole('dialog')).toBeVisible();
+  await expect(
+    app.getByRole('dialog').getByRole('button', { name: 'Keep recording' }),
+  ).toBeFocused();
+  await app.keyboard.press('Escape');
+  await expect(app.getByRole('dialog')).toBeHidden();
+  await expect(app.getByTestId('recording-badge')).toBeVisible();
+});
+
+test('the status bar shows the API budget', async ({ app }) => {
+  await expect(app.getByTestId('budget-calls')).toHaveText(/\d+\/60 calls in the last minute/);
+  await expect(app.getByTestId('budget-queued')).toHaveText(/\d+ queued/);
+});

@@ -1,0 +1,144 @@
+/**
+ * Playwright fixtures: every test gets its own sandbox platform (in this process, port 0,
+ * rate limit ON as the real platform), its own browser host (spawned as a user would start
+ * it, with a temp data folder) and a page opened on the app. `platform` reads the sandbox
+ * through the live API itself, as a second client would, to check what the app did.
+ */
+import { test as base, expect, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { startSandbox, type SandboxHandle } from '../src-main/sandbox/index';
+
+/** A second client of the sandbox's live API (super administrator token). */
+export interface PlatformProbe {
+  /** GET a live path under the service account, e.g. `/broadcasts/KEY`; retries 429s. */
+  get<T = unknown>(path: string): Promise<T>;
+  send<T = unknown>(
+    method: 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    form?: Record<string, string>,
+  ): Promise<T>;
+}
+
+export interface AppFixtures {
+  sandbox: SandboxHandle;
+  platform: PlatformProbe;
+  appUrl: string;
+  dataDir: string;
+  app: Page;
+}
+
+export const test = base.extend<AppFixtures>({
+  // Playwright's fixture signature needs the object pattern even when unused.
+  // eslint-disable-next-line no-empty-pattern
+  sandbox: async ({}, use) => {
+    const sandbox = await startSandbox({ port: 0, seed: 1, rateLimit: true });
+    await use(sandbox);
+    await sandbox.close();
+  },
+  platform: async ({ sandbox }, use) => {
+    await use(createProbe(sandbox));
+  },
+  // eslint-disable-next-line no-empty-pattern
+  dataDir: async ({}, use) => {
+    const dir = await mkdtemp(join(tmpdir(), 'onair-desk-e2e-'));
+    await use(dir);
+    await rm(dir, { recursive: true, force: true });
+  },
+  appUrl: async ({ sandbox, dataDir }, use) => {
+    const { child, url } = await startHost(sandbox, dataDir);
+    await use(url);
+    child.kill('SIGTERM');
+    await new Promise((done) => child.once('exit', done));
+  },
+  app: async ({ page, appUrl }, use) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(appUrl);
+    await use(page);
+    // No CSP violation, no uncaught error: the app ran clean.
+    expect(problems, 'console errors').toEqual([]);
+  },
+});
+
+export { expect };
+
+async function startHost(
+  sandbox: SandboxHandle,
+  dataDir: string,
+): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'src-main/hosts/browser-cli.ts',
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      '--json',
+    ],
+    {
+      env: { ...process.env, ONAIR_SANDBOX_INFO: JSON.stringify(sandbox.info) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const lines = createInterface({ input: child.stdout });
+  const first = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`browser host did not start:\n${stderr}`)),
+      30_000,
+    );
+    lines.once('line', (line) => {
+      clearTimeout(timer);
+      resolve(line);
+    });
+    child.once('exit', (code) => reject(new Error(`browser host exited ${code}:\n${stderr}`)));
+  });
+  const { url } = JSON.parse(first) as { url: string };
+  return { child, url };
+}
+
+function createProbe(sandbox: SandboxHandle): PlatformProbe {
+  const base = `${sandbox.info.live_base_url}/v1/live/service-accounts/${sandbox.info.service_account_key}`;
+  const request = async <T>(
+    method: string,
+    path: string,
+    form?: Record<string, string>,
+  ): Promise<T> => {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const response = await fetch(`${base}${path}`, {
+        method,
+        headers: {
+          Authorization: `Bearer ${sandbox.info.tokens.super_admin}`,
+          Accept: 'application/json',
+        },
+        ...(form ? { body: new URLSearchParams(form) } : {}),
+      });
+      if (response.status === 429) {
+        // The probe shares the account's budget with the app, as a second client would.
+        const wait = Number(response.headers.get('retry-after') ?? '1');
+        await new Promise((done) => setTimeout(done, wait * 1000));
+        continue;
+      }
+      const body = (await response.json()) as T;
+      if (!response.ok)
+        throw new Error(`${method} ${path}: HTTP ${response.status} ${JSON.stringify(body)}`);
+      return body;
+    }
+    throw new Error(`${method} ${path}: still rate limited after 10 tries`);
+  };
+  return {
+    get: (path) => request('GET', path),
+    send: (method, path, form) => request(method, path, form),
+  };
+}
