@@ -11,10 +11,11 @@ import { createDeskCore, type DeskCore } from './services/desk-core';
 import { openSandboxWorkspace, sandboxInfoFromEnv } from './services/workspace';
 import { registerIpc } from './hosts/electron-ipc';
 import { createLog, type Log } from './hosts/log';
+import { isAppPage, secureWebPreferences } from './hosts/window-policy';
 
 const rendererIndex = join(import.meta.dirname, '../renderer/index.html');
 const appUrlPrefix = pathToFileURL(join(import.meta.dirname, '../renderer/')).href;
-const isAppUrl = (url: string) => url.startsWith(appUrlPrefix);
+const isAppUrl = (url: string) => isAppPage(url, appUrlPrefix);
 
 let core: DeskCore | null = null;
 let log: Log | null = null;
@@ -65,14 +66,7 @@ async function start(): Promise<void> {
     backgroundColor: '#0b0f14',
     title: 'OnAir Desk',
     show: false,
-    webPreferences: {
-      preload: join(import.meta.dirname, '../preload/preload.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-      spellcheck: false,
-    },
+    webPreferences: secureWebPreferences(join(import.meta.dirname, '../preload/preload.cjs')),
   });
   mainWindow.once('ready-to-show', () => mainWindow?.show());
   mainWindow.webContents.on('will-redirect', (event) => event.preventDefault());

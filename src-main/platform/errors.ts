@@ -5,6 +5,7 @@
  * platform's own message and its field errors, so the operator reads what the platform said.
  */
 import type { DeskError } from '../shared/result';
+import { retryAfterMs } from './retry-after';
 
 /** Thrown by the clients for any non-2xx answer or network failure; carries a DeskError. */
 export class PlatformError extends Error {
@@ -60,8 +61,8 @@ export function errorFromResponse(
     status,
   };
   if (fields) error.fields = fields;
-  const seconds = parseRetryAfter(retryAfter);
-  if (status === 429 && seconds !== undefined) error.retryAfterS = seconds;
+  const waitMs = retryAfterMs(retryAfter ?? null, Date.now());
+  if (status === 429 && waitMs !== null) error.retryAfterS = Math.ceil(waitMs / 1000);
   return error;
 }
 
@@ -72,19 +73,6 @@ export function networkError(cause: unknown): DeskError {
     code: 'network',
     message: `The platform could not be reached (${detail}). Check the connection and the base URL.`,
   };
-}
-
-/** Reads `Retry-After` as whole seconds (>= 0), from seconds or an HTTP date; undefined if absent. */
-export function parseRetryAfter(
-  value: string | null | undefined,
-  nowMs = Date.now(),
-): number | undefined {
-  if (!value) return undefined;
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed);
-  const date = Date.parse(trimmed);
-  if (Number.isNaN(date)) return undefined;
-  return Math.max(0, Math.ceil((date - nowMs) / 1000));
 }
 
 function readFields(errors: unknown): Record<string, string[]> | undefined {

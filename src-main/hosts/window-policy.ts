@@ -1,0 +1,39 @@
+/**
+ * The security settings of every OnAir Desk window, kept free of 'electron' so they can be
+ * tested where the Electron runtime is missing. The renderer is untrusted: it gets the
+ * preload's `window.desk` and nothing else (DESIGN.md, "Processes and trust").
+ */
+
+/** `webPreferences` for a BrowserWindow: isolation, sandbox, web security, no Node. */
+export function secureWebPreferences(preloadPath: string) {
+  return {
+    preload: preloadPath,
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    nodeIntegrationInSubFrames: false,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    webviewTag: false,
+    spellcheck: false,
+  } as const;
+}
+
+/**
+ * Whether a navigation or IPC sender URL is the app's own page: the built renderer's
+ * folder as a file:// URL prefix. Anything else (http, other files) is refused.
+ */
+export function isAppPage(url: string, appUrlPrefix: string): boolean {
+  if (!appUrlPrefix.startsWith('file://') || !appUrlPrefix.endsWith('/')) return false;
+  try {
+    const parsed = new URL(url);
+    return (
+      parsed.protocol === 'file:' &&
+      parsed.href.startsWith(appUrlPrefix) &&
+      !parsed.href.includes('/../')
+    );
+  } catch {
+    return false;
+  }
+}
