@@ -11,6 +11,7 @@ import { createDeskCore, type DeskCore } from './services/desk-core';
 import { openSandboxWorkspace, sandboxInfoFromEnv } from './services/workspace';
 import { registerIpc } from './hosts/electron-ipc';
 import { createLog, type Log } from './hosts/log';
+import { createKeychain } from './secrets/keychain';
 import { isAppPage, secureWebPreferences } from './hosts/window-policy';
 
 const rendererIndex = join(import.meta.dirname, '../renderer/index.html');
@@ -51,9 +52,14 @@ async function start(): Promise<void> {
   );
   session.defaultSession.setPermissionCheckHandler(() => false);
   log = await createLog(app.getPath('userData'));
-  const workspace = await openSandboxWorkspace({ sandboxInfo: sandboxInfoFromEnv(process.env) });
   const logger = log;
-  core = createDeskCore({ workspace, log: (m) => logger.write(m) });
+  const sandboxInfo = sandboxInfoFromEnv(process.env);
+  core = await createDeskCore({
+    dataDir: app.getPath('userData'),
+    secrets: createKeychain(),
+    openSandbox: () => openSandboxWorkspace(sandboxInfo ? { sandboxInfo } : {}),
+    log: (m) => logger.write(m),
+  });
   // Electron's own static returns real BrowserWindow instances.
   // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
   registerIpc(core, () => BrowserWindow.getAllWindows(), isAppUrl);

@@ -15,6 +15,7 @@ import { createDeskCore } from '../services/desk-core';
 import { openSandboxWorkspace, sandboxInfoFromEnv } from '../services/workspace';
 import { startBrowserHost } from './browser-host';
 import { createLog } from './log';
+import { createKeychain } from '../secrets/keychain';
 
 async function main(): Promise<void> {
   let values;
@@ -42,12 +43,18 @@ async function main(): Promise<void> {
   const dataDir = resolve(values['data-dir'] ?? join(homedir(), '.config', 'onair-desk'));
   await mkdir(dataDir, { recursive: true });
   const log = await createLog(dataDir);
-  const workspace = await openSandboxWorkspace({
-    sandboxInfo: sandboxInfoFromEnv(process.env),
-    seed,
-    rateLimit: !values['no-rate-limit'],
+  const sandboxInfo = sandboxInfoFromEnv(process.env);
+  const core = await createDeskCore({
+    dataDir,
+    secrets: createKeychain(),
+    openSandbox: () =>
+      openSandboxWorkspace({
+        ...(sandboxInfo ? { sandboxInfo } : {}),
+        seed,
+        rateLimit: !values['no-rate-limit'],
+      }),
+    log: (m) => log.write(m),
   });
-  const core = createDeskCore({ workspace, log: (m) => log.write(m) });
   const rendererDir = fileURLToPath(new URL('../../out/renderer', import.meta.url));
   const host = await startBrowserHost({ core, rendererDir, port });
   log.write(`browser host listening on 127.0.0.1:${host.port}`);
@@ -55,7 +62,7 @@ async function main(): Promise<void> {
   if (values.json) process.stdout.write(`${JSON.stringify({ url: host.url })}\n`);
   else {
     process.stdout.write(
-      `OnAir Desk is running on the ${workspace.info.name} workspace.\n` +
+      `OnAir Desk is running (sandbox platform built in).\n` +
         `Open this address in your browser (it carries this launch's secret; do not share it):\n\n  ${host.url}\n\n` +
         `Press Ctrl+C to stop.\n`,
     );

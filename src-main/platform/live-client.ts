@@ -59,6 +59,16 @@ export class LiveClient {
     });
   }
 
+  /** GET contracts: the service account's contract (super administrator only; 403 otherwise). */
+  async getContract(options: CallOptions = {}) {
+    return this.call(options, (fetch) =>
+      this.client.GET('/v1/live/service-accounts/{service_account_key}/contracts', {
+        params: { path: { service_account_key: this.sa } },
+        fetch,
+      }),
+    );
+  }
+
   /** GET channels: one page of live channels (spec: Endpoints, `keyword`, `order`). */
   async listChannels(query: LiveChannelListQuery, options: CallOptions = {}) {
     return this.call(options, (fetch) =>

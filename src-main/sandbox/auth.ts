@@ -19,6 +19,8 @@ export interface TokenClaims {
   role: Role;
   scopes: string[];
   exp: number;
+  /** A unique token id: two tokens issued in the same second still differ. */
+  jti?: string;
   iat: number;
 }
 
@@ -42,6 +44,8 @@ const jwtHeader = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
 /** Mints and verifies the live tokens of one sandbox. */
 export class TokenAuthority {
   readonly #secret: Buffer;
+  /** Signatures of revoked tokens (a console user deleted the personal access token). */
+  readonly #revoked = new Set<string>();
 
   constructor(secret: Buffer = randomBytes(32)) {
     this.#secret = secret;
@@ -70,6 +74,7 @@ export class TokenAuthority {
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
       return { refused: 'the access token is not valid (its signature does not match)' };
     }
+    if (this.#revoked.has(signature)) return { refused: 'the access token has been revoked' };
     const parsed = claimsSchema.safeParse(parseJson(Buffer.from(payload, 'base64url').toString()));
     if (!parsed.success) return { refused: 'the access token is malformed (bad claims)' };
     if (parsed.data.exp * 1000 <= nowMs) {
@@ -77,6 +82,12 @@ export class TokenAuthority {
       return { refused: `the access token expired at ${at}` };
     }
     return { claims: parsed.data };
+  }
+
+  /** Revokes a token minted here: from now on it is refused with 401. */
+  revoke(token: string): void {
+    const signature = token.split('.')[2];
+    if (signature) this.#revoked.add(signature);
   }
 
   #sign(body: string): string {

@@ -61,6 +61,13 @@ export interface SandboxHandle {
   clock: VirtualClock;
   /** Switches the rate limit on or off (clears its history). */
   setRateLimit(enabled: boolean): void;
+  /**
+   * Creates a new personal access token of the service account, as a console user would
+   * (default: super administrator, every live scope, one year of virtual time).
+   */
+  issueToken(options?: { role?: Role; scopes?: string[]; lifetimeS?: number }): string;
+  /** Revokes a live token (deleted in the console): calls with it get 401 from now on. */
+  revokeToken(token: string): void;
   /** Stops serving and closes open connections. */
   close(): Promise<void>;
 }
@@ -114,6 +121,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     clock,
     setRateLimit: (enabled) => limiter.setEnabled(enabled),
+    issueToken: (opts = {}) =>
+      authority.mint({
+        sub: state.serviceAccountKey,
+        role: opts.role ?? 'super_admin',
+        scopes: opts.scopes ?? allLiveScopes,
+        iat: Math.floor(clock.nowMs() / 1000),
+        exp: Math.floor(clock.nowMs() / 1000) + (opts.lifetimeS ?? tokenLifetimeSeconds),
+        jti: randomOpaqueToken().slice(0, 16),
+      }),
+    revokeToken: (token) => authority.revoke(token),
     close: () => app.close(),
   };
 }

@@ -2,7 +2,11 @@
  * The core against the sandbox platform: commands do what the operator asked, bad input is
  * refused in the operator's words, and no command or event ever carries a token.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SecretStore } from '../secrets/keychain';
 import { startSandbox, type SandboxHandle } from '../sandbox/index';
 import type { CommandInput, CommandName, EventName } from '../shared/bridge';
 import { commandNames } from '../shared/bridge';
@@ -15,22 +19,40 @@ let core: DeskCore;
 const events: { event: EventName; payload: unknown }[] = [];
 const ctx = { clientId: 'test-client' };
 
+let dataDir: string;
+
 beforeAll(async () => {
   // Rate limit off and fast pacing: these tests are about behaviour, the scheduler tests
-  // are about the budget.
+  // are about the budget. The OS keychain has tests of its own (accounts.keychain.test.ts).
   sandbox = await startSandbox({ port: 0, seed: 7, rateLimit: false });
-  const workspace = await openSandboxWorkspace({
-    sandboxInfo: sandbox.info,
-    pacing: { minSpacingMs: 5, marginMs: 0 },
+  dataDir = await mkdtemp(join(tmpdir(), 'onair-core-'));
+  const pacing = { minSpacingMs: 5, marginMs: 0 };
+  core = await createDeskCore({
+    dataDir,
+    secrets: memorySecrets(),
+    openSandbox: () => openSandboxWorkspace({ sandboxInfo: sandbox.info, pacing }),
+    workspaceOptions: { pacing },
+    log: () => undefined,
   });
-  core = createDeskCore({ workspace, log: () => undefined });
   core.subscribe((event, payload) => events.push({ event, payload }));
 });
 
 afterAll(async () => {
   await core.dispose();
   await sandbox.close();
+  await rm(dataDir, { recursive: true, force: true });
 });
+
+/** The OS keychain's contract, in memory: these tests are about the core, not keytar. */
+function memorySecrets(): SecretStore {
+  const entries = new Map<string, string>();
+  return {
+    get: (account) => Promise.resolve(entries.get(account) ?? null),
+    set: (account, secret) => Promise.resolve(void entries.set(account, secret)),
+    delete: (account) => Promise.resolve(entries.delete(account)),
+    check: () => Promise.resolve(),
+  };
+}
 
 async function run<C extends CommandName>(command: C, input: CommandInput<C>) {
   return core.invoke(command, input, ctx);
@@ -190,6 +212,19 @@ describe('desk core', () => {
       'broadcast.setCuePoint': { broadcastKey: b.key },
       'watch.subscribe': { spec: { kind: 'channels' } },
       'watch.unsubscribe': { watchId: 'w1' },
+      'workspace.state': {},
+      'workspace.switch': { id: 'sandbox' },
+      'account.list': {},
+      'account.add': {
+        kind: 'live',
+        name: 'Walk',
+        baseUrl: sandbox.info.live_base_url,
+        serviceAccountKey: sandbox.info.service_account_key,
+        token: sandbox.info.tokens.admin,
+      },
+      'account.updateToken': { id: 'acc-000000000000', token: sandbox.info.tokens.super_admin },
+      'account.remove': { id: 'acc-000000000000' },
+      'app.notices': {},
     };
     const secrets = [...Object.values(sandbox.info.tokens), sandbox.info.vod_access_token];
     const answers: unknown[] = [];

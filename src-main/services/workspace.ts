@@ -1,8 +1,10 @@
 /**
- * The workspace the app works in. Today: the sandbox platform, embedded (started in-process
- * on 127.0.0.1, port 0) or external (the JSON line `npm run sandbox` prints, passed in
- * `ONAIR_SANDBOX_INFO`). Real accounts with tokens in the OS keychain come with the accounts
- * work (issue 6). One request scheduler per API (DESIGN.md, "The API budget").
+ * The workspace the app works in: the sandbox platform (embedded, started in-process on
+ * 127.0.0.1, or external: the JSON line `npm run sandbox` prints, passed in
+ * `ONAIR_SANDBOX_INFO`), or a real live account whose token is read from the OS keychain
+ * for each call. One request scheduler per API (DESIGN.md, "The API budget").
+ * A 401 pauses that API's scheduler at once (no storm of retries) and is reported through
+ * `onUnauthorized`, so the operator can enter a new token.
  */
 import { LiveClient } from '../platform/live-client';
 import { RequestScheduler, type Clock, systemClock } from '../platform/scheduler';
@@ -15,18 +17,17 @@ export interface Workspace {
   live: LiveClient;
   liveScheduler: RequestScheduler;
   vodScheduler: RequestScheduler;
-  /** The embedded sandbox, when this workspace runs one (for the CLI to report). */
+  /** The embedded sandbox, when this workspace runs one. */
   sandbox: SandboxHandle | null;
+  /** Called once per 401 burst, after the scheduler was paused. */
+  onUnauthorized(listener: (api: 'live' | 'vod') => void): () => void;
+  /** Resumes the schedulers after a new token was stored. */
+  resume(): void;
   dispose(): Promise<void>;
 }
 
-export interface OpenWorkspaceOptions {
-  /** The sandbox to use instead of starting one (the JSON line of `npm run sandbox`). */
-  sandboxInfo?: SandboxInfo;
-  /** Seed of the embedded sandbox's demo data. */
-  seed?: number;
-  /** Rate limit of the embedded sandbox (default on, as the platform). */
-  rateLimit?: boolean;
+/** Pacing and plumbing shared by every kind of workspace. */
+export interface WorkspaceOptions {
   clock?: Clock;
   /**
    * Scheduler pacing, for tests against a sandbox whose rate limit is off. The defaults
@@ -37,11 +38,20 @@ export interface OpenWorkspaceOptions {
   fetch?: (request: Request) => Promise<Response>;
 }
 
-/**
- * Opens the sandbox workspace.
- * @throws Error when the external sandbox info is malformed (message says what is wrong).
- */
-export async function openSandboxWorkspace(options: OpenWorkspaceOptions = {}): Promise<Workspace> {
+export interface OpenSandboxOptions extends WorkspaceOptions {
+  /** The sandbox to use instead of starting one (the JSON line of `npm run sandbox`). */
+  sandboxInfo?: SandboxInfo;
+  /** Seed of the embedded sandbox's demo data. */
+  seed?: number;
+  /** Rate limit of the embedded sandbox (default on, as the platform). */
+  rateLimit?: boolean;
+}
+
+/** What the scheduler pause says while a token is refused. */
+export const tokenRejectedReason = 'the platform refused the token (401)';
+
+/** Opens the sandbox workspace (starting an embedded sandbox unless one is given). */
+export async function openSandboxWorkspace(options: OpenSandboxOptions = {}): Promise<Workspace> {
   const sandbox = options.sandboxInfo
     ? null
     : await startSandbox({
@@ -51,20 +61,9 @@ export async function openSandboxWorkspace(options: OpenWorkspaceOptions = {}): 
       });
   const info = options.sandboxInfo ?? sandbox?.info;
   if (!info) throw new Error('No sandbox platform to open.');
-  const clock = options.clock ?? systemClock;
-  const network = options.fetch ?? ((request: Request) => fetch(request));
-  const pacing = options.pacing ?? {};
-  const liveScheduler = new RequestScheduler({ name: 'live', fetch: network, clock, ...pacing });
-  const vodScheduler = new RequestScheduler({ name: 'vod', fetch: network, clock, ...pacing });
   const token = info.tokens.super_admin;
-  const live = new LiveClient({
-    baseUrl: info.live_base_url,
-    serviceAccountKey: info.service_account_key,
-    token: () => Promise.resolve(token),
-    scheduler: liveScheduler,
-  });
-  return {
-    info: {
+  return build(
+    {
       id: 'sandbox',
       name: 'Sandbox',
       kind: 'sandbox',
@@ -72,11 +71,94 @@ export async function openSandboxWorkspace(options: OpenWorkspaceOptions = {}): 
       vodBaseUrl: info.vod_base_url,
       serviceAccountKey: info.service_account_key,
     },
+    () => Promise.resolve(token),
+    options,
+    sandbox,
+  );
+}
+
+/** A live account to open: its record and how to read its token (from the keychain). */
+export interface LiveAccountTarget {
+  id: string;
+  name: string;
+  baseUrl: string;
+  serviceAccountKey: string;
+  token: () => Promise<string>;
+}
+
+/** Opens a real live account's workspace. No call is made until a view asks. */
+export function openLiveAccountWorkspace(
+  account: LiveAccountTarget,
+  options: WorkspaceOptions = {},
+): Workspace {
+  return build(
+    {
+      id: account.id,
+      name: account.name,
+      kind: 'account',
+      liveBaseUrl: account.baseUrl,
+      vodBaseUrl: '',
+      serviceAccountKey: account.serviceAccountKey,
+    },
+    account.token,
+    options,
+    null,
+  );
+}
+
+function build(
+  info: WorkspaceInfo,
+  token: () => Promise<string>,
+  options: WorkspaceOptions,
+  sandbox: SandboxHandle | null,
+): Workspace {
+  const clock = options.clock ?? systemClock;
+  const network = options.fetch ?? ((request: Request) => fetch(request));
+  const pacing = options.pacing ?? {};
+  const listeners = new Set<(api: 'live' | 'vod') => void>();
+  const guarded =
+    (api: 'live' | 'vod', scheduler: () => RequestScheduler) => async (request: Request) => {
+      const response = await network(request);
+      if (response.status === 401 && scheduler().state().pausedReason !== tokenRejectedReason) {
+        scheduler().pause(tokenRejectedReason);
+        for (const listener of listeners) listener(api);
+      }
+      return response;
+    };
+  const liveScheduler: RequestScheduler = new RequestScheduler({
+    name: 'live',
+    fetch: guarded('live', () => liveScheduler),
+    clock,
+    ...pacing,
+  });
+  const vodScheduler: RequestScheduler = new RequestScheduler({
+    name: 'vod',
+    fetch: guarded('vod', () => vodScheduler),
+    clock,
+    ...pacing,
+  });
+  const live = new LiveClient({
+    baseUrl: info.liveBaseUrl,
+    serviceAccountKey: info.serviceAccountKey,
+    token,
+    scheduler: liveScheduler,
+  });
+  return {
+    info,
     live,
     liveScheduler,
     vodScheduler,
     sandbox,
+    onUnauthorized(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    resume() {
+      liveScheduler.resume();
+      vodScheduler.resume();
+    },
     async dispose() {
+      listeners.clear();
       liveScheduler.dispose();
       vodScheduler.dispose();
       await sandbox?.close();
@@ -99,7 +181,7 @@ export function sandboxInfoFromEnv(env: NodeJS.ProcessEnv): SandboxInfo | undefi
   }
   const p = parsed as Partial<SandboxInfo> | null;
   for (const field of ['live_base_url', 'vod_base_url', 'service_account_key', 'tokens'] as const) {
-    if (!p || !p[field]) throw new Error(`ONAIR_SANDBOX_INFO lacks "${field}".`);
+    if (!p?.[field]) throw new Error(`ONAIR_SANDBOX_INFO lacks "${field}".`);
   }
   return p as SandboxInfo;
 }

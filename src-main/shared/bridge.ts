@@ -17,8 +17,11 @@ import {
   type Fresh,
   type Page,
   type ViewerSeries,
+  type AccountSummary,
+  type Notice,
   type WatchUpdate,
   type WorkspaceInfo,
+  type WorkspaceState,
 } from './model';
 
 const key = z
@@ -32,6 +35,34 @@ const key = z
 const isoTime = z.iso.datetime({ offset: true, message: 'Give a time like 2026-11-20T21:05:00Z.' });
 
 const broadcastInput = z.object({ broadcastKey: key });
+
+const accountName = z
+  .string()
+  .trim()
+  .min(1, 'Give the account a name.')
+  .max(60, 'Account names are at most 60 characters.');
+
+/** A platform base URL: https, or http on this machine only (a local sandbox). */
+const baseUrl = z
+  .string()
+  .trim()
+  .pipe(z.url('Enter the base URL, e.g. https://api-live-kr.kollus.com/api.'))
+  .refine((value) => {
+    const url = new URL(value);
+    return (
+      url.protocol === 'https:' ||
+      (url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname))
+    );
+  }, 'Use an https:// address (plain http is allowed only for a sandbox on this machine).')
+  .transform((value) => value.replace(/\/+$/, ''));
+
+const secret = (what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `Paste the ${what}.`)
+    .max(8192, `That ${what} is too long.`)
+    .refine((value) => !/\s/.test(value), `A ${what} has no spaces or line breaks.`);
 
 /** zod schemas of every command's input, keyed by command name. */
 export const commandInputs = {
@@ -68,6 +99,27 @@ export const commandInputs = {
     ]),
   }),
   'watch.unsubscribe': z.object({ watchId: z.string().min(1).max(64) }),
+  'workspace.state': z.object({}),
+  'workspace.switch': z.object({ id: z.string().min(1).max(64) }),
+  'account.list': z.object({}),
+  'account.add': z.discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('live'),
+      name: accountName,
+      baseUrl,
+      serviceAccountKey: z
+        .string()
+        .trim()
+        .min(1, 'Enter the service account key.')
+        .max(128, 'That service account key is too long.')
+        .regex(/^[A-Za-z0-9_-]+$/, 'A service account key has only letters, digits, - and _.'),
+      token: secret('personal access token'),
+    }),
+    z.object({ kind: z.literal('vod'), name: accountName, baseUrl, token: secret('access token') }),
+  ]),
+  'account.remove': z.object({ id: z.string().min(1).max(64) }),
+  'account.updateToken': z.object({ id: z.string().min(1).max(64), token: secret('token') }),
+  'app.notices': z.object({}),
 } as const;
 
 /** Every command: its input (as the renderer writes it) and what it answers. */
@@ -102,6 +154,22 @@ export interface CommandMap {
     input: z.input<(typeof commandInputs)['watch.unsubscribe']>;
     output: { removed: boolean };
   };
+  'workspace.state': { input: Record<string, never>; output: WorkspaceState };
+  'workspace.switch': {
+    input: z.input<(typeof commandInputs)['workspace.switch']>;
+    output: WorkspaceState;
+  };
+  'account.list': { input: Record<string, never>; output: AccountSummary[] };
+  'account.add': { input: z.input<(typeof commandInputs)['account.add']>; output: AccountSummary };
+  'account.remove': {
+    input: z.input<(typeof commandInputs)['account.remove']>;
+    output: { removed: boolean };
+  };
+  'account.updateToken': {
+    input: z.input<(typeof commandInputs)['account.updateToken']>;
+    output: AccountSummary;
+  };
+  'app.notices': { input: Record<string, never>; output: Notice[] };
 }
 
 type BroadcastRef = z.input<typeof broadcastInput>;
@@ -112,6 +180,10 @@ export interface EventMap {
   'budget.changed': BudgetSnapshot[];
   /** A watch fetched something new. */
   'watch.update': WatchUpdate;
+  /** The workspace changed, or its health did (a 401 paused it, a new token resumed it). */
+  'workspace.changed': WorkspaceState;
+  /** A new notice for the operator. */
+  'app.notice': Notice;
 }
 
 export type CommandName = keyof CommandMap;
@@ -123,7 +195,12 @@ export type EventName = keyof EventMap;
 export const commandNames = Object.keys(commandInputs) as CommandName[];
 
 /** Every event name. */
-export const eventNames: EventName[] = ['budget.changed', 'watch.update'];
+export const eventNames: EventName[] = [
+  'budget.changed',
+  'watch.update',
+  'workspace.changed',
+  'app.notice',
+];
 
 /** True when `name` is a command of the contract (the renderer may send anything). */
 export function isCommandName(name: unknown): name is CommandName {

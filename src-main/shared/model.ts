@@ -141,3 +141,46 @@ export type WatchUpdate =
       at: number;
       message: string;
     };
+
+/** What a token may do, as checked on add (one cheap call) and read from its claims. */
+export interface AccountAccess {
+  /** From the check: super administrator (contracts readable), administrator, or unknown. */
+  role: 'super_admin' | 'admin' | null;
+  /** From the token's claims where it is JWT-shaped (live personal access tokens are). */
+  scopes: string[] | null;
+  /** When the token expires (ISO UTC), from its claims; null when it does not say. */
+  expiresAt: string | null;
+  /** ISO UTC time of the check. */
+  checkedAt: string;
+  /** One sentence for the operator, e.g. "Super administrator · live:control, live:statistics". */
+  summary: string;
+}
+
+/** An account as the renderer sees it: names, addresses and status, never a token. */
+export interface AccountSummary {
+  id: string;
+  kind: 'live' | 'vod';
+  name: string;
+  baseUrl: string;
+  /** The live service account key (live accounts only). */
+  serviceAccountKey: string | null;
+  addedAt: string;
+  access: AccountAccess;
+}
+
+/** The active workspace and its health. */
+export interface WorkspaceState {
+  active: WorkspaceInfo;
+  /** Workspaces the operator can switch to: the sandbox and every live account. */
+  choices: { id: string; name: string; kind: 'sandbox' | 'account' }[];
+  /** `token-rejected`: the platform answered 401; calls are paused until a new token. */
+  status: 'ready' | 'token-rejected';
+  message: string | null;
+}
+
+/** Something the operator should know that is not tied to a command (a damaged file...). */
+export interface Notice {
+  id: string;
+  level: 'info' | 'warning' | 'error';
+  message: string;
+}

@@ -9,6 +9,7 @@ export interface DeskError {
    * `invalid-input`: the renderer sent something the contract refuses (validated in main).
    * `unauthorized` 401, `forbidden` 403, `not-found` 404, `conflict` 409/422 (an invalid state
    * transition), `rate-limited` 429, `platform` other 4xx/5xx, `network` no answer,
+   * `keychain-unavailable` the OS keychain is missing or locked (tokens are kept nowhere else),
    * `unknown-command`, `internal` a bug in main (message kept generic, details in the log).
    */
   code:
@@ -20,6 +21,7 @@ export interface DeskError {
     | 'rate-limited'
     | 'platform'
     | 'network'
+    | 'keychain-unavailable'
     | 'unknown-command'
     | 'internal';
   /** A sentence for the operator; for platform errors it carries the platform's message. */

@@ -8,6 +8,9 @@ export interface ChannelListParams {
 
 export const keys = {
   workspace: () => ['workspace'] as const,
+  workspaceState: () => ['workspace-state'] as const,
+  accounts: () => ['accounts'] as const,
+  notices: () => ['notices'] as const,
   budget: () => ['budget'] as const,
   channels: (params: ChannelListParams) => ['channels', params.keyword, params.order] as const,
   broadcast: (broadcastKey: string) => ['broadcast', broadcastKey] as const,

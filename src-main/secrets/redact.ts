@@ -1,7 +1,8 @@
 /**
  * Removes secrets from text bound for logs and error reports: bearer tokens in
- * `Authorization` headers, `access_token` query parameters, JWT-shaped strings, and the
- * browser host's launch secret in `#k=` fragments.
+ * `Authorization` headers, `access_token` query parameters, JWT-shaped strings, the
+ * browser host's launch secret in `#k=` fragments, and file-transfer credentials (FTP/SFTP
+ * passwords, S3 keys, passwords inside URLs).
  */
 const patterns: [RegExp, string][] = [
   [/(authorization["']?\s*[:=]\s*["']?bearer\s+)[^\s"',}]+/gi, '$1[redacted]'],
@@ -10,6 +11,13 @@ const patterns: [RegExp, string][] = [
   [/(["']?access_token["']?\s*[:=]\s*["']?)[^\s"',}&]+/gi, '$1[redacted]'],
   [/\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]+/g, '[redacted-jwt]'],
   [/(#k=)[A-Za-z0-9_-]+/g, '$1[redacted]'],
+  // File-transfer destinations (FTP/SFTP passwords, S3 keys) in form, JSON or query text.
+  [
+    /(["']?(?:password|passwd|secret_access_key|secret_key|access_key_id|access_key|private_key|passphrase)["']?\s*[:=]\s*["']?)[^\s"',}&]+/gi,
+    '$1[redacted]',
+  ],
+  // Credentials inside URLs: scheme://user:password@host
+  [/(\b[a-z][a-z0-9+.-]*:\/\/[^\s/:@]+:)[^\s/@]+@/gi, '$1[redacted]@'],
 ];
 
 /** Returns `text` with every secret-looking value replaced by `[redacted]`. */

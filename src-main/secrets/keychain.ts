@@ -1,0 +1,75 @@
+/**
+ * The OS keychain, through keytar: the only place OnAir Desk keeps tokens. One service name
+ * for the app, one entry per account (keyed by the account's id). Nothing falls back to a
+ * weaker store: when the keychain is missing or locked, every method rejects with
+ * {@link KeychainUnavailableError}, whose message tells the operator what to install or
+ * unlock, and the sandbox workspace (which needs no token) keeps working.
+ */
+
+/** The keychain service name under which every OnAir Desk token is stored. */
+export const keychainService = 'OnAir Desk';
+
+/** The keychain cannot be used: no Secret Service, a locked keyring, or keytar missing. */
+export class KeychainUnavailableError extends Error {
+  constructor(detail: string) {
+    super(unavailableMessage(detail));
+    this.name = 'KeychainUnavailableError';
+  }
+}
+
+/** Where tokens live. Secrets are strings; `account` is an account id, never a name. */
+export interface SecretStore {
+  get(account: string): Promise<string | null>;
+  set(account: string, secret: string): Promise<void>;
+  /** Removes the entry; false when there was none. */
+  delete(account: string): Promise<boolean>;
+  /** Resolves when the keychain answers; rejects with KeychainUnavailableError otherwise. */
+  check(): Promise<void>;
+}
+
+interface Keytar {
+  getPassword(service: string, account: string): Promise<string | null>;
+  setPassword(service: string, account: string, password: string): Promise<void>;
+  deletePassword(service: string, account: string): Promise<boolean>;
+}
+
+/** The OS keychain store (keytar, loaded on first use so a missing native module is reported, not fatal). */
+export function createKeychain(service = keychainService): SecretStore {
+  let keytar: Promise<Keytar> | null = null;
+  const load = (): Promise<Keytar> =>
+    (keytar ??= import('keytar').then(
+      (module) => ('default' in module ? module.default : module) as Keytar,
+      (error: unknown) => {
+        keytar = null;
+        throw new KeychainUnavailableError(`keytar could not be loaded: ${describe(error)}`);
+      },
+    ));
+  const run = async <T>(action: (k: Keytar) => Promise<T>): Promise<T> => {
+    const k = await load();
+    try {
+      return await action(k);
+    } catch (error) {
+      throw new KeychainUnavailableError(describe(error));
+    }
+  };
+  return {
+    get: (account) => run((k) => k.getPassword(service, account)),
+    set: (account, secret) => run((k) => k.setPassword(service, account, secret)),
+    delete: (account) => run((k) => k.deletePassword(service, account)),
+    check: () => run((k) => k.getPassword(service, '__onair-desk-check__')).then(() => undefined),
+  };
+}
+
+function unavailableMessage(detail: string): string {
+  const locked = /locked/i.test(detail);
+  const advice = locked
+    ? 'Unlock your keyring (for example by logging in to the desktop session) and try again.'
+    : process.platform === 'linux'
+      ? 'Install and start a Secret Service keyring (gnome-keyring, or KeePassXC with its Secret Service on), unlock it, and try again.'
+      : 'Make sure the system keychain is available and unlocked, and try again.';
+  return `The OS keychain is not available (${detail}). OnAir Desk keeps tokens only there and will not store them anywhere else. ${advice} The sandbox workspace keeps working meanwhile.`;
+}
+
+function describe(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).trim().replace(/\.$/, '');
+}

@@ -1,0 +1,66 @@
+/**
+ * When the OS keychain is missing, adding an account says what to install or unlock, saves
+ * nothing anywhere else, and the sandbox workspace keeps working. Run in a child process whose
+ * D-Bus address leads nowhere, with the real keytar.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+
+const script = `
+import { createDeskCore } from './src-main/services/desk-core.ts';
+import { openSandboxWorkspace } from './src-main/services/workspace.ts';
+import { createKeychain } from './src-main/secrets/keychain.ts';
+const core = await createDeskCore({
+  dataDir: process.env.DATA_DIR,
+  secrets: createKeychain(),
+  openSandbox: () => openSandboxWorkspace({ rateLimit: false, pacing: { minSpacingMs: 5, marginMs: 0 } }),
+  log: () => undefined,
+});
+const ctx = { clientId: 'child' };
+const add = await core.invoke('account.add', { kind: 'live', name: 'Prod', baseUrl: 'https://live.example/api', serviceAccountKey: 'sa1', token: 'eyJhbGciOiJub25lIn0.e30.sig' }, ctx);
+const channels = await core.invoke('channel.list', {}, ctx);
+process.stdout.write(JSON.stringify({ add, channelsOk: channels.ok, total: channels.ok ? channels.data.data.total : 0 }));
+await core.dispose();
+`;
+
+describe('keychain missing', () => {
+  it('refuses to store a token, says what to do, and the sandbox keeps working', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'onair-nokeychain-'));
+    try {
+      const { stdout } = await run(
+        process.execPath,
+        ['--import', 'tsx', '--input-type=module', '-e', script],
+        {
+          env: {
+            ...process.env,
+            DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/onair-bus',
+            DATA_DIR: dataDir,
+          },
+          timeout: 30_000,
+        },
+      );
+      const result = JSON.parse(stdout) as {
+        add: { ok: boolean; error?: { code: string; message: string } };
+        channelsOk: boolean;
+        total: number;
+      };
+      expect(result.add.ok).toBe(false);
+      expect(result.add.error?.code).toBe('keychain-unavailable');
+      expect(result.add.error?.message).toMatch(/OS keychain is not available/);
+      expect(result.add.error?.message).toMatch(/gnome-keyring|Secret Service|unlock/);
+      expect(result.add.error?.message).toMatch(/sandbox workspace keeps working/);
+      expect(result.channelsOk).toBe(true);
+      expect(result.total).toBeGreaterThan(0);
+      // Nothing was written as a fallback: no accounts file.
+      expect(await readdir(dataDir)).not.toContain('accounts.json');
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 40_000);
+});

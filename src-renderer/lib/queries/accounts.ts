@@ -1,0 +1,52 @@
+/** Query options of accounts, workspaces and notices (pushed by main as events). */
+import { queryOptions, type QueryClient } from '@tanstack/svelte-query';
+import type { Notice, WorkspaceState } from '../../../src-main/shared/model';
+import { call, desk } from '../bridge';
+import { keys } from './keys';
+
+export const workspaceStateQuery = () =>
+  queryOptions({
+    queryKey: keys.workspaceState(),
+    queryFn: () => call('workspace.state', {}),
+    staleTime: Infinity,
+  });
+
+export const accountsQuery = () =>
+  queryOptions({
+    queryKey: keys.accounts(),
+    queryFn: () => call('account.list', {}),
+    staleTime: Infinity,
+  });
+
+export const noticesQuery = () =>
+  queryOptions({
+    queryKey: keys.notices(),
+    queryFn: () => call('app.notices', {}),
+    staleTime: Infinity,
+  });
+
+/**
+ * Follows workspace changes: a switch to another workspace drops every cached platform
+ * value (it belonged to the other account); a health change only updates the state.
+ * @returns the function that stops listening.
+ */
+export function connectWorkspaceUpdates(client: QueryClient): () => void {
+  const offWorkspace = desk.on('workspace.changed', (next) => {
+    const previous = client.getQueryData<WorkspaceState>(keys.workspaceState());
+    client.setQueryData(keys.workspaceState(), next);
+    void client.invalidateQueries({ queryKey: keys.accounts() });
+    if (previous && previous.active.id !== next.active.id) {
+      client.removeQueries({
+        predicate: (query) =>
+          !['workspace-state', 'accounts', 'notices'].includes(String(query.queryKey[0])),
+      });
+    }
+  });
+  const offNotice = desk.on('app.notice', (notice) =>
+    client.setQueryData(keys.notices(), (list: Notice[] | undefined) => [...(list ?? []), notice]),
+  );
+  return () => {
+    offWorkspace();
+    offNotice();
+  };
+}
