@@ -6,11 +6,12 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { sandboxLatencySection } from './sandbox-latency';
 import { schedulerEventSection } from './scheduler-event';
 import type { BenchSection, BenchSectionResult, BenchTable } from './section';
 
 /** Every section, in print order. Add sandbox latency, uploads, timeline here. */
-const sections: BenchSection[] = [schedulerEventSection];
+const sections: BenchSection[] = [schedulerEventSection, sandboxLatencySection];
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);

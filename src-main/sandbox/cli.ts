@@ -4,10 +4,13 @@
  * SIGTERM. Logs go to stderr.
  *
  * Flags: `--port N` (default 0: any free port), `--seed N` (default 1), `--no-rate-limit`,
- * `--log` (request logs on stderr). A bad flag prints one error line on stderr and exits 2.
+ * `--log` (request logs on stderr), `--state FILE` (keep state across restarts), faults
+ * (faults.ts): `--latency MS`, `--error-rate R`, `--drop-rate R` (R in 0..1), `--burst-429 N`.
+ * A bad flag prints one error line on stderr and exits 2.
  */
 import { parseArgs } from 'node:util';
 import type { SandboxOptions } from './index';
+import { faultsFromFlags } from './faults';
 import { startSandbox } from './index';
 
 /** Parses the flags. @throws Error with a one-line, operator-readable message. */
@@ -21,6 +24,11 @@ export function parseCliOptions(args: string[]): SandboxOptions {
       seed: { type: 'string' },
       'no-rate-limit': { type: 'boolean' },
       log: { type: 'boolean' },
+      state: { type: 'string' },
+      latency: { type: 'string' },
+      'error-rate': { type: 'string' },
+      'drop-rate': { type: 'string' },
+      'burst-429': { type: 'string' },
     },
   });
   return {
@@ -28,6 +36,8 @@ export function parseCliOptions(args: string[]): SandboxOptions {
     seed: integerFlag('seed', values.seed, 0, 2 ** 32 - 1) ?? 1,
     rateLimit: values['no-rate-limit'] !== true,
     logger: values.log === true,
+    ...(values.state === undefined ? {} : { stateFile: values.state }),
+    faults: faultsFromFlags(values),
   };
 }
 

@@ -4,10 +4,16 @@
  * in-process on 127.0.0.1 with seeded demo data. The app's default workspace, the tests and
  * the benchmarks run against it.
  */
+import { randomInt } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Role } from './auth';
 import { TokenAuthority, randomOpaqueToken } from './auth';
+import type { CallbackPolicy } from './callbacks';
+import { CallbackEngine } from './callbacks';
 import { VirtualClock } from './clock';
+import type { FaultSettings } from './faults';
+import { FaultInjector } from './faults';
+import { StateFile, saveAfterChanges, serializeState } from './persistence';
 import type { RateLimitPolicy } from './rate-limit';
 import { RateLimiter } from './rate-limit';
 import { seedState } from './seed';
@@ -52,6 +58,16 @@ export interface SandboxOptions {
   startAt?: Date;
   /** Log requests to stderr; default false. */
   logger?: boolean;
+  /**
+   * Keep the state in this JSON file across restarts (persistence.ts): loaded at start (a
+   * corrupt file is reported on stderr and the seed used), saved 250 ms after changes and on
+   * close. The clock resumes at the later of `startAt` and the saved virtual time.
+   */
+  stateFile?: string;
+  /** Faults injected from the start (faults.ts); default none, seed = `seed`. */
+  faults?: Partial<FaultSettings>;
+  /** Callback timing (callbacks.ts); defaults: 2 s connect, 3 s answer, retry every 5 min. */
+  callbackPolicy?: Partial<CallbackPolicy>;
 }
 
 /** A running sandbox. */
@@ -61,6 +77,10 @@ export interface SandboxHandle {
   clock: VirtualClock;
   /** Switches the rate limit on or off (clears its history). */
   setRateLimit(enabled: boolean): void;
+  /** Injected faults; also under `/__sandbox/faults`. */
+  faults: FaultInjector;
+  /** Callback deliveries (`deliveries()`, `settle()` after advancing the clock). */
+  callbacks: CallbackEngine;
   /**
    * Creates a new personal access token of the service account, as a console user would
    * (default: super administrator, every live scope, one year of virtual time).
@@ -80,8 +100,18 @@ const tokenLifetimeSeconds = 365 * 86_400;
  * @throws Error when the port is taken or the OpenAPI documents cannot be read.
  */
 export async function startSandbox(options: SandboxOptions = {}): Promise<SandboxHandle> {
-  const clock = new VirtualClock(options.startAt ?? new Date());
-  const state = seedState(options.seed ?? 1, clock.now());
+  const stateFile = options.stateFile === undefined ? undefined : new StateFile(options.stateFile);
+  const start = options.startAt ?? new Date();
+  // Functions kept in state (PRNGs) come back from another seed, so they draw new keys.
+  const saved = stateFile?.load(
+    seedState(options.seed ?? 1, start),
+    seedState(randomInt(2 ** 31), start),
+  );
+  // The platform's time never goes back: a restored sandbox resumes at its saved time at least.
+  const clock = new VirtualClock(new Date(Math.max(start.getTime(), saved?.virtualNowMs ?? 0)));
+  const state = saved?.state ?? seedState(options.seed ?? 1, clock.now());
+  const faults = new FaultInjector({ seed: options.seed ?? 1, ...options.faults });
+  const callbacks = new CallbackEngine(state, clock, options.callbackPolicy);
   const authority = new TokenAuthority();
   const limiter = new RateLimiter(options.rateLimitPolicy, options.rateLimit ?? true);
   const vodAccessToken = randomOpaqueToken();
@@ -92,19 +122,24 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     vodAccessToken,
     limiter,
     logger: options.logger ?? false,
+    faults,
+    callbacks,
   });
+  if (stateFile !== undefined) {
+    saveAfterChanges(app, stateFile, () => serializeState(state, clock.nowMs()));
+  }
   await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   const { port } = app.server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
 
   const iat = Math.floor(clock.nowMs() / 1000);
-  const mint = (role: Role, scopes: string[]): string =>
+  const mint = (role: Role, scopes: string[], lifetimeS = tokenLifetimeSeconds): string =>
     authority.mint({
       sub: state.serviceAccountKey,
       role,
       scopes,
       iat,
-      exp: iat + tokenLifetimeSeconds,
+      exp: iat + lifetimeS,
     });
 
   return {
@@ -121,6 +156,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     },
     clock,
     setRateLimit: (enabled) => limiter.setEnabled(enabled),
+    faults,
+    callbacks,
     issueToken: (opts = {}) =>
       authority.mint({
         sub: state.serviceAccountKey,
@@ -131,6 +168,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         jti: randomOpaqueToken().slice(0, 16),
       }),
     revokeToken: (token) => authority.revoke(token),
-    close: () => app.close(),
+    close: async () => {
+      await app.close();
+      await callbacks.close();
+      await stateFile?.flush();
+    },
   };
 }

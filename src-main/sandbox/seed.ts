@@ -13,7 +13,9 @@ import type { ChannelPlan } from './seed-channels';
 import { channelPlans } from './seed-channels';
 import type { Random } from './prng';
 import { intBetween, lowerKey, mulberry32 } from './prng';
+import { seedLive } from './seed-live-extras';
 import { seedMediaContents } from './seed-vod';
+import { seedVodLibrary } from './seed-vod-library';
 import type {
   BroadcastRecord,
   ChannelRecord,
@@ -52,6 +54,7 @@ export function seedState(seed: number, start: Date): SandboxState {
       idleScreenUrl: plan.idleScreen ? `https://images.example.com/idle/${key}.jpg` : null,
       status: plan.status ?? 'enabled',
       isTrashed: plan.trashed ?? false,
+      channelType: 'live',
       createdAt: wholeSecond(now - plan.createdDaysAgo * dayMs - intBetween(random, 0, dayMs)),
       audiencePeak: plan.audiencePeak,
     });
@@ -76,6 +79,7 @@ export function seedState(seed: number, start: Date): SandboxState {
     }
   });
 
+  const mediaContents = seedMediaContents(random, now);
   // Ids follow creation time, so `order=id_desc` lists the newest broadcast first.
   broadcasts.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   return {
@@ -96,7 +100,9 @@ export function seedState(seed: number, start: Date): SandboxState {
     profiles,
     channels,
     broadcasts: broadcasts.map((broadcast, index) => ({ id: index + 1, ...broadcast })),
-    mediaContents: seedMediaContents(random, now),
+    mediaContents,
+    vod: seedVodLibrary(seed, now, mediaContents),
+    live: seedLive({ seed, channels, broadcasts, profileGroups }, now),
   };
 }
 

@@ -24,12 +24,20 @@ import type { OperationHandlers, SandboxContext } from './operation';
 import type { ApiName, JsonObject, OperationSpec } from './openapi';
 import { isObject, listOperations } from './openapi';
 import type { RateLimiter } from './rate-limit';
+import type { CallbackEngine } from './callbacks';
+import type { FaultInjector } from './faults';
+import { registerFaults } from './faults';
 import { registerControlRoutes } from './routes/control';
+import { registerBroadcastControlRoutes } from './routes/control-broadcasts';
+import { registerFaultControlRoutes } from './routes/control-faults';
 import { liveAccountOperations } from './routes/live-account';
 import { liveAudienceOperations } from './routes/live-audience';
 import { liveBroadcastOperations } from './routes/live-broadcasts';
 import { liveChannelOperations } from './routes/live-channels';
+import { liveMoreOperations } from './routes/live-more';
+import { registerLiveFileRoutes } from './live-files';
 import { vodOperations } from './routes/vod';
+import { registerVodExtras } from './vod-files';
 import type { SandboxState } from './state';
 import { describeValidationErrors } from './validation-messages';
 
@@ -45,6 +53,10 @@ export interface ServerDeps {
   limiter: RateLimiter;
   /** Log requests (to stderr). */
   logger: boolean;
+  /** Injected faults (faults.ts) and their `/__sandbox/faults` control; none when absent. */
+  faults?: FaultInjector;
+  /** Callback delivery (callbacks.ts); enables `/__sandbox/broadcasts/...` when present. */
+  callbacks?: CallbackEngine;
 }
 
 /**
@@ -68,15 +80,21 @@ export function buildServer(deps: ServerDeps): FastifyInstance {
     );
   });
 
+  if (deps.faults !== undefined) registerFaults(app, deps.faults, apiPrefixes);
   const context: SandboxContext = { state: deps.state, clock: deps.clock };
   registerOperations(app, deps, 'live', {
     ...liveAccountOperations(context),
     ...liveChannelOperations(context),
     ...liveBroadcastOperations(context),
     ...liveAudienceOperations(context),
+    ...liveMoreOperations(context),
   });
+  registerLiveFileRoutes(app, deps.state.live, deps.clock);
+  registerVodExtras(app, deps.state, deps.clock);
   registerOperations(app, deps, 'vod', vodOperations(context));
   registerControlRoutes(app, deps.clock, deps.limiter);
+  if (deps.faults !== undefined) registerFaultControlRoutes(app, deps.faults);
+  if (deps.callbacks !== undefined) registerBroadcastControlRoutes(app, context, deps.callbacks);
   return app;
 }
 
@@ -107,13 +125,16 @@ function registerOperations(
         if (operation.schema.body !== undefined) request.body = trimStrings(request.body ?? {});
         done();
       },
-      handler: (request) =>
-        handler({
+      handler: (request, reply) => {
+        const body = handler({
           params: asInput(request.params),
           query: asInput(request.query),
           body: asInput(request.body),
           principal: principals.get(request),
-        }),
+        });
+        // A handler answering nothing means 204 without a body (spec, Errors: attach, detach...).
+        return body === undefined ? reply.code(204).send() : body;
+      },
     });
   }
 }

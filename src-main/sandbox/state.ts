@@ -3,6 +3,8 @@
  * Times are `Date` instants (UTC); they become ISO-8601 or unix seconds only on the wire.
  */
 import { notFound } from './http-error';
+import type { LiveState } from './live-state';
+import type { VodState } from './vod-state';
 
 /** Contract of the service account. Fields are our design (spec: not shown). */
 export interface ContractRecord {
@@ -49,6 +51,8 @@ export interface ChannelRecord {
   idleScreenUrl: string | null;
   status: 'enabled' | 'disabled';
   isTrashed: boolean;
+  /** `live` (encoder-fed) or `scheduled` (programs play uploaded media); see live-state.ts. */
+  channelType: 'live' | 'scheduled';
   createdAt: Date;
   /** Typical peak audience of the channel's broadcasts (drives the audience curve). */
   audiencePeak: number;
@@ -99,6 +103,22 @@ export interface SandboxState {
   channels: ChannelRecord[];
   broadcasts: BroadcastRecord[];
   mediaContents: MediaContentRecord[];
+  /** The rest of the live API: creators, programs, recording files... (live-state.ts). */
+  live: LiveState;
+  /** VOD-only records (categories, VOD channels, subtitles...); see vod-state.ts. */
+  vod: VodState;
+  /** Callback URLs set by the PUT .../callback operations (spec, Events); see callbacks.ts. */
+  callbackUrls?: CallbackUrls;
+}
+
+/**
+ * Callback URLs by API, then channel key: live `live` (broadcast state), `recording_file`
+ * (transfer results), `playback`; VOD `channel` (content added/deleted, playback requested)
+ * and `download` (download attempts).
+ */
+export interface CallbackUrls {
+  live: Record<string, { live?: string; recording_file?: string; playback?: string }>;
+  vod: Record<string, { channel?: string; download?: string }>;
 }
 
 /** The channel with `key` (trashed ones included). @throws ApiError 404 when unknown. */

@@ -94,7 +94,13 @@ export interface paths {
          */
         get: operations["listChannels"];
         put?: never;
-        post?: never;
+        /**
+         * Registers a live or scheduled channel.
+         * @description Spec, Endpoints (live). 422 for an unknown profile group or chatting service, a duplicate
+         *     `customer_code`, a viewer limit above the contract's, or when the contract's `channel_limit`
+         *     is reached (trashed channels count). Scope `live:control` (our choice).
+         */
+        post: operations["createChannel"];
         delete?: never;
         options?: never;
         head?: never;
@@ -118,9 +124,20 @@ export interface paths {
          * @description Spec, Endpoints (live). No role restriction; scope `live:control` (our choice).
          */
         get: operations["getChannel"];
-        put?: never;
+        /**
+         * Changes channel settings.
+         * @description Spec, Endpoints (live). Same rules as creation; a trashed channel answers 422 (restore it
+         *     first). Scope `live:control` (our choice).
+         */
+        put: operations["updateChannel"];
         post?: never;
-        delete?: never;
+        /**
+         * Deletes a channel permanently.
+         * @description Spec, States: removed permanently, with its broadcasts, creators, syndications, file
+         *     transfers, programs and recording files. 422 while a broadcast of the channel is on air
+         *     (trash the channel to stop it). Scope `live:control` (our choice).
+         */
+        delete: operations["deleteChannel"];
         options?: never;
         head?: never;
         patch?: never;
@@ -320,8 +337,1228 @@ export interface paths {
          *     (observed). Buckets start at 00:00 UTC of `start_date` and run to the end of that day, or
          *     up to now for today; for an on-air broadcast the last bucket holds the current audience.
          *     A bucket's count is the audience at its end (our design); 0 outside the broadcast.
+         *     Availability (spec, Limits: about 30 minutes after a broadcast ends): an on-air broadcast
+         *     answers its buckets so far; an ended broadcast answers 422 until 30 minutes after
+         *     `ended_at`, with the time it becomes available.
          */
         get: operations["getBroadcastViewerStatistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/chatting-services": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Chatting service contracts of the service account.
+         * @description Spec, Endpoints (live). No role restriction; scope `live:control` (named by the spec). Not
+         *     paged.
+         */
+        get: operations["listChattingServices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/profile-groups/{live_media_profile_group_key}/profiles/{live_media_profile_id}/attach": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Encoding profile group key. Unknown keys answer 404. */
+                live_media_profile_group_key: components["parameters"]["ProfileGroupKey"];
+                /** @description Encoding profile id (spec, integer). Unknown in the group answers 404. */
+                live_media_profile_id: components["parameters"]["ProfileId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Activates an encoding profile for live output.
+         * @description Spec, States: super administrator; at most 3 profiles active at once per service account
+         *     (spec, Limits), else 422 naming the active ones. Attaching an active profile changes nothing
+         *     (204). Scope `live:control` (named by the spec).
+         */
+        put: operations["attachProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/profile-groups/{live_media_profile_group_key}/profiles/{live_media_profile_id}/detach": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Encoding profile group key. Unknown keys answer 404. */
+                live_media_profile_group_key: components["parameters"]["ProfileGroupKey"];
+                /** @description Encoding profile id (spec, integer). Unknown in the group answers 404. */
+                live_media_profile_id: components["parameters"]["ProfileId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Deactivates an encoding profile.
+         * @description Spec, States: super administrator; at least 1 profile must stay active, else 422. Detaching
+         *     an inactive profile changes nothing (204). Scope `live:control` (named by the spec).
+         */
+        put: operations["detachProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/channels/{channel_key}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Disables a channel: playback is blocked in the player.
+         * @description Spec, States: super administrator; channel active, else 422. Scope `live:control` (our
+         *     choice). No request body.
+         */
+        put: operations["disableChannel"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/channels/{channel_key}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Enables a channel: playback is possible again.
+         * @description Spec, States: super administrator; channel inactive, else 422. Scope `live:control` (our
+         *     choice). No request body.
+         */
+        put: operations["enableChannel"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/channels/{channel_key}/trash": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Moves a channel to the trash.
+         * @description Spec, States: the channel's on-air broadcast is stopped (ended now, manual recording
+         *     stopped) and the channel leaves channel lists. 422 when already trashed. Scope
+         *     `live:control` (our choice). No request body.
+         */
+        put: operations["trashChannel"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/channels/{channel_key}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Restores a trashed channel to the lists.
+         * @description Spec, States: channel hidden (trashed), else 422. Scope `live:control` (our choice). No
+         *     request body.
+         */
+        put: operations["restoreChannel"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/channels/{channel_key}/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sets the callback URLs of a channel.
+         * @description Spec, Events item 2. The sandbox stores the URLs; it does not call them (payloads: spec, not
+         *     shown). Scope `live:control` (our choice).
+         */
+        put: operations["setChannelCallbacks"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/channels/{channel_key}/creators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Creators of a channel, filtered and paged.
+         * @description Spec, Endpoints (live): filterable list. `keyword` matches nickname or e-mail, ignoring case
+         *     (our design). Newest first. No role restriction; scope `live:control` (our choice).
+         */
+        get: operations["listCreators"];
+        put?: never;
+        /**
+         * Registers a creator.
+         * @description Spec, Endpoints (live). 422 when the nickname is taken in the channel. Scope `live:control`
+         *     (our choice).
+         */
+        post: operations["createCreator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/channels/{channel_key}/creators/{creator_code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+                /** @description Creator code, 10 lowercase alphanumerics (our design). Unknown answers 404. */
+                creator_code: components["parameters"]["CreatorCode"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Changes a creator's nickname.
+         * @description Spec, Endpoints (live). 422 when the nickname is taken by another creator of the channel.
+         *     Scope `live:control` (our choice).
+         */
+        put: operations["updateCreator"];
+        post?: never;
+        /**
+         * Deletes a creator permanently.
+         * @description Spec, Endpoints (live). Scope `live:control` (our choice).
+         */
+        delete: operations["deleteCreator"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/broadcasts/{broadcast_key}/like-download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Broadcast key, 16 lowercase alphanumerics (our design). Unknown keys answer 404. */
+                broadcast_key: components["parameters"]["BroadcastKey"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A short-lived URL to download like reactions of a broadcast.
+         * @description Spec, Endpoints (live). The file is CSV (`minute_started_at,like_count`, one line per minute
+         *     on air, UTC; our design). 422 when the broadcast never started. No role restriction; scope
+         *     `live:control` (our choice).
+         */
+        get: operations["getLikeDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/broadcasts/{broadcast_key}/chatting-download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Broadcast key, 16 lowercase alphanumerics (our design). Unknown keys answer 404. */
+                broadcast_key: components["parameters"]["BroadcastKey"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A short-lived URL to download the raw chat of a broadcast.
+         * @description Spec, Endpoints (live). The file is CSV (`sent_at,user_key,nickname,message`, UTC; our
+         *     design). 422 when the broadcast never started or its channel has no service chat. No role
+         *     restriction; scope `live:control` (our choice).
+         */
+        get: operations["getChattingDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/programs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Programs of all scheduled channels, by start time.
+         * @description Spec, Endpoints (live). `start_date`/`end_date` keep programs that overlap `[start_date,
+         *     end_date)` (UTC). Ordered by `start_at`. No role restriction; scope `live:control` (our
+         *     choice).
+         */
+        get: operations["listPrograms"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/channels/{channel_key}/programs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Programs of one scheduled channel, by start time.
+         * @description Spec, Endpoints (live). Same filters as listPrograms. 422 for a live (not scheduled)
+         *     channel. No role restriction; scope `live:control` (our choice).
+         */
+        get: operations["listChannelPrograms"];
+        put?: never;
+        /**
+         * Registers a program: media contents played in order from a start time.
+         * @description Spec, Endpoints (live). `title` and `start_at` are required; see ProgramForm for the 422
+         *     rules (overlap, start in the past, unknown media or waiting screen, empty media list). Scope
+         *     `live:control` (our choice).
+         */
+        post: operations["createProgram"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/channels/{channel_key}/programs/{program_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+                /** @description Program id (integer, our design). Unknown in the channel answers 404. */
+                program_id: components["parameters"]["ProgramId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Changes a program that has not started yet.
+         * @description Spec, Endpoints (live). Same rules as creation (the program does not overlap itself); 422
+         *     once the program has started. Scope `live:control` (our choice).
+         */
+        put: operations["updateProgram"];
+        post?: never;
+        /**
+         * Deletes a program.
+         * @description Spec, Endpoints (live). 422 while the program is on air (our design). Scope `live:control`
+         *     (our choice).
+         */
+        delete: operations["deleteProgram"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/programs/media-contents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Media contents uploaded for scheduled output.
+         * @description Spec, Endpoints (live): filterable. Newest first. Scope `live:control` (our choice).
+         */
+        get: operations["listProgramMediaContents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/programs/media-contents/upload-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Creates a one-time upload URL for a program media content.
+         * @description Spec, Endpoints and Limits: one-time use. Each call answers a new URL and key. Scope
+         *     `live:control` (our choice).
+         */
+        get: operations["createProgramMediaUploadUrl"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/programs/media-contents/{upload_file_key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Program media content key, `YYYYMMDD-` and 8 lowercase alphanumerics (observed VOD form). */
+                upload_file_key: components["parameters"]["UploadFileKey"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes a program media content permanently.
+         * @description Spec, Endpoints (live). 422 while a program plays it, ended programs included (their `end_at` derives from it; our design). Scope
+         *     `live:control` (our choice).
+         */
+        delete: operations["deleteProgramMediaContent"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/programs/wait-media-contents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Waiting-screen images.
+         * @description Spec, Endpoints (live): filterable. Newest first. Scope `live:control` (our choice).
+         */
+        get: operations["listWaitMediaContents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/programs/media-contents/upload-wait-file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates a one-time upload URL for a waiting-screen image.
+         * @description Spec, Endpoints and Limits: one-time use, valid 600 s (our design). `upload_file_key`
+         *     becomes the `wait_media_content_key`. No request body. Scope `live:control` (our choice).
+         */
+        post: operations["createWaitFileUploadUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/channels/{channel_key}/syndications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Syndications of a channel.
+         * @description Spec, Endpoints (live). Oldest first. No role restriction; scope `live:control` (our
+         *     choice).
+         */
+        get: operations["listSyndications"];
+        put?: never;
+        /**
+         * Adds a syndication.
+         * @description Spec, Endpoints (live). `title`, `link`, `stream_name` required; at most 5 per channel (our
+         *     design), else 422. No role restriction; scope `live:control` (our choice).
+         */
+        post: operations["createSyndication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/channels/{channel_key}/syndications/{syndication_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+                /** @description Syndication id (observed integer). Unknown in the channel answers 404. */
+                syndication_id: components["parameters"]["SyndicationId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One syndication.
+         * @description Spec, Endpoints (live). Scope `live:control` (our choice).
+         */
+        get: operations["getSyndication"];
+        /**
+         * Changes a syndication.
+         * @description Spec, Endpoints (live). Omitted fields keep their value. Scope `live:control` (our choice).
+         */
+        put: operations["updateSyndication"];
+        post?: never;
+        /**
+         * Deletes a syndication permanently.
+         * @description Spec, Endpoints (live). Scope `live:control` (our choice).
+         */
+        delete: operations["deleteSyndication"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/channels/{channel_key}/file-transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Recording-file destinations of a channel.
+         * @description Spec, Endpoints (live). Oldest first. Secrets are never answered. Scope `live:control` (our
+         *     choice).
+         */
+        get: operations["listFileTransfers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/channels/{channel_key}/file-transfers/ftp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Registers an FTP destination.
+         * @description Spec, Endpoints (live). Active on creation; at most 10 destinations per channel (our
+         *     design). Secrets are stored, never answered. Scope `live:control` (our choice).
+         */
+        post: operations["createFtpFileTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/channels/{channel_key}/file-transfers/sftp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Registers an SFTP destination.
+         * @description Spec, Endpoints (live). Active on creation; at most 10 destinations per channel (our
+         *     design). Secrets are stored, never answered. Scope `live:control` (our choice).
+         */
+        post: operations["createSftpFileTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/channels/{channel_key}/file-transfers/service": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Registers a VOD service destination.
+         * @description Spec, Endpoints (live). Active on creation; at most 10 destinations per channel (our
+         *     design). Secrets are stored, never answered. Scope `live:control` (our choice).
+         */
+        post: operations["createServiceFileTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/channels/{channel_key}/file-transfers/s3": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Registers an S3 bucket destination.
+         * @description Spec, Endpoints (live). Active on creation; at most 10 destinations per channel (our
+         *     design). Secrets are stored, never answered. Scope `live:control` (our choice).
+         */
+        post: operations["createObjectStorageFileTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/channels/{channel_key}/file-transfers/{file_transfer_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+                /** @description File transfer destination id (integer, our design). Unknown in the channel answers 404. */
+                file_transfer_id: components["parameters"]["FileTransferId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One destination.
+         * @description Spec, Endpoints (live). Scope `live:control` (our choice).
+         */
+        get: operations["getFileTransfer"];
+        /**
+         * Changes a destination (fields of its kind).
+         * @description Spec, Endpoints (live): required parameters depend on the kind. A field of another kind
+         *     answers 422. Scope `live:control` (our choice).
+         */
+        put: operations["updateFileTransfer"];
+        post?: never;
+        /**
+         * Deletes a destination permanently.
+         * @description Spec, Endpoints (live). Scope `live:control` (our choice).
+         */
+        delete: operations["deleteFileTransfer"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/channels/{channel_key}/file-transfers/{file_transfer_id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+                /** @description File transfer destination id (integer, our design). Unknown in the channel answers 404. */
+                file_transfer_id: components["parameters"]["FileTransferId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Activates or deactivates transfers to a destination.
+         * @description Spec, States. Setting the current state again changes nothing. Scope `live:control` (our
+         *     choice).
+         */
+        put: operations["setFileTransferStatus"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/recording-files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+            };
+            cookie?: never;
+        };
+        /**
+         * All recording files, filtered and paged.
+         * @description Spec, Endpoints (live): filterable. `start_date`/`end_date` filter on `started_at` (UTC).
+         *     Scope `live:control` (our choice).
+         */
+        get: operations["listRecordingFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/channels/{channel_key}/recording-files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Recording files of a channel.
+         * @description Spec, Endpoints (live): filterable as listRecordingFiles. Scope `live:control` (our choice).
+         */
+        get: operations["listChannelRecordingFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/channels/{channel_key}/broadcasts/{broadcast_key}/recording-files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+                /** @description Broadcast key, 16 lowercase alphanumerics (our design). Unknown keys answer 404. */
+                broadcast_key: components["parameters"]["BroadcastKey"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Recording files of a broadcast.
+         * @description Spec, Endpoints (live): filterable as listRecordingFiles. 404 when the broadcast is not the
+         *     channel's. Scope `live:control` (our choice).
+         */
+        get: operations["listBroadcastRecordingFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/channels/{channel_key}/broadcasts/{broadcast_key}/recording-files/{recording_file_id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+                /** @description Broadcast key, 16 lowercase alphanumerics (our design). Unknown keys answer 404. */
+                broadcast_key: components["parameters"]["BroadcastKey"];
+                /** @description Recording file id (integer, our design, as in the observed recording-file callback). */
+                recording_file_id: components["parameters"]["RecordingFileId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A short-lived URL to download a recording file.
+         * @description Spec, Endpoints (live). The sandbox serves a small placeholder file (`video/mp4` name, not a
+         *     real video). Scope `live:control` (our choice).
+         */
+        get: operations["getRecordingFileDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/channels/{channel_key}/service-chatting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes the settings of the service's own chat.
+         * @description Spec, Endpoints (live). Switching on makes the service chat the channel's chat (an external
+         *     chat is switched off); 422 for an unknown or expired chatting service. Scope `live:control`
+         *     (our choice).
+         */
+        post: operations["updateServiceChatting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/channels/{channel_key}/chatting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Chat room settings of a channel.
+         * @description Spec, Endpoints (live). Scope `live:control` (our choice).
+         */
+        get: operations["getChatting"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/channels/{channel_key}/chatting-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The chat room of a channel as viewers see it now.
+         * @description Spec, Endpoints (live): chat room settings. Our design: the room of the on-air broadcast,
+         *     open or not, and how many are in it. Scope `live:control` (our choice).
+         */
+        get: operations["getChattingInfo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/channels/{channel_key}/external-chatting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes the link to an external chat service.
+         * @description Spec, Endpoints (live). Switching on makes the external chat the channel's chat (the service
+         *     chat is switched off); 422 without a URL. Scope `live:control` (our choice).
+         */
+        post: operations["updateExternalChatting"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/service-accounts/{service_account_key}/chat/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Chat use per hour or per day over a period.
+         * @description Spec, Endpoints (live base, outside `<LIVE>`): query parameters set the unit and period.
+         *     UTC; at most 31 days per query (our design), else 422. No role restriction; scope
+         *     `live:statistics` (our choice).
+         */
+        get: operations["getChatStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/statistics/viewer/{duration_minute}min-during-a-day": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Bucket length in minutes; 5 and 10 are the values observed. */
+                duration_minute: components["parameters"]["DurationMinute"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Viewer counts of all broadcasts over one UTC day, per 5 or 10 minutes.
+         * @description Spec, Endpoints (live); UTC, one day per query (observed). Sums the buckets of the
+         *     broadcasts whose statistics are available: on air now, or ended at least 30 minutes ago
+         *     (spec, Limits). Scope `live:statistics` (observed).
+         */
+        get: operations["getViewerStatistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/channels/{channel_key}/statistics/viewer/{duration_minute}min-during-a-day": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+                /** @description Bucket length in minutes; 5 and 10 are the values observed. */
+                duration_minute: components["parameters"]["DurationMinute"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Viewer counts of one channel over one UTC day, per 5 or 10 minutes.
+         * @description Spec, Endpoints (live); UTC, one day per query (observed). Sums the buckets of the
+         *     broadcasts whose statistics are available: on air now, or ended at least 30 minutes ago
+         *     (spec, Limits). Scope `live:statistics` (observed).
+         */
+        get: operations["getChannelViewerStatistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/statistics/summary-daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Key metrics per UTC day, all broadcasts.
+         * @description Spec, Endpoints (live). One entry per UTC day of `[start_date, end_date)`; at most 92 days
+         *     (our design), else 422. Scope `live:statistics` (observed).
+         */
+        get: operations["getSummaryDaily"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/statistics/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Key metrics of a period, all broadcasts.
+         * @description Spec, Endpoints (live). `[start_date, end_date)`, UTC; at most 366 days (our design). Scope
+         *     `live:statistics` (observed).
+         */
+        get: operations["getSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/channels/{channel_key}/statistics/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Key metrics of a period, one channel.
+         * @description Spec, Endpoints (live). As getSummary, for one channel. Scope `live:statistics` (observed).
+         */
+        get: operations["getChannelSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/live/service-accounts/{service_account_key}/broadcasts/{broadcast_key}/statistics/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Broadcast key, 16 lowercase alphanumerics (our design). Unknown keys answer 404. */
+                broadcast_key: components["parameters"]["BroadcastKey"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Key metrics of one broadcast.
+         * @description Spec, Endpoints and Limits: available about 30 minutes after the broadcast ends; before that
+         *     (on air, or ended less than 30 minutes ago) 422 saying when. The period defaults to the
+         *     broadcast's own start and end. Scope `live:statistics` (observed).
+         */
+        get: operations["getBroadcastSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/vod/service-accounts/{service_account_key}/statistics/summary-daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Scheduled (programmed) output per UTC day.
+         * @description Spec, Endpoints (live base, outside `<LIVE>`): daily VOD statistics for scheduled
+         *     broadcasts. One entry per UTC day of `[start_date, end_date)`, from the programs of all
+         *     scheduled channels that started that day; at most 92 days (spec, Limits: VOD statistics, 3
+         *     months per query), else 422. Scope `live:statistics` (our choice).
+         */
+        get: operations["getVodSummaryDaily"];
         put?: never;
         post?: never;
         delete?: never;
@@ -418,8 +1655,8 @@ export interface components {
             ended_at: components["schemas"]["Timestamp"];
         };
         /**
-         * @description Live channel. Fields observed on the wire, except `status` and `is_trashed` (our design,
-         *     from spec, States: enable/disable and trash/restore).
+         * @description Live channel. Fields observed on the wire, except `status`, `is_trashed` (our design,
+         *     from spec, States: enable/disable and trash/restore) and `channel_type` (our design).
          */
         Channel: {
             /** @description 16 lowercase alphanumerics (observed). */
@@ -448,6 +1685,33 @@ export interface components {
             created_at: string;
             /** @description The latest broadcast, or `{}` when the channel never broadcast (observed). */
             latest_broadcast: components["schemas"]["LatestBroadcast"] | Record<string, never>;
+            /**
+             * @description `live`: fed by an encoder, has broadcasts. `scheduled`: a programmed channel whose
+             *     programs play uploaded media at set times (spec, "scheduled channels"). Set at
+             *     creation, never changed. Our design (the spec names no field for the kind).
+             * @enum {string}
+             */
+            channel_type: "live" | "scheduled";
+            /**
+             * @description 0 no recording, 1 segment recording, 3 segment and manual (duplicate) recording (observed).
+             * @enum {integer}
+             */
+            recording_file_policy: 0 | 1 | 3;
+            /**
+             * @description Off-air screen from 0 a poster image, 1 the last snapshot (observed).
+             * @enum {integer}
+             */
+            idle_screen_kind: 0 | 1;
+            /** @description One playback per viewer at once (observed). */
+            use_duplicate_block: boolean;
+            /** @description Screen capture blocked in the player (observed). */
+            use_capture_block: boolean;
+            /** @description Page title pattern for shared players (observed field). */
+            meta_title_pattern: string | null;
+            /** @description Page description (observed field). */
+            meta_description: string | null;
+            /** @description The chatting service contract the channel's chat uses (observed); see listChattingServices. */
+            chatting_service_id: number | null;
         };
         /**
          * @description One broadcast of a channel. No status enum exists (observed): the state is `is_onair`
@@ -520,6 +1784,562 @@ export interface components {
             /** @description Concurrent viewers. */
             viewer_count: number;
         };
+        /** @description A chatting service contract of the service account. Fields are our design (spec, not shown). */
+        ChattingService: {
+            /** @description Used as `chatting_service_id` on channels. */
+            id: number;
+            name: string;
+            /** @description Users in one room at once. */
+            max_participants: number;
+            /** @description End of the contract, UTC. */
+            expires_at: components["schemas"]["Timestamp"];
+            /** @description False once `expires_at` has passed. */
+            is_available: boolean;
+        };
+        /**
+         * @description Channel registration (spec: `title`, `customer_code`, `concurrently_viewer_limit`,
+         *     `is_shared`, `live_media_profile_group_key`; the other fields are observed, except
+         *     `channel_type`, our design). Booleans are sent as 0 or 1.
+         */
+        ChannelForm: {
+            title: string;
+            /** @description The customer's own code; unique among the account's channels when not empty. */
+            customer_code?: string;
+            /**
+             * @description At most the contract's `concurrently_viewer_limit`.
+             * @default 100
+             */
+            concurrently_viewer_limit: number;
+            /**
+             * @default 0
+             * @enum {integer}
+             */
+            is_shared: 0 | 1;
+            live_media_profile_group_key: string;
+            /**
+             * @default live
+             * @enum {string}
+             */
+            channel_type: "live" | "scheduled";
+            /**
+             * @default 0
+             * @enum {integer}
+             */
+            use_timeshift: 0 | 1;
+            /**
+             * @default 0
+             * @enum {integer}
+             */
+            use_chatting_service: 0 | 1;
+            /** @description Required when `use_chatting_service` is 1. */
+            chatting_service_id?: number;
+            /**
+             * @default 1
+             * @enum {integer}
+             */
+            recording_file_policy: 0 | 1 | 3;
+            /**
+             * @description Observed; accepted and ignored by the sandbox.
+             * @default 0
+             * @enum {integer}
+             */
+            recording_file_segment_policy: 0 | 1;
+            /**
+             * @default 0
+             * @enum {integer}
+             */
+            idle_screen_kind: 0 | 1;
+            /**
+             * @default 0
+             * @enum {integer}
+             */
+            use_duplicate_block: 0 | 1;
+            /**
+             * @default 0
+             * @enum {integer}
+             */
+            use_capture_block: 0 | 1;
+            meta_title_pattern?: string;
+            meta_description?: string;
+        };
+        /** @description Channel settings to change; omitted fields keep their value. `channel_type` cannot change. */
+        ChannelUpdateForm: {
+            title?: string;
+            customer_code?: string;
+            concurrently_viewer_limit?: number;
+            /** @enum {integer} */
+            is_shared?: 0 | 1;
+            live_media_profile_group_key?: string;
+            /** @enum {integer} */
+            use_timeshift?: 0 | 1;
+            /** @enum {integer} */
+            use_chatting_service?: 0 | 1;
+            chatting_service_id?: number;
+            /** @enum {integer} */
+            recording_file_policy?: 0 | 1 | 3;
+            /** @enum {integer} */
+            recording_file_segment_policy?: 0 | 1;
+            /** @enum {integer} */
+            idle_screen_kind?: 0 | 1;
+            /** @enum {integer} */
+            use_duplicate_block?: 0 | 1;
+            /** @enum {integer} */
+            use_capture_block?: 0 | 1;
+            meta_title_pattern?: string;
+            meta_description?: string;
+        };
+        ChannelEnvelope: {
+            data: components["schemas"]["Channel"];
+        };
+        /**
+         * @description Callback URLs of a channel (spec, Events item 2: live state, recording-file transfer
+         *     result, playback). Field names are our design; null means no callback of that type.
+         */
+        ChannelCallbacks: {
+            channel_key: string;
+            /** @description Called on start, stop, pause, resume (observed). */
+            live_callback_url: string | null;
+            file_transfer_callback_url: string | null;
+            playback_callback_url: string | null;
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        /** @description Each field is optional; an omitted field keeps its URL, an empty one removes it. */
+        ChannelCallbackForm: {
+            live_callback_url?: components["schemas"]["CallbackUrl"];
+            file_transfer_callback_url?: components["schemas"]["CallbackUrl"];
+            playback_callback_url?: components["schemas"]["CallbackUrl"];
+        };
+        /** @description An http(s) URL, or empty to remove the callback. */
+        CallbackUrl: string;
+        /** @description A creator allowed to broadcast on the channel from the creator app. Fields are our design. */
+        Creator: {
+            creator_code: string;
+            channel_key: string;
+            nickname: string;
+            email: string | null;
+            /** Format: date-time */
+            created_at: string;
+        };
+        CreatorEnvelope: {
+            data: components["schemas"]["Creator"];
+        };
+        CreatorForm: {
+            /** @description Unique in the channel, ignoring case. */
+            nickname: string;
+            /** Format: email */
+            email?: string;
+        };
+        CreatorNicknameForm: {
+            /** @description Unique in the channel, ignoring case. */
+            nickname: string;
+        };
+        /**
+         * @description A short-lived download URL (our design): a GET on `download_url` (no token needed) answers
+         *     the file until `expired_at`, 5 minutes after issue; then 404.
+         */
+        DownloadLink: {
+            /** Format: uri */
+            download_url: string;
+            file_name: string;
+            /** Format: date-time */
+            expired_at: string;
+        };
+        DownloadLinkEnvelope: {
+            data: components["schemas"]["DownloadLink"];
+        };
+        /** @description One media content of a program, in play order. */
+        ProgramMediaItem: {
+            upload_file_key: string;
+            title: string;
+            /** @description Seconds. */
+            duration: number;
+        };
+        /**
+         * @description A program (schedule entry) of a scheduled channel. Our design (not seen): it plays its
+         *     media contents in order from `start_at`; `end_at` = `start_at` + the sum of their
+         *     durations. `status` is derived from the virtual clock.
+         */
+        Program: {
+            id: number;
+            channel_key: string;
+            title: string;
+            /**
+             * Format: date-time
+             * @description UTC.
+             */
+            start_at: string;
+            /**
+             * Format: date-time
+             * @description UTC, derived.
+             */
+            end_at: string;
+            /** @description Seconds, derived. */
+            duration: number;
+            /**
+             * @description Before `start_at`, between `start_at` and `end_at`, after `end_at`.
+             * @enum {string}
+             */
+            status: "scheduled" | "onair" | "ended";
+            media_contents: components["schemas"]["ProgramMediaItem"][];
+            /** @description Waiting screen shown before the program starts; null for none. */
+            wait_media_content_key: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        ProgramEnvelope: {
+            data: components["schemas"]["Program"];
+        };
+        /**
+         * @description Program fields (our design). On update, omitted fields keep their value. Rules (422 with
+         *     a field error): the channel is a scheduled channel; `start_at` is in the future; the
+         *     program does not overlap another program of the channel; every `upload_file_keys[]` is a
+         *     known program media content; the list is not empty; the waiting screen exists.
+         */
+        ProgramForm: {
+            title?: string;
+            /**
+             * Format: date-time
+             * @description ISO-8601 with offset; stored UTC.
+             */
+            start_at?: string;
+            /** @description Program media contents in play order (send the field once per key). */
+            "upload_file_keys[]"?: string[];
+            /** @description Empty removes it. */
+            wait_media_content_key?: string;
+        };
+        /** @description VOD content uploaded for scheduled output. Fields are our design (VOD field names). */
+        ProgramMediaContent: {
+            upload_file_key: string;
+            title: string;
+            /** @description Seconds. */
+            duration: number;
+            /** @description Bytes. */
+            file_size: number;
+            /** Format: date-time */
+            created_at: string;
+            /** @description Programs that play it (any status). */
+            program_count: number;
+        };
+        /** @description A waiting-screen image shown before a program starts. Our design. */
+        WaitMediaContent: {
+            wait_media_content_key: string;
+            title: string;
+            /** Format: uri */
+            image_url: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        /**
+         * @description A one-time upload URL (spec, Limits: upload URLs are single use). `upload_file_key` is the
+         *     key the uploaded file will have. The URL is refused once used or after `expired_at`.
+         */
+        UploadUrl: {
+            /** Format: uri */
+            upload_url: string;
+            upload_file_key: string;
+            /**
+             * Format: date-time
+             * @description UTC.
+             */
+            expired_at: string;
+        };
+        UploadUrlEnvelope: {
+            data: components["schemas"]["UploadUrl"];
+        };
+        /** @description Re-streaming of the channel to another platform (observed fields, plus `channel_key` and times). */
+        Syndication: {
+            id: number;
+            channel_key: string;
+            title: string;
+            /** @description rtmp:// or rtmps:// ingest URL. */
+            link: string;
+            /** @description Stream key at the destination. */
+            stream_name: string;
+            /**
+             * @description 1 active, 0 paused.
+             * @enum {integer}
+             */
+            status: 0 | 1;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        SyndicationEnvelope: {
+            data: components["schemas"]["Syndication"];
+        };
+        /** @description On create `title`, `link` and `stream_name` are required; on update all are optional. */
+        SyndicationForm: {
+            title?: string;
+            link?: string;
+            stream_name?: string;
+            /** @enum {integer} */
+            status?: 0 | 1;
+        };
+        /**
+         * @description A recording-file destination of a channel (spec: kinds ftp, sftp, service, s3). Fields
+         *     are our design. Secrets (`password`, `secret_access_key`) are stored but never answered:
+         *     `password_set` and `secret_access_key_set` say whether one is stored. Kind-specific
+         *     fields are null for other kinds.
+         */
+        FileTransfer: {
+            id: number;
+            channel_key: string;
+            /** @enum {string} */
+            kind: "ftp" | "sftp" | "service" | "s3";
+            title: string;
+            /** @description Files go to this destination (spec, States). */
+            is_active: boolean;
+            /** @description ftp, sftp. */
+            host: string | null;
+            /** @description ftp, sftp. */
+            port: number | null;
+            /** @description ftp, sftp. */
+            username: string | null;
+            /** @description ftp, sftp: a password is stored. */
+            password_set: boolean | null;
+            /** @description ftp, sftp: remote directory. */
+            directory: string | null;
+            /** @description ftp only. */
+            passive_mode: boolean | null;
+            /** @description service. */
+            vod_service_account_key: string | null;
+            /** @description service. */
+            vod_channel_key: string | null;
+            /** @description service. */
+            vod_category_key: string | null;
+            /** @description s3. */
+            bucket: string | null;
+            /** @description s3. */
+            region: string | null;
+            /** @description s3. */
+            access_key_id: string | null;
+            /** @description s3: a secret key is stored. */
+            secret_access_key_set: boolean | null;
+            /** @description s3: key prefix. */
+            prefix: string | null;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: date-time */
+            updated_at: string;
+        };
+        FileTransferEnvelope: {
+            data: components["schemas"]["FileTransfer"];
+        };
+        FtpTransferForm: {
+            title: string;
+            host: string;
+            /** @default 21 */
+            port: number;
+            username: string;
+            /** @description Stored, never answered. */
+            password: string;
+            /** @default / */
+            directory: string;
+            /**
+             * @default 1
+             * @enum {integer}
+             */
+            passive_mode: 0 | 1;
+        };
+        SftpTransferForm: {
+            title: string;
+            host: string;
+            /** @default 22 */
+            port: number;
+            username: string;
+            /** @description Stored, never answered. */
+            password: string;
+            /** @default / */
+            directory: string;
+        };
+        /** @description A destination in the VOD service (spec: account and link information). */
+        ServiceTransferForm: {
+            title: string;
+            vod_service_account_key: string;
+            vod_channel_key: string;
+            vod_category_key?: string;
+        };
+        /** @description An object-storage bucket with credentials (spec). */
+        S3TransferForm: {
+            title: string;
+            bucket: string;
+            region: string;
+            access_key_id: string;
+            /** @description Stored, never answered. */
+            secret_access_key: string;
+            prefix?: string;
+        };
+        /**
+         * @description Fields of the destination's kind (spec: required parameters depend on the kind). Omitted
+         *     fields keep their value, secrets included; a field of another kind is refused with 422.
+         */
+        FileTransferUpdateForm: {
+            title?: string;
+            host?: string;
+            port?: number;
+            username?: string;
+            password?: string;
+            directory?: string;
+            /** @enum {integer} */
+            passive_mode?: 0 | 1;
+            vod_service_account_key?: string;
+            vod_channel_key?: string;
+            vod_category_key?: string;
+            bucket?: string;
+            region?: string;
+            access_key_id?: string;
+            secret_access_key?: string;
+            prefix?: string;
+        };
+        FileTransferStatusForm: {
+            /**
+             * @description 1 activates transfers, 0 deactivates.
+             * @enum {integer}
+             */
+            is_active: 0 | 1;
+        };
+        /** @description A recording file of a broadcast. Our design (not seen), names from the observed callback. */
+        RecordingFile: {
+            id: number;
+            channel_key: string;
+            broadcast_key: string;
+            /**
+             * @description Automatic segment or manual (duplicate) recording.
+             * @enum {string}
+             */
+            kind: "segment" | "duplicate";
+            file_name: string;
+            /** @description Bytes. */
+            file_size: number;
+            /** @description Seconds. */
+            duration: number;
+            /** Format: date-time */
+            started_at: string;
+            /** Format: date-time */
+            ended_at: string;
+            /** Format: date-time */
+            created_at: string;
+        };
+        RecordingFilePage: {
+            data: components["schemas"]["RecordingFile"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /**
+         * @description Chat room settings of a channel. Our design: `mode` says which chat viewers see: none,
+         *     the service's own chat, or an external chat service (spec: two kinds of chat setup).
+         */
+        ChatSettings: {
+            channel_key: string;
+            /** @enum {string} */
+            mode: "none" | "service" | "external";
+            chatting_service_id: number | null;
+            use_slow_mode: boolean;
+            /** @description Seconds between messages of one user. */
+            slow_mode_seconds: number;
+            /** @description Characters. */
+            max_message_length: number;
+            /** @description Viewers without an account may chat. */
+            allow_guest: boolean;
+            external_chatting_url: string | null;
+            external_provider: string | null;
+            updated_at: components["schemas"]["Timestamp"];
+        };
+        ChatSettingsEnvelope: {
+            data: components["schemas"]["ChatSettings"];
+        };
+        /** @description The chat room as a player embeds it now. Our design. */
+        ChatInfo: {
+            channel_key: string;
+            /** @enum {string} */
+            mode: "none" | "service" | "external";
+            /** @description Room of the on-air broadcast (its key); null off air. */
+            room_key: string | null;
+            /** @description External chat URL, or null. */
+            chat_url: string | null;
+            /** @description Viewers can chat now: on air with a chat mode, or external. */
+            is_open: boolean;
+            joined_user_count: number;
+        };
+        ServiceChattingForm: {
+            /**
+             * @description 1 switches the channel to the service chat.
+             * @enum {integer}
+             */
+            use_chatting_service: 0 | 1;
+            /** @description Required to switch on when the channel has none. */
+            chatting_service_id?: number;
+            /** @enum {integer} */
+            use_slow_mode?: 0 | 1;
+            slow_mode_seconds?: number;
+            max_message_length?: number;
+            /** @enum {integer} */
+            allow_guest?: 0 | 1;
+        };
+        ExternalChattingForm: {
+            /**
+             * @description 1 switches the channel to the external chat.
+             * @enum {integer}
+             */
+            use_external_chatting: 0 | 1;
+            /** @description Required to switch on when none is stored. */
+            external_chatting_url?: string;
+            external_provider?: string;
+        };
+        /** @description Chat use of one bucket (our design), all channels of the account. */
+        ChatStatsPoint: {
+            /**
+             * Format: date-time
+             * @description Bucket start, UTC.
+             */
+            started_at: string;
+            message_count: number;
+            /** @description Distinct chatters. */
+            participant_count: number;
+        };
+        /**
+         * @description Key metrics (our design; the spec names none). A broadcast counts in the period its
+         *     `started_at` falls in, once its statistics are available (30 min after it ended).
+         */
+        SummaryMetrics: {
+            broadcast_count: number;
+            /** @description Time on air, seconds. */
+            broadcast_seconds: number;
+            /** @description Playbacks started. */
+            view_count: number;
+            /** @description Highest concurrent viewers. */
+            peak_viewer_count: number;
+            /** @description Viewing time of all viewers, seconds. */
+            watch_seconds: number;
+        };
+        /** @description Metrics of a period `[started_at, ended_at)`, UTC. */
+        Summary: components["schemas"]["SummaryMetrics"] & {
+            /** Format: date-time */
+            started_at: string;
+            /** Format: date-time */
+            ended_at: string;
+        };
+        SummaryEnvelope: {
+            data: components["schemas"]["Summary"];
+        };
+        /** @description Metrics of one UTC day. */
+        DailySummary: components["schemas"]["SummaryMetrics"] & {
+            /** Format: date */
+            date: string;
+        };
+        /** @description One UTC day of scheduled (programmed) output. Our design. */
+        VodScheduledDailySummary: {
+            /** Format: date */
+            date: string;
+            /** @description Programs that started that day. */
+            program_count: number;
+            /** @description Media played, seconds. */
+            play_seconds: number;
+            view_count: number;
+            peak_viewer_count: number;
+        };
     };
     responses: {
         /** @description Malformed request (unreadable body, unsupported content type). */
@@ -554,7 +2374,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Unknown channel, broadcast, profile group or path. */
+        /** @description Unknown channel, broadcast, profile group, other object of the path, or path. */
         NotFound: {
             headers: {
                 [name: string]: unknown;
@@ -606,6 +2426,32 @@ export interface components {
         Page: number;
         /** @description Page size. Default 20 and maximum 100 are our design (spec, Limits, not shown). */
         PerPage: number;
+        /** @description Encoding profile id (spec, integer). Unknown in the group answers 404. */
+        ProfileId: number;
+        /** @description Creator code, 10 lowercase alphanumerics (our design). Unknown answers 404. */
+        CreatorCode: string;
+        /** @description Program id (integer, our design). Unknown in the channel answers 404. */
+        ProgramId: number;
+        /** @description Program media content key, `YYYYMMDD-` and 8 lowercase alphanumerics (observed VOD form). */
+        UploadFileKey: string;
+        /** @description Syndication id (observed integer). Unknown in the channel answers 404. */
+        SyndicationId: number;
+        /** @description File transfer destination id (integer, our design). Unknown in the channel answers 404. */
+        FileTransferId: number;
+        /** @description Recording file id (integer, our design, as in the observed recording-file callback). */
+        RecordingFileId: number;
+        /** @description The UTC day, `YYYY-MM-DD`; default today (UTC). A future day gives no buckets. */
+        DayStartDate: string;
+        /** @description Period start, inclusive, UTC: `2024-05-01` (00:00 UTC) or a full ISO-8601 time (observed). */
+        PeriodStartDate: string;
+        /** @description Period end, exclusive, UTC; same forms as `start_date`. Must be after `start_date`. */
+        PeriodEndDate: string;
+        /** @description Only items from this instant on (inclusive, UTC; `YYYY-MM-DD` or ISO-8601). */
+        FilterStartDate: string;
+        /** @description Only items before this instant (exclusive, UTC; `YYYY-MM-DD` or ISO-8601). */
+        FilterEndDate: string;
+        /** @description Sort order by creation. */
+        IdOrder: "id_desc" | "id_asc";
     };
     requestBodies: never;
     headers: {
@@ -729,6 +2575,11 @@ export interface operations {
                 live_status?: "onair" | "offair";
                 /** @description `1`: only trashed channels; `0` (default): only channels not trashed. */
                 trashed?: 0 | 1;
+                /**
+                 * @description `live` (default): encoder-fed channels only, so lists of live channels stay as they
+                 *     were; `scheduled`: programmed channels only (our design).
+                 */
+                channel_type?: "live" | "scheduled";
             };
             header?: never;
             path: {
@@ -748,6 +2599,41 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["Channel"][];
                         meta: components["schemas"]["ListMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ChannelForm"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Channel"];
                     };
                 };
             };
@@ -788,6 +2674,72 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ChannelUpdateForm"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Channel"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
         };
     };
@@ -1094,6 +3046,1937 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["ViewerStatisticsPoint"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listChattingServices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ChattingService"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    attachProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Encoding profile group key. Unknown keys answer 404. */
+                live_media_profile_group_key: components["parameters"]["ProfileGroupKey"];
+                /** @description Encoding profile id (spec, integer). Unknown in the group answers 404. */
+                live_media_profile_id: components["parameters"]["ProfileId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    detachProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Encoding profile group key. Unknown keys answer 404. */
+                live_media_profile_group_key: components["parameters"]["ProfileGroupKey"];
+                /** @description Encoding profile id (spec, integer). Unknown in the group answers 404. */
+                live_media_profile_id: components["parameters"]["ProfileId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    disableChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Channel"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    enableChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Channel"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    trashChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Channel"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    restoreChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Channel"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    setChannelCallbacks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ChannelCallbackForm"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ChannelCallbacks"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listCreators: {
+        parameters: {
+            query?: {
+                /** @description Search filter (spec); case-insensitive substring of title or customer code. */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description 1-based page number (observed). A page past the last gives an empty `data`. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. Default 20 and maximum 100 are our design (spec, Limits, not shown). */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, with the live list envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Creator"][];
+                        meta: components["schemas"]["ListMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createCreator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CreatorForm"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Creator"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateCreator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+                /** @description Creator code, 10 lowercase alphanumerics (our design). Unknown answers 404. */
+                creator_code: components["parameters"]["CreatorCode"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["CreatorNicknameForm"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Creator"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteCreator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+                /** @description Creator code, 10 lowercase alphanumerics (our design). Unknown answers 404. */
+                creator_code: components["parameters"]["CreatorCode"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getLikeDownload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Broadcast key, 16 lowercase alphanumerics (our design). Unknown keys answer 404. */
+                broadcast_key: components["parameters"]["BroadcastKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadLinkEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getChattingDownload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Broadcast key, 16 lowercase alphanumerics (our design). Unknown keys answer 404. */
+                broadcast_key: components["parameters"]["BroadcastKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadLinkEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listPrograms: {
+        parameters: {
+            query?: {
+                /** @description Only programs of this scheduled channel. */
+                channel_key?: string;
+                /** @description Only items from this instant on (inclusive, UTC; `YYYY-MM-DD` or ISO-8601). */
+                start_date?: components["parameters"]["FilterStartDate"];
+                /** @description Only items before this instant (exclusive, UTC; `YYYY-MM-DD` or ISO-8601). */
+                end_date?: components["parameters"]["FilterEndDate"];
+                /** @description 1-based page number (observed). A page past the last gives an empty `data`. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. Default 20 and maximum 100 are our design (spec, Limits, not shown). */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, with the live list envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Program"][];
+                        meta: components["schemas"]["ListMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listChannelPrograms: {
+        parameters: {
+            query?: {
+                /** @description Only items from this instant on (inclusive, UTC; `YYYY-MM-DD` or ISO-8601). */
+                start_date?: components["parameters"]["FilterStartDate"];
+                /** @description Only items before this instant (exclusive, UTC; `YYYY-MM-DD` or ISO-8601). */
+                end_date?: components["parameters"]["FilterEndDate"];
+                /** @description 1-based page number (observed). A page past the last gives an empty `data`. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. Default 20 and maximum 100 are our design (spec, Limits, not shown). */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, with the live list envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Program"][];
+                        meta: components["schemas"]["ListMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createProgram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ProgramForm"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Program"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateProgram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+                /** @description Program id (integer, our design). Unknown in the channel answers 404. */
+                program_id: components["parameters"]["ProgramId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ProgramForm"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Program"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteProgram: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+                /** @description Program id (integer, our design). Unknown in the channel answers 404. */
+                program_id: components["parameters"]["ProgramId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listProgramMediaContents: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive part of the title. */
+                keyword?: string;
+                /** @description 1-based page number (observed). A page past the last gives an empty `data`. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. Default 20 and maximum 100 are our design (spec, Limits, not shown). */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, with the live list envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ProgramMediaContent"][];
+                        meta: components["schemas"]["ListMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createProgramMediaUploadUrl: {
+        parameters: {
+            query?: {
+                /** @description Seconds the URL stays valid (observed VOD semantics). */
+                expire_time?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadUrlEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteProgramMediaContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Program media content key, `YYYYMMDD-` and 8 lowercase alphanumerics (observed VOD form). */
+                upload_file_key: components["parameters"]["UploadFileKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listWaitMediaContents: {
+        parameters: {
+            query?: {
+                /** @description Case-insensitive part of the title. */
+                keyword?: string;
+                /** @description 1-based page number (observed). A page past the last gives an empty `data`. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. Default 20 and maximum 100 are our design (spec, Limits, not shown). */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, with the live list envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WaitMediaContent"][];
+                        meta: components["schemas"]["ListMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createWaitFileUploadUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UploadUrlEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listSyndications: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number (observed). A page past the last gives an empty `data`. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. Default 20 and maximum 100 are our design (spec, Limits, not shown). */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, with the live list envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Syndication"][];
+                        meta: components["schemas"]["ListMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createSyndication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SyndicationForm"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Syndication"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSyndication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+                /** @description Syndication id (observed integer). Unknown in the channel answers 404. */
+                syndication_id: components["parameters"]["SyndicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Syndication"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateSyndication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+                /** @description Syndication id (observed integer). Unknown in the channel answers 404. */
+                syndication_id: components["parameters"]["SyndicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SyndicationForm"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Syndication"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteSyndication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+                /** @description Syndication id (observed integer). Unknown in the channel answers 404. */
+                syndication_id: components["parameters"]["SyndicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listFileTransfers: {
+        parameters: {
+            query?: {
+                /** @description Only destinations of this kind. */
+                kind?: "ftp" | "sftp" | "service" | "s3";
+                /** @description 1-based page number (observed). A page past the last gives an empty `data`. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. Default 20 and maximum 100 are our design (spec, Limits, not shown). */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page, with the live list envelope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["FileTransfer"][];
+                        meta: components["schemas"]["ListMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createFtpFileTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["FtpTransferForm"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["FileTransfer"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createSftpFileTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["SftpTransferForm"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["FileTransfer"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createServiceFileTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ServiceTransferForm"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["FileTransfer"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createObjectStorageFileTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["S3TransferForm"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["FileTransfer"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getFileTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+                /** @description File transfer destination id (integer, our design). Unknown in the channel answers 404. */
+                file_transfer_id: components["parameters"]["FileTransferId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["FileTransfer"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateFileTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+                /** @description File transfer destination id (integer, our design). Unknown in the channel answers 404. */
+                file_transfer_id: components["parameters"]["FileTransferId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["FileTransferUpdateForm"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["FileTransfer"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteFileTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+                /** @description File transfer destination id (integer, our design). Unknown in the channel answers 404. */
+                file_transfer_id: components["parameters"]["FileTransferId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    setFileTransferStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+                /** @description File transfer destination id (integer, our design). Unknown in the channel answers 404. */
+                file_transfer_id: components["parameters"]["FileTransferId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["FileTransferStatusForm"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["FileTransfer"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listRecordingFiles: {
+        parameters: {
+            query?: {
+                /** @description Only files of this channel. */
+                channel_key?: string;
+                /** @description Only files of this kind. */
+                kind?: "segment" | "duplicate";
+                /** @description Only items from this instant on (inclusive, UTC; `YYYY-MM-DD` or ISO-8601). */
+                start_date?: components["parameters"]["FilterStartDate"];
+                /** @description Only items before this instant (exclusive, UTC; `YYYY-MM-DD` or ISO-8601). */
+                end_date?: components["parameters"]["FilterEndDate"];
+                /** @description Sort order by creation. */
+                order?: components["parameters"]["IdOrder"];
+                /** @description 1-based page number (observed). A page past the last gives an empty `data`. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. Default 20 and maximum 100 are our design (spec, Limits, not shown). */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordingFilePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listChannelRecordingFiles: {
+        parameters: {
+            query?: {
+                /** @description Only files of this kind. */
+                kind?: "segment" | "duplicate";
+                /** @description Only items from this instant on (inclusive, UTC; `YYYY-MM-DD` or ISO-8601). */
+                start_date?: components["parameters"]["FilterStartDate"];
+                /** @description Only items before this instant (exclusive, UTC; `YYYY-MM-DD` or ISO-8601). */
+                end_date?: components["parameters"]["FilterEndDate"];
+                /** @description Sort order by creation. */
+                order?: components["parameters"]["IdOrder"];
+                /** @description 1-based page number (observed). A page past the last gives an empty `data`. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. Default 20 and maximum 100 are our design (spec, Limits, not shown). */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordingFilePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listBroadcastRecordingFiles: {
+        parameters: {
+            query?: {
+                /** @description Only files of this kind. */
+                kind?: "segment" | "duplicate";
+                /** @description Only items from this instant on (inclusive, UTC; `YYYY-MM-DD` or ISO-8601). */
+                start_date?: components["parameters"]["FilterStartDate"];
+                /** @description Only items before this instant (exclusive, UTC; `YYYY-MM-DD` or ISO-8601). */
+                end_date?: components["parameters"]["FilterEndDate"];
+                /** @description Sort order by creation. */
+                order?: components["parameters"]["IdOrder"];
+                /** @description 1-based page number (observed). A page past the last gives an empty `data`. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. Default 20 and maximum 100 are our design (spec, Limits, not shown). */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+                /** @description Broadcast key, 16 lowercase alphanumerics (our design). Unknown keys answer 404. */
+                broadcast_key: components["parameters"]["BroadcastKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecordingFilePage"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getRecordingFileDownload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+                /** @description Broadcast key, 16 lowercase alphanumerics (our design). Unknown keys answer 404. */
+                broadcast_key: components["parameters"]["BroadcastKey"];
+                /** @description Recording file id (integer, our design, as in the observed recording-file callback). */
+                recording_file_id: components["parameters"]["RecordingFileId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadLinkEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateServiceChatting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ServiceChattingForm"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getChatting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getChattingInfo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ChatInfo"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateExternalChatting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["ExternalChattingForm"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatSettingsEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getChatStats: {
+        parameters: {
+            query: {
+                /** @description Aggregation unit (our design). */
+                unit?: "hour" | "day";
+                /** @description Period start, inclusive, UTC: `2024-05-01` (00:00 UTC) or a full ISO-8601 time (observed). */
+                start_date: components["parameters"]["PeriodStartDate"];
+                /** @description Period end, exclusive, UTC; same forms as `start_date`. Must be after `start_date`. */
+                end_date: components["parameters"]["PeriodEndDate"];
+            };
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ChatStatsPoint"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getViewerStatistics: {
+        parameters: {
+            query?: {
+                /** @description The UTC day, `YYYY-MM-DD`; default today (UTC). A future day gives no buckets. */
+                start_date?: components["parameters"]["DayStartDate"];
+            };
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Bucket length in minutes; 5 and 10 are the values observed. */
+                duration_minute: components["parameters"]["DurationMinute"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ViewerStatisticsPoint"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getChannelViewerStatistics: {
+        parameters: {
+            query?: {
+                /** @description The UTC day, `YYYY-MM-DD`; default today (UTC). A future day gives no buckets. */
+                start_date?: components["parameters"]["DayStartDate"];
+            };
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+                /** @description Bucket length in minutes; 5 and 10 are the values observed. */
+                duration_minute: components["parameters"]["DurationMinute"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ViewerStatisticsPoint"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSummaryDaily: {
+        parameters: {
+            query: {
+                /** @description Period start, inclusive, UTC: `2024-05-01` (00:00 UTC) or a full ISO-8601 time (observed). */
+                start_date: components["parameters"]["PeriodStartDate"];
+                /** @description Period end, exclusive, UTC; same forms as `start_date`. Must be after `start_date`. */
+                end_date: components["parameters"]["PeriodEndDate"];
+            };
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["DailySummary"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSummary: {
+        parameters: {
+            query: {
+                /** @description Period start, inclusive, UTC: `2024-05-01` (00:00 UTC) or a full ISO-8601 time (observed). */
+                start_date: components["parameters"]["PeriodStartDate"];
+                /** @description Period end, exclusive, UTC; same forms as `start_date`. Must be after `start_date`. */
+                end_date: components["parameters"]["PeriodEndDate"];
+            };
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SummaryEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getChannelSummary: {
+        parameters: {
+            query: {
+                /** @description Period start, inclusive, UTC: `2024-05-01` (00:00 UTC) or a full ISO-8601 time (observed). */
+                start_date: components["parameters"]["PeriodStartDate"];
+                /** @description Period end, exclusive, UTC; same forms as `start_date`. Must be after `start_date`. */
+                end_date: components["parameters"]["PeriodEndDate"];
+            };
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Channel key, 16 lowercase alphanumerics (observed). Unknown keys answer 404. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SummaryEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getBroadcastSummary: {
+        parameters: {
+            query?: {
+                /** @description Only items from this instant on (inclusive, UTC; `YYYY-MM-DD` or ISO-8601). */
+                start_date?: components["parameters"]["FilterStartDate"];
+                /** @description Only items before this instant (exclusive, UTC; `YYYY-MM-DD` or ISO-8601). */
+                end_date?: components["parameters"]["FilterEndDate"];
+            };
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+                /** @description Broadcast key, 16 lowercase alphanumerics (our design). Unknown keys answer 404. */
+                broadcast_key: components["parameters"]["BroadcastKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SummaryEnvelope"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getVodSummaryDaily: {
+        parameters: {
+            query: {
+                /** @description Period start, inclusive, UTC: `2024-05-01` (00:00 UTC) or a full ISO-8601 time (observed). */
+                start_date: components["parameters"]["PeriodStartDate"];
+                /** @description Period end, exclusive, UTC; same forms as `start_date`. Must be after `start_date`. */
+                end_date: components["parameters"]["PeriodEndDate"];
+            };
+            header?: never;
+            path: {
+                /** @description The service account; every live path starts with it (spec). */
+                service_account_key: components["parameters"]["ServiceAccountKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["VodScheduledDailySummary"][];
                     };
                 };
             };

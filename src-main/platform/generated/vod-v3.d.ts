@@ -85,6 +85,1386 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * All categories, or the subcategories of one parent.
+         * @description Spec, Endpoints (VOD). Without `parent_category_key`: every category, depth-first in tree order (a parent, then its subcategories by position). With it: the direct subcategories of that parent, by position; 404 for an unknown parent. Not paged.
+         */
+        get: operations["listCategories"];
+        put?: never;
+        /**
+         * Creates a category, or a subcategory of `parent_category_key`.
+         * @description Spec, Endpoints (VOD). The new category is placed last among its siblings. At most 3 levels (our design): a subcategory of a level-3 category answers 422. An unknown parent answers 422 with a field error.
+         */
+        post: operations["createCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/categories/{category_key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One category with the channels connected to it.
+         * @description Spec, Endpoints (VOD).
+         */
+        get: operations["getCategory"];
+        /**
+         * Renames a category.
+         * @description Spec, Endpoints (VOD): renames.
+         */
+        put: operations["updateCategory"];
+        post?: never;
+        /**
+         * Deletes a category permanently; its content and subcategories stay.
+         * @description Spec: permanent; content files in it remain; subcategory positions are readjusted automatically. Our design of "remain": the content moves to the parent category (to no category for a top-level one) and the subcategories move up one level under the parent, placed after its other children; sibling positions are renumbered 1..n.
+         */
+        delete: operations["deleteCategory"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/categories/{category_key}/channels/{channel_key}/attach": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Connects a channel to a category.
+         * @description Spec, Endpoints (VOD). 204 like every attach (spec, Errors). 422 when already connected (our design).
+         */
+        post: operations["attachCategoryChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/categories/{category_key}/channels/{channel_key}/detach": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Disconnects a channel from a category.
+         * @description Spec, Endpoints (VOD). 204. 422 when they are not connected (our design).
+         */
+        delete: operations["detachCategoryChannel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/categories/{category_key}/media-contents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Content directly in a category, filtered and paged, newest first.
+         * @description Spec: "content of a category; filterable". Same filters as the content list (our design).
+         */
+        get: operations["listCategoryMediaContents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Channels, filtered by `kind` and `status`, paged, newest first.
+         * @description Spec: filters `kind`, `status` (values our design, see Channel).
+         */
+        get: operations["listChannels"];
+        put?: never;
+        /**
+         * Creates a channel.
+         * @description Spec: sharing and security policy cannot be changed after creation (`is_shared`, `use_playback_token`, and `kind`). New channels are active.
+         */
+        post: operations["createChannel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel_key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One channel.
+         * @description Spec, Endpoints (VOD).
+         */
+        get: operations["getChannel"];
+        /**
+         * Updates a channel's name, description, streaming format.
+         * @description Spec. Other fields are not accepted here: sharing and security policy are fixed at creation. At least one field.
+         */
+        put: operations["updateChannel"];
+        post?: never;
+        /**
+         * Deletes a channel permanently.
+         * @description Spec: can affect access to linked content. Its media content keys stop working: the content loses its link to this channel; the channel leaves its categories.
+         */
+        delete: operations["deleteChannel"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel_key}/media-contents/{upload_file_key}/attach": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Connects a content to a channel.
+         * @description Spec. 204. The channel issues a media content key for the content (see the content detail). 422 when already connected, or when encrypted content meets a general channel (encrypted content plays only through an encryption-dedicated channel; our design).
+         */
+        post: operations["attachChannelMediaContent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel_key}/media-contents/{upload_file_key}/detach": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Disconnects a content from a channel.
+         * @description Spec. 204. The media content key of that link is released (unassigned, reusable). 422 when not connected.
+         */
+        delete: operations["detachChannelMediaContent"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel_key}/media-contents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A channel's content, filtered and paged, newest first.
+         * @description Spec: "content of a channel; filterable".
+         */
+        get: operations["listChannelMediaContents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel_key}/player-skins/{skin_id}/attach": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attaches a player skin to a channel.
+         * @description Spec, States: an already attached skin is detached and replaced. 204.
+         */
+        post: operations["attachChannelPlayerSkin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel_key}/player-skins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Detaches the channel's player skin.
+         * @description Spec. 204. 422 when no skin is attached (our design).
+         */
+        delete: operations["detachChannelPlayerSkin"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel_key}/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sets the URL called on content add/delete and playback requests.
+         * @description Spec, Events. `use_pingback` (observed) turns playback-request callbacks on.
+         */
+        put: operations["updateChannelCallback"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel_key}/download-callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sets the URL called on download attempts on PC and mobile.
+         * @description Spec, Events.
+         */
+        put: operations["updateChannelDownloadCallback"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel_key}/security": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sets blocking of external output (HDMI, mirroring).
+         * @description Spec.
+         */
+        put: operations["updateChannelSecurity"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel_key}/referer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sets the allow/block policy by referer domain.
+         * @description Spec. `domains` is a comma-separated list of host names (form-encoded); required unless `mode` is `none`.
+         */
+        put: operations["updateChannelReferer"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media-content-keys/{media_content_key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Details of a media content key.
+         * @description Spec.
+         */
+        get: operations["getMediaContentKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media-content-keys/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Checks whether a key can be used.
+         * @description Spec. Answers 200 with `is_valid` for any well-formed key, known or not (our design).
+         */
+        get: operations["validateMediaContentKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media-contents/{upload_file_key}/media-content-keys/{media_content_key}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Assigns a media content key to a content.
+         * @description Spec: a key already linked to other content cannot be assigned (422); encrypted content accepts only keys of an encryption-dedicated channel (422). The content becomes connected to the key's channel, replacing its earlier key there.
+         */
+        put: operations["assignMediaContentKey"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media/service-encrypt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Encrypts a plaintext for player-server communication.
+         * @description Spec. AES-256-CBC with the account's service key, IV prepended, Base64 (our design).
+         */
+        post: operations["serviceEncrypt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media/user-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates a user key.
+         * @description Spec. At most 10 keys (our design): 422 beyond.
+         */
+        post: operations["createUserKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media/user-key/{user_key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Invalidates a user key and issues a new one.
+         * @description Spec, States: the old key is invalid at once (404 from then on).
+         */
+        put: operations["reissueUserKey"];
+        post?: never;
+        /**
+         * Invalidates and deletes a user key.
+         * @description Spec, States: immediate.
+         */
+        delete: operations["deleteUserKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media/watermarking-code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The watermarking code text.
+         * @description Spec.
+         */
+        get: operations["getWatermarkingCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/upload/create-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates a one-time upload URL.
+         * @description Spec and observed: single use, dies at `expired_at`; each file needs its own URL. The upload host itself is served separately; `progress_url` answers `{ error: 0, result: { progress } }` without auth (observed) and 404 `{ error: 1, message }` once the URL expired unused.
+         */
+        post: operations["createUploadUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media-contents/{upload_file_key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One content with its channels, keys, transcoding files and subtitles.
+         * @description Spec.
+         */
+        get: operations["getMediaContent"];
+        /**
+         * Updates title, VR projection type, sound mode.
+         * @description Spec. At least one field.
+         */
+        put: operations["updateMediaContent"];
+        post?: never;
+        /**
+         * Deletes a content permanently.
+         * @description Spec. Its media content keys are released; its files, subtitles and AI results go with it.
+         */
+        delete: operations["deleteMediaContent"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media-contents/{upload_file_key}/categories/{category_key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Moves a content to another category.
+         * @description Spec.
+         */
+        put: operations["moveMediaContentToCategory"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media-contents/{upload_file_key}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Disables a content: playback is blocked.
+         * @description Spec, States: condition "content active"; 422 when already disabled.
+         */
+        put: operations["disableMediaContent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media-contents/{upload_file_key}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Enables a content: playback possible.
+         * @description Spec, States: condition "content inactive"; 422 when already enabled.
+         */
+        put: operations["enableMediaContent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media-contents/{upload_file_key}/poster": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Uploads the poster image.
+         * @description Spec. JPEG or PNG, at most 10 000 000 bytes (our design); 422 otherwise. Multipart `poster` file or form-encoded Base64.
+         */
+        post: operations["uploadMediaContentPoster"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media-contents/{upload_file_key}/poster/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A short-lived download URL of the poster.
+         * @description Spec. 404 when the content has no poster.
+         */
+        get: operations["getMediaContentPosterDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media-contents/{upload_file_key}/original-file/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A short-lived download URL of the original file.
+         * @description Spec: only when original-file storage is on. 422 when it is off for this content (our design: the content exists, the request cannot be served).
+         */
+        get: operations["getMediaContentOriginalFileDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media-contents/{upload_file_key}/progress": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Transcoding progress, refreshed every 10 seconds.
+         * @description Spec, Limits: refreshed every 10 seconds of platform time, not continuously.
+         */
+        get: operations["getMediaContentProgress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media-contents/{upload_file_key}/transcoding-files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * All transcoding files of a content.
+         * @description Spec.
+         */
+        get: operations["listTranscodingFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media-contents/{upload_file_key}/transcoding-files/{transcoding_file_id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A short-lived download URL of one file.
+         * @description Spec. 422 while the file is still transcoding.
+         */
+        get: operations["getTranscodingFileDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media-contents/{upload_file_key}/media-profiles/{media_profile_key}/transcoding-jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Transcodes the content with a profile.
+         * @description Spec, States: files already being transcoded are excluded. Our design: completed files of the profile are transcoded again and a new file is queued when the content has none of the profile; 422 when every file of the profile is already being transcoded (nothing to do), or while the content's first transcoding runs.
+         */
+        post: operations["createTranscodingJob"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media-contents/{upload_file_key}/transcoding-files/{transcoding_file_id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Enables one transcoding file.
+         * @description Spec, States. Idempotent (no condition in the spec).
+         */
+        put: operations["enableTranscodingFile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media-contents/{upload_file_key}/transcoding-files/{transcoding_file_id}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Disables one transcoding file: that quality is restricted.
+         * @description Spec, States. Idempotent.
+         */
+        put: operations["disableTranscodingFile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media-contents/{upload_file_key}/media-profiles/{profile_key}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Enables the content's files of a profile.
+         * @description Spec, States. 404 when the content has no file of that profile.
+         */
+        put: operations["enableMediaContentProfileFiles"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media-contents/{upload_file_key}/media-profiles/{profile_key}/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Disables the content's files of a profile.
+         * @description Spec, States. 404 when the content has no file of that profile.
+         */
+        put: operations["disableMediaContentProfileFiles"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media-contents/{upload_file_key}/transcoding-files/{transcoding_file_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes one transcoding file permanently.
+         * @description Spec, States.
+         */
+        delete: operations["deleteTranscodingFile"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media-contents/{upload_file_key}/media-profiles/{profile_key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes the content's files of a profile permanently.
+         * @description Spec, States. 404 when the content has no file of that profile.
+         */
+        delete: operations["deleteMediaContentProfileFiles"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media-contents/{upload_file_key}/subtitles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A content's subtitles in player order.
+         * @description Spec: filters `name` (substring, case-insensitive) and `language_code`.
+         */
+        get: operations["listSubtitles"];
+        put?: never;
+        /**
+         * Creates a subtitle from entered text; placed last.
+         * @description Spec.
+         */
+        post: operations["createSubtitle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media-contents/{upload_file_key}/subtitles/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates a subtitle from an uploaded file; placed last.
+         * @description Spec. Multipart `file` (UTF-8 SRT or WebVTT), or form-encoded Base64 `file`.
+         */
+        post: operations["uploadSubtitle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media-contents/{upload_file_key}/subtitles/{subtitle_id}/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replaces the subtitle data with a new file.
+         * @description Spec. Same file rules as the upload.
+         */
+        post: operations["replaceSubtitleFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media-contents/{upload_file_key}/subtitles/{subtitle_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One subtitle with its text.
+         * @description Spec.
+         */
+        get: operations["getSubtitle"];
+        /**
+         * Updates the content, language, name, kind or status of a subtitle.
+         * @description Spec. At least one field.
+         */
+        put: operations["updateSubtitle"];
+        post?: never;
+        /**
+         * Deletes a subtitle permanently; the others close the gap.
+         * @description Spec.
+         */
+        delete: operations["deleteSubtitle"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media-contents/{upload_file_key}/subtitles/{subtitle_id}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Moves a subtitle to the position of the subtitle `id`.
+         * @description Spec: moves to the position of the subtitle given by `id` in the player list; the subtitles in between shift by one. 422 when `id` is not a subtitle of this content.
+         */
+        put: operations["moveSubtitle"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media-contents/{upload_file_key}/subtitles/{subtitle_id}/move-first": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Moves a subtitle to the first position.
+         * @description Spec. Answers the list in its new order.
+         */
+        put: operations["moveSubtitleFirst"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media-contents/{upload_file_key}/subtitles/{subtitle_id}/move-last": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Moves a subtitle to the last position.
+         * @description Spec. Answers the list in its new order.
+         */
+        put: operations["moveSubtitleLast"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media-profiles/format": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Standard video and audio profile formats.
+         * @description Spec. Not paged.
+         */
+        get: operations["listMediaProfileFormats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media-profiles/preset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Preset templates for profile creation.
+         * @description Spec. Not paged.
+         */
+        get: operations["listMediaProfilePresets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media-profile-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Profile groups.
+         * @description Spec. Not paged.
+         */
+        get: operations["listMediaProfileGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media-profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Profiles.
+         * @description Spec. Optional filter by group (our design). Not paged.
+         */
+        get: operations["listMediaProfiles"];
+        put?: never;
+        /**
+         * Creates a profile from a preset id.
+         * @description Spec. H.265 and AV1 need hardware encoding, which is off for the sandbox account: 422 (spec: "can be restricted depending on hardware encoding use"; our design of the rule). Unknown preset: 422.
+         */
+        post: operations["createMediaProfile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media-profiles/{media_profile_key}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Technical specification of a profile.
+         * @description Spec.
+         */
+        get: operations["getMediaProfile"];
+        /**
+         * Updates codec, resolution, bitrate and more.
+         * @description Spec. H.265 and AV1 need hardware encoding, which is off for the sandbox account: 422 (spec: "can be restricted depending on hardware encoding use"; our design of the rule). At least one field.
+         */
+        put: operations["updateMediaProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media-profiles/{media_profile_key}/categories/{category_key}/attach": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Connects a profile to a category.
+         * @description Spec. 204. 422 when already connected.
+         */
+        post: operations["attachMediaProfileCategory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media-profiles/{media_profile_key}/categories/{category_key}/detach": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Disconnects a profile from a category.
+         * @description Spec. 204. 422 when not connected.
+         */
+        delete: operations["detachMediaProfileCategory"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/player-skins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Player skins.
+         * @description Spec. Not paged.
+         */
+        get: operations["listPlayerSkins"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/player-skins/{player_skin_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes a skin permanently.
+         * @description Spec. Channels using it are left without a skin (our design).
+         */
+        delete: operations["deletePlayerSkin"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/player-events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Player events (advertisements).
+         * @description Spec. Not paged.
+         */
+        get: operations["listPlayerEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/player-events/{player_event_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Deletes a player event permanently.
+         * @description Spec.
+         */
+        delete: operations["deletePlayerEvent"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/statistics/content-rank": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * View-count ranking of all content for a period.
+         * @description Spec, Limits: UTC; data of the last 1 year; at most 3 months per query; delayed up to 36 hours. Our design: `start_date` and `end_date` are UTC days, both inclusive; a day counts once 36 h have passed since its end. 422 with a message when `end_date` is before `start_date`, when `start_date` is more than 1 year (365 days) before today, when the range is longer than 3 calendar months, or when no day of the range is ready yet. Days not yet ready are left out.
+         */
+        get: operations["getContentRank"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/channels/{channel_key}/statistics/content-rank": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * View-count ranking within a channel for a period.
+         * @description Spec, Limits: UTC; data of the last 1 year; at most 3 months per query; delayed up to 36 hours. Our design: `start_date` and `end_date` are UTC days, both inclusive; a day counts once 36 h have passed since its end. 422 with a message when `end_date` is before `start_date`, when `start_date` is more than 1 year (365 days) before today, when the range is longer than 3 calendar months, or when no day of the range is ready yet. Days not yet ready are left out.
+         */
+        get: operations["getChannelContentRank"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/statistics/channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Summary per channel for a period.
+         * @description Spec, Limits: UTC; data of the last 1 year; at most 3 months per query; delayed up to 36 hours. Our design: `start_date` and `end_date` are UTC days, both inclusive; a day counts once 36 h have passed since its end. 422 with a message when `end_date` is before `start_date`, when `start_date` is more than 1 year (365 days) before today, when the range is longer than 3 calendar months, or when no day of the range is ready yet. Days not yet ready are left out.
+         */
+        get: operations["getChannelStatistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/statistics/summary-daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Daily summary of all content for a period.
+         * @description Spec, Limits: UTC; data of the last 1 year; at most 3 months per query; delayed up to 36 hours. Our design: `start_date` and `end_date` are UTC days, both inclusive; a day counts once 36 h have passed since its end. 422 with a message when `end_date` is before `start_date`, when `start_date` is more than 1 year (365 days) before today, when the range is longer than 3 calendar months, or when no day of the range is ready yet. Days not yet ready are left out.
+         */
+        get: operations["getSummaryDaily"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media-contents/{upload_file_key}/ai-subtitles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Creates a subtitle from speech recognition.
+         * @description Spec, AI operations: 204 (an HTTP 204 has no body, so the spec's body shape is not sent). The subtitle appears in the content's list when the job finishes over platform time (a tenth of the content duration, 30 s to 10 min). 422 while the content is still transcoding. 403 when the contract covering the content lacks the AI add-on (spec documents 403 for outline creation; we answer it for every AI creation). The sandbox seeds one such content: "Product Launch Keynote (archived)".
+         */
+        post: operations["createAiSubtitle"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media-contents/{upload_file_key}/ai-outlines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * AI summary, chapters and keywords of a content.
+         * @description Spec. 404 when no outline was requested in that language.
+         */
+        get: operations["getAiOutline"];
+        put?: never;
+        /**
+         * Requests the AI summary, chapters and keywords.
+         * @description Spec: 204; errors 400, 401, 403, 404, 409, 422. 409 while an outline job for this content and language runs. A finished outline is replaced. 403 when the contract covering the content lacks the AI add-on (spec documents 403 for outline creation; we answer it for every AI creation). The sandbox seeds one such content: "Product Launch Keynote (archived)".
+         */
+        post: operations["createAiOutline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/media-contents/{upload_file_key}/ai-scripts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Converts every transcoding file of the content to AI-speed content.
+         * @description Spec: a notification is sent when done (the sandbox sends none). 204. Each file's `ai_speed_status` goes `processing` then `completed`. 422 when the content has no completed transcoding file; 409 while a conversion runs (our design). 403 when the contract covering the content lacks the AI add-on (spec documents 403 for outline creation; we answer it for every AI creation). The sandbox seeds one such content: "Product Launch Keynote (archived)".
+         */
+        post: operations["createAiScript"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -173,6 +1553,375 @@ export interface components {
             /** @description Unix seconds, UTC. */
             updated_at: number;
         };
+        /**
+         * @description A category of the library; categories form a tree through `parent_category_key` (spec).
+         *     `key`, `name`, `level`, `count_of_media_contents` observed; the rest our design.
+         *     `position` is the 1-based place among the siblings; deleting a category renumbers them.
+         */
+        Category: {
+            key: string;
+            name: string;
+            /** @description Null for a top-level category. */
+            parent_category_key: string | null;
+            /** @description 1 for top level; at most 3 levels (our design). */
+            level: number;
+            position: number;
+            /** @description Content directly in this category. */
+            count_of_media_contents: number;
+            count_of_subcategories: number;
+            /** @description Unix seconds, UTC. */
+            created_at: number;
+            /** @description Unix seconds, UTC. */
+            updated_at: number;
+        };
+        /** @description A category with the channels connected to it (spec, GET /categories/{category_key}). */
+        CategoryDetail: components["schemas"]["Category"] & {
+            channels: components["schemas"]["ChannelRef"][];
+            /** @description Media profiles connected to the category (transcode its new content). */
+            media_profile_keys: string[];
+        };
+        ChannelRef: {
+            key: string;
+            name: string;
+        };
+        /**
+         * @description Referer policy of a channel (our design): `none` allows every referer; `allow` plays only for
+         *     the listed domains; `block` refuses the listed domains.
+         */
+        RefererPolicy: {
+            /** @enum {string} */
+            mode: "none" | "allow" | "block";
+            domains: string[];
+        };
+        /**
+         * @description A VOD channel. `key`, `name`, `status`, `count_of_media_contents`, `use_pingback` observed;
+         *     the rest our design. `kind`: 0 general, 1 encryption-dedicated (its media content keys are
+         *     the only ones encrypted content accepts). `status`: 0 inactive, 1 active. `is_shared` and
+         *     `use_playback_token` (the security policy) are fixed at creation (spec).
+         */
+        Channel: {
+            key: string;
+            name: string;
+            description: string;
+            /** @enum {integer} */
+            kind: 0 | 1;
+            /** @enum {integer} */
+            status: 0 | 1;
+            streaming_format: components["schemas"]["StreamingFormat"];
+            is_shared: boolean;
+            use_playback_token: boolean;
+            use_pingback: boolean;
+            /** @description Called on content add/delete and playback requests (spec, Events). */
+            callback_url: string | null;
+            /** @description Called on download attempts on PC and mobile (spec, Events). */
+            download_callback_url: string | null;
+            /** @description Blocks TV-OUT (HDMI, mirroring) in the player (spec). */
+            block_external_output: boolean;
+            referer_policy: components["schemas"]["RefererPolicy"];
+            /** @description The attached player skin; at most one. */
+            player_skin_id: number | null;
+            category_keys: string[];
+            count_of_media_contents: number;
+            /** @description Unix seconds, UTC. */
+            created_at: number;
+            /** @description Unix seconds, UTC. */
+            updated_at: number;
+        };
+        /**
+         * @description Streaming format of the channel's playback (our design).
+         * @enum {string}
+         */
+        StreamingFormat: "hls" | "dash" | "hls_dash";
+        /** @description A channel's link to a content, with the media content key that plays it there. */
+        ChannelContent: {
+            channel_key: string;
+            media_content_key: string;
+        };
+        /**
+         * @description A media content with its links (observed: v3 detail returns `media_content_keys`; older API
+         *     generation shows `transcoding_files[]` and `subtitles[]`). The rest is our design.
+         */
+        MediaContentDetail: components["schemas"]["MediaContent"] & {
+            category_key: string | null;
+            channels: components["schemas"]["ChannelContent"][];
+            media_content_keys: string[];
+            vr_projection_type: components["schemas"]["VrProjectionType"];
+            sound_mode: components["schemas"]["SoundMode"];
+            is_encrypted: boolean;
+            /** @description Original-file storage is on: the original can be downloaded. */
+            stores_original_file: boolean;
+            transcoding_files: components["schemas"]["TranscodingFile"][];
+            subtitles: components["schemas"]["Subtitle"][];
+        };
+        /**
+         * @description VR projection of the video (spec names the field; values our design).
+         * @enum {string}
+         */
+        VrProjectionType: "none" | "equirectangular_360" | "equirectangular_180" | "cubemap";
+        /**
+         * @description Sound mode (spec names the field; values our design).
+         * @enum {string}
+         */
+        SoundMode: "stereo" | "mono" | "surround_5_1";
+        /**
+         * @description A media content key: issued by a channel, plays one content there (spec: "can be assigned to
+         *     one content"). 8 mixed-case alphanumerics (observed). Fields our design.
+         */
+        MediaContentKey: {
+            media_content_key: string;
+            channel_key: string;
+            is_encryption_channel: boolean;
+            /** @description The linked content; null while unassigned. */
+            upload_file_key: string | null;
+            /** @description Unix seconds, UTC. */
+            created_at: number;
+        };
+        /** @description Whether a key can be used (our design). `reason` says why not. */
+        MediaContentKeyValidation: {
+            media_content_key: string;
+            is_valid: boolean;
+            /** @enum {string|null} */
+            reason: null | "unknown" | "assigned" | "channel_inactive";
+        };
+        EncryptedText: {
+            /** @description Base64 (our design). */
+            encrypted_text: string;
+        };
+        /** @description A user key (spec: issued, renewed, deleted). Fields our design. */
+        UserKey: {
+            user_key: string;
+            /** @description Unix seconds, UTC. */
+            created_at: number;
+        };
+        WatermarkingCode: {
+            /** @description Text the player shows over the video (spec). */
+            watermarking_code: string;
+        };
+        /** @description A one-time upload URL (observed fields). */
+        UploadUrl: {
+            /** @description Single use; dies at `expired_at`. */
+            upload_url: string;
+            /** @description No auth; answers `{ error: 0, result: { progress } }` (observed). */
+            progress_url: string;
+            upload_file_key: string;
+            /** @description Unix seconds, UTC. */
+            expired_at: number;
+        };
+        /**
+         * @description A short-lived download URL (our design): plain GET, no `access_token`, valid until
+         *     `expired_at` (300 s of platform time), then 404.
+         */
+        DownloadUrl: {
+            download_url: string;
+            file_name: string;
+            /** @description Unix seconds, UTC. */
+            expired_at: number;
+        };
+        /**
+         * @description Transcoding progress (spec: refreshed every 10 seconds). Values change only at each
+         *     10-second step of platform time; `refreshed_at` is that step. Stages observed: 0 waiting,
+         *     1 preparing, 12 transcoding, 21 done.
+         */
+        TranscodingProgress: {
+            upload_file_key: string;
+            /** @enum {integer} */
+            transcoding_stage: 0 | 1 | 12 | 21;
+            transcoding_stage_name: string;
+            transcoding_progress: number;
+            /** @description Unix seconds, UTC, a multiple of 10. */
+            refreshed_at: number;
+            files: {
+                transcoding_file_id: number;
+                media_profile_key: string;
+                transcoding_state: components["schemas"]["TranscodingState"];
+                transcoding_progress: number;
+            }[];
+        };
+        /** @enum {string} */
+        TranscodingState: "transcoding" | "completed";
+        /** @description A transcoding file of a content, made with one media profile. Fields our design. */
+        TranscodingFile: {
+            id: number;
+            media_profile_key: string;
+            media_profile_name: string;
+            /**
+             * @description `disabled` restricts playback of that quality (spec, States).
+             * @enum {string}
+             */
+            status: "enabled" | "disabled";
+            transcoding_state: components["schemas"]["TranscodingState"];
+            transcoding_progress: number;
+            file_name: string;
+            /** @description Bytes; 0 until transcoded. */
+            file_size: number;
+            video_width: number;
+            video_height: number;
+            /**
+             * @description AI-speed conversion (POST .../ai-scripts).
+             * @enum {string}
+             */
+            ai_speed_status: "none" | "processing" | "completed";
+            /** @description Unix seconds, UTC. */
+            created_at: number;
+            transcoded_at: components["schemas"]["UnixTime"];
+        };
+        /** @description A requested transcoding job (our design). */
+        TranscodingJob: {
+            media_profile_key: string;
+            queued_transcoding_file_ids: number[];
+            /** @description Files of the profile already being transcoded (spec, States). */
+            excluded_transcoding_file_ids: number[];
+            /** @description Unix seconds, UTC. */
+            requested_at: number;
+        };
+        /**
+         * @description A subtitle (spec names `name`, `language_code`, display order; `id` observed). `position` is
+         *     1-based in the player's list. `kind` 0 main, 1 sub; `status` 0 private, 1 public (the spec's
+         *     AI subtitle values, used for every subtitle). Other fields our design.
+         */
+        Subtitle: {
+            id: number;
+            name: string;
+            language_code: string;
+            position: number;
+            /** @enum {integer} */
+            kind: 0 | 1;
+            /** @enum {integer} */
+            status: 0 | 1;
+            /** @enum {string} */
+            format: "srt" | "vtt";
+            /** @enum {string} */
+            source: "text" | "file" | "ai";
+            /** @description Bytes of the text, UTF-8. */
+            file_size: number;
+            /** @description Unix seconds, UTC. */
+            created_at: number;
+            /** @description Unix seconds, UTC. */
+            updated_at: number;
+        };
+        SubtitleDetail: components["schemas"]["Subtitle"] & {
+            /** @description The subtitle text (SRT or WebVTT). */
+            content: string;
+        };
+        /**
+         * @description H.265 and AV1 need hardware encoding on the account (spec; our design of the rule).
+         * @enum {string}
+         */
+        VideoCodec: "h264" | "h265" | "av1";
+        /**
+         * @description A media (encoding) profile. `key`, `name`, `container_format`, `video_codec`,
+         *     `video_bitrate`, `video_width`, `video_height` observed; the rest our design. Bitrates kbit/s.
+         */
+        MediaProfile: {
+            key: string;
+            name: string;
+            media_profile_group_key: string;
+            preset_id: number;
+            /** @enum {string} */
+            container_format: "mp4" | "hls" | "dash";
+            video_codec: components["schemas"]["VideoCodec"];
+            video_bitrate: number;
+            video_width: number;
+            video_height: number;
+            frame_rate: number;
+            /** @enum {string} */
+            audio_codec: "aac" | "opus";
+            audio_bitrate: number;
+            category_keys: string[];
+            /** @description Unix seconds, UTC. */
+            created_at: number;
+            /** @description Unix seconds, UTC. */
+            updated_at: number;
+        };
+        /** @description A standard video or audio format (our design). */
+        MediaProfileFormat: {
+            id: number;
+            /** @enum {string} */
+            kind: "video" | "audio";
+            codec: string;
+            name: string;
+            container_formats: string[];
+        };
+        /** @description A preset template a profile is created from (our design). */
+        MediaProfilePreset: {
+            id: number;
+            name: string;
+            container_format: string;
+            video_codec: components["schemas"]["VideoCodec"];
+            video_bitrate: number;
+            video_width: number;
+            video_height: number;
+            frame_rate: number;
+            audio_codec: string;
+            audio_bitrate: number;
+        };
+        MediaProfileGroup: {
+            key: string;
+            name: string;
+            media_profile_keys: string[];
+        };
+        /** @description A player skin (our design of the fields). */
+        PlayerSkin: {
+            id: number;
+            name: string;
+            /** @description Channels it is attached to. */
+            channel_keys: string[];
+            /** @description Unix seconds, UTC. */
+            created_at: number;
+        };
+        /** @description A player event (advertisement) (our design of the fields). */
+        PlayerEvent: {
+            id: number;
+            name: string;
+            /** @enum {string} */
+            kind: "preroll" | "midroll" | "postroll";
+            ad_url: string;
+            is_enabled: boolean;
+            /** @description Unix seconds, UTC. */
+            created_at: number;
+        };
+        ContentRankEntry: {
+            rank: number;
+            upload_file_key: string;
+            title: string;
+            view_count: number;
+            play_seconds: number;
+            unique_viewer_count: number;
+        };
+        ChannelStatistics: {
+            channel_key: string;
+            name: string;
+            view_count: number;
+            play_seconds: number;
+            unique_viewer_count: number;
+        };
+        DailySummary: {
+            /** @description UTC day. */
+            date: string;
+            view_count: number;
+            play_seconds: number;
+            unique_viewer_count: number;
+            transferred_bytes: number;
+        };
+        /**
+         * @description AI summary, chapters and keywords of a content in one language (spec). `state` is
+         *     `processing` until the job finishes over platform time. Our design of the fields.
+         */
+        AiOutline: {
+            /** @enum {string} */
+            language_code: "ko" | "en";
+            /** @enum {string} */
+            state: "processing" | "completed";
+            /** @description Unix seconds, UTC. */
+            requested_at: number;
+            completed_at: components["schemas"]["UnixTime"];
+            summary: string | null;
+            chapters: {
+                start_seconds: number;
+                title: string;
+            }[];
+            keywords: string[];
+        };
     };
     responses: {
         /** @description Malformed request. */
@@ -221,6 +1970,417 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The account's contract does not include the feature. */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description A job of the same kind is already running. */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Done; no body (spec, Errors: 204 for attach, detach, AI creation). */
+        NoContent: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description Done; `data` is null. */
+        OkNull: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: components["schemas"]["OkStatus"];
+                    data: null;
+                };
+            };
+        };
+        /** @description One Category. */
+        CategoryOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: components["schemas"]["OkStatus"];
+                    data: components["schemas"]["Category"];
+                };
+            };
+        };
+        /** @description One CategoryDetail. */
+        CategoryDetailOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: components["schemas"]["OkStatus"];
+                    data: components["schemas"]["CategoryDetail"];
+                };
+            };
+        };
+        /** @description One Channel. */
+        ChannelOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: components["schemas"]["OkStatus"];
+                    data: components["schemas"]["Channel"];
+                };
+            };
+        };
+        /** @description One MediaContentKey. */
+        MediaContentKeyOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: components["schemas"]["OkStatus"];
+                    data: components["schemas"]["MediaContentKey"];
+                };
+            };
+        };
+        /** @description One MediaContentKeyValidation. */
+        MediaContentKeyValidationOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: components["schemas"]["OkStatus"];
+                    data: components["schemas"]["MediaContentKeyValidation"];
+                };
+            };
+        };
+        /** @description One EncryptedText. */
+        EncryptedTextOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: components["schemas"]["OkStatus"];
+                    data: components["schemas"]["EncryptedText"];
+                };
+            };
+        };
+        /** @description One UserKey. */
+        UserKeyOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: components["schemas"]["OkStatus"];
+                    data: components["schemas"]["UserKey"];
+                };
+            };
+        };
+        /** @description One WatermarkingCode. */
+        WatermarkingCodeOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: components["schemas"]["OkStatus"];
+                    data: components["schemas"]["WatermarkingCode"];
+                };
+            };
+        };
+        /** @description One UploadUrl. */
+        UploadUrlOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: components["schemas"]["OkStatus"];
+                    data: components["schemas"]["UploadUrl"];
+                };
+            };
+        };
+        /** @description One MediaContentDetail. */
+        MediaContentDetailOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: components["schemas"]["OkStatus"];
+                    data: components["schemas"]["MediaContentDetail"];
+                };
+            };
+        };
+        /** @description One DownloadUrl. */
+        DownloadUrlOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: components["schemas"]["OkStatus"];
+                    data: components["schemas"]["DownloadUrl"];
+                };
+            };
+        };
+        /** @description One TranscodingProgress. */
+        TranscodingProgressOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: components["schemas"]["OkStatus"];
+                    data: components["schemas"]["TranscodingProgress"];
+                };
+            };
+        };
+        /** @description One TranscodingFile. */
+        TranscodingFileOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: components["schemas"]["OkStatus"];
+                    data: components["schemas"]["TranscodingFile"];
+                };
+            };
+        };
+        /** @description One TranscodingJob. */
+        TranscodingJobOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: components["schemas"]["OkStatus"];
+                    data: components["schemas"]["TranscodingJob"];
+                };
+            };
+        };
+        /** @description One SubtitleDetail. */
+        SubtitleDetailOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: components["schemas"]["OkStatus"];
+                    data: components["schemas"]["SubtitleDetail"];
+                };
+            };
+        };
+        /** @description One MediaProfile. */
+        MediaProfileOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: components["schemas"]["OkStatus"];
+                    data: components["schemas"]["MediaProfile"];
+                };
+            };
+        };
+        /** @description One AiOutline. */
+        AiOutlineOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: components["schemas"]["OkStatus"];
+                    data: components["schemas"]["AiOutline"];
+                };
+            };
+        };
+        /** @description All Category records (not paged). */
+        CategoryListOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: components["schemas"]["OkStatus"];
+                    data: components["schemas"]["Category"][];
+                };
+            };
+        };
+        /** @description All TranscodingFile records (not paged). */
+        TranscodingFileListOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: components["schemas"]["OkStatus"];
+                    data: components["schemas"]["TranscodingFile"][];
+                };
+            };
+        };
+        /** @description All Subtitle records (not paged). */
+        SubtitleListOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: components["schemas"]["OkStatus"];
+                    data: components["schemas"]["Subtitle"][];
+                };
+            };
+        };
+        /** @description All MediaProfileFormat records (not paged). */
+        MediaProfileFormatListOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: components["schemas"]["OkStatus"];
+                    data: components["schemas"]["MediaProfileFormat"][];
+                };
+            };
+        };
+        /** @description All MediaProfilePreset records (not paged). */
+        MediaProfilePresetListOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: components["schemas"]["OkStatus"];
+                    data: components["schemas"]["MediaProfilePreset"][];
+                };
+            };
+        };
+        /** @description All MediaProfileGroup records (not paged). */
+        MediaProfileGroupListOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: components["schemas"]["OkStatus"];
+                    data: components["schemas"]["MediaProfileGroup"][];
+                };
+            };
+        };
+        /** @description All MediaProfile records (not paged). */
+        MediaProfileListOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: components["schemas"]["OkStatus"];
+                    data: components["schemas"]["MediaProfile"][];
+                };
+            };
+        };
+        /** @description All PlayerSkin records (not paged). */
+        PlayerSkinListOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: components["schemas"]["OkStatus"];
+                    data: components["schemas"]["PlayerSkin"][];
+                };
+            };
+        };
+        /** @description All PlayerEvent records (not paged). */
+        PlayerEventListOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: components["schemas"]["OkStatus"];
+                    data: components["schemas"]["PlayerEvent"][];
+                };
+            };
+        };
+        /** @description One page of media content. */
+        MediaContentPageOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: components["schemas"]["OkStatus"];
+                    data: components["schemas"]["MediaContent"][];
+                    meta: components["schemas"]["ListMeta"];
+                };
+            };
+        };
+        /** @description One page of channels. */
+        ChannelPageOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: components["schemas"]["OkStatus"];
+                    data: components["schemas"]["Channel"][];
+                    meta: components["schemas"]["ListMeta"];
+                };
+            };
+        };
+        /** @description The ranking, most viewed first. */
+        ContentRankOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: components["schemas"]["OkStatus"];
+                    data: components["schemas"]["ContentRankEntry"][];
+                };
+            };
+        };
+        /** @description One row per channel. */
+        ChannelStatisticsOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: components["schemas"]["OkStatus"];
+                    data: components["schemas"]["ChannelStatistics"][];
+                };
+            };
+        };
+        /** @description One row per ready UTC day, oldest first. */
+        DailySummaryOk: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    status: components["schemas"]["OkStatus"];
+                    data: components["schemas"]["DailySummary"][];
+                };
+            };
+        };
     };
     parameters: {
         /** @description Search filter; case-insensitive substring. */
@@ -229,6 +2389,38 @@ export interface components {
         Page: number;
         /** @description Page size. Default 20 and maximum 100 are our design (spec, not shown). */
         PerPage: number;
+        /** @description Key of a category. */
+        CategoryKey: string;
+        /** @description Key of a channel. */
+        ChannelKey: string;
+        /** @description Key of a media content (`YYYYMMDD-` + 8 characters). */
+        UploadFileKey: string;
+        /** @description A media content key. */
+        MediaContentKey: string;
+        /** @description Key of a media profile. */
+        MediaProfileKey: string;
+        /** @description Key of a media profile (the spec names it `profile_key` on these paths). */
+        ProfileKey: string;
+        /** @description Id of a subtitle of the content. */
+        SubtitleId: number;
+        /** @description Id of a transcoding file of the content. */
+        TranscodingFileId: number;
+        /** @description Id of a player skin. */
+        SkinId: number;
+        /** @description Id of a player skin. */
+        PlayerSkinId: number;
+        /** @description Id of a player event. */
+        PlayerEventId: number;
+        /** @description A user key. */
+        UserKey: string;
+        /** @description Only `enabled` or only `disabled` content. */
+        ContentStatus: "enabled" | "disabled";
+        /** @description First UTC day of the period, inclusive. */
+        StartDate: string;
+        /** @description Last UTC day of the period, inclusive. */
+        EndDate: string;
+        /** @description Length of the ranking (our design). */
+        RankLimit: number;
     };
     requestBodies: never;
     headers: {
@@ -352,6 +2544,1923 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthenticated"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listCategories: {
+        parameters: {
+            query?: {
+                /** @description Key of the parent category. */
+                parent_category_key?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CategoryListOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    name: string;
+                    parent_category_key?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["CategoryOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a category. */
+                category_key: components["parameters"]["CategoryKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["CategoryDetailOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a category. */
+                category_key: components["parameters"]["CategoryKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["CategoryOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a category. */
+                category_key: components["parameters"]["CategoryKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["OkNull"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    attachCategoryChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a category. */
+                category_key: components["parameters"]["CategoryKey"];
+                /** @description Key of a channel. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    detachCategoryChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a category. */
+                category_key: components["parameters"]["CategoryKey"];
+                /** @description Key of a channel. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listCategoryMediaContents: {
+        parameters: {
+            query?: {
+                /** @description Search filter; case-insensitive substring. */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description Only `enabled` or only `disabled` content. */
+                status?: components["parameters"]["ContentStatus"];
+                /** @description 1-based page number. A page past the last gives an empty `data`. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. Default 20 and maximum 100 are our design (spec, not shown). */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /** @description Key of a category. */
+                category_key: components["parameters"]["CategoryKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MediaContentPageOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listChannels: {
+        parameters: {
+            query?: {
+                /** @description 0 general, 1 encryption-dedicated. */
+                kind?: 0 | 1;
+                /** @description 0 inactive, 1 active. */
+                status?: 0 | 1;
+                /** @description Search filter; case-insensitive substring. */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description 1-based page number. A page past the last gives an empty `data`. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. Default 20 and maximum 100 are our design (spec, not shown). */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ChannelPageOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    name: string;
+                    description?: string;
+                    /**
+                     * @description 0 general (default), 1 encryption-dedicated.
+                     * @default 0
+                     * @enum {integer}
+                     */
+                    kind?: 0 | 1;
+                    /** @default hls */
+                    streaming_format?: components["schemas"]["StreamingFormat"];
+                    /**
+                     * @description 1: shared channel. Fixed after creation.
+                     * @default 0
+                     * @enum {integer}
+                     */
+                    is_shared?: 0 | 1;
+                    /**
+                     * @description 1: playback needs a signed token. Fixed after creation.
+                     * @default 0
+                     * @enum {integer}
+                     */
+                    use_playback_token?: 0 | 1;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["ChannelOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a channel. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ChannelOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a channel. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    name?: string;
+                    description?: string;
+                    streaming_format?: components["schemas"]["StreamingFormat"];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["ChannelOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a channel. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["OkNull"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    attachChannelMediaContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a channel. */
+                channel_key: components["parameters"]["ChannelKey"];
+                /** @description Key of a media content (`YYYYMMDD-` + 8 characters). */
+                upload_file_key: components["parameters"]["UploadFileKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    detachChannelMediaContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a channel. */
+                channel_key: components["parameters"]["ChannelKey"];
+                /** @description Key of a media content (`YYYYMMDD-` + 8 characters). */
+                upload_file_key: components["parameters"]["UploadFileKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listChannelMediaContents: {
+        parameters: {
+            query?: {
+                /** @description Search filter; case-insensitive substring. */
+                keyword?: components["parameters"]["Keyword"];
+                /** @description Only `enabled` or only `disabled` content. */
+                status?: components["parameters"]["ContentStatus"];
+                /** @description 1-based page number. A page past the last gives an empty `data`. */
+                page?: components["parameters"]["Page"];
+                /** @description Page size. Default 20 and maximum 100 are our design (spec, not shown). */
+                per_page?: components["parameters"]["PerPage"];
+            };
+            header?: never;
+            path: {
+                /** @description Key of a channel. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MediaContentPageOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    attachChannelPlayerSkin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a channel. */
+                channel_key: components["parameters"]["ChannelKey"];
+                /** @description Id of a player skin. */
+                skin_id: components["parameters"]["SkinId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    detachChannelPlayerSkin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a channel. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateChannelCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a channel. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description http(s) URL; empty clears it. */
+                    callback_url: string;
+                    /**
+                     * @description 1: also call on playback requests.
+                     * @default 0
+                     * @enum {integer}
+                     */
+                    use_pingback?: 0 | 1;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["ChannelOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateChannelDownloadCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a channel. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description http(s) URL; empty clears it. */
+                    download_callback_url: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["ChannelOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateChannelSecurity: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a channel. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description 1: block TV-OUT.
+                     * @enum {integer}
+                     */
+                    block_external_output: 0 | 1;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["ChannelOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateChannelReferer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a channel. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @enum {string} */
+                    mode: "none" | "allow" | "block";
+                    /** @description Comma-separated host names, e.g. `example.com,*.example.org`. */
+                    domains?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["ChannelOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getMediaContentKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A media content key. */
+                media_content_key: components["parameters"]["MediaContentKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MediaContentKeyOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    validateMediaContentKey: {
+        parameters: {
+            query: {
+                /** @description The key to check. */
+                media_content_key: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MediaContentKeyValidationOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    assignMediaContentKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a media content (`YYYYMMDD-` + 8 characters). */
+                upload_file_key: components["parameters"]["UploadFileKey"];
+                /** @description A media content key. */
+                media_content_key: components["parameters"]["MediaContentKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MediaContentKeyOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    serviceEncrypt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    plaintext: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["EncryptedTextOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createUserKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["UserKeyOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    reissueUserKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user key. */
+                user_key: components["parameters"]["UserKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["UserKeyOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteUserKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A user key. */
+                user_key: components["parameters"]["UserKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["OkNull"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getWatermarkingCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["WatermarkingCodeOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createUploadUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description Seconds the URL lives (observed: default 600, max 21600).
+                     * @default 600
+                     */
+                    expire_time?: number;
+                    /** @description Category of the new content; 422 when unknown. */
+                    category_key?: string;
+                    /** @description Title; default the file name. */
+                    title?: string;
+                    /**
+                     * @description 1: the content is encrypted.
+                     * @default 0
+                     * @enum {integer}
+                     */
+                    is_encryption_upload?: 0 | 1;
+                    /**
+                     * @description 1: audio content.
+                     * @default 0
+                     * @enum {integer}
+                     */
+                    is_audio_upload?: 0 | 1;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["UploadUrlOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getMediaContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a media content (`YYYYMMDD-` + 8 characters). */
+                upload_file_key: components["parameters"]["UploadFileKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MediaContentDetailOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateMediaContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a media content (`YYYYMMDD-` + 8 characters). */
+                upload_file_key: components["parameters"]["UploadFileKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    title?: string;
+                    vr_projection_type?: components["schemas"]["VrProjectionType"];
+                    sound_mode?: components["schemas"]["SoundMode"];
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["MediaContentDetailOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteMediaContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a media content (`YYYYMMDD-` + 8 characters). */
+                upload_file_key: components["parameters"]["UploadFileKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["OkNull"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    moveMediaContentToCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a media content (`YYYYMMDD-` + 8 characters). */
+                upload_file_key: components["parameters"]["UploadFileKey"];
+                /** @description Key of a category. */
+                category_key: components["parameters"]["CategoryKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MediaContentDetailOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    disableMediaContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a media content (`YYYYMMDD-` + 8 characters). */
+                upload_file_key: components["parameters"]["UploadFileKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MediaContentDetailOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    enableMediaContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a media content (`YYYYMMDD-` + 8 characters). */
+                upload_file_key: components["parameters"]["UploadFileKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MediaContentDetailOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    uploadMediaContentPoster: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a media content (`YYYYMMDD-` + 8 characters). */
+                upload_file_key: components["parameters"]["UploadFileKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description Form-encoded: the image, Base64. Multipart: the file. */
+                    poster: string;
+                    /** @description File name (form-encoded; multipart takes the part's file name). */
+                    file_name?: string;
+                };
+                "multipart/form-data": {
+                    poster: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["MediaContentDetailOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getMediaContentPosterDownload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a media content (`YYYYMMDD-` + 8 characters). */
+                upload_file_key: components["parameters"]["UploadFileKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DownloadUrlOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getMediaContentOriginalFileDownload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a media content (`YYYYMMDD-` + 8 characters). */
+                upload_file_key: components["parameters"]["UploadFileKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DownloadUrlOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getMediaContentProgress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a media content (`YYYYMMDD-` + 8 characters). */
+                upload_file_key: components["parameters"]["UploadFileKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["TranscodingProgressOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listTranscodingFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a media content (`YYYYMMDD-` + 8 characters). */
+                upload_file_key: components["parameters"]["UploadFileKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["TranscodingFileListOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getTranscodingFileDownload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a media content (`YYYYMMDD-` + 8 characters). */
+                upload_file_key: components["parameters"]["UploadFileKey"];
+                /** @description Id of a transcoding file of the content. */
+                transcoding_file_id: components["parameters"]["TranscodingFileId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DownloadUrlOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createTranscodingJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a media content (`YYYYMMDD-` + 8 characters). */
+                upload_file_key: components["parameters"]["UploadFileKey"];
+                /** @description Key of a media profile. */
+                media_profile_key: components["parameters"]["MediaProfileKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["TranscodingJobOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    enableTranscodingFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a media content (`YYYYMMDD-` + 8 characters). */
+                upload_file_key: components["parameters"]["UploadFileKey"];
+                /** @description Id of a transcoding file of the content. */
+                transcoding_file_id: components["parameters"]["TranscodingFileId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["TranscodingFileOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    disableTranscodingFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a media content (`YYYYMMDD-` + 8 characters). */
+                upload_file_key: components["parameters"]["UploadFileKey"];
+                /** @description Id of a transcoding file of the content. */
+                transcoding_file_id: components["parameters"]["TranscodingFileId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["TranscodingFileOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    enableMediaContentProfileFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a media content (`YYYYMMDD-` + 8 characters). */
+                upload_file_key: components["parameters"]["UploadFileKey"];
+                /** @description Key of a media profile (the spec names it `profile_key` on these paths). */
+                profile_key: components["parameters"]["ProfileKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["TranscodingFileListOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    disableMediaContentProfileFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a media content (`YYYYMMDD-` + 8 characters). */
+                upload_file_key: components["parameters"]["UploadFileKey"];
+                /** @description Key of a media profile (the spec names it `profile_key` on these paths). */
+                profile_key: components["parameters"]["ProfileKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["TranscodingFileListOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteTranscodingFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a media content (`YYYYMMDD-` + 8 characters). */
+                upload_file_key: components["parameters"]["UploadFileKey"];
+                /** @description Id of a transcoding file of the content. */
+                transcoding_file_id: components["parameters"]["TranscodingFileId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["OkNull"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteMediaContentProfileFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a media content (`YYYYMMDD-` + 8 characters). */
+                upload_file_key: components["parameters"]["UploadFileKey"];
+                /** @description Key of a media profile (the spec names it `profile_key` on these paths). */
+                profile_key: components["parameters"]["ProfileKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["OkNull"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listSubtitles: {
+        parameters: {
+            query?: {
+                /** @description Name contains. */
+                name?: string;
+                /** @description Exact language. */
+                language_code?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Key of a media content (`YYYYMMDD-` + 8 characters). */
+                upload_file_key: components["parameters"]["UploadFileKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["SubtitleListOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createSubtitle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a media content (`YYYYMMDD-` + 8 characters). */
+                upload_file_key: components["parameters"]["UploadFileKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    name: string;
+                    /** @description A subtitle-capable language code of GET /languages; 422 otherwise. */
+                    language_code: string;
+                    /** @description SRT or WebVTT text (WebVTT when it starts with `WEBVTT`). */
+                    content: string;
+                    /**
+                     * @description 0 main, 1 sub.
+                     * @default 0
+                     * @enum {integer}
+                     */
+                    kind?: 0 | 1;
+                    /**
+                     * @description 0 private, 1 public.
+                     * @default 1
+                     * @enum {integer}
+                     */
+                    status?: 0 | 1;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["SubtitleDetailOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    uploadSubtitle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a media content (`YYYYMMDD-` + 8 characters). */
+                upload_file_key: components["parameters"]["UploadFileKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    name: string;
+                    /** @description A subtitle-capable language code of GET /languages; 422 otherwise. */
+                    language_code: string;
+                    /** @description Form-encoded: the file, Base64. Multipart: the file. */
+                    file: string;
+                    /**
+                     * @description 0 main, 1 sub.
+                     * @default 0
+                     * @enum {integer}
+                     */
+                    kind?: 0 | 1;
+                    /**
+                     * @description 0 private, 1 public.
+                     * @default 1
+                     * @enum {integer}
+                     */
+                    status?: 0 | 1;
+                };
+                "multipart/form-data": {
+                    name: string;
+                    language_code: string;
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["SubtitleDetailOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    replaceSubtitleFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a media content (`YYYYMMDD-` + 8 characters). */
+                upload_file_key: components["parameters"]["UploadFileKey"];
+                /** @description Id of a subtitle of the content. */
+                subtitle_id: components["parameters"]["SubtitleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @description Form-encoded: the file, Base64. Multipart: the file. */
+                    file: string;
+                };
+                "multipart/form-data": {
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["SubtitleDetailOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSubtitle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a media content (`YYYYMMDD-` + 8 characters). */
+                upload_file_key: components["parameters"]["UploadFileKey"];
+                /** @description Id of a subtitle of the content. */
+                subtitle_id: components["parameters"]["SubtitleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["SubtitleDetailOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateSubtitle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a media content (`YYYYMMDD-` + 8 characters). */
+                upload_file_key: components["parameters"]["UploadFileKey"];
+                /** @description Id of a subtitle of the content. */
+                subtitle_id: components["parameters"]["SubtitleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    name?: string;
+                    /** @description A subtitle-capable language code of GET /languages; 422 otherwise. */
+                    language_code?: string;
+                    /** @description SRT or WebVTT text (WebVTT when it starts with `WEBVTT`). */
+                    content?: string;
+                    /**
+                     * @description 0 main, 1 sub.
+                     * @enum {integer}
+                     */
+                    kind?: 0 | 1;
+                    /**
+                     * @description 0 private, 1 public.
+                     * @enum {integer}
+                     */
+                    status?: 0 | 1;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["SubtitleDetailOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteSubtitle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a media content (`YYYYMMDD-` + 8 characters). */
+                upload_file_key: components["parameters"]["UploadFileKey"];
+                /** @description Id of a subtitle of the content. */
+                subtitle_id: components["parameters"]["SubtitleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["OkNull"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    moveSubtitle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a media content (`YYYYMMDD-` + 8 characters). */
+                upload_file_key: components["parameters"]["UploadFileKey"];
+                /** @description Id of a subtitle of the content. */
+                subtitle_id: components["parameters"]["SubtitleId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    id: number;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["SubtitleListOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    moveSubtitleFirst: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a media content (`YYYYMMDD-` + 8 characters). */
+                upload_file_key: components["parameters"]["UploadFileKey"];
+                /** @description Id of a subtitle of the content. */
+                subtitle_id: components["parameters"]["SubtitleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["SubtitleListOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    moveSubtitleLast: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a media content (`YYYYMMDD-` + 8 characters). */
+                upload_file_key: components["parameters"]["UploadFileKey"];
+                /** @description Id of a subtitle of the content. */
+                subtitle_id: components["parameters"]["SubtitleId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["SubtitleListOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listMediaProfileFormats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MediaProfileFormatListOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listMediaProfilePresets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MediaProfilePresetListOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listMediaProfileGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MediaProfileGroupListOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listMediaProfiles: {
+        parameters: {
+            query?: {
+                /** @description Only profiles of this group. */
+                media_profile_group_key?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MediaProfileListOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createMediaProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    preset_id: number;
+                    /** @description Default: the preset name. */
+                    name?: string;
+                    /** @description Default: the first group. */
+                    media_profile_group_key?: string;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["MediaProfileOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getMediaProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a media profile. */
+                media_profile_key: components["parameters"]["MediaProfileKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MediaProfileOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    updateMediaProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a media profile. */
+                media_profile_key: components["parameters"]["MediaProfileKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    name?: string;
+                    /** @enum {string} */
+                    container_format?: "mp4" | "hls" | "dash";
+                    video_codec?: components["schemas"]["VideoCodec"];
+                    video_bitrate?: number;
+                    video_width?: number;
+                    video_height?: number;
+                    frame_rate?: number;
+                    /** @enum {string} */
+                    audio_codec?: "aac" | "opus";
+                    audio_bitrate?: number;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["MediaProfileOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    attachMediaProfileCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a media profile. */
+                media_profile_key: components["parameters"]["MediaProfileKey"];
+                /** @description Key of a category. */
+                category_key: components["parameters"]["CategoryKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    detachMediaProfileCategory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a media profile. */
+                media_profile_key: components["parameters"]["MediaProfileKey"];
+                /** @description Key of a category. */
+                category_key: components["parameters"]["CategoryKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listPlayerSkins: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["PlayerSkinListOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deletePlayerSkin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of a player skin. */
+                player_skin_id: components["parameters"]["PlayerSkinId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["OkNull"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    listPlayerEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["PlayerEventListOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deletePlayerEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of a player event. */
+                player_event_id: components["parameters"]["PlayerEventId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["OkNull"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getContentRank: {
+        parameters: {
+            query: {
+                /** @description First UTC day of the period, inclusive. */
+                start_date: components["parameters"]["StartDate"];
+                /** @description Last UTC day of the period, inclusive. */
+                end_date: components["parameters"]["EndDate"];
+                /** @description Length of the ranking (our design). */
+                limit?: components["parameters"]["RankLimit"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ContentRankOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getChannelContentRank: {
+        parameters: {
+            query: {
+                /** @description First UTC day of the period, inclusive. */
+                start_date: components["parameters"]["StartDate"];
+                /** @description Last UTC day of the period, inclusive. */
+                end_date: components["parameters"]["EndDate"];
+                /** @description Length of the ranking (our design). */
+                limit?: components["parameters"]["RankLimit"];
+            };
+            header?: never;
+            path: {
+                /** @description Key of a channel. */
+                channel_key: components["parameters"]["ChannelKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ContentRankOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getChannelStatistics: {
+        parameters: {
+            query: {
+                /** @description First UTC day of the period, inclusive. */
+                start_date: components["parameters"]["StartDate"];
+                /** @description Last UTC day of the period, inclusive. */
+                end_date: components["parameters"]["EndDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["ChannelStatisticsOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getSummaryDaily: {
+        parameters: {
+            query: {
+                /** @description First UTC day of the period, inclusive. */
+                start_date: components["parameters"]["StartDate"];
+                /** @description Last UTC day of the period, inclusive. */
+                end_date: components["parameters"]["EndDate"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["DailySummaryOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createAiSubtitle: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a media content (`YYYYMMDD-` + 8 characters). */
+                upload_file_key: components["parameters"]["UploadFileKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @enum {string} */
+                    language_code: "ko" | "en";
+                    /**
+                     * @description 0 main, 1 sub.
+                     * @enum {integer}
+                     */
+                    kind: 0 | 1;
+                    /**
+                     * @description 0 private, 1 public.
+                     * @enum {integer}
+                     */
+                    status: 0 | 1;
+                };
+            };
+        };
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getAiOutline: {
+        parameters: {
+            query?: {
+                /** @description Language of the outline. */
+                language_code?: "ko" | "en";
+            };
+            header?: never;
+            path: {
+                /** @description Key of a media content (`YYYYMMDD-` + 8 characters). */
+                upload_file_key: components["parameters"]["UploadFileKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["AiOutlineOk"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createAiOutline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a media content (`YYYYMMDD-` + 8 characters). */
+                upload_file_key: components["parameters"]["UploadFileKey"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** @enum {string} */
+                    language_code: "ko" | "en";
+                    /**
+                     * @description 0 main, 1 sub: also make an AI subtitle of that kind.
+                     * @enum {integer}
+                     */
+                    ai_subtitle_kind?: 0 | 1;
+                    /**
+                     * @description 0 private, 1 public.
+                     * @enum {integer}
+                     */
+                    ai_subtitle_status?: 0 | 1;
+                };
+            };
+        };
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    createAiScript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Key of a media content (`YYYYMMDD-` + 8 characters). */
+                upload_file_key: components["parameters"]["UploadFileKey"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["NoContent"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthenticated"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
         };

@@ -5,6 +5,7 @@
 import { chatParticipants, viewerBuckets } from '../audience';
 import type { OperationHandlers, SandboxContext } from '../operation';
 import { intInput, optionalString, stringInput } from '../operation';
+import { requireStatistics } from '../live-statistics';
 import { isoUtc } from '../present';
 import { findBroadcast, findChannel } from '../state';
 
@@ -33,6 +34,7 @@ export function liveAudienceOperations({ state, clock }: SandboxContext): Operat
       const broadcast = findBroadcast(state, stringInput(params, 'broadcast_key'));
       const channel = findChannel(state, broadcast.channelKey);
       const nowMs = clock.nowMs();
+      requireStatistics(broadcast, nowMs, true);
       const day = optionalString(query, 'start_date');
       // start_date is a UTC day (spec, Limits: statistics are UTC); validated as YYYY-MM-DD.
       const dayStartMs =

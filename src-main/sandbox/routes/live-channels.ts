@@ -1,10 +1,10 @@
 /**
- * Live channel operations (live-v1.yaml: listChannels, getChannel).
+ * Live channel operations (live-v1.yaml: listChannels, getChannel). Writes: live-channel-admin.ts.
  */
 import type { OperationHandlers, SandboxContext } from '../operation';
 import { intInput, optionalInt, optionalString, stringInput } from '../operation';
 import { paginate } from '../paging';
-import { presentChannel } from '../present';
+import { presentLiveChannel } from '../live-present';
 import type { ChannelRecord, SandboxState } from '../state';
 import { findChannel, latestBroadcastOf } from '../state';
 
@@ -15,8 +15,10 @@ export function liveChannelOperations({ state }: SandboxContext): OperationHandl
       const keyword = optionalString(query, 'keyword')?.toLowerCase();
       const liveStatus = optionalString(query, 'live_status');
       const trashed = optionalInt(query, 'trashed') === 1;
+      const channelType = optionalString(query, 'channel_type') ?? 'live';
       const channels = state.channels
         .filter((channel) => channel.isTrashed === trashed)
+        .filter((channel) => channel.channelType === channelType)
         .filter(
           (channel) =>
             keyword === undefined ||
@@ -30,11 +32,14 @@ export function liveChannelOperations({ state }: SandboxContext): OperationHandl
         )
         .sort(channelOrder(stringInput(query, 'order')));
       const page = paginate(channels, intInput(query, 'page'), intInput(query, 'per_page'));
-      return { data: page.items.map((channel) => presentChannel(state, channel)), meta: page.meta };
+      return {
+        data: page.items.map((channel) => presentLiveChannel(state, channel)),
+        meta: page.meta,
+      };
     },
 
     getChannel: ({ params }) => ({
-      data: presentChannel(state, findChannel(state, stringInput(params, 'channel_key'))),
+      data: presentLiveChannel(state, findChannel(state, stringInput(params, 'channel_key'))),
     }),
   };
 }

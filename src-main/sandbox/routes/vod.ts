@@ -1,39 +1,47 @@
 /**
- * VOD operations (vod-v3.yaml: listCountries, listLanguages, listTimezones, listMediaContents),
- * answering the VOD envelope `{ status: 'ok', data }` (observed).
+ * Every VOD API v3 operation (vod-v3.yaml), answering the VOD envelope `{ status: 'ok', data }`
+ * (observed), 204 for attach, detach and AI creation (spec, Errors). This file holds the
+ * reference lists and the content list, and gathers the handler maps of routes/vod-*.ts.
  */
 import type { OperationHandlers, SandboxContext } from '../operation';
-import { intInput, optionalInt, optionalString } from '../operation';
-import { paginate } from '../paging';
-import { presentMediaContent } from '../present';
+import { optionalInt } from '../operation';
+import { contentPage } from '../vod-content-list';
+import { ok } from '../vod-envelope';
 import { countries, languages, timezones } from '../vod-reference';
+import { vodAiOperations } from './vod-ai';
+import { vodCategoryOperations } from './vod-categories';
+import { vodChannelOperations } from './vod-channels';
+import { vodContentOperations } from './vod-contents';
+import { vodMediaOperations } from './vod-media';
+import { vodProfileOperations } from './vod-profiles';
+import { vodStatisticsOperations } from './vod-statistics';
+import { vodSubtitleOperations } from './vod-subtitles';
+import { vodTranscodingOperations } from './vod-transcoding';
 
-/** Handlers by operationId. */
-export function vodOperations({ state }: SandboxContext): OperationHandlers {
+/** Handlers by operationId: all 85 VOD operations. */
+export function vodOperations(context: SandboxContext): OperationHandlers {
   return {
-    listCountries: () => ({ status: 'ok', data: countries }),
+    listCountries: () => ok(countries),
 
-    listLanguages: ({ query }) => ({
-      status: 'ok',
-      data:
+    listLanguages: ({ query }) =>
+      ok(
         optionalInt(query, 'subtitle_supported') === 1
           ? languages.filter((language) => language.is_subtitle_supported)
           : languages,
-    }),
+      ),
 
-    listTimezones: () => ({ status: 'ok', data: timezones }),
+    listTimezones: () => ok(timezones),
 
-    listMediaContents: ({ query }) => {
-      const keyword = optionalString(query, 'keyword')?.toLowerCase() ?? '';
-      const contents = state.mediaContents
-        .filter(
-          (content) =>
-            content.title.toLowerCase().includes(keyword) ||
-            content.originalFileName.toLowerCase().includes(keyword),
-        )
-        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
-      const page = paginate(contents, intInput(query, 'page'), intInput(query, 'per_page'));
-      return { status: 'ok', data: page.items.map(presentMediaContent), meta: page.meta };
-    },
+    listMediaContents: ({ query }) => contentPage(context.state, context.clock.nowMs(), query),
+
+    ...vodCategoryOperations(context),
+    ...vodChannelOperations(context),
+    ...vodMediaOperations(context),
+    ...vodContentOperations(context),
+    ...vodTranscodingOperations(context),
+    ...vodSubtitleOperations(context),
+    ...vodProfileOperations(context),
+    ...vodStatisticsOperations(context),
+    ...vodAiOperations(context),
   };
 }

@@ -1,0 +1,169 @@
+/**
+ * How much of the spec the sandbox covers: for each line of `spec/endpoints.tsv` (beside the
+ * checkout: `<repo>/../shared/spec/endpoints.tsv`), whether it is
+ * - documented: an operation of resources/openapi/*.yaml with the same API, method and path
+ *   (`<LIVE>` read as `/v1/live/service-accounts/{service_account_key}`; parameter names
+ *   ignored: `{a}` and `{b}` compare equal);
+ * - served: a sandbox handler exists for that operationId, i.e. a `*Operations(context)`
+ *   export of `routes/live-*.ts` (live) or `routes/vod*.ts` (VOD) returns it AND server.ts
+ *   calls that export (so it is registered);
+ * - tested: the operationId appears as a word in a `src-main/sandbox/*.test.ts` file other than
+ *   the cross-cutting ones (fuzz, coverage, faults, callbacks, persistence, openapi-validate):
+ *   contract tests are named after, or call out, the operationIds they cover.
+ *
+ * `npx tsx src-main/sandbox/coverage.ts` prints the report.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { VirtualClock } from './clock';
+import type { ApiName } from './openapi';
+import { isObject, listOperations } from './openapi';
+import type { SandboxContext } from './operation';
+import { seedState } from './seed';
+
+/** One line of endpoints.tsv and what covers it. */
+export interface CoverageLine {
+  api: ApiName;
+  method: string;
+  path: string;
+  /** The OpenAPI operation, or null when the documents lack it. */
+  operationId: string | null;
+  served: boolean;
+  tested: boolean;
+}
+
+/** The whole report; counts are out of `total` lines. */
+export interface CoverageReport {
+  total: number;
+  documented: number;
+  served: number;
+  tested: number;
+  lines: CoverageLine[];
+  /** Document operations that match no line of endpoints.tsv. */
+  extraOperations: string[];
+}
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+const sandboxDir = fileURLToPath(new URL('./', import.meta.url));
+const livePrefix = '/v1/live/service-accounts/{service_account_key}';
+const crossCuttingTests = new Set([
+  'fuzz.test.ts',
+  'coverage.test.ts',
+  'faults.test.ts',
+  'callbacks.test.ts',
+  'persistence.test.ts',
+  'openapi-validate.test.ts',
+]);
+
+/** `<repo>/../shared/spec/endpoints.tsv`. */
+export const endpointsFile = path.resolve(repoRoot, '../shared/spec/endpoints.tsv');
+
+/** Computes the report. @throws Error when endpoints.tsv cannot be read. */
+export async function computeCoverage(file = endpointsFile): Promise<CoverageReport> {
+  const served = await servedOperationIds();
+  const testText = readdirSync(sandboxDir)
+    .filter((name) => name.endsWith('.test.ts') && !crossCuttingTests.has(name))
+    .map((name) => readFileSync(path.join(sandboxDir, name), 'utf8'))
+    .join('\n');
+  const byKey = new Map<string, string>();
+  for (const api of ['live', 'vod'] as const) {
+    for (const operation of listOperations(api)) {
+      byKey.set(endpointKey(api, operation.method, operation.pathTemplate), operation.operationId);
+    }
+  }
+  const lines: CoverageLine[] = [];
+  const matched = new Set<string>();
+  for (const row of readFileSync(file, 'utf8').split('\n')) {
+    if (row.trim() === '' || row.startsWith('#')) continue;
+    const [apiText = '', method = '', rawPath = ''] = row.split('\t').map((cell) => cell.trim());
+    const api: ApiName = apiText === 'vod' ? 'vod' : 'live';
+    const specPath = rawPath.replace('<LIVE>', livePrefix);
+    const key = endpointKey(api, method, specPath);
+    const operationId = byKey.get(key) ?? null;
+    if (operationId !== null) matched.add(key);
+    lines.push({
+      api,
+      method: method.toUpperCase(),
+      path: specPath,
+      operationId,
+      served: operationId !== null && served[api].has(operationId),
+      tested: operationId !== null && new RegExp(`\\b${operationId}\\b`).test(testText),
+    });
+  }
+  return {
+    total: lines.length,
+    documented: lines.filter((line) => line.operationId !== null).length,
+    served: lines.filter((line) => line.served).length,
+    tested: lines.filter((line) => line.tested).length,
+    lines,
+    extraOperations: [...byKey]
+      .filter(([key]) => !matched.has(key))
+      .map(([key, id]) => `${id} (${key})`),
+  };
+}
+
+/** The report as text: the counts, then every line that lacks something. */
+export function formatCoverage(report: CoverageReport): string {
+  const { total } = report;
+  const out = [
+    `endpoints.tsv coverage: documented ${report.documented}/${total}, served ${report.served}/${total}, tested ${report.tested}/${total}`,
+  ];
+  for (const line of report.lines) {
+    const missing = [
+      line.operationId === null ? 'OpenAPI operation' : '',
+      line.served ? '' : 'sandbox route',
+      line.tested ? '' : 'contract test',
+    ].filter((what) => what !== '');
+    if (missing.length === 0) continue;
+    const id = line.operationId ?? '?';
+    out.push(`  ${line.api} ${line.method} ${line.path} [${id}]: no ${missing.join(', no ')}`);
+  }
+  for (const extra of report.extraOperations) out.push(`  not in endpoints.tsv: ${extra}`);
+  return out.join('\n');
+}
+
+/** Live and VOD operationIds that have a registered handler (see the module comment). */
+export async function servedOperationIds(): Promise<Record<ApiName, Set<string>>> {
+  const serverText = readFileSync(path.join(sandboxDir, 'server.ts'), 'utf8');
+  const clock = new VirtualClock(new Date('2025-01-01T00:00:00Z'));
+  const context: SandboxContext = { state: seedState(1, clock.now()), clock };
+  const served: Record<ApiName, Set<string>> = { live: new Set(), vod: new Set() };
+  const routesDir = path.join(sandboxDir, 'routes');
+  for (const name of readdirSync(routesDir).sort()) {
+    const api: ApiName | undefined = name.startsWith('live-')
+      ? 'live'
+      : name.startsWith('vod')
+        ? 'vod'
+        : undefined;
+    if (api === undefined || !name.endsWith('.ts') || name.endsWith('.test.ts')) continue;
+    let module: unknown;
+    try {
+      module = await import(pathToFileURL(path.join(routesDir, name)).href);
+    } catch (error) {
+      throw new Error(`routes/${name} cannot be loaded: ${String(error)}`, { cause: error });
+    }
+    if (!isObject(module)) continue;
+    for (const [exportName, factory] of Object.entries(module)) {
+      if (!exportName.endsWith('Operations') || typeof factory !== 'function') continue;
+      if (!new RegExp(`\\b${exportName}\\(`).test(serverText)) continue;
+      const handlers: unknown = (factory as (context: SandboxContext) => unknown)(context);
+      if (isObject(handlers)) for (const id of Object.keys(handlers)) served[api].add(id);
+    }
+  }
+  return served;
+}
+
+function endpointKey(api: ApiName, method: string, template: string): string {
+  return `${api} ${method.toUpperCase()} ${template.replace(/\{[^}]*\}/g, '{}').replace(/\/+$/, '')}`;
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  computeCoverage().then(
+    (report) => console.log(formatCoverage(report)),
+    (error: unknown) => {
+      console.error(`coverage: ${error instanceof Error ? error.message : String(error)}`);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,219 @@
+/**
+ * Faults on demand: the sandbox platform misbehaves the way a real one does on a bad day, so
+ * the app's scheduler, retries and error display can be tested and demonstrated.
+ *
+ * Applied to the platform APIs only (`/live/api`, `/vod/api`), never to `/__sandbox`, in this
+ * order, before authentication and the rate limit:
+ * 1. latency: every call waits `latencyMs` (real ms) before it is handled;
+ * 2. dropped connection: with probability `dropRate` the socket is destroyed without an answer;
+ * 3. server error: with probability `errorRate` the call answers 500 or 503 (even odds) with the
+ *    API's error envelope (live `{ message }`, VOD `{ status: 'fail', message }`);
+ * 4. 429 burst: the next `burst429` calls of each account (live: service account in the path;
+ *    VOD: access token) answer 429 with `Retry-After: retryAfterS` (spec, Limits; observed:
+ *    429 + Retry-After in seconds). Counted per account from the moment the burst is set.
+ * Draws come from mulberry32(`seed`), re-seeded at every change: same settings and same
+ * sequence of calls, same faults.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Random } from './prng';
+import { mulberry32 } from './prng';
+
+/** The fault settings; every field is off at 0. */
+export interface FaultSettings {
+  /** Added delay before each platform call, in real ms (0..60 000). */
+  latencyMs: number;
+  /** Probability (0..1) that a call answers 500 or 503. */
+  errorRate: number;
+  /** Probability (0..1) that a call's connection is destroyed without an answer. */
+  dropRate: number;
+  /** The next N calls of each account answer 429 (0..10 000). */
+  burst429: number;
+  /** `Retry-After` of the 429 burst, in s (1..3600); default 1. */
+  retryAfterS: number;
+  /** Seed of the draws (0..2^32-1). */
+  seed: number;
+}
+
+/** No fault at all. */
+export const noFaults: FaultSettings = {
+  latencyMs: 0,
+  errorRate: 0,
+  dropRate: 0,
+  burst429: 0,
+  retryAfterS: 1,
+  seed: 1,
+};
+
+/** Zod schema of a (partial) change, accepting JSON or form-encoded text for numbers. */
+export const faultChangeSchema = z
+  .object({
+    latencyMs: numberField('latencyMs', 0, 60_000, true),
+    errorRate: numberField('errorRate', 0, 1, false),
+    dropRate: numberField('dropRate', 0, 1, false),
+    burst429: numberField('burst429', 0, 10_000, true),
+    retryAfterS: numberField('retryAfterS', 1, 3600, true),
+    seed: numberField('seed', 0, 2 ** 32 - 1, true),
+  })
+  .partial()
+  .strict();
+
+/** What to do with one call. */
+export type FaultDecision =
+  | { kind: 'pass' }
+  | { kind: 'drop' }
+  | { kind: 'error'; status: 500 | 503 }
+  | { kind: 'throttle'; retryAfterS: number };
+
+/** Holds the fault settings of one sandbox and decides the fate of each call. */
+export class FaultInjector {
+  #settings: FaultSettings;
+  #random: Random;
+  readonly #burstLeft = new Map<string, number>();
+
+  constructor(settings: Partial<FaultSettings> = {}) {
+    this.#settings = { ...noFaults, ...settings };
+    this.#random = mulberry32(this.#settings.seed);
+  }
+
+  /** The current settings (a copy). */
+  get settings(): FaultSettings {
+    return { ...this.#settings };
+  }
+
+  /** Changes some settings; re-seeds the draws and restarts 429 bursts. */
+  update(change: Partial<FaultSettings>): FaultSettings {
+    this.#settings = { ...this.#settings, ...change };
+    this.#random = mulberry32(this.#settings.seed);
+    this.#burstLeft.clear();
+    return this.settings;
+  }
+
+  /** Back to no fault (keeps the seed). */
+  clear(): FaultSettings {
+    return this.update({ ...noFaults, seed: this.#settings.seed });
+  }
+
+  /** The fate of one call of `account` (drawn in the documented order). */
+  decide(account: string): FaultDecision {
+    const { dropRate, errorRate, burst429, retryAfterS } = this.#settings;
+    if (dropRate > 0 && this.#random() < dropRate) return { kind: 'drop' };
+    if (errorRate > 0 && this.#random() < errorRate) {
+      return { kind: 'error', status: this.#random() < 0.5 ? 500 : 503 };
+    }
+    if (burst429 > 0) {
+      const left = this.#burstLeft.get(account) ?? burst429;
+      if (left > 0) {
+        this.#burstLeft.set(account, left - 1);
+        return { kind: 'throttle', retryAfterS };
+      }
+    }
+    return { kind: 'pass' };
+  }
+}
+
+/** Adds the fault hook for the platform APIs under `prefixes` (e.g. `/live/api`, `/vod/api`). */
+export function registerFaults(
+  app: FastifyInstance,
+  faults: FaultInjector,
+  prefixes: { live: string; vod: string },
+): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const vod = request.url.startsWith(`${prefixes.vod}/`);
+    if (!vod && !request.url.startsWith(`${prefixes.live}/`)) return;
+    const { latencyMs } = faults.settings;
+    if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
+    const decision = faults.decide(accountOf(request, vod));
+    if (decision.kind === 'pass') return;
+    if (decision.kind === 'drop') {
+      reply.hijack();
+      request.raw.socket.destroy();
+      return;
+    }
+    answer(reply, vod, decision);
+  });
+}
+
+function answer(
+  reply: FastifyReply,
+  vod: boolean,
+  decision: Extract<FaultDecision, { kind: 'error' | 'throttle' }>,
+): void {
+  const envelope = vod ? { status: 'fail' } : {};
+  if (decision.kind === 'throttle') {
+    const seconds = decision.retryAfterS;
+    void reply
+      .code(429)
+      .header('Retry-After', String(seconds))
+      .send({
+        ...envelope,
+        message: `Too many requests (injected burst). Retry after ${seconds} s.`,
+      });
+    return;
+  }
+  const message =
+    decision.status === 503
+      ? 'The platform is temporarily unavailable (injected fault). Try again shortly.'
+      : 'The platform failed on this request (injected fault).';
+  void reply.code(decision.status).send({ ...envelope, message });
+}
+
+/** Live: the service account key of the path; VOD: the access token (the rate-limit keys). */
+function accountOf(request: FastifyRequest, vod: boolean): string {
+  if (vod) {
+    const token = new URL(request.url, 'http://sandbox').searchParams.get('access_token');
+    return `vod:${token ?? ''}`;
+  }
+  const match = /\/service-accounts\/([^/?]+)/.exec(request.url);
+  return `live:${match?.[1] ?? ''}`;
+}
+
+function numberField(name: string, min: number, max: number, integer: boolean) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+    z
+      .number({ error: `The ${name} must be a number from ${min} to ${max}.` })
+      .refine((value) => !integer || Number.isInteger(value), `The ${name} must be a whole number.`)
+      .refine(
+        (value) => value >= min && value <= max,
+        `The ${name} must be from ${min} to ${max}.`,
+      ),
+  );
+}
+
+/** The CLI's fault flags, as `parseArgs` gives them (text). */
+export interface FaultFlags {
+  latency?: string | undefined;
+  'error-rate'?: string | undefined;
+  'drop-rate'?: string | undefined;
+  'burst-429'?: string | undefined;
+}
+
+const flagFields = {
+  latency: 'latencyMs',
+  'error-rate': 'errorRate',
+  'drop-rate': 'dropRate',
+  'burst-429': 'burst429',
+} as const;
+
+/**
+ * `--latency MS`, `--error-rate R`, `--drop-rate R`, `--burst-429 N` as settings.
+ * @throws Error with a one-line message naming the flag and its range.
+ */
+export function faultsFromFlags(flags: FaultFlags): Partial<FaultSettings> {
+  const change: Partial<FaultSettings> = {};
+  for (const [flag, field] of Object.entries(flagFields) as [
+    keyof FaultFlags,
+    keyof FaultSettings,
+  ][]) {
+    const text = flags[flag];
+    if (text === undefined) continue;
+    const parsed = faultChangeSchema.shape[field].safeParse(text);
+    if (!parsed.success || parsed.data === undefined) {
+      const reason = parsed.error?.issues[0]?.message ?? 'is required';
+      throw new Error(`--${flag}: ${reason.replace(`The ${field} `, '')} (got "${text}").`);
+    }
+    change[field] = parsed.data;
+  }
+  return change;
+}

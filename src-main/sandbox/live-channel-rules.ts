@@ -1,0 +1,211 @@
+/**
+ * What an administrator can do to a channel (spec, Endpoints and States: register, change,
+ * disable, enable, trash, restore, delete). Each function changes the state or throws
+ * `ApiError` 422 with a message fit for an operator.
+ */
+import { setCallbackUrl } from './callbacks';
+import { unprocessable } from './http-error';
+import type { ChannelSettings } from './live-state';
+import { channelSettingsOf, removeWhere } from './live-state';
+import { endBroadcast } from './live-recordings';
+import type { JsonObject } from './openapi';
+import { lowerKey } from './prng';
+import type { ChannelRecord, SandboxState } from './state';
+
+/**
+ * Registers a channel from the validated `ChannelForm` at `now`.
+ * @throws ApiError 422 at the contract's channel limit (trashed channels count) or for a
+ *   field `applyChannelForm` refuses.
+ */
+export function createChannel(state: SandboxState, form: JsonObject, now: Date): ChannelRecord {
+  const limit = state.contract.channelLimit;
+  if (state.channels.length >= limit) {
+    throw unprocessable(
+      `The contract allows ${limit} channels and all are used (trashed channels count). Delete a channel first.`,
+    );
+  }
+  let key = lowerKey(state.live.random);
+  while (state.channels.some((channel) => channel.key === key)) key = lowerKey(state.live.random);
+  const channel: ChannelRecord = {
+    id: Math.max(0, ...state.channels.map((candidate) => candidate.id)) + 1,
+    key,
+    title: '',
+    customerCode: '',
+    isShared: false,
+    concurrentlyViewerLimit: 100,
+    profileGroupKey: '',
+    useChattingService: false,
+    useTimeshift: false,
+    idleScreenUrl: null,
+    status: 'enabled',
+    isTrashed: false,
+    channelType: form.channel_type === 'scheduled' ? 'scheduled' : 'live',
+    createdAt: new Date(Math.floor(now.getTime() / 1000) * 1000),
+    // Typical audience of a new channel's broadcasts (drives the audience model).
+    audiencePeak: 100,
+  };
+  const settings = applyChannelForm(state, channel, channelSettingsOf(state.live, key), form, now);
+  state.channels.push(channel);
+  state.live.channelSettings.set(key, settings);
+  return channel;
+}
+
+/**
+ * Applies the fields present in `form` (ChannelForm or ChannelUpdateForm) to `channel` and
+ * answers the new settings; nothing changes when a rule is broken.
+ * @throws ApiError 422 for an unknown profile group, an unknown or expired chatting service,
+ *   chat switched on without a service, a taken customer code, a viewer limit above the contract.
+ */
+export function applyChannelForm(
+  state: SandboxState,
+  channel: ChannelRecord,
+  current: ChannelSettings,
+  form: JsonObject,
+  now: Date,
+): ChannelSettings {
+  const groupKey = text(form, 'live_media_profile_group_key') ?? channel.profileGroupKey;
+  if (!state.profileGroups.some((group) => group.key === groupKey)) {
+    throw unprocessable(
+      `No encoding profile group "${groupKey}" exists in this service account.`,
+      'live_media_profile_group_key',
+    );
+  }
+  const code = text(form, 'customer_code') ?? channel.customerCode;
+  if (
+    code !== '' &&
+    state.channels.some((other) => other !== channel && other.customerCode === code)
+  ) {
+    throw unprocessable(
+      `The customer code "${code}" is already used by another channel.`,
+      'customer_code',
+    );
+  }
+  const viewerLimit = int(form, 'concurrently_viewer_limit') ?? channel.concurrentlyViewerLimit;
+  if (viewerLimit > state.contract.concurrentlyViewerLimit) {
+    throw unprocessable(
+      `The viewer limit must not exceed the contract's ${state.contract.concurrentlyViewerLimit} concurrent viewers.`,
+      'concurrently_viewer_limit',
+    );
+  }
+  const useChat = flag(form, 'use_chatting_service') ?? channel.useChattingService;
+  const serviceId = int(form, 'chatting_service_id') ?? current.chattingServiceId;
+  if (useChat) checkChattingService(state, serviceId, now);
+
+  channel.title = text(form, 'title') ?? channel.title;
+  channel.customerCode = code;
+  channel.concurrentlyViewerLimit = viewerLimit;
+  channel.profileGroupKey = groupKey;
+  channel.isShared = flag(form, 'is_shared') ?? channel.isShared;
+  channel.useTimeshift = flag(form, 'use_timeshift') ?? channel.useTimeshift;
+  channel.useChattingService = useChat;
+  const policy = int(form, 'recording_file_policy');
+  const idle = int(form, 'idle_screen_kind');
+  return {
+    recordingFilePolicy:
+      policy === 0 || policy === 1 || policy === 3 ? policy : current.recordingFilePolicy,
+    idleScreenKind: idle === 0 || idle === 1 ? idle : current.idleScreenKind,
+    useDuplicateBlock: flag(form, 'use_duplicate_block') ?? current.useDuplicateBlock,
+    useCaptureBlock: flag(form, 'use_capture_block') ?? current.useCaptureBlock,
+    metaTitlePattern: text(form, 'meta_title_pattern') ?? current.metaTitlePattern,
+    metaDescription: text(form, 'meta_description') ?? current.metaDescription,
+    chattingServiceId: serviceId,
+  };
+}
+
+/**
+ * Checks that chatting service `id` exists and has not expired at `now`.
+ * @throws ApiError 422 with a field error on `chatting_service_id`.
+ */
+export function checkChattingService(state: SandboxState, id: number | null, now: Date): void {
+  const field = 'chatting_service_id';
+  if (id === null)
+    throw unprocessable(
+      'Choose a chatting service (chatting_service_id) to switch the chat on.',
+      field,
+    );
+  const service = state.live.chattingServices.find((candidate) => candidate.id === id);
+  if (service === undefined)
+    throw unprocessable(`No chatting service ${id} exists in this service account.`, field);
+  if (service.expiresAt !== null && service.expiresAt.getTime() <= now.getTime()) {
+    throw unprocessable(
+      `The chatting service "${service.name}" has expired; choose another one.`,
+      field,
+    );
+  }
+}
+
+/** Spec, States: disable (active only) or enable (inactive only). @throws ApiError 422. */
+export function setChannelStatus(channel: ChannelRecord, status: ChannelRecord['status']): void {
+  if (channel.status === status) {
+    throw unprocessable(`The channel "${channel.title}" is already ${status}.`);
+  }
+  channel.status = status;
+}
+
+/**
+ * Spec, States: trash hides the channel from lists and stops its on-air broadcast.
+ * @throws ApiError 422 when the channel is already in the trash.
+ */
+export function trashChannel(state: SandboxState, channel: ChannelRecord, now: Date): void {
+  if (channel.isTrashed)
+    throw unprocessable(`The channel "${channel.title}" is already in the trash.`);
+  for (const broadcast of state.broadcasts) {
+    if (broadcast.channelKey === channel.key) endBroadcast(state, broadcast, now);
+  }
+  channel.isTrashed = true;
+}
+
+/** Spec, States: restore a trashed channel. @throws ApiError 422 when it is not trashed. */
+export function restoreChannel(channel: ChannelRecord): void {
+  if (!channel.isTrashed) {
+    throw unprocessable(
+      `The channel "${channel.title}" is not in the trash: there is nothing to restore.`,
+    );
+  }
+  channel.isTrashed = false;
+}
+
+/**
+ * Spec, States: deletes the channel permanently with everything that belongs to it.
+ * @throws ApiError 422 while one of its broadcasts is on air.
+ */
+export function deleteChannel(state: SandboxState, channel: ChannelRecord): void {
+  if (
+    state.broadcasts.some((broadcast) => broadcast.channelKey === channel.key && broadcast.isOnair)
+  ) {
+    throw unprocessable(
+      `The channel "${channel.title}" is on air: stop the broadcast or move the channel to the trash before deleting it.`,
+    );
+  }
+  const key = channel.key;
+  const live = state.live;
+  const ofChannel = (item: { channelKey: string }): boolean => item.channelKey === key;
+  removeWhere(state.channels, (candidate) => candidate.key === key);
+  removeWhere(state.broadcasts, ofChannel);
+  removeWhere(live.creators, ofChannel);
+  removeWhere(live.syndications, ofChannel);
+  removeWhere(live.fileTransfers, ofChannel);
+  removeWhere(live.recordingFiles, ofChannel);
+  removeWhere(live.programs, ofChannel);
+  live.channelSettings.delete(key);
+  live.chatSettings.delete(key);
+  live.callbacksUpdatedAt.delete(key);
+  for (const kind of ['live', 'recording_file', 'playback'] as const) {
+    setCallbackUrl(state, { api: 'live', channelKey: key, kind }, null);
+  }
+}
+
+function text(form: JsonObject, name: string): string | undefined {
+  const value = form[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function int(form: JsonObject, name: string): number | undefined {
+  const value = form[name];
+  return typeof value === 'number' ? value : undefined;
+}
+
+function flag(form: JsonObject, name: string): boolean | undefined {
+  const value = int(form, name);
+  return value === undefined ? undefined : value === 1;
+}

@@ -1,0 +1,187 @@
+/**
+ * Live records of live-state.ts to wire objects, in the shapes of live-v1.yaml (Channel,
+ * Creator, Syndication, FileTransfer, RecordingFile, Program...). Times are ISO-8601 UTC with
+ * offset, whole seconds (observed). Secrets of file transfers never leave this module.
+ */
+import type {
+  ChattingServiceRecord,
+  CreatorRecord,
+  FileTransferRecord,
+  LiveState,
+  ProgramMediaRecord,
+  ProgramRecord,
+  RecordingFileRecord,
+  SyndicationRecord,
+  WaitMediaRecord,
+} from './live-state';
+import { channelSettingsOf } from './live-state';
+import { isoOrNull, isoUtc, presentChannel } from './present';
+import type { ChannelRecord, SandboxState } from './state';
+
+/** Live `Channel`: the base fields of present.ts plus the kind and the observed settings. */
+export function presentLiveChannel(state: SandboxState, channel: ChannelRecord): object {
+  const settings = channelSettingsOf(state.live, channel.key);
+  return {
+    ...presentChannel(state, channel),
+    channel_type: channel.channelType,
+    recording_file_policy: settings.recordingFilePolicy,
+    idle_screen_kind: settings.idleScreenKind,
+    use_duplicate_block: settings.useDuplicateBlock,
+    use_capture_block: settings.useCaptureBlock,
+    meta_title_pattern: settings.metaTitlePattern,
+    meta_description: settings.metaDescription,
+    chatting_service_id: settings.chattingServiceId,
+  };
+}
+
+/** Live `ChattingService`; available until `expiresAt` (virtual `now`). */
+export function presentChattingService(service: ChattingServiceRecord, now: Date): object {
+  return {
+    id: service.id,
+    name: service.name,
+    max_participants: service.maxParticipants,
+    expires_at: isoOrNull(service.expiresAt),
+    is_available: service.expiresAt === null || service.expiresAt.getTime() > now.getTime(),
+  };
+}
+
+/** Live `Creator`. */
+export function presentCreator(creator: CreatorRecord): object {
+  return {
+    creator_code: creator.code,
+    channel_key: creator.channelKey,
+    nickname: creator.nickname,
+    email: creator.email,
+    created_at: isoUtc(creator.createdAt),
+  };
+}
+
+/** Live `Syndication` (observed fields). */
+export function presentSyndication(syndication: SyndicationRecord): object {
+  return {
+    id: syndication.id,
+    channel_key: syndication.channelKey,
+    title: syndication.title,
+    link: syndication.link,
+    stream_name: syndication.streamName,
+    status: syndication.status,
+    created_at: isoUtc(syndication.createdAt),
+    updated_at: isoUtc(syndication.updatedAt),
+  };
+}
+
+/** Live `FileTransfer`: kind fields or null; `password_set`/`secret_access_key_set` only. */
+export function presentFileTransfer(transfer: FileTransferRecord): object {
+  const { kind, fields } = transfer;
+  const text = (name: string): string | null =>
+    typeof fields[name] === 'string' ? fields[name] : null;
+  const remote = kind === 'ftp' || kind === 'sftp';
+  return {
+    id: transfer.id,
+    channel_key: transfer.channelKey,
+    kind,
+    title: transfer.title,
+    is_active: transfer.isActive,
+    host: remote ? text('host') : null,
+    port: remote && typeof fields.port === 'number' ? fields.port : null,
+    username: remote ? text('username') : null,
+    password_set: remote ? text('password') !== null : null,
+    directory: remote ? text('directory') : null,
+    passive_mode: kind === 'ftp' ? fields.passive_mode === 1 : null,
+    vod_service_account_key: kind === 'service' ? text('vod_service_account_key') : null,
+    vod_channel_key: kind === 'service' ? text('vod_channel_key') : null,
+    vod_category_key: kind === 'service' ? text('vod_category_key') : null,
+    bucket: kind === 's3' ? text('bucket') : null,
+    region: kind === 's3' ? text('region') : null,
+    access_key_id: kind === 's3' ? text('access_key_id') : null,
+    secret_access_key_set: kind === 's3' ? text('secret_access_key') !== null : null,
+    prefix: kind === 's3' ? text('prefix') : null,
+    created_at: isoUtc(transfer.createdAt),
+    updated_at: isoUtc(transfer.updatedAt),
+  };
+}
+
+/** Live `RecordingFile`; `duration` in whole seconds. */
+export function presentRecordingFile(file: RecordingFileRecord): object {
+  return {
+    id: file.id,
+    channel_key: file.channelKey,
+    broadcast_key: file.broadcastKey,
+    kind: file.kind,
+    file_name: file.fileName,
+    file_size: file.fileSize,
+    duration: Math.round((file.endedAt.getTime() - file.startedAt.getTime()) / 1000),
+    started_at: isoUtc(file.startedAt),
+    ended_at: isoUtc(file.endedAt),
+    created_at: isoUtc(file.createdAt),
+  };
+}
+
+/** Live `ProgramMediaContent`; `program_count` counts the programs that play it. */
+export function presentProgramMedia(live: LiveState, media: ProgramMediaRecord): object {
+  return {
+    upload_file_key: media.uploadFileKey,
+    title: media.title,
+    duration: media.durationSeconds,
+    file_size: media.fileSize,
+    created_at: isoUtc(media.createdAt),
+    program_count: live.programs.filter((program) =>
+      program.mediaKeys.includes(media.uploadFileKey),
+    ).length,
+  };
+}
+
+/** Live `WaitMediaContent`. */
+export function presentWaitMedia(media: WaitMediaRecord): object {
+  return {
+    wait_media_content_key: media.key,
+    title: media.title,
+    image_url: media.imageUrl,
+    created_at: isoUtc(media.createdAt),
+  };
+}
+
+/** Seconds a program plays: the sum of its media durations (unknown media count 0). */
+export function programSeconds(live: LiveState, program: ProgramRecord): number {
+  return program.mediaKeys.reduce(
+    (sum, key) =>
+      sum + (live.programMedia.find((media) => media.uploadFileKey === key)?.durationSeconds ?? 0),
+    0,
+  );
+}
+
+/** End of a program (UTC instant): start plus the durations of its media. */
+export function programEnd(live: LiveState, program: ProgramRecord): Date {
+  return new Date(program.startAt.getTime() + programSeconds(live, program) * 1000);
+}
+
+/** Live `Program`, with `status` at virtual time `now`. */
+export function presentProgram(live: LiveState, program: ProgramRecord, now: Date): object {
+  const end = programEnd(live, program);
+  const status =
+    now.getTime() < program.startAt.getTime()
+      ? 'scheduled'
+      : now.getTime() < end.getTime()
+        ? 'onair'
+        : 'ended';
+  return {
+    id: program.id,
+    channel_key: program.channelKey,
+    title: program.title,
+    start_at: isoUtc(program.startAt),
+    end_at: isoUtc(end),
+    duration: programSeconds(live, program),
+    status,
+    media_contents: program.mediaKeys.map((key) => {
+      const media = live.programMedia.find((candidate) => candidate.uploadFileKey === key);
+      return {
+        upload_file_key: key,
+        title: media?.title ?? '',
+        duration: media?.durationSeconds ?? 0,
+      };
+    }),
+    wait_media_content_key: program.waitMediaKey,
+    created_at: isoUtc(program.createdAt),
+    updated_at: isoUtc(program.updatedAt),
+  };
+}

@@ -1,0 +1,243 @@
+/**
+ * The live API's state beyond channels and broadcasts (live-v1.yaml): channel settings and
+ * callbacks, creators, syndications, file-transfer destinations, recording files, chat
+ * settings, programs of scheduled channels with their media and waiting screens, and the
+ * short-lived download and one-time upload URLs. Times are `Date` instants (UTC).
+ */
+import { notFound } from './http-error';
+import type { Random } from './prng';
+
+/** Observed channel settings kept beside `ChannelRecord` (defaults in `channelSettingsOf`). */
+export interface ChannelSettings {
+  recordingFilePolicy: 0 | 1 | 3;
+  idleScreenKind: 0 | 1;
+  useDuplicateBlock: boolean;
+  useCaptureBlock: boolean;
+  metaTitlePattern: string | null;
+  metaDescription: string | null;
+  chattingServiceId: number | null;
+}
+
+/** A chatting service contract; `maxParticipants` users per room. */
+export interface ChattingServiceRecord {
+  id: number;
+  name: string;
+  maxParticipants: number;
+  expiresAt: Date | null;
+}
+
+export interface CreatorRecord {
+  code: string;
+  channelKey: string;
+  nickname: string;
+  email: string | null;
+  createdAt: Date;
+}
+
+export interface SyndicationRecord {
+  id: number;
+  channelKey: string;
+  title: string;
+  link: string;
+  streamName: string;
+  status: 0 | 1;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** Kinds of recording-file destinations (spec). */
+export type FileTransferKind = 'ftp' | 'sftp' | 'service' | 's3';
+
+/**
+ * A recording-file destination. Kind-specific fields live in `fields` by their wire name
+ * (`host`, `port`, `bucket`...); `password` and `secret_access_key` are secrets, never answered.
+ */
+export interface FileTransferRecord {
+  id: number;
+  channelKey: string;
+  kind: FileTransferKind;
+  title: string;
+  isActive: boolean;
+  fields: Record<string, string | number>;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface RecordingFileRecord {
+  id: number;
+  channelKey: string;
+  broadcastKey: string;
+  kind: 'segment' | 'duplicate';
+  fileName: string;
+  /** Bytes. */
+  fileSize: number;
+  startedAt: Date;
+  endedAt: Date;
+  createdAt: Date;
+}
+
+/** Chat settings of a channel; `mode` is derived from the channel and `externalEnabled`. */
+export interface ChatSettingsRecord {
+  useSlowMode: boolean;
+  slowModeSeconds: number;
+  maxMessageLength: number;
+  allowGuest: boolean;
+  externalEnabled: boolean;
+  externalUrl: string | null;
+  externalProvider: string | null;
+  updatedAt: Date | null;
+}
+
+/** VOD content uploaded for scheduled output; `durationSeconds` in s, `fileSize` in bytes. */
+export interface ProgramMediaRecord {
+  uploadFileKey: string;
+  title: string;
+  durationSeconds: number;
+  fileSize: number;
+  createdAt: Date;
+}
+
+/** A waiting-screen image. */
+export interface WaitMediaRecord {
+  key: string;
+  title: string;
+  imageUrl: string;
+  createdAt: Date;
+}
+
+/** A program of a scheduled channel: `mediaKeys` play in order from `startAt`. */
+export interface ProgramRecord {
+  id: number;
+  channelKey: string;
+  title: string;
+  startAt: Date;
+  mediaKeys: string[];
+  waitMediaKey: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** A one-time upload URL: recorded at issue, `usedAt` set by the upload host (another issue). */
+export interface UploadUrlRecord {
+  token: string;
+  uploadFileKey: string;
+  kind: 'program-media' | 'wait-media';
+  expiresAt: Date;
+  usedAt: Date | null;
+}
+
+/** A short-lived download: `GET /live/files/{token}` answers `body` until `expiresAt`. */
+export interface DownloadRecord {
+  token: string;
+  fileName: string;
+  contentType: string;
+  body: string;
+  expiresAt: Date;
+}
+
+/** Everything above, for the one service account of a sandbox. */
+export interface LiveState {
+  /** Source of keys and codes of objects created at run time (deterministic per seed). */
+  random: Random;
+  /** Next integer id of syndications, file transfers, recording files and programs. */
+  nextId: number;
+  channelSettings: Map<string, ChannelSettings>;
+  /** When each channel's callback URLs last changed (the URLs: `state.callbackUrls`). */
+  callbacksUpdatedAt: Map<string, Date>;
+  chatSettings: Map<string, ChatSettingsRecord>;
+  chattingServices: ChattingServiceRecord[];
+  creators: CreatorRecord[];
+  syndications: SyndicationRecord[];
+  fileTransfers: FileTransferRecord[];
+  recordingFiles: RecordingFileRecord[];
+  programMedia: ProgramMediaRecord[];
+  waitMedia: WaitMediaRecord[];
+  programs: ProgramRecord[];
+  uploadUrls: UploadUrlRecord[];
+  downloads: DownloadRecord[];
+  /** `http://127.0.0.1:PORT` once the server listens; download and upload URLs start with it. */
+  origin: string;
+}
+
+/** An empty live state (the seed fills it). */
+export function emptyLiveState(random: Random): LiveState {
+  return {
+    random,
+    nextId: 1,
+    channelSettings: new Map(),
+    callbacksUpdatedAt: new Map(),
+    chatSettings: new Map(),
+    chattingServices: [],
+    creators: [],
+    syndications: [],
+    fileTransfers: [],
+    recordingFiles: [],
+    programMedia: [],
+    waitMedia: [],
+    programs: [],
+    uploadUrls: [],
+    downloads: [],
+    origin: 'http://127.0.0.1',
+  };
+}
+
+/** A fresh integer id (shared counter; ids are unique across the kinds that use it). */
+export function takeId(live: LiveState): number {
+  const id = live.nextId;
+  live.nextId += 1;
+  return id;
+}
+
+/** The channel's settings; the defaults for a channel that has none stored. */
+export function channelSettingsOf(live: LiveState, channelKey: string): ChannelSettings {
+  return (
+    live.channelSettings.get(channelKey) ?? {
+      recordingFilePolicy: 1,
+      idleScreenKind: 0,
+      useDuplicateBlock: false,
+      useCaptureBlock: false,
+      metaTitlePattern: null,
+      metaDescription: null,
+      chattingServiceId: null,
+    }
+  );
+}
+
+/** The channel's chat settings, created with defaults on first use. */
+export function chatSettingsOf(live: LiveState, channelKey: string): ChatSettingsRecord {
+  let settings = live.chatSettings.get(channelKey);
+  if (settings === undefined) {
+    settings = {
+      useSlowMode: false,
+      slowModeSeconds: 5,
+      maxMessageLength: 200,
+      allowGuest: true,
+      externalEnabled: false,
+      externalUrl: null,
+      externalProvider: null,
+      updatedAt: null,
+    };
+    live.chatSettings.set(channelKey, settings);
+  }
+  return settings;
+}
+
+/** The element of `items` that `matches`. @throws ApiError 404 naming `what` and `key`. */
+export function findIn<T>(
+  items: readonly T[],
+  matches: (item: T) => boolean,
+  what: string,
+  key: string | number,
+): T {
+  const found = items.find(matches);
+  if (found === undefined) throw notFound(what, String(key));
+  return found;
+}
+
+/** Removes every element of `items` that `matches`, in place. */
+export function removeWhere<T>(items: T[], matches: (item: T) => boolean): void {
+  for (let i = items.length - 1; i >= 0; i -= 1) {
+    const item = items[i];
+    if (item !== undefined && matches(item)) items.splice(i, 1);
+  }
+}

@@ -1,0 +1,113 @@
+/**
+ * Live channel administration (live-v1.yaml: createChannel, updateChannel, deleteChannel,
+ * disableChannel, enableChannel, trashChannel, restoreChannel, setChannelCallbacks); the rules
+ * live in live-channel-rules.ts.
+ */
+import { setCallbackUrl } from '../callbacks';
+import { unprocessable } from '../http-error';
+import {
+  applyChannelForm,
+  createChannel,
+  deleteChannel,
+  restoreChannel,
+  setChannelStatus,
+  trashChannel,
+} from '../live-channel-rules';
+import { presentLiveChannel } from '../live-present';
+import { channelSettingsOf } from '../live-state';
+import type { OperationHandlers, SandboxContext } from '../operation';
+import { optionalString, stringInput } from '../operation';
+import type { JsonObject } from '../openapi';
+import { isoOrNull } from '../present';
+import type { ChannelRecord } from '../state';
+import { findChannel } from '../state';
+
+/** Callback form fields and the callback kinds of callbacks.ts they set. */
+const callbackFields = {
+  live_callback_url: 'live',
+  file_transfer_callback_url: 'recording_file',
+  playback_callback_url: 'playback',
+} as const;
+
+/** Handlers by operationId. */
+export function liveChannelAdminOperations({ state, clock }: SandboxContext): OperationHandlers {
+  const channelOf = (params: JsonObject): ChannelRecord =>
+    findChannel(state, stringInput(params, 'channel_key'));
+  const one = (channel: ChannelRecord): object => ({ data: presentLiveChannel(state, channel) });
+
+  return {
+    createChannel: ({ body }) => one(createChannel(state, body, clock.now())),
+
+    updateChannel: ({ params, body }) => {
+      const channel = channelOf(params);
+      if (channel.isTrashed) {
+        throw unprocessable(
+          `The channel "${channel.title}" is in the trash: restore it before changing it.`,
+        );
+      }
+      const settings = channelSettingsOf(state.live, channel.key);
+      state.live.channelSettings.set(
+        channel.key,
+        applyChannelForm(state, channel, settings, body, clock.now()),
+      );
+      return one(channel);
+    },
+
+    deleteChannel: ({ params }) => {
+      deleteChannel(state, channelOf(params));
+      return undefined;
+    },
+
+    disableChannel: ({ params }) => {
+      const channel = channelOf(params);
+      setChannelStatus(channel, 'disabled');
+      return one(channel);
+    },
+
+    enableChannel: ({ params }) => {
+      const channel = channelOf(params);
+      setChannelStatus(channel, 'enabled');
+      return one(channel);
+    },
+
+    trashChannel: ({ params }) => {
+      const channel = channelOf(params);
+      trashChannel(state, channel, clock.now());
+      return one(channel);
+    },
+
+    restoreChannel: ({ params }) => {
+      const channel = channelOf(params);
+      restoreChannel(channel);
+      return one(channel);
+    },
+
+    setChannelCallbacks: ({ params, body }) => {
+      const channel = channelOf(params);
+      for (const [field, kind] of Object.entries(callbackFields)) {
+        const url = optionalString(body, field);
+        if (url === undefined) continue;
+        setCallbackUrl(
+          state,
+          { api: 'live', channelKey: channel.key, kind },
+          url === '' ? null : url,
+        );
+      }
+      const now = clock.now();
+      state.live.callbacksUpdatedAt.set(
+        channel.key,
+        new Date(Math.floor(now.getTime() / 1000) * 1000),
+      );
+      const urls = state.callbackUrls?.live[channel.key] ?? {};
+      return {
+        data: {
+          channel_key: channel.key,
+          live_callback_url: urls.live ?? null,
+          file_transfer_callback_url: urls.recording_file ?? null,
+          playback_callback_url: urls.playback ?? null,
+          updated_at: isoOrNull(state.live.callbacksUpdatedAt.get(channel.key) ?? null),
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * Recording-file destinations of a channel (live-v1.yaml: listFileTransfers,
+ * create{Ftp,Sftp,Service,S3}FileTransfer, getFileTransfer, updateFileTransfer,
+ * deleteFileTransfer, setFileTransferStatus). Spec: kinds ftp, sftp, service, s3; update
+ * parameters depend on the kind. Secrets are stored and never answered (live-present.ts).
+ */
+import type { FieldErrors } from '../http-error';
+import { ApiError, unprocessable } from '../http-error';
+import { presentFileTransfer } from '../live-present';
+import type { FileTransferKind, FileTransferRecord } from '../live-state';
+import { findIn, removeWhere, takeId } from '../live-state';
+import type { OperationHandler, OperationHandlers, SandboxContext } from '../operation';
+import { intInput, optionalString, stringInput } from '../operation';
+import type { JsonObject } from '../openapi';
+import { paginate } from '../paging';
+import { findChannel } from '../state';
+
+/** Destinations per channel (our design). */
+const maxDestinations = 10;
+
+/** The form fields of each kind, besides `title`. */
+const kindFields: Record<FileTransferKind, readonly string[]> = {
+  ftp: ['host', 'port', 'username', 'password', 'directory', 'passive_mode'],
+  sftp: ['host', 'port', 'username', 'password', 'directory'],
+  service: ['vod_service_account_key', 'vod_channel_key', 'vod_category_key'],
+  s3: ['bucket', 'region', 'access_key_id', 'secret_access_key', 'prefix'],
+};
+
+/** Handlers by operationId. */
+export function liveFileTransferOperations({ state, clock }: SandboxContext): OperationHandlers {
+  const live = state.live;
+  const now = (): Date => new Date(Math.floor(clock.nowMs() / 1000) * 1000);
+  const transferOf = (params: JsonObject): FileTransferRecord => {
+    const channel = findChannel(state, stringInput(params, 'channel_key'));
+    const id = intInput(params, 'file_transfer_id');
+    return findIn(
+      live.fileTransfers,
+      (transfer) => transfer.channelKey === channel.key && transfer.id === id,
+      'file transfer destination',
+      id,
+    );
+  };
+  const create =
+    (kind: FileTransferKind): OperationHandler =>
+    ({ params, body }) => {
+      const channel = findChannel(state, stringInput(params, 'channel_key'));
+      const count = live.fileTransfers.filter((t) => t.channelKey === channel.key).length;
+      if (count >= maxDestinations) {
+        throw unprocessable(
+          `A channel can have at most ${maxDestinations} file transfer destinations; delete one first.`,
+        );
+      }
+      const at = now();
+      const transfer: FileTransferRecord = {
+        id: takeId(live),
+        channelKey: channel.key,
+        kind,
+        title: stringInput(body, 'title'),
+        isActive: true,
+        fields: pickFields(body, kindFields[kind]),
+        createdAt: at,
+        updatedAt: at,
+      };
+      live.fileTransfers.push(transfer);
+      return { data: presentFileTransfer(transfer) };
+    };
+
+  return {
+    listFileTransfers: ({ params, query }) => {
+      const channel = findChannel(state, stringInput(params, 'channel_key'));
+      const kind = optionalString(query, 'kind');
+      const list = live.fileTransfers.filter(
+        (transfer) =>
+          transfer.channelKey === channel.key && (kind === undefined || transfer.kind === kind),
+      );
+      const page = paginate(list, intInput(query, 'page'), intInput(query, 'per_page'));
+      return { data: page.items.map(presentFileTransfer), meta: page.meta };
+    },
+    createFtpFileTransfer: create('ftp'),
+    createSftpFileTransfer: create('sftp'),
+    createServiceFileTransfer: create('service'),
+    createObjectStorageFileTransfer: create('s3'),
+
+    getFileTransfer: ({ params }) => ({ data: presentFileTransfer(transferOf(params)) }),
+
+    updateFileTransfer: ({ params, body }) => {
+      const transfer = transferOf(params);
+      const allowed = kindFields[transfer.kind];
+      const errors: FieldErrors = {};
+      for (const field of Object.keys(body)) {
+        if (field !== 'title' && !allowed.includes(field)) {
+          errors[field] = [`The ${field} field does not apply to ${transfer.kind} destinations.`];
+        }
+      }
+      const first = Object.keys(errors)[0];
+      if (first !== undefined) {
+        throw new ApiError(
+          422,
+          `The field ${first} does not apply to ${transfer.kind} destinations (fields: title, ${allowed.join(', ')}).`,
+          errors,
+        );
+      }
+      transfer.title = optionalString(body, 'title') ?? transfer.title;
+      Object.assign(transfer.fields, pickFields(body, allowed));
+      transfer.updatedAt = now();
+      return { data: presentFileTransfer(transfer) };
+    },
+
+    deleteFileTransfer: ({ params }) => {
+      const transfer = transferOf(params);
+      removeWhere(live.fileTransfers, (candidate) => candidate === transfer);
+      return undefined;
+    },
+
+    setFileTransferStatus: ({ params, body }) => {
+      const transfer = transferOf(params);
+      transfer.isActive = intInput(body, 'is_active') === 1;
+      transfer.updatedAt = now();
+      return { data: presentFileTransfer(transfer) };
+    },
+  };
+}
+
+/** The string and number values of `names` present in `body`. */
+function pickFields(body: JsonObject, names: readonly string[]): Record<string, string | number> {
+  const fields: Record<string, string | number> = {};
+  for (const name of names) {
+    const value = body[name];
+    if (typeof value === 'string' || typeof value === 'number') fields[name] = value;
+  }
+  return fields;
+}

@@ -1,0 +1,190 @@
+/**
+ * Recording files and broadcast data downloads (live-v1.yaml: listRecordingFiles,
+ * listChannelRecordingFiles, listBroadcastRecordingFiles, getRecordingFileDownload,
+ * getLikeDownload, getChattingDownload). Downloads are short-lived URLs (live-files.ts).
+ */
+import { viewersAt } from '../audience';
+import { notFound, unprocessable } from '../http-error';
+import { optionalInstant } from '../live-dates';
+import { issueDownload } from '../live-files';
+import { presentRecordingFile } from '../live-present';
+import type { RecordingFileRecord } from '../live-state';
+import { findIn } from '../live-state';
+import type { OperationHandlers, SandboxContext } from '../operation';
+import { intInput, optionalString, stringInput } from '../operation';
+import type { JsonObject } from '../openapi';
+import { paginate } from '../paging';
+import { isoUtc } from '../present';
+import { hashUnit, mulberry32, pick } from '../prng';
+import type { BroadcastRecord } from '../state';
+import { findBroadcast, findChannel } from '../state';
+
+const minuteMs = 60_000;
+
+/** Handlers by operationId. */
+export function liveRecordingOperations({ state, clock }: SandboxContext): OperationHandlers {
+  const live = state.live;
+  const list = (files: RecordingFileRecord[], query: JsonObject): object => {
+    const kind = optionalString(query, 'kind');
+    const from = optionalInstant(query, 'start_date') ?? -Infinity;
+    const to = optionalInstant(query, 'end_date') ?? Infinity;
+    const direction = stringInput(query, 'order') === 'id_asc' ? 1 : -1;
+    const filtered = files
+      .filter((file) => kind === undefined || file.kind === kind)
+      .filter((file) => file.startedAt.getTime() >= from && file.startedAt.getTime() < to)
+      .sort((a, b) => direction * (a.id - b.id));
+    const page = paginate(filtered, intInput(query, 'page'), intInput(query, 'per_page'));
+    return { data: page.items.map(presentRecordingFile), meta: page.meta };
+  };
+  /** The broadcast of the path, which must belong to the path's channel (else 404). */
+  const channelBroadcast = (params: JsonObject): BroadcastRecord => {
+    const channel = findChannel(state, stringInput(params, 'channel_key'));
+    const broadcast = findBroadcast(state, stringInput(params, 'broadcast_key'));
+    if (broadcast.channelKey !== channel.key) {
+      throw notFound(`broadcast of the channel "${channel.title}"`, broadcast.key);
+    }
+    return broadcast;
+  };
+  const started = (broadcast: BroadcastRecord, what: string): Date => {
+    if (broadcast.startedAt === null) {
+      throw unprocessable(
+        `The broadcast "${broadcast.title}" never went on air: it has no ${what} yet.`,
+      );
+    }
+    return broadcast.startedAt;
+  };
+
+  return {
+    listRecordingFiles: ({ query }) => {
+      const channelKey = optionalString(query, 'channel_key');
+      return list(
+        live.recordingFiles.filter(
+          (file) => channelKey === undefined || file.channelKey === channelKey,
+        ),
+        query,
+      );
+    },
+
+    listChannelRecordingFiles: ({ params, query }) => {
+      const channel = findChannel(state, stringInput(params, 'channel_key'));
+      return list(
+        live.recordingFiles.filter((file) => file.channelKey === channel.key),
+        query,
+      );
+    },
+
+    listBroadcastRecordingFiles: ({ params, query }) => {
+      const broadcast = channelBroadcast(params);
+      return list(
+        live.recordingFiles.filter((file) => file.broadcastKey === broadcast.key),
+        query,
+      );
+    },
+
+    getRecordingFileDownload: ({ params }) => {
+      const broadcast = channelBroadcast(params);
+      const id = intInput(params, 'recording_file_id');
+      const file = findIn(
+        live.recordingFiles,
+        (candidate) => candidate.broadcastKey === broadcast.key && candidate.id === id,
+        'recording file',
+        id,
+      );
+      // A placeholder, not a video: the sandbox has no media (documented in live-v1.yaml).
+      const body = `Sandbox placeholder for ${file.fileName} (${file.fileSize} bytes, ${file.kind} recording).\n`;
+      return {
+        data: issueDownload(live, clock.now(), {
+          fileName: file.fileName,
+          contentType: 'video/mp4',
+          body,
+        }),
+      };
+    },
+
+    getLikeDownload: ({ params }) => {
+      const broadcast = findBroadcast(state, stringInput(params, 'broadcast_key'));
+      const startedAt = started(broadcast, 'like reactions');
+      const channel = findChannel(state, broadcast.channelKey);
+      const nowMs = clock.nowMs();
+      const endMs = broadcast.endedAt?.getTime() ?? nowMs;
+      const lines = ['minute_started_at,like_count'];
+      for (let at = startedAt.getTime(); at < endMs; at += minuteMs) {
+        const viewers = viewersAt(
+          state.seed,
+          broadcast,
+          channel,
+          Math.min(at + minuteMs, endMs),
+          nowMs,
+        );
+        const likes = Math.round(viewers * 0.03 * hashUnit(state.seed, broadcast.key, 'likes', at));
+        lines.push(`${isoUtc(new Date(at))},${likes}`);
+      }
+      return {
+        data: issueDownload(live, clock.now(), {
+          fileName: `${broadcast.key}_likes.csv`,
+          contentType: 'text/csv; charset=utf-8',
+          body: `${lines.join('\n')}\n`,
+        }),
+      };
+    },
+
+    getChattingDownload: ({ params }) => {
+      const broadcast = findBroadcast(state, stringInput(params, 'broadcast_key'));
+      const startedAt = started(broadcast, 'chat messages');
+      const channel = findChannel(state, broadcast.channelKey);
+      if (!channel.useChattingService) {
+        throw unprocessable(
+          `The channel "${channel.title}" does not use the service chat: there are no chat messages to download.`,
+        );
+      }
+      const endMs = broadcast.endedAt?.getTime() ?? clock.nowMs();
+      return {
+        data: issueDownload(live, clock.now(), {
+          fileName: `${broadcast.key}_chat.csv`,
+          contentType: 'text/csv; charset=utf-8',
+          body: chatLog(state.seed, broadcast.key, startedAt.getTime(), endMs),
+        }),
+      };
+    },
+  };
+}
+
+const phrases = [
+  'hello from Lisbon!',
+  'great sound today',
+  'lol',
+  'can you say hi to my mom',
+  'GG',
+  'what song is this?',
+  '👏👏👏',
+  'first time here',
+  'the stream is smooth',
+  'see you next week',
+];
+const chatters = [
+  'mika_live',
+  'jonas.tv',
+  'ava_fan',
+  'kofi',
+  'lena_gg',
+  'noah99',
+  'yuna_on_air',
+  'omarbeats',
+];
+
+/** A CSV chat log: 0 to 3 messages a minute (at most 2000 lines), deterministic per broadcast. */
+function chatLog(seed: number, broadcastKey: string, startMs: number, endMs: number): string {
+  const random = mulberry32(Math.floor(hashUnit(seed, broadcastKey, 'chat') * 2 ** 32));
+  const lines = ['sent_at,user_key,nickname,message'];
+  for (let at = startMs; at < endMs && lines.length < 2000; at += minuteMs) {
+    const count = Math.floor(random() * 4);
+    for (let i = 0; i < count; i += 1) {
+      const nickname = pick(random, chatters);
+      const sentAt = new Date(at + Math.floor(random() * minuteMs));
+      lines.push(
+        `${isoUtc(sentAt)},u-${nickname.replace(/\W/g, '')},${nickname},"${pick(random, phrases)}"`,
+      );
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,146 @@
+/**
+ * AI operations (vod-v3.yaml, tag AI; spec "AI operations"): AI subtitles, outlines (summary,
+ * chapters, keywords) and AI-speed scripts as jobs that finish over the VIRTUAL clock. A job
+ * lasts a tenth of the content's duration, between 30 s and 10 min. Creation answers 204.
+ * 403 when the content's contract lacks the AI add-on; 409 while an outline job for the same
+ * content and language runs; invalid `language_code`, `kind`, `status` are 422 (validation).
+ */
+import { ApiError, unprocessable } from '../http-error';
+import type { JsonObject } from '../openapi';
+import type { OperationHandlers, SandboxContext } from '../operation';
+import { intInput, optionalInt, stringInput } from '../operation';
+import type { MediaContentRecord } from '../state';
+import { noContent, ok } from '../vod-envelope';
+import { filesOf, unix } from '../vod-present';
+import type { AiOutlineRecord, Timeline } from '../vod-state';
+import { findContent } from '../vod-state';
+import { settleVod, timelineDone, timelineEnd } from '../vod-timelines';
+
+/** Handlers by operationId. */
+export function vodAiOperations({ state, clock }: SandboxContext): OperationHandlers {
+  const { vod } = state;
+  const aiContent = (params: JsonObject) => {
+    settleVod(state, clock.nowMs());
+    const found = findContent(state, stringInput(params, 'upload_file_key'));
+    if (!found.details.aiAllowed)
+      throw new ApiError(
+        403,
+        `The contract covering "${found.content.title}" does not include the AI add-on.`,
+      );
+    return found.content;
+  };
+  const job = (content: MediaContentRecord): Timeline => ({
+    startedAt: clock.now(),
+    durationMs: Math.min(600_000, Math.max(30_000, content.durationSeconds * 100)),
+  });
+  const requireTranscoded = (content: MediaContentRecord) => {
+    if (content.transcodingStage !== 21)
+      throw unprocessable(`"${content.title}" is still transcoding: try again once it completes.`);
+  };
+
+  return {
+    createAiSubtitle: ({ params, body }) => {
+      const content = aiContent(params);
+      requireTranscoded(content);
+      vod.aiSubtitleJobs.push({
+        ...job(content),
+        uploadFileKey: content.uploadFileKey,
+        languageCode: language(stringInput(body, 'language_code')),
+        kind: intInput(body, 'kind') === 1 ? 1 : 0,
+        status: intInput(body, 'status') === 1 ? 1 : 0,
+      });
+      return noContent;
+    },
+
+    getAiOutline: ({ params, query }) => {
+      settleVod(state, clock.nowMs());
+      const { content } = findContent(state, stringInput(params, 'upload_file_key'));
+      const code = language(stringInput(query, 'language_code'));
+      const outline = vod.aiOutlines.find(
+        (item) => item.uploadFileKey === content.uploadFileKey && item.languageCode === code,
+      );
+      if (outline === undefined)
+        throw new ApiError(404, `No AI outline in "${code}" was requested for "${content.title}".`);
+      return ok(presentOutline(outline, content, clock.nowMs()));
+    },
+
+    createAiOutline: ({ params, body }) => {
+      const content = aiContent(params);
+      requireTranscoded(content);
+      const code = language(stringInput(body, 'language_code'));
+      const existing = vod.aiOutlines.find(
+        (item) => item.uploadFileKey === content.uploadFileKey && item.languageCode === code,
+      );
+      if (existing !== undefined && !timelineDone(existing, clock.nowMs()))
+        throw new ApiError(
+          409,
+          `An AI outline in "${code}" is already being made for "${content.title}".`,
+        );
+      vod.aiOutlines = vod.aiOutlines.filter((item) => item !== existing);
+      const timeline = job(content);
+      vod.aiOutlines.push({
+        ...timeline,
+        uploadFileKey: content.uploadFileKey,
+        languageCode: code,
+      });
+      const kind = optionalInt(body, 'ai_subtitle_kind');
+      if (kind !== undefined)
+        vod.aiSubtitleJobs.push({
+          ...timeline,
+          uploadFileKey: content.uploadFileKey,
+          languageCode: code,
+          kind: kind === 1 ? 1 : 0,
+          status: optionalInt(body, 'ai_subtitle_status') === 0 ? 0 : 1,
+        });
+      return noContent;
+    },
+
+    createAiScript: ({ params }) => {
+      const content = aiContent(params);
+      const nowMs = clock.nowMs();
+      const files = filesOf(vod, content.uploadFileKey);
+      if (files.some((file) => file.aiSpeed !== null && !timelineDone(file.aiSpeed, nowMs)))
+        throw new ApiError(409, `An AI-speed conversion of "${content.title}" is already running.`);
+      const ready = files.filter((file) => timelineDone(file.transcoding, nowMs));
+      if (ready.length === 0)
+        throw unprocessable(`"${content.title}" has no transcoded file to convert yet.`);
+      const timeline = job(content);
+      for (const file of ready) file.aiSpeed = timeline;
+      return noContent;
+    },
+  };
+}
+
+function language(code: string): 'ko' | 'en' {
+  return code === 'ko' ? 'ko' : 'en';
+}
+
+/** `AiOutline`: text only once the job has finished. */
+function presentOutline(
+  outline: AiOutlineRecord,
+  content: MediaContentRecord,
+  nowMs: number,
+): object {
+  const done = timelineDone(outline, nowMs);
+  const third = Math.floor(content.durationSeconds / 3);
+  const ko = outline.languageCode === 'ko';
+  return {
+    language_code: outline.languageCode,
+    state: done ? 'completed' : 'processing',
+    requested_at: unix(outline.startedAt),
+    completed_at: done ? unix(timelineEnd(outline)) : null,
+    summary: done
+      ? ko
+        ? `「${content.title}」의 주요 장면을 요약한 내용입니다.`
+        : `A summary of the key moments of "${content.title}".`
+      : null,
+    chapters: done
+      ? [
+          { start_seconds: 0, title: ko ? '시작' : 'Opening' },
+          { start_seconds: third, title: ko ? '본론' : 'Main part' },
+          { start_seconds: 2 * third, title: ko ? '마무리' : 'Closing' },
+        ]
+      : [],
+    keywords: done ? content.title.split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 3) : [],
+  };
+}

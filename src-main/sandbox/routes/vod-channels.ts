@@ -1,0 +1,228 @@
+/**
+ * VOD channels (vod-v3.yaml, tag Channels): CRUD with filters `kind`/`status`, content
+ * attach/detach (each link is a media content key), player skin attach (replaces) / detach,
+ * callback URLs (delivered by callbacks.ts), TV-out blocking and referer policy.
+ */
+import { emitCallback, setCallbackUrl } from '../callbacks';
+import { unprocessable } from '../http-error';
+import type { OperationHandlers, SandboxContext } from '../operation';
+import { intInput, optionalInt, optionalString, stringInput } from '../operation';
+import { paginate } from '../paging';
+import { contentPage } from '../vod-content-list';
+import { noContent, ok, okNull, okPage } from '../vod-envelope';
+import { presentVodChannel } from '../vod-present';
+import type { VodChannelRecord } from '../vod-state';
+import { found, findContent, findVodChannel, newLowerKey, newMixedKey } from '../vod-state';
+
+/** Handlers by operationId. */
+export function vodChannelOperations({ state, clock }: SandboxContext): OperationHandlers {
+  const { vod } = state;
+  const channelOf = (params: Record<string, unknown>): VodChannelRecord =>
+    findVodChannel(vod, stringInput(params, 'channel_key'));
+  const answer = (channel: VodChannelRecord) => {
+    channel.updatedAt = clock.now();
+    return ok(presentVodChannel(vod, channel));
+  };
+
+  return {
+    listChannels: ({ query }) => {
+      const kind = optionalInt(query, 'kind');
+      const status = optionalInt(query, 'status');
+      const keyword = optionalString(query, 'keyword')?.toLowerCase() ?? '';
+      const channels = vod.channels
+        .filter(
+          (channel) =>
+            (kind === undefined || channel.kind === kind) &&
+            (status === undefined || channel.status === status) &&
+            channel.name.toLowerCase().includes(keyword),
+        )
+        .sort((a, b) => b.id - a.id);
+      const page = paginate(channels, intInput(query, 'page'), intInput(query, 'per_page'));
+      return okPage(
+        page.items.map((channel) => presentVodChannel(vod, channel)),
+        page.meta,
+      );
+    },
+
+    createChannel: ({ body }) => {
+      const now = clock.now();
+      const channel: VodChannelRecord = {
+        id: Math.max(0, ...vod.channels.map((item) => item.id)) + 1,
+        key: newLowerKey(vod),
+        name: stringInput(body, 'name'),
+        description: optionalString(body, 'description') ?? '',
+        kind: intInput(body, 'kind') === 1 ? 1 : 0,
+        status: 1,
+        streamingFormat: streamingFormat(optionalString(body, 'streaming_format')) ?? 'hls',
+        isShared: intInput(body, 'is_shared') === 1,
+        usePlaybackToken: intInput(body, 'use_playback_token') === 1,
+        usePingback: false,
+        callbackUrl: null,
+        downloadCallbackUrl: null,
+        blockExternalOutput: false,
+        refererMode: 'none',
+        refererDomains: [],
+        playerSkinId: null,
+        createdAt: now,
+        updatedAt: now,
+      };
+      vod.channels.push(channel);
+      return ok(presentVodChannel(vod, channel));
+    },
+
+    getChannel: ({ params }) => ok(presentVodChannel(vod, channelOf(params))),
+
+    updateChannel: ({ params, body }) => {
+      const channel = channelOf(params);
+      channel.name = optionalString(body, 'name') ?? channel.name;
+      channel.description = optionalString(body, 'description') ?? channel.description;
+      channel.streamingFormat =
+        streamingFormat(optionalString(body, 'streaming_format')) ?? channel.streamingFormat;
+      return answer(channel);
+    },
+
+    deleteChannel: ({ params }) => {
+      const channel = channelOf(params);
+      vod.channels = vod.channels.filter((item) => item.key !== channel.key);
+      vod.contentKeys = vod.contentKeys.filter((key) => key.channelKey !== channel.key);
+      for (const category of vod.categories)
+        category.channelKeys = category.channelKeys.filter((key) => key !== channel.key);
+      return okNull;
+    },
+
+    attachChannelMediaContent: ({ params }) => {
+      const channel = channelOf(params);
+      const { content, details } = findContent(state, stringInput(params, 'upload_file_key'));
+      const linked = vod.contentKeys.find(
+        (key) => key.channelKey === channel.key && key.uploadFileKey === content.uploadFileKey,
+      );
+      if (linked !== undefined)
+        throw unprocessable(`"${content.title}" is already in the channel "${channel.name}".`);
+      if (details.isEncrypted && channel.kind !== 1)
+        throw unprocessable(
+          `"${content.title}" is encrypted: it can only be added to an encryption-dedicated channel.`,
+        );
+      const key = newMixedKey(vod);
+      vod.contentKeys.push({
+        key,
+        channelKey: channel.key,
+        uploadFileKey: content.uploadFileKey,
+        createdAt: clock.now(),
+      });
+      emitCallback(state, {
+        type: 'vod.content',
+        event: 'added',
+        channel_key: channel.key,
+        upload_file_key: content.uploadFileKey,
+        media_content_key: key,
+      });
+      return noContent;
+    },
+
+    detachChannelMediaContent: ({ params }) => {
+      const channel = channelOf(params);
+      const { content } = findContent(state, stringInput(params, 'upload_file_key'));
+      const linked = vod.contentKeys.find(
+        (key) => key.channelKey === channel.key && key.uploadFileKey === content.uploadFileKey,
+      );
+      if (linked === undefined)
+        throw unprocessable(`"${content.title}" is not in the channel "${channel.name}".`);
+      linked.uploadFileKey = null;
+      emitCallback(state, {
+        type: 'vod.content',
+        event: 'deleted',
+        channel_key: channel.key,
+        upload_file_key: content.uploadFileKey,
+        media_content_key: linked.key,
+      });
+      return noContent;
+    },
+
+    listChannelMediaContents: ({ params, query }) => {
+      const channel = channelOf(params);
+      return contentPage(state, clock.nowMs(), query, (content) =>
+        vod.contentKeys.some(
+          (key) => key.channelKey === channel.key && key.uploadFileKey === content.uploadFileKey,
+        ),
+      );
+    },
+
+    attachChannelPlayerSkin: ({ params }) => {
+      const channel = channelOf(params);
+      const id = intInput(params, 'skin_id');
+      found(
+        vod.skins.find((skin) => skin.id === id),
+        'player skin',
+        id,
+      );
+      channel.playerSkinId = id;
+      channel.updatedAt = clock.now();
+      return noContent;
+    },
+
+    detachChannelPlayerSkin: ({ params }) => {
+      const channel = channelOf(params);
+      if (channel.playerSkinId === null)
+        throw unprocessable(`The channel "${channel.name}" has no player skin attached.`);
+      channel.playerSkinId = null;
+      channel.updatedAt = clock.now();
+      return noContent;
+    },
+
+    updateChannelCallback: ({ params, body }) => {
+      const channel = channelOf(params);
+      channel.callbackUrl = urlOrNull(stringInput(body, 'callback_url'));
+      channel.usePingback = intInput(body, 'use_pingback') === 1;
+      setCallbackUrl(
+        state,
+        { api: 'vod', channelKey: channel.key, kind: 'channel' },
+        channel.callbackUrl,
+      );
+      return answer(channel);
+    },
+
+    updateChannelDownloadCallback: ({ params, body }) => {
+      const channel = channelOf(params);
+      channel.downloadCallbackUrl = urlOrNull(stringInput(body, 'download_callback_url'));
+      setCallbackUrl(
+        state,
+        { api: 'vod', channelKey: channel.key, kind: 'download' },
+        channel.downloadCallbackUrl,
+      );
+      return answer(channel);
+    },
+
+    updateChannelSecurity: ({ params, body }) => {
+      const channel = channelOf(params);
+      channel.blockExternalOutput = intInput(body, 'block_external_output') === 1;
+      return answer(channel);
+    },
+
+    updateChannelReferer: ({ params, body }) => {
+      const channel = channelOf(params);
+      const mode = stringInput(body, 'mode');
+      const domains = (optionalString(body, 'domains') ?? '')
+        .split(',')
+        .map((domain) => domain.trim().toLowerCase())
+        .filter((domain) => domain !== '');
+      if (mode !== 'none' && domains.length === 0)
+        throw unprocessable(`List at least one domain to ${mode}.`, 'domains');
+      const invalid = domains.find((domain) => !/^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(domain));
+      if (invalid !== undefined)
+        throw unprocessable(`"${invalid}" is not a domain name, e.g. example.com.`, 'domains');
+      channel.refererMode = mode === 'allow' ? 'allow' : mode === 'block' ? 'block' : 'none';
+      channel.refererDomains = mode === 'none' ? [] : domains;
+      return answer(channel);
+    },
+  };
+}
+
+function streamingFormat(
+  value: string | undefined,
+): VodChannelRecord['streamingFormat'] | undefined {
+  return value === 'hls' || value === 'dash' || value === 'hls_dash' ? value : undefined;
+}
+
+function urlOrNull(value: string): string | null {
+  return value === '' ? null : value;
+}

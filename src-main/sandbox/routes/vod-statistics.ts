@@ -1,0 +1,71 @@
+/**
+ * VOD statistics (vod-v3.yaml, tag Statistics): content rank (all, per channel), per-channel
+ * summary and daily summary, under the limits of vod-statistics.ts.
+ */
+import type { JsonObject } from '../openapi';
+import type { OperationHandlers, SandboxContext } from '../operation';
+import { intInput, stringInput } from '../operation';
+import type { MediaContentRecord } from '../state';
+import { ok } from '../vod-envelope';
+import type { ContentTotals } from '../vod-statistics';
+import { add, contentDay, contentTotals, readyDays } from '../vod-statistics';
+import { findVodChannel } from '../vod-state';
+
+/** Handlers by operationId. */
+export function vodStatisticsOperations({ state, clock }: SandboxContext): OperationHandlers {
+  const { vod } = state;
+  const daysOf = (query: JsonObject) =>
+    readyDays(stringInput(query, 'start_date'), stringInput(query, 'end_date'), clock.nowMs());
+  const inChannel = (channelKey: string) => (content: MediaContentRecord) =>
+    vod.contentKeys.some(
+      (key) => key.channelKey === channelKey && key.uploadFileKey === content.uploadFileKey,
+    );
+  const rank = (query: JsonObject, include: (content: MediaContentRecord) => boolean) => {
+    const days = daysOf(query);
+    return ok(
+      state.mediaContents
+        .filter(include)
+        .map((content) => ({ content, totals: contentTotals(state.seed, content, days) }))
+        .sort((a, b) => b.totals.view_count - a.totals.view_count)
+        .slice(0, intInput(query, 'limit'))
+        .map(({ content, totals }, index) => ({
+          rank: index + 1,
+          upload_file_key: content.uploadFileKey,
+          title: content.title,
+          ...totals,
+        })),
+    );
+  };
+
+  return {
+    getContentRank: ({ query }) => rank(query, () => true),
+
+    getChannelContentRank: ({ params, query }) => {
+      const channel = findVodChannel(vod, stringInput(params, 'channel_key'));
+      return rank(query, inChannel(channel.key));
+    },
+
+    getChannelStatistics: ({ query }) => {
+      const days = daysOf(query);
+      return ok(
+        vod.channels.map((channel) => {
+          const total: ContentTotals = { view_count: 0, play_seconds: 0, unique_viewer_count: 0 };
+          for (const content of state.mediaContents.filter(inChannel(channel.key)))
+            add(total, contentTotals(state.seed, content, days));
+          return { channel_key: channel.key, name: channel.name, ...total };
+        }),
+      );
+    },
+
+    getSummaryDaily: ({ query }) =>
+      ok(
+        daysOf(query).map((date) => {
+          const total: ContentTotals = { view_count: 0, play_seconds: 0, unique_viewer_count: 0 };
+          for (const content of state.mediaContents)
+            add(total, contentDay(state.seed, content, date));
+          // About 1.2 MB per second watched (a 720p-ish ladder average; our design).
+          return { date, ...total, transferred_bytes: total.play_seconds * 1_200_000 };
+        }),
+      ),
+  };
+}

@@ -1,0 +1,286 @@
+/**
+ * VOD seed beyond the media content records (seed-vod.ts): a three-level category tree,
+ * four VOD channels (one encryption-dedicated, one inactive) with media content keys (some
+ * spare), media profiles and groups, transcoding files, subtitles, player skins and events,
+ * user keys. Deterministic from (seed, now ms); uses its own PRNG so the live seed is unchanged.
+ *
+ * Test hooks worth knowing: "Spring Split Finals: Full Match" is encrypted and stores its
+ * original file; "Product Launch Keynote (archived)" is covered by a contract without the AI
+ * add-on (AI creation answers 403); the account has hardware encoding off (H.265/AV1 → 422).
+ */
+import { createHash } from 'node:crypto';
+import type { MediaContentRecord } from './state';
+import type {
+  VodCategoryRecord,
+  VodChannelRecord,
+  VodContentDetails,
+  VodProfileRecord,
+  VodState,
+} from './vod-state';
+import { newLowerKey, newMixedKey } from './vod-state';
+import { firstTranscodingTimeline } from './vod-timelines';
+
+const dayMs = 86_400_000;
+
+/** Category tree: [name, parent name]; parents first. */
+const categoryPlan: [string, string | null][] = [
+  ['Events', null],
+  ['Festivals', 'Events'],
+  ['Summer Festival 2024', 'Festivals'],
+  ['Sports', null],
+  ['Esports', 'Sports'],
+  ['Football', 'Sports'],
+  ['Talk & News', null],
+  ['Education', null],
+  ['Archive', null],
+];
+
+/** Content title → category name. */
+const contentCategories: Record<string, string> = {
+  'Summer Festival 2024: Aftermovie': 'Summer Festival 2024',
+  'Spring Split Finals: Full Match': 'Esports',
+  'Morning Talk: Best of March': 'Talk & News',
+  'Data Structures, Lecture 6: Trees': 'Education',
+  'Product Launch Keynote (archived)': 'Archive',
+  'Council Meeting: Zoning': 'Talk & News',
+  'Matchday 13 Highlights': 'Football',
+  'Election Night Special: Recap': 'Talk & News',
+  'Summer Festival, Day 1: Opening Night': 'Summer Festival 2024',
+};
+
+const encryptedTitle = 'Spring Split Finals: Full Match';
+const noAiTitle = 'Product Launch Keynote (archived)';
+const originalsKept = new Set([encryptedTitle, 'Data Structures, Lecture 6: Trees']);
+
+/** The VOD library of one sandbox. */
+export function seedVodLibrary(
+  seed: number,
+  now: number,
+  contents: readonly MediaContentRecord[],
+): VodState {
+  const created = new Date(now - 400 * dayMs);
+  const vod: VodState = {
+    keySeed: seed * 7919,
+    nextId: 1000,
+    publicOrigin: 'http://127.0.0.1',
+    useHardwareEncoding: false,
+    watermarkingCode: 'ONAIR-SANDBOX · {client_user_id}',
+    serviceKeyHex: createHash('sha256').update(`onair-sandbox-service-key-${seed}`).digest('hex'),
+    categories: [],
+    channels: [],
+    details: new Map(),
+    contentKeys: [],
+    profileGroups: [],
+    profiles: [],
+    transcodingFiles: [],
+    subtitles: [],
+    aiSubtitleJobs: [],
+    aiOutlines: [],
+    skins: [
+      { id: 1, name: 'OnAir Classic', createdAt: created },
+      { id: 2, name: 'Dark Cinema', createdAt: created },
+      { id: 3, name: 'Minimal Audio', createdAt: created },
+    ],
+    events: [
+      {
+        id: 11,
+        name: 'Sponsor bumper (5 s)',
+        kind: 'preroll',
+        adUrl: 'https://ads.example.com/vast/bumper.xml',
+        isEnabled: true,
+        createdAt: created,
+      },
+      {
+        id: 12,
+        name: 'Festival partner spot',
+        kind: 'midroll',
+        adUrl: 'https://ads.example.com/vast/festival.xml',
+        isEnabled: true,
+        createdAt: created,
+      },
+      {
+        id: 13,
+        name: 'Season pass promo',
+        kind: 'postroll',
+        adUrl: 'https://ads.example.com/vast/season.xml',
+        isEnabled: false,
+        createdAt: created,
+      },
+    ],
+    userKeys: [],
+    downloads: new Map(),
+    uploads: new Map(),
+  };
+  vod.userKeys.push({ key: newMixedKey(vod, 32), createdAt: created });
+  vod.userKeys.push({ key: newMixedKey(vod, 32), createdAt: new Date(now - 30 * dayMs) });
+  seedCategories(vod, created);
+  seedChannels(vod, created);
+  seedProfiles(vod, created);
+  for (const content of contents) seedContent(vod, content, now);
+  return vod;
+}
+
+function seedCategories(vod: VodState, created: Date): void {
+  for (const [name, parentName] of categoryPlan) {
+    const parentKey = vod.categories.find((item) => item.name === parentName)?.key ?? null;
+    const category: VodCategoryRecord = {
+      key: newLowerKey(vod),
+      name,
+      parentKey,
+      position: vod.categories.filter((item) => item.parentKey === parentKey).length + 1,
+      channelKeys: [],
+      createdAt: created,
+      updatedAt: created,
+    };
+    vod.categories.push(category);
+  }
+}
+
+function seedChannels(vod: VodState, created: Date): void {
+  const plans: [string, 0 | 1, 0 | 1, boolean, number | null][] = [
+    ['Public Web Player', 0, 1, false, 1],
+    ['Members Only (DRM)', 1, 1, false, 2],
+    ['Partner Syndication', 0, 1, true, null],
+    ['Legacy Mobile App', 0, 0, false, null],
+  ];
+  plans.forEach(([name, kind, status, isShared, skin], index) => {
+    const channel: VodChannelRecord = {
+      id: index + 1,
+      key: newLowerKey(vod),
+      name,
+      description: `${name} (sandbox seed)`,
+      kind,
+      status,
+      streamingFormat: 'hls',
+      isShared,
+      usePlaybackToken: kind === 1,
+      usePingback: false,
+      callbackUrl: null,
+      downloadCallbackUrl: null,
+      blockExternalOutput: kind === 1,
+      refererMode: 'none',
+      refererDomains: [],
+      playerSkinId: skin,
+      createdAt: new Date(created.getTime() + index * dayMs),
+      updatedAt: new Date(created.getTime() + index * dayMs),
+    };
+    vod.channels.push(channel);
+    // Two spare (unassigned) keys per channel, for the assign operation.
+    for (let i = 0; i < 2; i += 1) {
+      vod.contentKeys.push({
+        key: newMixedKey(vod),
+        channelKey: channel.key,
+        uploadFileKey: null,
+        createdAt: created,
+      });
+    }
+  });
+  const general = vod.channels[0];
+  const events = vod.categories.find((item) => item.name === 'Events');
+  if (general !== undefined && events !== undefined) events.channelKeys.push(general.key);
+}
+
+function seedProfiles(vod: VodState, created: Date): void {
+  const adaptive = { key: newLowerKey(vod), name: 'Adaptive streaming' };
+  const mobile = { key: newLowerKey(vod), name: 'Download and mobile' };
+  vod.profileGroups.push(adaptive, mobile);
+  const rows: [string, string, number, number, number, number][] = [
+    [adaptive.key, '1080p H.264', 1, 1920, 1080, 5000],
+    [adaptive.key, '720p H.264', 2, 1280, 720, 2800],
+    [adaptive.key, '480p H.264', 3, 854, 480, 1400],
+    [mobile.key, '360p mobile MP4', 4, 640, 360, 800],
+  ];
+  for (const [groupKey, name, presetId, width, height, bitrate] of rows) {
+    const profile: VodProfileRecord = {
+      key: newLowerKey(vod),
+      name,
+      groupKey,
+      presetId,
+      containerFormat: groupKey === mobile.key ? 'mp4' : 'hls',
+      videoCodec: 'h264',
+      videoBitrate: bitrate,
+      videoWidth: width,
+      videoHeight: height,
+      frameRate: 30,
+      audioCodec: 'aac',
+      audioBitrate: 128,
+      categoryKeys: [],
+      createdAt: created,
+      updatedAt: created,
+    };
+    vod.profiles.push(profile);
+  }
+}
+
+function seedContent(vod: VodState, content: MediaContentRecord, now: number): void {
+  const running = content.transcodingStage !== 21;
+  // A running first transcoding: 20 min long, at 40 % now (500 s in, after 30 s of preparing).
+  const transcodingMs = running ? 20 * 60_000 : 12 * 60_000;
+  const startedAt = running
+    ? new Date(Math.floor(now / 10_000) * 10_000 - 500_000)
+    : content.createdAt;
+  const details: VodContentDetails = {
+    categoryKey:
+      vod.categories.find((item) => item.name === contentCategories[content.title])?.key ?? null,
+    vrProjectionType: 'none',
+    soundMode: 'stereo',
+    isEncrypted: content.title === encryptedTitle,
+    storesOriginalFile: originalsKept.has(content.title),
+    aiAllowed: content.title !== noAiTitle,
+    transcodingStartedAt: startedAt,
+    transcodingMs,
+    poster: null,
+  };
+  vod.details.set(content.uploadFileKey, details);
+
+  const channel = details.isEncrypted ? vod.channels[1] : vod.channels[0];
+  if (channel !== undefined) {
+    vod.contentKeys.push({
+      key: content.mediaContentKey,
+      channelKey: channel.key,
+      uploadFileKey: content.uploadFileKey,
+      createdAt: content.createdAt,
+    });
+  }
+  const profiles = content.kind === 'audio' ? vod.profiles.slice(3) : vod.profiles.slice(0, 3);
+  for (const profile of profiles) {
+    vod.transcodingFiles.push({
+      id: (vod.nextId += 1),
+      uploadFileKey: content.uploadFileKey,
+      profileKey: profile.key,
+      status: 'enabled',
+      transcoding: firstTranscodingTimeline(details),
+      aiSpeed: null,
+      createdAt: content.createdAt,
+    });
+  }
+  seedSubtitles(vod, content);
+}
+
+const subtitlePlans: Record<string, [string, string][]> = {
+  'Data Structures, Lecture 6: Trees': [
+    ['English', 'en'],
+    ['한국어', 'ko'],
+    ['日本語', 'ja'],
+  ],
+  'Spring Split Finals: Full Match': [['한국어 해설', 'ko']],
+  'Council Meeting: Zoning': [['English (CC)', 'en']],
+};
+
+function seedSubtitles(vod: VodState, content: MediaContentRecord): void {
+  (subtitlePlans[content.title] ?? []).forEach(([name, languageCode], index) => {
+    vod.subtitles.push({
+      id: (vod.nextId += 1),
+      uploadFileKey: content.uploadFileKey,
+      name,
+      languageCode,
+      position: index + 1,
+      kind: index === 0 ? 0 : 1,
+      status: 1,
+      source: 'file',
+      text: `WEBVTT\n\n00:00:01.000 --> 00:00:04.000\n${content.title} (${languageCode})\n`,
+      createdAt: content.createdAt,
+      updatedAt: content.createdAt,
+    });
+  });
+}

@@ -1,0 +1,111 @@
+/**
+ * What the VOD sandbox serves outside `/vod/api`: short-lived download URLs
+ * (`GET /vod/files/{token}`) and the progress of one-time upload URLs
+ * (`GET /vod/upload-progress/{upload_file_key}`, observed: no auth,
+ * `{ error: 0, result: { progress } }`, 404 `{ error: 1, message }` once the key is gone).
+ * The upload host itself is another piece; it takes a URL with `consumeUploadUrl`.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { VirtualClock } from './clock';
+import type { SandboxState } from './state';
+import { unix } from './vod-present';
+import type { UploadUrlRecord, VodState } from './vod-state';
+import { acceptMultipart } from './vod-multipart';
+
+/** How long a download URL lives, ms of platform time (our design). */
+export const downloadLifetimeMs = 300_000;
+
+/** Path prefixes served here. */
+export const vodFilePrefix = '/vod/files';
+export const vodUploadPrefix = '/vod/upload';
+export const vodProgressPrefix = '/vod/upload-progress';
+
+/** Registers the download and progress routes, the multipart reader and origin tracking. */
+export function registerVodExtras(
+  app: FastifyInstance,
+  state: SandboxState,
+  clock: VirtualClock,
+): void {
+  acceptMultipart(app);
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.url.startsWith('/vod/'))
+      state.vod.publicOrigin = `${request.protocol}://${request.host}`;
+    done();
+  });
+
+  app.get<{ Params: { token: string } }>(`${vodFilePrefix}/:token`, (request, reply) => {
+    const link = state.vod.downloads.get(request.params.token);
+    if (link === undefined || link.expiresAt.getTime() <= clock.nowMs()) {
+      if (link !== undefined) state.vod.downloads.delete(request.params.token);
+      return reply
+        .code(404)
+        .send({ message: 'This download link has expired or never existed: request a new one.' });
+    }
+    return reply
+      .header('Content-Type', link.contentType)
+      .header('Content-Disposition', `attachment; filename="${link.fileName}"`)
+      .send(Buffer.from(link.base64, 'base64'));
+  });
+
+  app.get<{ Params: { key: string } }>(`${vodProgressPrefix}/:key`, (request, reply) => {
+    const upload = [...state.vod.uploads.values()].find(
+      (item) => item.uploadFileKey === request.params.key,
+    );
+    const gone =
+      upload === undefined ||
+      (upload.usedAt === null && upload.expiresAt.getTime() <= clock.nowMs());
+    if (gone)
+      return reply.code(404).send({
+        error: 1,
+        message: 'No upload with this key is in progress (expired or unknown).',
+      });
+    return { error: 0, result: { progress: upload.progress } };
+  });
+}
+
+/** A new download link for `file`, valid `downloadLifetimeMs`; the `DownloadUrl` wire object. */
+export function issueDownload(
+  vod: VodState,
+  nowMs: number,
+  file: { fileName: string; contentType: string; base64: string },
+): { download_url: string; file_name: string; expired_at: number } {
+  for (const [token, link] of vod.downloads) {
+    if (link.expiresAt.getTime() <= nowMs) vod.downloads.delete(token);
+  }
+  const token = randomBytes(18).toString('base64url');
+  const expiresAt = new Date(nowMs + downloadLifetimeMs);
+  vod.downloads.set(token, { ...file, expiresAt });
+  return {
+    download_url: `${vod.publicOrigin}${vodFilePrefix}/${token}`,
+    file_name: file.fileName,
+    expired_at: unix(expiresAt),
+  };
+}
+
+/** The wire `upload_url` and `progress_url` of a one-time upload URL. */
+export function uploadUrls(
+  vod: VodState,
+  upload: UploadUrlRecord,
+): { upload_url: string; progress_url: string } {
+  return {
+    upload_url: `${vod.publicOrigin}${vodUploadPrefix}/${upload.token}`,
+    progress_url: `${vod.publicOrigin}${vodProgressPrefix}/${upload.uploadFileKey}`,
+  };
+}
+
+/**
+ * Takes a one-time upload URL for an upload starting now: marks it used and answers its record,
+ * or undefined when the token is unknown, already used or expired (observed: 404 then).
+ */
+export function consumeUploadUrl(
+  vod: VodState,
+  token: string,
+  nowMs: number,
+): UploadUrlRecord | undefined {
+  const upload = vod.uploads.get(token);
+  if (upload === undefined || upload.usedAt !== null || upload.expiresAt.getTime() <= nowMs)
+    return undefined;
+  upload.usedAt = new Date(nowMs);
+  return upload;
+}
