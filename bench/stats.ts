@@ -1,4 +1,5 @@
 /** Small statistics and randomness helpers shared by the benchmark sections. */
+import { mulberry32 } from '../src-main/sandbox/prng';
 
 /** Nearest-rank percentile (`p` in 0..100) of `values`; NaN when empty. */
 export function percentile(values: readonly number[], p: number): number {
@@ -20,14 +21,5 @@ export function mostInWindow(times: readonly number[], windowMs: number): number
   return most;
 }
 
-/** A seeded PRNG (mulberry32) returning floats in [0, 1): same seed, same run. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+/** A seeded PRNG (the sandbox's mulberry32) returning floats in [0, 1): same seed, same run. */
+export const seededRandom = mulberry32;

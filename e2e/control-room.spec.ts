@@ -186,4 +186,13 @@ test('a double click starts recording once, and the keyboard reaches every contr
 test('the status bar shows the API budget', async ({ app }) => {
   await expect(app.getByTestId('budget-calls')).toHaveText(/\d+\/60 calls in the last minute/);
   await expect(app.getByTestId('budget-queued')).toHaveText(/\d+ queued/);
+  // It stays at the bottom of the window in every view, banner or not.
+  const bar = app.getByRole('contentinfo', { name: 'Status bar' });
+  for (const view of ['Accounts', 'Control room']) {
+    await app.getByRole('button', { name: view, exact: true }).click();
+    const box = await bar.boundingBox();
+    const height = app.viewportSize()?.height ?? 0;
+    expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(height);
+    expect(box?.height ?? 0).toBeLessThan(60);
+  }
 });

@@ -53,7 +53,7 @@ export function errorFromResponse(
   const error: DeskError = {
     code: codeByStatus[status] ?? 'platform',
     message:
-      platformMessage ||
+      redactCredentials(platformMessage) ||
       fallbackMessage[status] ||
       (status >= 500
         ? `The platform had an internal problem (HTTP ${status}). Try again shortly.`
@@ -66,13 +66,26 @@ export function errorFromResponse(
   return error;
 }
 
-/** A DeskError for a call that got no answer (refused connection, DNS, reset, abort). */
+/**
+ * A DeskError for a call that got no answer (refused connection, DNS, reset, abort). The
+ * cause's text is redacted: some fetch errors quote the URL, which holds the VOD token.
+ */
 export function networkError(cause: unknown): DeskError {
-  const detail = cause instanceof Error ? cause.message : String(cause);
+  const detail = redactCredentials(cause instanceof Error ? cause.message : String(cause));
   return {
     code: 'network',
     message: `The platform could not be reached (${detail}). Check the connection and the base URL.`,
   };
+}
+
+/**
+ * `text` with credentials masked: an `access_token` query parameter (VOD) and a Bearer token
+ * (live) become `[redacted]`. For anything that quotes a request and may be shown or logged.
+ */
+export function redactCredentials(text: string): string {
+  return text
+    .replace(/(access_token=)[^&#\s"'<>]+/gi, '$1[redacted]')
+    .replace(/(Bearer\s+)[^\s"',;]+/gi, '$1[redacted]');
 }
 
 function readFields(errors: unknown): Record<string, string[]> | undefined {

@@ -91,7 +91,7 @@ describe('every documented operation answers what its document says', () => {
       getChattingJoinedUsers: () => live.get(`${b}/chatting-joined-users-on-air`),
       getBroadcastViewerStatistics: () => live.get(`${b}/statistics/viewer/5min-during-a-day`),
     };
-    // The first fourteen; live-contract.test.ts covers every live operation.
+    // The first fourteen; src-main/contract/live-contract-*.test.ts covers every live operation.
     expect(listOperations('live').map((op) => op.operationId)).toEqual(
       expect.arrayContaining(Object.keys(calls)),
     );
@@ -122,7 +122,7 @@ describe('every documented operation answers what its document says', () => {
       listTimezones: () => vodGet(sandbox.info, '/timezones'),
       listMediaContents: () => vodGet(sandbox.info, '/media-contents?per_page=100'),
     };
-    // Every VOD operation has its own contract tests in vod-contract-*.test.ts.
+    // Every VOD operation has its own contract tests in src-main/contract/vod-contract-*.test.ts.
     expect(listOperations('vod').map((op) => op.operationId)).toEqual(
       expect.arrayContaining(Object.keys(calls)),
     );

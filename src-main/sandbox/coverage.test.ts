@@ -3,8 +3,8 @@
  * 156 and every line that lacks an OpenAPI operation, a sandbox route or a contract test.
  *
  * Every line must be documented, served and contract-tested: the test fails naming each line
- * that lacks any of the three. A contract test counts when a `src-main/sandbox/*.test.ts`
- * file names the operationId as a whole word (coverage.ts).
+ * that lacks any of the three. A contract test counts when a `src-main/contract/*.test.ts` (or
+ * `src-main/sandbox/*.test.ts`) file names the operationId as a whole word (coverage.ts).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CoverageReport } from './coverage';
@@ -46,5 +46,6 @@ describe('spec/endpoints.tsv coverage', () => {
   it('documents, serves and tests every line', () => {
     const lacking = formatCoverage(report).split('\n').slice(1);
     expect(lacking).toEqual([]);
+    expect(report.tested).toBe(156);
   });
 });

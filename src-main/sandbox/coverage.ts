@@ -1,19 +1,21 @@
 /**
- * How much of the spec the sandbox covers: for each line of `spec/endpoints.tsv` (beside the
- * checkout: `<repo>/../shared/spec/endpoints.tsv`), whether it is
+ * How much of the spec the sandbox covers: for each line of `spec/endpoints.tsv` (copied into
+ * the repo as `resources/spec/endpoints.tsv`), whether it is
  * - documented: an operation of resources/openapi/*.yaml with the same API, method and path
  *   (`<LIVE>` read as `/v1/live/service-accounts/{service_account_key}`; parameter names
  *   ignored: `{a}` and `{b}` compare equal);
  * - served: a sandbox handler exists for that operationId, i.e. a `*Operations(context)`
  *   export of `routes/live-*.ts` (live) or `routes/vod*.ts` (VOD) returns it AND server.ts
  *   calls that export (so it is registered);
- * - tested: the operationId appears as a word in a `src-main/sandbox/*.test.ts` file other than
- *   the cross-cutting ones (fuzz, coverage, faults, callbacks, persistence, openapi-validate):
- *   contract tests are named after, or call out, the operationIds they cover.
+ * - tested: the operationId appears as a word in a `src-main/contract/*.test.ts` file (the
+ *   contract suites, which call through the app's clients) or a `src-main/sandbox/*.test.ts`
+ *   file other than the cross-cutting ones (fuzz, coverage, faults, callbacks, persistence,
+ *   openapi-validate): contract tests are named after, or call out, the operationIds they
+ *   cover. The files are read as text; nothing of src-main/contract is imported.
  *
  * `npx tsx src-main/sandbox/coverage.ts` prints the report.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { VirtualClock } from './clock';
@@ -46,6 +48,7 @@ export interface CoverageReport {
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 const sandboxDir = fileURLToPath(new URL('./', import.meta.url));
+const contractDir = fileURLToPath(new URL('../contract/', import.meta.url));
 const livePrefix = '/v1/live/service-accounts/{service_account_key}';
 const crossCuttingTests = new Set([
   'fuzz.test.ts',
@@ -56,15 +59,20 @@ const crossCuttingTests = new Set([
   'openapi-validate.test.ts',
 ]);
 
-/** `<repo>/../shared/spec/endpoints.tsv`. */
-export const endpointsFile = path.resolve(repoRoot, '../shared/spec/endpoints.tsv');
+/**
+ * The repo's copy of the spec's operation list, `resources/spec/endpoints.tsv`, so a clone
+ * alone can run this check; spec-copy.test.ts keeps it equal to `../shared/spec/` when present.
+ */
+export const endpointsFile = path.resolve(repoRoot, 'resources/spec/endpoints.tsv');
 
 /** Computes the report. @throws Error when endpoints.tsv cannot be read. */
 export async function computeCoverage(file = endpointsFile): Promise<CoverageReport> {
   const served = await servedOperationIds();
-  const testText = readdirSync(sandboxDir)
-    .filter((name) => name.endsWith('.test.ts') && !crossCuttingTests.has(name))
-    .map((name) => readFileSync(path.join(sandboxDir, name), 'utf8'))
+  const testText = [
+    ...testFiles(contractDir, new Set()),
+    ...testFiles(sandboxDir, crossCuttingTests),
+  ]
+    .map((file) => readFileSync(file, 'utf8'))
     .join('\n');
   const byKey = new Map<string, string>();
   for (const api of ['live', 'vod'] as const) {
@@ -152,6 +160,14 @@ export async function servedOperationIds(): Promise<Record<ApiName, Set<string>>
     }
   }
   return served;
+}
+
+/** `*.test.ts` files directly in `dir` except `skip`; none when `dir` does not exist. */
+function testFiles(dir: string, skip: ReadonlySet<string>): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.test.ts') && !skip.has(name))
+    .map((name) => path.join(dir, name));
 }
 
 function endpointKey(api: ApiName, method: string, template: string): string {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxHandle } from './index';
 import { startSandbox } from './index';
-import { dataOf, liveClient, listOf } from './live-contract-support';
+import { dataOf, liveClient, listOf } from './live-test-caller';
 
 let sandbox: SandboxHandle;
 let sa: ReturnType<typeof liveClient>;

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxHandle } from './index';
 import { startSandbox } from './index';
-import { vodCaller } from './vod-contract-support';
+import { vodCaller } from './vod-test-caller';
 
 type List<T> = { data: T[] };
 type Content = { upload_file_key: string; title: string; transcoding_stage: number };

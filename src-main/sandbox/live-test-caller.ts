@@ -1,12 +1,10 @@
 /**
- * Helpers of the live contract tests: a plain-fetch caller that speaks the platform's wire
- * (form-encoded bodies with repeated `name[]` fields, 204 without a body) and a check that an
- * answer has the expected status and matches its operation's documented schema (ajv, through
- * openapi-validate.ts). Not used by the app.
+ * A plain-fetch caller of the live API for the sandbox's own behaviour tests, speaking the
+ * platform's wire (form-encoded bodies with repeated `name[]` fields, 204 without a body).
+ * The sandbox never imports the app's clients (lint layering); the contract tests, which go
+ * through the clients, live in src-main/contract. Not used by the app.
  */
-import { expect } from 'vitest';
 import type { SandboxInfo } from './index';
-import { validateResponse } from './openapi-validate';
 
 /** A platform answer: status, headers and the parsed JSON body (undefined when empty). */
 export interface LiveAnswer {
@@ -53,20 +51,6 @@ export function liveClient(info: SandboxInfo, token: string | null) {
     put: (path: string, form?: Form) => call('PUT', path, form ?? {}),
     delete: (path: string) => call('DELETE', path),
   };
-}
-
-/**
- * Asserts that `answer` has `status` and a body as documented for `operationId`: the JSON
- * schema of that status, or no body for 204.
- */
-export function expectDocumented(operationId: string, answer: LiveAnswer, status: number): void {
-  const what = `${operationId} ${answer.status} ${JSON.stringify(answer.body)?.slice(0, 300)}`;
-  expect(answer.status, what).toBe(status);
-  if (status === 204) {
-    expect(answer.body, what).toBeUndefined();
-    return;
-  }
-  expect(validateResponse('live', operationId, status, answer.body), what).toEqual([]);
 }
 
 /** `data` of a JSON answer, as a record (empty when absent). */

@@ -1,12 +1,14 @@
 /**
  * VOD contract, processing half: transcoding files and jobs, subtitles, media profiles, player
  * skins and events, statistics and AI. Each operation is called once succeeding and once
- * failing; every answer is validated against vod-v3.yaml with ajv.
+ * failing through the app's client (createVodApi over a real scheduler); every answer is
+ * validated against vod-v3.yaml with ajv.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SandboxHandle } from './index';
-import { startSandbox } from './index';
-import { ContractChecker, operationsTagged, vodCaller } from './vod-contract-support';
+import type { SandboxHandle } from '../sandbox/index';
+import { startSandbox } from '../sandbox/index';
+import { operationsTagged } from './contract-support';
+import { ContractChecker, vodCaller } from './vod-contract-support';
 
 type List<T> = { data: T[] };
 type Content = { upload_file_key: string; title: string };
@@ -21,7 +23,10 @@ beforeAll(async () => {
   sandbox = await startSandbox({ rateLimit: false, startAt: new Date('2025-06-01T12:00:00Z') });
   call = vodCaller(sandbox.info);
 });
-afterAll(() => sandbox.close());
+afterAll(async () => {
+  call.dispose();
+  await sandbox.close();
+});
 
 async function path(title: string): Promise<string> {
   const list = await call<List<Content>>('GET', '/media-contents?per_page=100');
@@ -204,7 +209,7 @@ describe('VOD contract: processing operations', () => {
 
   it('covers every processing operation with a success and an error', () => {
     expect(contract.covered()).toEqual(
-      operationsTagged([
+      operationsTagged('vod', [
         'Transcoding files',
         'Subtitles',
         'Media profiles',

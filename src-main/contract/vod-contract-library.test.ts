@@ -1,12 +1,14 @@
 /**
  * VOD contract, library half: reference lists, categories, channels, media content keys,
  * media settings, upload URLs and media contents. Each operation is called once succeeding
- * and once failing, and every answer is validated against vod-v3.yaml with ajv.
+ * and once failing through the app's client (createVodApi over a real scheduler), and
+ * every answer is validated against vod-v3.yaml with ajv.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SandboxHandle } from './index';
-import { startSandbox } from './index';
-import { ContractChecker, operationsTagged, vodCaller } from './vod-contract-support';
+import type { SandboxHandle } from '../sandbox/index';
+import { startSandbox } from '../sandbox/index';
+import { operationsTagged } from './contract-support';
+import { ContractChecker, vodCaller } from './vod-contract-support';
 
 type List<T> = { data: T[] };
 type Keyed = { key: string; name: string };
@@ -24,7 +26,10 @@ beforeAll(async () => {
   sandbox = await startSandbox({ rateLimit: false, startAt: new Date('2025-06-01T12:00:00Z') });
   call = vodCaller(sandbox.info);
 });
-afterAll(() => sandbox.close());
+afterAll(async () => {
+  call.dispose();
+  await sandbox.close();
+});
 
 async function contentTitled(title: string): Promise<Content> {
   const list = await call<List<Content>>('GET', '/media-contents?per_page=100');
@@ -251,7 +256,7 @@ describe('VOD contract: library operations', () => {
 
   it('covers every library operation with a success and an error', () => {
     expect(contract.covered()).toEqual(
-      operationsTagged([
+      operationsTagged('vod', [
         'Reference data',
         'Categories',
         'Channels',
