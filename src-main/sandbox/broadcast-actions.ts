@@ -39,13 +39,15 @@ export function startManualRecording(broadcast: BroadcastRecord, now: Date): voi
  * Stops manual recording at once (spec, States: only while it runs).
  * @throws ApiError 422 when no manual recording runs.
  */
-export function stopManualRecording(broadcast: BroadcastRecord): void {
-  if (broadcast.duplicateRecordingStartedAt === null) {
+export function stopManualRecording(broadcast: BroadcastRecord): Date {
+  const startedAt = broadcast.duplicateRecordingStartedAt;
+  if (startedAt === null) {
     throw unprocessable(
       'Manual recording is not running for this broadcast: there is nothing to stop.',
     );
   }
   broadcast.duplicateRecordingStartedAt = null;
+  return startedAt;
 }
 
 /**

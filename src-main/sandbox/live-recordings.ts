@@ -19,20 +19,70 @@ export function addRecordingFile(
   kind: 'segment' | 'duplicate',
   startedAt: Date,
   endedAt: Date,
-): void {
+): { id: number; fileName: string } {
   const stamp = startedAt.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
   const seconds = Math.max(0, Math.round((endedAt.getTime() - startedAt.getTime()) / 1000));
+  const id = takeId(live);
+  const fileName = `${broadcastKey}_${stamp}${kind === 'duplicate' ? '_manual' : ''}.mp4`;
   live.recordingFiles.push({
-    id: takeId(live),
+    id,
     channelKey,
     broadcastKey,
     kind,
-    fileName: `${broadcastKey}_${stamp}${kind === 'duplicate' ? '_manual' : ''}.mp4`,
+    fileName,
     fileSize: seconds * 625_000,
     startedAt,
     endedAt,
     createdAt: endedAt,
   });
+  return { id, fileName };
+}
+
+/**
+ * A recording ended: its file appears and the channel's recording-file callback reports the
+ * transfer (observed fields; the sandbox's own storage always succeeds: result 1).
+ */
+export function recordingFinished(
+  state: SandboxState,
+  channelKey: string,
+  broadcastKey: string,
+  kind: 'segment' | 'duplicate',
+  startedAt: Date,
+  endedAt: Date,
+): void {
+  const file = addRecordingFile(state.live, channelKey, broadcastKey, kind, startedAt, endedAt);
+  emitCallback(state, {
+    type: 'live.recording_file',
+    channel_key: channelKey,
+    broadcast_key: broadcastKey,
+    recording_file_id: file.id,
+    recording_file_filename: file.fileName,
+    recording_file_kind: kind,
+    recording_file_transfer_result: 1,
+    occurred_at: endedAt,
+  });
+}
+
+/**
+ * The recordings of a broadcast that ends at `endedAt`: the segment recording (per the
+ * channel's `recording_file_policy`) and a running manual recording each become a file, with
+ * their callbacks; manual recording is cleared.
+ */
+export function finishRecordings(
+  state: SandboxState,
+  broadcast: BroadcastRecord,
+  endedAt: Date,
+): void {
+  const policy = channelSettingsOf(state.live, broadcast.channelKey).recordingFilePolicy;
+  const { channelKey, key } = broadcast;
+  if (policy !== 0 && broadcast.startedAt !== null) {
+    recordingFinished(state, channelKey, key, 'segment', broadcast.startedAt, endedAt);
+  }
+  if (broadcast.duplicateRecordingStartedAt !== null) {
+    const start = broadcast.duplicateRecordingStartedAt;
+    recordingFinished(state, channelKey, key, 'duplicate', start, endedAt);
+    broadcast.duplicateRecordingStartedAt = null;
+  }
 }
 
 /**
@@ -43,19 +93,11 @@ export function addRecordingFile(
 export function endBroadcast(state: SandboxState, broadcast: BroadcastRecord, now: Date): void {
   if (!broadcast.isOnair) return;
   const endedAt = new Date(Math.floor(now.getTime() / 1000) * 1000);
-  const policy = channelSettingsOf(state.live, broadcast.channelKey).recordingFilePolicy;
   const { channelKey, key } = broadcast;
-  if (policy !== 0 && broadcast.startedAt !== null) {
-    addRecordingFile(state.live, channelKey, key, 'segment', broadcast.startedAt, endedAt);
-  }
-  if (broadcast.duplicateRecordingStartedAt !== null) {
-    const start = broadcast.duplicateRecordingStartedAt;
-    addRecordingFile(state.live, channelKey, key, 'duplicate', start, endedAt);
-  }
+  finishRecordings(state, broadcast, endedAt);
   broadcast.isOnair = false;
   broadcast.endedAt = endedAt;
   broadcast.pausedAt = null;
-  broadcast.duplicateRecordingStartedAt = null;
   emitCallback(state, {
     type: 'live.broadcast',
     event: 'stop',

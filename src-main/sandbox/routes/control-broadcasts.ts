@@ -18,6 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import type { CallbackEngine, LiveBroadcastEvent } from '../callbacks';
 import { unprocessable } from '../http-error';
 import type { SandboxContext } from '../operation';
+import { finishRecordings } from '../live-recordings';
 import { presentBroadcast } from '../present';
 import type { BroadcastRecord } from '../state';
 import { findBroadcast } from '../state';
@@ -43,6 +44,10 @@ export function registerBroadcastControlRoutes(
         const broadcast = findBroadcast(context.state, request.params.broadcast_key);
         const now = wholeSecond(context.clock.now());
         applyBroadcastAction(broadcast, action, now);
+        if (action === 'stop') {
+          // The end of a broadcast also finishes its recordings (files + their callbacks).
+          finishRecordings(context.state, broadcast, now);
+        }
         callbacks.emit({
           type: 'live.broadcast',
           event: action,
@@ -92,7 +97,6 @@ export function applyBroadcastAction(
       broadcast.isOnair = false;
       broadcast.endedAt = now;
       broadcast.pausedAt = null;
-      broadcast.duplicateRecordingStartedAt = null;
       return;
   }
 }

@@ -8,6 +8,7 @@ import {
   startManualRecording,
   stopManualRecording,
 } from '../broadcast-actions';
+import { recordingFinished } from '../live-recordings';
 import type { OperationHandlers, SandboxContext } from '../operation';
 import { intInput, optionalInt, optionalString, stringInput } from '../operation';
 import type { JsonObject } from '../openapi';
@@ -56,7 +57,17 @@ export function liveBroadcastOperations({ state, clock }: SandboxContext): Opera
 
     stopDuplicateRecording: ({ params }) => {
       const broadcast = broadcastOf(params);
-      stopManualRecording(broadcast);
+      const startedAt = stopManualRecording(broadcast);
+      // The manual recording's file appears at once (spec: "Recording ends immediately").
+      const endedAt = new Date(Math.floor(clock.nowMs() / 1000) * 1000);
+      recordingFinished(
+        state,
+        broadcast.channelKey,
+        broadcast.key,
+        'duplicate',
+        startedAt,
+        endedAt,
+      );
       return one(broadcast);
     },
 
