@@ -11,6 +11,8 @@ test('an operator adds a live account, works on it, renews its token and removes
   app,
   sandbox,
 }) => {
+  // Skipped only outside `npm test`: without scripts/with-keyring.sh the app would reach for
+  // the developer's own keychain. `npm test` (and so CI) always runs it.
   test.skip(
     process.env.ONAIR_TEST_KEYRING !== '1',
     'needs the private keyring of scripts/with-keyring.sh (npm test)',
