@@ -10,7 +10,14 @@ import type { SecretStore } from '../secrets/keychain';
 import { startSandbox, type SandboxHandle } from '../sandbox/index';
 import type { CommandInput, CommandName, EventName } from '../shared/bridge';
 import { commandNames } from '../shared/bridge';
-import type { Broadcast, ChannelSummary, Fresh, Page } from '../shared/model';
+import type {
+  Broadcast,
+  ChannelSummary,
+  Fresh,
+  Page,
+  ProgramMedia,
+  ScheduledChannel,
+} from '../shared/model';
 import { createDeskCore, type DeskCore } from './desk-core';
 import { openSandboxWorkspace } from './workspace';
 
@@ -24,9 +31,10 @@ let dataDir: string;
 beforeAll(async () => {
   // Rate limit off and fast pacing: these tests are about behaviour, the scheduler tests
   // are about the budget. The OS keychain has tests of its own (accounts.keychain.test.ts).
+  // The file makes more than 60 calls, so the scheduler's own per-minute window is widened.
   sandbox = await startSandbox({ port: 0, seed: 7, rateLimit: false });
   dataDir = await mkdtemp(join(tmpdir(), 'onair-core-'));
-  const pacing = { minSpacingMs: 5, marginMs: 0 };
+  const pacing = { minSpacingMs: 5, marginMs: 0, limitPerMinute: 10_000 };
   core = await createDeskCore({
     dataDir,
     secrets: memorySecrets(),
@@ -199,6 +207,12 @@ describe('desk core', () => {
 
   it('never returns or pushes a token, over every command of the contract', async () => {
     const b = await onAirBroadcast(true);
+    const [scheduled] = await data<ScheduledChannel[]>('schedule.channels', {});
+    const [medium] = await data<ProgramMedia[]>('schedule.media', {});
+    if (!scheduled || !medium) throw new Error('the seed has no scheduled channel or media');
+    const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+    // Deleting a program that does not exist: refused (404), nothing on the schedule changes.
+    const noSuchProgram = { op: 'delete' as const, channelKey: scheduled.key, programId: 999_999 };
     const samples: { [C in CommandName]: CommandInput<C> } = {
       'workspace.get': {},
       'budget.get': {},
@@ -225,6 +239,25 @@ describe('desk core', () => {
       'account.updateToken': { id: 'acc-000000000000', token: sandbox.info.tokens.super_admin },
       'account.remove': { id: 'acc-000000000000' },
       'app.notices': {},
+      'schedule.channels': {},
+      'schedule.programs': { channelKey: scheduled.key, from: day(0), to: day(1) },
+      'schedule.media': { keyword: medium.title.slice(0, 4) },
+      'schedule.waitingScreens': {},
+      'schedule.apply': { operation: noSuchProgram },
+      'schedule.planCopyDay': {
+        channelKey: scheduled.key,
+        fromDay: day(0).slice(0, 10),
+        toDay: day(5).slice(0, 10),
+      },
+      'schedule.planFill': {
+        channelKey: scheduled.key,
+        from: day(5),
+        to: day(5.1),
+        uploadFileKeys: [medium.uploadFileKey],
+      },
+      'schedule.runBatch': {
+        plan: { operations: [noSuchProgram], calls: 1, seconds: 1, summary: 'Deletes nothing.' },
+      },
     };
     const secrets = [...Object.values(sandbox.info.tokens), sandbox.info.vod_access_token];
     const answers: unknown[] = [];

@@ -254,6 +254,17 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       return account;
     },
     'app.notices': () => Promise.resolve([...notices]),
+    'schedule.channels': () => session.schedule.channels(),
+    'schedule.programs': ({ channelKey, from, to }) =>
+      session.schedule.programs(channelKey, from, to),
+    'schedule.media': ({ keyword }) => session.schedule.media(keyword),
+    'schedule.waitingScreens': () => session.schedule.waitingScreens(),
+    'schedule.apply': ({ operation }) => session.schedule.apply(operation),
+    'schedule.planCopyDay': ({ channelKey, fromDay, toDay }) =>
+      session.schedule.planCopyDay(channelKey, fromDay, toDay),
+    'schedule.planFill': ({ channelKey, from, to, uploadFileKeys }) =>
+      session.schedule.planFill(channelKey, from, to, uploadFileKeys),
+    'schedule.runBatch': ({ plan }) => Promise.resolve(session.schedule.runBatch(plan)),
   };
 
   return {

@@ -9,6 +9,7 @@ import type { EventMap, EventName } from '../shared/bridge';
 import type { BudgetSnapshot } from '../shared/model';
 import { redact } from '../secrets/redact';
 import { ControlRoom } from './control-room';
+import { ScheduleService } from './schedule';
 import { WatchPlanner } from './watch-planner';
 import type { Workspace } from './workspace';
 
@@ -18,6 +19,8 @@ const budgetEventSpacingMs = 250;
 export interface Session {
   workspace: Workspace;
   controlRoom: ControlRoom;
+  /** Programs of scheduled channels, their edits and batches. */
+  schedule: ScheduleService;
   planner: WatchPlanner;
   budgets(): BudgetSnapshot[];
   /** Stops the watches and budget reports; does not close the workspace. */
@@ -54,6 +57,14 @@ export function startSession(
     },
   });
   controlRoom.attachPlanner(planner);
+  const schedule = new ScheduleService({
+    live: workspace.live,
+    scheduler: workspace.liveScheduler,
+    serviceAccountKey: workspace.info.serviceAccountKey,
+    onProgress: (progress) => emit('schedule.batchProgress', progress),
+    now: () => clock.now(),
+    log,
+  });
 
   const budgets = (): BudgetSnapshot[] => [
     workspace.liveScheduler.state(),
@@ -74,10 +85,12 @@ export function startSession(
   return {
     workspace,
     controlRoom,
+    schedule,
     planner,
     budgets,
     dispose() {
       planner.dispose();
+      schedule.dispose();
       for (const off of offs) off();
       if (timer) clearTimeout(timer);
     },

@@ -12,10 +12,16 @@ import {
   channelOrders,
   type BudgetSnapshot,
   type Broadcast,
+  type BatchPlan,
+  type BatchProgress,
   type ChannelSummary,
   type ChatParticipants,
   type Fresh,
   type Page,
+  type Program,
+  type ProgramMedia,
+  type ScheduledChannel,
+  type WaitingScreen,
   type ViewerSeries,
   type AccountSummary,
   type Notice,
@@ -55,6 +61,44 @@ const baseUrl = z
     );
   }, 'Use an https:// address (plain http is allowed only for a sandbox on this machine).')
   .transform((value) => value.replace(/\/+$/, ''));
+
+const programTitle = z
+  .string()
+  .trim()
+  .min(1, 'A program needs a title.')
+  .max(200, 'Titles are at most 200 characters.');
+
+const programId = z.number().int().positive('A program id is a positive whole number.');
+
+const uploadFileKeys = z
+  .array(key)
+  .min(1, 'Pick at least one media item.')
+  .max(50, 'A program plays at most 50 media items.');
+
+/** A UTC day, `YYYY-MM-DD`. */
+const utcDay = z.iso.date({ message: 'Give a day like 2026-11-20.' });
+
+/** One schedule operation (model `ScheduleOperation`). */
+const scheduleOperation = z.discriminatedUnion('op', [
+  z.object({
+    op: z.literal('create'),
+    channelKey: key,
+    title: programTitle,
+    startAt: isoTime,
+    uploadFileKeys,
+    waitMediaContentKey: key.nullable().optional(),
+  }),
+  z.object({
+    op: z.literal('update'),
+    channelKey: key,
+    programId,
+    title: programTitle.optional(),
+    startAt: isoTime.optional(),
+    uploadFileKeys: uploadFileKeys.optional(),
+    waitMediaContentKey: key.nullable().optional(),
+  }),
+  z.object({ op: z.literal('delete'), channelKey: key, programId }),
+]);
 
 const secret = (what: string) =>
   z
@@ -120,6 +164,23 @@ export const commandInputs = {
   'account.remove': z.object({ id: z.string().min(1).max(64) }),
   'account.updateToken': z.object({ id: z.string().min(1).max(64), token: secret('token') }),
   'app.notices': z.object({}),
+  'schedule.channels': z.object({}),
+  'schedule.programs': z.object({ channelKey: key, from: isoTime, to: isoTime }),
+  'schedule.media': z.object({
+    keyword: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
+  }),
+  'schedule.waitingScreens': z.object({}),
+  'schedule.apply': z.object({ operation: scheduleOperation }),
+  'schedule.planCopyDay': z.object({ channelKey: key, fromDay: utcDay, toDay: utcDay }),
+  'schedule.planFill': z.object({ channelKey: key, from: isoTime, to: isoTime, uploadFileKeys }),
+  'schedule.runBatch': z.object({
+    plan: z.object({
+      operations: z.array(scheduleOperation).min(1, 'The batch is empty.').max(1000),
+      calls: z.number().int().min(0),
+      seconds: z.number().min(0),
+      summary: z.string().max(2000),
+    }),
+  }),
 } as const;
 
 /** Every command: its input (as the renderer writes it) and what it answers. */
@@ -170,6 +231,32 @@ export interface CommandMap {
     output: AccountSummary;
   };
   'app.notices': { input: Record<string, never>; output: Notice[] };
+  'schedule.channels': { input: Record<string, never>; output: ScheduledChannel[] };
+  'schedule.programs': {
+    input: z.input<(typeof commandInputs)['schedule.programs']>;
+    output: Fresh<Program[]>;
+  };
+  'schedule.media': {
+    input: z.input<(typeof commandInputs)['schedule.media']>;
+    output: ProgramMedia[];
+  };
+  'schedule.waitingScreens': { input: Record<string, never>; output: WaitingScreen[] };
+  'schedule.apply': {
+    input: z.input<(typeof commandInputs)['schedule.apply']>;
+    output: { program: Program | null };
+  };
+  'schedule.planCopyDay': {
+    input: z.input<(typeof commandInputs)['schedule.planCopyDay']>;
+    output: BatchPlan;
+  };
+  'schedule.planFill': {
+    input: z.input<(typeof commandInputs)['schedule.planFill']>;
+    output: BatchPlan;
+  };
+  'schedule.runBatch': {
+    input: z.input<(typeof commandInputs)['schedule.runBatch']>;
+    output: { batchId: string };
+  };
 }
 
 type BroadcastRef = z.input<typeof broadcastInput>;
@@ -184,6 +271,8 @@ export interface EventMap {
   'workspace.changed': WorkspaceState;
   /** A new notice for the operator. */
   'app.notice': Notice;
+  /** A schedule batch ran one more operation, or stopped (`finished`). */
+  'schedule.batchProgress': BatchProgress;
 }
 
 export type CommandName = keyof CommandMap;
@@ -200,6 +289,7 @@ export const eventNames: EventName[] = [
   'watch.update',
   'workspace.changed',
   'app.notice',
+  'schedule.batchProgress',
 ];
 
 /** True when `name` is a command of the contract (the renderer may send anything). */

@@ -184,3 +184,93 @@ export interface Notice {
   level: 'info' | 'warning' | 'error';
   message: string;
 }
+
+/**
+ * A live channel with `channel_type=scheduled`: it plays programs from uploaded media on a
+ * timeline instead of an encoder feed (live API, listChannels `channel_type=scheduled`).
+ */
+export interface ScheduledChannel {
+  key: string;
+  title: string;
+  customerCode: string;
+}
+
+/** An uploaded media item a program can play (live API, listProgramMediaContents). */
+export interface ProgramMedia {
+  uploadFileKey: string;
+  title: string;
+  /** Playing time, seconds. */
+  durationS: number;
+}
+
+/** A waiting screen shown between programs (live API, listWaitMediaContents). */
+export interface WaitingScreen {
+  key: string;
+  title: string;
+}
+
+/**
+ * One program on a scheduled channel's timeline. Times are ISO-8601 UTC; the platform sets
+ * `endAt` = `startAt` + the sum of its media durations.
+ */
+export interface Program {
+  id: number;
+  channelKey: string;
+  title: string;
+  startAt: string;
+  endAt: string;
+  /** `endAt - startAt`, seconds. */
+  durationS: number;
+  status: 'scheduled' | 'onair' | 'ended';
+  /** The media it plays, in order. */
+  media: ProgramMedia[];
+  /** The waiting screen shown around it, or null for none. */
+  waitMediaContentKey: string | null;
+}
+
+/** One platform operation of a schedule edit or batch. */
+export type ScheduleOperation =
+  | {
+      op: 'create';
+      channelKey: string;
+      title: string;
+      /** ISO-8601 with offset; must be in the future (the platform refuses the past with 422). */
+      startAt: string;
+      uploadFileKeys: string[];
+      waitMediaContentKey?: string | null;
+    }
+  | {
+      op: 'update';
+      channelKey: string;
+      programId: number;
+      title?: string;
+      startAt?: string;
+      uploadFileKeys?: string[];
+      waitMediaContentKey?: string | null;
+    }
+  | { op: 'delete'; channelKey: string; programId: number };
+
+/** A batch of schedule operations, planned in main and shown to the operator before running. */
+export interface BatchPlan {
+  operations: ScheduleOperation[];
+  /** Platform calls the batch makes (one per operation). */
+  calls: number;
+  /** at 1 call a second */
+  seconds: number;
+  /** One or two sentences for the operator: what the batch does, and why it stopped short. */
+  summary: string;
+}
+
+/** Progress of a running batch, pushed after every operation (`schedule.batchProgress`). */
+export interface BatchProgress {
+  batchId: string;
+  /** Operations that succeeded. */
+  done: number;
+  total: number;
+  /** Operations refused (0 or 1: a batch stops at the first refusal). */
+  failed: number;
+  /** The platform's message of the refusal, or null. */
+  lastError: string | null;
+  /** True after the last operation, or after a refusal. */
+  finished: boolean;
+}

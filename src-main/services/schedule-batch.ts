@@ -1,0 +1,47 @@
+/**
+ * Runs a schedule batch: its operations one by one, in order, a {@link BatchProgress} pushed
+ * after each (the `schedule.batchProgress` event). The batch stops at the first refusal, with
+ * the platform's message in `lastError` and `finished` set, so the operator sees where it
+ * stopped and what the platform said (issue 5, "Bulk authoring").
+ */
+import { PlatformError } from '../platform/errors';
+import type { BatchProgress, ScheduleOperation } from '../shared/model';
+
+export interface BatchRun {
+  batchId: string;
+  operations: ScheduleOperation[];
+  /** Sends one operation (at `bulk` priority); throws PlatformError on a refusal. */
+  send: (operation: ScheduleOperation) => Promise<unknown>;
+  onProgress: (progress: BatchProgress) => void;
+  log?: (message: string) => void;
+}
+
+/** Runs `run.operations` one after the other; never rejects. */
+export async function runBatch(run: BatchRun): Promise<void> {
+  const progress: BatchProgress = {
+    batchId: run.batchId,
+    done: 0,
+    total: run.operations.length,
+    failed: 0,
+    lastError: null,
+    finished: run.operations.length === 0,
+  };
+  if (progress.finished) run.onProgress({ ...progress });
+  for (const operation of run.operations) {
+    try {
+      await run.send(operation);
+      progress.done += 1;
+    } catch (error) {
+      progress.failed += 1;
+      if (error instanceof PlatformError) {
+        progress.lastError = error.message;
+      } else {
+        progress.lastError = 'The batch stopped on an internal problem; details are in the log.';
+        run.log?.(`schedule batch ${run.batchId} failed: ${String(error)}`);
+      }
+    }
+    progress.finished = progress.failed > 0 || progress.done === progress.total;
+    run.onProgress({ ...progress });
+    if (progress.finished) return;
+  }
+}
