@@ -16,4 +16,10 @@ export const keys = {
   broadcast: (broadcastKey: string) => ['broadcast', broadcastKey] as const,
   participants: (broadcastKey: string) => ['participants', broadcastKey] as const,
   viewers: (broadcastKey: string) => ['viewers', broadcastKey] as const,
+  scheduleChannels: () => ['schedule-channels'] as const,
+  /** Every cached program range (all channels): the prefix to invalidate after an edit. */
+  schedulePrograms: () => ['schedule-programs'] as const,
+  programs: (channelKey: string, from: string, to: string) =>
+    ['schedule-programs', channelKey, from, to] as const,
+  programMedia: (keyword: string) => ['program-media', keyword] as const,
 };

@@ -1,0 +1,204 @@
+/**
+ * The operator's path through the schedule timeline, against the sandbox platform (rate
+ * limit on) through the browser host: move a program by dragging it, have an overlapping
+ * drop refused before anything is sent, undo, and create a program by dropping media.
+ */
+import type { Page } from '@playwright/test';
+import { test, expect, type PlatformProbe } from './fixtures';
+
+interface SandboxProgram {
+  id: number;
+  channel_key: string;
+  title: string;
+  start_at: string;
+  end_at: string;
+  status: 'scheduled' | 'onair' | 'ended';
+}
+
+const minute = 60_000;
+const shots = (name: string) => ({ path: `test-results/screens/${name}.png`, fullPage: true });
+
+/** Every program of every scheduled channel, ordered by start, read through the live API. */
+async function allPrograms(platform: PlatformProbe): Promise<SandboxProgram[]> {
+  const programs: SandboxProgram[] = [];
+  for (let page = 1; ; page++) {
+    const answer = await platform.get<{ data: SandboxProgram[]; meta: { last_page: number } }>(
+      `/programs?per_page=100&page=${page}`,
+    );
+    programs.push(...answer.data);
+    if (page >= answer.meta.last_page) break;
+  }
+  return programs.sort((a, b) => Date.parse(a.start_at) - Date.parse(b.start_at));
+}
+
+/**
+ * The program as the sandbox has it now. The probe shares the account's budget (1 call a
+ * second) with the app, so after reading it leaves a second free before the app's next call.
+ */
+async function programOnPlatform(platform: PlatformProbe, program: SandboxProgram) {
+  const list = await channelPrograms(platform, program.channel_key);
+  return list.find((candidate) => candidate.id === program.id);
+}
+
+async function channelPrograms(platform: PlatformProbe, channelKey: string) {
+  const list = await platform.get<{ data: SandboxProgram[] }>(
+    `/channels/${channelKey}/programs?per_page=100`,
+  );
+  await new Promise((done) => setTimeout(done, 1_100));
+  return list.data;
+}
+
+/** Polls the platform gently: the probe must not crowd the app out of the shared budget. */
+const gently = { intervals: [2_000], timeout: 20_000 };
+
+/** A program that starts at least an hour from now and satisfies `fits` with its successor. */
+function findPair(
+  programs: SandboxProgram[],
+  fits: (program: SandboxProgram, next: SandboxProgram) => boolean,
+  except: number[] = [],
+): [SandboxProgram, SandboxProgram] {
+  const soon = Date.now() + 60 * minute;
+  for (const program of programs) {
+    if (except.includes(program.id) || Date.parse(program.start_at) < soon) continue;
+    const next = programs.find(
+      (other) =>
+        other.channel_key === program.channel_key &&
+        Date.parse(other.start_at) >= Date.parse(program.end_at),
+    );
+    if (next && !except.includes(next.id) && fits(program, next)) return [program, next];
+  }
+  throw new Error('the sandbox seed has no program pair that fits');
+}
+
+const length = (p: SandboxProgram) => Date.parse(p.end_at) - Date.parse(p.start_at);
+
+/** Brings the program's block into view (focusing it pans the timeline) and returns it. */
+async function showBlock(app: Page, id: number) {
+  const block = app.locator(`[data-program-id="${id}"]`);
+  await block.focus();
+  await expect(block).toBeInViewport();
+  return block;
+}
+
+/** Pixels per millisecond of the timeline at its current zoom (6 h across the axis). */
+async function pxPerMs(app: Page): Promise<number> {
+  const axis = await app.getByTestId('time-axis').boundingBox();
+  if (!axis) throw new Error('no time axis');
+  return axis.width / (6 * 60 * minute);
+}
+
+test('an operator edits the schedule on the timeline', async ({ app, platform }) => {
+  test.setTimeout(150_000);
+  const applied: string[] = [];
+  app.on('request', (request) => {
+    if (request.url().includes('/rpc/schedule.apply')) applied.push(request.postData() ?? '');
+  });
+
+  const programs = await allPrograms(platform);
+  // P: followed by at least 45 free minutes, short enough to see it and its gap at 6 h.
+  const [moved] = findPair(
+    programs,
+    (p, next) =>
+      Date.parse(next.start_at) - Date.parse(p.end_at) >= 45 * minute &&
+      length(p) >= 10 * minute &&
+      length(p) <= 3 * 60 * minute,
+  );
+  // Q and R: Q ends where R starts, both on screen together.
+  const [dragged, target] = findPair(
+    programs,
+    (p, next) =>
+      Date.parse(next.start_at) === Date.parse(p.end_at) &&
+      length(p) >= 10 * minute &&
+      length(p) + length(next) / 2 <= 3 * 60 * minute,
+    [moved.id],
+  );
+  const originalStart = Date.parse(moved.start_at);
+
+  await app.getByRole('button', { name: 'Schedule' }).click();
+  await expect(app.locator('[data-program-id]').first()).toBeAttached();
+  await expect(app.getByRole('group', { name: /schedule$/ }).first()).toBeVisible();
+  await app.screenshot(shots('21-schedule'));
+
+  // Drag P 30 minutes later into its free time: one request, the sandbox has the new start.
+  const block = await showBlock(app, moved.id);
+  await expect(block).toHaveAccessibleName(`${moved.title}, ${moved.start_at.slice(11, 16)} UTC`);
+  const scale = await pxPerMs(app);
+  const box = await block.boundingBox();
+  if (!box) throw new Error('no block');
+  const y = box.y + box.height / 2;
+  await app.mouse.move(box.x + 6, y);
+  await app.mouse.down();
+  await app.mouse.move(box.x + 6 + 30 * minute * scale, y, { steps: 12 });
+  await app.screenshot(shots('22-dragging'));
+  await app.mouse.up();
+  await expect(app.getByRole('status')).toContainText('done');
+  await expect
+    .poll(async () => {
+      const now = await programOnPlatform(platform, moved);
+      return now ? Date.parse(now.start_at) - originalStart : 0;
+    }, gently)
+    .toBeGreaterThan(27 * minute);
+  const after = await programOnPlatform(platform, moved);
+  const newStart = Date.parse(after?.start_at ?? '');
+  expect(Math.abs(newStart - (originalStart + 30 * minute))).toBeLessThanOrEqual(2.5 * minute);
+  expect(newStart % (5 * minute)).toBe(0);
+  expect(applied).toHaveLength(1);
+  await expect(block).toHaveAccessibleName(
+    `${moved.title}, ${new Date(newStart).toISOString().slice(11, 16)} UTC`,
+  );
+
+  // Drag Q onto the middle of R: refused before anything is sent.
+  const qBlock = await showBlock(app, dragged.id);
+  const qBox = await qBlock.boundingBox();
+  if (!qBox) throw new Error('no block');
+  const shift =
+    (Date.parse(target.start_at) + length(target) / 2 - Date.parse(dragged.start_at)) * scale;
+  await app.mouse.move(qBox.x + 6, qBox.y + qBox.height / 2);
+  await app.mouse.down();
+  await app.mouse.move(qBox.x + 6 + shift, qBox.y + qBox.height / 2, { steps: 12 });
+  await expect(qBlock).toHaveClass(/invalid/);
+  await app.screenshot(shots('23-overlap'));
+  await app.mouse.up();
+  await expect(app.getByRole('alert')).toContainText(`would overlap “${target.title}”`);
+  await expect(app.getByRole('alert')).toContainText('Nothing was sent');
+  await app.screenshot(shots('24-refused'));
+  expect(applied).toHaveLength(1);
+  expect((await programOnPlatform(platform, dragged))?.start_at).toBe(dragged.start_at);
+  await expect(qBlock).toHaveAccessibleName(
+    `${dragged.title}, ${dragged.start_at.slice(11, 16)} UTC`,
+  );
+
+  // Undo: the platform has P back where it was.
+  await app.getByRole('button', { name: 'Undo' }).click();
+  await expect(app.getByRole('status')).toContainText('Undo: Move');
+  await expect
+    .poll(async () => (await programOnPlatform(platform, moved))?.start_at, gently)
+    .toBe(moved.start_at);
+  expect(applied).toHaveLength(2);
+
+  // Drop a 7-minute media item into the gap after P: the sandbox lists the new program.
+  await showBlock(app, moved.id);
+  const track = app.getByRole('region', { name: /timeline$/ }).filter({
+    has: app.locator(`[data-program-id="${moved.id}"]`),
+  });
+  const trackBox = await track.boundingBox();
+  const axisBox = await app.getByTestId('time-axis').boundingBox();
+  const pBox = await app.locator(`[data-program-id="${moved.id}"]`).boundingBox();
+  if (!trackBox || !axisBox || !pBox) throw new Error('no track');
+  const dropAt = Date.parse(moved.end_at) + 15 * minute;
+  const dropX = pBox.x - trackBox.x + (dropAt - originalStart) * scale;
+  const media = app.getByRole('listitem', { name: /^Short: Paper Planes/ });
+  await media.dragTo(track, { targetPosition: { x: dropX, y: trackBox.height / 2 } });
+  await expect(app.getByRole('status')).toContainText('Create “Short: Paper Planes”');
+  await expect
+    .poll(async () => {
+      const list = await channelPrograms(platform, moved.channel_key);
+      return list.find(
+        (p) =>
+          p.title === 'Short: Paper Planes' &&
+          Math.abs(Date.parse(p.start_at) - dropAt) <= 3 * minute,
+      )?.title;
+    }, gently)
+    .toBe('Short: Paper Planes');
+  await app.screenshot(shots('25-created'));
+});

@@ -1,0 +1,167 @@
+/**
+ * Where things sit on the schedule timeline: pure conversions between time (epoch ms, UTC)
+ * and x (CSS pixels from the left edge of the timeline), zoom levels, snapping and axis ticks.
+ */
+
+const minuteMs = 60_000;
+const hourMs = 60 * minuteMs;
+const dayMs = 24 * hourMs;
+
+/** What the timeline shows: `spanMs` of time from `startMs`, across `widthPx` pixels. */
+export interface Viewport {
+  /** Time at x = 0, epoch ms UTC. */
+  startMs: number;
+  /** Time shown across the whole width, ms. */
+  spanMs: number;
+  /** Width of the time area, CSS px (at least 1). */
+  widthPx: number;
+}
+
+/** The zoom levels, from 1 hour to 7 days across the timeline. */
+export const zoomLevels = [
+  { label: '1 h', spanMs: hourMs },
+  { label: '3 h', spanMs: 3 * hourMs },
+  { label: '6 h', spanMs: 6 * hourMs },
+  { label: '12 h', spanMs: 12 * hourMs },
+  { label: '1 day', spanMs: dayMs },
+  { label: '3 days', spanMs: 3 * dayMs },
+  { label: '7 days', spanMs: 7 * dayMs },
+] as const;
+
+/** Snap steps an operator can pick, in minutes. */
+export const snapSteps = [1, 5, 15] as const;
+export type SnapStep = (typeof snapSteps)[number];
+
+/** Pixels per millisecond of a viewport. */
+export function pxPerMs(view: Viewport): number {
+  return Math.max(1, view.widthPx) / view.spanMs;
+}
+
+/** The x of time `ms` (may be negative or beyond the width: off screen). */
+export function timeToX(ms: number, view: Viewport): number {
+  return (ms - view.startMs) * pxPerMs(view);
+}
+
+/** The time at x, epoch ms. */
+export function xToTime(x: number, view: Viewport): number {
+  return view.startMs + x / pxPerMs(view);
+}
+
+/** The width in px of a duration in ms at this zoom. */
+export function durationToWidth(ms: number, view: Viewport): number {
+  return ms * pxPerMs(view);
+}
+
+/**
+ * The viewport at another zoom, keeping the time under `anchorX` (px) where it is, so that
+ * ctrl+wheel zooms around the pointer.
+ */
+export function zoomAround(view: Viewport, spanMs: number, anchorX: number): Viewport {
+  const anchorMs = xToTime(anchorX, view);
+  const fraction = anchorX / Math.max(1, view.widthPx);
+  return { ...view, spanMs, startMs: Math.round(anchorMs - fraction * spanMs) };
+}
+
+/** The index in {@link zoomLevels} nearest to `spanMs`. */
+export function zoomIndex(spanMs: number): number {
+  let best = 0;
+  zoomLevels.forEach((level, index) => {
+    const current = zoomLevels[best]?.spanMs ?? level.spanMs;
+    if (Math.abs(Math.log(level.spanMs / spanMs)) < Math.abs(Math.log(current / spanMs)))
+      best = index;
+  });
+  return best;
+}
+
+/** `ms` rounded to the nearest multiple of `stepMinutes` (UTC minutes since the epoch). */
+export function snapToStep(ms: number, stepMinutes: number): number {
+  const step = stepMinutes * minuteMs;
+  return Math.round(ms / step) * step;
+}
+
+/** A program's place in time, ms UTC; `[startMs, endMs)`. */
+export interface Span {
+  startMs: number;
+  endMs: number;
+}
+
+/**
+ * Where a program of `durationMs` dragged to `rawStartMs` lands: on the snap step, unless
+ * its start or end is within `edgeToleranceMs` of a neighbour's edge, in which case it
+ * touches that neighbour (the nearest edge wins). Neighbours are the channel's other programs.
+ */
+export function snapStart(
+  rawStartMs: number,
+  durationMs: number,
+  neighbours: readonly Span[],
+  stepMinutes: number,
+  edgeToleranceMs: number,
+): number {
+  let best: number | null = null;
+  let bestDistance = edgeToleranceMs;
+  for (const other of neighbours) {
+    const candidates = [other.endMs, other.startMs - durationMs];
+    for (const candidate of candidates) {
+      const distance = Math.abs(candidate - rawStartMs);
+      if (distance <= bestDistance) {
+        best = candidate;
+        bestDistance = distance;
+      }
+    }
+  }
+  return best ?? snapToStep(rawStartMs, stepMinutes);
+}
+
+/** One mark of the time axis. */
+export interface Tick {
+  ms: number;
+  /** True at a UTC day boundary (drawn stronger, labelled with the date). */
+  major: boolean;
+}
+
+/** Tick spacing for a span: about 6 to 14 labelled marks across the width. */
+export function tickStepMs(spanMs: number): number {
+  const steps = [
+    5 * minuteMs,
+    10 * minuteMs,
+    15 * minuteMs,
+    30 * minuteMs,
+    hourMs,
+    2 * hourMs,
+    3 * hourMs,
+    6 * hourMs,
+    12 * hourMs,
+    dayMs,
+  ];
+  return steps.find((step) => spanMs / step <= 14) ?? dayMs;
+}
+
+/** The ticks inside the viewport, aligned on UTC multiples of the tick step. */
+export function axisTicks(view: Viewport): Tick[] {
+  const step = tickStepMs(view.spanMs);
+  const ticks: Tick[] = [];
+  const end = view.startMs + view.spanMs;
+  for (let ms = Math.ceil(view.startMs / step) * step; ms <= end; ms += step) {
+    ticks.push({ ms, major: ms % dayMs === 0 });
+  }
+  return ticks;
+}
+
+/**
+ * The range of programs to fetch for a viewport: whole UTC days covering it plus one day
+ * either side, so scrolling within a day or zooming reuses the same read.
+ */
+export function fetchWindow(view: Viewport): { fromMs: number; toMs: number } {
+  const fromMs = Math.floor(view.startMs / dayMs) * dayMs - dayMs;
+  const toMs = Math.ceil((view.startMs + view.spanMs) / dayMs) * dayMs + dayMs;
+  return { fromMs, toMs };
+}
+
+/** A dragged program (or media item: `programId` null), drawn where it would land. */
+export interface Ghost {
+  programId: number | null;
+  startMs: number;
+  durationMs: number;
+  /** It would overlap another program: refused before anything is sent. */
+  invalid: boolean;
+}
