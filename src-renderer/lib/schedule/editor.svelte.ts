@@ -1,0 +1,330 @@
+/**
+ * The editing state of the Schedule view (issue 5, phase 1): selection, ghost, notices,
+ * undo history, and the edits that gestures (`gestures.ts`) and the details panel
+ * ask for. Every edit is ONE `schedule.apply`, optimistic on screen,
+ * rolled back with the platform's message when refused, checked for overlaps before
+ * anything is sent, and recorded for undo. After every edit or refusal the programs are
+ * read again so the screen equals the platform.
+ */
+import type { QueryClient } from '@tanstack/svelte-query';
+import type {
+  Fresh,
+  Program,
+  ProgramMedia,
+  ScheduleOperation,
+} from '../../../src-main/shared/model';
+import { errorText } from '../bridge';
+import { displayClock } from '../clock.svelte';
+import { keys } from '../queries/keys';
+import { applyOperation } from '../queries/schedule';
+import { pxPerMs, snapStart, type Ghost } from './geometry';
+import { findOverlap, type ScheduledSpan } from './overlap';
+import { History, inverseOf } from './history';
+import { clockUtc, dayLabel, isoUtc } from './labels';
+import { draftProgram, dropProgram, movedTo, putProgram, withMedia } from './edits';
+import type { TimelineViewport } from './viewport.svelte';
+
+/** How close (px) a dragged edge must come to a neighbour's edge to stick to it. */
+const edgeTolerancePx = 8;
+
+/** Where a dragged, nudged or dropped program would land, drawn on one channel row. */
+export interface RowGhost {
+  channelKey: string;
+  ghost: Ghost;
+}
+
+/** A question asked before a destructive edit (delete, move of a program on air). */
+export interface Confirmation {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  cancelLabel: string;
+  onConfirm: () => void;
+}
+
+/** What the editor reads from the page: the query client, the window, the programs shown. */
+export interface EditorDeps {
+  client: QueryClient;
+  viewport: TimelineViewport;
+  /** Programs of a channel as currently shown (cached read of the fetch window). */
+  programsOf: (channelKey: string) => Program[];
+}
+
+/**
+ * Selection, ghost, notices, undo history and the edits of the timeline. Callbacks handed
+ * to components are arrow properties so they can be passed as they are.
+ */
+export class ScheduleEditor {
+  selected = $state<{ channelKey: string; id: number } | null>(null);
+  ghost = $state<RowGhost | null>(null);
+  /** The library item being dragged (HTML5 drag and drop), if any. */
+  draggingMedia = $state<ProgramMedia | null>(null);
+  /** Id of the program that media would be appended to on drop. */
+  appendTarget = $state<number | null>(null);
+  /** The last refusal (platform's or local), in the operator's words. */
+  refusal = $state<string | null>(null);
+  /** The last edit that succeeded, as a sentence. */
+  done = $state<string | null>(null);
+  /** Number of `schedule.apply` calls in flight. */
+  pending = $state(0);
+  confirm = $state<Confirmation | null>(null);
+
+  readonly selectedProgram: Program | null = $derived.by(() => {
+    const selected = this.selected;
+    if (!selected) return null;
+    return this.#deps.programsOf(selected.channelKey).find((p) => p.id === selected.id) ?? null;
+  });
+
+  readonly #history = new History();
+  #historyVersion = $state(0);
+  readonly canUndo = $derived(this.#historyVersion >= 0 && this.#history.canUndo);
+  readonly canRedo = $derived(this.#historyVersion >= 0 && this.#history.canRedo);
+
+  readonly #deps: EditorDeps;
+
+  constructor(deps: EditorDeps) {
+    this.#deps = deps;
+  }
+
+  /** Reads the programs again (view priority in main) so the screen equals the platform. */
+  refresh = (): Promise<void> =>
+    this.#deps.client.invalidateQueries({ queryKey: keys.schedulePrograms() });
+
+  /** Asks to delete a program; on confirmation sends one delete (undo can put it back). */
+  askDelete = (program: Program): void => {
+    this.confirm = {
+      title: `Delete “${program.title}”?`,
+      message: `It starts ${dayLabel(Date.parse(program.startAt))} at ${clockUtc(Date.parse(program.startAt))} UTC. Undo can put it back.`,
+      confirmLabel: 'Delete program',
+      cancelLabel: 'Keep it',
+      onConfirm: () => {
+        this.selected = null;
+        void this.#edit(
+          { op: 'delete', channelKey: program.channelKey, programId: program.id },
+          program,
+          `Delete “${program.title}”`,
+          (list) => dropProgram(list, program.id),
+          (list) => putProgram(list, program),
+        );
+      },
+    };
+  };
+
+  /** Sets the media (upload file keys, in play order) of a program; refuses an overlap. */
+  setMedia = (program: Program, uploadFileKeys: string[], label: string): void => {
+    const known = this.draggingMedia ? [...program.media, this.draggingMedia] : program.media;
+    const media = uploadFileKeys.flatMap(
+      (key) => known.find((item) => item.uploadFileKey === key) ?? [],
+    );
+    const next = withMedia(program, media);
+    const clash = findOverlap(
+      { startMs: Date.parse(next.startAt), endMs: Date.parse(next.endAt) },
+      this.spansOf(program.channelKey),
+      program.id,
+    );
+    if (clash) {
+      this.refuseLocally(
+        `Not changed: “${program.title}” would then run into “${clash.title}” (${clockUtc(clash.startMs)} UTC). Nothing was sent.`,
+      );
+      return;
+    }
+    void this.#edit(
+      { op: 'update', channelKey: program.channelKey, programId: program.id, uploadFileKeys },
+      program,
+      `${label} of “${program.title}”`,
+      (list) => putProgram(list, next),
+      (list) => putProgram(list, program),
+    );
+  };
+
+  /**
+   * Sends the inverse (Undo) or the forward operation (Redo) of the last entry. Never
+   * throws: a refusal is shown in `refusal`.
+   */
+  replay = async (kind: 'Undo' | 'Redo'): Promise<void> => {
+    const history = this.#history;
+    const entry = kind === 'Undo' ? history.peekUndo() : history.peekRedo();
+    if (!entry) return;
+    const operation = kind === 'Undo' ? entry.inverse : entry.forward;
+    const other = kind === 'Undo' ? entry.forward : entry.inverse;
+    this.refusal = null;
+    this.pending++;
+    try {
+      const after = await applyOperation(operation);
+      if (kind === 'Undo') history.undone();
+      else history.redone();
+      // Created again under a new id: later undo and redo follow it.
+      if (operation.op === 'create' && after && other.op !== 'create')
+        history.remap(other.programId, after.id);
+      this.done = `${kind}: ${entry.label}.`;
+    } catch (error) {
+      this.refusal = `${kind} of ${entry.label} refused: ${errorText(error)}`;
+      this.done = null;
+    } finally {
+      this.#historyVersion++;
+      this.pending--;
+      await this.refresh();
+    }
+  };
+
+  /** Answers the pending confirmation: runs its action when `yes`, drops the ghost if not. */
+  answer = (yes: boolean): void => {
+    const action = this.confirm?.onConfirm;
+    this.confirm = null;
+    if (yes) action?.();
+    else this.ghost = null;
+  };
+
+  // --- used by the gestures ---
+
+  /** The programs of a channel as spans (UTC ms) for the overlap check. */
+  spansOf(channelKey: string): ScheduledSpan[] {
+    return this.#deps.programsOf(channelKey).map((p) => ({
+      id: p.id,
+      title: p.title,
+      startMs: Date.parse(p.startAt),
+      endMs: Date.parse(p.endAt),
+    }));
+  }
+
+  /** Where a program (or media: `selfId` null) of `durationMs` lands when aimed at `rawMs`. */
+  place(channelKey: string, selfId: number | null, rawMs: number, durationMs: number) {
+    const { view, snapStep } = this.#deps.viewport;
+    const others = this.spansOf(channelKey).filter((span) => span.id !== selfId);
+    const start = snapStart(rawMs, durationMs, others, snapStep, edgeTolerancePx / pxPerMs(view));
+    const clash = findOverlap({ startMs: start, endMs: start + durationMs }, others, selfId);
+    return { startMs: start, clash };
+  }
+
+  /**
+   * Sends one operation: shows `optimistic` at once, records the inverse for undo, rolls
+   * back (and says why) when the platform refuses, then reads the programs again.
+   */
+  async #edit(
+    operation: ScheduleOperation,
+    before: Program | null,
+    label: string,
+    optimistic: (list: Program[]) => Program[],
+    rollback: (list: Program[]) => Program[],
+  ): Promise<void> {
+    const { client, viewport } = this.#deps;
+    const key = keys.programs(operation.channelKey, viewport.from, viewport.to);
+    await client.cancelQueries({ queryKey: key });
+    const update = (change: (list: Program[]) => Program[]) =>
+      client.setQueryData<Fresh<Program[]>>(key, (old) =>
+        old ? { ...old, data: change(old.data) } : old,
+      );
+    update(optimistic);
+    this.ghost = null;
+    this.refusal = null;
+    this.pending++;
+    try {
+      const after = await applyOperation(operation);
+      this.#history.record({
+        forward: operation,
+        inverse: inverseOf(operation, before, after),
+        label,
+      });
+      this.#historyVersion++;
+      this.done = `${label}: done.`;
+    } catch (error) {
+      update(rollback);
+      this.refusal = `${label} refused: ${errorText(error)}`;
+      this.done = null;
+    } finally {
+      this.pending--;
+      await this.refresh();
+    }
+  }
+
+  /** Shows a refusal decided here, before anything was sent, and reads the programs again. */
+  refuseLocally(text: string): void {
+    this.ghost = null;
+    this.refusal = text;
+    this.done = null;
+    void this.refresh();
+  }
+
+  /**
+   * Moves a program to start at `toMs` (UTC ms): refused locally on overlap, confirmed
+   * first when it is on air, nothing when it does not move.
+   */
+  moveProgram(program: Program, toMs: number): void {
+    if (toMs === Date.parse(program.startAt)) {
+      this.ghost = null;
+      return;
+    }
+    const { clash } = this.place(program.channelKey, program.id, toMs, program.durationS * 1000);
+    if (clash) {
+      this.refuseLocally(`Not moved: ${overlapText(`“${program.title}”`, toMs, clash)}`);
+      return;
+    }
+    const send = () =>
+      void this.#edit(
+        {
+          op: 'update',
+          channelKey: program.channelKey,
+          programId: program.id,
+          startAt: isoUtc(toMs),
+        },
+        program,
+        `Move “${program.title}” to ${clockUtc(toMs)} UTC`,
+        (list) => putProgram(list, movedTo(program, toMs)),
+        (list) => putProgram(list, program),
+      );
+    if (isOnAir(program, displayClock.now)) {
+      this.confirm = {
+        title: 'Move a program that is on air?',
+        message: `“${program.title}” is playing now. Moving it to ${clockUtc(toMs)} UTC changes what viewers see.`,
+        confirmLabel: 'Move it',
+        cancelLabel: 'Keep it playing',
+        onConfirm: send,
+      };
+    } else send();
+  }
+
+  /** Creates a program of one media item aimed at `atMs` (UTC ms, snapped); future only. */
+  createFromMedia(channelKey: string, media: ProgramMedia, atMs: number): void {
+    const { startMs: start, clash } = this.place(channelKey, null, atMs, media.durationS * 1000);
+    if (clash) {
+      this.refuseLocally(`Not created: ${overlapText(`“${media.title}”`, start, clash)}`);
+      return;
+    }
+    if (start <= Date.now()) {
+      this.refuseLocally(
+        `Not created: ${clockUtc(start)} UTC has passed; a program must start in the future. Nothing was sent.`,
+      );
+      return;
+    }
+    const operation = {
+      op: 'create' as const,
+      channelKey,
+      title: media.title,
+      startAt: isoUtc(start),
+      uploadFileKeys: [media.uploadFileKey],
+    };
+    const draft = draftProgram(operation, [media], -Date.now());
+    void this.#edit(
+      operation,
+      null,
+      `Create “${media.title}” at ${clockUtc(start)} UTC`,
+      (list) => putProgram(list, draft),
+      (list) => dropProgram(list, draft.id),
+    );
+  }
+}
+
+function isOnAir(program: Program, now: number): boolean {
+  return (
+    program.status === 'onair' ||
+    (Date.parse(program.startAt) <= now && now < Date.parse(program.endAt))
+  );
+}
+
+function overlapText(
+  what: string,
+  startAt: number,
+  clash: { title: string; startMs: number; endMs: number },
+): string {
+  return `${what} at ${clockUtc(startAt)} UTC would overlap “${clash.title}” (${clockUtc(clash.startMs)}–${clockUtc(clash.endMs)} UTC). Nothing was sent.`;
+}
