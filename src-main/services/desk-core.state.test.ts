@@ -7,19 +7,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../sandbox/index';
-import type { SecretStore } from '../secrets/keychain';
 import type { Notice } from '../shared/model';
 import { createDeskCore } from './desk-core';
+import { memorySecrets } from './test-support';
 import { openSandboxWorkspace } from './workspace';
 
 let sandbox: SandboxHandle;
 let dataDir: string;
-const secrets: SecretStore = {
-  get: () => Promise.resolve(null),
-  set: () => Promise.resolve(),
-  delete: () => Promise.resolve(false),
-  check: () => Promise.resolve(),
-};
 
 beforeEach(async () => {
   sandbox = await startSandbox({ port: 0, rateLimit: false });
@@ -34,7 +28,7 @@ async function start() {
   const pacing = { minSpacingMs: 5, marginMs: 0 };
   return createDeskCore({
     dataDir,
-    secrets,
+    secrets: memorySecrets(),
     openSandbox: () => openSandboxWorkspace({ sandboxInfo: sandbox.info, pacing }),
     log: () => undefined,
   });

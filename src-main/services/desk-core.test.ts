@@ -6,7 +6,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SecretStore } from '../secrets/keychain';
 import { startSandbox, type SandboxHandle } from '../sandbox/index';
 import type { CommandInput, CommandName, EventName } from '../shared/bridge';
 import { commandNames } from '../shared/bridge';
@@ -19,6 +18,7 @@ import type {
   ScheduledChannel,
 } from '../shared/model';
 import { createDeskCore, type DeskCore } from './desk-core';
+import { memorySecrets } from './test-support';
 import { openSandboxWorkspace } from './workspace';
 
 let sandbox: SandboxHandle;
@@ -50,17 +50,6 @@ afterAll(async () => {
   await sandbox.close();
   await rm(dataDir, { recursive: true, force: true });
 });
-
-/** The OS keychain's contract, in memory: these tests are about the core, not keytar. */
-function memorySecrets(): SecretStore {
-  const entries = new Map<string, string>();
-  return {
-    get: (account) => Promise.resolve(entries.get(account) ?? null),
-    set: (account, secret) => Promise.resolve(void entries.set(account, secret)),
-    delete: (account) => Promise.resolve(entries.delete(account)),
-    check: () => Promise.resolve(),
-  };
-}
 
 async function run<C extends CommandName>(command: C, input: CommandInput<C>) {
   return core.invoke(command, input, ctx);

@@ -7,11 +7,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SecretStore } from '../secrets/keychain';
 import { startSandbox, type SandboxHandle } from '../sandbox/index';
 import type { CommandInput, CommandName, CommandOutput } from '../shared/bridge';
 import type { BatchProgress, Program, ScheduledChannel } from '../shared/model';
 import { createDeskCore, type DeskCore } from './desk-core';
+import { memorySecrets } from './test-support';
 import { openSandboxWorkspace } from './workspace';
 
 const dayMs = 86_400_000;
@@ -50,16 +50,6 @@ afterAll(async () => {
   await sandbox.close();
   await rm(dataDir, { recursive: true, force: true });
 });
-
-function memorySecrets(): SecretStore {
-  const entries = new Map<string, string>();
-  return {
-    get: (account) => Promise.resolve(entries.get(account) ?? null),
-    set: (account, secret) => Promise.resolve(void entries.set(account, secret)),
-    delete: (account) => Promise.resolve(entries.delete(account)),
-    check: () => Promise.resolve(),
-  };
-}
 
 async function data<C extends CommandName>(
   command: C,
