@@ -106,6 +106,7 @@ export async function unwrap<D>(pending: Promise<ApiResult<D>>, signal?: AbortSi
     result = await pending;
   } catch (cause) {
     if (signal?.aborted) throw signal.reason;
+    if (cause instanceof PlatformError) throw cause; // refused before sending (scheduler pause)
     throw new PlatformError(networkError(cause));
   }
   const { data, error, response } = result;

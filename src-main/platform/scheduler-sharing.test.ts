@@ -127,6 +127,25 @@ describe('RequestScheduler state and lifecycle', () => {
     expect(platform.sent).toHaveLength(1);
   });
 
+  it('while paused with a refuse policy, fails commands at once and holds watch polls', async () => {
+    const { clock, platform, scheduler, get } = setup();
+    const queuedCommand = get('/stop', 'command').catch((error: unknown) => error);
+    const queuedWatch = get('/poll', 'watch');
+    const refused = new Error('token refused');
+    scheduler.pause('token-revoked', (priority) => (priority === 'command' ? refused : null));
+    expect(await queuedCommand).toBe(refused);
+    await expect(get('/start', 'command')).rejects.toBe(refused);
+    await clock.advance(10_000);
+    expect(platform.sent).toHaveLength(0);
+    expect(scheduler.state().queued).toMatchObject({ command: 0, watch: 1 });
+    scheduler.resume();
+    const afterResume = get('/start', 'command');
+    await clock.advance(5_000);
+    expect((await queuedWatch).status).toBe(200);
+    expect((await afterResume).status).toBe(200);
+    expect(platform.sent.map((call) => call.path)).toEqual(['/start', '/poll']);
+  });
+
   it('rejects the caller on a network error and never repeats the POST', async () => {
     const { clock, platform, scheduler } = setup({}, () => ({ fail: true }));
     const post = scheduler

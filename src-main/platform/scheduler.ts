@@ -60,6 +60,12 @@ export interface ScheduleOptions {
 }
 
 /**
+ * While paused: the error to reject a call of this priority with at once, or null to hold it
+ * until the pause is lifted.
+ */
+export type RefusePolicy = (priority: Priority) => Error | null;
+
+/**
  * Queues platform calls by priority and starts them within the rate limit: call starts at
  * least `minSpacingMs + marginMs` apart, at most `limitPerMinute` in any 60 s (+ margin);
  * calls in flight may overlap. The highest priority goes first, so a command waits at most
@@ -82,6 +88,7 @@ export class RequestScheduler {
   readonly #listeners = new BudgetListeners(() => this.state());
   readonly #refusals = new Refusals();
   #pausedReason: string | null = null;
+  #refuse: RefusePolicy | null = null;
   readonly #wake: Alarm;
   #pumpQueued = false;
   #disposed = false;
@@ -114,6 +121,8 @@ export class RequestScheduler {
     if (this.#disposed) return Promise.reject(disposedError());
     if (signal.aborted) return rejectWith(signal.reason);
     const priority = options.priority ?? 'view';
+    const refused = this.#pausedReason === null ? null : (this.#refuse?.(priority) ?? null);
+    if (refused !== null) return Promise.reject(refused);
     let call = newCall(request, priority);
     const shared = call.key === null ? undefined : this.#byKey.get(call.key);
     if (shared === undefined) {
@@ -170,16 +179,33 @@ export class RequestScheduler {
     return this.#listeners.add(listener);
   }
 
-  /** Holds every queued call (e.g. a revoked token: 401); calls in flight finish. */
-  pause(reason: string): void {
+  /**
+   * Holds every queued call (e.g. a revoked token: 401); calls in flight finish. With
+   * `refuse`, the calls it answers an error for (by priority) are rejected with that error
+   * now and on arrival while paused, so an operator's command fails at once instead of
+   * waiting for a new token; the others stay queued until `resume()`.
+   */
+  pause(reason: string, refuse?: RefusePolicy): void {
     this.#pausedReason = reason;
+    this.#refuse = refuse ?? null;
     this.#wake.clear();
+    if (refuse) {
+      for (const priority of priorities) {
+        const error = refuse(priority);
+        if (error === null) continue;
+        for (const call of this.#queues[priority].splice(0)) {
+          this.#finish(call);
+          settle(call, (waiter) => waiter.reject(error));
+        }
+      }
+    }
     this.#listeners.changed();
   }
 
   /** Lifts `pause()`; a 429 pause still runs to its end. */
   resume(): void {
     this.#pausedReason = null;
+    this.#refuse = null;
     this.#listeners.changed();
     this.#schedulePump();
   }

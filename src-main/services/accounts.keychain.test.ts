@@ -151,8 +151,14 @@ describe.runIf(withKeyring)('accounts in the OS keychain', () => {
     await expect.poll(() => events.at(-1)?.status).toBe('token-rejected');
     expect(events.at(-1)?.message).toMatch(/refused the personal access token of “Night shift”/);
 
-    // Paused: the watch keeps asking for nothing while the token is refused.
+    // Paused: a view's read now fails at once, without a call, instead of waiting for a token.
     const before = requests;
+    const again = await core.invoke('channel.list', {}, ctx);
+    expect(again).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+    expect((again as { error: { message: string } }).error.message).toMatch(/new token/);
+    expect(requests).toBe(before);
+
+    // and the watch keeps asking for nothing while the token is refused.
     await new Promise((done) => setTimeout(done, 3_000));
     expect(requests - before).toBeLessThanOrEqual(1);
 

@@ -7,7 +7,14 @@
  * `onUnauthorized`, so the operator can enter a new token.
  */
 import { LiveClient } from '../platform/live-client';
-import { RequestScheduler, type Clock, systemClock } from '../platform/scheduler';
+import { PlatformError } from '../platform/errors';
+import {
+  RequestScheduler,
+  type Clock,
+  type Priority,
+  type RefusePolicy,
+  systemClock,
+} from '../platform/scheduler';
 import { startSandbox, type SandboxHandle, type SandboxInfo } from '../sandbox/index';
 import type { WorkspaceInfo } from '../shared/model';
 
@@ -49,6 +56,22 @@ export interface OpenSandboxOptions extends WorkspaceOptions {
 
 /** What the scheduler pause says while a token is refused. */
 export const tokenRejectedReason = 'the platform refused the token (401)';
+
+/**
+ * While a token is refused, an operator's commands and view reads fail at once with a 401
+ * DeskError (nothing is sent: the platform would refuse them too) instead of waiting for a
+ * new token; watch polls and bulk batches stay queued and go on once a new token is entered.
+ */
+export function refuseWhileTokenRejected(name: string): RefusePolicy {
+  return (priority: Priority) =>
+    priority === 'command' || priority === 'view'
+      ? new PlatformError({
+          code: 'unauthorized',
+          status: 401,
+          message: `The platform refused the token of “${name}”; nothing was sent. Enter a new token in Accounts.`,
+        })
+      : null;
+}
 
 /** Opens the sandbox workspace (starting an embedded sandbox unless one is given). */
 export async function openSandboxWorkspace(options: OpenSandboxOptions = {}): Promise<Workspace> {
@@ -120,7 +143,7 @@ function build(
     (api: 'live' | 'vod', scheduler: () => RequestScheduler) => async (request: Request) => {
       const response = await network(request);
       if (response.status === 401 && scheduler().state().pausedReason !== tokenRejectedReason) {
-        scheduler().pause(tokenRejectedReason);
+        scheduler().pause(tokenRejectedReason, refuseWhileTokenRejected(info.name));
         for (const listener of listeners) listener(api);
       }
       return response;
