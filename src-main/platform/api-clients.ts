@@ -84,13 +84,16 @@ export function createVodApi(options: ApiClientOptions): VodApi {
 /**
  * A fetch that queues each request on `scheduler` at `priority`, cancelled by `signal` while
  * queued (default: the request's own signal). Pass it as the `fetch` option of one call.
+ * `options.coalesce: false` for a GET that creates something (see ScheduleOptions).
  */
 export function withPriority(
   scheduler: RequestScheduler,
   priority: Priority,
   signal?: AbortSignal,
+  options: { coalesce?: boolean } = {},
 ): PlatformFetch {
-  return (request) => scheduler.fetch(request, signal ? { priority, signal } : { priority });
+  return (request) =>
+    scheduler.fetch(request, signal ? { priority, signal, ...options } : { priority, ...options });
 }
 
 /**

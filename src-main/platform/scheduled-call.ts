@@ -30,12 +30,12 @@ export interface ScheduledCall {
 /** Statuses whose responses cannot carry a body (Fetch standard, "null body status"). */
 const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
 
-/** A queued call for `request`, no waiters yet. */
-export function newCall(request: Request, priority: Priority): ScheduledCall {
+/** A queued call for `request`, no waiters yet; `shareable: false` never coalesces it. */
+export function newCall(request: Request, priority: Priority, shareable = true): ScheduledCall {
   return {
     request,
     idempotent: request.method === 'GET' || request.method === 'HEAD',
-    key: coalescingKey(request),
+    key: shareable ? coalescingKey(request) : null,
     priority,
     phase: 'queued',
     retries: 0,

@@ -24,6 +24,19 @@ describe('RequestScheduler coalescing and cancellation', () => {
     expect(platform.sent.map((call) => call.authorization)).toEqual(['Bearer t1', 'Bearer t2']);
   });
 
+  it('never shares a GET asked with coalesce: false (a GET that creates a one-time URL)', async () => {
+    const { clock, platform, scheduler } = setup();
+    const ask = () =>
+      scheduler.fetch(new Request(`${base}/programs/media-contents/upload-url`), {
+        priority: 'bulk',
+        coalesce: false,
+      });
+    const answers = [ask(), ask()];
+    await clock.advance(5_000);
+    await Promise.all(answers);
+    expect(platform.sent).toHaveLength(2);
+  });
+
   it('raises a queued GET to the priority of a coalesced caller', async () => {
     const { clock, platform, get } = setup();
     const done = [get('/w1', 'watch'), get('/w2', 'watch'), get('/shared', 'bulk')];

@@ -57,6 +57,12 @@ export interface ScheduleOptions {
   priority?: Priority;
   /** Cancels the call; defaults to the request's own signal. */
   signal?: AbortSignal;
+  /**
+   * `false` for a GET that must not share a call with an identical one: a GET that creates
+   * something, e.g. a one-time upload URL (live `programs/media-contents/upload-url` answers
+   * a new single-use URL on every call). Default: identical GETs share one call.
+   */
+  coalesce?: boolean;
 }
 
 /**
@@ -123,7 +129,7 @@ export class RequestScheduler {
     const priority = options.priority ?? 'view';
     const refused = this.#pausedReason === null ? null : (this.#refuse?.(priority) ?? null);
     if (refused !== null) return Promise.reject(refused);
-    let call = newCall(request, priority);
+    let call = newCall(request, priority, options.coalesce !== false);
     const shared = call.key === null ? undefined : this.#byKey.get(call.key);
     if (shared === undefined) {
       this.#queues[priority].push(call);
