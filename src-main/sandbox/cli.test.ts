@@ -39,9 +39,11 @@ describe('npm run sandbox (cli.ts)', () => {
         'live_base_url',
         'service_account_key',
         'tokens',
+        'upload_mode',
         'vod_access_token',
         'vod_base_url',
       ]);
+      expect(info.upload_mode).toBe('tus');
       expect(info.live_base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/live\/api$/);
       const url = `${info.live_base_url}/v1/live/service-accounts/${info.service_account_key}/channels`;
       const headers = { Authorization: `Bearer ${info.tokens.super_admin}` };
@@ -61,6 +63,36 @@ describe('npm run sandbox (cli.ts)', () => {
       if (child.exitCode === null && child.signalCode === null)
         process.kill(-(child.pid ?? 0), 'SIGKILL');
     }
+  });
+
+  it('serves the one-time upload URLs in multipart mode with --upload-mode multipart', async () => {
+    const { child, stdout } = runCli([
+      '--port',
+      '0',
+      '--no-rate-limit',
+      '--upload-mode',
+      'multipart',
+    ]);
+    try {
+      const info = JSON.parse(await firstLine(stdout, child)) as SandboxInfo;
+      expect(info.upload_mode).toBe('multipart');
+      const origin = new URL(info.vod_base_url).origin;
+      const mode = await fetch(`${origin}/__sandbox/uploads/mode`);
+      expect(await mode.json()).toEqual({ mode: 'multipart' });
+      const exited = once(child, 'exit');
+      process.kill(-(child.pid ?? 0), 'SIGTERM');
+      await exited;
+    } finally {
+      if (child.exitCode === null && child.signalCode === null)
+        process.kill(-(child.pid ?? 0), 'SIGKILL');
+    }
+  });
+
+  it('refuses an unknown upload mode with one error line and exit code 2', async () => {
+    const { child, stderr } = runCli(['--upload-mode', 'ftp']);
+    const [code] = (await once(child, 'exit')) as [number | null];
+    expect(code).toBe(2);
+    expect(stderr()).toContain('sandbox: --upload-mode must be tus or multipart, not "ftp".');
   });
 
   it('refuses a bad flag with one error line and exit code 2', async () => {

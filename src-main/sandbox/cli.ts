@@ -4,7 +4,11 @@
  * SIGTERM. Logs go to stderr.
  *
  * Flags: `--port N` (default 0: any free port), `--seed N` (default 1), `--no-rate-limit`,
- * `--log` (request logs on stderr), `--state FILE` (keep state across restarts), faults
+ * `--log` (request logs on stderr), `--state FILE` (keep state across restarts; uploaded files
+ * then live in `FILE.uploads/` beside it, so partial tus uploads survive a restart),
+ * `--storage-dir DIR` (where uploaded files live instead; default a temp folder),
+ * `--upload-mode tus|multipart` (the protocol of the one-time upload URLs, default tus;
+ * upload-host.ts), faults
  * (faults.ts): `--latency MS`, `--error-rate R`, `--drop-rate R` (R in 0..1), `--burst-429 N`.
  * A bad flag prints one error line on stderr and exits 2.
  */
@@ -12,6 +16,8 @@ import { parseArgs } from 'node:util';
 import type { SandboxOptions } from './index';
 import { faultsFromFlags } from './faults';
 import { startSandbox } from './index';
+import type { UploadMode } from './upload-host';
+import { uploadModes } from './upload-host';
 
 /** Parses the flags. @throws Error with a one-line, operator-readable message. */
 export function parseCliOptions(args: string[]): SandboxOptions {
@@ -25,6 +31,8 @@ export function parseCliOptions(args: string[]): SandboxOptions {
       'no-rate-limit': { type: 'boolean' },
       log: { type: 'boolean' },
       state: { type: 'string' },
+      'storage-dir': { type: 'string' },
+      'upload-mode': { type: 'string' },
       latency: { type: 'string' },
       'error-rate': { type: 'string' },
       'drop-rate': { type: 'string' },
@@ -37,8 +45,19 @@ export function parseCliOptions(args: string[]): SandboxOptions {
     rateLimit: values['no-rate-limit'] !== true,
     logger: values.log === true,
     ...(values.state === undefined ? {} : { stateFile: values.state }),
+    ...(values['storage-dir'] === undefined ? {} : { storageDir: values['storage-dir'] }),
+    ...(values['upload-mode'] === undefined
+      ? {}
+      : { uploadMode: uploadModeFlag(values['upload-mode']) }),
     faults: faultsFromFlags(values),
   };
+}
+
+function uploadModeFlag(text: string): UploadMode {
+  const mode = uploadModes.find((item) => item === text);
+  if (mode === undefined)
+    throw new Error(`--upload-mode must be ${uploadModes.join(' or ')}, not "${text}".`);
+  return mode;
 }
 
 function integerFlag(

@@ -18,9 +18,12 @@ import type { RateLimitPolicy } from './rate-limit';
 import { RateLimiter } from './rate-limit';
 import { seedState } from './seed';
 import { apiPrefixes, buildServer } from './server';
+import type { UploadMode } from './upload-host';
+import { UploadHost } from './upload-host';
 
 export { VirtualClock } from './clock';
 export type { RateLimitPolicy } from './rate-limit';
+export type { StoredUpload, UploadFaults, UploadHost, UploadMode } from './upload-host';
 
 /** How to reach a running sandbox, and credentials for it. Printed by the CLI as one JSON line. */
 export interface SandboxInfo {
@@ -39,6 +42,11 @@ export interface SandboxInfo {
   tokens: { super_admin: string; admin: string; no_scope: string };
   /** VOD API access token, sent as `?access_token=`. */
   vod_access_token: string;
+  /**
+   * The protocol the one-time upload URLs spoke when the sandbox started (`tus` or
+   * `multipart`, upload-host.ts); tests may switch it later (`handle.uploads.mode`).
+   */
+  upload_mode: UploadMode;
 }
 
 /** Options of `startSandbox`. */
@@ -68,6 +76,18 @@ export interface SandboxOptions {
   faults?: Partial<FaultSettings>;
   /** Callback timing (callbacks.ts); defaults: 2 s connect, 3 s answer, retry every 5 min. */
   callbackPolicy?: Partial<CallbackPolicy>;
+  /**
+   * Where the upload host keeps uploaded files (upload-host.ts). Default: `<stateFile>.uploads/`
+   * beside the state file when there is one (a restarted sandbox keeps partial tus uploads),
+   * else a fresh temp directory removed on `close()`.
+   */
+  storageDir?: string;
+  /**
+   * The protocol of the one-time upload URLs (upload-host.ts): `tus` (default) or `multipart`,
+   * the real host's single `multipart/form-data` POST. Switchable later with
+   * `handle.uploads.setMode`.
+   */
+  uploadMode?: UploadMode;
 }
 
 /** A running sandbox. */
@@ -81,6 +101,12 @@ export interface SandboxHandle {
   faults: FaultInjector;
   /** Callback deliveries (`deliveries()`, `settle()` after advancing the clock). */
   callbacks: CallbackEngine;
+  /**
+   * The upload host serving the one-time upload URLs: `stored(uploadFileKey)`,
+   * `setThrottle(bytesPerSecond | null)`, `setFaults({ storageFull, dropAfterBytes })`,
+   * `mode` / `setMode('tus' | 'multipart')`, `storageDir`; also under `/__sandbox/uploads`.
+   */
+  uploads: UploadHost;
   /**
    * Creates a new personal access token of the service account, as a console user would
    * (default: super administrator, every live scope, one year of virtual time).
@@ -115,6 +141,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const authority = new TokenAuthority();
   const limiter = new RateLimiter(options.rateLimitPolicy, options.rateLimit ?? true);
   const vodAccessToken = randomOpaqueToken();
+  const uploads = new UploadHost(state, {
+    ...(options.storageDir === undefined ? {} : { storageDir: options.storageDir }),
+    ...(options.stateFile === undefined ? {} : { stateFile: options.stateFile }),
+    ...(options.uploadMode === undefined ? {} : { mode: options.uploadMode }),
+  });
   const app = buildServer({
     state,
     clock,
@@ -124,6 +155,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     logger: options.logger ?? false,
     faults,
     callbacks,
+    uploads,
   });
   if (stateFile !== undefined) {
     saveAfterChanges(app, stateFile, () => serializeState(state, clock.nowMs()));
@@ -153,11 +185,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         no_scope: mint('super_admin', []),
       },
       vod_access_token: vodAccessToken,
+      upload_mode: uploads.mode,
     },
     clock,
     setRateLimit: (enabled) => limiter.setEnabled(enabled),
     faults,
     callbacks,
+    uploads,
     issueToken: (opts = {}) =>
       authority.mint({
         sub: state.serviceAccountKey,
@@ -172,6 +206,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       await app.close();
       await callbacks.close();
       await stateFile?.flush();
+      uploads.close();
     },
   };
 }

@@ -7,7 +7,7 @@
  *   (with `Content-Disposition: attachment`) until 5 minutes of virtual time after issue, then
  *   404 `{ message }`. It may be fetched any number of times before it expires.
  * - An upload URL is `{origin}/live/uploads/{token}`; it is recorded with its key, expiry and
- *   `usedAt` (null), and unique. Serving the upload itself is another issue.
+ *   `usedAt` (null), and unique. The upload host (upload-host*.ts) serves it.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -21,6 +21,9 @@ export const downloadLifetimeMs = 5 * 60_000;
 
 /** Where the files are served, below the server's origin. */
 export const liveFilesPrefix = '/live/files';
+
+/** Where the one-time upload URLs point, below the server's origin (upload-host*.ts serve them). */
+export const liveUploadsPrefix = '/live/uploads';
 
 /**
  * Issues a download URL for a file made now; answers the live `DownloadLink` shape.
@@ -57,7 +60,7 @@ export function issueUploadUrl(
   const expiresAt = new Date(Math.floor(now.getTime() / 1000) * 1000 + lifetimeS * 1000);
   live.uploadUrls.push({ token, uploadFileKey, kind, expiresAt, usedAt: null });
   return {
-    upload_url: `${live.origin}/live/uploads/${token}`,
+    upload_url: `${live.origin}${liveUploadsPrefix}/${token}`,
     upload_file_key: uploadFileKey,
     expired_at: isoUtc(expiresAt),
   };

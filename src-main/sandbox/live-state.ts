@@ -6,6 +6,7 @@
  */
 import { notFound } from './http-error';
 import type { Random } from './prng';
+import type { UploadTransfer } from './upload-host-urls';
 
 /** Observed channel settings kept beside `ChannelRecord` (defaults in `channelSettingsOf`). */
 export interface ChannelSettings {
@@ -117,13 +118,15 @@ export interface ProgramRecord {
   updatedAt: Date;
 }
 
-/** A one-time upload URL: recorded at issue, `usedAt` set by the upload host (another issue). */
+/** A one-time upload URL: recorded at issue, `usedAt` set by the upload host (upload-host*.ts). */
 export interface UploadUrlRecord {
   token: string;
   uploadFileKey: string;
   kind: 'program-media' | 'wait-media';
   expiresAt: Date;
   usedAt: Date | null;
+  /** The file this URL started receiving (upload-host-urls.ts); absent until its upload starts. */
+  transfer?: UploadTransfer;
 }
 
 /** A short-lived download: `GET /live/files/{token}` answers `body` until `expiresAt`. */

@@ -30,6 +30,7 @@ import { registerFaults } from './faults';
 import { registerControlRoutes } from './routes/control';
 import { registerBroadcastControlRoutes } from './routes/control-broadcasts';
 import { registerFaultControlRoutes } from './routes/control-faults';
+import { registerUploadControlRoutes } from './routes/control-uploads';
 import { liveAccountOperations } from './routes/live-account';
 import { liveAudienceOperations } from './routes/live-audience';
 import { liveBroadcastOperations } from './routes/live-broadcasts';
@@ -39,6 +40,8 @@ import { registerLiveFileRoutes } from './live-files';
 import { vodOperations } from './routes/vod';
 import { registerVodExtras } from './vod-files';
 import type { SandboxState } from './state';
+import type { UploadHost } from './upload-host';
+import { registerUploadHost } from './upload-host';
 import { describeValidationErrors } from './validation-messages';
 
 /** Where each API is served; the base URLs are `http://127.0.0.1:PORT` + prefix. */
@@ -57,6 +60,8 @@ export interface ServerDeps {
   faults?: FaultInjector;
   /** Callback delivery (callbacks.ts); enables `/__sandbox/broadcasts/...` when present. */
   callbacks?: CallbackEngine;
+  /** The upload host (upload-host.ts): serves the one-time upload URLs and `/__sandbox/uploads`. */
+  uploads?: UploadHost;
 }
 
 /**
@@ -91,10 +96,13 @@ export function buildServer(deps: ServerDeps): FastifyInstance {
   });
   registerLiveFileRoutes(app, deps.state.live, deps.clock);
   registerVodExtras(app, deps.state, deps.clock);
+  if (deps.uploads !== undefined)
+    registerUploadHost(app, { state: deps.state, clock: deps.clock, host: deps.uploads });
   registerOperations(app, deps, 'vod', vodOperations(context));
   registerControlRoutes(app, deps.clock, deps.limiter);
   if (deps.faults !== undefined) registerFaultControlRoutes(app, deps.faults);
   if (deps.callbacks !== undefined) registerBroadcastControlRoutes(app, context, deps.callbacks);
+  if (deps.uploads !== undefined) registerUploadControlRoutes(app, deps.uploads);
   return app;
 }
 

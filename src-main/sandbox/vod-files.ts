@@ -3,7 +3,7 @@
  * (`GET /vod/files/{token}`) and the progress of one-time upload URLs
  * (`GET /vod/upload-progress/{upload_file_key}`, observed: no auth,
  * `{ error: 0, result: { progress } }`, 404 `{ error: 1, message }` once the key is gone).
- * The upload host itself is another piece; it takes a URL with `consumeUploadUrl`.
+ * The upload host itself (upload-host*.ts) serves `upload_url` and keeps `progress` up to date.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -92,20 +92,4 @@ export function uploadUrls(
     upload_url: `${vod.publicOrigin}${vodUploadPrefix}/${upload.token}`,
     progress_url: `${vod.publicOrigin}${vodProgressPrefix}/${upload.uploadFileKey}`,
   };
-}
-
-/**
- * Takes a one-time upload URL for an upload starting now: marks it used and answers its record,
- * or undefined when the token is unknown, already used or expired (observed: 404 then).
- */
-export function consumeUploadUrl(
-  vod: VodState,
-  token: string,
-  nowMs: number,
-): UploadUrlRecord | undefined {
-  const upload = vod.uploads.get(token);
-  if (upload === undefined || upload.usedAt !== null || upload.expiresAt.getTime() <= nowMs)
-    return undefined;
-  upload.usedAt = new Date(nowMs);
-  return upload;
 }

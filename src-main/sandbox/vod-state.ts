@@ -9,6 +9,7 @@
 import { notFound } from './http-error';
 import { lowerKey, mixedKey, mulberry32 } from './prng';
 import type { MediaContentRecord, SandboxState } from './state';
+import type { UploadTransfer } from './upload-host-urls';
 
 /** A category; `position` is 1-based among its siblings. */
 export interface VodCategoryRecord {
@@ -173,6 +174,8 @@ export interface UploadUrlRecord {
   title: string;
   isEncrypted: boolean;
   isAudio: boolean;
+  /** The file this URL started receiving (upload-host-urls.ts); absent until its upload starts. */
+  transfer?: UploadTransfer;
 }
 
 /** Everything VOD-only of one sandbox. */
