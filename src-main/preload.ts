@@ -3,7 +3,7 @@
  * It runs sandboxed with context isolation, so it may only use `contextBridge` and
  * `ipcRenderer`; main validates every message it forwards.
  */
-import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import type { DeskBridge, EventMap, EventName } from './shared/bridge';
 
 // Kept in sync with `ipcChannels` in shared/bridge.ts (the preload is bundled alone).
@@ -11,6 +11,21 @@ const invokeChannel = 'desk:invoke';
 const eventChannel = 'desk:event';
 
 const desk: DeskBridge = {
+  host: 'electron',
+  filePaths: (files) => {
+    const paths = files.map((file) => webUtils.getPathForFile(file)).filter((path) => path !== '');
+    return Promise.resolve(
+      paths.length > 0 || files.length === 0
+        ? { ok: true, data: paths }
+        : {
+            ok: false,
+            error: {
+              code: 'invalid-input',
+              message: 'These items are not files on this computer.',
+            },
+          },
+    );
+  },
   invoke: (command, input) => ipcRenderer.invoke(invokeChannel, command, input),
   on<E extends EventName>(event: E, listener: (payload: EventMap[E]) => void) {
     const handler = (_: IpcRendererEvent, name: unknown, payload: unknown) => {

@@ -56,7 +56,12 @@ async function main(): Promise<void> {
     log: (m) => log.write(m),
   });
   const rendererDir = fileURLToPath(new URL('../../out/renderer', import.meta.url));
-  const host = await startBrowserHost({ core, rendererDir, port });
+  const host = await startBrowserHost({
+    core,
+    rendererDir,
+    port,
+    spoolDir: join(dataDir, 'dropped'),
+  });
   log.write(`browser host listening on 127.0.0.1:${host.port}`);
 
   if (values.json) process.stdout.write(`${JSON.stringify({ url: host.url })}\n`);

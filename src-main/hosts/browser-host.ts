@@ -10,7 +10,10 @@
  *   the app, DNS rebinding included.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { readFile, readdir } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { extname, join, relative, sep } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
@@ -23,6 +26,11 @@ export interface BrowserHostOptions {
   rendererDir: string;
   /** 0 picks a free port. */
   port?: number;
+  /**
+   * Where dropped files are copied (`POST /spool`), since a browser never tells a page a
+   * file's path: the upload queue then reads the copy. Default: no spooling (answers 503).
+   */
+  spoolDir?: string;
 }
 
 export interface BrowserHost {
@@ -68,7 +76,11 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (!allowedHosts().has(host)) return refuse(reply, 403, 'This address is not OnAir Desk.');
     if (origin !== undefined && !allowedOrigins().has(origin))
       return refuse(reply, 403, 'Requests from other sites are refused.');
-    if (request.url.startsWith('/rpc/') || request.url.startsWith('/events')) {
+    if (
+      request.url.startsWith('/rpc/') ||
+      request.url.startsWith('/events') ||
+      request.url.startsWith('/spool')
+    ) {
       const given = Buffer.from(request.headers.authorization ?? '');
       if (given.length !== secretBytes.length || !timingSafeEqual(given, secretBytes))
         return refuse(
@@ -86,6 +98,37 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       return options.core.invoke(request.params.command, request.body?.input ?? {}, { clientId });
     },
   );
+
+  // Dropped files arrive as raw bodies of any size: hand the stream on, never buffer it.
+  app.addContentTypeParser('application/octet-stream', (_request, payload, done) =>
+    done(null, payload),
+  );
+  app.post<{ Querystring: { name?: string } }>('/spool', async (request, reply) => {
+    if (options.spoolDir === undefined)
+      return reply.code(503).send(spoolRefusal('This host does not take dropped files.'));
+    const name = safeFileName(request.query.name ?? '');
+    if (name === null)
+      return reply.code(400).send(spoolRefusal('The dropped file has no usable name.'));
+    const dir = join(options.spoolDir, `${Date.now()}-${randomBytes(6).toString('hex')}`);
+    const path = join(dir, name);
+    try {
+      await mkdir(dir, { recursive: true });
+      await pipeline(request.body as Readable, createWriteStream(path, { flags: 'wx' }));
+    } catch (error) {
+      await rm(dir, { recursive: true, force: true });
+      const full = (error as NodeJS.ErrnoException).code === 'ENOSPC';
+      return reply
+        .code(full ? 507 : 500)
+        .send(
+          spoolRefusal(
+            full
+              ? 'This computer’s disk is full: free some space, then drop the file again.'
+              : `The dropped file “${name}” could not be copied (${(error as Error).message}); drop it again.`,
+          ),
+        );
+    }
+    return { ok: true, data: { path } };
+  });
 
   app.get('/events', (request, reply) => {
     const clientId = readClientId(request);
@@ -135,6 +178,18 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       await app.close();
     },
   };
+}
+
+function spoolRefusal(message: string) {
+  return { ok: false, error: { code: 'invalid-input', message } };
+}
+
+/** The last path segment of a dropped file's name, without control characters; null if empty. */
+export function safeFileName(raw: string): string | null {
+  // eslint-disable-next-line no-control-regex
+  const name = (raw.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f]/g, '').trim();
+  if (name === '' || name === '.' || name === '..') return null;
+  return name.slice(0, 200);
 }
 
 function refuse(reply: FastifyReply, status: 401 | 403, message: string) {

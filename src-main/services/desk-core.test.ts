@@ -247,6 +247,14 @@ describe('desk core', () => {
       'schedule.runBatch': {
         plan: { operations: [noSuchProgram], calls: 1, seconds: 1, summary: 'Deletes nothing.' },
       },
+      'upload.list': {},
+      'upload.enqueue': { paths: ['/nonexistent/opening.mp4'], target: { kind: 'program-media' } },
+      'upload.pause': {},
+      'upload.resume': { ids: ['nosuchupload'] },
+      'upload.retry': {},
+      'upload.cancel': { ids: ['nosuchupload'] },
+      'upload.clearFinished': {},
+      'upload.setConcurrency': { value: 3 },
     };
     const secrets = [...Object.values(sandbox.info.tokens), sandbox.info.vod_access_token];
     const answers: unknown[] = [];

@@ -25,6 +25,7 @@ import { checkAccess } from './access-check';
 import { AccountRegistry, type AccessChecker } from './accounts';
 import { JsonStateFile } from './local-state';
 import { describe, startSession, type Session } from './session';
+import type { UploadTuning } from './uploads/upload-engine';
 import {
   openLiveAccountWorkspace,
   tokenRejectedReason,
@@ -70,6 +71,8 @@ export interface DeskCoreOptions {
   workspaceOptions?: WorkspaceOptions;
   /** Where internal errors are written (the log redacts secrets). */
   log?: (message: string) => void;
+  /** Upload engine knobs (tests shorten backoffs and polls); the defaults otherwise. */
+  uploadTuning?: Partial<UploadTuning>;
 }
 
 const settingsSchema = z.object({
@@ -150,7 +153,11 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     offUnauthorized();
     status = 'ready';
     statusMessage = null;
-    session = startSession(workspace, emit, clock, log);
+    session = startSession(workspace, emit, clock, log, {
+      dataDir: options.dataDir,
+      notify,
+      ...(options.uploadTuning ? { tuning: options.uploadTuning } : {}),
+    });
     offUnauthorized = workspace.onUnauthorized((api) => {
       status = 'token-rejected';
       statusMessage = `The platform refused the ${api === 'live' ? 'personal access' : 'VOD access'} token of “${workspace.info.name}” (401): it expired or was revoked. Calls are paused: enter a new token to go on.`;
@@ -183,7 +190,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   const switchTo = async (id: string): Promise<WorkspaceState> => {
     const next = openWorkspace(id);
     const previous = session;
-    previous.dispose();
+    await previous.dispose();
     if (previous.workspace !== sandbox) await previous.workspace.dispose();
     activate(next);
     await settingsFile.write({ version: 1, activeWorkspace: id }).catch((error: unknown) => {
@@ -265,6 +272,14 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     'schedule.planFill': ({ channelKey, from, to, uploadFileKeys }) =>
       session.schedule.planFill(channelKey, from, to, uploadFileKeys),
     'schedule.runBatch': ({ plan }) => Promise.resolve(session.schedule.runBatch(plan)),
+    'upload.list': async () => (await session.uploads()).list(),
+    'upload.enqueue': async ({ paths, target }) => (await session.uploads()).enqueue(paths, target),
+    'upload.pause': async ({ ids }) => (await session.uploads()).pause(ids),
+    'upload.resume': async ({ ids }) => (await session.uploads()).resume(ids),
+    'upload.retry': async ({ ids }) => (await session.uploads()).retry(ids),
+    'upload.cancel': async ({ ids }) => (await session.uploads()).cancel(ids),
+    'upload.clearFinished': async () => (await session.uploads()).clearFinished(),
+    'upload.setConcurrency': async ({ value }) => (await session.uploads()).setConcurrency(value),
   };
 
   return {
@@ -298,7 +313,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     },
     async dispose() {
       offUnauthorized();
-      session.dispose();
+      await session.dispose();
       if (session.workspace !== sandbox) await session.workspace.dispose();
       listeners.clear();
       await sandbox.dispose();

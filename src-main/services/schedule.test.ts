@@ -8,10 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../sandbox/index';
-import type { CommandInput, CommandName, CommandOutput } from '../shared/bridge';
 import type { BatchProgress, Program, ScheduledChannel } from '../shared/model';
 import { createDeskCore, type DeskCore } from './desk-core';
-import { memorySecrets } from './test-support';
+import { commandCaller, memorySecrets } from './test-support';
 import { openSandboxWorkspace } from './workspace';
 
 const dayMs = 86_400_000;
@@ -51,14 +50,7 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function data<C extends CommandName>(
-  command: C,
-  input: CommandInput<C>,
-): Promise<CommandOutput<C>> {
-  const result = await core.invoke(command, input, ctx);
-  if (!result.ok) throw new Error(`${command}: ${result.error.message}`);
-  return result.data as CommandOutput<C>;
-}
+const data = commandCaller(() => core, ctx.clientId);
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const day = (ms: number) => iso(ms).slice(0, 10);

@@ -1,15 +1,19 @@
 /**
- * One workspace at work: its control room, its watch planner, and its budget reports.
- * Replaced as a whole when the operator switches workspace, so no watch or timer of the
- * old workspace keeps spending the new one's budget.
+ * One workspace at work: its control room, its watch planner, its upload engine and its
+ * budget reports. Replaced as a whole when the operator switches workspace, so no watch,
+ * timer or upload of the old workspace keeps spending the new one's budget: the old
+ * workspace's uploads stop where they are (kept in its queue file) and go on when it is
+ * opened again.
  */
 import { PlatformError } from '../platform/errors';
 import type { Clock } from '../platform/scheduler';
 import type { EventMap, EventName } from '../shared/bridge';
-import type { BudgetSnapshot } from '../shared/model';
+import type { BudgetSnapshot, Notice } from '../shared/model';
 import { redact } from '../secrets/redact';
 import { ControlRoom } from './control-room';
 import { ScheduleService } from './schedule';
+import { UploadEngine, type UploadTuning } from './uploads/upload-engine';
+import { workspaceUploadPlatform } from './uploads/upload-platform';
 import { WatchPlanner } from './watch-planner';
 import type { Workspace } from './workspace';
 
@@ -22,9 +26,23 @@ export interface Session {
   /** Programs of scheduled channels, their edits and batches. */
   schedule: ScheduleService;
   planner: WatchPlanner;
+  /** The workspace's upload queue (opened from its file in the data folder). */
+  uploads(): Promise<UploadEngine>;
   budgets(): BudgetSnapshot[];
-  /** Stops the watches and budget reports; does not close the workspace. */
-  dispose(): void;
+  /**
+   * Stops the watches, budget reports and uploads (their queue written to disk); does not
+   * close the workspace.
+   */
+  dispose(): Promise<void>;
+}
+
+/** What a session needs for its uploads. */
+export interface SessionUploads {
+  /** The app's data folder, where `uploads-<workspaceId>.json` lives. */
+  dataDir: string;
+  /** Pushes an `app.notice` (batch finished, file needs attention). */
+  notify: (level: Notice['level'], message: string) => void;
+  tuning?: Partial<UploadTuning>;
 }
 
 /** Starts a session on an open workspace; events go to `emit`. */
@@ -33,6 +51,7 @@ export function startSession(
   emit: <E extends EventName>(event: E, payload: EventMap[E]) => void,
   clock: Clock,
   log: (message: string) => void,
+  uploadOptions: SessionUploads,
 ): Session {
   const controlRoom = new ControlRoom({
     live: workspace.live,
@@ -82,17 +101,29 @@ export function startSession(
     workspace.vodScheduler.subscribe(onBudget),
   ];
 
+  const uploads = UploadEngine.open({
+    dataDir: uploadOptions.dataDir,
+    workspaceId: workspace.info.id,
+    platform: workspaceUploadPlatform(workspace),
+    onChange: (change) => emit('upload.changed', change),
+    notify: uploadOptions.notify,
+    log,
+    ...(uploadOptions.tuning ? { tuning: uploadOptions.tuning } : {}),
+  });
+
   return {
     workspace,
     controlRoom,
     schedule,
     planner,
+    uploads: () => uploads,
     budgets,
-    dispose() {
+    async dispose() {
       planner.dispose();
       schedule.dispose();
       for (const off of offs) off();
       if (timer) clearTimeout(timer);
+      await (await uploads).dispose();
     },
   };
 }

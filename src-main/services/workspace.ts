@@ -7,6 +7,7 @@
  * `onUnauthorized`, so the operator can enter a new token.
  */
 import { LiveClient } from '../platform/live-client';
+import { VodClient } from '../platform/vod-client';
 import { PlatformError } from '../platform/errors';
 import {
   RequestScheduler,
@@ -22,6 +23,8 @@ import type { WorkspaceInfo } from '../shared/model';
 export interface Workspace {
   info: WorkspaceInfo;
   live: LiveClient;
+  /** The VOD API v3 as this workspace's VOD account; null when it has none (live-only account). */
+  vod: VodClient | null;
   liveScheduler: RequestScheduler;
   vodScheduler: RequestScheduler;
   /** The embedded sandbox, when this workspace runs one. */
@@ -97,6 +100,7 @@ export async function openSandboxWorkspace(options: OpenSandboxOptions = {}): Pr
     () => Promise.resolve(token),
     options,
     sandbox,
+    () => Promise.resolve(info.vod_access_token),
   );
 }
 
@@ -134,6 +138,7 @@ function build(
   token: () => Promise<string>,
   options: WorkspaceOptions,
   sandbox: SandboxHandle | null,
+  vodToken?: () => Promise<string>,
 ): Workspace {
   const clock = options.clock ?? systemClock;
   const network = options.fetch ?? ((request: Request) => fetch(request));
@@ -166,9 +171,14 @@ function build(
     token,
     scheduler: liveScheduler,
   });
+  const vod =
+    vodToken && info.vodBaseUrl !== ''
+      ? new VodClient({ baseUrl: info.vodBaseUrl, token: vodToken, scheduler: vodScheduler })
+      : null;
   return {
     info,
     live,
+    vod,
     liveScheduler,
     vodScheduler,
     sandbox,

@@ -29,6 +29,7 @@ import {
   type WorkspaceInfo,
   type WorkspaceState,
 } from './model';
+import type { EnqueueResult, UploadChange, UploadItem, UploadSummary } from './uploads';
 
 const key = z
   .string()
@@ -98,6 +99,21 @@ const scheduleOperation = z.discriminatedUnion('op', [
     waitMediaContentKey: key.nullable().optional(),
   }),
   z.object({ op: z.literal('delete'), channelKey: key, programId }),
+]);
+
+/** Upload ids: several at once, or none for "every file". */
+const uploadIds = z.object({
+  ids: z.array(z.string().min(1).max(64)).max(5000, 'At most 5,000 files at once.').optional(),
+});
+
+const uploadTarget = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('vod'),
+    categoryKey: key.optional(),
+    title: z.string().trim().min(1).max(200, 'Titles are at most 200 characters.').optional(),
+  }),
+  z.object({ kind: z.literal('program-media') }),
+  z.object({ kind: z.literal('waiting-screen') }),
 ]);
 
 const secret = (what: string) =>
@@ -181,6 +197,22 @@ export const commandInputs = {
       summary: z.string().max(2000),
     }),
   }),
+  'upload.list': z.object({}),
+  'upload.enqueue': z.object({
+    paths: z
+      .array(z.string().min(1).max(4096))
+      .min(1, 'Drop at least one file or folder.')
+      .max(5000, 'At most 5,000 files or folders at once.'),
+    target: uploadTarget,
+  }),
+  'upload.pause': uploadIds,
+  'upload.resume': uploadIds,
+  'upload.retry': uploadIds,
+  'upload.cancel': uploadIds,
+  'upload.clearFinished': z.object({}),
+  'upload.setConcurrency': z.object({
+    value: z.number().int().min(1, 'At least 1 file at a time.').max(8, 'At most 8 at a time.'),
+  }),
 } as const;
 
 /** Every command: its input (as the renderer writes it) and what it answers. */
@@ -257,7 +289,29 @@ export interface CommandMap {
     input: z.input<(typeof commandInputs)['schedule.runBatch']>;
     output: { batchId: string };
   };
+  /** The whole queue of the current workspace, oldest first. */
+  'upload.list': {
+    input: Record<string, never>;
+    output: { items: UploadItem[]; summary: UploadSummary };
+  };
+  /** Queues files (folders are walked); each is checked locally first. */
+  'upload.enqueue': {
+    input: z.input<(typeof commandInputs)['upload.enqueue']>;
+    output: EnqueueResult;
+  };
+  'upload.pause': { input: UploadIds; output: { changed: number } };
+  'upload.resume': { input: UploadIds; output: { changed: number } };
+  'upload.retry': { input: UploadIds; output: { changed: number } };
+  'upload.cancel': { input: UploadIds; output: { changed: number } };
+  /** Removes done and cancelled files from the list. */
+  'upload.clearFinished': { input: Record<string, never>; output: { changed: number } };
+  'upload.setConcurrency': {
+    input: z.input<(typeof commandInputs)['upload.setConcurrency']>;
+    output: UploadSummary;
+  };
 }
+
+type UploadIds = z.input<typeof uploadIds>;
 
 type BroadcastRef = z.input<typeof broadcastInput>;
 
@@ -273,6 +327,8 @@ export interface EventMap {
   'app.notice': Notice;
   /** A schedule batch ran one more operation, or stopped (`finished`). */
   'schedule.batchProgress': BatchProgress;
+  /** Files of the upload queue changed (at most 4 times a second while bytes flow). */
+  'upload.changed': UploadChange;
 }
 
 export type CommandName = keyof CommandMap;
@@ -290,6 +346,7 @@ export const eventNames: EventName[] = [
   'workspace.changed',
   'app.notice',
   'schedule.batchProgress',
+  'upload.changed',
 ];
 
 /** True when `name` is a command of the contract (the renderer may send anything). */
@@ -306,6 +363,19 @@ export interface DeskBridge {
   ): Promise<Result<CommandOutput<C>>>;
   /** Listens to an event; returns the function that stops listening. */
   on<E extends EventName>(event: E, listener: (payload: EventMap[E]) => void): () => void;
+  /** Which host serves the renderer. */
+  readonly host: 'electron' | 'browser';
+  /**
+   * Paths on this workstation of files (or, in Electron, folders) the operator dropped or
+   * picked, for `upload.enqueue`. Electron answers their real paths (`webUtils`). A browser
+   * never tells a page where a file lives, so the browser host first copies each file,
+   * streamed, into the data folder (`dropped/`) and answers the copies' paths; the renderer
+   * walks dropped folders itself there. `onProgress(doneBytes, totalBytes)` reports copying.
+   */
+  filePaths(
+    files: File[],
+    onProgress?: (doneBytes: number, totalBytes: number) => void,
+  ): Promise<Result<string[]>>;
 }
 
 /** IPC channel names used by the preload and hosts/electron-ipc.ts. */

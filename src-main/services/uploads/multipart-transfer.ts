@@ -1,0 +1,139 @@
+/**
+ * The real upload host's protocol (reference/observed-platform.md, "One-time upload URLs"):
+ * ONE `multipart/form-data` POST with the file in the field `upload-file` and
+ * `accept=application/json`; success `{ "error": 0, ... }`; an expired, unknown or used URL
+ * answers 404 `{ "error": 1, ... }`. No tus, no chunking, so no resume: a broken transfer
+ * starts again with a new one-time URL.
+ *
+ * The body is streamed from disk through node:http with an exact `Content-Length` computed
+ * from the parts (no chunked encoding, which some hosts refuse); the file is never held in
+ * memory. Progress counts the file's bytes as they are read into the socket.
+ */
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { TransferError, failureFromStatus, networkFailure } from './transfer-error';
+
+/** Most of the host's answer kept, bytes. */
+const maxAnswerBytes = 64 * 1024;
+/** Read buffer of the file stream, bytes. */
+const readChunkBytes = 1024 * 1024;
+
+export interface MultipartTransfer {
+  /** The one-time upload URL. */
+  url: string;
+  path: string;
+  name: string;
+  mime: string;
+  sizeBytes: number;
+  /** Bytes of the file sent so far. */
+  onProgress: (bytes: number) => void;
+  signal: AbortSignal;
+}
+
+/**
+ * POSTs the file; resolves when the host answered 2xx with `error: 0` (or a body that is not
+ * JSON).
+ * @throws TransferError (see transfer-error.ts); rejects with `signal`'s reason when aborted.
+ */
+export async function multipartTransfer(transfer: MultipartTransfer): Promise<void> {
+  const boundary = `----OnAirDesk${randomBytes(12).toString('hex')}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="accept"\r\n\r\napplication/json\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="upload-file"; filename="${quoted(transfer.name)}"\r\n` +
+      `Content-Type: ${transfer.mime}\r\n\r\n`,
+    'utf8',
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8');
+  const url = new URL(transfer.url);
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  const request = send(url, {
+    method: 'POST',
+    headers: {
+      'Content-Type': `multipart/form-data; boundary=${boundary}`,
+      'Content-Length': String(head.length + transfer.sizeBytes + tail.length),
+      Accept: 'application/json',
+    },
+    signal: transfer.signal,
+  });
+  const answer = new Promise<IncomingMessage>((resolve, reject) => {
+    request.once('response', resolve);
+    request.once('error', reject);
+  });
+
+  let sent = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      sent += chunk.length;
+      transfer.onProgress(sent);
+      done(null, chunk);
+    },
+  });
+  const body = pipeline(
+    async function* () {
+      yield head;
+      for await (const chunk of createReadStream(transfer.path, { highWaterMark: readChunkBytes }))
+        yield chunk as Buffer;
+      yield tail;
+    },
+    counter,
+    request,
+  );
+
+  // Its errors reach the request too (and so `answer`): a file that vanished mid-way ends
+  // the request, and the engine's next start finds the file missing.
+  const sentAll = body.catch(() => undefined);
+
+  let response: IncomingMessage;
+  try {
+    response = await answer;
+  } catch (cause) {
+    if (transfer.signal.aborted) throw transfer.signal.reason;
+    throw new TransferError(networkFailure(cause));
+  }
+  const status = response.statusCode ?? 0;
+  const text = await readAnswer(response).catch(() => '');
+  if (status < 200 || status >= 300) {
+    request.destroy(); // the host answered before the body was through (404, 507)
+    throw new TransferError(
+      failureFromStatus(status, text, headerText(response.headers['retry-after'])),
+    );
+  }
+  await sentAll;
+  const parsed = parseJson(text);
+  if (parsed !== null && typeof parsed.error === 'number' && parsed.error !== 0) {
+    throw new TransferError(failureFromStatus(400, text));
+  }
+}
+
+async function readAnswer(response: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of response) {
+    const buffer = chunk as Buffer;
+    if (size < maxAnswerBytes) chunks.push(buffer);
+    size += buffer.length;
+  }
+  return Buffer.concat(chunks).toString('utf8').slice(0, maxAnswerBytes);
+}
+
+function parseJson(text: string): { error?: unknown } | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function headerText(value: string | string[] | undefined): string | null {
+  return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
+}
+
+/** A file name inside a quoted header parameter: quotes and line breaks cannot break out. */
+function quoted(name: string): string {
+  return name.replace(/["\r\n\\]/g, '_');
+}

@@ -1,0 +1,105 @@
+/**
+ * A tus 1.0 upload through tus-js-client (DESIGN.md, "Uploads"), streamed from disk: the
+ * file goes in as an `fs.ReadStream`, which tus-js-client's Node file reader slices into
+ * fresh read streams per PATCH, so memory stays at a few stream buffers whatever the file
+ * size. tus-js-client's own retries are off (`retryDelays: null`): the engine retries with
+ * its own backoff and shows `retrying`, and every retry resumes from the server's offset.
+ *
+ * A first start creates the upload at the one-time URL (`endpoint`); once the server answered
+ * its `Location`, `onLocation` hands it over to be persisted. A later start (after a pause,
+ * a fault or a restart) passes that location as `uploadUrl`: tus-js-client asks the server
+ * with `HEAD` how many bytes it holds and sends the rest. Without an `endpoint` then, a
+ * vanished upload (404/410) fails instead of silently creating a new one.
+ */
+import { createReadStream } from 'node:fs';
+import { Upload, type DetailedError } from 'tus-js-client';
+import { TransferError, failureFromStatus, networkFailure } from './transfer-error';
+
+/** Default PATCH size, bytes: each PATCH body streams from disk; the size only sets how
+ * often the server confirms an offset. */
+export const defaultTusChunkBytes = 16 * 1024 * 1024;
+
+export interface TusTransfer {
+  path: string;
+  name: string;
+  mime: string;
+  sizeBytes: number;
+  /** The one-time upload URL: where a new upload is created. */
+  endpoint: string;
+  /** The upload's location from an earlier start, to resume; null for a first start. */
+  location: string | null;
+  chunkBytes?: number;
+  /** The upload's location is known (persist it: a restart resumes there). */
+  onLocation: (location: string) => void;
+  /** A resume found `bytes` already on the server. */
+  onResumed: (bytes: number) => void;
+  /** Bytes sent so far (including what the server held); called often. */
+  onProgress: (bytes: number) => void;
+  /** The server confirmed `bytes` (end of a PATCH). */
+  onConfirmed: (bytes: number) => void;
+  signal: AbortSignal;
+}
+
+/**
+ * Uploads the file; resolves when the server holds every byte.
+ * @throws TransferError (see transfer-error.ts); rejects with `signal`'s reason when aborted
+ *   (the upload stays on the server, resumable from its location).
+ */
+export function tusTransfer(transfer: TusTransfer): Promise<void> {
+  const { signal } = transfer;
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<void>((resolve, reject) => {
+    const upload: Upload = new Upload(createReadStream(transfer.path), {
+      endpoint: transfer.location === null ? transfer.endpoint : null,
+      uploadUrl: transfer.location,
+      uploadSize: transfer.sizeBytes,
+      chunkSize: transfer.chunkBytes ?? defaultTusChunkBytes,
+      retryDelays: null,
+      storeFingerprintForResuming: false,
+      metadata: { filename: transfer.name, filetype: transfer.mime },
+      onUploadUrlAvailable: () => {
+        if (upload.url) transfer.onLocation(upload.url);
+      },
+      onAfterResponse: (request, response) => {
+        if (request.getMethod() !== 'HEAD' || response.getStatus() >= 300) return;
+        const offset = Number.parseInt(response.getHeader('Upload-Offset') ?? '', 10);
+        if (Number.isFinite(offset)) transfer.onResumed(offset);
+      },
+      onProgress: (sent) => transfer.onProgress(sent),
+      onChunkComplete: (_chunk, accepted) => transfer.onConfirmed(accepted),
+      onSuccess: () => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      },
+      onError: (error) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(signal.aborted ? (signal.reason as Error) : new TransferError(classify(error)));
+      },
+    });
+    const onAbort = () => {
+      void upload.abort(false);
+      reject(signal.reason as Error);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    upload.start();
+  });
+}
+
+/**
+ * Deletes an unfinished upload from the server (tus Termination), best effort: a server
+ * without the extension, or a fault, is ignored. Used when the operator cancels.
+ */
+export async function tusTerminate(location: string): Promise<void> {
+  await Upload.terminate(location, { retryDelays: null }).catch(() => undefined);
+}
+
+function classify(error: Error | DetailedError): ReturnType<typeof failureFromStatus> {
+  const detailed = error as Partial<DetailedError>;
+  const response = detailed.originalResponse ?? null;
+  if (response === null) return networkFailure(detailed.causingError ?? error);
+  return failureFromStatus(
+    response.getStatus(),
+    response.getBody(),
+    response.getHeader('Retry-After') ?? null,
+  );
+}

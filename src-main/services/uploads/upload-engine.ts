@@ -1,0 +1,602 @@
+/**
+ * The upload engine of one workspace (DESIGN.md "Uploads", issue 4): the persisted queue,
+ * the upload slots (concurrency 1..8, default 3), pause, resume, retry and cancel per file or
+ * for all, automatic retries with backoff, the follow-up after the bytes, and the
+ * `upload.changed` events (only the files that changed, plus the summary: at once on a state
+ * change, at most every {@link UploadTuning.eventSpacingMs} while bytes flow).
+ *
+ * Nothing leaves the queue except through cancel and then clearFinished. Closing the engine
+ * (workspace switch, app quit) stops the transfers without changing their state: the next
+ * engine on the same data folder resumes them (tus from the server's offset, multipart from
+ * the beginning with a new one-time URL, each saying so in its note).
+ */
+import { randomUUID } from 'node:crypto';
+import { PlatformError } from '../../platform/errors';
+import { redact } from '../../secrets/redact';
+import type {
+  EnqueueResult,
+  UploadChange,
+  UploadItem,
+  UploadProblem,
+  UploadState,
+  UploadSummary,
+  UploadTarget,
+} from '../../shared/uploads';
+import { checkDroppedPaths } from './enqueue-check';
+import { FollowUp, defaultFollowUpTuning, type FollowUpTuning } from './follow-up';
+import { TransferError, type TransferFailure } from './transfer-error';
+import { tusTerminate, defaultTusChunkBytes } from './tus-transfer';
+import {
+  SpeedMeter,
+  backoffMs,
+  defaultBackoff,
+  etaSeconds,
+  summarize,
+  type BackoffPolicy,
+} from './upload-figures';
+import { UploadNotices, type Notify } from './upload-notices';
+import type { UploadPlatform } from './upload-platform';
+import { defaultConcurrency, toItem, type UploadRecord } from './upload-record';
+import { runUpload } from './upload-run';
+import { UploadQueueStore } from './upload-store';
+
+/** Knobs of the engine; tests shorten the waits. */
+export interface UploadTuning {
+  backoff: BackoffPolicy;
+  followUp: FollowUpTuning;
+  /** Bytes per tus PATCH. Default 16 MiB. */
+  tusChunkBytes: number;
+  /** Least time between two progress events, ms. Default 250 (4 a second). */
+  eventSpacingMs: number;
+  /** A one-time URL expiring sooner than this is replaced before starting, ms. Default 60 000. */
+  urlMarginMs: number;
+}
+
+export const defaultTuning: UploadTuning = {
+  backoff: defaultBackoff,
+  followUp: defaultFollowUpTuning,
+  tusChunkBytes: defaultTusChunkBytes,
+  eventSpacingMs: 250,
+  urlMarginMs: 60_000,
+};
+
+export interface UploadEngineOptions {
+  /** The app's data folder: the queue lives in `uploads-<workspaceId>.json`. */
+  dataDir: string;
+  workspaceId: string;
+  platform: UploadPlatform;
+  /** Receives `upload.changed` payloads. */
+  onChange: (change: UploadChange) => void;
+  /** Pushes an `app.notice`. */
+  notify: Notify;
+  /** The log (file paths may appear; URLs never do). */
+  log: (message: string) => void;
+  tuning?: Partial<UploadTuning>;
+}
+
+/** Why a running transfer was stopped by us. */
+type StopReason = 'pause' | 'cancel' | 'dispose';
+
+interface Slot {
+  controller: AbortController;
+  stop: StopReason | null;
+}
+
+/** One workspace's upload queue at work. */
+export class UploadEngine {
+  readonly #records = new Map<string, UploadRecord>();
+  readonly #running = new Map<string, Slot>();
+  readonly #runs = new Set<Promise<void>>();
+  readonly #meters = new Map<string, SpeedMeter>();
+  readonly #options: UploadEngineOptions;
+  readonly #tuning: UploadTuning;
+  readonly #store: UploadQueueStore;
+  readonly #notices: UploadNotices;
+  readonly #followUp: FollowUp;
+  #concurrency = defaultConcurrency;
+  #disposed = false;
+  #retryTimer: ReturnType<typeof setTimeout> | null = null;
+  // upload.changed coalescing
+  readonly #changedIds = new Set<string>();
+  #removedIds: string[] = [];
+  #eventTimer: ReturnType<typeof setTimeout> | null = null;
+  #eventNow = false;
+  #lastEventMs = 0;
+
+  private constructor(options: UploadEngineOptions) {
+    this.#options = options;
+    this.#tuning = { ...defaultTuning, ...options.tuning };
+    this.#store = new UploadQueueStore(
+      options.dataDir,
+      options.workspaceId,
+      () => ({ version: 1, concurrency: this.#concurrency, items: [...this.#records.values()] }),
+      options.log,
+    );
+    this.#notices = new UploadNotices(options.notify);
+    this.#followUp = new FollowUp(
+      options.platform,
+      {
+        processing: () => [...this.#records.values()].filter((r) => r.state === 'processing'),
+        onPercent: (record, percent) => {
+          if (record.transcodingPercent === percent) return;
+          record.transcodingPercent = percent;
+          this.#changed(record);
+        },
+        onDone: (record) => this.#done(record),
+        onAttention: (record, problem) => this.#attention(record, problem),
+        log: options.log,
+      },
+      this.#tuning.followUp,
+    );
+  }
+
+  /**
+   * Opens the queue of `options.workspaceId` (a damaged file is set aside with a notice) and
+   * goes on with it: interrupted uploads resume, processing files are followed again.
+   */
+  static async open(options: UploadEngineOptions): Promise<UploadEngine> {
+    const engine = new UploadEngine(options);
+    await engine.#load();
+    return engine;
+  }
+
+  /** The whole queue, oldest first, and its summary. */
+  list(): { items: UploadItem[]; summary: UploadSummary } {
+    return {
+      items: [...this.#records.values()].map((r) => this.#item(r)),
+      summary: this.#summary(),
+    };
+  }
+
+  /**
+   * Checks the dropped paths locally (no platform call) and queues the files that pass;
+   * refusals come back file by file in the operator's words. The target must be one the
+   * workspace can take (a live-only account has no VOD: every file refused, `not-available`).
+   */
+  async enqueue(paths: string[], target: UploadTarget): Promise<EnqueueResult> {
+    const batchId = randomUUID();
+    if (!this.#options.platform.available(target.kind)) {
+      const reason =
+        'This workspace has no VOD account, so it cannot take VOD uploads (not available). Open a workspace with a VOD account.';
+      return { batchId, added: 0, refused: paths.map((path) => ({ path, reason })) };
+    }
+    const checked = await checkDroppedPaths(paths, target.kind);
+    const active = new Set(
+      [...this.#records.values()]
+        .filter((r) => r.kind === target.kind && r.state !== 'done' && r.state !== 'cancelled')
+        .map((r) => r.path),
+    );
+    const now = new Date().toISOString();
+    const label = targetLabel(target);
+    let added = 0;
+    for (const file of checked.files) {
+      if (active.has(file.path)) {
+        checked.refused.push({ path: file.path, reason: 'Already in the upload queue.' });
+        continue;
+      }
+      const record: UploadRecord = {
+        id: randomUUID(),
+        batchId,
+        ...file,
+        kind: target.kind,
+        target,
+        targetLabel: label,
+        state: 'queued',
+        protocol: null,
+        url: null,
+        location: null,
+        sentBytes: 0,
+        resumedFromBytes: null,
+        phase: 'transfer',
+        transcodingPercent: null,
+        attempts: 0,
+        failures: 0,
+        urlRenewed: false,
+        retryAt: null,
+        problem: null,
+        note: null,
+        queuedAt: now,
+        finishedAt: null,
+      };
+      this.#records.set(record.id, record);
+      this.#changed(record);
+      added += 1;
+    }
+    if (added > 0) this.#pump();
+    return { batchId, added, refused: checked.refused };
+  }
+
+  /** Holds queued, uploading and retrying files; tus keeps its offset. Answers how many. */
+  pause(ids?: string[]): { changed: number } {
+    return this.#each(ids, (record) => {
+      if (!['queued', 'uploading', 'retrying'].includes(record.state)) return false;
+      const slot = this.#running.get(record.id);
+      if (slot) {
+        slot.stop = 'pause';
+        slot.controller.abort(new Error('paused'));
+      }
+      this.#set(record, 'paused', { retryAt: null, problem: null });
+      return true;
+    });
+  }
+
+  /** Queues paused files again. */
+  resume(ids?: string[]): { changed: number } {
+    const result = this.#each(ids, (record) => {
+      if (record.state !== 'paused') return false;
+      this.#set(record, 'queued');
+      return true;
+    });
+    this.#pump();
+    return result;
+  }
+
+  /**
+   * Tries files that need attention, are waiting to retry, or were cancelled again, now: the
+   * automatic retries and the one free URL renewal start over. A file that changed on disk
+   * stays stopped (checked again at start).
+   */
+  retry(ids?: string[]): { changed: number } {
+    const result = this.#each(ids, (record) => {
+      if (!['needs-attention', 'retrying', 'cancelled'].includes(record.state)) return false;
+      record.failures = 0;
+      record.urlRenewed = false;
+      this.#set(record, 'queued', { retryAt: null, problem: null, finishedAt: null });
+      return true;
+    });
+    this.#pump();
+    return result;
+  }
+
+  /**
+   * Cancels files not yet done (processing files are on the platform already and are left
+   * alone). A started tus upload is deleted from the upload host, best effort. Cancelled
+   * files stay in the list until clearFinished.
+   */
+  cancel(ids?: string[]): { changed: number } {
+    return this.#each(ids, (record) => {
+      if (['done', 'cancelled', 'processing'].includes(record.state)) return false;
+      const slot = this.#running.get(record.id);
+      if (slot) {
+        slot.stop = 'cancel';
+        slot.controller.abort(new Error('cancelled'));
+      }
+      const location = record.location;
+      if (location !== null && record.protocol === 'tus') void tusTerminate(location);
+      record.url = null;
+      record.location = null;
+      this.#set(record, 'cancelled', {
+        retryAt: null,
+        problem: null,
+        finishedAt: new Date().toISOString(),
+      });
+      this.#settled(record);
+      return true;
+    });
+  }
+
+  /** Removes done and cancelled files from the queue. */
+  clearFinished(): { changed: number } {
+    let changed = 0;
+    for (const record of [...this.#records.values()]) {
+      if (record.state !== 'done' && record.state !== 'cancelled') continue;
+      this.#records.delete(record.id);
+      this.#changedIds.delete(record.id);
+      this.#removedIds.push(record.id);
+      changed += 1;
+    }
+    if (changed > 0) {
+      this.#store.changed(true);
+      this.#emitSoon(true);
+    }
+    return { changed };
+  }
+
+  /** Files uploading at once, 1..8 (persisted). Running uploads over a lower value finish. */
+  setConcurrency(value: number): UploadSummary {
+    this.#concurrency = Math.min(8, Math.max(1, Math.round(value)));
+    this.#store.changed(true);
+    this.#emitSoon(true);
+    this.#pump();
+    return this.#summary();
+  }
+
+  /**
+   * Stops every transfer and the follow-up without changing the files' states, and writes
+   * the queue: the next engine on this data folder goes on where this one stopped.
+   */
+  async dispose(): Promise<void> {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    for (const slot of this.#running.values()) {
+      slot.stop = 'dispose';
+      slot.controller.abort(new Error('upload engine closed'));
+    }
+    this.#followUp.dispose();
+    this.#notices.dispose();
+    if (this.#retryTimer !== null) clearTimeout(this.#retryTimer);
+    if (this.#eventTimer !== null) clearTimeout(this.#eventTimer);
+    await Promise.allSettled([...this.#runs]);
+    await this.#store.flush();
+    this.#store.dispose();
+  }
+
+  /** Where the queue is kept (tests read it). */
+  get queueFile(): string {
+    return this.#store.path;
+  }
+
+  async #load(): Promise<void> {
+    const { value, notice } = await this.#store.load();
+    if (notice) this.#options.notify('warning', notice);
+    this.#concurrency = value.concurrency;
+    for (const record of value.items) {
+      this.#records.set(record.id, record);
+      if (record.state === 'uploading') {
+        record.state = 'queued';
+        record.note = 'Interrupted by a restart; it goes on where the upload host stopped.';
+      }
+    }
+    this.#notices.remember(this.#records.values());
+    for (const record of this.#records.values())
+      if (record.state === 'processing') this.#followUp.start(record);
+    this.#pump();
+  }
+
+  /** Starts queued files (and retrying ones whose time came) while slots are free. */
+  #pump(): void {
+    if (this.#disposed) return;
+    const now = Date.now();
+    let nextRetry = Infinity;
+    for (const record of this.#records.values()) {
+      if (this.#running.has(record.id)) continue;
+      const due =
+        record.state === 'queued' ||
+        (record.state === 'retrying' && Date.parse(record.retryAt ?? '') <= now);
+      if (record.state === 'retrying' && !due)
+        nextRetry = Math.min(nextRetry, Date.parse(record.retryAt ?? ''));
+      if (due && this.#running.size < this.#concurrency) this.#start(record);
+    }
+    if (this.#retryTimer !== null) clearTimeout(this.#retryTimer);
+    this.#retryTimer = null;
+    if (Number.isFinite(nextRetry)) {
+      this.#retryTimer = setTimeout(() => this.#pump(), Math.max(0, nextRetry - now) + 5);
+    }
+  }
+
+  #start(record: UploadRecord): void {
+    const slot: Slot = { controller: new AbortController(), stop: null };
+    this.#running.set(record.id, slot);
+    record.attempts += 1;
+    this.#set(record, record.phase === 'follow-up' ? 'processing' : 'uploading', {
+      retryAt: null,
+      problem: null,
+    });
+    const run = this.#run(record, slot).finally(() => {
+      this.#running.delete(record.id);
+      this.#meters.delete(record.id);
+      this.#runs.delete(run);
+      this.#pump();
+    });
+    this.#runs.add(run);
+  }
+
+  async #run(record: UploadRecord, slot: Slot): Promise<void> {
+    if (record.phase === 'follow-up') {
+      this.#followUp.start(record);
+      return;
+    }
+    const signal = slot.controller.signal;
+    this.#meters.set(record.id, new SpeedMeter());
+    try {
+      const end = await runUpload(
+        {
+          platform: this.#options.platform,
+          changed: (r) => this.#changed(r),
+          progressed: (r, bytes) => this.#progressed(r, bytes),
+          flush: () => this.#store.flush(),
+          tusChunkBytes: this.#tuning.tusChunkBytes,
+          urlMarginMs: this.#tuning.urlMarginMs,
+        },
+        record,
+        signal,
+      );
+      if (slot.stop !== null) return;
+      if (end.kind === 'attention') return this.#attention(record, end.problem);
+      record.phase = 'follow-up';
+      record.sentBytes = record.sizeBytes;
+      record.failures = 0;
+      record.urlRenewed = false;
+      record.location = null;
+      this.#set(record, 'processing', { transcodingPercent: record.kind === 'vod' ? 0 : null });
+      this.#followUp.start(record);
+    } catch (error) {
+      if (slot.stop !== null || signal.aborted) return; // pause, cancel, dispose: state set there
+      this.#failed(record, error);
+    }
+  }
+
+  #failed(record: UploadRecord, error: unknown): void {
+    if (error instanceof TransferError) return this.#transferFailed(record, error.failure);
+    if (error instanceof PlatformError) {
+      const { status, code, message } = error.error;
+      if (code === 'network' || status === 429 || (status ?? 0) >= 500)
+        return this.#retryLater(record, redact(message), (error.error.retryAfterS ?? 0) * 1000);
+      return this.#attention(record, {
+        code: 'platform',
+        message: `The platform refused a one-time upload URL${status ? ` (HTTP ${status})` : ''}: ${redact(message)}`,
+        nextStep:
+          status === 403
+            ? 'The token may not upload: check its role and scopes in Accounts, then press Retry.'
+            : 'Check the target (category, account), then press Retry.',
+      });
+    }
+    this.#options.log(`upload ${record.id} (${record.name}) failed: ${describe(error)}`);
+    this.#attention(record, {
+      code: 'platform',
+      message: 'OnAir Desk hit an internal problem with this file; details are in the log.',
+      nextStep: 'Press Retry; if it fails again, send the log to support.',
+    });
+  }
+
+  #transferFailed(record: UploadRecord, failure: TransferFailure): void {
+    switch (failure.kind) {
+      case 'transient':
+        return this.#retryLater(
+          record,
+          `the transfer broke off (${failure.detail})`,
+          failure.retryAfterMs,
+        );
+      case 'storage-full':
+        return this.#attention(record, {
+          code: 'storage-full',
+          message:
+            'The upload host has no room left (HTTP 507 Insufficient Storage); nothing is lost.',
+          nextStep:
+            'Free space on the platform (delete media it no longer needs) or ask the platform support, then press Retry.',
+        });
+      case 'refused':
+        return this.#attention(record, {
+          code: 'platform',
+          message: failure.message,
+          nextStep: 'Check the file plays and fits the target, then press Retry or cancel it.',
+        });
+      case 'url-dead':
+        return this.#attention(record, {
+          code: 'url-used',
+          message: 'The one-time upload URL was refused (expired or already used).',
+          nextStep: 'Press Retry: OnAir Desk requests a new one-time URL.',
+        });
+    }
+  }
+
+  #retryLater(record: UploadRecord, why: string, retryAfterMs = 0): void {
+    record.failures += 1;
+    const policy = this.#tuning.backoff;
+    if (record.failures >= policy.maxFailures) {
+      return this.#attention(record, {
+        code: 'network',
+        message: `The upload failed ${record.failures} times in a row; last: ${why}.`,
+        nextStep: 'Check the network connection and the platform status, then press Retry.',
+      });
+    }
+    const wait = backoffMs(policy, record.failures, retryAfterMs);
+    const retryAt = new Date(Date.now() + wait).toISOString();
+    this.#set(record, 'retrying', {
+      retryAt,
+      problem: {
+        code: 'network',
+        message: `The upload stopped: ${why}.`,
+        nextStep: `Nothing to do: OnAir Desk tries again in ${Math.ceil(wait / 1000)} s.`,
+      },
+    });
+  }
+
+  #attention(record: UploadRecord, problem: UploadProblem): void {
+    this.#set(record, 'needs-attention', { problem, retryAt: null });
+    this.#notices.attention(record);
+    this.#settled(record);
+  }
+
+  #done(record: UploadRecord): void {
+    this.#set(record, 'done', {
+      finishedAt: new Date().toISOString(),
+      problem: null,
+      transcodingPercent: record.kind === 'vod' ? 100 : null,
+    });
+    this.#settled(record);
+  }
+
+  #settled(record: UploadRecord): void {
+    this.#notices.settled([...this.#records.values()].filter((r) => r.batchId === record.batchId));
+  }
+
+  #set(record: UploadRecord, state: UploadState, patch: Partial<UploadRecord> = {}): void {
+    Object.assign(record, patch, { state });
+    this.#changed(record);
+  }
+
+  /** A change the operator sees: persisted and announced at once. */
+  #changed(record: UploadRecord): void {
+    this.#changedIds.add(record.id);
+    this.#store.changed(true);
+    this.#emitSoon(true);
+  }
+
+  #progressed(record: UploadRecord, bytes: number): void {
+    record.sentBytes = Math.min(bytes, record.sizeBytes);
+    this.#meters.get(record.id)?.add(Date.now(), record.sentBytes);
+    this.#changedIds.add(record.id);
+    this.#store.changed(false);
+    this.#emitSoon(false);
+  }
+
+  #emitSoon(now: boolean): void {
+    if (this.#disposed) return;
+    if (now && !this.#eventNow) {
+      this.#eventNow = true;
+      if (this.#eventTimer !== null) clearTimeout(this.#eventTimer);
+      this.#eventTimer = null;
+      queueMicrotask(() => this.#emit());
+      return;
+    }
+    if (this.#eventNow || this.#eventTimer !== null) return;
+    const wait = Math.max(0, this.#lastEventMs + this.#tuning.eventSpacingMs - Date.now());
+    this.#eventTimer = setTimeout(() => this.#emit(), wait);
+  }
+
+  #emit(): void {
+    this.#eventNow = false;
+    this.#eventTimer = null;
+    if (this.#disposed) return;
+    this.#lastEventMs = Date.now();
+    const items: UploadItem[] = [];
+    for (const id of this.#changedIds) {
+      const record = this.#records.get(id);
+      if (record) items.push(this.#item(record));
+    }
+    this.#changedIds.clear();
+    const removed = this.#removedIds;
+    this.#removedIds = [];
+    this.#options.onChange({ items, removed, summary: this.#summary() });
+  }
+
+  #item(record: UploadRecord): UploadItem {
+    const speed = this.#meters.get(record.id)?.bytesPerSecond(Date.now()) ?? null;
+    return toItem(record, {
+      bytesPerSecond: speed,
+      etaSeconds: etaSeconds(record.sizeBytes - record.sentBytes, speed),
+    });
+  }
+
+  #summary(): UploadSummary {
+    const now = Date.now();
+    let speed: number | null = null;
+    for (const meter of this.#meters.values()) {
+      const one = meter.bytesPerSecond(now);
+      if (one !== null) speed = (speed ?? 0) + one;
+    }
+    return summarize(this.#records.values(), this.#concurrency, speed);
+  }
+
+  #each(ids: string[] | undefined, apply: (record: UploadRecord) => boolean): { changed: number } {
+    const records =
+      ids === undefined
+        ? [...this.#records.values()]
+        : ids.flatMap((id) => this.#records.get(id) ?? []);
+    let changed = 0;
+    for (const record of records) if (apply(record)) changed += 1;
+    return { changed };
+  }
+}
+
+/** What the operator reads as the target, e.g. "VOD · category 1a2b", "Program media". */
+export function targetLabel(target: UploadTarget): string {
+  if (target.kind === 'program-media') return 'Program media';
+  if (target.kind === 'waiting-screen') return 'Waiting screens';
+  return target.categoryKey ? `VOD · category ${target.categoryKey}` : 'VOD';
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}

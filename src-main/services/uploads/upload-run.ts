@@ -1,0 +1,202 @@
+/**
+ * One start of one file (issue 4, "Per file"): check the file did not change on disk since it
+ * was queued, get its one-time URL just in time (never reusing a used or expired one), detect
+ * the URL's protocol, send the bytes, and answer how it ended. The engine decides what the
+ * ending means for the queue (retry, stop, follow up).
+ *
+ * A dead URL (404/410) is answered once by a new URL, automatically, with a note; a second
+ * dead URL in a row stops for the operator. A started multipart URL counts as used: a
+ * multipart upload that broke off (pause, fault, restart) starts again with a new URL.
+ */
+import { stat } from 'node:fs/promises';
+import { formatBytes } from './enqueue-check';
+import { multipartTransfer } from './multipart-transfer';
+import { detectProtocol } from './protocol';
+import { TransferError } from './transfer-error';
+import { tusTransfer } from './tus-transfer';
+import type { UploadPlatform } from './upload-platform';
+import type { UploadRecord } from './upload-record';
+import type { UploadProblem } from '../../shared/uploads';
+
+/** What a run needs from the engine. */
+export interface RunContext {
+  platform: UploadPlatform;
+  /** The record changed in a way the operator sees (persisted at once). */
+  changed: (record: UploadRecord) => void;
+  /** Bytes moved (persisted at most once a second, shown at most 4 times a second). */
+  progressed: (record: UploadRecord, bytes: number) => void;
+  /** Resolves once the queue file holds the record as it is now. */
+  flush: () => Promise<void>;
+  tusChunkBytes: number;
+  /** A URL expiring sooner than this is not started, ms. */
+  urlMarginMs: number;
+}
+
+/** How a run ended without throwing. */
+export type RunEnd = { kind: 'transferred' } | { kind: 'attention'; problem: UploadProblem };
+
+/**
+ * Runs one start of `record` (state `uploading`).
+ * @throws TransferError for a failure of the transfer, PlatformError for a refused or
+ *   unreachable URL request, `signal`'s reason when aborted.
+ */
+export async function runUpload(
+  context: RunContext,
+  record: UploadRecord,
+  signal: AbortSignal,
+): Promise<RunEnd> {
+  const fileProblem = await checkUnchanged(record);
+  if (fileProblem !== null) return { kind: 'attention', problem: fileProblem };
+  signal.throwIfAborted();
+  for (;;) {
+    await ensureUrl(context, record, signal);
+    try {
+      await transfer(context, record, signal);
+      return { kind: 'transferred' };
+    } catch (error) {
+      if (signal.aborted || !(error instanceof TransferError) || error.failure.kind !== 'url-dead')
+        throw error;
+      const expired = record.url !== null && Date.parse(record.url.expiresAt) <= Date.now();
+      if (record.urlRenewed) return { kind: 'attention', problem: deadUrlProblem(expired) };
+      record.note =
+        record.location !== null
+          ? 'The partial upload was gone from the upload host; it started again from the beginning with a new one-time URL.'
+          : expired
+            ? 'The one-time URL had expired; a new one was requested.'
+            : 'The one-time URL was refused (expired or already used); a new one was requested.';
+      dropUrl(record);
+      record.urlRenewed = true;
+      context.changed(record);
+    }
+  }
+}
+
+/** The problem of a file that changed or vanished since it was queued, or null. */
+export async function checkUnchanged(record: UploadRecord): Promise<UploadProblem | null> {
+  let info;
+  try {
+    info = await stat(record.path);
+  } catch {
+    return {
+      code: 'file-missing',
+      message: `The file is no longer at ${record.path} (moved, renamed or deleted); nothing was sent.`,
+      nextStep:
+        'Put it back at the same place and press Retry, or cancel it and drop the file again.',
+    };
+  }
+  if (info.size !== record.sizeBytes || Math.abs(info.mtimeMs - record.mtimeMs) > 1) {
+    return {
+      code: 'file-changed',
+      message: `The file changed on disk since it was queued (${formatBytes(record.sizeBytes)} then, ${formatBytes(info.size)} now, or a new modification time); it was not sent again.`,
+      nextStep: 'To send the new version, cancel this file and drop it again.',
+    };
+  }
+  return null;
+}
+
+async function ensureUrl(context: RunContext, record: UploadRecord, signal: AbortSignal) {
+  const url = record.url;
+  if (url !== null && record.protocol === 'multipart' && url.usedAt !== null) {
+    record.note =
+      'A multipart upload cannot resume: it started again from the beginning with a new one-time URL.';
+    dropUrl(record);
+  } else if (
+    url !== null &&
+    record.location === null &&
+    Date.parse(url.expiresAt) - context.urlMarginMs <= Date.now()
+  ) {
+    record.note = 'The one-time URL had expired; a new one was requested.';
+    dropUrl(record);
+  }
+  if (record.url !== null) return;
+  const issued = await context.platform.createUrl(
+    { target: record.target, title: titleOf(record.name), isAudio: record.isAudio },
+    signal,
+  );
+  record.url = { ...issued, usedAt: null };
+  context.changed(record);
+}
+
+async function transfer(context: RunContext, record: UploadRecord, signal: AbortSignal) {
+  const url = record.url;
+  if (url === null) throw new Error('no one-time URL');
+  if (record.protocol === null) {
+    record.protocol = await detectProtocol(url.uploadUrl, signal);
+    context.changed(record);
+  }
+  if (record.protocol === 'multipart') {
+    url.usedAt = new Date().toISOString();
+    record.sentBytes = 0;
+    context.changed(record);
+    await context.flush(); // a restart must know this URL is spent
+    await multipartTransfer({
+      url: url.uploadUrl,
+      path: record.path,
+      name: record.name,
+      mime: record.mime,
+      sizeBytes: record.sizeBytes,
+      onProgress: (bytes) => context.progressed(record, bytes),
+      signal,
+    });
+    return;
+  }
+  const resuming = record.location !== null;
+  url.usedAt ??= new Date().toISOString();
+  await tusTransfer({
+    endpoint: url.uploadUrl,
+    location: record.location,
+    path: record.path,
+    name: record.name,
+    mime: record.mime,
+    sizeBytes: record.sizeBytes,
+    chunkBytes: context.tusChunkBytes,
+    onLocation: (location) => {
+      if (location === record.location) return;
+      record.location = location;
+      context.changed(record);
+    },
+    onResumed: (bytes) => {
+      if (!resuming) return;
+      record.resumedFromBytes = bytes;
+      record.note =
+        bytes > 0
+          ? `Resumed from the upload host's offset: ${formatBytes(bytes)} of ${formatBytes(record.sizeBytes)} were already there.`
+          : 'Resumed; the upload host held none of it yet.';
+      context.progressed(record, bytes);
+      context.changed(record);
+    },
+    onProgress: (bytes) => context.progressed(record, bytes),
+    onConfirmed: (bytes) => context.progressed(record, bytes),
+    signal,
+  });
+}
+
+/** Forgets the one-time URL and everything that came with it. */
+export function dropUrl(record: UploadRecord): void {
+  record.url = null;
+  record.location = null;
+  record.protocol = null;
+  record.sentBytes = 0;
+  record.resumedFromBytes = null;
+}
+
+function deadUrlProblem(expired: boolean): UploadProblem {
+  return expired
+    ? {
+        code: 'url-expired',
+        message: 'The one-time upload URL expired again before the upload could finish.',
+        nextStep: 'Press Retry: OnAir Desk requests a new one-time URL.',
+      }
+    : {
+        code: 'url-used',
+        message: 'The upload host refused a new one-time URL as well (expired or already used).',
+        nextStep:
+          'Press Retry to request another one-time URL; if it keeps failing, check the account on the platform.',
+      };
+}
+
+/** The content's title: the file name without its extension. */
+function titleOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return (dot > 0 ? name.slice(0, dot) : name).slice(0, 200);
+}
