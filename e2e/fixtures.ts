@@ -5,12 +5,13 @@
  * through the live API itself, as a second client would, to check what the app did.
  */
 import { test as base, expect, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { startSandbox, type SandboxHandle } from '../src-main/sandbox/index';
+import { startHost } from './host';
+
+export { startHost };
 
 /** A second client of the sandbox's live API (super administrator token). */
 export interface PlatformProbe {
@@ -69,46 +70,7 @@ export const test = base.extend<AppFixtures>({
 
 export { expect };
 
-async function startHost(
-  sandbox: SandboxHandle,
-  dataDir: string,
-): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'src-main/hosts/browser-cli.ts',
-      '--port',
-      '0',
-      '--data-dir',
-      dataDir,
-      '--json',
-    ],
-    {
-      env: { ...process.env, ONAIR_SANDBOX_INFO: JSON.stringify(sandbox.info) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const lines = createInterface({ input: child.stdout });
-  const first = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`browser host did not start:\n${stderr}`)),
-      30_000,
-    );
-    lines.once('line', (line) => {
-      clearTimeout(timer);
-      resolve(line);
-    });
-    child.once('exit', (code) => reject(new Error(`browser host exited ${code}:\n${stderr}`)));
-  });
-  const { url } = JSON.parse(first) as { url: string };
-  return { child, url };
-}
-
-function createProbe(sandbox: SandboxHandle): PlatformProbe {
+export function createProbe(sandbox: SandboxHandle): PlatformProbe {
   const base = `${sandbox.info.live_base_url}/v1/live/service-accounts/${sandbox.info.service_account_key}`;
   const request = async <T>(
     method: string,
@@ -130,7 +92,8 @@ function createProbe(sandbox: SandboxHandle): PlatformProbe {
         await new Promise((done) => setTimeout(done, wait * 1000));
         continue;
       }
-      const body = (await response.json()) as T;
+      // 204: done, no body (a DELETE).
+      const body = (response.status === 204 ? undefined : await response.json()) as T;
       if (!response.ok)
         throw new Error(`${method} ${path}: HTTP ${response.status} ${JSON.stringify(body)}`);
       return body;

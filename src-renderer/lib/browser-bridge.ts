@@ -37,6 +37,37 @@ export function createBrowserBridge(): DeskBridge {
   };
 
   return {
+    host: 'browser',
+    async filePaths(files, onProgress) {
+      const totalBytes = files.reduce((sum, file) => sum + file.size, 0);
+      let doneBytes = 0;
+      const paths: string[] = [];
+      try {
+        // One at a time: the copy is disk-bound, and the order of the drop is kept.
+        for (const file of files) {
+          const response = await fetch(`/spool?name=${encodeURIComponent(file.name)}`, {
+            method: 'POST',
+            headers: { ...headers, 'Content-Type': 'application/octet-stream' },
+            body: file,
+          });
+          const answer = (await response.json()) as Result<{ path: string }>;
+          if (!answer.ok) return answer;
+          paths.push(answer.data.path);
+          doneBytes += file.size;
+          onProgress?.(doneBytes, totalBytes);
+        }
+        return { ok: true, data: paths };
+      } catch {
+        return {
+          ok: false,
+          error: {
+            code: 'network',
+            message:
+              'OnAir Desk stopped answering while taking the dropped files; drop them again.',
+          },
+        };
+      }
+    },
     async invoke(command: CommandName, input: unknown): Promise<Result<never>> {
       try {
         const response = await fetch(`/rpc/${encodeURIComponent(command)}`, {

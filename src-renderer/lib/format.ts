@@ -66,3 +66,31 @@ export function formatCount(n: number | null): string {
 export function toUtcInputValue(iso: string): string {
   return iso.slice(0, 19);
 }
+
+/** Bytes for people, binary units: `0 B`, `812 KB`, `1.4 GB` (1 KB = 1,024 bytes). */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '—';
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 || value >= 100 ? 0 : value >= 10 ? 1 : 2;
+  return `${value.toFixed(digits)} ${units[unit]}`;
+}
+
+/** A speed in bytes per second, e.g. `12.5 MB/s`; `—` when unknown. */
+export function formatRate(bytesPerSecond: number | null): string {
+  return bytesPerSecond === null ? '—' : `${formatBytes(bytesPerSecond)}/s`;
+}
+
+/** Time left in seconds, e.g. `42 s`, `3 min 05 s`, `1 h 12 min`; `—` when unknown. */
+export function formatEta(seconds: number | null): string {
+  if (seconds === null || !Number.isFinite(seconds) || seconds < 0) return '—';
+  const s = Math.round(seconds);
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ${String(s % 60).padStart(2, '0')} s`;
+  return `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')} min`;
+}

@@ -1,0 +1,185 @@
+/**
+ * Uploads as an operator does them, against the sandbox platform (rate limit on) through the
+ * browser host: drop real videos (made by ffmpeg, known durations) and an image anywhere in
+ * the window, choose where they go, watch them finish; the sandbox holds byte-identical files
+ * and lists the true durations. Then the app is killed in the middle of a large upload and
+ * started again on the same data folder: tus resumes from the server's offset, multipart
+ * starts the file again cleanly with a new one-time URL.
+ */
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { test, expect, startHost, type PlatformProbe } from './fixtures';
+import { makeImage, makeVideo, sha256 } from './media';
+
+interface ProgramMedia {
+  upload_file_key: string;
+  title: string;
+  duration: number;
+}
+interface WaitScreen {
+  wait_media_content_key: string;
+  title: string;
+}
+
+const shot = (name: string) => ({ path: `test-results/screens/${name}.png` });
+let mediaDir: string;
+
+test.beforeAll(async () => {
+  mediaDir = await mkdtemp(join(tmpdir(), 'onair-e2e-media-'));
+  await Promise.all([
+    makeVideo(join(mediaDir, 'opening-titles.mp4'), 7),
+    makeVideo(join(mediaDir, 'sponsor-loop.mp4'), 12),
+    makeImage(join(mediaDir, 'back-soon.png')),
+    // About 20 MB: long enough at a throttled 2 MB/s to kill the app half way.
+    makeVideo(join(mediaDir, 'keynote-full.mp4'), 10, '16M'),
+  ]);
+});
+
+test.afterAll(async () => {
+  await rm(mediaDir, { recursive: true, force: true });
+});
+
+/** Drops files from disk onto the window, as a file manager does (DataTransfer of Files). */
+async function dropFiles(page: Page, names: { name: string; type: string }[]): Promise<void> {
+  const files = await Promise.all(
+    names.map(async ({ name, type }) => ({
+      name,
+      type,
+      base64: (await readFile(join(mediaDir, name))).toString('base64'),
+    })),
+  );
+  const dataTransfer = await page.evaluateHandle((items) => {
+    const transfer = new DataTransfer();
+    for (const item of items) {
+      const bytes = Uint8Array.from(atob(item.base64), (c) => c.charCodeAt(0));
+      transfer.items.add(new File([bytes], item.name, { type: item.type }));
+    }
+    return transfer;
+  }, files);
+  for (const type of ['dragenter', 'dragover', 'drop'])
+    await page.dispatchEvent('main', type, { dataTransfer });
+}
+
+/** The queue row of a file. */
+const row = (page: Page, name: string) =>
+  page.locator(`[data-testid="upload-row"][data-name="${name}"]`);
+
+async function programMedia(platform: PlatformProbe, title: string): Promise<ProgramMedia> {
+  const list = await platform.get<{ data: ProgramMedia[] }>(
+    `/programs/media-contents?keyword=${encodeURIComponent(title)}`,
+  );
+  const found = list.data.find((media) => media.title === title);
+  if (!found) throw new Error(`no program media titled ${title}`);
+  return found;
+}
+
+test('dropped videos and an image upload byte-identical, with their true durations', async ({
+  app,
+  sandbox,
+  platform,
+}) => {
+  // Dropped on the control room: the app takes files anywhere and asks where they go.
+  await expect(app.getByRole('heading', { name: 'Pick a channel' })).toBeVisible();
+  await dropFiles(app, [
+    { name: 'opening-titles.mp4', type: 'video/mp4' },
+    { name: 'sponsor-loop.mp4', type: 'video/mp4' },
+  ]);
+  const dialog = app.getByRole('dialog', { name: /Upload 2 items/ });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('radio', { name: /Program media/ }).check();
+  await dialog.getByRole('button', { name: 'Queue them' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(app.getByRole('heading', { name: 'Uploads' })).toBeVisible();
+
+  await dropFiles(app, [{ name: 'back-soon.png', type: 'image/png' }]);
+  const imageDialog = app.getByRole('dialog', { name: /Upload 1 item/ });
+  await imageDialog.getByRole('radio', { name: /Waiting screens/ }).check();
+  await imageDialog.getByRole('button', { name: 'Queue it' }).click();
+
+  for (const name of ['opening-titles.mp4', 'sponsor-loop.mp4', 'back-soon.png'])
+    await expect(row(app, name)).toHaveAttribute('data-state', 'done', { timeout: 45_000 });
+  await expect(app.getByRole('progressbar', { name: 'All uploads progress' })).toHaveAttribute(
+    'aria-valuenow',
+    '100',
+  );
+  await app.screenshot(shot('uploads-done'));
+
+  for (const [title, seconds] of [
+    ['opening-titles', 7],
+    ['sponsor-loop', 12],
+  ] as const) {
+    const media = await programMedia(platform, title);
+    expect(Math.abs(media.duration - seconds), `${title} duration`).toBeLessThanOrEqual(1);
+    expect(sandbox.uploads.stored(media.upload_file_key)?.sha256).toBe(
+      await sha256(join(mediaDir, `${title}.mp4`)),
+    );
+  }
+  const screens = await platform.get<{ data: WaitScreen[] }>('/programs/wait-media-contents');
+  const screen = screens.data.find((item) => item.title === 'back-soon');
+  if (!screen) throw new Error('the waiting screen is not listed');
+  expect(sandbox.uploads.stored(screen.wait_media_content_key)?.sha256).toBe(
+    await sha256(join(mediaDir, 'back-soon.png')),
+  );
+});
+
+for (const mode of ['tus', 'multipart'] as const) {
+  test(`a ${mode} upload survives the app being killed half way`, async ({
+    page,
+    sandbox,
+    platform,
+    dataDir,
+  }) => {
+    test.setTimeout(120_000);
+    sandbox.uploads.setMode(mode);
+    sandbox.uploads.setThrottle(2_000_000);
+    const file = join(mediaDir, 'keynote-full.mp4');
+    const size = (await stat(file)).size;
+    expect(size, 'a large file').toBeGreaterThan(15_000_000);
+
+    const first = await startHost(sandbox, dataDir);
+    await page.goto(first.url);
+    await page.getByRole('button', { name: 'Uploads' }).click();
+    await page.getByTestId('upload-file-input').setInputFiles(file);
+    const dialog = page.getByRole('dialog', { name: /Upload 1 item/ });
+    await dialog.getByRole('radio', { name: /Program media/ }).check();
+    await dialog.getByRole('button', { name: 'Queue it' }).click();
+    await expect(row(page, 'keynote-full.mp4')).toHaveAttribute('data-state', 'uploading');
+    // Half way as the platform counts it: the app's own bar runs ahead by what sits in
+    // socket buffers.
+    await expect
+      .poll(() => sandbox.uploads.receivedBytes(), { timeout: 30_000 })
+      .toBeGreaterThan(size * 0.35);
+
+    first.child.kill('SIGKILL');
+    await new Promise((done) => first.child.once('exit', done));
+    const receivedBeforeRestart = sandbox.uploads.receivedBytes();
+    expect(receivedBeforeRestart).toBeLessThan(size);
+
+    const second = await startHost(sandbox, dataDir);
+    try {
+      await page.goto(second.url);
+      await page.getByRole('button', { name: 'Uploads' }).click();
+      const again = row(page, 'keynote-full.mp4');
+      await expect(again).toBeVisible();
+      await page.screenshot(shot(`uploads-resumed-${mode}`));
+      await expect(again).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
+      const sentAfterRestart = sandbox.uploads.receivedBytes() - receivedBeforeRestart;
+      if (mode === 'tus') {
+        // Resumed from the server's offset: what was already there is not sent again.
+        expect(sentAfterRestart).toBeLessThan(size * 0.8);
+      } else {
+        // The host has no resume: the file went again, whole, on a new one-time URL.
+        expect(sentAfterRestart).toBeGreaterThanOrEqual(size);
+        await expect(again).toContainText(/again|new one-time URL/i);
+      }
+      const media = await programMedia(platform, 'keynote-full');
+      expect(sandbox.uploads.stored(media.upload_file_key)?.sha256).toBe(await sha256(file));
+    } finally {
+      second.child.kill('SIGTERM');
+      await new Promise((done) => second.child.once('exit', done));
+    }
+  });
+}

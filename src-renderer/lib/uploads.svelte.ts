@@ -1,0 +1,152 @@
+/**
+ * The renderer's copy of the upload queue: loaded once with `upload.list`, then kept current
+ * by `upload.changed` (only the files that changed, merged here). Also the files the
+ * operator dropped and has not yet sent anywhere (`pending`), and the system notifications
+ * when a batch finishes or a file needs attention.
+ */
+/* eslint-disable svelte/prefer-svelte-reactivity -- the id index and the bookkeeping sets are
+   internal and never rendered; `items` and `summary` are the reactive state. */
+import type {
+  UploadChange,
+  UploadItem,
+  UploadState,
+  UploadSummary,
+  UploadTarget,
+} from '../../src-main/shared/uploads';
+import { call, desk, errorText } from './bridge';
+
+/** States a file does not leave without the operator. */
+const settled = new Set<UploadState>(['done', 'needs-attention', 'cancelled']);
+
+/** Files dropped or picked, waiting for the operator to choose where they go. */
+export interface PendingDrop {
+  files: File[];
+  totalBytes: number;
+}
+
+/** The queue, as reactive state. One instance for the whole app: {@link uploads}. */
+export class UploadQueue {
+  items = $state.raw<UploadItem[]>([]);
+  summary = $state.raw<UploadSummary | null>(null);
+  loadError = $state<string | null>(null);
+  /** Dropped files not yet queued; the Uploads view asks where they go. */
+  pending = $state.raw<PendingDrop | null>(null);
+  /** While dropped files are copied or checked: bytes done and total. */
+  adding = $state<{ doneBytes: number; totalBytes: number } | null>(null);
+  /** The last target chosen, offered first next time. */
+  lastTarget = $state<UploadTarget>({ kind: 'program-media' });
+
+  #index = new Map<string, number>();
+  #notifiedBatches = new Set<string>();
+  #connected = false;
+
+  /** Loads the queue and follows its changes; returns the function that stops following. */
+  connect(): () => void {
+    if (this.#connected) return () => {};
+    this.#connected = true;
+    const off = desk.on('upload.changed', (change) => this.apply(change, true));
+    void this.reload();
+    return () => {
+      off();
+      this.#connected = false;
+    };
+  }
+
+  /** Reads the whole queue again (after a workspace switch, or at start). */
+  async reload(): Promise<void> {
+    try {
+      const { items, summary } = await call('upload.list', {});
+      this.#index = new Map(items.map((item, i) => [item.id, i]));
+      this.items = items;
+      this.summary = summary;
+      this.loadError = null;
+      for (const item of items) this.#notifiedBatches.add(item.batchId);
+    } catch (error) {
+      this.loadError = errorText(error);
+    }
+  }
+
+  /** Merges a change; `live` changes may raise notifications (a reload never does). */
+  apply(change: UploadChange, live: boolean): void {
+    const before = new Map<string, UploadState>();
+    let next = this.items;
+    if (change.removed.length > 0) {
+      const gone = new Set(change.removed);
+      next = next.filter((item) => !gone.has(item.id));
+      this.#index = new Map(next.map((item, i) => [item.id, i]));
+    }
+    if (change.items.length > 0) {
+      next = next === this.items ? [...next] : next;
+      for (const item of change.items) {
+        const at = this.#index.get(item.id);
+        if (at === undefined) {
+          this.#index.set(item.id, next.length);
+          next.push(item);
+        } else {
+          const previous = next[at];
+          if (previous) before.set(item.id, previous.state);
+          next[at] = item;
+        }
+      }
+    }
+    this.items = next;
+    this.summary = change.summary;
+    if (live) this.#notify(change.items, before);
+  }
+
+  /** Finds a file by id. */
+  get(id: string): UploadItem | undefined {
+    const at = this.#index.get(id);
+    return at === undefined ? undefined : this.items[at];
+  }
+
+  #notify(changed: UploadItem[], before: Map<string, UploadState>): void {
+    for (const item of changed) {
+      if (item.state === 'needs-attention' && before.get(item.id) !== 'needs-attention') {
+        systemNotification(
+          `Upload needs attention: ${item.name}`,
+          item.problem ? `${item.problem.message} ${item.problem.nextStep}` : '',
+        );
+      }
+    }
+    const batches = new Set(
+      changed.filter((item) => settled.has(item.state)).map((i) => i.batchId),
+    );
+    for (const batchId of batches) {
+      if (this.#notifiedBatches.has(batchId)) continue;
+      const files = this.items.filter((item) => item.batchId === batchId);
+      if (!files.every((item) => settled.has(item.state))) continue;
+      this.#notifiedBatches.add(batchId);
+      const done = files.filter((item) => item.state === 'done').length;
+      const attention = files.filter((item) => item.state === 'needs-attention').length;
+      systemNotification(
+        attention === 0 ? 'Uploads finished' : 'Uploads finished with problems',
+        `${done} of ${files.length} file${files.length === 1 ? '' : 's'} uploaded to ${files[0]?.targetLabel ?? 'the platform'}` +
+          (attention > 0 ? `; ${attention} need${attention === 1 ? 's' : ''} attention.` : '.'),
+      );
+    }
+  }
+}
+
+/** The app's upload queue. */
+export const uploads = new UploadQueue();
+
+/**
+ * Shows a system notification when the operator allowed them (Electron always does; a
+ * browser asks once, on the first drop). Never throws.
+ */
+export function systemNotification(title: string, body: string): void {
+  try {
+    if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
+    new Notification(title, { body, tag: `onair-desk-${title}`, silent: false });
+  } catch {
+    // Notifications are a courtesy: the queue itself shows every state.
+  }
+}
+
+/** Asks for notification permission if the browser has not been asked yet. */
+export function askNotificationPermission(): void {
+  if (typeof Notification !== 'undefined' && Notification.permission === 'default') {
+    void Notification.requestPermission().catch(() => undefined);
+  }
+}
