@@ -4,7 +4,7 @@
  * refusal so that what it shows equals the platform's state.
  */
 import { queryOptions } from '@tanstack/svelte-query';
-import type { ScheduleOperation } from '../../../src-main/shared/model';
+import type { BatchPlan, ScheduleOperation } from '../../../src-main/shared/model';
 import { call } from '../bridge';
 import { keys } from './keys';
 
@@ -32,6 +32,40 @@ export const programMediaQuery = (keyword: string) =>
     staleTime: 60_000,
     placeholderData: (previous) => previous,
   });
+
+/** Every waiting screen of the account (newest first); they change rarely. */
+export const waitingScreensQuery = () =>
+  queryOptions({
+    queryKey: ['waiting-screens'] as const,
+    queryFn: () => call('schedule.waitingScreens', {}),
+    staleTime: 5 * 60_000,
+  });
+
+/**
+ * Plans copying a channel's programs of `fromDay` to `toDay` (UTC days, `YYYY-MM-DD`); main
+ * reads both days and answers the operations without sending any.
+ * @throws DeskCallError e.g. when `toDay` has passed or is `fromDay`.
+ */
+export function planCopyDay(channelKey: string, fromDay: string, toDay: string) {
+  return call('schedule.planCopyDay', { channelKey, fromDay, toDay });
+}
+
+/**
+ * Plans filling `[from, to)` (ISO-8601 UTC) of a channel back to back with the media, in
+ * order and repeated; nothing is sent.
+ * @throws DeskCallError for a range in the past or unknown media.
+ */
+export function planFill(channelKey: string, from: string, to: string, uploadFileKeys: string[]) {
+  return call('schedule.planFill', { channelKey, from, to, uploadFileKeys });
+}
+
+/**
+ * Starts running a previewed plan in main (bulk priority, one call per operation); progress
+ * comes as `schedule.batchProgress` events carrying the batch id answered here.
+ */
+export function runBatch(plan: BatchPlan) {
+  return call('schedule.runBatch', { plan });
+}
 
 /**
  * Sends one schedule operation to the platform.

@@ -138,6 +138,30 @@ export class ScheduleEditor {
   };
 
   /**
+   * Sets (a key) or clears (null) the waiting screen shown before a program: one update,
+   * undoable like every edit. `title` names the screen in the operator's words.
+   */
+  setWaitingScreen = (program: Program, key: string | null, title: string | null): void => {
+    if (key === program.waitMediaContentKey) return;
+    const label =
+      key === null
+        ? `Clear the waiting screen of “${program.title}”`
+        : `Show “${title ?? key}” before “${program.title}”`;
+    void this.#edit(
+      {
+        op: 'update',
+        channelKey: program.channelKey,
+        programId: program.id,
+        waitMediaContentKey: key,
+      },
+      program,
+      label,
+      (list) => putProgram(list, { ...program, waitMediaContentKey: key }),
+      (list) => putProgram(list, program),
+    );
+  };
+
+  /**
    * Sends the inverse (Undo) or the forward operation (Redo) of the last entry. Never
    * throws: a refusal is shown in `refusal`.
    */
@@ -177,15 +201,42 @@ export class ScheduleEditor {
 
   // --- used by the gestures ---
 
-  /** The programs of a channel as spans (UTC ms) for the overlap check. */
-  spansOf(channelKey: string): ScheduledSpan[] {
-    return this.#deps.programsOf(channelKey).map((p) => ({
-      id: p.id,
-      title: p.title,
-      startMs: Date.parse(p.startAt),
-      endMs: Date.parse(p.endAt),
-    }));
+  /**
+   * Draws where a program (or media) would land. The same program moving again updates the
+   * ghost in place, so only what reads its start and validity (the dragged block) redraws,
+   * not every block that checks whether it is the one being dragged.
+   */
+  showGhost(channelKey: string, ghost: Ghost): void {
+    const current = this.ghost;
+    if (current?.channelKey === channelKey && current.ghost.programId === ghost.programId) {
+      current.ghost.startMs = ghost.startMs;
+      current.ghost.durationMs = ghost.durationMs;
+      current.ghost.invalid = ghost.invalid;
+    } else {
+      this.ghost = { channelKey, ghost };
+    }
   }
+
+  /**
+   * The programs of a channel as spans (UTC ms) for the overlap check; computed once per
+   * program list, since a drag asks on every pointer move.
+   */
+  spansOf(channelKey: string): ScheduledSpan[] {
+    const programs = this.#deps.programsOf(channelKey);
+    let spans = this.#spans.get(programs);
+    if (!spans) {
+      spans = programs.map((p) => ({
+        id: p.id,
+        title: p.title,
+        startMs: Date.parse(p.startAt),
+        endMs: Date.parse(p.endAt),
+      }));
+      this.#spans.set(programs, spans);
+    }
+    return spans;
+  }
+
+  readonly #spans = new WeakMap<readonly Program[], ScheduledSpan[]>();
 
   /** Where a program (or media: `selfId` null) of `durationMs` lands when aimed at `rawMs`. */
   place(channelKey: string, selfId: number | null, rawMs: number, durationMs: number) {

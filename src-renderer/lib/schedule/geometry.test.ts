@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   axisTicks,
   fetchWindow,
+  renderRange,
   snapStart,
   snapToStep,
   timeToX,
@@ -9,6 +10,7 @@ import {
   zoomAround,
   zoomIndex,
   zoomLevels,
+  visibleDays,
   type Viewport,
 } from './geometry';
 
@@ -69,5 +71,21 @@ describe('timeline geometry', () => {
     const { fromMs, toMs } = fetchWindow(view);
     expect(fromMs).toBe(Date.UTC(2026, 10, 19));
     expect(toMs).toBe(Date.UTC(2026, 10, 22));
+  });
+});
+
+describe('what the timeline draws', () => {
+  it('splits the visible window into UTC days clipped to the width', () => {
+    const day = 24 * hour;
+    const midnight = Date.UTC(2026, 10, 21);
+    const days = visibleDays({ startMs: midnight - 6 * hour, spanMs: day, widthPx: 960 });
+    expect(days.map((d) => d.ms)).toEqual([midnight - day, midnight]);
+    expect(days[0]).toMatchObject({ leftPx: 0, rightPx: 240 });
+    expect(days[1]).toMatchObject({ leftPx: 240, rightPx: 960 });
+  });
+
+  it('draws programs within the window and half a span either side', () => {
+    expect(renderRange(view)).toEqual({ startMs: t0 - hour, endMs: t0 + 3 * hour });
+    expect(renderRange(view, 0)).toEqual({ startMs: t0, endMs: t0 + 2 * hour });
   });
 });

@@ -165,3 +165,39 @@ export interface Ghost {
   /** It would overlap another program: refused before anything is sent. */
   invalid: boolean;
 }
+
+/** One UTC day as drawn in the axis's day strip: its start and the x range it covers. */
+export interface DaySpan {
+  /** 00:00 UTC of the day, epoch ms. */
+  ms: number;
+  /** Left and right edge on screen, px, clipped to `[0, widthPx]`. */
+  leftPx: number;
+  rightPx: number;
+}
+
+/**
+ * The UTC days the viewport shows, each clipped to the visible width, so the day's label can
+ * sit at the left of its own stretch without covering the ticks of another day.
+ */
+export function visibleDays(view: Viewport): DaySpan[] {
+  const end = view.startMs + view.spanMs;
+  const days: DaySpan[] = [];
+  for (let ms = Math.floor(view.startMs / dayMs) * dayMs; ms < end; ms += dayMs) {
+    days.push({
+      ms,
+      leftPx: Math.max(0, timeToX(ms, view)),
+      rightPx: Math.min(view.widthPx, timeToX(ms + dayMs, view)),
+    });
+  }
+  return days;
+}
+
+/**
+ * The time range whose programs are drawn: the visible window plus `marginFraction` of its
+ * span on either side (so a short pan or a drag never shows an empty edge). Blocks outside
+ * it are not rendered at all, which keeps a week of 1,000 programs cheap to draw and drag.
+ */
+export function renderRange(view: Viewport, marginFraction = 0.5): Span {
+  const margin = view.spanMs * marginFraction;
+  return { startMs: view.startMs - margin, endMs: view.startMs + view.spanMs + margin };
+}

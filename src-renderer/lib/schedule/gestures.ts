@@ -76,10 +76,12 @@ export class TimelineGestures {
         raw,
         durationMs,
       );
-      this.#editor.ghost = {
-        channelKey: program.channelKey,
-        ghost: { programId: program.id, startMs: at, durationMs, invalid: clash !== null },
-      };
+      this.#editor.showGhost(program.channelKey, {
+        programId: program.id,
+        startMs: at,
+        durationMs,
+        invalid: clash !== null,
+      });
       return;
     }
     this.#pointerDrag = null;
@@ -109,15 +111,12 @@ export class TimelineGestures {
         this.#editor.spansOf(program.channelKey),
         program.id,
       );
-      this.#editor.ghost = {
-        channelKey: program.channelKey,
-        ghost: {
-          programId: program.id,
-          startMs: target,
-          durationMs: program.durationS * 1000,
-          invalid: clash !== null,
-        },
-      };
+      this.#editor.showGhost(program.channelKey, {
+        programId: program.id,
+        startMs: target,
+        durationMs: program.durationS * 1000,
+        invalid: clash !== null,
+      });
       clearTimeout(this.#nudgeTimer);
       this.#nudgeTimer = setTimeout(
         () => this.#editor.moveProgram(program, target),
@@ -157,15 +156,12 @@ export class TimelineGestures {
     }
     const durationMs = media.durationS * 1000;
     const { startMs: at, clash } = this.#editor.place(channelKey, null, ms, durationMs);
-    this.#editor.ghost = {
-      channelKey,
-      ghost: {
-        programId: null,
-        startMs: at,
-        durationMs,
-        invalid: clash !== null || at <= displayClock.now,
-      },
-    };
+    this.#editor.showGhost(channelKey, {
+      programId: null,
+      startMs: at,
+      durationMs,
+      invalid: clash !== null || at <= displayClock.now,
+    });
     if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';
     return true;
   };

@@ -42,6 +42,21 @@ describe('inverse operations', () => {
     expect(inverse).not.toHaveProperty('startAt');
   });
 
+  it('undoes setting or clearing a waiting screen with the screen it had', () => {
+    const cleared = { op: 'update' as const, channelKey: 'lofi', programId: 7 };
+    expect(inverseOf({ ...cleared, waitMediaContentKey: null }, program, null)).toEqual({
+      ...cleared,
+      waitMediaContentKey: 'wait1',
+    });
+    expect(
+      inverseOf(
+        { ...cleared, waitMediaContentKey: 'wait2' },
+        { ...program, waitMediaContentKey: null },
+        null,
+      ),
+    ).toEqual({ ...cleared, waitMediaContentKey: null });
+  });
+
   it('undoes a create by deleting the new program, and a delete by creating it again', () => {
     expect(
       inverseOf(

@@ -6,6 +6,7 @@
 import {
   fetchWindow,
   pxPerMs,
+  renderRange,
   snapToStep,
   zoomAround,
   zoomIndex,
@@ -16,6 +17,16 @@ import {
 import { isoUtc } from './labels';
 
 const hourMs = 3_600_000;
+
+/**
+ * `?timeline-draw=window` in the page address draws only the programs near the visible
+ * window instead of every program read. `npm run bench -- schedule-timeline` measures both:
+ * with a week of 1,000 programs, drawing them all costs no more to open or drag and less to
+ * zoom out, so all are drawn unless asked.
+ */
+const drawNearWindow =
+  typeof location !== 'undefined' &&
+  new URLSearchParams(location.search).get('timeline-draw') === 'window';
 
 /** The visible window of the timeline and the zoom and scroll gestures that move it. */
 export class TimelineViewport {
@@ -37,6 +48,8 @@ export class TimelineViewport {
   readonly range = $derived(fetchWindow(this.view));
   readonly from = $derived(isoUtc(this.range.fromMs));
   readonly to = $derived(isoUtc(this.range.toMs));
+  /** Programs intersecting this range (UTC ms) are drawn; null: all of them. */
+  readonly drawRange = $derived(drawNearWindow ? renderRange(this.view) : null);
   /** Index of the current span in `zoomLevels`. */
   readonly zoom = $derived(zoomIndex(this.spanMs));
 

@@ -1,0 +1,307 @@
+/**
+ * Bulk authoring and refusals on the schedule timeline, against the sandbox platform (rate
+ * limit on) through the browser host: copying a day lands the same titles at the same times
+ * of day on the target day, and after every refused edit (refused here before sending, or by
+ * the platform) the timeline shows exactly what the platform holds.
+ */
+import type { Page } from '@playwright/test';
+import { test, expect, type PlatformProbe } from './fixtures';
+import {
+  allPrograms,
+  appSettled,
+  channelPrograms,
+  dayMs,
+  deleteOnPlatform,
+  expectTimelineEqualsPlatform,
+  minute,
+  shots,
+  timeOfDay,
+  utcDay,
+  visibleWindow,
+  type SandboxProgram,
+} from './schedule-support';
+
+const startOf = (p: SandboxProgram) => Date.parse(p.start_at);
+const endOf = (p: SandboxProgram) => Date.parse(p.end_at);
+
+test('copy a day: the target day holds the same titles at the same times of day', async ({
+  app,
+  platform,
+}) => {
+  test.setTimeout(300_000);
+  const today = utcDay(Date.now());
+  const target = utcDay(Date.now() + 3 * dayMs);
+  const targetMs = Date.parse(target);
+  const programs = await allPrograms(platform);
+  const todayOf = (key: string) =>
+    programs.filter((p) => p.channel_key === key && utcDay(startOf(p)) === today);
+  const keys = [...new Set(programs.map((p) => p.channel_key))];
+  const channelKey = keys.sort((a, b) => todayOf(b).length - todayOf(a).length)[0] ?? '';
+  const source = todayOf(channelKey);
+  expect(source.length, "today's programs").toBeGreaterThan(2);
+  expect(await channelPrograms(platform, channelKey, targetMs, targetMs + dayMs)).toEqual([]);
+
+  await app.getByRole('button', { name: 'Schedule' }).click();
+  await appSettled(app);
+  await app.getByRole('button', { name: 'Copy day…' }).click();
+  const dialog = app.getByRole('dialog', { name: /Copy a day/ });
+  await dialog.getByLabel('Scheduled channel').selectOption(channelKey);
+  await expect(dialog.getByLabel('Copy the programs of (UTC day)')).toHaveValue(today);
+  await dialog.getByLabel('To (UTC day)').fill(target);
+  await app.screenshot(shots('31-copy-day-form'));
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  await expect(dialog.getByTestId('batch-preview')).toBeVisible();
+
+  // The preview lists every copy (all of today's programs: 3 days ahead none is in the past)
+  // before anything is sent.
+  const rows = dialog.getByTestId('batch-row');
+  await expect(rows).toHaveCount(source.length);
+  const count = source.length;
+  const copied = source;
+  const first = copied[0];
+  if (!first) throw new Error('nothing to copy');
+  await expect(rows.first()).toContainText(first.title);
+  await expect(rows.first()).toContainText(timeOfDay(first.start_at).slice(0, 5));
+  await expect(rows.first()).toContainText('Create');
+  await expect(dialog.getByTestId('batch-budget')).toContainText(
+    `${count} calls, about ${count} s`,
+  );
+  await expect(dialog.locator('tr.clash')).toHaveCount(0);
+  expect(await channelPrograms(platform, channelKey, targetMs, targetMs + dayMs)).toEqual([]);
+  await app.screenshot(shots('32-copy-day-preview'));
+
+  await dialog.getByRole('button', { name: `Run ${count} operations` }).click();
+  await expect(dialog).toBeHidden();
+  const card = app.getByTestId('batch-progress');
+  await expect(card).toContainText(`of ${count} sent`);
+  await expect
+    .poll(async () => Number(await card.getAttribute('data-done')), { timeout: 30_000 })
+    .toBeGreaterThanOrEqual(Math.min(3, count));
+  await expect(card).toContainText('Sending: Create');
+  await app.screenshot(shots('33-copy-day-running'));
+  await expect(card).toHaveAttribute('data-finished', 'true', { timeout: count * 2_500 + 30_000 });
+  await expect(card).toContainText(`all ${count} operations were accepted`);
+
+  const onTarget = await channelPrograms(platform, channelKey, targetMs, targetMs + dayMs);
+  expect(onTarget.map((p) => [p.title, timeOfDay(p.start_at)])).toEqual(
+    copied.map((p) => [p.title, timeOfDay(p.start_at)]),
+  );
+  expect(onTarget.every((p) => utcDay(startOf(p)) === target)).toBe(true);
+
+  // The timeline shows the copies where the platform has them.
+  await card.getByRole('button', { name: 'Show on timeline' }).click();
+  await appSettled(app);
+  const firstCopy = onTarget[0];
+  if (!firstCopy) throw new Error('no copy');
+  await expect(app.locator(`[data-program-id="${firstCopy.id}"]`)).toBeInViewport();
+  await expect(app.locator('[data-program-id^="-"]')).toHaveCount(0);
+  await app.screenshot(shots('34-copy-day-done'));
+});
+
+test('every refused edit leaves the timeline equal to the platform', async ({
+  app,
+  platform,
+  sandbox,
+}) => {
+  test.setTimeout(240_000);
+  const applied: string[] = [];
+  app.on('request', (request) => {
+    if (request.url().includes('/rpc/schedule.apply')) applied.push(request.postData() ?? '');
+  });
+
+  // A program on air with a few minutes left, and free time after it (made with the probe
+  // before the view opens), so the timeline would let it move and the platform refuses.
+  const onAir = await programOnAir(platform);
+  let programs = await allPrograms(platform);
+  const inTheWay = programs.filter(
+    (p) =>
+      p.channel_key === onAir.channel_key &&
+      startOf(p) >= endOf(onAir) &&
+      startOf(p) < endOf(onAir) + 20 * minute,
+  );
+  for (const p of inTheWay) await deleteOnPlatform(sandbox, p.channel_key, p.id);
+  programs = await allPrograms(platform);
+  const later = programs.find(
+    (p) => p.channel_key === onAir.channel_key && startOf(p) >= endOf(onAir) + 20 * minute,
+  );
+  const pair = adjacentPair(programs, [onAir.id, later?.id ?? 0]);
+
+  await app.getByRole('button', { name: 'Schedule' }).click();
+  await app.locator('#zoom-level').selectOption({ label: '12 h' });
+  await expectTimelineEqualsPlatform(app, platform, onAir.channel_key);
+
+  // 1. Dropped onto the next program: refused before anything is sent.
+  const [dragged, target] = pair;
+  await dragOnto(
+    app,
+    dragged,
+    startOf(target) + (endOf(target) - startOf(target)) / 2 - startOf(dragged),
+  );
+  await expect(app.getByRole('alert')).toContainText(`would overlap “${target.title}”`);
+  await expect(app.getByRole('alert')).toContainText('Nothing was sent');
+  expect(applied).toHaveLength(0);
+  await expectTimelineEqualsPlatform(app, platform, dragged.channel_key);
+
+  // 2. The program on air nudged later: confirmed here, refused by the platform.
+  const onAirBlock = app.locator(`[data-program-id="${onAir.id}"]`);
+  await onAirBlock.focus();
+  await onAirBlock.press('ArrowRight');
+  const confirm = app.getByRole('dialog', { name: 'Move a program that is on air?' });
+  await confirm.getByRole('button', { name: 'Move it' }).click();
+  await expect(app.getByRole('alert')).toContainText('refused');
+  await expect(app.getByRole('alert')).toContainText('has already started');
+  await app.screenshot(shots('35-refused-on-air-move'));
+  expect(applied).toHaveLength(1);
+  await expectTimelineEqualsPlatform(app, platform, onAir.channel_key);
+  await expect(onAirBlock).toHaveAccessibleName(
+    `${onAir.title}, ${timeOfDay(onAir.start_at).slice(0, 5)} UTC`,
+  );
+
+  // 3. The program on air deleted: confirmed here, refused by the platform.
+  await onAirBlock.focus();
+  await onAirBlock.press('Delete');
+  await app
+    .getByRole('dialog', { name: `Delete “${onAir.title}”?` })
+    .getByRole('button', { name: 'Delete program' })
+    .click();
+  await expect(app.getByRole('alert')).toContainText('is on air now');
+  expect(applied).toHaveLength(2);
+  await expectTimelineEqualsPlatform(app, platform, onAir.channel_key);
+  await expect(onAirBlock).toBeVisible();
+
+  // 4. A move the platform fails (500 or 503 on every call): rolled back.
+  if (!later) throw new Error('no program after the free time');
+  const laterBlock = app.locator(`[data-program-id="${later.id}"]`);
+  sandbox.faults.update({ errorRate: 1 });
+  await laterBlock.focus();
+  await laterBlock.press('ArrowLeft');
+  await expect(app.getByRole('alert')).toContainText('refused');
+  await expect(app.getByRole('alert')).toContainText(/injected fault/);
+  sandbox.faults.clear();
+  await app.screenshot(shots('36-refused-fault'));
+  expect(applied).toHaveLength(3);
+  await expectTimelineEqualsPlatform(app, platform, later.channel_key);
+  await expect(laterBlock).toHaveAccessibleName(
+    `${later.title}, ${timeOfDay(later.start_at).slice(0, 5)} UTC`,
+  );
+  const { fromMs, toMs } = await visibleWindow(app);
+  expect(startOf(later)).toBeGreaterThan(fromMs);
+  expect(startOf(later)).toBeLessThan(toMs);
+});
+
+/**
+ * A program on air with at least 4 minutes left; waits for the next one (re-reading the
+ * platform) when the one playing is about to end.
+ */
+async function programOnAir(platform: PlatformProbe): Promise<SandboxProgram> {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    const now = Date.now();
+    const playing = (await allPrograms(platform)).filter(
+      (p) => startOf(p) <= now && now < endOf(p),
+    );
+    const best = playing.sort((a, b) => endOf(b) - endOf(a))[0];
+    if (best && endOf(best) - now >= 4 * minute) return best;
+    const wait = best ? endOf(best) - now + 2_000 : 60_000;
+    await new Promise((done) => setTimeout(done, Math.min(wait, 4 * minute)));
+  }
+  throw new Error('no program on air with 4 minutes left');
+}
+
+/** Two programs of one channel, the first ending where the second starts, both soon. */
+function adjacentPair(
+  programs: SandboxProgram[],
+  except: number[],
+): [SandboxProgram, SandboxProgram] {
+  const soon = Date.now() + 15 * minute;
+  const horizon = Date.now() + 8 * 60 * minute;
+  for (const p of programs) {
+    if (except.includes(p.id) || startOf(p) < soon || endOf(p) - startOf(p) < 15 * minute) continue;
+    const next = programs.find(
+      (q) => q.channel_key === p.channel_key && startOf(q) === endOf(p) && !except.includes(q.id),
+    );
+    if (next && endOf(next) < horizon) return [p, next];
+  }
+  throw new Error('the sandbox seed has no adjacent pair of programs in the next 8 hours');
+}
+
+/** Drags a program's block by `deltaMs` of time onto another program (it turns red there). */
+async function dragOnto(app: Page, program: SandboxProgram, deltaMs: number): Promise<void> {
+  const block = app.locator(`[data-program-id="${program.id}"]`);
+  const box = await block.boundingBox();
+  const axis = await app.getByTestId('time-axis').boundingBox();
+  if (!box || !axis) throw new Error('no block or axis');
+  const { fromMs, toMs } = await visibleWindow(app);
+  const scale = axis.width / (toMs - fromMs);
+  const y = box.y + box.height / 2;
+  await app.mouse.move(box.x + 6, y);
+  await app.mouse.down();
+  await app.mouse.move(box.x + 6 + deltaMs * scale, y, { steps: 12 });
+  await expect(block).toHaveClass(/invalid/);
+  await app.mouse.up();
+}
+
+test('fill a range: the picked media play back to back, in order, until the range is full', async ({
+  app,
+  platform,
+}) => {
+  test.setTimeout(180_000);
+  const day = utcDay(Date.now() + 4 * dayMs);
+  const fromMs = Date.parse(`${day}T10:00:00Z`);
+  const toMs = fromMs + 60 * minute;
+  const channels = await platform.get<{ data: { key: string; title: string }[] }>(
+    '/channels?channel_type=scheduled',
+  );
+  const library = await platform.get<{
+    data: { upload_file_key: string; title: string; duration: number }[];
+  }>('/programs/media-contents?per_page=100');
+  const channel = channels.data[0];
+  // The two shortest items of at least 5 minutes, played in that order.
+  const [one, two] = library.data
+    .filter((m) => m.duration >= 300)
+    .sort((a, b) => a.duration - b.duration);
+  if (!channel || !one || !two) throw new Error('the sandbox seed has no channel or media');
+  const expected: [string, number][] = [];
+  for (let at = fromMs, index = 0; ; index++) {
+    const item = index % 2 === 0 ? one : two;
+    if (at + item.duration * 1000 > toMs) break;
+    expected.push([item.title, at]);
+    at += item.duration * 1000;
+  }
+  expect(await channelPrograms(platform, channel.key, fromMs, toMs)).toEqual([]);
+
+  await app.getByRole('button', { name: 'Schedule' }).click();
+  await appSettled(app);
+  await app.getByRole('button', { name: 'Fill range…' }).click();
+  const dialog = app.getByRole('dialog', { name: /Fill a time range/ });
+  await dialog.getByLabel('Scheduled channel').selectOption(channel.key);
+  await dialog.getByLabel('From (UTC)').fill(`${day}T10:00`);
+  await dialog.getByLabel('To (UTC)').fill(`${day}T11:00`);
+  await dialog.getByRole('button', { name: `Add ${one.title}`, exact: true }).click();
+  await dialog.getByRole('button', { name: `Add ${two.title}`, exact: true }).click();
+  await expect(dialog.getByRole('list', { name: 'Media in play order' })).toContainText(
+    `1 ${one.title}`,
+  );
+  await app.screenshot(shots('37-fill-form'));
+  await dialog.getByRole('button', { name: 'Preview' }).click();
+  const rows = dialog.getByTestId('batch-row');
+  await expect(rows).toHaveCount(expected.length);
+  await expect(rows.nth(1)).toContainText(two.title);
+  await expect(dialog.getByTestId('batch-budget')).toContainText(`${expected.length} calls`);
+  await app.screenshot(shots('38-fill-preview'));
+
+  await dialog.getByRole('button', { name: `Run ${expected.length} operations` }).click();
+  const card = app.getByTestId('batch-progress');
+  await expect(card).toHaveAttribute('data-finished', 'true', {
+    timeout: expected.length * 2_500 + 30_000,
+  });
+  await expect(card).toContainText(`all ${expected.length} operations were accepted`);
+  const filled = await channelPrograms(platform, channel.key, fromMs, toMs);
+  expect(filled.map((p) => [p.title, startOf(p)])).toEqual(expected);
+
+  // Zoomed out to the week, the filled hour shows where the platform has it.
+  await card.getByRole('button', { name: 'Show on timeline' }).click();
+  await app.locator('#zoom-level').selectOption({ label: '7 days' });
+  await appSettled(app);
+  await expect(app.locator(`[data-program-id="${filled[0]?.id ?? 0}"]`)).toBeAttached();
+  await app.screenshot(shots('39-fill-week'));
+});

@@ -1,0 +1,188 @@
+/**
+ * Helpers of the schedule end-to-end specs: what the sandbox platform holds (read through the
+ * fixtures' probe, which shares the account's 1 call a second with the app) and what the
+ * timeline shows (read from the program blocks' data attributes), in one comparable shape.
+ */
+import type { Page } from '@playwright/test';
+import type { SandboxHandle } from '../src-main/sandbox/index';
+import { expect, type PlatformProbe } from './fixtures';
+
+/** A program as the live API answers it (the fields the specs compare). */
+export interface SandboxProgram {
+  id: number;
+  channel_key: string;
+  title: string;
+  start_at: string;
+  end_at: string;
+  status: 'scheduled' | 'onair' | 'ended';
+}
+
+/** A program reduced to what an operator sees on the timeline: which, when, how long. */
+export interface ShownProgram {
+  id: number;
+  startMs: number;
+  endMs: number;
+}
+
+export const minute = 60_000;
+export const dayMs = 86_400_000;
+
+/** Screenshot options: `test-results/screens/<name>.png`, the whole page. */
+export const shots = (name: string) => ({
+  path: `test-results/screens/${name}.png`,
+  fullPage: true,
+});
+
+/** Polls the platform gently: the probe must not crowd the app out of the shared budget. */
+export const gently = { intervals: [2_000], timeout: 30_000 };
+
+/** Every program of every scheduled channel, ordered by start (one call a page). */
+export async function allPrograms(platform: PlatformProbe): Promise<SandboxProgram[]> {
+  const programs: SandboxProgram[] = [];
+  for (let page = 1; ; page++) {
+    const answer = await platform.get<{ data: SandboxProgram[]; meta: { last_page: number } }>(
+      `/programs?per_page=100&page=${page}`,
+    );
+    programs.push(...answer.data);
+    if (page >= answer.meta.last_page) break;
+  }
+  await breather();
+  return programs.sort((a, b) => Date.parse(a.start_at) - Date.parse(b.start_at));
+}
+
+/** A channel's programs overlapping `[fromMs, toMs)`, ordered by start. */
+export async function channelPrograms(
+  platform: PlatformProbe,
+  channelKey: string,
+  fromMs: number,
+  toMs: number,
+): Promise<SandboxProgram[]> {
+  const range = `start_date=${iso(fromMs)}&end_date=${iso(toMs)}`;
+  const programs: SandboxProgram[] = [];
+  for (let page = 1; ; page++) {
+    const answer = await platform.get<{ data: SandboxProgram[]; meta: { last_page: number } }>(
+      `/channels/${channelKey}/programs?${range}&per_page=100&page=${page}`,
+    );
+    programs.push(...answer.data);
+    if (page >= answer.meta.last_page) break;
+  }
+  await breather();
+  return programs.sort((a, b) => Date.parse(a.start_at) - Date.parse(b.start_at));
+}
+
+/** The visible window of the timeline, UTC ms, as the view states it. */
+export async function visibleWindow(app: Page): Promise<{ fromMs: number; toMs: number }> {
+  const timeline = app.getByTestId('timeline');
+  const fromMs = Number(await timeline.getAttribute('data-view-start'));
+  const toMs = Number(await timeline.getAttribute('data-view-end'));
+  return { fromMs, toMs };
+}
+
+/**
+ * Waits until the app has settled: no edit being sent, every channel's programs read and no
+ * row reading again. Only then is what the timeline shows worth comparing with the platform.
+ */
+export async function appSettled(app: Page): Promise<void> {
+  await expect(app.getByTestId('timeline')).toHaveAttribute('data-ready', 'true');
+  await expect(app.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(app.getByTestId('schedule-freshness')).not.toContainText(/Sending|Refreshing/);
+}
+
+/** The programs of one channel the timeline draws within `[fromMs, toMs)`, by start. */
+export async function shownPrograms(
+  app: Page,
+  channelKey: string,
+  fromMs: number,
+  toMs: number,
+): Promise<ShownProgram[]> {
+  const all = await app
+    .locator(`[data-program-id][data-channel-key="${channelKey}"]`)
+    .evaluateAll((blocks) =>
+      blocks.map((block) => ({
+        id: Number(block.getAttribute('data-program-id')),
+        startMs: Date.parse(block.getAttribute('data-start-at') ?? ''),
+        endMs: Date.parse(block.getAttribute('data-end-at') ?? ''),
+      })),
+    );
+  return all
+    .filter((p) => p.startMs < toMs && fromMs < p.endMs)
+    .sort((a, b) => a.startMs - b.startMs || a.id - b.id);
+}
+
+/** The same programs as the sandbox has them. */
+export function asShown(programs: SandboxProgram[], fromMs: number, toMs: number): ShownProgram[] {
+  return programs
+    .map((p) => ({ id: p.id, startMs: Date.parse(p.start_at), endMs: Date.parse(p.end_at) }))
+    .filter((p) => p.startMs < toMs && fromMs < p.endMs)
+    .sort((a, b) => a.startMs - b.startMs || a.id - b.id);
+}
+
+/**
+ * Checks that the timeline shows exactly the sandbox's programs of `channelKey` in the
+ * visible window: same ids, same starts and ends. Waits for the app first, then reads the
+ * platform once.
+ */
+export async function expectTimelineEqualsPlatform(
+  app: Page,
+  platform: PlatformProbe,
+  channelKey: string,
+): Promise<void> {
+  await appSettled(app);
+  const { fromMs, toMs } = await visibleWindow(app);
+  const shown = await shownPrograms(app, channelKey, fromMs, toMs);
+  const onPlatform = asShown(
+    await channelPrograms(platform, channelKey, fromMs, toMs),
+    fromMs,
+    toMs,
+  );
+  expect(shown.length, 'programs on screen').toBeGreaterThan(0);
+  expect(shown).toEqual(onPlatform);
+}
+
+/** `HH:MM:SS` of an instant, UTC. */
+export function timeOfDay(isoTime: string): string {
+  return new Date(isoTime).toISOString().slice(11, 19);
+}
+
+/** `YYYY-MM-DD` of an instant, UTC. */
+export function utcDay(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+function iso(ms: number): string {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** Leaves a second of the shared budget to the app after the probe's call. */
+function breather(): Promise<void> {
+  return new Promise((done) => setTimeout(done, 1_100));
+}
+
+/**
+ * Deletes a program as a second client would (the probe reads every answer as JSON, and
+ * deleteProgram answers 204 with no body). Waits out a 429 like the probe does.
+ */
+export async function deleteOnPlatform(
+  sandbox: SandboxHandle,
+  channelKey: string,
+  programId: number,
+): Promise<void> {
+  const { info } = sandbox;
+  const url = `${info.live_base_url}/v1/live/service-accounts/${info.service_account_key}/channels/${channelKey}/programs/${programId}`;
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const response = await fetch(url, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${info.tokens.super_admin}`, Accept: 'application/json' },
+    });
+    if (response.status === 429) {
+      const wait = Number(response.headers.get('retry-after') ?? '1');
+      await new Promise((done) => setTimeout(done, wait * 1000));
+      continue;
+    }
+    if (!response.ok)
+      throw new Error(`DELETE ${url}: HTTP ${response.status} ${await response.text()}`);
+    await breather();
+    return;
+  }
+  throw new Error(`DELETE ${url}: still rate limited after 10 tries`);
+}

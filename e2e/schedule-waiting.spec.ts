@@ -1,0 +1,69 @@
+/**
+ * The waiting screen of a program (shown before it starts), set and cleared from the side
+ * panel as ordinary schedule edits, undone like the others, checked on the sandbox.
+ */
+import { test, expect } from './fixtures';
+import {
+  allPrograms,
+  appSettled,
+  channelPrograms,
+  gently,
+  minute,
+  shots,
+  type SandboxProgram,
+} from './schedule-support';
+
+interface WithWaitingScreen extends SandboxProgram {
+  wait_media_content_key: string | null;
+}
+
+test('an operator sets, changes and undoes a waiting screen', async ({ app, platform }) => {
+  test.setTimeout(150_000);
+  const screens = await platform.get<{ data: { wait_media_content_key: string; title: string }[] }>(
+    '/programs/wait-media-contents',
+  );
+  const programs = (await allPrograms(platform)) as WithWaitingScreen[];
+  // A program soon (on screen at the default zoom) that has not started, without a screen.
+  const program = programs.find(
+    (p) =>
+      Date.parse(p.start_at) > Date.now() + 20 * minute &&
+      Date.parse(p.start_at) < Date.now() + 4 * 60 * minute &&
+      !p.wait_media_content_key,
+  );
+  const screen = screens.data[0];
+  if (!program || !screen) throw new Error('the sandbox seed has no program or waiting screen');
+  const onPlatform = async () => {
+    const list = (await channelPrograms(
+      platform,
+      program.channel_key,
+      Date.parse(program.start_at),
+      Date.parse(program.end_at),
+    )) as WithWaitingScreen[];
+    return list.find((p) => p.id === program.id)?.wait_media_content_key || null;
+  };
+
+  await app.getByRole('button', { name: 'Schedule' }).click();
+  await appSettled(app);
+  await app.locator(`[data-program-id="${program.id}"]`).click();
+  const details = app.getByRole('region', { name: 'Selected program' });
+  const status = app.getByRole('region', { name: 'Schedule' }).getByRole('status');
+  const select = details.getByLabel('Waiting screen');
+  await expect(select).toHaveValue('');
+  await expect(select).toBeEnabled();
+
+  await select.selectOption({ label: screen.title });
+  await expect(status).toContainText(`Show “${screen.title}” before`);
+  await expect(status).toContainText('done');
+  await expect.poll(onPlatform, gently).toBe(screen.wait_media_content_key);
+  await app.screenshot(shots('41-waiting-screen-set'));
+
+  await select.selectOption({ label: 'None (idle screen until it starts)' });
+  await expect(status).toContainText('Clear the waiting screen');
+  await expect.poll(onPlatform, gently).toBeNull();
+
+  // Undo puts the screen back, on the platform too.
+  await app.getByRole('button', { name: 'Undo' }).click();
+  await expect(status).toContainText('Undo: Clear the waiting screen');
+  await expect(select).toHaveValue(screen.wait_media_content_key);
+  await expect.poll(onPlatform, gently).toBe(screen.wait_media_content_key);
+});
