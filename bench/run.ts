@@ -7,11 +7,18 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { sandboxLatencySection } from './sandbox-latency';
+import { scheduleTimelineSection } from './schedule-timeline';
 import { schedulerEventSection } from './scheduler-event';
+import { uploadsSection } from './uploads';
 import type { BenchSection, BenchSectionResult, BenchTable } from './section';
 
 /** Every section, in print order. Add sandbox latency, uploads, timeline here. */
-const sections: BenchSection[] = [schedulerEventSection, sandboxLatencySection];
+const sections: BenchSection[] = [
+  schedulerEventSection,
+  sandboxLatencySection,
+  scheduleTimelineSection,
+  uploadsSection,
+];
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);

@@ -1,0 +1,89 @@
+/**
+ * The uploading process of the uploads bench: OnAir Desk's core (the same as the app's main
+ * process, on the sandbox named by `ONAIR_SANDBOX_INFO`) in its own process, so its memory is
+ * measured alone. Commands on stdin-less argv, one JSON line on stdout:
+ *
+ * - `upload <file>`: idle RSS (after start and GC), then enqueues `file` as VOD content and
+ *   samples RSS every 20 ms until every byte is on the upload host; prints
+ *   `{ ms, idleRssBytes, peakRssBytes, protocol }` (ms from enqueue to the last byte).
+ * - `enqueue <dir>`: enqueues every file of `dir` (concurrency 1, paused first) and prints
+ *   `{ ms, added }`, the time the `upload.enqueue` command took.
+ */
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDeskCore } from '../src-main/services/desk-core';
+import { memorySecrets } from '../src-main/services/test-support';
+import { openSandboxWorkspace, sandboxInfoFromEnv } from '../src-main/services/workspace';
+import type { UploadChange } from '../src-main/shared/uploads';
+import type { Result } from '../src-main/shared/result';
+
+async function main(): Promise<void> {
+  const [command, target] = process.argv.slice(2);
+  const sandboxInfo = sandboxInfoFromEnv(process.env);
+  if (!sandboxInfo || !target)
+    throw new Error('usage: ONAIR_SANDBOX_INFO=… upload-app.ts upload|enqueue PATH');
+  const dataDir = await mkdtemp(join(tmpdir(), 'onair-bench-app-'));
+  const core = await createDeskCore({
+    dataDir,
+    secrets: memorySecrets(),
+    openSandbox: () => openSandboxWorkspace({ sandboxInfo }),
+    log: () => undefined,
+  });
+  const invoke = async <T>(name: string, input: unknown): Promise<T> => {
+    const result = (await core.invoke(name, input, { clientId: 'bench' })) as Result<T>;
+    if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
+    return result.data;
+  };
+  try {
+    if (command === 'upload') {
+      await new Promise((done) => setTimeout(done, 300));
+      global.gc?.();
+      const idleRssBytes = process.memoryUsage().rss;
+      let peakRssBytes = idleRssBytes;
+      const sampler = setInterval(() => {
+        peakRssBytes = Math.max(peakRssBytes, process.memoryUsage().rss);
+      }, 20);
+      let protocol: string | null = null;
+      const sent = new Promise<void>((resolve, reject) => {
+        core.subscribe((event, payload) => {
+          if (event !== 'upload.changed') return;
+          for (const item of (payload as UploadChange).items) {
+            protocol = item.protocol ?? protocol;
+            if (item.state === 'processing' || item.state === 'done') resolve();
+            if (item.state === 'needs-attention')
+              reject(new Error(item.problem?.message ?? 'needs attention'));
+          }
+        });
+      });
+      const began = performance.now();
+      await invoke('upload.enqueue', { paths: [target], target: { kind: 'vod' } });
+      await sent;
+      const ms = performance.now() - began;
+      clearInterval(sampler);
+      peakRssBytes = Math.max(peakRssBytes, process.memoryUsage().rss);
+      process.stdout.write(`${JSON.stringify({ ms, idleRssBytes, peakRssBytes, protocol })}\n`);
+    } else if (command === 'enqueue') {
+      await invoke('upload.setConcurrency', { value: 1 });
+      const files = (await readdir(target)).map((name) => join(target, name));
+      const began = performance.now();
+      const result = await invoke<{ added: number }>('upload.enqueue', {
+        paths: files,
+        target: { kind: 'program-media' },
+      });
+      const ms = performance.now() - began;
+      await invoke('upload.cancel', {});
+      process.stdout.write(`${JSON.stringify({ ms, added: result.added })}\n`);
+    } else {
+      throw new Error(`unknown command ${command}`);
+    }
+  } finally {
+    await core.dispose();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`upload-app: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});
