@@ -15,9 +15,13 @@ import { createReadStream } from 'node:fs';
 import { Upload, type DetailedError } from 'tus-js-client';
 import { TransferError, failureFromStatus, networkFailure } from './transfer-error';
 
-/** Default PATCH size, bytes: each PATCH body streams from disk; the size only sets how
- * often the server confirms an offset. */
-export const defaultTusChunkBytes = 16 * 1024 * 1024;
+/**
+ * Default PATCH size, bytes (256 MiB). Each PATCH body streams from disk (a fresh read stream
+ * per slice of the path), so a large size costs no memory; it sets how often the server
+ * confirms an offset, and fewer PATCHes mean fewer round trips (bench: uploads). A PATCH
+ * broken mid-way loses nothing: the server keeps what it stored and `HEAD` reports it.
+ */
+export const defaultTusChunkBytes = 256 * 1024 * 1024;
 
 export interface TusTransfer {
   path: string;
