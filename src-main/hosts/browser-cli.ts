@@ -14,6 +14,8 @@ import { parseArgs } from 'node:util';
 import { createDeskCore } from '../services/desk-core';
 import { openSandboxWorkspace, sandboxInfoFromEnv } from '../services/workspace';
 import { startBrowserHost } from './browser-host';
+import { sweepSpool } from './spool';
+import { queuedPaths } from '../services/uploads/upload-store';
 import { createLog } from './log';
 import { createKeychain } from '../secrets/keychain';
 
@@ -56,13 +58,23 @@ async function main(): Promise<void> {
     log: (m) => log.write(m),
   });
   const rendererDir = fileURLToPath(new URL('../../out/renderer', import.meta.url));
+  const spoolDir = join(dataDir, 'dropped');
   const host = await startBrowserHost({
     core,
     rendererDir,
     port,
-    spoolDir: join(dataDir, 'dropped'),
+    spoolDir,
   });
   log.write(`browser host listening on 127.0.0.1:${host.port}`);
+  // Copies of dropped files no queue names any more (cleared, or the drop was discarded).
+  const sweep = () =>
+    void queuedPaths(dataDir)
+      .then((keep) => sweepSpool(spoolDir, keep))
+      .then((removed) => {
+        if (removed > 0) log.write(`removed ${removed} dropped-file copies no upload needs`);
+      });
+  sweep();
+  setInterval(sweep, 10 * 60_000).unref();
 
   if (values.json) process.stdout.write(`${JSON.stringify({ url: host.url })}\n`);
   else {

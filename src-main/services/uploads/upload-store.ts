@@ -6,6 +6,7 @@
  * Writes are coalesced and never overlap: a state change asks for a write at once
  * (`urgent`), byte offsets at most once per {@link offsetWriteSpacingMs}.
  */
+import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { JsonStateFile } from '../local-state';
 import { defaultConcurrency, uploadQueueSchema, type UploadQueueFile } from './upload-record';
@@ -109,4 +110,26 @@ export class UploadQueueStore {
       });
     return this.#writing;
   }
+}
+
+/**
+ * The paths of every file in any workspace's upload queue under `dataDir` (every
+ * `uploads-*.json`; a file that does not read or validate is skipped). The browser host keeps
+ * the copies of dropped files these name and sweeps the others.
+ */
+export async function queuedPaths(dataDir: string): Promise<Set<string>> {
+  const paths = new Set<string>();
+  const names = await readdir(dataDir).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!/^uploads-.+\.json$/.test(name)) continue;
+    try {
+      const parsed = uploadQueueSchema.safeParse(
+        JSON.parse(await readFile(join(dataDir, name), 'utf8')),
+      );
+      if (parsed.success) for (const item of parsed.data.items) paths.add(item.path);
+    } catch {
+      // Unreadable: its own loader sets it aside with a notice.
+    }
+  }
+  return paths;
 }
