@@ -6,10 +6,9 @@
  * started again on the same data folder: tus resumes from the server's offset, multipart
  * starts the file again cleanly with a new one-time URL.
  */
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { test, expect, startHost, type PlatformProbe } from './fixtures';
 import { makeImage, makeVideo, sha256 } from './media';
@@ -183,3 +182,69 @@ for (const mode of ['tus', 'multipart'] as const) {
     }
   });
 }
+
+test('2,000 queued files stay a short list in the page; the last is a scroll away; cancel all asks first', async ({
+  app,
+  sandbox,
+}) => {
+  test.setTimeout(120_000);
+  // Slow the upload host so the queue stays long while we look at it.
+  sandbox.uploads.setThrottle(20_000);
+  const dir = join(mediaDir, 'many');
+  await mkdir(dir, { recursive: true });
+  const head = await readFile(join(mediaDir, 'opening-titles.mp4'));
+  const paths: string[] = [];
+  for (let i = 0; i < 2000; i++) {
+    const path = join(dir, `clip-${String(i).padStart(4, '0')}.mp4`);
+    await writeFile(path, head.subarray(0, 4096));
+    paths.push(path);
+  }
+  await expect(app.getByRole('heading', { name: 'Pick a channel' })).toBeVisible();
+  // 2,000 paths go in as one enqueue, as a dropped folder would (the drop itself is tested above).
+  const answer = await app.evaluate(async (list) => {
+    const secret = sessionStorage.getItem('onair-desk.launch-secret') ?? '';
+    const response = await fetch('/rpc/upload.enqueue', {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${secret}`,
+        'Content-Type': 'application/json',
+        'X-Desk-Client': 'e2e-many-files',
+      },
+      body: JSON.stringify({ input: { paths: list, target: { kind: 'program-media' } } }),
+    });
+    return (await response.json()) as { ok: boolean; data?: { added: number } };
+  }, paths);
+  expect(answer).toMatchObject({ ok: true, data: { added: 2000 } });
+
+  await app.getByRole('button', { name: /^Uploads/ }).click();
+  await expect(app.getByRole('region', { name: 'All uploads' })).toContainText('2000 files');
+  // Virtualized: only the rows in view (plus a few) are in the page.
+  expect(await app.getByTestId('upload-row').count()).toBeLessThan(40);
+  await app.getByRole('list', { name: 'Upload queue' }).evaluate((list) => {
+    const scroller = list.parentElement;
+    if (scroller) scroller.scrollTop = scroller.scrollHeight;
+  });
+  await expect(row(app, 'clip-1999.mp4')).toBeVisible();
+  expect(await app.getByTestId('upload-row').count()).toBeLessThan(40);
+  await app.screenshot(shot('uploads-2000'));
+
+  await app.getByRole('button', { name: 'Cancel all' }).click();
+  const confirm = app.getByRole('dialog', { name: 'Cancel uploads?' });
+  await confirm.getByRole('button', { name: 'Keep uploading' }).click();
+  await expect(row(app, 'clip-1999.mp4')).toHaveAttribute('data-state', 'queued');
+  await app.getByRole('button', { name: 'Cancel all' }).click();
+  await confirm.getByRole('button', { name: 'Cancel uploads' }).click();
+  await expect(row(app, 'clip-1999.mp4')).toHaveAttribute('data-state', 'cancelled');
+});
+
+test('VOD uploads offer the library categories to choose from', async ({ app }) => {
+  await expect(app.getByRole('heading', { name: 'Pick a channel' })).toBeVisible();
+  await dropFiles(app, [{ name: 'opening-titles.mp4', type: 'video/mp4' }]);
+  const dialog = app.getByRole('dialog', { name: /Upload 1 item/ });
+  await dialog.getByRole('radio', { name: /VOD library/ }).check();
+  const category = dialog.getByRole('combobox', { name: 'Category' });
+  await expect(category.locator('option')).not.toHaveCount(1);
+  await app.screenshot(shot('uploads-vod-category'));
+  await dialog.getByRole('button', { name: 'Discard' }).click();
+  await expect(dialog).toBeHidden();
+});

@@ -26,6 +26,7 @@ import { AccountRegistry, type AccessChecker } from './accounts';
 import { JsonStateFile } from './local-state';
 import { describe, startSession, type Session } from './session';
 import type { UploadTuning } from './uploads/upload-engine';
+import { listVodCategories } from './uploads/upload-platform';
 import {
   openLiveAccountWorkspace,
   tokenRejectedReason,
@@ -273,6 +274,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       session.schedule.planFill(channelKey, from, to, uploadFileKeys),
     'schedule.runBatch': ({ plan }) => Promise.resolve(session.schedule.runBatch(plan)),
     'upload.list': async () => (await session.uploads()).list(),
+    'upload.vodCategories': () => listVodCategories(session.workspace),
     'upload.enqueue': async ({ paths, target }) => (await session.uploads()).enqueue(paths, target),
     'upload.pause': async ({ ids }) => (await session.uploads()).pause(ids),
     'upload.resume': async ({ ids }) => (await session.uploads()).resume(ids),

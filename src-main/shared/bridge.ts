@@ -198,6 +198,7 @@ export const commandInputs = {
     }),
   }),
   'upload.list': z.object({}),
+  'upload.vodCategories': z.object({}),
   'upload.enqueue': z.object({
     paths: z
       .array(z.string().min(1).max(4096))
@@ -293,6 +294,11 @@ export interface CommandMap {
   'upload.list': {
     input: Record<string, never>;
     output: { items: UploadItem[]; summary: UploadSummary };
+  };
+  /** The VOD categories uploads may go to; `available: false` without a VOD account. */
+  'upload.vodCategories': {
+    input: Record<string, never>;
+    output: { available: boolean; categories: { key: string; name: string; level: number }[] };
   };
   /** Queues files (folders are walked); each is checked locally first. */
   'upload.enqueue': {

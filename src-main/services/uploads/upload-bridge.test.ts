@@ -81,7 +81,16 @@ describe('upload commands', () => {
     const vod = await data('upload.enqueue', { paths: [file], target: { kind: 'vod' } });
     expect(vod.added).toBe(0);
     expect(vod.refused[0]?.reason).toMatch(/not available/);
+    expect(await data('upload.vodCategories', {})).toEqual({ available: false, categories: [] });
     await data('workspace.switch', { id: 'sandbox' });
+    const { available, categories } = await data('upload.vodCategories', {});
+    expect(available).toBe(true);
+    expect(categories.length).toBeGreaterThan(0);
+    expect(categories[0]).toMatchObject({
+      key: expect.any(String),
+      name: expect.any(String),
+      level: 1,
+    });
     const back = await data('upload.list', {});
     expect(back.items.map((i) => [i.name, i.state])).toEqual([['opening.mp4', 'done']]);
     expect(back.summary.concurrency).toBe(2);

@@ -157,3 +157,34 @@ export function workspaceUploadPlatform(workspace: Workspace): UploadPlatform {
     },
   };
 }
+
+/** A VOD category as the upload dialog offers it (depth-first tree order; level 1 = top). */
+export interface VodCategoryChoice {
+  key: string;
+  name: string;
+  level: number;
+}
+
+/**
+ * The VOD library's categories, for choosing where VOD uploads go (`GET /categories`, one call
+ * at `view` priority; spec: every category, depth-first). `available: false` when the
+ * workspace has no VOD account (a live-only account), without a call.
+ * @throws PlatformError when the platform refuses or cannot be reached.
+ */
+export async function listVodCategories(
+  workspace: Workspace,
+): Promise<{ available: boolean; categories: VodCategoryChoice[] }> {
+  const vod = workspace.vod;
+  if (vod === null) return { available: false, categories: [] };
+  const body = await unwrap(
+    vod.api.GET('/categories', { fetch: withPriority(workspace.vodScheduler, 'view') }),
+  );
+  return {
+    available: true,
+    categories: body.data.map((category) => ({
+      key: category.key,
+      name: category.name,
+      level: category.level,
+    })),
+  };
+}

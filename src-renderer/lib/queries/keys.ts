@@ -22,4 +22,6 @@ export const keys = {
   programs: (channelKey: string, from: string, to: string) =>
     ['schedule-programs', channelKey, from, to] as const,
   programMedia: (keyword: string) => ['program-media', keyword] as const,
+  /** VOD categories of the current workspace (the upload dialog's choices). */
+  vodCategories: () => ['vod-categories'] as const,
 };
