@@ -86,11 +86,8 @@ describe('upload commands', () => {
     const { available, categories } = await data('upload.vodCategories', {});
     expect(available).toBe(true);
     expect(categories.length).toBeGreaterThan(0);
-    expect(categories[0]).toMatchObject({
-      key: expect.any(String),
-      name: expect.any(String),
-      level: 1,
-    });
+    expect(categories[0]?.level).toBe(1);
+    expect(categories.every((c) => c.key !== '' && c.name !== '')).toBe(true);
     const back = await data('upload.list', {});
     expect(back.items.map((i) => [i.name, i.state])).toEqual([['opening.mp4', 'done']]);
     expect(back.summary.concurrency).toBe(2);
