@@ -61,8 +61,12 @@ describe('restart', () => {
     });
     expect(done.state).toBe('done');
     expect(done.note).toMatch(/^Resumed from the upload host's offset: /);
-    const after = uploadQueueSchema.parse(JSON.parse(await readFile(second.queueFile, 'utf8')));
-    const resumedFrom = after.items.find((r) => r.id === id)?.resumedFromBytes ?? 0;
+    // The queue file is written just after the state changes in memory: wait for it.
+    const after = await waitFor(async () => {
+      const file = uploadQueueSchema.parse(JSON.parse(await readFile(second.queueFile, 'utf8')));
+      return file.items.find((r) => r.id === id && r.state === 'done') ?? null;
+    });
+    const resumedFrom = after.resumedFromBytes ?? 0;
     expect(resumedFrom).toBeGreaterThan(1_000_000);
     // The second engine sent only what the host did not hold.
     expect(rig.sandbox.uploads.receivedBytes() - atReopen).toBe(done.sizeBytes - resumedFrom);
