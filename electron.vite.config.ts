@@ -10,7 +10,8 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 export default defineConfig({
   main: {
     build: {
-      rollupOptions: { input: { index: resolve('src-main/index.ts') } },
+      // keytar is an optional native dependency (secrets/keychain.ts): loaded at run time.
+      rollupOptions: { input: { index: resolve('src-main/index.ts') }, external: ['keytar'] },
     },
   },
   preload: {

@@ -11,9 +11,14 @@ export const keychainService = 'OnAir Desk';
 
 /** The keychain cannot be used: no Secret Service, a locked keyring, or keytar missing. */
 export class KeychainUnavailableError extends Error {
-  constructor(detail: string) {
-    super(unavailableMessage(detail));
+  /** True when keytar itself is not installed (its native build failed at install time). */
+  readonly missingModule: boolean;
+
+  constructor(detail: string, options: { missingModule?: boolean } = {}) {
+    const missingModule = options.missingModule ?? false;
+    super(missingModule ? missingModuleMessage() : unavailableMessage(detail));
     this.name = 'KeychainUnavailableError';
+    this.missingModule = missingModule;
   }
 }
 
@@ -33,15 +38,24 @@ interface Keytar {
   deletePassword(service: string, account: string): Promise<boolean>;
 }
 
+/**
+ * keytar is an optional dependency: its native build needs libsecret on Linux, and a machine
+ * without it still installs and runs the sandbox. The name is a variable so that neither the
+ * type checker nor the bundler requires the module to be there.
+ */
+const keytarModule: string = 'keytar';
+
 /** The OS keychain store (keytar, loaded on first use so a missing native module is reported, not fatal). */
 export function createKeychain(service = keychainService): SecretStore {
   let keytar: Promise<Keytar> | null = null;
   const load = (): Promise<Keytar> =>
-    (keytar ??= import('keytar').then(
+    (keytar ??= import(/* @vite-ignore */ keytarModule).then(
       (module) => ('default' in module ? module.default : module) as Keytar,
       (error: unknown) => {
         keytar = null;
-        throw new KeychainUnavailableError(`keytar could not be loaded: ${describe(error)}`);
+        throw new KeychainUnavailableError(`keytar could not be loaded: ${describe(error)}`, {
+          missingModule: true,
+        });
       },
     ));
   const run = async <T>(action: (k: Keytar) => Promise<T>): Promise<T> => {
@@ -58,6 +72,18 @@ export function createKeychain(service = keychainService): SecretStore {
     delete: (account) => run((k) => k.deletePassword(service, account)),
     check: () => run((k) => k.getPassword(service, '__onair-desk-check__')).then(() => undefined),
   };
+}
+
+/**
+ * One line that says what to install: keytar is built at install time against libsecret on
+ * Linux, so a machine without it needs the library and a rebuild.
+ */
+function missingModuleMessage(): string {
+  const install =
+    process.platform === 'linux'
+      ? 'install libsecret (Debian/Ubuntu: sudo apt-get install libsecret-1-dev) and a Secret Service keyring such as gnome-keyring, then run npm rebuild keytar'
+      : 'reinstall OnAir Desk (npm ci) so that its keychain module is built';
+  return `The OS keychain module is not installed, so real accounts cannot be added: ${install}. OnAir Desk keeps tokens only in the OS keychain and will not store them anywhere else; the sandbox workspace works meanwhile.`;
 }
 
 function unavailableMessage(detail: string): string {

@@ -61,7 +61,13 @@ describe.runIf(withKeyring)('accounts in the OS keychain', () => {
     if (!result.ok) throw new Error(`${command}: ${result.error.message}`);
     return result.data;
   };
-  const keytar = async () => (await import('keytar')).default;
+  const keytarModule: string = 'keytar'; // optional dependency: see secrets/keychain.ts
+  const keytar = async () =>
+    (
+      (await import(keytarModule)) as {
+        default: { getPassword(service: string, account: string): Promise<string | null> };
+      }
+    ).default;
 
   it('adds a live account: token in the keychain only, access shown, usable, then removed', async () => {
     const token = sandbox.issueToken();
