@@ -123,7 +123,11 @@ test('an operator runs a broadcast from the control room', async ({ app, platfor
   await app.screenshot(shots('05-renamed'));
 });
 
-test('a refusal by the platform reaches the operator in plain words', async ({ app, platform }) => {
+test('a refusal by the platform reaches the operator in plain words', async ({
+  app,
+  platform,
+  clock,
+}) => {
   // Without timeshift there is no cue point to set, and the view says so.
   const plain = await onAirChannel(platform, false);
   const channels = app.getByRole('listbox', { name: 'Live channels' });
@@ -138,7 +142,7 @@ test('a refusal by the platform reaches the operator in plain words', async ({ a
   await channels.getByRole('option', { name: new RegExp(channel.title) }).click();
   await expect(app.getByRole('heading', { level: 1, name: broadcast.title })).toBeVisible();
   await app.getByRole('button', { name: 'Choose a time…' }).click();
-  const future = new Date(Date.now() + 10 * 60_000).toISOString().slice(0, 19);
+  const future = new Date(clock.now() + 10 * 60_000).toISOString().slice(0, 19);
   await app.getByLabel('Cue point time (UTC)').fill(future);
   await expect(app.getByText('the platform will refuse a time in the future')).toBeVisible();
   await app.getByRole('button', { name: 'Set cue point at this time' }).click();

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox, type SandboxHandle } from '../src-main/sandbox/index';
 import { startHost } from './host';
+import { startE2eClock, type E2eClock } from './clock';
 
 export { startHost };
 
@@ -25,6 +26,8 @@ export interface PlatformProbe {
 }
 
 export interface AppFixtures {
+  /** The test's clock: `ONAIR_E2E_CLOCK` or the real now, shared by sandbox, host and page. */
+  clock: E2eClock;
   sandbox: SandboxHandle;
   platform: PlatformProbe;
   appUrl: string;
@@ -35,8 +38,16 @@ export interface AppFixtures {
 export const test = base.extend<AppFixtures>({
   // Playwright's fixture signature needs the object pattern even when unused.
   // eslint-disable-next-line no-empty-pattern
-  sandbox: async ({}, use) => {
-    const sandbox = await startSandbox({ port: 0, seed: 1, rateLimit: true });
+  clock: async ({}, use) => {
+    await use(startE2eClock());
+  },
+  sandbox: async ({ clock }, use) => {
+    const sandbox = await startSandbox({
+      port: 0,
+      seed: 1,
+      rateLimit: true,
+      startAt: new Date(clock.now()),
+    });
     await use(sandbox);
     await sandbox.close();
   },
@@ -49,18 +60,20 @@ export const test = base.extend<AppFixtures>({
     await use(dir);
     await rm(dir, { recursive: true, force: true });
   },
-  appUrl: async ({ sandbox, dataDir }, use) => {
-    const { child, url } = await startHost(sandbox, dataDir);
+  appUrl: async ({ sandbox, dataDir, clock }, use) => {
+    const { child, url } = await startHost(sandbox, dataDir, clock.offsetMs);
     await use(url);
     child.kill('SIGTERM');
     await new Promise((done) => child.once('exit', done));
   },
-  app: async ({ page, appUrl }, use) => {
+  app: async ({ page, appUrl, clock }, use) => {
     const problems: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') problems.push(message.text());
     });
     page.on('pageerror', (error) => problems.push(error.message));
+    // The page's clock starts where the sandbox's and the host's are, then runs freely.
+    await page.clock.install({ time: clock.now() });
     await page.goto(appUrl);
     await use(page);
     // No CSP violation, no uncaught error: the app ran clean.

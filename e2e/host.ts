@@ -8,17 +8,21 @@ import type { SandboxHandle } from '../src-main/sandbox/index';
 
 /**
  * Spawns the browser host on `sandbox` with `dataDir`; answers the process and the address
- * to open (launch secret in the fragment). @throws when it does not print its line in 30 s.
+ * to open (launch secret in the fragment). `clockOffsetMs` moves the host's clock (the
+ * workstation's) that far from the real now, as the end-to-end suite's clock does
+ * (`clock.ts`). @throws when it does not print its line in 30 s.
  */
 export async function startHost(
   sandbox: SandboxHandle,
   dataDir: string,
+  clockOffsetMs = 0,
 ): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(
     process.execPath,
     [
       '--import',
       'tsx',
+      ...(clockOffsetMs === 0 ? [] : ['--import', './e2e/workstation-clock.ts']),
       'src-main/hosts/browser-cli.ts',
       '--port',
       '0',
@@ -27,7 +31,11 @@ export async function startHost(
       '--json',
     ],
     {
-      env: { ...process.env, ONAIR_SANDBOX_INFO: JSON.stringify(sandbox.info) },
+      env: {
+        ...process.env,
+        ONAIR_SANDBOX_INFO: JSON.stringify(sandbox.info),
+        ONAIR_CLOCK_OFFSET_MS: String(clockOffsetMs),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

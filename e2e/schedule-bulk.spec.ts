@@ -6,12 +6,14 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, type PlatformProbe } from './fixtures';
+import type { E2eClock } from './clock';
 import {
   allPrograms,
   appSettled,
   channelPrograms,
   dayMs,
   deleteOnPlatform,
+  dragBlock,
   expectTimelineEqualsPlatform,
   minute,
   shots,
@@ -27,10 +29,11 @@ const endOf = (p: SandboxProgram) => Date.parse(p.end_at);
 test('copy a day: the target day holds the same titles at the same times of day', async ({
   app,
   platform,
+  clock,
 }) => {
   test.setTimeout(300_000);
-  const today = utcDay(Date.now());
-  const target = utcDay(Date.now() + 3 * dayMs);
+  const today = utcDay(clock.now());
+  const target = utcDay(clock.now() + 3 * dayMs);
   const targetMs = Date.parse(target);
   const programs = await allPrograms(platform);
   const todayOf = (key: string) =>
@@ -102,6 +105,7 @@ test('every refused edit leaves the timeline equal to the platform', async ({
   app,
   platform,
   sandbox,
+  clock,
 }) => {
   test.setTimeout(240_000);
   const applied: string[] = [];
@@ -111,7 +115,7 @@ test('every refused edit leaves the timeline equal to the platform', async ({
 
   // A program on air with a few minutes left, and free time after it (made with the probe
   // before the view opens), so the timeline would let it move and the platform refuses.
-  const onAir = await programOnAir(platform);
+  const onAir = await programOnAir(platform, clock);
   let programs = await allPrograms(platform);
   const inTheWay = programs.filter(
     (p) =>
@@ -124,7 +128,7 @@ test('every refused edit leaves the timeline equal to the platform', async ({
   const later = programs.find(
     (p) => p.channel_key === onAir.channel_key && startOf(p) >= endOf(onAir) + 20 * minute,
   );
-  const pair = adjacentPair(programs, [onAir.id, later?.id ?? 0]);
+  const pair = adjacentPair(programs, [onAir.id, later?.id ?? 0], clock.now());
 
   await app.getByRole('button', { name: 'Schedule' }).click();
   await app.locator('#zoom-level').selectOption({ label: '12 h' });
@@ -193,9 +197,9 @@ test('every refused edit leaves the timeline equal to the platform', async ({
  * A program on air with at least 4 minutes left; waits for the next one (re-reading the
  * platform) when the one playing is about to end.
  */
-async function programOnAir(platform: PlatformProbe): Promise<SandboxProgram> {
+async function programOnAir(platform: PlatformProbe, clock: E2eClock): Promise<SandboxProgram> {
   for (let attempt = 0; attempt < 4; attempt++) {
-    const now = Date.now();
+    const now = clock.now();
     const playing = (await allPrograms(platform)).filter(
       (p) => startOf(p) <= now && now < endOf(p),
     );
@@ -207,35 +211,32 @@ async function programOnAir(platform: PlatformProbe): Promise<SandboxProgram> {
   throw new Error('no program on air with 4 minutes left');
 }
 
-/** Two programs of one channel, the first ending where the second starts, both soon. */
+/**
+ * Two programs of one channel, the first ending where the second starts, both soon, the
+ * second long enough (the seed has 15-second bumpers) that a drop on its middle, snapped to
+ * 5 minutes, still lands inside it.
+ */
 function adjacentPair(
   programs: SandboxProgram[],
   except: number[],
+  now: number,
 ): [SandboxProgram, SandboxProgram] {
-  const soon = Date.now() + 15 * minute;
-  const horizon = Date.now() + 8 * 60 * minute;
+  const soon = now + 15 * minute;
+  const horizon = now + 8 * 60 * minute;
   for (const p of programs) {
     if (except.includes(p.id) || startOf(p) < soon || endOf(p) - startOf(p) < 15 * minute) continue;
     const next = programs.find(
       (q) => q.channel_key === p.channel_key && startOf(q) === endOf(p) && !except.includes(q.id),
     );
-    if (next && endOf(next) < horizon) return [p, next];
+    if (next && endOf(next) < horizon && endOf(next) - startOf(next) >= 10 * minute)
+      return [p, next];
   }
   throw new Error('the sandbox seed has no adjacent pair of programs in the next 8 hours');
 }
 
 /** Drags a program's block by `deltaMs` of time onto another program (it turns red there). */
 async function dragOnto(app: Page, program: SandboxProgram, deltaMs: number): Promise<void> {
-  const block = app.locator(`[data-program-id="${program.id}"]`);
-  const box = await block.boundingBox();
-  const axis = await app.getByTestId('time-axis').boundingBox();
-  if (!box || !axis) throw new Error('no block or axis');
-  const { fromMs, toMs } = await visibleWindow(app);
-  const scale = axis.width / (toMs - fromMs);
-  const y = box.y + box.height / 2;
-  await app.mouse.move(box.x + 6, y);
-  await app.mouse.down();
-  await app.mouse.move(box.x + 6 + deltaMs * scale, y, { steps: 12 });
+  const block = await dragBlock(app, program.id, startOf(program), deltaMs);
   await expect(block).toHaveClass(/invalid/);
   await app.mouse.up();
 }
@@ -243,9 +244,10 @@ async function dragOnto(app: Page, program: SandboxProgram, deltaMs: number): Pr
 test('fill a range: the picked media play back to back, in order, until the range is full', async ({
   app,
   platform,
+  clock,
 }) => {
   test.setTimeout(180_000);
-  const day = utcDay(Date.now() + 4 * dayMs);
+  const day = utcDay(clock.now() + 4 * dayMs);
   const fromMs = Date.parse(`${day}T10:00:00Z`);
   const toMs = fromMs + 60 * minute;
   const channels = await platform.get<{ data: { key: string; title: string }[] }>(

@@ -186,3 +186,87 @@ export async function deleteOnPlatform(
   }
   throw new Error(`DELETE ${url}: still rate limited after 10 tries`);
 }
+
+/**
+ * Pans (Earlier / Later, half a span a click) and, when the span cannot fit with a margin,
+ * zooms out until `[fromMs, toMs]` lies inside the visible window with a margin of a
+ * twentieth of the window on each side. Every point a spec drags from or drops on is then on
+ * the timeline itself, never under the side panel beyond its right edge.
+ * @throws when the span does not fit even at the widest zoom.
+ */
+export async function bringIntoView(app: Page, fromMs: number, toMs: number): Promise<void> {
+  for (let step = 0; step < 24; step++) {
+    const view = await visibleWindow(app);
+    const margin = (view.toMs - view.fromMs) / 20;
+    const fitsLeft = fromMs >= view.fromMs + margin;
+    const fitsRight = toMs <= view.toMs - margin;
+    if (fitsLeft && fitsRight) return;
+    const half = (view.toMs - view.fromMs) / 2;
+    // Half a span either way keeps it out: widen the view instead of panning back and forth.
+    const panWouldFit = fitsLeft
+      ? fromMs - half >= view.fromMs + margin
+      : toMs + half <= view.toMs - margin;
+    const name = !panWouldFit ? 'Zoom out' : fitsLeft ? 'Later' : 'Earlier';
+    await app.getByRole('button', { name, exact: true }).click();
+    await expect
+      .poll(async () => JSON.stringify(await visibleWindow(app)))
+      .not.toBe(JSON.stringify(view));
+  }
+  throw new Error(`${iso(fromMs)}–${iso(toMs)} does not fit on the timeline`);
+}
+
+/**
+ * Where instant `ms` is drawn, in page pixels, from the time axis and the window the view
+ * states (`data-view-start` / `data-view-end`), so that it holds at any zoom.
+ * @throws when `ms` is outside the visible window.
+ */
+export async function screenX(app: Page, ms: number): Promise<number> {
+  const axis = await app.getByTestId('time-axis').boundingBox();
+  if (!axis) throw new Error('no time axis');
+  const { fromMs, toMs } = await visibleWindow(app);
+  if (ms < fromMs || ms > toMs) throw new Error(`${iso(ms)} is not on screen`);
+  return axis.x + ((ms - fromMs) / (toMs - fromMs)) * axis.width;
+}
+
+/**
+ * Drags a program's block with the mouse from just inside its start by `deltaMs`, after
+ * bringing both ends of the gesture into view; every point is computed from the view.
+ * Leaves the mouse button down, so the caller can look at the block before dropping it.
+ */
+export async function dragBlock(app: Page, programId: number, startMs: number, deltaMs: number) {
+  await bringIntoView(
+    app,
+    Math.min(startMs, startMs + deltaMs),
+    Math.max(startMs, startMs + deltaMs) + minute,
+  );
+  const block = app.locator(`[data-program-id="${programId}"]`);
+  const box = await block.boundingBox();
+  if (!box) throw new Error('no block');
+  const y = box.y + box.height / 2;
+  await app.mouse.move((await screenX(app, startMs)) + 6, y);
+  await app.mouse.down();
+  await app.mouse.move((await screenX(app, startMs + deltaMs)) + 6, y, { steps: 12 });
+  return block;
+}
+
+/**
+ * A point on `track` at instant `ms`, relative to the track's box (for `dragTo`'s
+ * `targetPosition`), checked to be the track itself at that point on screen: nothing (a
+ * panel, a dialog) covers it.
+ */
+export async function trackPoint(
+  app: Page,
+  track: ReturnType<Page['locator']>,
+  ms: number,
+): Promise<{ x: number; y: number }> {
+  const box = await track.boundingBox();
+  if (!box) throw new Error('no track');
+  const x = await screenX(app, ms);
+  const y = box.y + box.height / 2;
+  const onTrack = await track.evaluate(
+    (element, point) => element.contains(document.elementFromPoint(point.x, point.y)),
+    { x, y },
+  );
+  expect(onTrack, `the track is what is on screen at ${iso(ms)}`).toBe(true);
+  return { x: x - box.x, y: y - box.y };
+}

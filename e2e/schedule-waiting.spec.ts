@@ -17,7 +17,7 @@ interface WithWaitingScreen extends SandboxProgram {
   wait_media_content_key: string | null;
 }
 
-test('an operator sets, changes and undoes a waiting screen', async ({ app, platform }) => {
+test('an operator sets, changes and undoes a waiting screen', async ({ app, platform, clock }) => {
   test.setTimeout(150_000);
   const screens = await platform.get<{ data: { wait_media_content_key: string; title: string }[] }>(
     '/programs/wait-media-contents',
@@ -27,8 +27,8 @@ test('an operator sets, changes and undoes a waiting screen', async ({ app, plat
   // screens depend on the time of day, so one that has a screen gets it cleared first.
   const soon = programs.filter(
     (p) =>
-      Date.parse(p.start_at) > Date.now() + 20 * minute &&
-      Date.parse(p.start_at) < Date.now() + 4 * 60 * minute,
+      Date.parse(p.start_at) > clock.now() + 20 * minute &&
+      Date.parse(p.start_at) < clock.now() + 4 * 60 * minute,
   );
   const program = soon.find((p) => !p.wait_media_content_key) ?? soon[0];
   const screen = screens.data[0];

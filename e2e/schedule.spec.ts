@@ -5,31 +5,16 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, type PlatformProbe } from './fixtures';
-
-interface SandboxProgram {
-  id: number;
-  channel_key: string;
-  title: string;
-  start_at: string;
-  end_at: string;
-  status: 'scheduled' | 'onair' | 'ended';
-}
-
-const minute = 60_000;
-const shots = (name: string) => ({ path: `test-results/screens/${name}.png`, fullPage: true });
-
-/** Every program of every scheduled channel, ordered by start, read through the live API. */
-async function allPrograms(platform: PlatformProbe): Promise<SandboxProgram[]> {
-  const programs: SandboxProgram[] = [];
-  for (let page = 1; ; page++) {
-    const answer = await platform.get<{ data: SandboxProgram[]; meta: { last_page: number } }>(
-      `/programs?per_page=100&page=${page}`,
-    );
-    programs.push(...answer.data);
-    if (page >= answer.meta.last_page) break;
-  }
-  return programs.sort((a, b) => Date.parse(a.start_at) - Date.parse(b.start_at));
-}
+import {
+  allPrograms,
+  bringIntoView,
+  dragBlock,
+  gently,
+  minute,
+  shots,
+  trackPoint,
+  type SandboxProgram,
+} from './schedule-support';
 
 /**
  * The program as the sandbox has it now. The probe shares the account's budget (1 call a
@@ -48,16 +33,14 @@ async function channelPrograms(platform: PlatformProbe, channelKey: string) {
   return list.data;
 }
 
-/** Polls the platform gently: the probe must not crowd the app out of the shared budget. */
-const gently = { intervals: [2_000], timeout: 20_000 };
-
 /** A program that starts at least an hour from now and satisfies `fits` with its successor. */
 function findPair(
   programs: SandboxProgram[],
+  now: number,
   fits: (program: SandboxProgram, next: SandboxProgram) => boolean,
   except: number[] = [],
 ): [SandboxProgram, SandboxProgram] {
-  const soon = Date.now() + 60 * minute;
+  const soon = now + 60 * minute;
   for (const program of programs) {
     if (except.includes(program.id) || Date.parse(program.start_at) < soon) continue;
     const next = programs.find(
@@ -72,22 +55,18 @@ function findPair(
 
 const length = (p: SandboxProgram) => Date.parse(p.end_at) - Date.parse(p.start_at);
 
-/** Brings the program's block into view (focusing it pans the timeline) and returns it. */
-async function showBlock(app: Page, id: number) {
+/**
+ * Brings `[fromMs, toMs]` (the program's start and whatever the next gesture reaches) into
+ * view and returns the program's block.
+ */
+async function showBlock(app: Page, id: number, fromMs: number, toMs: number) {
   const block = app.locator(`[data-program-id="${id}"]`);
-  await block.focus();
+  await bringIntoView(app, fromMs, toMs);
   await expect(block).toBeInViewport();
   return block;
 }
 
-/** Pixels per millisecond of the timeline at its current zoom (6 h across the axis). */
-async function pxPerMs(app: Page): Promise<number> {
-  const axis = await app.getByTestId('time-axis').boundingBox();
-  if (!axis) throw new Error('no time axis');
-  return axis.width / (6 * 60 * minute);
-}
-
-test('an operator edits the schedule on the timeline', async ({ app, platform }) => {
+test('an operator edits the schedule on the timeline', async ({ app, platform, clock }) => {
   test.setTimeout(150_000);
   const applied: string[] = [];
   app.on('request', (request) => {
@@ -98,17 +77,22 @@ test('an operator edits the schedule on the timeline', async ({ app, platform })
   // P: followed by at least 45 free minutes, short enough to see it and its gap at 6 h.
   const [moved] = findPair(
     programs,
+    clock.now(),
     (p, next) =>
       Date.parse(next.start_at) - Date.parse(p.end_at) >= 45 * minute &&
       length(p) >= 10 * minute &&
       length(p) <= 3 * 60 * minute,
   );
-  // Q and R: Q ends where R starts, both on screen together.
+  // Q and R: Q ends where R starts, both on screen together. R lasts long enough that Q's
+  // start, dropped on R's middle and snapped to 5 minutes, still falls inside R (the seed
+  // has 15-second bumpers between programs at some hours).
   const [dragged, target] = findPair(
     programs,
+    clock.now(),
     (p, next) =>
       Date.parse(next.start_at) === Date.parse(p.end_at) &&
       length(p) >= 10 * minute &&
+      length(next) >= 10 * minute &&
       length(p) + length(next) / 2 <= 3 * 60 * minute,
     [moved.id],
   );
@@ -120,15 +104,9 @@ test('an operator edits the schedule on the timeline', async ({ app, platform })
   await app.screenshot(shots('21-schedule'));
 
   // Drag P 30 minutes later into its free time: one request, the sandbox has the new start.
-  const block = await showBlock(app, moved.id);
+  const block = await showBlock(app, moved.id, originalStart, originalStart + 45 * minute);
   await expect(block).toHaveAccessibleName(`${moved.title}, ${moved.start_at.slice(11, 16)} UTC`);
-  const scale = await pxPerMs(app);
-  const box = await block.boundingBox();
-  if (!box) throw new Error('no block');
-  const y = box.y + box.height / 2;
-  await app.mouse.move(box.x + 6, y);
-  await app.mouse.down();
-  await app.mouse.move(box.x + 6 + 30 * minute * scale, y, { steps: 12 });
+  await dragBlock(app, moved.id, originalStart, 30 * minute);
   await app.screenshot(shots('22-dragging'));
   await app.mouse.up();
   await expect(app.getByRole('status')).toContainText('done');
@@ -148,14 +126,9 @@ test('an operator edits the schedule on the timeline', async ({ app, platform })
   );
 
   // Drag Q onto the middle of R: refused before anything is sent.
-  const qBlock = await showBlock(app, dragged.id);
-  const qBox = await qBlock.boundingBox();
-  if (!qBox) throw new Error('no block');
-  const shift =
-    (Date.parse(target.start_at) + length(target) / 2 - Date.parse(dragged.start_at)) * scale;
-  await app.mouse.move(qBox.x + 6, qBox.y + qBox.height / 2);
-  await app.mouse.down();
-  await app.mouse.move(qBox.x + 6 + shift, qBox.y + qBox.height / 2, { steps: 12 });
+  const qStart = Date.parse(dragged.start_at);
+  const rMiddle = Date.parse(target.start_at) + length(target) / 2;
+  const qBlock = await dragBlock(app, dragged.id, qStart, rMiddle - qStart);
   await expect(qBlock).toHaveClass(/invalid/);
   await app.screenshot(shots('23-overlap'));
   await app.mouse.up();
@@ -176,19 +149,15 @@ test('an operator edits the schedule on the timeline', async ({ app, platform })
     .toBe(moved.start_at);
   expect(applied).toHaveLength(2);
 
-  // Drop a 7-minute media item into the gap after P: the sandbox lists the new program.
-  await showBlock(app, moved.id);
+  // Drop a 7-minute media item into the gap after P: the sandbox lists the new program. The
+  // drop point is where that time is drawn on screen, checked to be the track itself.
+  const dropAt = Date.parse(moved.end_at) + 15 * minute;
+  await showBlock(app, moved.id, dropAt - 5 * minute, dropAt + 10 * minute);
   const track = app.getByRole('region', { name: /timeline$/ }).filter({
     has: app.locator(`[data-program-id="${moved.id}"]`),
   });
-  const trackBox = await track.boundingBox();
-  const axisBox = await app.getByTestId('time-axis').boundingBox();
-  const pBox = await app.locator(`[data-program-id="${moved.id}"]`).boundingBox();
-  if (!trackBox || !axisBox || !pBox) throw new Error('no track');
-  const dropAt = Date.parse(moved.end_at) + 15 * minute;
-  const dropX = pBox.x - trackBox.x + (dropAt - originalStart) * scale;
   const media = app.getByRole('listitem', { name: /^Short: Paper Planes/ });
-  await media.dragTo(track, { targetPosition: { x: dropX, y: trackBox.height / 2 } });
+  await media.dragTo(track, { targetPosition: await trackPoint(app, track, dropAt) });
   await expect(app.getByRole('status')).toContainText('Create “Short: Paper Planes”');
   await expect
     .poll(async () => {
