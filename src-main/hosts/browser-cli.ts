@@ -1,5 +1,5 @@
 /**
- * `npm run start:browser -- [--port N] [--data-dir DIR] [--json] [--seed N] [--no-rate-limit]`
+ * `npm run --silent start:browser -- [--port N] [--data-dir DIR] [--json] [--seed N] [--no-rate-limit]`
  *
  * Serves OnAir Desk to a browser on 127.0.0.1, on the sandbox workspace (embedded, or the
  * one named by `ONAIR_SANDBOX_INFO`). With `--json` it prints exactly one line,

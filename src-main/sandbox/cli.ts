@@ -1,5 +1,6 @@
 /**
- * `npm run sandbox`: starts the sandbox platform and prints exactly one JSON line on stdout,
+ * `npm run --silent sandbox`: starts the sandbox platform and prints exactly one JSON line on stdout
+ * (`--silent` keeps npm's own banner off stdout),
  * the `SandboxInfo` (base URLs, service account key, tokens), then serves until SIGINT or
  * SIGTERM. Logs go to stderr.
  *

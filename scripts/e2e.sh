@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# `npm run test:e2e`: builds the app, then runs every Playwright spec in Debian's Chromium
+# through the browser host, inside a private keyring (with-keyring.sh).
+#
+# Time: every spec runs at one instant, `ONAIR_E2E_CLOCK` (ISO 8601 UTC) or the real now
+# (e2e/clock.ts). When ONAIR_E2E_CLOCK is not set and no spec is named, the schedule specs,
+# whose timeline depends most on the time of day, run twice more: just after 00:00 UTC and
+# at 23:58:30 UTC on the last day of this month (across midnight and the month's end).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+npm run --silent build >&2
+bash scripts/with-keyring.sh npx playwright test "$@"
+
+if [ -z "${ONAIR_E2E_CLOCK:-}" ] && [ $# -eq 0 ]; then
+  after_midnight=$(date -u -d 'tomorrow' +%Y-%m-%dT00:00:30Z)
+  month_end=$(date -u -d "$(date -u +%Y-%m-01) +1 month -1 day" +%Y-%m-%dT23:58:30Z)
+  for at in "$after_midnight" "$month_end"; do
+    echo "Schedule specs as if it were $at:"
+    ONAIR_E2E_CLOCK=$at bash scripts/with-keyring.sh npx playwright test \
+      --output "test-results/at-${at//:/}" e2e/schedule.spec.ts e2e/schedule-bulk.spec.ts \
+      e2e/schedule-waiting.spec.ts
+  done
+fi
