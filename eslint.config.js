@@ -115,6 +115,25 @@ export default tseslint.config(
     },
   },
   {
+    // The sandboxed preload is bundled alone: it takes the IPC channel names from
+    // shared/ipc-channels.ts and only types from the declarations, so zod stays out of it.
+    files: ['src-main/preload.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['zod', '**/shared/bridge', '**/shared/commands/**'],
+              allowTypeImports: true,
+              message: 'The preload imports the declarations as types only (DESIGN.md).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src-renderer/**/*.ts', 'src-renderer/**/*.svelte'],
     rules: {
       'no-restricted-imports': [

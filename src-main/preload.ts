@@ -1,14 +1,15 @@
 /**
  * The preload: exposes `window.desk` (the bridge contract's DeskBridge) and nothing else.
  * It runs sandboxed with context isolation, so it may only use `contextBridge` and
- * `ipcRenderer`; main validates every message it forwards.
+ * `ipcRenderer`; main validates every message it forwards (command names and inputs against
+ * the declarations in shared/commands/). Bundled alone by electron-vite.
  */
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
 import type { DeskBridge, EventMap, EventName } from './shared/bridge';
+// The channel names alone, not the command declarations: the preload stays free of zod.
+import { ipcChannels } from './shared/ipc-channels';
 
-// Kept in sync with `ipcChannels` in shared/bridge.ts (the preload is bundled alone).
-const invokeChannel = 'desk:invoke';
-const eventChannel = 'desk:event';
+const { invoke: invokeChannel, event: eventChannel } = ipcChannels;
 
 const desk: DeskBridge = {
   host: 'electron',

@@ -4,7 +4,7 @@
  * must be the main frame of one of the app's own windows, showing the app's own page.
  */
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
-import { ipcChannels } from '../shared/bridge';
+import { ipcChannels } from '../shared/ipc-channels';
 import { fail } from '../shared/result';
 import type { DeskCore } from '../services/desk-core';
 

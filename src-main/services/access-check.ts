@@ -8,9 +8,11 @@
  */
 import { PlatformError } from '../platform/errors';
 import { LiveClient } from '../platform/live-client';
-import type { RequestScheduler } from '../platform/scheduler';
+import { RequestScheduler, type Clock } from '../platform/scheduler';
 import { VodClient } from '../platform/vod-client';
 import type { AccountAccess } from '../shared/model';
+import type { AccessChecker } from './accounts';
+import type { WorkspaceOptions } from './workspace';
 
 /** What the check needs: where, whose, the token, and the scheduler to call through. */
 export interface AccessCheckInput {
@@ -97,4 +99,28 @@ function readClaims(token: string): { scopes?: string[]; exp?: number } | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The account registry's checker: each check gets a scheduler of its own for its one call,
+ * at the platform's pacing (or the tests' `pacing`), disposed after.
+ */
+export function accessChecker(options: {
+  clock: Clock;
+  fetch?: (request: Request) => Promise<Response>;
+  pacing?: WorkspaceOptions['pacing'];
+}): AccessChecker {
+  return async (account) => {
+    const scheduler = new RequestScheduler({
+      name: 'check',
+      fetch: options.fetch ?? ((request) => fetch(request)),
+      clock: options.clock,
+      ...(options.pacing ?? {}),
+    });
+    try {
+      return await checkAccess({ ...account, scheduler, now: () => options.clock.now() });
+    } finally {
+      scheduler.dispose();
+    }
+  };
 }

@@ -156,6 +156,9 @@ describe.runIf(withKeyring)('accounts in the OS keychain', () => {
     expect(refused).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
     await expect.poll(() => events.at(-1)?.status).toBe('token-rejected');
     expect(events.at(-1)?.message).toMatch(/refused the personal access token of “Night shift”/);
+    // The renderer reads which token was refused from the typed state (a live-only account).
+    expect(events.at(-1)?.tokens).toEqual({ live: 'refused', vod: null });
+    expect((await call<WorkspaceState>('workspace.state', {})).tokens.live).toBe('refused');
 
     // Paused: a view's read now fails at once, without a call, instead of waiting for a token.
     const before = requests;
@@ -170,6 +173,7 @@ describe.runIf(withKeyring)('accounts in the OS keychain', () => {
 
     await call('account.updateToken', { id: account.id, token: sandbox.issueToken() });
     expect(events.at(-1)?.status).toBe('ready');
+    expect(events.at(-1)?.tokens).toEqual({ live: 'accepted', vod: null });
     const channels = await call<{ data: { total: number } }>('channel.list', {});
     expect(channels.data.total).toBeGreaterThan(0);
     await call('account.remove', { id: account.id });

@@ -17,7 +17,7 @@ import {
   systemClock,
 } from '../platform/scheduler';
 import { startSandbox, type SandboxHandle, type SandboxInfo } from '../sandbox/index';
-import type { WorkspaceInfo } from '../shared/model';
+import type { WorkspaceInfo, WorkspaceTokens } from '../shared/model';
 
 /** An open workspace: its description, clients and schedulers. Tokens stay in here. */
 export interface Workspace {
@@ -29,9 +29,11 @@ export interface Workspace {
   vodScheduler: RequestScheduler;
   /** The embedded sandbox, when this workspace runs one. */
   sandbox: SandboxHandle | null;
-  /** Called once per 401 burst, after the scheduler was paused. */
+  /** Whether the platform takes each API's token (a 401 makes it `refused`). */
+  tokens(): WorkspaceTokens;
+  /** Called once per 401 burst, after the token was refused and its scheduler paused. */
   onUnauthorized(listener: (api: 'live' | 'vod') => void): () => void;
-  /** Resumes the schedulers after a new token was stored. */
+  /** Accepts the tokens again and resumes the schedulers after a new token was stored. */
   resume(): void;
   dispose(): Promise<void>;
 }
@@ -57,7 +59,7 @@ export interface OpenSandboxOptions extends WorkspaceOptions {
   rateLimit?: boolean;
 }
 
-/** What the scheduler pause says while a token is refused. */
+/** What the scheduler pause says while a token is refused (the status bar shows it). */
 export const tokenRejectedReason = 'the platform refused the token (401)';
 
 /**
@@ -144,10 +146,14 @@ function build(
   const network = options.fetch ?? ((request: Request) => fetch(request));
   const pacing = options.pacing ?? {};
   const listeners = new Set<(api: 'live' | 'vod') => void>();
+  const hasVod = vodToken !== undefined && info.vodBaseUrl !== '';
+  let tokens: WorkspaceTokens = { live: 'accepted', vod: hasVod ? 'accepted' : null };
   const guarded =
     (api: 'live' | 'vod', scheduler: () => RequestScheduler) => async (request: Request) => {
       const response = await network(request);
-      if (response.status === 401 && scheduler().state().pausedReason !== tokenRejectedReason) {
+      // Calls already in flight when the first 401 came answer 401 too: one pause, one report.
+      if (response.status === 401 && tokens[api] !== 'refused') {
+        tokens = { ...tokens, [api]: 'refused' };
         scheduler().pause(tokenRejectedReason, refuseWhileTokenRejected(info.name));
         for (const listener of listeners) listener(api);
       }
@@ -172,7 +178,7 @@ function build(
     scheduler: liveScheduler,
   });
   const vod =
-    vodToken && info.vodBaseUrl !== ''
+    vodToken && hasVod
       ? new VodClient({ baseUrl: info.vodBaseUrl, token: vodToken, scheduler: vodScheduler })
       : null;
   return {
@@ -182,11 +188,13 @@ function build(
     liveScheduler,
     vodScheduler,
     sandbox,
+    tokens: () => tokens,
     onUnauthorized(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     resume() {
+      tokens = { live: 'accepted', vod: hasVod ? 'accepted' : null };
       liveScheduler.resume();
       vodScheduler.resume();
     },

@@ -168,13 +168,33 @@ export interface AccountSummary {
   access: AccountAccess;
 }
 
+/**
+ * How the platform takes a workspace's token for one API (DESIGN.md, "Workspaces"):
+ * `accepted` until the platform answers 401; then `refused`, and that API's calls are paused
+ * (the operator's commands and view reads fail at once, watch polls and bulk calls wait)
+ * until a new token is stored, which makes it `accepted` again.
+ */
+export type TokenState = 'accepted' | 'refused';
+
+/** The token state of each API of a workspace; `vod` is null when it has no VOD account. */
+export interface WorkspaceTokens {
+  live: TokenState;
+  vod: TokenState | null;
+}
+
 /** The active workspace and its health. */
 export interface WorkspaceState {
   active: WorkspaceInfo;
   /** Workspaces the operator can switch to: the sandbox and every live account. */
   choices: { id: string; name: string; kind: 'sandbox' | 'account' }[];
-  /** `token-rejected`: the platform answered 401; calls are paused until a new token. */
+  /** The token state of each API of the active workspace. */
+  tokens: WorkspaceTokens;
+  /**
+   * `token-rejected` while a token of `tokens` is `refused` (the banner asking for a new
+   * one), `ready` otherwise.
+   */
   status: 'ready' | 'token-rejected';
+  /** What the banner says while a token is refused; null otherwise. */
   message: string | null;
 }
 

@@ -1,0 +1,142 @@
+/**
+ * Main's side of the declared commands: each domain registers its handlers from its
+ * declarations (`registerHandlers`, checked complete by TypeScript), and the dispatcher runs
+ * a command for either host: validates the input against the declared zod schema (the
+ * renderer is untrusted), runs the handler, and answers a Result whose error carries nothing
+ * secret. Adding a command is one declaration in `shared/commands/<domain>.ts` and one
+ * handler in that domain's `registerHandlers` table.
+ */
+import type { z } from 'zod';
+import { PlatformError } from '../platform/errors';
+import { redact } from '../secrets/redact';
+import { commandDomains, isCommandName, type CommandDomain } from '../shared/bridge';
+import type {
+  CommandDecl,
+  CommandDecls,
+  CommandPriority,
+  OutputOf,
+  ParsedInputOf,
+} from '../shared/commands/define';
+import { fail, ok, type DeskError, type Result } from '../shared/result';
+import { describe, type Session } from './session';
+
+/** Who asked: a window (Electron webContents id) or a browser page connection. */
+export interface CallContext {
+  clientId: string;
+}
+
+/** What a handler gets besides its input. */
+export interface HandlerContext<P extends CommandPriority = CommandPriority> extends CallContext {
+  /** The command's declared priority, for the reads that take one. */
+  priority: P;
+  /** The open workspace's session when the command arrived. */
+  session: Session;
+}
+
+/**
+ * Runs one command on its validated input. Throws PlatformError for a refusal the operator
+ * should read; anything else is logged and answered as an internal problem.
+ */
+export type Handler<D extends CommandDecl> = (
+  input: ParsedInputOf<D>,
+  context: HandlerContext<D['priority']>,
+) => Promise<OutputOf<D>> | OutputOf<D>;
+
+/** One handler for every command a domain declares, keyed by command name. */
+export type Handlers<D extends CommandDecls> = {
+  [C in keyof D]: D[C] extends CommandDecl ? Handler<D[C]> : never;
+};
+
+/** A domain's declarations with their handlers. */
+export interface Registered<D extends CommandDecls> {
+  readonly decls: D;
+  readonly handlers: Handlers<D>;
+}
+
+/** Pairs a domain's declarations with its handlers; TypeScript refuses a missing one. */
+export function registerHandlers<D extends CommandDecls>(
+  decls: D,
+  handlers: Handlers<D>,
+): Registered<D> {
+  return { decls, handlers };
+}
+
+/** Every domain of the contract with its handlers: a domain left out does not compile. */
+export type DomainHandlers = {
+  [K in CommandDomain]: Registered<(typeof commandDomains)[K]>;
+};
+
+/** Runs a command by name for a host; never throws, answers a Result. */
+export type Dispatch = (
+  command: unknown,
+  input: unknown,
+  context: CallContext,
+) => Promise<Result<unknown>>;
+
+// One shape for every command once its input is validated: the table is keyed by name, so
+// each handler only ever gets the input its own declaration parsed.
+type AnyHandler = (input: unknown, context: HandlerContext) => Promise<unknown>;
+
+/**
+ * The dispatcher both hosts call through the core.
+ * @param session the open session at the time of each call (it changes on a switch).
+ * @param log where internal errors are written (the log redacts secrets).
+ */
+export function createDispatcher(
+  domains: DomainHandlers,
+  session: () => Session,
+  log: (message: string) => void,
+): Dispatch {
+  const table = new Map<string, { decl: CommandDecl; handler: AnyHandler }>();
+  for (const name of Object.keys(commandDomains) as CommandDomain[]) {
+    const { decls, handlers } = domains[name];
+    if (decls !== commandDomains[name]) throw new Error(`${name}: not the declared commands.`);
+    for (const [command, decl] of Object.entries(decls as CommandDecls)) {
+      const handler = (handlers as Record<string, unknown>)[command] as AnyHandler;
+      table.set(command, { decl, handler });
+    }
+  }
+  return async (command, input, context) => {
+    const entry = isCommandName(command) ? table.get(command) : undefined;
+    if (!entry) {
+      return fail({
+        code: 'unknown-command',
+        message: `OnAir Desk has no command "${String(command)}".`,
+      });
+    }
+    const parsed = entry.decl.input.safeParse(input ?? {});
+    if (!parsed.success) return fail(invalidInput(parsed.error));
+    try {
+      const priority = entry.decl.priority;
+      return ok(await entry.handler(parsed.data, { ...context, priority, session: session() }));
+    } catch (error) {
+      if (error instanceof PlatformError) return fail(redactError(error.error));
+      log(`command ${String(command)} failed: ${describe(error)}`);
+      return fail({
+        code: 'internal',
+        message: 'OnAir Desk hit an internal problem; details are in the log.',
+      });
+    }
+  };
+}
+
+/**
+ * A platform's message may echo what it was sent (a URL with `access_token`, a destination's
+ * password): nothing secret crosses the bridge, whatever the platform wrote.
+ */
+function redactError(error: DeskError): DeskError {
+  const fields = error.fields
+    ? Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, v.map(redact)]))
+    : undefined;
+  return { ...error, message: redact(error.message), ...(fields ? { fields } : {}) };
+}
+
+function invalidInput(error: z.ZodError): DeskError {
+  const fields: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.map(String).join('.') || 'input';
+    (fields[field] ??= []).push(issue.message);
+  }
+  const first = error.issues[0]?.message ?? 'The request was not valid.';
+  return { code: 'invalid-input', message: first, fields };
+}

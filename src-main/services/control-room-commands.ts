@@ -1,0 +1,32 @@
+/**
+ * Handlers of the control room's commands (`shared/commands/control-room.ts`): each runs on
+ * the open session's control room or watch planner, reads at their declared priority.
+ */
+import { controlRoomCommands } from '../shared/commands/control-room';
+import { registerHandlers } from './command-registry';
+
+/** The control room domain, registered. */
+export const controlRoomHandlers = registerHandlers(controlRoomCommands, {
+  'channel.list': (query, { session, priority }) =>
+    session.controlRoom.listChannels(query, priority),
+  'broadcast.get': ({ broadcastKey }, { session, priority }) =>
+    session.controlRoom.getBroadcast(broadcastKey, priority),
+  'broadcast.participants': ({ broadcastKey }, { session, priority }) =>
+    session.controlRoom.participants(broadcastKey, priority),
+  'broadcast.viewers': ({ broadcastKey }, { session, priority }) =>
+    session.controlRoom.viewers(broadcastKey, priority),
+  'broadcast.rename': ({ broadcastKey, title }, { session }) =>
+    session.controlRoom.rename(broadcastKey, title),
+  'broadcast.startRecording': ({ broadcastKey }, { session }) =>
+    session.controlRoom.startRecording(broadcastKey),
+  'broadcast.stopRecording': ({ broadcastKey }, { session }) =>
+    session.controlRoom.stopRecording(broadcastKey),
+  'broadcast.setCuePoint': ({ broadcastKey, at }, { session }) =>
+    session.controlRoom.setCuePoint(broadcastKey, at),
+  'watch.subscribe': ({ spec }, { session, clientId }) => ({
+    watchId: session.planner.subscribe(spec, clientId),
+  }),
+  'watch.unsubscribe': ({ watchId }, { session }) => ({
+    removed: session.planner.unsubscribe(watchId),
+  }),
+});

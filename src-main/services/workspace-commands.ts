@@ -1,0 +1,53 @@
+/**
+ * Handlers of the accounts-and-workspaces commands (`shared/commands/workspaces.ts`): the
+ * open workspace and its budget, switching, the accounts of this workstation (tokens go to
+ * the OS keychain, never into an answer) and the operator's notices.
+ */
+import { workspaceCommands } from '../shared/commands/workspaces';
+import type { AccessChecker, AccountRegistry } from './accounts';
+import { registerHandlers } from './command-registry';
+import type { Notices } from './notices';
+import type { WorkspaceLifecycle } from './workspace-lifecycle';
+
+/** What the accounts-and-workspaces handlers work on. */
+export interface WorkspaceCommandDeps {
+  lifecycle: WorkspaceLifecycle;
+  registry: AccountRegistry;
+  /** Checks a token with one call before it is stored. */
+  checker: AccessChecker;
+  notices: Notices;
+  log: (message: string) => void;
+}
+
+/** The accounts-and-workspaces domain, registered. */
+export function workspaceHandlers(deps: WorkspaceCommandDeps) {
+  const { lifecycle, registry, checker, notices, log } = deps;
+  return registerHandlers(workspaceCommands, {
+    'workspace.get': (_input, { session }) => session.workspace.info,
+    'workspace.state': () => lifecycle.state(),
+    'workspace.switch': ({ id }) => lifecycle.switchTo(id),
+    'budget.get': (_input, { session }) => session.budgets(),
+    'account.list': () => registry.list(),
+    'account.add': async (input) => {
+      const account = await registry.add(input, checker);
+      log(`account added: ${account.name} (${account.kind}, ${account.baseUrl})`);
+      lifecycle.announce();
+      return account;
+    },
+    'account.remove': async ({ id }, { session }) => {
+      if (session.workspace.info.id === id) await lifecycle.switchTo('sandbox');
+      const removed = await registry.remove(id);
+      if (removed) {
+        log(`account removed: ${id}`);
+        lifecycle.announce();
+      }
+      return { removed };
+    },
+    'account.updateToken': async ({ id, token }) => {
+      const account = await registry.updateToken(id, token, checker);
+      lifecycle.tokenReplaced(id);
+      return account;
+    },
+    'app.notices': () => notices.list(),
+  });
+}

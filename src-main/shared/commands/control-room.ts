@@ -1,0 +1,103 @@
+/**
+ * The control room's commands and events: live channels, broadcasts and their watches
+ * (services/control-room.ts, services/watch-planner.ts). Reads for what is on screen run at
+ * `view` priority, the operator's buttons at `command`, watches at `watch`.
+ */
+import { z } from 'zod';
+import {
+  channelOrders,
+  type Broadcast,
+  type ChannelSummary,
+  type ChatParticipants,
+  type Fresh,
+  type Page,
+  type ViewerSeries,
+  type WatchUpdate,
+} from '../model';
+import { command, defineCommands, defineEvents, event, returns } from './define';
+import { isoTime, key } from './fields';
+
+const broadcastInput = z.object({ broadcastKey: key });
+
+/** Commands of the control room. */
+export const controlRoomCommands = defineCommands({
+  /** One page of live channels with their on-air tally (GET channels). */
+  'channel.list': command({
+    input: z.object({
+      keyword: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
+      order: z.enum(channelOrders).optional(),
+      page: z.number().int().min(1).optional(),
+      perPage: z.number().int().min(1).max(100).optional(),
+    }),
+    output: returns<Fresh<Page<ChannelSummary>>>(),
+    priority: 'view',
+  }),
+  'broadcast.get': command({
+    input: broadcastInput,
+    output: returns<Fresh<Broadcast>>(),
+    priority: 'view',
+  }),
+  'broadcast.participants': command({
+    input: broadcastInput,
+    output: returns<Fresh<ChatParticipants>>(),
+    priority: 'view',
+  }),
+  'broadcast.viewers': command({
+    input: broadcastInput,
+    output: returns<Fresh<ViewerSeries>>(),
+    priority: 'view',
+  }),
+  'broadcast.rename': command({
+    input: z.object({
+      broadcastKey: key,
+      title: z
+        .string()
+        .trim()
+        .min(1, 'A broadcast needs a title.')
+        .max(200, 'Titles are at most 200 characters.'),
+    }),
+    output: returns<Fresh<Broadcast>>(),
+    priority: 'command',
+  }),
+  'broadcast.startRecording': command({
+    input: broadcastInput,
+    output: returns<Fresh<Broadcast>>(),
+    priority: 'command',
+  }),
+  'broadcast.stopRecording': command({
+    input: broadcastInput,
+    output: returns<Fresh<Broadcast>>(),
+    priority: 'command',
+  }),
+  'broadcast.setCuePoint': command({
+    input: z.object({ broadcastKey: key, at: isoTime.optional() }),
+    output: returns<Fresh<Broadcast>>(),
+    priority: 'command',
+  }),
+  /** Starts a watch; the planner polls it at `watch` priority and pushes `watch.update`. */
+  'watch.subscribe': command({
+    input: z.object({
+      spec: z.discriminatedUnion('kind', [
+        z.object({
+          kind: z.literal('channels'),
+          keyword: z.string().trim().max(100).optional(),
+          order: z.enum(channelOrders).optional(),
+        }),
+        z.object({ kind: z.literal('broadcast'), broadcastKey: key, focused: z.boolean() }),
+      ]),
+    }),
+    output: returns<{ watchId: string }>(),
+    priority: 'watch',
+  }),
+  'watch.unsubscribe': command({
+    input: z.object({ watchId: z.string().min(1).max(64) }),
+    output: returns<{ removed: boolean }>(),
+    priority: 'local',
+  }),
+});
+
+/** Events of the control room. */
+export const controlRoomEvents = defineEvents({
+  /** A watch fetched something new. */
+  'watch.update': event<WatchUpdate>(),
+});

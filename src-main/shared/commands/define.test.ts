@@ -1,0 +1,23 @@
+/**
+ * The declarations' join: a name two domains both declare would let one silently shadow the
+ * other's handler, so the app refuses to start instead, naming it.
+ */
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { commands, commandDomains } from '../bridge';
+import { command, defineCommands, joinDomains, returns } from './define';
+
+describe('command declarations', () => {
+  it('refuses a command two domains both declare, naming it', () => {
+    const ping = command({ input: z.object({}), output: returns<null>(), priority: 'local' });
+    const one = defineCommands({ 'desk.ping': ping });
+    const two = defineCommands({ 'desk.ping': ping, 'desk.pong': ping });
+    expect(() => joinDomains({ one, two })).toThrow('desk.ping is declared twice (two).');
+  });
+
+  it('joins every domain of the contract, each command under its `domain.verb` name', () => {
+    const perDomain = Object.values(commandDomains).flatMap((decls) => Object.keys(decls));
+    expect(Object.keys(commands)).toEqual(perDomain);
+    for (const name of perDomain) expect(name).toMatch(/^[a-z]+\.[a-z][A-Za-z]+$/);
+  });
+});

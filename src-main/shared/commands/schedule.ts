@@ -1,0 +1,116 @@
+/**
+ * The schedule timeline's commands and events: scheduled channels, their programs, program
+ * media, waiting screens, single edits and batches (services/schedule.ts). Reads and the
+ * operator's on-screen edits run at `view` priority, batches at `bulk`.
+ */
+import { z } from 'zod';
+import type {
+  BatchPlan,
+  BatchProgress,
+  Fresh,
+  Program,
+  ProgramMedia,
+  ScheduledChannel,
+  WaitingScreen,
+} from '../model';
+import { command, defineCommands, defineEvents, event, returns } from './define';
+import { isoTime, key, noInput } from './fields';
+
+const programTitle = z
+  .string()
+  .trim()
+  .min(1, 'A program needs a title.')
+  .max(200, 'Titles are at most 200 characters.');
+
+const programId = z.number().int().positive('A program id is a positive whole number.');
+
+const uploadFileKeys = z
+  .array(key)
+  .min(1, 'Pick at least one media item.')
+  .max(50, 'A program plays at most 50 media items.');
+
+/** A UTC day, `YYYY-MM-DD`. */
+const utcDay = z.iso.date({ message: 'Give a day like 2026-11-20.' });
+
+/** One schedule operation (model `ScheduleOperation`). */
+const scheduleOperation = z.discriminatedUnion('op', [
+  z.object({
+    op: z.literal('create'),
+    channelKey: key,
+    title: programTitle,
+    startAt: isoTime,
+    uploadFileKeys,
+    waitMediaContentKey: key.nullable().optional(),
+  }),
+  z.object({
+    op: z.literal('update'),
+    channelKey: key,
+    programId,
+    title: programTitle.optional(),
+    startAt: isoTime.optional(),
+    uploadFileKeys: uploadFileKeys.optional(),
+    waitMediaContentKey: key.nullable().optional(),
+  }),
+  z.object({ op: z.literal('delete'), channelKey: key, programId }),
+]);
+
+/** Commands of the schedule timeline. */
+export const scheduleCommands = defineCommands({
+  'schedule.channels': command({
+    input: noInput,
+    output: returns<ScheduledChannel[]>(),
+    priority: 'view',
+  }),
+  'schedule.programs': command({
+    input: z.object({ channelKey: key, from: isoTime, to: isoTime }),
+    output: returns<Fresh<Program[]>>(),
+    priority: 'view',
+  }),
+  'schedule.media': command({
+    input: z.object({
+      keyword: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
+    }),
+    output: returns<ProgramMedia[]>(),
+    priority: 'view',
+  }),
+  'schedule.waitingScreens': command({
+    input: noInput,
+    output: returns<WaitingScreen[]>(),
+    priority: 'view',
+  }),
+  /** One create, update or delete, as one platform call; `program` is null after a delete. */
+  'schedule.apply': command({
+    input: z.object({ operation: scheduleOperation }),
+    output: returns<{ program: Program | null }>(),
+    priority: 'view',
+  }),
+  'schedule.planCopyDay': command({
+    input: z.object({ channelKey: key, fromDay: utcDay, toDay: utcDay }),
+    output: returns<BatchPlan>(),
+    priority: 'view',
+  }),
+  'schedule.planFill': command({
+    input: z.object({ channelKey: key, from: isoTime, to: isoTime, uploadFileKeys }),
+    output: returns<BatchPlan>(),
+    priority: 'view',
+  }),
+  /** Starts a batch and answers at once; progress comes as `schedule.batchProgress`. */
+  'schedule.runBatch': command({
+    input: z.object({
+      plan: z.object({
+        operations: z.array(scheduleOperation).min(1, 'The batch is empty.').max(1000),
+        calls: z.number().int().min(0),
+        seconds: z.number().min(0),
+        summary: z.string().max(2000),
+      }),
+    }),
+    output: returns<{ batchId: string }>(),
+    priority: 'bulk',
+  }),
+});
+
+/** Events of the schedule timeline. */
+export const scheduleEvents = defineEvents({
+  /** A schedule batch ran one more operation, or stopped (`finished`). */
+  'schedule.batchProgress': event<BatchProgress>(),
+});

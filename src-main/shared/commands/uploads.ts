@@ -1,0 +1,76 @@
+/**
+ * The upload queue's commands and events (services/uploads/): VOD content, program media and
+ * waiting-screen images. One-time upload URLs are asked for just in time at `bulk` priority;
+ * the commands that only change the queue make no platform call (`local`).
+ */
+import { z } from 'zod';
+import type { EnqueueResult, UploadChange, UploadItem, UploadSummary } from '../uploads';
+import { command, defineCommands, defineEvents, event, returns } from './define';
+import { key, noInput } from './fields';
+
+/** Upload ids: several at once, or none for "every file". */
+const uploadIds = z.object({
+  ids: z.array(z.string().min(1).max(64)).max(5000, 'At most 5,000 files at once.').optional(),
+});
+
+const uploadTarget = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('vod'),
+    categoryKey: key.optional(),
+    title: z.string().trim().min(1).max(200, 'Titles are at most 200 characters.').optional(),
+  }),
+  z.object({ kind: z.literal('program-media') }),
+  z.object({ kind: z.literal('waiting-screen') }),
+]);
+
+const changed = returns<{ changed: number }>();
+
+/** Commands of the upload queue. */
+export const uploadCommands = defineCommands({
+  /** The whole queue of the current workspace, oldest first. */
+  'upload.list': command({
+    input: noInput,
+    output: returns<{ items: UploadItem[]; summary: UploadSummary }>(),
+    priority: 'local',
+  }),
+  /** The VOD categories uploads may go to; `available: false` without a VOD account. */
+  'upload.vodCategories': command({
+    input: noInput,
+    output: returns<{
+      available: boolean;
+      categories: { key: string; name: string; level: number }[];
+    }>(),
+    priority: 'view',
+  }),
+  /** Queues files (folders are walked); each is checked locally first. */
+  'upload.enqueue': command({
+    input: z.object({
+      paths: z
+        .array(z.string().min(1).max(4096))
+        .min(1, 'Drop at least one file or folder.')
+        .max(5000, 'At most 5,000 files or folders at once.'),
+      target: uploadTarget,
+    }),
+    output: returns<EnqueueResult>(),
+    priority: 'bulk',
+  }),
+  'upload.pause': command({ input: uploadIds, output: changed, priority: 'local' }),
+  'upload.resume': command({ input: uploadIds, output: changed, priority: 'bulk' }),
+  'upload.retry': command({ input: uploadIds, output: changed, priority: 'bulk' }),
+  'upload.cancel': command({ input: uploadIds, output: changed, priority: 'local' }),
+  /** Removes done and cancelled files from the list. */
+  'upload.clearFinished': command({ input: noInput, output: changed, priority: 'local' }),
+  'upload.setConcurrency': command({
+    input: z.object({
+      value: z.number().int().min(1, 'At least 1 file at a time.').max(8, 'At most 8 at a time.'),
+    }),
+    output: returns<UploadSummary>(),
+    priority: 'local',
+  }),
+});
+
+/** Events of the upload queue. */
+export const uploadEvents = defineEvents({
+  /** Files of the upload queue changed (at most 4 times a second while bytes flow). */
+  'upload.changed': event<UploadChange>(),
+});

@@ -1,0 +1,128 @@
+/**
+ * Accounts and workspaces: which workspace is open, its token state and API budget, the
+ * accounts of this workstation, and the operator's notices (services/workspace-lifecycle.ts,
+ * services/accounts.ts, services/notices.ts). Adding an account or a new token checks it
+ * with one call at `command` priority on a scheduler of its own.
+ */
+import { z } from 'zod';
+import type {
+  AccountSummary,
+  BudgetSnapshot,
+  Notice,
+  WorkspaceInfo,
+  WorkspaceState,
+} from '../model';
+import { command, defineCommands, defineEvents, event, returns } from './define';
+import { noInput } from './fields';
+
+const accountName = z
+  .string()
+  .trim()
+  .min(1, 'Give the account a name.')
+  .max(60, 'Account names are at most 60 characters.');
+
+/** A platform base URL: https, or http on this machine only (a local sandbox). */
+const baseUrl = z
+  .string()
+  .trim()
+  .pipe(z.url('Enter the base URL, e.g. https://api-live-kr.kollus.com/api.'))
+  .refine((value) => {
+    const url = new URL(value);
+    return (
+      url.protocol === 'https:' ||
+      (url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname))
+    );
+  }, 'Use an https:// address (plain http is allowed only for a sandbox on this machine).')
+  .transform((value) => value.replace(/\/+$/, ''));
+
+const secret = (what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `Paste the ${what}.`)
+    .max(8192, `That ${what} is too long.`)
+    .refine((value) => !/\s/.test(value), `A ${what} has no spaces or line breaks.`);
+
+const accountId = z.string().min(1).max(64);
+
+/** Commands of accounts and workspaces. */
+export const workspaceCommands = defineCommands({
+  'workspace.get': command({
+    input: noInput,
+    output: returns<WorkspaceInfo>(),
+    priority: 'local',
+  }),
+  /** The active workspace, the choices and the token state. */
+  'workspace.state': command({
+    input: noInput,
+    output: returns<WorkspaceState>(),
+    priority: 'local',
+  }),
+  'workspace.switch': command({
+    input: z.object({ id: accountId }),
+    output: returns<WorkspaceState>(),
+    priority: 'local',
+  }),
+  /** Each API's budget (the status bar's gauge). */
+  'budget.get': command({
+    input: noInput,
+    output: returns<BudgetSnapshot[]>(),
+    priority: 'local',
+  }),
+  'account.list': command({
+    input: noInput,
+    output: returns<AccountSummary[]>(),
+    priority: 'local',
+  }),
+  /** Checks the token with one cheap call, then keeps it in the OS keychain. */
+  'account.add': command({
+    input: z.discriminatedUnion('kind', [
+      z.object({
+        kind: z.literal('live'),
+        name: accountName,
+        baseUrl,
+        serviceAccountKey: z
+          .string()
+          .trim()
+          .min(1, 'Enter the service account key.')
+          .max(128, 'That service account key is too long.')
+          .regex(/^[A-Za-z0-9_-]+$/, 'A service account key has only letters, digits, - and _.'),
+        token: secret('personal access token'),
+      }),
+      z.object({
+        kind: z.literal('vod'),
+        name: accountName,
+        baseUrl,
+        token: secret('access token'),
+      }),
+    ]),
+    output: returns<AccountSummary>(),
+    priority: 'command',
+  }),
+  'account.remove': command({
+    input: z.object({ id: accountId }),
+    output: returns<{ removed: boolean }>(),
+    priority: 'local',
+  }),
+  /** Checks and stores a new token; a refused token of the open workspace is accepted again. */
+  'account.updateToken': command({
+    input: z.object({ id: accountId, token: secret('token') }),
+    output: returns<AccountSummary>(),
+    priority: 'command',
+  }),
+  'app.notices': command({
+    input: noInput,
+    output: returns<Notice[]>(),
+    priority: 'local',
+  }),
+});
+
+/** Events of accounts and workspaces. */
+export const workspaceEvents = defineEvents({
+  /** The budget of each API changed (at most a few times a second). */
+  'budget.changed': event<BudgetSnapshot[]>(),
+  /** The workspace changed, or its token state did (a 401 refused it, a new token resumed it). */
+  'workspace.changed': event<WorkspaceState>(),
+  /** A new notice for the operator. */
+  'app.notice': event<Notice>(),
+});
