@@ -49,8 +49,10 @@ const keytarModule: string = 'keytar';
 export function createKeychain(service = keychainService): SecretStore {
   let keytar: Promise<Keytar> | null = null;
   const load = (): Promise<Keytar> =>
-    (keytar ??= import(/* @vite-ignore */ keytarModule).then(
-      (module) => ('default' in module ? module.default : module) as Keytar,
+    (keytar ??= (
+      import(/* @vite-ignore */ keytarModule) as Promise<Keytar | { default: Keytar }>
+    ).then(
+      (module) => ('default' in module ? module.default : module),
       (error: unknown) => {
         keytar = null;
         throw new KeychainUnavailableError(`keytar could not be loaded: ${describe(error)}`, {
