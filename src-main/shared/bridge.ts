@@ -29,7 +29,7 @@ import {
   type WorkspaceInfo,
   type WorkspaceState,
 } from './model';
-import type { EnqueueResult, UploadChange, UploadItem, UploadSummary } from './uploads';
+import type { EnqueueResult, UploadChange, UploadSnapshot, UploadSummary } from './uploads';
 
 const key = z
   .string()
@@ -293,7 +293,7 @@ export interface CommandMap {
   /** The whole queue of the current workspace, oldest first. */
   'upload.list': {
     input: Record<string, never>;
-    output: { items: UploadItem[]; summary: UploadSummary };
+    output: UploadSnapshot;
   };
   /** The VOD categories uploads may go to; `available: false` without a VOD account. */
   'upload.vodCategories': {
