@@ -4,10 +4,15 @@
  * broadcast before deciding to send a command again (DESIGN.md, "The API budget"). What
  * went over the wire is read from the workspace's own network, not from our code.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../platform/clock';
 import { startSandbox, type SandboxHandle } from '../sandbox/index';
 import type { Broadcast, WatchUpdate } from '../shared/model';
 import { ControlRoom } from './control-room';
+import { startSession } from './session';
 import { openSandboxWorkspace, type Workspace } from './workspace';
 
 /** One request the workspace sent: method, path and the status it got. */
@@ -162,5 +167,42 @@ describe('control room commands', () => {
     ]);
     // The planner is told, so it does not spend a call reading the same state again.
     expect(observed).toEqual([`broadcast:${b.key}`]);
+  });
+});
+
+describe('the session: control room and watch planner through callbacks', () => {
+  it('stops reading participants and viewers of a broadcast that went off air', async () => {
+    const b = await onAirBroadcast();
+    const dataDir = await mkdtemp(join(tmpdir(), 'onair-session-'));
+    const updates: WatchUpdate[] = [];
+    const session = startSession(
+      workspace,
+      (event, payload) => {
+        if (event === 'watch.update') updates.push(payload as WatchUpdate);
+      },
+      systemClock,
+      () => undefined,
+      { dataDir, notify: () => undefined },
+    );
+    try {
+      const about = (kind: string) =>
+        updates.filter((u) => u.kind === kind && 'broadcastKey' in u && u.broadcastKey === b.key);
+      session.planner.subscribe({ kind: 'broadcast', broadcastKey: b.key, focused: true }, 'c');
+      await expect.poll(() => about('participants').length, { timeout: 15_000 }).toBe(1);
+      // The encoder stops; the next poll of the broadcast finds it off air.
+      const origin = new URL(sandbox.info.live_base_url).origin;
+      await fetch(`${origin}/__sandbox/broadcasts/${b.key}/stop`, { method: 'POST' });
+      const offAir = () =>
+        about('broadcast').filter((u) => u.kind === 'broadcast' && !u.data.onAir).length;
+      await expect.poll(offAir, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+      const readsAfter = sent.length;
+      // Two more polls of the broadcast (4 s apart): nothing else about it was read.
+      await expect.poll(offAir, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+      const later = sent.slice(readsAfter).filter((s) => s.path.includes(`/broadcasts/${b.key}`));
+      expect(later.map((s) => s.path.split(`/broadcasts/${b.key}`)[1])).toEqual(['', '']);
+    } finally {
+      await session.dispose();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
