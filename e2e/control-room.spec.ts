@@ -200,3 +200,47 @@ test('the status bar shows the API budget', async ({ app }) => {
     expect(box?.height ?? 0).toBeLessThan(60);
   }
 });
+
+test('a figure whose poll fails says it is stale and why, until a poll succeeds', async ({
+  app,
+  platform,
+  sandbox,
+}) => {
+  const { channel, broadcast } = await onAirChannel(platform, true);
+  const channels = app.getByRole('listbox', { name: 'Live channels' });
+  await channels.getByRole('option', { name: new RegExp(channel.title) }).click();
+  await expect(app.getByRole('heading', { level: 1, name: broadcast.title })).toBeVisible();
+  const participants = app.getByRole('region', { name: 'Chat participants' });
+  await expect(participants.getByTestId('participants-count')).toHaveText(/\d/);
+  const viewers = app.getByRole('region', { name: 'Viewers' });
+  await expect(viewers.getByTestId('viewers-now')).toHaveText(/\d/);
+
+  // The platform starts failing every call (500 or 503), through the sandbox's fault control.
+  const faults = `${new URL(sandbox.info.live_base_url).origin}/__sandbox/faults`;
+  const failing = await fetch(faults, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ errorRate: 1 }),
+  });
+  expect(failing.status).toBe(200);
+  const staleBroadcast = app.getByTestId('broadcast-stale');
+  const staleParticipants = participants.getByTestId('participants-stale');
+  // The focused broadcast is polled every 4 s and its participants every 5 s.
+  await expect(staleBroadcast).toHaveText(
+    /stale — the platform did not answer \(50[03]\) · last updated \d+ s ago/,
+    { timeout: 12_000 },
+  );
+  await expect(staleParticipants).toHaveText(
+    /stale — the platform did not answer \(50[03]\) · last updated \d+ s ago/,
+    { timeout: 12_000 },
+  );
+  // The figures stay on screen, dimmed.
+  await expect(participants.getByTestId('participants-count')).toHaveCSS('opacity', '0.5');
+  await app.screenshot(shots('07-stale'));
+
+  // The platform answers again: the next successful polls clear the notes.
+  expect((await fetch(faults, { method: 'DELETE' })).status).toBe(200);
+  await expect(staleBroadcast).toBeHidden({ timeout: 30_000 });
+  await expect(staleParticipants).toBeHidden({ timeout: 30_000 });
+  await expect(participants.getByTestId('participants-count')).toHaveCSS('opacity', '1');
+});

@@ -278,11 +278,19 @@ test('fill a range: the picked media play back to back, in order, until the rang
   await dialog.getByLabel('Scheduled channel').selectOption(channel.key);
   await dialog.getByLabel('From (UTC)').fill(`${day}T10:00`);
   await dialog.getByLabel('To (UTC)').fill(`${day}T11:00`);
+  // Picked in the wrong order, one too many: put right in the play-order list.
+  await dialog.getByRole('button', { name: `Add ${two.title}`, exact: true }).click();
   await dialog.getByRole('button', { name: `Add ${one.title}`, exact: true }).click();
   await dialog.getByRole('button', { name: `Add ${two.title}`, exact: true }).click();
-  await expect(dialog.getByRole('list', { name: 'Media in play order' })).toContainText(
-    `1 ${one.title}`,
-  );
+  const order = dialog.getByRole('list', { name: 'Media in play order' });
+  await order.getByRole('button', { name: `Play ${one.title} earlier` }).click();
+  await order
+    .getByRole('button', { name: `Take out ${two.title}` })
+    .last()
+    .click();
+  await expect(order.getByRole('listitem')).toHaveCount(2);
+  await expect(order.getByRole('listitem').first()).toContainText(`1 ${one.title}`);
+  await expect(order.getByRole('listitem').last()).toContainText(`2 ${two.title}`);
   await app.screenshot(shots('37-fill-form'));
   await dialog.getByRole('button', { name: 'Preview' }).click();
   const rows = dialog.getByTestId('batch-row');

@@ -1,6 +1,8 @@
 /**
  * Handlers of the control room's commands (`shared/commands/control-room.ts`): each runs on
- * the open session's control room or watch planner, reads at their declared priority.
+ * the open session's control room or watch planner. The channel list reads at its declared
+ * priority; a broadcast's reads for a view always run at `view` (ControlRoom answers them to
+ * the caller only, never as a `watch.update`).
  */
 import { controlRoomCommands } from '../shared/commands/control-room';
 import { registerHandlers } from './command-registry';
@@ -9,12 +11,11 @@ import { registerHandlers } from './command-registry';
 export const controlRoomHandlers = registerHandlers(controlRoomCommands, {
   'channel.list': (query, { session, priority }) =>
     session.controlRoom.listChannels(query, priority),
-  'broadcast.get': ({ broadcastKey }, { session, priority }) =>
-    session.controlRoom.getBroadcast(broadcastKey, priority),
-  'broadcast.participants': ({ broadcastKey }, { session, priority }) =>
-    session.controlRoom.participants(broadcastKey, priority),
-  'broadcast.viewers': ({ broadcastKey }, { session, priority }) =>
-    session.controlRoom.viewers(broadcastKey, priority),
+  'broadcast.get': ({ broadcastKey }, { session }) =>
+    session.controlRoom.getBroadcast(broadcastKey),
+  'broadcast.participants': ({ broadcastKey }, { session }) =>
+    session.controlRoom.participants(broadcastKey),
+  'broadcast.viewers': ({ broadcastKey }, { session }) => session.controlRoom.viewers(broadcastKey),
   'broadcast.rename': ({ broadcastKey, title }, { session }) =>
     session.controlRoom.rename(broadcastKey, title),
   'broadcast.startRecording': ({ broadcastKey }, { session }) =>

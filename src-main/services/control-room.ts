@@ -1,8 +1,10 @@
 /**
  * The control room: reads and commands on live channels and broadcasts, in the app's model.
  * Commands run at `command` priority, reads for what is on screen at `view`, the watch
- * planner's reads at `watch`. Every answer is stamped with the time main fetched it and
- * published as a watch update, so every view of the same broadcast agrees.
+ * planner's polls at `watch`. Each value reaches the views by one path (DESIGN.md, "The
+ * bridge contract"): a view read only in its answer; a poll and a command's result as a
+ * `watch.update` event to every window, stamped with the time main fetched it (a command
+ * changes what every window of that broadcast shows, so its result is theirs too).
  */
 import type { LiveClient } from '../platform/live-client';
 import { PlatformError } from '../platform/errors';
@@ -24,7 +26,7 @@ import {
   toParticipants,
   toViewerSeries,
 } from './live-mappers';
-import type { WatchPlanner, WatchTask } from './watch-planner';
+import type { WatchTask, WatchTopic } from './watch-planner';
 
 /** Query of the channel list (spec: Endpoints, GET channels). */
 export interface ChannelQuery {
@@ -38,6 +40,11 @@ export interface ControlRoomOptions {
   live: LiveClient;
   /** Publishes a fresh value to every view (the `watch.update` event). */
   publish: (update: WatchUpdate) => void;
+  /**
+   * Told when a command's answer brought fresh state (epoch ms UTC), so the watch planner
+   * need not spend a call reading it again.
+   */
+  observed?: (topic: WatchTopic, subject: string, fetchedAt: number) => void;
   /** Epoch ms now (UTC); injectable for tests. */
   now?: () => number;
 }
@@ -46,19 +53,18 @@ export interface ControlRoomOptions {
 export class ControlRoom {
   private readonly live: LiveClient;
   private readonly publish: (update: WatchUpdate) => void;
+  private readonly observed: (topic: WatchTopic, subject: string, fetchedAt: number) => void;
   private readonly now: () => number;
+  /** Commands under way by single-flight id (`start:KEY`, `stop:KEY`, ...). */
   private readonly inFlight = new Map<string, Promise<Fresh<Broadcast>>>();
-  private planner: WatchPlanner | null = null;
+  /** The last command of each broadcast: the next one is sent after it settles. */
+  private readonly lastCommand = new Map<string, Promise<unknown>>();
 
   constructor(options: ControlRoomOptions) {
     this.live = options.live;
     this.publish = options.publish;
+    this.observed = options.observed ?? (() => undefined);
     this.now = options.now ?? Date.now;
-  }
-
-  /** Lets the planner skip reads that a command or view just made. */
-  attachPlanner(planner: WatchPlanner): void {
-    this.planner = planner;
   }
 
   /** One page of channels with their on-air tally. */
@@ -79,49 +85,24 @@ export class ControlRoom {
     return { data: toPage(list, toChannelSummary), fetchedAt: this.now() };
   }
 
-  /** One broadcast, published to every view. */
-  async getBroadcast(
-    key: string,
-    priority: Priority = 'view',
-    signal?: AbortSignal,
-  ): Promise<Fresh<Broadcast>> {
-    const raw = await this.live.getBroadcast(key, { priority, ...(signal ? { signal } : {}) });
-    return this.publishBroadcast(toBroadcast(raw.data));
+  /** One broadcast, read for a view: answered to the caller only. */
+  async getBroadcast(key: string, signal?: AbortSignal): Promise<Fresh<Broadcast>> {
+    return this.readBroadcast(key, 'view', signal);
   }
 
-  /** Chat participants of an on-air broadcast. */
-  async participants(
-    key: string,
-    priority: Priority = 'view',
-    signal?: AbortSignal,
-  ): Promise<Fresh<ChatParticipants>> {
-    const raw = await this.live.chatJoinedUsers(key, { priority, ...(signal ? { signal } : {}) });
-    const fresh = { data: toParticipants(raw.data), fetchedAt: this.now() };
-    this.publish({ kind: 'participants', broadcastKey: key, ...fresh });
-    this.planner?.observe('participants', key, fresh.fetchedAt);
-    return fresh;
+  /** Chat participants of an on-air broadcast, read for a view. */
+  async participants(key: string, signal?: AbortSignal): Promise<Fresh<ChatParticipants>> {
+    return this.readParticipants(key, 'view', signal);
   }
 
-  /** Viewer counts of today (UTC) in 5-minute buckets; the last bucket is the audience now. */
-  async viewers(
-    key: string,
-    priority: Priority = 'view',
-    signal?: AbortSignal,
-  ): Promise<Fresh<ViewerSeries>> {
-    const day = new Date(this.now()).toISOString().slice(0, 10);
-    const raw = await this.live.broadcastViewers(key, 5, day, {
-      priority,
-      ...(signal ? { signal } : {}),
-    });
-    const fresh = { data: toViewerSeries(raw.data, 5), fetchedAt: this.now() };
-    this.publish({ kind: 'viewers', broadcastKey: key, ...fresh });
-    this.planner?.observe('viewers', key, fresh.fetchedAt);
-    return fresh;
+  /** Viewer counts of today (UTC) in 5-minute buckets, read for a view; the last is now. */
+  async viewers(key: string, signal?: AbortSignal): Promise<Fresh<ViewerSeries>> {
+    return this.readViewers(key, 'view', signal);
   }
 
   /** Renames a broadcast (PUT broadcasts/{key}); on 429, re-reads and renames only if still needed. */
   rename(key: string, title: string): Promise<Fresh<Broadcast>> {
-    return this.once(`rename:${key}:${title}`, () =>
+    return this.once(`rename:${key}:${title}`, key, () =>
       this.commandWithRecheck(
         key,
         () => this.live.updateBroadcastTitle(key, title, { priority: 'command' }),
@@ -132,13 +113,14 @@ export class ControlRoom {
   }
 
   /**
-   * Starts manual recording. A second request for the same broadcast while one is under way
-   * joins it (a double click sends one request). On 429 the call is not repeated blindly:
-   * the broadcast is re-read once the platform accepts calls again, and the start is sent
-   * again only if the broadcast is still on air and still not recording.
+   * Starts manual recording. A second start of the same broadcast while one is under way
+   * joins it (a double click sends one request); a stop pressed meanwhile is sent once the
+   * start has settled. On 429 the call is not repeated blindly: the broadcast is re-read
+   * once the platform accepts calls again, and the start is sent again only if the
+   * broadcast is still on air and still not recording.
    */
   startRecording(key: string): Promise<Fresh<Broadcast>> {
-    return this.once(`recording:${key}`, () =>
+    return this.once(`start-recording:${key}`, key, () =>
       this.commandWithRecheck(
         key,
         () => this.live.startDuplicateRecording(key, { priority: 'command' }),
@@ -148,9 +130,9 @@ export class ControlRoom {
     );
   }
 
-  /** Stops manual recording; same single-flight and 429 rules as {@link startRecording}. */
+  /** Stops manual recording; same single-flight, ordering and 429 rules as {@link startRecording}. */
   stopRecording(key: string): Promise<Fresh<Broadcast>> {
-    return this.once(`recording:${key}`, () =>
+    return this.once(`stop-recording:${key}`, key, () =>
       this.commandWithRecheck(
         key,
         () => this.live.stopDuplicateRecording(key, { priority: 'command' }),
@@ -165,7 +147,7 @@ export class ControlRoom {
    * On 429, re-reads and sets it again only while the broadcast is still on air.
    */
   setCuePoint(key: string, at?: string): Promise<Fresh<Broadcast>> {
-    return this.once(`cue:${key}`, () =>
+    return this.once(`cue:${key}`, key, () =>
       this.commandWithRecheck(
         key,
         () => this.live.setCueSign(key, at, { priority: 'command' }),
@@ -175,43 +157,87 @@ export class ControlRoom {
     );
   }
 
-  /** Runs one task of the watch planner at `watch` priority. */
-  async runWatchTask(task: WatchTask, signal: AbortSignal): Promise<void> {
-    const planner = this.planner;
+  /**
+   * Runs one task of the watch planner at `watch` priority and publishes what it read.
+   * @returns the update it published (the caller learns, e.g., that a broadcast went off air).
+   */
+  async poll(task: WatchTask, signal: AbortSignal): Promise<WatchUpdate> {
+    const update = await this.pollRead(task, signal);
+    this.publish(update);
+    return update;
+  }
+
+  private async pollRead(task: WatchTask, signal: AbortSignal): Promise<WatchUpdate> {
     switch (task.topic) {
       case 'channels': {
-        if (task.spec.kind !== 'channels') return;
+        const spec: ChannelQuery = task.spec.kind === 'channels' ? task.spec : {};
         const fresh = await this.listChannels(
           {
-            ...(task.spec.keyword ? { keyword: task.spec.keyword } : {}),
-            ...(task.spec.order ? { order: task.spec.order } : {}),
+            ...(spec.keyword ? { keyword: spec.keyword } : {}),
+            ...(spec.order ? { order: spec.order } : {}),
           },
           'watch',
           signal,
         );
-        this.publish({ kind: 'channels', watchId: task.subject, ...fresh });
-        return;
+        return { kind: 'channels', watchId: task.subject, ...fresh };
       }
-      case 'broadcast': {
-        const fresh = await this.getBroadcast(task.subject, 'watch', signal);
-        // Participants and viewers exist only while on air: stop spending calls on them after.
-        planner?.setDormant('participants', task.subject, !fresh.data.onAir);
-        planner?.setDormant('viewers', task.subject, !fresh.data.onAir);
-        return;
-      }
+      case 'broadcast':
+        return {
+          kind: 'broadcast',
+          broadcastKey: task.subject,
+          ...(await this.readBroadcast(task.subject, 'watch', signal)),
+        };
       case 'participants':
-        await this.participants(task.subject, 'watch', signal);
-        return;
+        return {
+          kind: 'participants',
+          broadcastKey: task.subject,
+          ...(await this.readParticipants(task.subject, 'watch', signal)),
+        };
       case 'viewers':
-        await this.viewers(task.subject, 'watch', signal);
-        return;
+        return {
+          kind: 'viewers',
+          broadcastKey: task.subject,
+          ...(await this.readViewers(task.subject, 'watch', signal)),
+        };
     }
   }
 
-  private publishBroadcast(broadcast: Broadcast): Fresh<Broadcast> {
+  private async readBroadcast(
+    key: string,
+    priority: Priority,
+    signal?: AbortSignal,
+  ): Promise<Fresh<Broadcast>> {
+    const raw = await this.live.getBroadcast(key, { priority, ...(signal ? { signal } : {}) });
+    return { data: toBroadcast(raw.data), fetchedAt: this.now() };
+  }
+
+  private async readParticipants(
+    key: string,
+    priority: Priority,
+    signal?: AbortSignal,
+  ): Promise<Fresh<ChatParticipants>> {
+    const raw = await this.live.chatJoinedUsers(key, { priority, ...(signal ? { signal } : {}) });
+    return { data: toParticipants(raw.data), fetchedAt: this.now() };
+  }
+
+  private async readViewers(
+    key: string,
+    priority: Priority,
+    signal?: AbortSignal,
+  ): Promise<Fresh<ViewerSeries>> {
+    const day = new Date(this.now()).toISOString().slice(0, 10);
+    const raw = await this.live.broadcastViewers(key, 5, day, {
+      priority,
+      ...(signal ? { signal } : {}),
+    });
+    return { data: toViewerSeries(raw.data, 5), fetchedAt: this.now() };
+  }
+
+  /** A command's result: to every window once, and to the planner so it skips a read. */
+  private commandResult(broadcast: Broadcast): Fresh<Broadcast> {
     const fresh = { data: broadcast, fetchedAt: this.now() };
     this.publish({ kind: 'broadcast', broadcastKey: broadcast.key, ...fresh });
-    this.planner?.observe('broadcast', broadcast.key, fresh.fetchedAt);
+    this.observed('broadcast', broadcast.key, fresh.fetchedAt);
     return fresh;
   }
 
@@ -227,22 +253,36 @@ export class ControlRoom {
     refusal: string,
   ): Promise<Fresh<Broadcast>> {
     try {
-      return this.publishBroadcast(toBroadcast((await send()).data));
+      return this.commandResult(toBroadcast((await send()).data));
     } catch (error) {
       if (!(error instanceof PlatformError) || error.error.code !== 'rate-limited') throw error;
-      const current = await this.getBroadcast(key, 'command');
+      const current = await this.readBroadcast(key, 'command');
       const next = decide(current.data);
-      if (next === 'done') return current;
+      if (next === 'done') return this.commandResult(current.data);
       if (next === 'refuse') throw new PlatformError({ code: 'conflict', message: refusal });
-      return this.publishBroadcast(toBroadcast((await send()).data));
+      return this.commandResult(toBroadcast((await send()).data));
     }
   }
 
-  /** Joins a command already under way for the same key instead of sending another. */
-  private once(id: string, run: () => Promise<Fresh<Broadcast>>): Promise<Fresh<Broadcast>> {
+  /**
+   * Joins a command already under way with the same `id` instead of sending another, and
+   * sends a different command on the same broadcast only after the one before settled, so
+   * the platform sees them in the order the operator pressed them.
+   */
+  private once(
+    id: string,
+    broadcastKey: string,
+    run: () => Promise<Fresh<Broadcast>>,
+  ): Promise<Fresh<Broadcast>> {
     const running = this.inFlight.get(id);
     if (running) return running;
-    const promise = run().finally(() => this.inFlight.delete(id));
+    const before = this.lastCommand.get(broadcastKey) ?? Promise.resolve();
+    const promise = before.then(run, run).finally(() => this.inFlight.delete(id));
+    const settled = promise.catch(() => undefined);
+    this.lastCommand.set(broadcastKey, settled);
+    void settled.then(() => {
+      if (this.lastCommand.get(broadcastKey) === settled) this.lastCommand.delete(broadcastKey);
+    });
     this.inFlight.set(id, promise);
     return promise;
   }

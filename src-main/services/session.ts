@@ -8,13 +8,13 @@
 import { PlatformError } from '../platform/errors';
 import type { Clock } from '../platform/scheduler';
 import type { EventMap, EventName } from '../shared/bridge';
-import type { BudgetSnapshot, Notice } from '../shared/model';
+import type { BudgetSnapshot, Notice, WatchUpdate } from '../shared/model';
 import { redact } from '../secrets/redact';
 import { ControlRoom } from './control-room';
 import { ScheduleService } from './schedule';
 import { UploadEngine, type UploadTuning } from './uploads/upload-engine';
 import { workspaceUploadPlatform } from './uploads/upload-platform';
-import { WatchPlanner } from './watch-planner';
+import { WatchPlanner, type WatchTask } from './watch-planner';
 import type { Workspace } from './workspace';
 
 /** Budget events are sent at most this often, ms. */
@@ -53,29 +53,29 @@ export function startSession(
   log: (message: string) => void,
   uploadOptions: SessionUploads,
 ): Session {
+  // The control room and the planner know each other only through these callbacks: a
+  // command's answer spares the planner a read; a poll that finds a broadcast off air puts
+  // its participants and viewers to sleep (they exist only while on air).
   const controlRoom = new ControlRoom({
     live: workspace.live,
     publish: (update) => emit('watch.update', update),
+    observed: (topic, subject, fetchedAt) => planner.observe(topic, subject, fetchedAt),
     now: () => clock.now(),
   });
   const planner = new WatchPlanner({
     clock,
     budget: () => workspace.liveScheduler.state(),
-    run: (task, signal) => controlRoom.runWatchTask(task, signal),
+    run: async (task, signal) => {
+      const update = await controlRoom.poll(task, signal);
+      if (update.kind !== 'broadcast') return;
+      planner.setDormant('participants', task.subject, !update.data.onAir);
+      planner.setDormant('viewers', task.subject, !update.data.onAir);
+    },
     onTaskError: (task, error) => {
-      const message =
-        error instanceof PlatformError ? redact(error.message) : 'The platform could not be read.';
       if (!(error instanceof PlatformError)) log(`watch ${task.topic} failed: ${describe(error)}`);
-      emit('watch.update', {
-        kind: 'error',
-        watchId: task.subject,
-        topic: task.topic,
-        at: clock.now(),
-        message,
-      });
+      emit('watch.update', watchError(task, error, clock.now()));
     },
   });
-  controlRoom.attachPlanner(planner);
   const schedule = new ScheduleService({
     live: workspace.live,
     scheduler: workspace.liveScheduler,
@@ -125,6 +125,23 @@ export function startSession(
       if (timer) clearTimeout(timer);
       await (await uploads).dispose();
     },
+  };
+}
+
+/**
+ * A failed poll as the views see it: which figure, since when (epoch ms UTC), the status
+ * and the platform's message (redacted), so the view can say the figure is stale and why.
+ */
+function watchError(task: WatchTask, error: unknown, at: number): WatchUpdate {
+  const platform = error instanceof PlatformError ? error.error : null;
+  return {
+    kind: 'error',
+    subject: task.subject,
+    topic: task.topic,
+    at,
+    code: platform?.code ?? 'internal',
+    ...(platform?.status !== undefined ? { status: platform.status } : {}),
+    message: platform ? redact(platform.message) : 'The platform could not be read.',
   };
 }
 

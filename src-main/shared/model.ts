@@ -3,6 +3,7 @@
  * main from the live API v1 shapes (resources/openapi/live-v1.yaml). Times are ISO-8601
  * strings in UTC; `fetchedAt` stamps are epoch milliseconds (UTC) taken in main.
  */
+import type { DeskError } from './result';
 
 /** A value with the time main fetched it, so the UI can say how fresh it is. */
 export interface Fresh<T> {
@@ -135,10 +136,18 @@ export type WatchUpdate =
   | { kind: 'participants'; broadcastKey: string; fetchedAt: number; data: ChatParticipants }
   | { kind: 'viewers'; broadcastKey: string; fetchedAt: number; data: ViewerSeries }
   | {
+      /** A poll failed: the figure it feeds is stale until the next poll succeeds. */
       kind: 'error';
-      watchId: string;
+      /** The broadcast key (broadcast, participants, viewers) or the channel watch's id. */
+      subject: string;
       topic: 'channels' | 'broadcast' | 'participants' | 'viewers';
+      /** When the poll failed, epoch ms UTC. */
       at: number;
+      /** What kind of failure (a DeskError code): `network` when the platform did not answer. */
+      code: DeskError['code'];
+      /** HTTP status of the platform's answer, when there was one. */
+      status?: number;
+      /** The platform's own message, redacted. */
       message: string;
     };
 

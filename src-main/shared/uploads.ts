@@ -122,8 +122,21 @@ export interface UploadSummary {
 
 /** A change to the queue; `items` holds only the files that changed (the renderer merges). */
 export interface UploadChange {
+  /**
+   * Change number, growing by one per change across every workspace of this run of main,
+   * so the renderer can tell which changes a snapshot ({@link UploadSnapshot}) already holds.
+   */
+  seq: number;
   items: UploadItem[];
   removed: string[];
+  summary: UploadSummary;
+}
+
+/** The whole queue (`upload.list`), holding every change up to number `seq`. */
+export interface UploadSnapshot {
+  /** The last change number sent before this snapshot was taken (0: none yet). */
+  seq: number;
+  items: UploadItem[];
   summary: UploadSummary;
 }
 

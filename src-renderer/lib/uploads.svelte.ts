@@ -1,19 +1,20 @@
 /**
- * The renderer's copy of the upload queue: loaded once with `upload.list`, then kept current
- * by `upload.changed` (only the files that changed, merged here). Also the files the
- * operator dropped and has not yet sent anywhere (`pending`), and the system notifications
- * when a batch finishes or a file needs attention.
+ * The renderer's copy of the upload queue: loaded with `upload.list`, then kept current by
+ * `upload.changed` (only the files that changed, merged here); changes and the snapshot may
+ * cross, and UploadFollower keeps the newest of each file. Also the files the operator
+ * dropped and has not yet sent anywhere (`pending`), and the system notifications when a
+ * batch finishes or a file needs attention.
  */
-/* eslint-disable svelte/prefer-svelte-reactivity -- the id index and the bookkeeping sets are
-   internal and never rendered; `items` and `summary` are the reactive state. */
+/* eslint-disable svelte/prefer-svelte-reactivity -- the bookkeeping set is internal and never
+   rendered; `items` and `summary` are the reactive state. */
 import type {
-  UploadChange,
   UploadItem,
   UploadState,
   UploadSummary,
   UploadTarget,
 } from '../../src-main/shared/uploads';
 import { call, desk, errorText } from './bridge';
+import { UploadFollower, type Merged } from './upload-follow';
 
 /** States a file does not leave without the operator. */
 const settled = new Set<UploadState>(['done', 'needs-attention', 'cancelled']);
@@ -36,15 +37,19 @@ export class UploadQueue {
   /** The last target chosen, offered first next time. */
   lastTarget = $state<UploadTarget>({ kind: 'program-media' });
 
-  #index = new Map<string, number>();
+  #follower = new UploadFollower();
   #notifiedBatches = new Set<string>();
   #connected = false;
 
-  /** Loads the queue and follows its changes; returns the function that stops following. */
+  /** Follows the queue's changes, then loads it; returns the function that stops following. */
   connect(): () => void {
     if (this.#connected) return () => {};
     this.#connected = true;
-    const off = desk.on('upload.changed', (change) => this.apply(change, true));
+    // Listen first, then ask: a change pushed while the list is on its way is held, not lost.
+    const off = desk.on('upload.changed', (change) => {
+      const merged = this.#follower.offer(change);
+      if (merged) this.#show([merged]);
+    });
     void this.reload();
     return () => {
       off();
@@ -54,50 +59,29 @@ export class UploadQueue {
 
   /** Reads the whole queue again (after a workspace switch, or at start). */
   async reload(): Promise<void> {
+    const ticket = this.#follower.expectSnapshot();
     try {
-      const { items, summary } = await call('upload.list', {});
-      this.#index = new Map(items.map((item, i) => [item.id, i]));
-      this.items = items;
-      this.summary = summary;
+      const snapshot = await call('upload.list', {});
+      // Batches already in the list are not announced again (a reload never notifies).
+      for (const item of snapshot.items) this.#notifiedBatches.add(item.batchId);
+      this.#show(this.#follower.takeSnapshot(ticket, snapshot));
       this.loadError = null;
-      for (const item of items) this.#notifiedBatches.add(item.batchId);
     } catch (error) {
+      this.#show(this.#follower.snapshotFailed(ticket));
       this.loadError = errorText(error);
     }
   }
 
-  /** Merges a change; `live` changes may raise notifications (a reload never does). */
-  apply(change: UploadChange, live: boolean): void {
-    const before = new Map<string, UploadState>();
-    let next = this.items;
-    if (change.removed.length > 0) {
-      const gone = new Set(change.removed);
-      next = next.filter((item) => !gone.has(item.id));
-      this.#index = new Map(next.map((item, i) => [item.id, i]));
-    }
-    if (change.items.length > 0) {
-      next = next === this.items ? [...next] : next;
-      for (const item of change.items) {
-        const at = this.#index.get(item.id);
-        if (at === undefined) {
-          this.#index.set(item.id, next.length);
-          next.push(item);
-        } else {
-          const previous = next[at];
-          if (previous) before.set(item.id, previous.state);
-          next[at] = item;
-        }
-      }
-    }
-    this.items = next;
-    this.summary = change.summary;
-    if (live) this.#notify(change.items, before);
-  }
-
   /** Finds a file by id. */
   get(id: string): UploadItem | undefined {
-    const at = this.#index.get(id);
-    return at === undefined ? undefined : this.items[at];
+    return this.#follower.get(id);
+  }
+
+  /** Shows the follower's queue and announces what the merged changes finished. */
+  #show(merged: Merged[]): void {
+    this.items = this.#follower.items;
+    this.summary = this.#follower.summary;
+    for (const { change, before } of merged) this.#notify(change.items, before);
   }
 
   #notify(changed: UploadItem[], before: Map<string, UploadState>): void {

@@ -57,7 +57,10 @@ describe('upload commands', () => {
     await waitFor(() =>
       changes.some((c) => c.items.some((i) => i.name === 'opening.mp4' && i.state === 'done')),
     );
-    const { items, summary } = await data('upload.list', {});
+    const { items, summary, seq } = await data('upload.list', {});
+    // The list says which changes it holds: every change pushed so far, numbered in order.
+    expect(seq).toBe(changes.at(-1)?.seq);
+    expect(changes.map((c) => c.seq)).toEqual(changes.map((_, i) => (changes[0]?.seq ?? 0) + i));
     expect(items).toHaveLength(1);
     expect(summary.byState.done).toBe(1);
     expect(JSON.stringify([changes, items])).not.toMatch(/https?:\/\//);

@@ -18,6 +18,7 @@ import type {
   UploadChange,
   UploadItem,
   UploadProblem,
+  UploadSnapshot,
   UploadState,
   UploadSummary,
   UploadTarget,
@@ -39,6 +40,12 @@ import type { UploadPlatform } from './upload-platform';
 import { defaultConcurrency, toItem, type UploadRecord } from './upload-record';
 import { runUpload } from './upload-run';
 import { UploadQueueStore } from './upload-store';
+
+/**
+ * The number of the last `upload.changed` sent by any engine of this process: one counter
+ * for all, so a workspace switch never makes an older change look newer to the renderer.
+ */
+let lastChangeSeq = 0;
 
 /** Knobs of the engine; tests shorten the waits. */
 export interface UploadTuning {
@@ -140,9 +147,10 @@ export class UploadEngine {
     return engine;
   }
 
-  /** The whole queue, oldest first, and its summary. */
-  list(): { items: UploadItem[]; summary: UploadSummary } {
+  /** The whole queue, oldest first, its summary, and the number of the last change sent. */
+  list(): UploadSnapshot {
     return {
+      seq: lastChangeSeq,
       items: [...this.#records.values()].map((r) => this.#item(r)),
       summary: this.#summary(),
     };
@@ -558,7 +566,8 @@ export class UploadEngine {
     this.#changedIds.clear();
     const removed = this.#removedIds;
     this.#removedIds = [];
-    this.#options.onChange({ items, removed, summary: this.#summary() });
+    lastChangeSeq += 1;
+    this.#options.onChange({ seq: lastChangeSeq, items, removed, summary: this.#summary() });
   }
 
   #item(record: UploadRecord): UploadItem {

@@ -4,7 +4,7 @@
  * the commands that only change the queue make no platform call (`local`).
  */
 import { z } from 'zod';
-import type { EnqueueResult, UploadChange, UploadItem, UploadSummary } from '../uploads';
+import type { EnqueueResult, UploadChange, UploadSnapshot, UploadSummary } from '../uploads';
 import { command, defineCommands, defineEvents, event, returns } from './define';
 import { key, noInput } from './fields';
 
@@ -30,7 +30,7 @@ export const uploadCommands = defineCommands({
   /** The whole queue of the current workspace, oldest first. */
   'upload.list': command({
     input: noInput,
-    output: returns<{ items: UploadItem[]; summary: UploadSummary }>(),
+    output: returns<UploadSnapshot>(),
     priority: 'local',
   }),
   /** The VOD categories uploads may go to; `available: false` without a VOD account. */

@@ -16,6 +16,8 @@ export const keys = {
   broadcast: (broadcastKey: string) => ['broadcast', broadcastKey] as const,
   participants: (broadcastKey: string) => ['participants', broadcastKey] as const,
   viewers: (broadcastKey: string) => ['viewers', broadcastKey] as const,
+  /** Why the live figure of `topic` about `subject` is stale (null: its last poll worked). */
+  liveProblem: (topic: string, subject: string) => ['live-problem', topic, subject] as const,
   scheduleChannels: () => ['schedule-channels'] as const,
   /** Every cached program range (all channels): the prefix to invalidate after an edit. */
   schedulePrograms: () => ['schedule-programs'] as const,

@@ -2,11 +2,20 @@
  * Query options of the live control room. Live values are kept fresh by the watch planner
  * in main (pushed as `watch.update` events into this cache), so these queries never poll:
  * `staleTime: Infinity`, no refetch on focus. The first read of each runs at `view` priority.
+ * A command's result reaches the cache once, as the event main pushes to every window; a
+ * failed poll marks its figure stale until a poll of it succeeds.
  */
 import { queryOptions, type QueryClient } from '@tanstack/svelte-query';
-import type { WatchUpdate } from '../../../src-main/shared/model';
+import type { CommandInput } from '../../../src-main/shared/bridge';
+import type { Broadcast, Fresh, WatchUpdate } from '../../../src-main/shared/model';
 import { call, desk } from '../bridge';
 import { keys, type ChannelListParams } from './keys';
+
+/** Why a live figure is stale: the last failed poll of it (DESIGN.md, "The API budget"). */
+export type LiveProblem = Omit<Extract<WatchUpdate, { kind: 'error' }>, 'kind'>;
+
+/** How long a command waits for its pushed result before showing its own answer, ms. */
+const pushWaitMs = 5_000;
 
 export const workspaceQuery = () =>
   queryOptions({
@@ -55,9 +64,60 @@ export const viewersQuery = (broadcastKey: string) =>
     staleTime: Infinity,
   });
 
+/** The problem of a live figure, or null while its polls work; filled only by events. */
+export const liveProblemQuery = (topic: LiveProblem['topic'], subject: string) =>
+  queryOptions<LiveProblem | null>({
+    queryKey: keys.liveProblem(topic, subject),
+    queryFn: () => null,
+    initialData: null,
+    staleTime: Infinity,
+  });
+
+/** Commands on one broadcast whose answer is the broadcast as the platform now holds it. */
+type BroadcastCommand =
+  | 'broadcast.rename'
+  | 'broadcast.startRecording'
+  | 'broadcast.stopRecording'
+  | 'broadcast.setCuePoint';
+
 /**
- * Feeds main's pushed values into the cache: watch updates and budget changes.
- * Channel-list updates are routed by the list itself (it knows its watch id).
+ * Runs a broadcast command and resolves once its result is in the cache. The result gets
+ * there as the `watch.update` main pushes to every window, not from this answer, so the
+ * view sees it once; the answer is written only if that event has not come in
+ * {@link pushWaitMs} (the event stream is down), and never over a newer value.
+ * @throws DeskCallError with main's error when the command is refused.
+ */
+export async function runBroadcastCommand<C extends BroadcastCommand>(
+  client: QueryClient,
+  command: C,
+  input: CommandInput<C> & { broadcastKey: string },
+): Promise<Fresh<Broadcast>> {
+  const fresh: Fresh<Broadcast> = await call<BroadcastCommand>(command, input);
+  const key = keys.broadcast(input.broadcastKey);
+  const shown = () =>
+    (client.getQueryData<Fresh<Broadcast>>(key)?.fetchedAt ?? -1) >= fresh.fetchedAt;
+  if (!shown()) {
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        off();
+        clearTimeout(timer);
+        resolve();
+      };
+      const off = client.getQueryCache().subscribe(() => {
+        if (shown()) done();
+      });
+      const timer = setTimeout(() => {
+        setFresh(client, key, fresh);
+        done();
+      }, pushWaitMs);
+    });
+  }
+  return fresh;
+}
+
+/**
+ * Feeds main's pushed values into the cache: watch updates, poll failures and budget
+ * changes. Channel-list updates are routed by the list itself (it knows its watch id).
  * @returns the function that stops listening.
  */
 export function connectLiveUpdates(
@@ -67,28 +127,26 @@ export function connectLiveUpdates(
   const offWatch = desk.on('watch.update', (update) => {
     switch (update.kind) {
       case 'broadcast':
-        client.setQueryData(keys.broadcast(update.broadcastKey), {
-          data: update.data,
-          fetchedAt: update.fetchedAt,
-        });
+        setFresh(client, keys.broadcast(update.broadcastKey), update);
+        clearProblem(client, update.kind, update.broadcastKey);
         break;
       case 'participants':
-        client.setQueryData(keys.participants(update.broadcastKey), {
-          data: update.data,
-          fetchedAt: update.fetchedAt,
-        });
+        setFresh(client, keys.participants(update.broadcastKey), update);
+        clearProblem(client, update.kind, update.broadcastKey);
         break;
       case 'viewers':
-        client.setQueryData(keys.viewers(update.broadcastKey), {
-          data: update.data,
-          fetchedAt: update.fetchedAt,
-        });
+        setFresh(client, keys.viewers(update.broadcastKey), update);
+        clearProblem(client, update.kind, update.broadcastKey);
         break;
       case 'channels':
         onChannels(update);
+        clearProblem(client, 'channels', update.watchId);
         break;
-      case 'error':
+      case 'error': {
+        const { kind: _kind, ...problem } = update;
+        client.setQueryData(keys.liveProblem(update.topic, update.subject), problem);
         break;
+      }
     }
   });
   const offBudget = desk.on('budget.changed', (budgets) =>
@@ -98,4 +156,20 @@ export function connectLiveUpdates(
     offWatch();
     offBudget();
   };
+}
+
+/** Writes a fresh value unless the cache already holds a newer one (answers may cross). */
+function setFresh(
+  client: QueryClient,
+  key: readonly unknown[],
+  fresh: { data: unknown; fetchedAt: number },
+): void {
+  const held = client.getQueryData<Fresh<unknown>>(key);
+  if (held && held.fetchedAt > fresh.fetchedAt) return;
+  client.setQueryData<Fresh<unknown>>(key, { data: fresh.data, fetchedAt: fresh.fetchedAt });
+}
+
+function clearProblem(client: QueryClient, topic: LiveProblem['topic'], subject: string): void {
+  const key = keys.liveProblem(topic, subject);
+  if (client.getQueryData(key)) client.setQueryData(key, null);
 }
