@@ -55,6 +55,10 @@ function findPair(
 
 const length = (p: SandboxProgram) => Date.parse(p.end_at) - Date.parse(p.start_at);
 
+/** The Schedule view's own status line (the status bar and banners have theirs). */
+const scheduleStatus = (app: Page) =>
+  app.getByRole('region', { name: 'Schedule' }).getByRole('status');
+
 /**
  * Brings `[fromMs, toMs]` (the program's start and whatever the next gesture reaches) into
  * view and returns the program's block.
@@ -109,7 +113,7 @@ test('an operator edits the schedule on the timeline', async ({ app, platform, c
   await dragBlock(app, moved.id, originalStart, 30 * minute);
   await app.screenshot(shots('22-dragging'));
   await app.mouse.up();
-  await expect(app.getByRole('status')).toContainText('done');
+  await expect(scheduleStatus(app)).toContainText('done');
   await expect
     .poll(async () => {
       const now = await programOnPlatform(platform, moved);
@@ -143,7 +147,7 @@ test('an operator edits the schedule on the timeline', async ({ app, platform, c
 
   // Undo: the platform has P back where it was.
   await app.getByRole('button', { name: 'Undo' }).click();
-  await expect(app.getByRole('status')).toContainText('Undo: Move');
+  await expect(scheduleStatus(app)).toContainText('Undo: Move');
   await expect
     .poll(async () => (await programOnPlatform(platform, moved))?.start_at, gently)
     .toBe(moved.start_at);
@@ -158,7 +162,7 @@ test('an operator edits the schedule on the timeline', async ({ app, platform, c
   });
   const media = app.getByRole('listitem', { name: /^Short: Paper Planes/ });
   await media.dragTo(track, { targetPosition: await trackPoint(app, track, dropAt) });
-  await expect(app.getByRole('status')).toContainText('Create “Short: Paper Planes”');
+  await expect(scheduleStatus(app)).toContainText('Create “Short: Paper Planes”');
   await expect
     .poll(async () => {
       const list = await channelPrograms(platform, moved.channel_key);
