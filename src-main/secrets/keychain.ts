@@ -5,15 +5,21 @@
  * {@link KeychainUnavailableError}, whose message tells the operator what to install or
  * unlock, and the sandbox workspace (which needs no token) keeps working.
  */
+import type { MessageRef } from '../shared/i18n/message';
+import { say } from '../shared/i18n/say';
 
 /** The keychain service name under which every OnAir Desk token is stored. */
 export const keychainService = 'OnAir Desk';
 
 /** The keychain cannot be used: no Secret Service, a locked keyring, or keytar missing. */
 export class KeychainUnavailableError extends Error {
+  /** The message as a catalogue message, for the operator's language. */
+  readonly text: MessageRef;
   constructor(detail: string) {
-    super(unavailableMessage(detail));
+    const said = unavailableMessage(detail);
+    super(said.message);
     this.name = 'KeychainUnavailableError';
+    this.text = said.text;
   }
 }
 
@@ -60,14 +66,12 @@ export function createKeychain(service = keychainService): SecretStore {
   };
 }
 
-function unavailableMessage(detail: string): string {
-  const locked = /locked/i.test(detail);
-  const advice = locked
-    ? 'Unlock your keyring (for example by logging in to the desktop session) and try again.'
-    : process.platform === 'linux'
-      ? 'Install and start a Secret Service keyring (gnome-keyring, or KeePassXC with its Secret Service on), unlock it, and try again.'
-      : 'Make sure the system keychain is available and unlocked, and try again.';
-  return `The OS keychain is not available (${detail}). OnAir Desk keeps tokens only there and will not store them anywhere else. ${advice} The sandbox workspace keeps working meanwhile.`;
+/** What to install or unlock, by what the keychain said (catalogue `errors.keychain*`). */
+function unavailableMessage(detail: string): { message: string; text: MessageRef } {
+  if (/locked/i.test(detail)) return say('errors.keychainLocked', { detail });
+  return process.platform === 'linux'
+    ? say('errors.keychainMissingLinux', { detail })
+    : say('errors.keychainMissing', { detail });
 }
 
 function describe(error: unknown): string {

@@ -4,6 +4,8 @@
  * planner's reads at `watch`. Every answer is stamped with the time main fetched it and
  * published as a watch update, so every view of the same broadcast agrees.
  */
+import type { MessageRef } from '../shared/i18n/message';
+import { say } from '../shared/i18n/say';
 import type { LiveClient } from '../platform/live-client';
 import { PlatformError } from '../platform/errors';
 import type { Priority } from '../platform/scheduler';
@@ -126,7 +128,7 @@ export class ControlRoom {
         key,
         () => this.live.updateBroadcastTitle(key, title, { priority: 'command' }),
         (b) => (b.title === title ? 'done' : 'retry'),
-        '',
+        null,
       ),
     );
   }
@@ -143,7 +145,7 @@ export class ControlRoom {
         key,
         () => this.live.startDuplicateRecording(key, { priority: 'command' }),
         (b) => (b.recording ? 'done' : b.onAir ? 'retry' : 'refuse'),
-        'The broadcast went off air before recording could start.',
+        say('errors.offAirBeforeRecording'),
       ),
     );
   }
@@ -155,7 +157,7 @@ export class ControlRoom {
         key,
         () => this.live.stopDuplicateRecording(key, { priority: 'command' }),
         (b) => (b.recording ? 'retry' : 'done'),
-        'Recording had already stopped.',
+        say('errors.recordingAlreadyStopped'),
       ),
     );
   }
@@ -170,7 +172,7 @@ export class ControlRoom {
         key,
         () => this.live.setCueSign(key, at, { priority: 'command' }),
         (b) => (b.onAir && b.useTimeshift ? 'retry' : 'refuse'),
-        'The broadcast went off air before the cue point could be set.',
+        say('errors.offAirBeforeCuePoint'),
       ),
     );
   }
@@ -224,7 +226,7 @@ export class ControlRoom {
     key: string,
     send: () => Promise<{ data: Parameters<typeof toBroadcast>[0] }>,
     decide: (current: Broadcast) => 'done' | 'retry' | 'refuse',
-    refusal: string,
+    refusal: { message: string; text: MessageRef } | null,
   ): Promise<Fresh<Broadcast>> {
     try {
       return this.publishBroadcast(toBroadcast((await send()).data));
@@ -233,7 +235,8 @@ export class ControlRoom {
       const current = await this.getBroadcast(key, 'command');
       const next = decide(current.data);
       if (next === 'done') return current;
-      if (next === 'refuse') throw new PlatformError({ code: 'conflict', message: refusal });
+      if (next === 'refuse')
+        throw new PlatformError({ code: 'conflict', ...(refusal ?? say('errors.internal')) });
       return this.publishBroadcast(toBroadcast((await send()).data));
     }
   }

@@ -17,9 +17,12 @@ import {
 } from '../shared/bridge';
 import type { Notice, WorkspaceState } from '../shared/model';
 import { fail, ok, type DeskError, type Result } from '../shared/result';
+import { languages } from '../shared/i18n/languages';
+import type { MessageRef } from '../shared/i18n/message';
+import { say, validationText } from '../shared/i18n/say';
 import { PlatformError } from '../platform/errors';
 import { RequestScheduler, systemClock, type Clock } from '../platform/scheduler';
-import type { SecretStore } from '../secrets/keychain';
+import { KeychainUnavailableError, type SecretStore } from '../secrets/keychain';
 import { redact } from '../secrets/redact';
 import { checkAccess } from './access-check';
 import { AccountRegistry, type AccessChecker } from './accounts';
@@ -79,6 +82,8 @@ export interface DeskCoreOptions {
 const settingsSchema = z.object({
   version: z.literal(1),
   activeWorkspace: z.string().min(1).max(64),
+  /** The interface language; null or absent: follow the OS locale. */
+  language: z.enum(languages).nullable().optional(),
 });
 
 /**
@@ -93,8 +98,18 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     for (const listener of listeners) listener(event, payload);
   };
   const notices: Notice[] = [];
-  const notify = (level: Notice['level'], message: string) => {
-    const notice = { id: `n${notices.length + 1}`, level, message };
+  /** A notice: English text, or `say(...)`'s text and catalogue message for the renderer. */
+  const notify = (
+    level: Notice['level'],
+    said: string | { message: string; text?: MessageRef },
+  ) => {
+    const { message, text } = typeof said === 'string' ? { message: said, text: undefined } : said;
+    const notice: Notice = {
+      id: `n${notices.length + 1}`,
+      level,
+      message,
+      ...(text ? { text } : {}),
+    };
     notices.push(notice);
     log(`notice: ${message}`);
     emit('app.notice', notice);
@@ -107,19 +122,27 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     'settings',
   );
   const settings = await settingsFile.read();
+  let settingsValue: z.infer<typeof settingsSchema> = settings.value;
   if (settings.notice) notify('warning', settings.notice);
   const opened = await AccountRegistry.open(options.dataDir, options.secrets);
   if (opened.notice) notify('warning', opened.notice);
   const registry = opened.registry;
   await options.secrets.check().catch((error: unknown) => {
     if (registry.list().length > 0 || settings.value.activeWorkspace !== 'sandbox')
-      notify('error', error instanceof Error ? error.message : String(error));
+      notify(
+        'error',
+        error instanceof KeychainUnavailableError
+          ? { message: error.message, text: error.text }
+          : error instanceof Error
+            ? error.message
+            : String(error),
+      );
   });
 
   const sandbox = await options.openSandbox();
   let session: Session;
   let status: WorkspaceState['status'] = 'ready';
-  let statusMessage: string | null = null;
+  let statusMessage: { message: string; text: MessageRef } | null = null;
   let offUnauthorized: () => void = () => undefined;
 
   /** A scheduler of its own for checking a token: one call, at the platform's pacing. */
@@ -147,7 +170,8 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
         .map((a) => ({ id: a.id, name: a.name, kind: 'account' as const })),
     ],
     status,
-    message: statusMessage,
+    message: statusMessage?.message ?? null,
+    text: statusMessage?.text ?? null,
   });
 
   const activate = (workspace: Workspace) => {
@@ -161,7 +185,9 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     });
     offUnauthorized = workspace.onUnauthorized((api) => {
       status = 'token-rejected';
-      statusMessage = `The platform refused the ${api === 'live' ? 'personal access' : 'VOD access'} token of “${workspace.info.name}” (401): it expired or was revoked. Calls are paused: enter a new token to go on.`;
+      statusMessage = say(api === 'live' ? 'errors.patRefused' : 'errors.vodTokenRefused', {
+        name: workspace.info.name,
+      });
       log(`workspace ${workspace.info.id}: token refused, calls paused`);
       emit('workspace.changed', state());
     });
@@ -171,10 +197,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     if (id === 'sandbox') return sandbox;
     const account = registry.get(id);
     if (!account || account.kind !== 'live' || !account.serviceAccountKey) {
-      throw new PlatformError({
-        code: 'not-found',
-        message: 'That workspace does not exist any more.',
-      });
+      throw new PlatformError({ code: 'not-found', ...say('errors.workspaceGone') });
     }
     return openLiveAccountWorkspace(
       {
@@ -194,11 +217,9 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     await previous.dispose();
     if (previous.workspace !== sandbox) await previous.workspace.dispose();
     activate(next);
-    await settingsFile.write({ version: 1, activeWorkspace: id }).catch((error: unknown) => {
-      notify(
-        'warning',
-        `The chosen workspace could not be remembered (${(error as Error).message}).`,
-      );
+    settingsValue = { ...settingsValue, activeWorkspace: id };
+    await settingsFile.write(settingsValue).catch((error: unknown) => {
+      notify('warning', say('errors.workspaceNotRemembered', { reason: (error as Error).message }));
     });
     emit('workspace.changed', state());
     return state();
@@ -262,6 +283,13 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       return account;
     },
     'app.notices': () => Promise.resolve([...notices]),
+    'settings.language': async ({ language }) => {
+      if (language !== undefined) {
+        settingsValue = { ...settingsValue, language };
+        await settingsFile.write(settingsValue);
+      }
+      return { language: settingsValue.language ?? null };
+    },
     'schedule.channels': () => session.schedule.channels(),
     'schedule.programs': ({ channelKey, from, to }) =>
       session.schedule.programs(channelKey, from, to),
@@ -289,7 +317,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       if (!isCommandName(command)) {
         return fail({
           code: 'unknown-command',
-          message: `OnAir Desk has no command "${String(command)}".`,
+          ...say('errors.unknownCommand', { command: String(command) }),
         });
       }
       const parsed = commandInputs[command].safeParse(input ?? {});
@@ -300,10 +328,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       } catch (error) {
         if (error instanceof PlatformError) return fail(redactError(error.error));
         log(`command ${command} failed: ${describe(error)}`);
-        return fail({
-          code: 'internal',
-          message: 'OnAir Desk hit an internal problem; details are in the log.',
-        });
+        return fail({ code: 'internal', ...say('errors.internal') });
       }
     },
     subscribe(listener) {
@@ -334,12 +359,26 @@ function redactError(error: DeskError): DeskError {
   return { ...error, message: redact(error.message), ...(fields ? { fields } : {}) };
 }
 
+/**
+ * The refusal of an input the contract does not accept. The bridge's zod messages are
+ * English; those in the `validation` catalogue also travel as catalogue messages.
+ */
 function invalidInput(error: z.ZodError): DeskError {
   const fields: Record<string, string[]> = {};
+  const fieldTexts: Record<string, MessageRef[]> = {};
   for (const issue of error.issues) {
     const field = issue.path.map(String).join('.') || 'input';
     (fields[field] ??= []).push(issue.message);
+    const text = validationText(issue.message);
+    if (text) (fieldTexts[field] ??= []).push(text);
   }
-  const first = error.issues[0]?.message ?? 'The request was not valid.';
-  return { code: 'invalid-input', message: first, fields };
+  const firstIssue = error.issues[0]?.message;
+  const first = firstIssue ? { message: firstIssue, text: validationText(firstIssue) } : null;
+  return {
+    code: 'invalid-input',
+    ...(first ? { message: first.message } : say('errors.invalidRequest')),
+    ...(first?.text ? { text: first.text } : {}),
+    fields,
+    ...(Object.keys(fieldTexts).length > 0 ? { fieldTexts } : {}),
+  };
 }

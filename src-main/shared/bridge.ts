@@ -29,6 +29,7 @@ import {
   type WorkspaceInfo,
   type WorkspaceState,
 } from './model';
+import { languages, type LanguageChoice } from './i18n/languages';
 import type { EnqueueResult, UploadChange, UploadItem, UploadSummary } from './uploads';
 
 const key = z
@@ -180,6 +181,8 @@ export const commandInputs = {
   'account.remove': z.object({ id: z.string().min(1).max(64) }),
   'account.updateToken': z.object({ id: z.string().min(1).max(64), token: secret('token') }),
   'app.notices': z.object({}),
+  /** Reads the interface language choice; sets it first when `language` is given (null: follow the OS locale). */
+  'settings.language': z.object({ language: z.enum(languages).nullable().optional() }),
   'schedule.channels': z.object({}),
   'schedule.programs': z.object({ channelKey: key, from: isoTime, to: isoTime }),
   'schedule.media': z.object({
@@ -264,6 +267,10 @@ export interface CommandMap {
     output: AccountSummary;
   };
   'app.notices': { input: Record<string, never>; output: Notice[] };
+  'settings.language': {
+    input: z.input<(typeof commandInputs)['settings.language']>;
+    output: { language: LanguageChoice };
+  };
   'schedule.channels': { input: Record<string, never>; output: ScheduledChannel[] };
   'schedule.programs': {
     input: z.input<(typeof commandInputs)['schedule.programs']>;
