@@ -61,7 +61,7 @@ export class AccountRegistry {
   static async open(
     dataDir: string,
     secrets: SecretStore,
-  ): Promise<{ registry: AccountRegistry; notice?: string }> {
+  ): Promise<{ registry: AccountRegistry; notice?: { message: string; text?: MessageRef } }> {
     const file = new JsonStateFile(
       join(dataDir, 'accounts.json'),
       accountsFileSchema,
@@ -71,7 +71,10 @@ export class AccountRegistry {
     const registry = new AccountRegistry(file, secrets);
     const read = await file.read();
     registry.accounts = read.value.accounts;
-    return { registry, ...(read.notice ? { notice: read.notice } : {}) };
+    return {
+      registry,
+      ...(read.notice ? { notice: { message: read.notice, text: read.noticeText } } : {}),
+    };
   }
 
   list(): AccountSummary[] {

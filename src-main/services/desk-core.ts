@@ -123,7 +123,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   );
   const settings = await settingsFile.read();
   let settingsValue: z.infer<typeof settingsSchema> = settings.value;
-  if (settings.notice) notify('warning', settings.notice);
+  if (settings.notice) notify('warning', { message: settings.notice, text: settings.noticeText });
   const opened = await AccountRegistry.open(options.dataDir, options.secrets);
   if (opened.notice) notify('warning', opened.notice);
   const registry = opened.registry;

@@ -14,12 +14,16 @@ import {
 } from '../../src-main/shared/i18n';
 import { resolveParams } from '../../src-main/shared/i18n/message';
 
-const instance = createI18n(languageForLocale(navigator.language));
+/** The OS locale as the renderer sees it (unit tests run without a navigator: English). */
+const osLocale = (): string | undefined =>
+  typeof navigator === 'undefined' ? undefined : navigator.language;
+
+const instance = createI18n(languageForLocale(osLocale()));
 const state = $state<{ language: Language; choice: LanguageChoice }>({
   language: instance.language === 'ko' ? 'ko' : 'en',
   choice: null,
 });
-document.documentElement.lang = state.language;
+if (typeof document !== 'undefined') document.documentElement.lang = state.language;
 
 /**
  * Translates a catalogue key, typed by the `en` catalogue. Reading it in a template or a
@@ -52,7 +56,7 @@ export const locale = {
 
 /** Applies a language choice: a language, or null to follow `navigator.language`. */
 export function applyLanguageChoice(choice: LanguageChoice): void {
-  const language = choice ?? languageForLocale(navigator.language);
+  const language = choice ?? languageForLocale(osLocale());
   state.choice = choice;
   if (language === state.language) return;
   void instance.changeLanguage(language);

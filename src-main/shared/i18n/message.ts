@@ -4,9 +4,16 @@
  */
 import type { en } from './en';
 
-/** Dotted paths to the leaves of a catalogue, e.g. `errors.notOnAir`. */
+/** `files` for `files_one` / `files_other`: i18next picks the plural form by `count`. */
+type PluralBase<K extends string> = K extends `${infer Base}_one` | `${infer Base}_other`
+  ? Base
+  : never;
+
+/** Dotted paths to the leaves of a catalogue (plural keys also by their base), e.g. `errors.internal`. */
 type Leaves<T, Prefix extends string = ''> = {
-  [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
+  [K in keyof T & string]: T[K] extends string
+    ? `${Prefix}${K}` | `${Prefix}${PluralBase<K>}`
+    : Leaves<T[K], `${Prefix}${K}.`>;
 }[keyof T & string];
 
 /** Any key of the catalogues. */

@@ -52,6 +52,8 @@ export const app = {
     spacing: '1 call per {seconds} s',
     rateLimited: 'Rate limited by the platform: calls resume in {seconds} s',
     paused: 'Calls paused: {reason}',
+    reasonRateLimited: 'the platform is rate limiting this account',
+    reasonTokenRefused: 'the platform refused the token (401)',
     connecting: 'Connecting…',
   },
   banners: {

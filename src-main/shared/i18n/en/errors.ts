@@ -32,9 +32,13 @@ export const errors = {
       'The platform refused the personal access token of “{name}” (401): it expired or was revoked. Calls are paused: enter a new token to go on.',
     vodTokenRefused:
       'The platform refused the VOD access token of “{name}” (401): it expired or was revoked. Calls are paused: enter a new token to go on.',
+    fileSettings: 'settings',
+    fileAccounts: 'accounts list',
+    fileUploadQueue: 'upload queue',
     fileUnreadable: 'OnAir Desk could not read its {label} ({reason}); it started without it.',
     fileDamaged:
       'The {label} file was damaged ({reason}). It was set aside as {aside} and OnAir Desk started with a fresh one; nothing else was touched.',
+    batchInternal: 'The batch stopped on an internal problem; details are in the log.',
     batchStopped: 'The workspace changed: the batch stopped.',
     rangeEndBeforeStart: 'The end of the range must be after its start.',
     rangeInPast: 'The range must start in the future.',
@@ -98,6 +102,9 @@ export const errors = {
     missing: 'The file does not exist (moved or deleted).',
     noPermission: 'OnAir Desk may not read this file.',
     unreadable: 'The file cannot be read ({detail}).',
+    hostTooLarge: 'The upload host refused the file as too large.',
+    hostRefused: 'The upload host refused the file (HTTP {status}).',
+    hostRefusedSaid: 'The upload host refused the file (HTTP {status}): {said}',
     urlRefused: 'The platform refused a one-time upload URL: {reason}',
     urlRefusedStatus: 'The platform refused a one-time upload URL (HTTP {status}): {reason}',
     internal: 'OnAir Desk hit an internal problem with this file; details are in the log.',
@@ -137,7 +144,29 @@ export const errors = {
     lookLater:
       'Look at the list on the platform in a minute; Retry checks again without sending the file.',
   },
+  uploadNote: {
+    partialGone:
+      'The partial upload was gone from the upload host; it started again from the beginning with a new one-time URL.',
+    urlExpired: 'The one-time URL had expired; a new one was requested.',
+    urlRefused: 'The one-time URL was refused (expired or already used); a new one was requested.',
+    multipartRestart:
+      'A multipart upload cannot resume: it started again from the beginning with a new one-time URL.',
+    resumed: "Resumed from the upload host's offset: {bytes} of {size} were already there.",
+    resumedEmpty: 'Resumed; the upload host held none of it yet.',
+    restarted: 'Interrupted by a restart; it goes on where the upload host stopped.',
+  },
+  sniff: {
+    notWanted: 'Not {wanted}: {is}.',
+    wantImage: 'an image (PNG, JPEG, GIF or WebP)',
+    wantVodMedia:
+      'a video or audio file (MP4, MOV, WebM, MKV, TS, AVI, FLV, WMV, MP3, WAV, M4A, FLAC, Ogg)',
+    wantVideo: 'a video (MP4, MOV, WebM, MKV, TS, AVI, FLV, WMV)',
+    isUnknown: 'its content is no format OnAir Desk knows',
+    isA: 'it is a {label}',
+    isAn: 'it is an {label}',
+  },
   uploadNotice: {
+    pair: '{first}{second}',
     uploaded_one: '{count} file uploaded to {target}.',
     uploaded_other: '{count} files uploaded to {target}.',
     stuck_one: ' {count} file needs attention in Uploads.',

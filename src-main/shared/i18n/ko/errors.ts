@@ -29,9 +29,13 @@ export const errors: CatalogueShape<typeof en> = {
       '플랫폼이 “{name}”의 Personal Access Token을 거부했습니다 (401). 만료되었거나 폐기되었습니다. 호출을 일시 중지했습니다. 새 토큰을 입력하면 계속합니다.',
     vodTokenRefused:
       '플랫폼이 “{name}”의 VOD 액세스 토큰을 거부했습니다 (401). 만료되었거나 폐기되었습니다. 호출을 일시 중지했습니다. 새 토큰을 입력하면 계속합니다.',
+    fileSettings: '설정',
+    fileAccounts: '계정 목록',
+    fileUploadQueue: '업로드 대기열',
     fileUnreadable: 'OnAir Desk가 {label} 파일을 읽지 못해 없이 시작했습니다 ({reason}).',
     fileDamaged:
       '{label} 파일이 손상되었습니다 ({reason}). {aside}(으)로 옮겨 두고 새 파일로 시작했습니다. 다른 파일은 건드리지 않았습니다.',
+    batchInternal: '내부 문제로 일괄 작업을 멈췄습니다. 자세한 내용은 로그에 있습니다.',
     batchStopped: '작업 공간이 바뀌어 일괄 작업을 멈췄습니다.',
     rangeEndBeforeStart: '구간의 끝은 시작보다 뒤여야 합니다.',
     rangeInPast: '구간은 미래에 시작해야 합니다.',
@@ -94,6 +98,9 @@ export const errors: CatalogueShape<typeof en> = {
     missing: '파일이 없습니다 (옮겨졌거나 삭제됨).',
     noPermission: 'OnAir Desk가 이 파일을 읽을 권한이 없습니다.',
     unreadable: '파일을 읽을 수 없습니다 ({detail}).',
+    hostTooLarge: '업로드 호스트가 파일이 너무 크다며 거부했습니다.',
+    hostRefused: '업로드 호스트가 파일을 거부했습니다 (HTTP {status}).',
+    hostRefusedSaid: '업로드 호스트가 파일을 거부했습니다 (HTTP {status}): {said}',
     urlRefused: '플랫폼이 일회성 업로드 URL 발급을 거부했습니다: {reason}',
     urlRefusedStatus: '플랫폼이 일회성 업로드 URL 발급을 거부했습니다 (HTTP {status}): {reason}',
     internal:
@@ -132,7 +139,29 @@ export const errors: CatalogueShape<typeof en> = {
     lookLater:
       '잠시 후 플랫폼의 목록을 확인하세요. 다시 시도하면 파일을 보내지 않고 다시 확인합니다.',
   },
+  uploadNote: {
+    partialGone:
+      '업로드 호스트에서 일부 업로드된 데이터가 사라져 새 일회성 URL로 처음부터 다시 시작했습니다.',
+    urlExpired: '일회성 URL이 만료되어 새로 요청했습니다.',
+    urlRefused: '일회성 URL이 거부되어(만료되었거나 이미 사용됨) 새로 요청했습니다.',
+    multipartRestart:
+      'multipart 업로드는 이어 올릴 수 없어 새 일회성 URL로 처음부터 다시 시작했습니다.',
+    resumed: '업로드 호스트의 위치에서 이어 올립니다: {size} 중 {bytes}가 이미 있었습니다.',
+    resumedEmpty: '이어 올립니다. 업로드 호스트에는 아직 받은 데이터가 없었습니다.',
+    restarted: '다시 시작하느라 중단되었습니다. 업로드 호스트가 멈춘 곳부터 이어 갑니다.',
+  },
+  sniff: {
+    notWanted: '{wanted}이(가) 아닙니다: {is}.',
+    wantImage: '이미지 (PNG, JPEG, GIF, WebP)',
+    wantVodMedia:
+      '동영상 또는 오디오 파일 (MP4, MOV, WebM, MKV, TS, AVI, FLV, WMV, MP3, WAV, M4A, FLAC, Ogg)',
+    wantVideo: '동영상 (MP4, MOV, WebM, MKV, TS, AVI, FLV, WMV)',
+    isUnknown: 'OnAir Desk가 아는 형식이 아닙니다',
+    isA: '{label} 파일입니다',
+    isAn: '{label} 파일입니다',
+  },
   uploadNotice: {
+    pair: '{first}{second}',
     uploaded_one: '파일 {count}개를 {target}에 업로드했습니다.',
     uploaded_other: '파일 {count}개를 {target}에 업로드했습니다.',
     stuck_one: ' 업로드 화면에서 파일 {count}개를 확인해야 합니다.',
