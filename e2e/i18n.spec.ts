@@ -159,9 +159,9 @@ test('a Korean operator sees every view in Korean, and English sticks once chose
   await expectNoEnglish(app, 'the settings menu');
   await app.screenshot(shots('ko-07-settings'));
   await app.getByLabel(ko.settings.language).selectOption('en');
-  await expect(nav.getByRole('button', { name: en.shell.views.controlRoom })).toBeVisible();
-  await app.reload();
   const navEn = app.getByRole('navigation', { name: en.shell.viewsLabel });
+  await expect(navEn.getByRole('button', { name: en.shell.views.controlRoom })).toBeVisible();
+  await app.reload();
   await expect(navEn.getByRole('button', { name: en.shell.views.controlRoom })).toBeVisible();
   await expect(app.locator('html')).toHaveAttribute('lang', 'en');
   await app.screenshot(shots('en-01-control-room-after-reload'));
