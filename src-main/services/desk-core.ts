@@ -17,7 +17,7 @@ import {
 } from '../shared/bridge';
 import type { Notice, WorkspaceState } from '../shared/model';
 import { fail, ok, type DeskError, type Result } from '../shared/result';
-import { languages } from '../shared/i18n/languages';
+import { languageForLocale, languages } from '../shared/i18n/languages';
 import type { MessageRef } from '../shared/i18n/message';
 import { say, validationText } from '../shared/i18n/say';
 import { PlatformError } from '../platform/errors';
@@ -75,6 +75,11 @@ export interface DeskCoreOptions {
   workspaceOptions?: WorkspaceOptions;
   /** Where internal errors are written (the log redacts secrets). */
   log?: (message: string) => void;
+  /**
+   * The OS locale (Electron's `app.getLocale()`), for "follow the system language"; absent
+   * in the browser host, where the page's `navigator.language` is the system's.
+   */
+  systemLocale?: string;
   /** Upload engine knobs (tests shorten backoffs and polls); the defaults otherwise. */
   uploadTuning?: Partial<UploadTuning>;
 }
@@ -288,7 +293,10 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
         settingsValue = { ...settingsValue, language };
         await settingsFile.write(settingsValue);
       }
-      return { language: settingsValue.language ?? null };
+      return {
+        language: settingsValue.language ?? null,
+        systemLanguage: options.systemLocale ? languageForLocale(options.systemLocale) : null,
+      };
     },
     'schedule.channels': () => session.schedule.channels(),
     'schedule.programs': ({ channelKey, from, to }) =>

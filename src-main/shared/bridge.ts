@@ -29,7 +29,7 @@ import {
   type WorkspaceInfo,
   type WorkspaceState,
 } from './model';
-import { languages, type LanguageChoice } from './i18n/languages';
+import { languages, type Language, type LanguageChoice } from './i18n/languages';
 import type { EnqueueResult, UploadChange, UploadItem, UploadSummary } from './uploads';
 
 const key = z
@@ -269,7 +269,8 @@ export interface CommandMap {
   'app.notices': { input: Record<string, never>; output: Notice[] };
   'settings.language': {
     input: z.input<(typeof commandInputs)['settings.language']>;
-    output: { language: LanguageChoice };
+    /** `systemLanguage`: the OS locale's language where main knows it (Electron), else null. */
+    output: { language: LanguageChoice; systemLanguage: Language | null };
   };
   'schedule.channels': { input: Record<string, never>; output: ScheduledChannel[] };
   'schedule.programs': {

@@ -54,9 +54,15 @@ export const locale = {
   },
 };
 
-/** Applies a language choice: a language, or null to follow `navigator.language`. */
-export function applyLanguageChoice(choice: LanguageChoice): void {
-  const language = choice ?? languageForLocale(osLocale());
+/**
+ * Applies a language choice: a language, or null to follow the system's, which is main's
+ * OS locale where main knows it (Electron's `app.getLocale()`), else `navigator.language`.
+ */
+export function applyLanguageChoice(
+  choice: LanguageChoice,
+  systemLanguage: Language | null = null,
+): void {
+  const language = choice ?? systemLanguage ?? languageForLocale(osLocale());
   state.choice = choice;
   if (language === state.language) return;
   void instance.changeLanguage(language);

@@ -11,6 +11,7 @@ import { en } from './en';
 import { ko } from './ko';
 import { englishText, say, validationText } from './say';
 import { resolveParams, type MessageRef } from './message';
+import { glossary } from './glossary';
 
 function leaves(catalogue: object, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
@@ -82,5 +83,21 @@ describe('messages main writes', () => {
     expect(englishText('plans.cost', { count: 12 })).toBe(
       '12 calls, about 12 s at 1 call a second.',
     );
+  });
+});
+
+describe('glossary', () => {
+  it('is held to: a message naming a checked term in English names it in Korean', () => {
+    const misses = glossary
+      .filter((term) => term.check)
+      .flatMap((term) => {
+        const english = new RegExp(`\\b${term.en.replace(/[-]/g, '\\-')}s?\\b`, 'i');
+        return [...enLeaves].flatMap(([key, text]) =>
+          english.test(text.replace(/\{\w+\}/g, '')) && !(koLeaves.get(key) ?? '').includes(term.ko)
+            ? [`${key}: “${term.en}” → “${term.ko}”`]
+            : [],
+        );
+      });
+    expect(misses).toEqual([]);
   });
 });

@@ -179,8 +179,7 @@ export const schedule = {
     inThePast:
       'Not created: {time} UTC has passed; a program must start in the future. Nothing was sent.',
     createLabel: 'Create “{title}” at {time} UTC',
-    overlap:
-      '“{title}” at {time} UTC would overlap “{clash}” ({from}–{to} UTC). Nothing was sent.',
+    overlap: '“{title}” at {time} UTC would overlap “{clash}” ({from}–{to} UTC). Nothing was sent.',
     hasStarted:
       'Not changed: “{title}” has started; only programs that have not started can be changed. Nothing was sent.',
     appendLabel: 'Append “{title}”',

@@ -82,7 +82,7 @@ export const errors: CatalogueShape<typeof en> = {
     stopBlocker:
       '이미 편성된 “{title}”({from}–{to}) 앞의 {time}에서 멈춥니다. 구간 중 {left}분은 비어 있습니다.',
     stopMax:
-      '한 번에 실행할 수 있는 최대치인 프로그램 {max}개에서 멈춥니다. 구간 중 {left}분은 비어 있습니다.',
+      '일괄 작업 한 번의 최대치인 프로그램 {max}개에서 멈춥니다. 구간 중 {left}분은 비어 있습니다.',
     cost_one: '{count}회 호출, 초당 1회 기준 약 {count}초.',
     cost_other: '{count}회 호출, 초당 1회 기준 약 {count}초.',
   },
