@@ -25,19 +25,24 @@ const state = $state<{ language: Language; choice: LanguageChoice }>({
 });
 if (typeof document !== 'undefined') document.documentElement.lang = state.language;
 
+/** The language in use; reading it subscribes the caller to changes. */
+function current(): Language {
+  return state.language;
+}
+
 /**
  * Translates a catalogue key, typed by the `en` catalogue. Reading it in a template or a
  * `$derived` re-runs when the language changes.
  */
 export const t = ((...args: unknown[]) => {
   // Read the rune so Svelte re-renders this call on a language change.
-  void state.language;
+  void current();
   return (instance.t as unknown as (...a: unknown[]) => string)(...args);
 }) as unknown as TFunction;
 
 /** The message of a main-side {@link MessageRef} in the operator's language. */
 export function tMessage(message: MessageRef): string {
-  void state.language;
+  void current();
   return (instance.t as unknown as (key: string, params?: object) => string)(
     message.key,
     resolveParams(message.params, tMessage),

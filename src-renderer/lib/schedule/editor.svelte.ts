@@ -352,13 +352,13 @@ export class ScheduleEditor {
   createFromMedia(channelKey: string, media: ProgramMedia, atMs: number): void {
     const { startMs: start, clash } = this.place(channelKey, null, atMs, media.durationS * 1000);
     if (clash) {
-      this.refuseLocally(t('editor.notCreated', { reason: overlapText(media.title, start, clash) }));
+      this.refuseLocally(
+        t('editor.notCreated', { reason: overlapText(media.title, start, clash) }),
+      );
       return;
     }
     if (start <= Date.now()) {
-      this.refuseLocally(
-        t('editor.inThePast', { time: clockUtc(start) }),
-      );
+      this.refuseLocally(t('editor.inThePast', { time: clockUtc(start) }));
       return;
     }
     const operation = {

@@ -191,9 +191,7 @@ export class TimelineGestures {
     if (!media) return;
     if (program.status !== 'scheduled' || program.id < 0) {
       this.#editor.draggingMedia = null;
-      this.#editor.refuseLocally(
-        t('editor.hasStarted', { title: program.title }),
-      );
+      this.#editor.refuseLocally(t('editor.hasStarted', { title: program.title }));
       return;
     }
     this.#editor.setMedia(

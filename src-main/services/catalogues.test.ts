@@ -6,12 +6,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createI18n } from './index';
-import { en } from './en';
-import { ko } from './ko';
-import { englishText, say, validationText } from './say';
-import { resolveParams, type MessageRef } from './message';
-import { glossary } from './glossary';
+import { createI18n } from '../shared/i18n/index';
+import { en } from '../shared/i18n/en';
+import { ko } from '../shared/i18n/ko';
+import { englishText, say, validationText } from '../shared/i18n/say';
+import { resolveParams, type MessageRef } from '../shared/i18n/message';
+import { glossary } from '../shared/i18n/glossary';
 
 function leaves(catalogue: object, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
@@ -50,7 +50,7 @@ describe('catalogues', () => {
   });
 
   it('give every English validation message of the bridge a catalogue entry', () => {
-    const bridge = readFileSync(join(__dirname, '..', 'bridge.ts'), 'utf8');
+    const bridge = readFileSync(join(import.meta.dirname, '..', 'shared', 'bridge.ts'), 'utf8');
     const literals = [...bridge.matchAll(/'([A-Z][^'\n]*\.)'/g)].map((m) => m[1] ?? '');
     const secrets = ['token', 'personal access token', 'access token'].flatMap((what) => [
       `Paste the ${what}.`,
