@@ -145,6 +145,26 @@ test('a Korean operator sees every view in Korean, and English sticks once chose
   await app.screenshot(shots('ko-05-uploads-dialog'));
   await app.getByRole('button', { name: ko.enqueue.discard }).click();
 
+  // A waiting-screen image that uploads, and a file that is no image: both told in Korean,
+  // the refusal written by main included.
+  const png = Buffer.concat([
+    Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex'),
+    Buffer.alloc(64, 1),
+  ]);
+  await app.getByTestId('upload-file-input').setInputFiles([
+    { name: 'standby.png', mimeType: 'image/png', buffer: png },
+    { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('plain words, no picture') },
+  ]);
+  await app.getByText(ko.enqueue.waitingScreens, { exact: true }).click();
+  await app.getByRole('button', { name: ko.enqueue.queue_other }).click();
+  await expect(app.getByRole('alert')).toContainText(ko.sniff.isUnknown);
+  await expect(app.getByTestId('upload-row')).toHaveCount(1);
+  await expect(app.getByTestId('upload-row')).toHaveAttribute('data-state', /done|processing/, {
+    timeout: 30_000,
+  });
+  await expectNoEnglish(app, 'the upload queue');
+  await app.screenshot(shots('ko-05b-upload-queue'));
+
   // Accounts, and a refusal main writes, in Korean.
   await nav.getByRole('button', { name: ko.shell.views.accounts }).click();
   await app.getByLabel(ko.accounts.name).fill('서울 운영');

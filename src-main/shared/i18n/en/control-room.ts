@@ -84,7 +84,8 @@ export const controlRoom = {
   participants: {
     heading: 'Chat participants',
     offAir: 'The chat room is open only while the broadcast is on air.',
-    inRoom: 'in the chat room',
+    // Follows the count with no space of its own: English wants one, Korean does not.
+    inRoom: ' in the chat room',
     external: "This channel's own chat service is off; these are external chat participants.",
     who: 'Who is in the chat room',
     since: 'since {time}',

@@ -55,8 +55,9 @@ export const uploads = {
   },
   summary: {
     label: 'All uploads',
-    files_one: 'file',
-    files_other: 'files',
+    // Follows the count with no space of its own: English wants one, Korean does not.
+    files_one: ' file',
+    files_other: ' files',
     bytes: '{sent} of {total}',
     idle: 'Idle',
     uploading: '{count} uploading',
