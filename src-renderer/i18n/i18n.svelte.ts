@@ -72,5 +72,5 @@ export function applyLanguageChoice(
   if (language === state.language) return;
   void instance.changeLanguage(language);
   state.language = language;
-  document.documentElement.lang = language;
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
 }
