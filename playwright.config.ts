@@ -18,6 +18,8 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     viewport: { width: 1440, height: 900 },
+    // Specs address controls by their English names; e2e/i18n.spec.ts switches to ko-KR.
+    locale: 'en-US',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -59,6 +59,8 @@ async function start(): Promise<void> {
     secrets: createKeychain(),
     openSandbox: () => openSandboxWorkspace(sandboxInfo ? { sandboxInfo } : {}),
     log: (m) => logger.write(m),
+    // The OS locale for "follow the system language" (settings.language).
+    systemLocale: app.getLocale(),
   });
   // Electron's own static returns real BrowserWindow instances.
   // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment

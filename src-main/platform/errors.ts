@@ -5,6 +5,8 @@
  * platform's own message and its field errors, so the operator reads what the platform said.
  */
 import type { DeskError } from '../shared/result';
+import type { MessageKey } from '../shared/i18n/message';
+import { say } from '../shared/i18n/say';
 import { retryAfterMs } from './retry-after';
 
 /** Thrown by the clients for any non-2xx answer or network failure; carries a DeskError. */
@@ -26,14 +28,15 @@ const codeByStatus: Record<number, DeskError['code']> = {
   429: 'rate-limited',
 };
 
-const fallbackMessage: Record<number, string> = {
-  400: 'The platform refused the request as malformed.',
-  401: 'The platform did not accept the token: it is missing, expired or revoked.',
-  403: 'This token is not allowed to do that: a scope or role is missing.',
-  404: 'The platform does not know that item: it may have been deleted.',
-  409: 'The platform refused because the item is busy with another operation.',
-  422: 'The platform refused that change in the current state.',
-  429: 'The platform is rate limiting this account.',
+// Our words where the platform gave none; the platform's own message is shown as it wrote it.
+const fallbackMessage: Record<number, MessageKey> = {
+  400: 'platform.malformed',
+  401: 'platform.unauthorized',
+  403: 'platform.forbidden',
+  404: 'platform.notFound',
+  409: 'platform.busy',
+  422: 'platform.wrongState',
+  429: 'platform.rateLimited',
 };
 
 /**
@@ -50,14 +53,15 @@ export function errorFromResponse(
   const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   const platformMessage = typeof record.message === 'string' ? record.message.trim() : '';
   const fields = readFields(record.errors);
+  const fallback = fallbackMessage[status];
+  const said = redactCredentials(platformMessage);
   const error: DeskError = {
     code: codeByStatus[status] ?? 'platform',
-    message:
-      redactCredentials(platformMessage) ||
-      fallbackMessage[status] ||
-      (status >= 500
-        ? `The platform had an internal problem (HTTP ${status}). Try again shortly.`
-        : `The platform refused the request (HTTP ${status}).`),
+    ...(said
+      ? { message: said }
+      : fallback
+        ? say(fallback)
+        : say(status >= 500 ? 'platform.serverError' : 'platform.refused', { status })),
     status,
   };
   if (fields) error.fields = fields;
@@ -72,10 +76,7 @@ export function errorFromResponse(
  */
 export function networkError(cause: unknown): DeskError {
   const detail = redactCredentials(cause instanceof Error ? cause.message : String(cause));
-  return {
-    code: 'network',
-    message: `The platform could not be reached (${detail}). Check the connection and the base URL.`,
-  };
+  return { code: 'network', ...say('platform.unreachable', { detail }) };
 }
 
 /**

@@ -5,6 +5,8 @@
  * {@link KeychainUnavailableError}, whose message tells the operator what to install or
  * unlock, and the sandbox workspace (which needs no token) keeps working.
  */
+import type { MessageRef } from '../shared/i18n/message';
+import { say } from '../shared/i18n/say';
 
 /** The keychain service name under which every OnAir Desk token is stored. */
 export const keychainService = 'OnAir Desk';
@@ -13,12 +15,16 @@ export const keychainService = 'OnAir Desk';
 export class KeychainUnavailableError extends Error {
   /** True when keytar itself is not installed (its native build failed at install time). */
   readonly missingModule: boolean;
+  /** The message as a catalogue message, for the operator's language. */
+  readonly text: MessageRef;
 
   constructor(detail: string, options: { missingModule?: boolean } = {}) {
     const missingModule = options.missingModule ?? false;
-    super(missingModule ? missingModuleMessage() : unavailableMessage(detail));
+    const said = missingModule ? missingModuleMessage() : unavailableMessage(detail);
+    super(said.message);
     this.name = 'KeychainUnavailableError';
     this.missingModule = missingModule;
+    this.text = said.text;
   }
 }
 
@@ -78,24 +84,21 @@ export function createKeychain(service = keychainService): SecretStore {
 
 /**
  * One line that says what to install: keytar is built at install time against libsecret on
- * Linux, so a machine without it needs the library and a rebuild.
+ * Linux, so a machine without it needs the library and a rebuild (catalogue
+ * `errors.keychainModuleMissing*`).
  */
-function missingModuleMessage(): string {
-  const install =
-    process.platform === 'linux'
-      ? 'install libsecret (Debian/Ubuntu: sudo apt-get install libsecret-1-dev) and a Secret Service keyring such as gnome-keyring, then run npm rebuild keytar'
-      : 'reinstall OnAir Desk (npm ci) so that its keychain module is built';
-  return `The OS keychain module is not installed, so real accounts cannot be added: ${install}. OnAir Desk keeps tokens only in the OS keychain and will not store them anywhere else; the sandbox workspace works meanwhile.`;
+function missingModuleMessage(): { message: string; text: MessageRef } {
+  return process.platform === 'linux'
+    ? say('errors.keychainModuleMissingLinux')
+    : say('errors.keychainModuleMissing');
 }
 
-function unavailableMessage(detail: string): string {
-  const locked = /locked/i.test(detail);
-  const advice = locked
-    ? 'Unlock your keyring (for example by logging in to the desktop session) and try again.'
-    : process.platform === 'linux'
-      ? 'Install and start a Secret Service keyring (gnome-keyring, or KeePassXC with its Secret Service on), unlock it, and try again.'
-      : 'Make sure the system keychain is available and unlocked, and try again.';
-  return `The OS keychain is not available (${detail}). OnAir Desk keeps tokens only there and will not store them anywhere else. ${advice} The sandbox workspace keeps working meanwhile.`;
+/** What to install or unlock, by what the keychain said (catalogue `errors.keychain*`). */
+function unavailableMessage(detail: string): { message: string; text: MessageRef } {
+  if (/locked/i.test(detail)) return say('errors.keychainLocked', { detail });
+  return process.platform === 'linux'
+    ? say('errors.keychainMissingLinux', { detail })
+    : say('errors.keychainMissing', { detail });
 }
 
 function describe(error: unknown): string {

@@ -6,6 +6,8 @@
  * Scopes and expiry come from the token's claims where it is JWT-shaped
  * (observed-platform.md, "Auth": personal access tokens are RS256 JWTs with `scopes`, `exp`).
  */
+import type { MessageKey, MessageRef } from '../shared/i18n/message';
+import { say } from '../shared/i18n/say';
 import { PlatformError } from '../platform/errors';
 import { LiveClient } from '../platform/live-client';
 import { RequestScheduler, type Clock } from '../platform/scheduler';
@@ -59,7 +61,7 @@ export async function checkAccess(input: AccessCheckInput): Promise<AccountAcces
     scopes: claims?.scopes ?? null,
     expiresAt,
     checkedAt: new Date(now()).toISOString(),
-    summary: summarize(input.kind, role, claims?.scopes ?? null, expiresAt),
+    ...summarize(input.kind, role, claims?.scopes ?? null, expiresAt),
   };
 }
 
@@ -68,17 +70,26 @@ function summarize(
   role: AccountAccess['role'],
   scopes: string[] | null,
   expiresAt: string | null,
-): string {
-  if (kind === 'vod') return 'VOD access token accepted.';
-  const who =
+): { summary: string; text: MessageRef } {
+  if (kind === 'vod') {
+    const said = say('access.vodAccepted');
+    return { summary: said.message, text: said.text };
+  }
+  const who: MessageKey =
     role === 'super_admin'
-      ? 'Super administrator'
+      ? 'access.superAdmin'
       : role === 'admin'
-        ? 'Administrator (no contract access)'
-        : 'Token accepted, but it lacks the live:control scope: most live operations will be refused';
-  const what = scopes && scopes.length > 0 ? ` · scopes ${scopes.join(', ')}` : '';
-  const until = expiresAt ? ` · expires ${expiresAt.slice(0, 10)}` : '';
-  return `${who}${what}${until}.`;
+        ? 'access.admin'
+        : 'access.noControl';
+  const said = say('access.summary', {
+    who: { key: who },
+    scopes:
+      scopes && scopes.length > 0
+        ? { key: 'access.scopes', params: { scopes: scopes.join(', ') } }
+        : '',
+    expires: expiresAt ? { key: 'access.expires', params: { day: expiresAt.slice(0, 10) } } : '',
+  });
+  return { summary: said.message, text: said.text };
 }
 
 /** The claims of a JWT-shaped token, unverified (only main reads them, for display). */

@@ -4,6 +4,8 @@
  * Adding checks the token with one cheap call first and saves nothing when the check or the
  * keychain fails; removing deletes the keychain entry too.
  */
+import type { MessageRef } from '../shared/i18n/message';
+import { messageRefSchema, say } from '../shared/i18n/say';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -19,6 +21,7 @@ const accessSchema = z.object({
   expiresAt: z.string().nullable(),
   checkedAt: z.string(),
   summary: z.string(),
+  text: messageRefSchema.optional(),
 });
 const accountSchema = z.object({
   id: z.string().regex(/^acc-[a-f0-9]{12}$/),
@@ -58,7 +61,7 @@ export class AccountRegistry {
   static async open(
     dataDir: string,
     secrets: SecretStore,
-  ): Promise<{ registry: AccountRegistry; notice?: string }> {
+  ): Promise<{ registry: AccountRegistry; notice?: { message: string; text?: MessageRef } }> {
     const file = new JsonStateFile(
       join(dataDir, 'accounts.json'),
       accountsFileSchema,
@@ -68,7 +71,10 @@ export class AccountRegistry {
     const registry = new AccountRegistry(file, secrets);
     const read = await file.read();
     registry.accounts = read.value.accounts;
-    return { registry, ...(read.notice ? { notice: read.notice } : {}) };
+    return {
+      registry,
+      ...(read.notice ? { notice: { message: read.notice, text: read.noticeText } } : {}),
+    };
   }
 
   list(): AccountSummary[] {
@@ -82,10 +88,7 @@ export class AccountRegistry {
   /** Checks the token, stores it in the keychain, then records the account. */
   async add(input: NewAccount, check: AccessChecker): Promise<AccountSummary> {
     if (this.accounts.some((a) => a.name.toLowerCase() === input.name.toLowerCase())) {
-      throw refusal(
-        `An account named “${input.name}” exists already: choose another name.`,
-        'name',
-      );
+      throw refusal(say('errors.accountNameTaken', { name: input.name }), 'name');
     }
     await this.requireKeychain();
     const access = await check({
@@ -128,11 +131,7 @@ export class AccountRegistry {
   /** Replaces an account's token after checking it (e.g. after a 401). */
   async updateToken(id: string, token: string, check: AccessChecker): Promise<AccountSummary> {
     const account = this.get(id);
-    if (!account)
-      throw new PlatformError({
-        code: 'not-found',
-        message: 'That account does not exist any more.',
-      });
+    if (!account) throw new PlatformError({ code: 'not-found', ...say('errors.accountGone') });
     await this.requireKeychain();
     const access = await check({
       kind: account.kind,
@@ -153,10 +152,7 @@ export class AccountRegistry {
   async token(id: string): Promise<string> {
     const token = await this.keychain(() => this.secrets.get(id));
     if (!token) {
-      throw new PlatformError({
-        code: 'unauthorized',
-        message: 'The token of this account is not in the OS keychain any more: enter it again.',
-      });
+      throw new PlatformError({ code: 'unauthorized', ...say('errors.tokenNotInKeychain') });
     }
     return token;
   }
@@ -170,13 +166,22 @@ export class AccountRegistry {
       return await action();
     } catch (error) {
       if (error instanceof KeychainUnavailableError) {
-        throw new PlatformError({ code: 'keychain-unavailable', message: error.message });
+        throw new PlatformError({
+          code: 'keychain-unavailable',
+          message: error.message,
+          text: error.text,
+        });
       }
       throw error;
     }
   }
 }
 
-function refusal(message: string, field: string): PlatformError {
-  return new PlatformError({ code: 'invalid-input', message, fields: { [field]: [message] } });
+function refusal(said: { message: string; text: MessageRef }, field: string): PlatformError {
+  return new PlatformError({
+    code: 'invalid-input',
+    ...said,
+    fields: { [field]: [said.message] },
+    fieldTexts: { [field]: [said.text] },
+  });
 }

@@ -18,6 +18,8 @@ import type {
   ParsedInputOf,
 } from '../shared/commands/define';
 import { fail, ok, type DeskError, type Result } from '../shared/result';
+import type { MessageRef } from '../shared/i18n/message';
+import { say, validationText } from '../shared/i18n/say';
 import { describe, type Session } from './session';
 
 /** Who asked: a window (Electron webContents id) or a browser page connection. */
@@ -101,7 +103,7 @@ export function createDispatcher(
     if (!entry) {
       return fail({
         code: 'unknown-command',
-        message: `OnAir Desk has no command "${String(command)}".`,
+        ...say('errors.unknownCommand', { command: String(command) }),
       });
     }
     const parsed = entry.decl.input.safeParse(input ?? {});
@@ -114,7 +116,7 @@ export function createDispatcher(
       log(`command ${String(command)} failed: ${describe(error)}`);
       return fail({
         code: 'internal',
-        message: 'OnAir Desk hit an internal problem; details are in the log.',
+        ...say('errors.internal'),
       });
     }
   };
@@ -133,10 +135,20 @@ function redactError(error: DeskError): DeskError {
 
 function invalidInput(error: z.ZodError): DeskError {
   const fields: Record<string, string[]> = {};
+  const fieldTexts: Record<string, MessageRef[]> = {};
   for (const issue of error.issues) {
     const field = issue.path.map(String).join('.') || 'input';
     (fields[field] ??= []).push(issue.message);
+    const text = validationText(issue.message);
+    if (text) (fieldTexts[field] ??= []).push(text);
   }
-  const first = error.issues[0]?.message ?? 'The request was not valid.';
-  return { code: 'invalid-input', message: first, fields };
+  const firstIssue = error.issues[0]?.message;
+  const first = firstIssue ? { message: firstIssue, text: validationText(firstIssue) } : null;
+  return {
+    code: 'invalid-input',
+    ...(first ? { message: first.message } : say('errors.invalidRequest')),
+    ...(first?.text ? { text: first.text } : {}),
+    fields,
+    ...(Object.keys(fieldTexts).length > 0 ? { fieldTexts } : {}),
+  };
 }

@@ -6,6 +6,8 @@
  * `watch.update` event to every window, stamped with the time main fetched it (a command
  * changes what every window of that broadcast shows, so its result is theirs too).
  */
+import type { MessageRef } from '../shared/i18n/message';
+import { say } from '../shared/i18n/say';
 import type { LiveClient } from '../platform/live-client';
 import { PlatformError } from '../platform/errors';
 import type { Priority } from '../platform/scheduler';
@@ -107,7 +109,7 @@ export class ControlRoom {
         key,
         () => this.live.updateBroadcastTitle(key, title, { priority: 'command' }),
         (b) => (b.title === title ? 'done' : 'retry'),
-        '',
+        null,
       ),
     );
   }
@@ -125,7 +127,7 @@ export class ControlRoom {
         key,
         () => this.live.startDuplicateRecording(key, { priority: 'command' }),
         (b) => (b.recording ? 'done' : b.onAir ? 'retry' : 'refuse'),
-        'The broadcast went off air before recording could start.',
+        say('errors.offAirBeforeRecording'),
       ),
     );
   }
@@ -137,7 +139,7 @@ export class ControlRoom {
         key,
         () => this.live.stopDuplicateRecording(key, { priority: 'command' }),
         (b) => (b.recording ? 'retry' : 'done'),
-        'Recording had already stopped.',
+        say('errors.recordingAlreadyStopped'),
       ),
     );
   }
@@ -152,7 +154,7 @@ export class ControlRoom {
         key,
         () => this.live.setCueSign(key, at, { priority: 'command' }),
         (b) => (b.onAir && b.useTimeshift ? 'retry' : 'refuse'),
-        'The broadcast went off air before the cue point could be set.',
+        say('errors.offAirBeforeCuePoint'),
       ),
     );
   }
@@ -250,7 +252,7 @@ export class ControlRoom {
     key: string,
     send: () => Promise<{ data: Parameters<typeof toBroadcast>[0] }>,
     decide: (current: Broadcast) => 'done' | 'retry' | 'refuse',
-    refusal: string,
+    refusal: { message: string; text: MessageRef } | null,
   ): Promise<Fresh<Broadcast>> {
     try {
       return this.commandResult(toBroadcast((await send()).data));
@@ -259,7 +261,8 @@ export class ControlRoom {
       const current = await this.readBroadcast(key, 'command');
       const next = decide(current.data);
       if (next === 'done') return this.commandResult(current.data);
-      if (next === 'refuse') throw new PlatformError({ code: 'conflict', message: refusal });
+      if (next === 'refuse')
+        throw new PlatformError({ code: 'conflict', ...(refusal ?? say('errors.internal')) });
       return this.commandResult(toBroadcast((await send()).data));
     }
   }

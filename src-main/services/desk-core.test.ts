@@ -242,6 +242,7 @@ describe('desk core', () => {
       'account.updateToken': { id: 'acc-000000000000', token: sandbox.info.tokens.super_admin },
       'account.remove': { id: 'acc-000000000000' },
       'app.notices': {},
+      'settings.language': {},
       'schedule.channels': {},
       'schedule.programs': { channelKey: scheduled.key, from: day(0), to: day(1) },
       'schedule.media': { keyword: medium.title.slice(0, 4) },

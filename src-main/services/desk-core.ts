@@ -6,7 +6,7 @@
  * this one object.
  */
 import { systemClock, type Clock } from '../platform/scheduler';
-import type { SecretStore } from '../secrets/keychain';
+import { KeychainUnavailableError, type SecretStore } from '../secrets/keychain';
 import type { Result } from '../shared/result';
 import { accessChecker } from './access-check';
 import { AccountRegistry } from './accounts';
@@ -16,6 +16,7 @@ import { EventHub, type EventListener } from './events';
 import { Notices } from './notices';
 import { scheduleHandlers } from './schedule-commands';
 import { openSettings } from './settings';
+import { settingsHandlers } from './settings-commands';
 import type { UploadTuning } from './uploads/upload-engine';
 import { uploadHandlers } from './uploads/upload-commands';
 import type { Workspace, WorkspaceOptions } from './workspace';
@@ -48,6 +49,11 @@ export interface DeskCoreOptions {
   workspaceOptions?: WorkspaceOptions;
   /** Where internal errors are written (the log redacts secrets). */
   log?: (message: string) => void;
+  /**
+   * The OS locale (Electron's `app.getLocale()`), for "follow the system language"; absent
+   * in the browser host, where the page's `navigator.language` is the system's.
+   */
+  systemLocale?: string;
   /** Upload engine knobs (tests shorten backoffs and polls); the defaults otherwise. */
   uploadTuning?: Partial<UploadTuning>;
 }
@@ -70,7 +76,14 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   await options.secrets.check().catch((error: unknown) => {
     // Nobody needs the keychain while only the sandbox is used: say nothing then.
     if (registry.list().length > 0 || settings.activeWorkspace !== 'sandbox')
-      notices.notify('error', error instanceof Error ? error.message : String(error));
+      notices.notify(
+        'error',
+        error instanceof KeychainUnavailableError
+          ? { message: error.message, text: error.text }
+          : error instanceof Error
+            ? error.message
+            : String(error),
+      );
   });
 
   const lifecycle = new WorkspaceLifecycle({
@@ -95,6 +108,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       controlRoom: controlRoomHandlers,
       schedule: scheduleHandlers,
       uploads: uploadHandlers,
+      settings: settingsHandlers(settings, options.systemLocale),
       workspaces: workspaceHandlers({ lifecycle, registry, checker, notices, log }),
     },
     () => lifecycle.session,

@@ -4,6 +4,8 @@
  * `<name>.corrupt-<time>` with a message for the operator; it never stops the app from
  * starting and never takes another file with it. Secrets are never written here.
  */
+import type { MessageRef } from '../shared/i18n/message';
+import { say } from '../shared/i18n/say';
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
@@ -13,7 +15,16 @@ import type { z } from 'zod';
 export interface ReadResult<T> {
   value: T;
   notice?: string;
+  /** `notice` as a catalogue message, for the operator's language. */
+  noticeText?: MessageRef;
 }
+
+/** The catalogue names of the files the operator knows by name; others keep their label. */
+const fileNames: Record<string, MessageRef> = {
+  settings: { key: 'errors.fileSettings' },
+  'accounts list': { key: 'errors.fileAccounts' },
+  'upload queue': { key: 'errors.fileUploadQueue' },
+};
 
 /** One JSON state file with its schema and the value used when it is missing or corrupt. */
 export class JsonStateFile<T> {
@@ -32,10 +43,11 @@ export class JsonStateFile<T> {
       text = await readFile(this.path, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { value: this.fallback() };
-      return {
-        value: this.fallback(),
-        notice: `OnAir Desk could not read its ${this.label} (${(error as Error).message}); it started without it.`,
-      };
+      const said = say('errors.fileUnreadable', {
+        label: fileNames[this.label] ?? this.label,
+        reason: (error as Error).message,
+      });
+      return { value: this.fallback(), notice: said.message, noticeText: said.text };
     }
     let reason: string;
     try {
@@ -47,10 +59,12 @@ export class JsonStateFile<T> {
     }
     const aside = `${this.path}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     await rename(this.path, aside).catch(() => undefined);
-    return {
-      value: this.fallback(),
-      notice: `The ${this.label} file was damaged (${reason}). It was set aside as ${basename(aside)} and OnAir Desk started with a fresh one; nothing else was touched.`,
-    };
+    const said = say('errors.fileDamaged', {
+      label: fileNames[this.label] ?? this.label,
+      reason,
+      aside: basename(aside),
+    });
+    return { value: this.fallback(), notice: said.message, noticeText: said.text };
   }
 
   /** Writes the value atomically (readers see the old file or the new one, never half). */

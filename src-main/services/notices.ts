@@ -2,8 +2,18 @@
  * The operator's notices (a damaged file set aside, a keychain missing, a batch finished):
  * kept for `app.notices`, written to the log, and pushed as `app.notice`.
  */
+import type { MessageRef } from '../shared/i18n/message';
 import type { Notice } from '../shared/model';
 import type { Emit } from './events';
+
+/**
+ * Adds a notice: plain English text, or `say(...)`'s English text with its catalogue message
+ * (shown in the operator's language).
+ */
+export type Notify = (
+  level: Notice['level'],
+  said: string | { message: string; text?: MessageRef | undefined },
+) => void;
 
 /** Every notice of this run, oldest first. */
 export class Notices {
@@ -15,8 +25,14 @@ export class Notices {
   ) {}
 
   /** Adds a notice, logs it and pushes it to the views. */
-  readonly notify = (level: Notice['level'], message: string): void => {
-    const notice = { id: `n${this.notices.length + 1}`, level, message };
+  readonly notify: Notify = (level, said) => {
+    const { message, text } = typeof said === 'string' ? { message: said, text: undefined } : said;
+    const notice: Notice = {
+      id: `n${this.notices.length + 1}`,
+      level,
+      message,
+      ...(text ? { text } : {}),
+    };
     this.notices.push(notice);
     this.log(`notice: ${message}`);
     this.emit('app.notice', notice);

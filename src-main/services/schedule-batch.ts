@@ -4,6 +4,7 @@
  * the platform's message in `lastError` and `finished` set, so the operator sees where it
  * stopped and what the platform said (issue 5, "Bulk authoring").
  */
+import { say } from '../shared/i18n/say';
 import { PlatformError } from '../platform/errors';
 import type { BatchProgress, ScheduleOperation } from '../shared/model';
 
@@ -35,8 +36,11 @@ export async function runBatch(run: BatchRun): Promise<void> {
       progress.failed += 1;
       if (error instanceof PlatformError) {
         progress.lastError = error.message;
+        progress.lastErrorText = error.error.text ?? null;
       } else {
-        progress.lastError = 'The batch stopped on an internal problem; details are in the log.';
+        const said = say('errors.batchInternal');
+        progress.lastError = said.message;
+        progress.lastErrorText = said.text;
         run.log?.(`schedule batch ${run.batchId} failed: ${String(error)}`);
       }
     }

@@ -5,6 +5,8 @@
  * inside, ISO-8601 UTC in the plan; the budget cost is one call per operation, at 1 call a
  * second.
  */
+import type { MessageRef } from '../shared/i18n/message';
+import { englishText } from '../shared/i18n/say';
 import type { BatchPlan, Program, ProgramMedia, ScheduleOperation } from '../shared/model';
 
 const dayMs = 86_400_000;
@@ -48,17 +50,18 @@ export function planCopyDay(
   const clashes = copies.filter(({ program, startMs }) =>
     overlapsAny(existing, startMs, startMs + program.durationS * 1000),
   ).length;
-  const parts =
+  const parts: MessageRef[] =
     onFromDay.length === 0
-      ? [`${fromDay} has no programs to copy.`]
-      : [`Copies ${count(operations.length, 'program')} of ${fromDay} to ${toDay} (UTC).`];
+      ? [{ key: 'plans.nothingToCopy', params: { day: fromDay } }]
+      : [
+          {
+            key: 'plans.copies',
+            params: { count: operations.length, from: fromDay, to: toDay },
+          },
+        ];
   const past = onFromDay.length - copies.length;
-  if (past > 0) parts.push(`${count(past, 'program')} would start in the past and are left out.`);
-  if (clashes > 0) {
-    parts.push(
-      `${count(clashes, 'copy')} overlap programs already on ${toDay}: the batch will stop at the first of them.`,
-    );
-  }
+  if (past > 0) parts.push({ key: 'plans.inPast', params: { count: past } });
+  if (clashes > 0) parts.push({ key: 'plans.clashes', params: { count: clashes, day: toDay } });
   return plan(operations, parts);
 }
 
@@ -79,7 +82,7 @@ export function planFill(
 ): BatchPlan {
   const operations: ScheduleOperation[] = [];
   let cursor = fromMs;
-  let stop = `The next program would end after ${clock(toMs)}`;
+  let stop: MessageRef = { key: 'plans.stopEnd', params: { time: clock(toMs) } };
   for (let index = 0; media.length > 0; index += 1) {
     const item = media[index % media.length];
     if (!item) break;
@@ -89,11 +92,19 @@ export function planFill(
       .filter((p) => Date.parse(p.startAt) < end && cursor < Date.parse(p.endAt))
       .sort((a, b) => a.startAt.localeCompare(b.startAt))[0];
     if (blocker) {
-      stop = `Stops at ${clock(cursor)} before “${blocker.title}” (${clock(Date.parse(blocker.startAt))} to ${clock(Date.parse(blocker.endAt))}), already scheduled`;
+      stop = {
+        key: 'plans.stopBlocker',
+        params: {
+          time: clock(cursor),
+          title: blocker.title,
+          from: clock(Date.parse(blocker.startAt)),
+          to: clock(Date.parse(blocker.endAt)),
+        },
+      };
       break;
     }
     if (operations.length === maxBatchOperations) {
-      stop = `Stops after ${maxBatchOperations} programs, the most one batch runs`;
+      stop = { key: 'plans.stopMax', params: { max: maxBatchOperations } };
       break;
     }
     operations.push({
@@ -107,8 +118,11 @@ export function planFill(
   }
   const left = Math.max(0, Math.round((toMs - cursor) / 60_000));
   return plan(operations, [
-    `Fills ${clock(fromMs)} to ${clock(toMs)} (UTC) with ${count(operations.length, 'program')} back to back.`,
-    `${stop}; ${left} min of the range stay empty.`,
+    {
+      key: 'plans.fills',
+      params: { from: clock(fromMs), to: clock(toMs), count: operations.length },
+    },
+    { key: stop.key, params: { ...stop.params, left } },
   ]);
 }
 
@@ -127,10 +141,17 @@ export function iso(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-function plan(operations: ScheduleOperation[], parts: string[]): BatchPlan {
+/** The plan with its summary: English for main's log, catalogue messages for the operator. */
+function plan(operations: ScheduleOperation[], parts: MessageRef[]): BatchPlan {
   const calls = operations.length;
-  parts.push(`${count(calls, 'call')}, about ${calls} s at 1 call a second.`);
-  return { operations, calls, seconds: calls, summary: parts.join(' ') };
+  parts.push({ key: 'plans.cost', params: { count: calls } });
+  return {
+    operations,
+    calls,
+    seconds: calls,
+    summary: parts.map((part) => englishText(part.key, part.params)).join(' '),
+    summaryTexts: parts,
+  };
 }
 
 function overlapsAny(programs: Program[], startMs: number, endMs: number): boolean {
@@ -139,9 +160,4 @@ function overlapsAny(programs: Program[], startMs: number, endMs: number): boole
 
 function clock(ms: number): string {
   return new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
-}
-
-function count(n: number, noun: string): string {
-  const plural = noun.endsWith('y') ? `${noun.slice(0, -1)}ies` : `${noun}s`;
-  return `${n} ${n === 1 ? noun : plural}`;
 }

@@ -6,6 +6,8 @@
  * refusal, with the platform's message (422 for an overlap, a start in the past, unknown or
  * empty media, an unknown waiting screen; 403 without super administrator).
  */
+import type { MessageRef } from '../shared/i18n/message';
+import { say } from '../shared/i18n/say';
 import { randomUUID } from 'node:crypto';
 import { PlatformError } from '../platform/errors';
 import type { LiveClient } from '../platform/live-client';
@@ -80,7 +82,7 @@ export class ScheduleService {
     const fromMs = Date.parse(from);
     const toMs = Date.parse(to);
     if (!(toMs > fromMs)) {
-      return Promise.reject(invalid('The end of the range must be after its start.'));
+      return Promise.reject(invalid(say('errors.rangeEndBeforeStart')));
     }
     return this.once(`programs:${channelKey}:${fromMs}:${toMs}:${priority}`, async () => {
       const raw = await this.api.channelPrograms(channelKey, from, to, { priority });
@@ -124,8 +126,8 @@ export class ScheduleService {
    */
   async planCopyDay(channelKey: string, fromDay: string, toDay: string): Promise<BatchPlan> {
     const today = utcDay(this.now());
-    if (toDay === fromDay) throw invalid('Choose a day other than the one being copied.');
-    if (toDay < today) throw invalid(`${toDay} has passed: copy to today (${today}) or later.`);
+    if (toDay === fromDay) throw invalid(say('errors.copySameDay'));
+    if (toDay < today) throw invalid(say('errors.copyDayPassed', { day: toDay, today }));
     const range = (day: string, days: number) =>
       this.programs(channelKey, iso(dayStart(day)), iso(dayStart(day, days)));
     const source = await range(fromDay, 1);
@@ -147,12 +149,12 @@ export class ScheduleService {
   ): Promise<BatchPlan> {
     const fromMs = Date.parse(from);
     const toMs = Date.parse(to);
-    if (!(toMs > fromMs)) throw invalid('The end of the range must be after its start.');
-    if (fromMs <= this.now()) throw invalid('The range must start in the future.');
+    if (!(toMs > fromMs)) throw invalid(say('errors.rangeEndBeforeStart'));
+    if (fromMs <= this.now()) throw invalid(say('errors.rangeInPast'));
     const library = new Map((await this.media()).map((m) => [m.uploadFileKey, m]));
     const media = uploadFileKeys.map((key) => {
       const item = library.get(key);
-      if (!item) throw invalid(`No program media content "${key}" exists.`);
+      if (!item) throw invalid(say('errors.noSuchMedia', { key }));
       return item;
     });
     const existing = await this.programs(channelKey, from, to);
@@ -178,9 +180,7 @@ export class ScheduleService {
 
   /** Stops running batches (their queued calls are cancelled). */
   dispose(): void {
-    this.batches.abort(
-      new PlatformError({ code: 'internal', message: 'The workspace changed: the batch stopped.' }),
-    );
+    this.batches.abort(new PlatformError({ code: 'internal', ...say('errors.batchStopped') }));
   }
 
   /**
@@ -256,8 +256,8 @@ export class ScheduleService {
   }
 }
 
-function invalid(message: string): PlatformError {
-  return new PlatformError({ code: 'invalid-input', message });
+function invalid(said: { message: string; text: MessageRef }): PlatformError {
+  return new PlatformError({ code: 'invalid-input', ...said });
 }
 
 function iso(ms: number): string {

@@ -5,6 +5,7 @@
  * workspace's uploads stop where they are (kept in its queue file) and go on when it is
  * opened again.
  */
+import type { MessageRef } from '../shared/i18n/message';
 import { PlatformError } from '../platform/errors';
 import type { Clock } from '../platform/scheduler';
 import type { EventMap, EventName } from '../shared/bridge';
@@ -41,7 +42,7 @@ export interface SessionUploads {
   /** The app's data folder, where `uploads-<workspaceId>.json` lives. */
   dataDir: string;
   /** Pushes an `app.notice` (batch finished, file needs attention). */
-  notify: (level: Notice['level'], message: string) => void;
+  notify: (level: Notice['level'], said: string | { message: string; text?: MessageRef }) => void;
   tuning?: Partial<UploadTuning>;
 }
 

@@ -1,15 +1,19 @@
 /**
  * The app's settings in `settings.json` of the data folder (written atomically, validated on
- * read; a damaged file is set aside with a notice and the defaults apply): today, the
- * workspace that was open last.
+ * read; a damaged file is set aside with a notice and the defaults apply): the workspace
+ * that was open last and the interface language.
  */
 import { join } from 'node:path';
 import { z } from 'zod';
+import { languages, type LanguageChoice } from '../shared/i18n/languages';
+import type { MessageRef } from '../shared/i18n/message';
 import { JsonStateFile } from './local-state';
 
 const settingsSchema = z.object({
   version: z.literal(1),
   activeWorkspace: z.string().min(1).max(64),
+  /** The interface language; null or absent: follow the OS locale. */
+  language: z.enum(languages).nullable().optional(),
 });
 
 /** The settings as read at start-up. */
@@ -21,22 +25,45 @@ export interface Settings {
    * @throws Error from the file system when it cannot be written.
    */
   rememberActiveWorkspace(id: string): Promise<void>;
+  /** The interface language the operator chose; null: follow the OS locale. */
+  readonly language: LanguageChoice;
+  /**
+   * Keeps the interface language for this and later runs.
+   * @throws Error from the file system when it cannot be written.
+   */
+  setLanguage(language: LanguageChoice): Promise<void>;
 }
 
 /** Reads the settings of `dataDir`; `notice` tells of a damaged file that was set aside. */
 export async function openSettings(
   dataDir: string,
-): Promise<{ settings: Settings; notice?: string }> {
+): Promise<{ settings: Settings; notice?: { message: string; text?: MessageRef } }> {
   const file = new JsonStateFile(
     join(dataDir, 'settings.json'),
     settingsSchema,
-    () => ({ version: 1 as const, activeWorkspace: 'sandbox' }),
+    (): z.infer<typeof settingsSchema> => ({
+      version: 1,
+      activeWorkspace: 'sandbox',
+      language: null,
+    }),
     'settings',
   );
   const read = await file.read();
-  const settings: Settings = {
-    activeWorkspace: read.value.activeWorkspace,
-    rememberActiveWorkspace: (id) => file.write({ version: 1, activeWorkspace: id }),
+  let value = read.value;
+  const save = async (next: typeof value) => {
+    await file.write(next);
+    value = next;
   };
-  return { settings, ...(read.notice ? { notice: read.notice } : {}) };
+  const settings: Settings = {
+    get activeWorkspace() {
+      return value.activeWorkspace;
+    },
+    rememberActiveWorkspace: (id) => save({ ...value, activeWorkspace: id }),
+    get language() {
+      return value.language ?? null;
+    },
+    setLanguage: (language) => save({ ...value, language }),
+  };
+  const notice = read.notice ? { message: read.notice, text: read.noticeText } : null;
+  return { settings, ...(notice ? { notice } : {}) };
 }

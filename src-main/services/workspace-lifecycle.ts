@@ -6,8 +6,10 @@
  * workspace accepts it again and resumes them.
  */
 import { PlatformError } from '../platform/errors';
+import { say } from '../shared/i18n/say';
+import type { Notify } from './notices';
 import type { Clock } from '../platform/scheduler';
-import type { Notice, WorkspaceState } from '../shared/model';
+import type { WorkspaceState } from '../shared/model';
 import type { AccountRegistry } from './accounts';
 import type { Emit } from './events';
 import { startSession, type Session } from './session';
@@ -24,7 +26,7 @@ export interface WorkspaceLifecycleOptions {
   settings: Settings;
   clock: Clock;
   emit: Emit;
-  notify: (level: Notice['level'], message: string) => void;
+  notify: Notify;
   log: (message: string) => void;
   /** Pacing and network for account workspaces (tests); the platform's by default. */
   workspaceOptions?: WorkspaceOptions;
@@ -66,9 +68,11 @@ export class WorkspaceLifecycle {
       ],
       tokens,
       status: refused ? 'token-rejected' : 'ready',
-      message: refused
-        ? `The platform refused the ${refused === 'live' ? 'personal access' : 'VOD access'} token of “${workspace.info.name}” (401): it expired or was revoked. Calls are paused: enter a new token to go on.`
-        : null,
+      ...(refused
+        ? say(refused === 'live' ? 'errors.patRefused' : 'errors.vodTokenRefused', {
+            name: workspace.info.name,
+          })
+        : { message: null, text: null }),
     };
   }
 
@@ -90,7 +94,7 @@ export class WorkspaceLifecycle {
     await this.options.settings.rememberActiveWorkspace(id).catch((error: unknown) => {
       this.options.notify(
         'warning',
-        `The chosen workspace could not be remembered (${(error as Error).message}).`,
+        say('errors.workspaceNotRemembered', { reason: (error as Error).message }),
       );
     });
     this.announce();
@@ -138,7 +142,7 @@ export class WorkspaceLifecycle {
     if (!account || account.kind !== 'live' || !account.serviceAccountKey) {
       throw new PlatformError({
         code: 'not-found',
-        message: 'That workspace does not exist any more.',
+        ...say('errors.workspaceGone'),
       });
     }
     const { registry, workspaceOptions, clock } = this.options;

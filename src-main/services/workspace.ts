@@ -6,6 +6,7 @@
  * A 401 pauses that API's scheduler at once (no storm of retries) and is reported through
  * `onUnauthorized`, so the operator can enter a new token.
  */
+import { say } from '../shared/i18n/say';
 import { LiveClient } from '../platform/live-client';
 import { VodClient } from '../platform/vod-client';
 import { PlatformError } from '../platform/errors';
@@ -73,7 +74,7 @@ export function refuseWhileTokenRejected(name: string): RefusePolicy {
       ? new PlatformError({
           code: 'unauthorized',
           status: 401,
-          message: `The platform refused the token of “${name}”; nothing was sent. Enter a new token in Accounts.`,
+          ...say('errors.tokenRefused', { name }),
         })
       : null;
 }

@@ -17,6 +17,7 @@ import {
   type PayloadOf,
 } from './commands/define';
 import { scheduleCommands, scheduleEvents } from './commands/schedule';
+import { settingsCommands } from './commands/settings';
 import { uploadCommands, uploadEvents } from './commands/uploads';
 import { workspaceCommands, workspaceEvents } from './commands/workspaces';
 
@@ -28,6 +29,7 @@ export const commandDomains = {
   schedule: scheduleCommands,
   uploads: uploadCommands,
   workspaces: workspaceCommands,
+  settings: settingsCommands,
 } as const;
 
 /** The name of a domain of commands. */

@@ -4,6 +4,7 @@
  * strings in UTC; `fetchedAt` stamps are epoch milliseconds (UTC) taken in main.
  */
 import type { DeskError } from './result';
+import type { MessageRef } from './i18n/message';
 
 /** A value with the time main fetched it, so the UI can say how fresh it is. */
 export interface Fresh<T> {
@@ -163,6 +164,8 @@ export interface AccountAccess {
   checkedAt: string;
   /** One sentence for the operator, e.g. "Super administrator · live:control, live:statistics". */
   summary: string;
+  /** `summary` as a catalogue message, for the operator's language (absent in older files). */
+  text?: MessageRef;
 }
 
 /** An account as the renderer sees it: names, addresses and status, never a token. */
@@ -205,6 +208,8 @@ export interface WorkspaceState {
   status: 'ready' | 'token-rejected';
   /** What the banner says while a token is refused; null otherwise. */
   message: string | null;
+  /** `message` as a catalogue message, for the operator's language. */
+  text?: MessageRef | null;
 }
 
 /** Something the operator should know that is not tied to a command (a damaged file...). */
@@ -212,6 +217,8 @@ export interface Notice {
   id: string;
   level: 'info' | 'warning' | 'error';
   message: string;
+  /** `message` as a catalogue message, for the operator's language. */
+  text?: MessageRef;
 }
 
 /**
@@ -288,6 +295,8 @@ export interface BatchPlan {
   seconds: number;
   /** One or two sentences for the operator: what the batch does, and why it stopped short. */
   summary: string;
+  /** `summary` as catalogue messages (joined with a space), for the operator's language. */
+  summaryTexts?: MessageRef[];
 }
 
 /** Progress of a running batch, pushed after every operation (`schedule.batchProgress`). */
@@ -300,6 +309,8 @@ export interface BatchProgress {
   failed: number;
   /** The platform's message of the refusal, or null. */
   lastError: string | null;
+  /** `lastError` as a catalogue message when the app wrote it (not the platform). */
+  lastErrorText?: MessageRef | null;
   /** True after the last operation, or after a refusal. */
   finished: boolean;
 }

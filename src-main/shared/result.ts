@@ -2,6 +2,7 @@
  * Results that cross the bridge. Errors are values at this boundary (STYLE.md): a platform
  * refusal reaches the operator with its status, the platform's own message and field errors.
  */
+import type { MessageRef } from './i18n/message';
 
 /** What went wrong, in a shape the renderer can show as it is. */
 export interface DeskError {
@@ -32,6 +33,13 @@ export interface DeskError {
   fields?: Record<string, string[]>;
   /** Seconds until the platform accepts calls again (from `Retry-After`), for 429. */
   retryAfterS?: number;
+  /**
+   * The catalogue message of an error the app wrote (not the platform), which the renderer
+   * shows in the operator's language; `message` keeps the English (logs, tests).
+   */
+  text?: MessageRef;
+  /** Catalogue messages of our own field validation, parallel to `fields`. */
+  fieldTexts?: Record<string, MessageRef[]>;
 }
 
 /** `{ ok: true, data }` or `{ ok: false, error }` (DESIGN.md, "The bridge contract"). */

@@ -5,6 +5,7 @@
  * (`POST .../programs/media-contents/upload-wait-file`). One-time upload URLs and upload
  * locations grant the right to upload: they stay in main and never reach the renderer.
  */
+import type { MessageRef } from './i18n/message';
 
 /** What a file is uploaded as. */
 export const uploadKinds = ['vod', 'program-media', 'waiting-screen'] as const;
@@ -62,6 +63,9 @@ export interface UploadProblem {
   code: UploadProblemCode;
   message: string;
   nextStep: string;
+  /** `message` and `nextStep` as catalogue messages, for the operator's language. */
+  text?: MessageRef;
+  nextText?: MessageRef;
 }
 
 /** One file of the queue. Sizes in bytes, speeds in bytes/s, times ISO-8601 UTC. */
@@ -103,6 +107,8 @@ export interface UploadItem {
    * requested." or "Resumed from the upload host's offset: 4.2 MB of 10 MB were already there."
    */
   note: string | null;
+  /** `note` as a catalogue message, for the operator's language. */
+  noteText?: MessageRef | null;
   queuedAt: string;
   finishedAt: string | null;
 }
@@ -144,5 +150,6 @@ export interface UploadSnapshot {
 export interface EnqueueResult {
   batchId: string;
   added: number;
-  refused: { path: string; reason: string }[];
+  /** Files not queued; `text` is `reason` as a catalogue message. */
+  refused: { path: string; reason: string; text?: MessageRef }[];
 }

@@ -10,6 +10,7 @@ import type {
 } from '../../src-main/shared/bridge';
 import type { DeskError } from '../../src-main/shared/result';
 import { createBrowserBridge } from './browser-bridge';
+import { t, tMessage } from '../i18n/i18n.svelte';
 
 declare global {
   interface Window {
@@ -40,9 +41,18 @@ export async function call<C extends CommandName>(
   return result.data;
 }
 
+/**
+ * The operator-facing text of a refusal from main: the catalogue message main named, in
+ * the operator's language, or main's own text (the platform's message is shown as the
+ * platform wrote it).
+ */
+export function deskErrorText(error: DeskError): string {
+  return error.text ? tMessage(error.text) : error.message;
+}
+
 /** The operator-facing text of any failure. */
 export function errorText(error: unknown): string {
-  if (error instanceof DeskCallError) return error.error.message;
+  if (error instanceof DeskCallError) return deskErrorText(error.error);
   if (error instanceof Error) return error.message;
-  return 'Something went wrong.';
+  return t('common.somethingWrong');
 }

@@ -64,6 +64,7 @@ export function createBrowserBridge(): DeskBridge {
             code: 'network',
             message:
               'OnAir Desk stopped answering while taking the dropped files; drop them again.',
+            text: { key: 'errors.hostStoppedDrop' },
           },
         };
       }
@@ -84,6 +85,7 @@ export function createBrowserBridge(): DeskBridge {
           error: {
             code: 'network',
             message: 'OnAir Desk is not answering: is the app still running?',
+            text: { key: 'errors.hostGone' },
           },
         };
       }

@@ -13,6 +13,8 @@ import type {
   UploadSummary,
   UploadTarget,
 } from '../../src-main/shared/uploads';
+import { t, tMessage } from '../i18n/i18n.svelte';
+import { targetText } from './upload-labels';
 import { call, desk, errorText } from './bridge';
 import { UploadFollower, type Merged } from './upload-follow';
 
@@ -88,8 +90,8 @@ export class UploadQueue {
     for (const item of changed) {
       if (item.state === 'needs-attention' && before.get(item.id) !== 'needs-attention') {
         systemNotification(
-          `Upload needs attention: ${item.name}`,
-          item.problem ? `${item.problem.message} ${item.problem.nextStep}` : '',
+          t('notify.attention', { name: item.name }),
+          item.problem ? problemText(item.problem) : '',
         );
       }
     }
@@ -104,12 +106,22 @@ export class UploadQueue {
       const done = files.filter((item) => item.state === 'done').length;
       const attention = files.filter((item) => item.state === 'needs-attention').length;
       systemNotification(
-        attention === 0 ? 'Uploads finished' : 'Uploads finished with problems',
-        `${done} of ${files.length} file${files.length === 1 ? '' : 's'} uploaded to ${files[0]?.targetLabel ?? 'the platform'}` +
-          (attention > 0 ? `; ${attention} need${attention === 1 ? 's' : ''} attention.` : '.'),
+        attention === 0 ? t('notify.finished') : t('notify.finishedProblems'),
+        t('notify.uploaded', {
+          done,
+          count: files.length,
+          target: files[0] ? targetText(files[0].target) : t('notify.thePlatform'),
+        }) + (attention > 0 ? ` ${t('notify.needAttention', { count: attention })}` : ''),
       );
     }
   }
+}
+
+/** A problem in the operator's language: what happened, then the next step. */
+function problemText(problem: NonNullable<UploadItem['problem']>): string {
+  const message = problem.text ? tMessage(problem.text) : problem.message;
+  const next = problem.nextText ? tMessage(problem.nextText) : problem.nextStep;
+  return `${message} ${next}`;
 }
 
 /** The app's upload queue. */

@@ -6,6 +6,8 @@
  * {@link sniffBytes} bytes, {@link checkParallelism} at a time, all asynchronous, so the
  * event loop stays free.
  */
+import type { MessageRef } from '../../shared/i18n/message';
+import { refusalWords } from './problem-words';
 import { open, readdir, realpath, stat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import type { UploadKind } from '../../shared/uploads';
@@ -33,7 +35,7 @@ export interface CheckedFile {
 /** What the checks found: files to queue and refusals in the operator's words. */
 export interface CheckResult {
   files: CheckedFile[];
-  refused: { path: string; reason: string }[];
+  refused: { path: string; reason: string; text?: MessageRef }[];
 }
 
 /**
@@ -51,13 +53,13 @@ export async function checkDroppedPaths(paths: string[], kind: UploadKind): Prom
   for (const path of unique.slice(maxFilesPerDrop)) {
     refused.push({
       path,
-      reason: `At most ${maxFilesPerDrop.toLocaleString('en')} files per drop.`,
+      ...refusalWords('uploadProblem.tooManyFiles', { max: maxFilesPerDrop.toLocaleString('en') }),
     });
   }
   const checked = await mapBounded(kept, checkParallelism, (path) => checkFile(path, kind));
   const files: CheckedFile[] = [];
   checked.forEach((result, i) => {
-    if ('reason' in result) refused.push({ path: kept[i] ?? '', reason: result.reason });
+    if ('reason' in result) refused.push({ path: kept[i] ?? '', ...result });
     else files.push(result);
   });
   return { files, refused };
@@ -67,18 +69,21 @@ export async function checkDroppedPaths(paths: string[], kind: UploadKind): Prom
 export async function checkFile(
   path: string,
   kind: UploadKind,
-): Promise<CheckedFile | { reason: string }> {
+): Promise<CheckedFile | { reason: string; text: MessageRef }> {
   let info;
   try {
     info = await stat(path);
   } catch (error) {
-    return { reason: fileProblem(error) };
+    return fileProblem(error);
   }
-  if (!info.isFile()) return { reason: 'Not a regular file.' };
-  if (info.size === 0) return { reason: 'The file is empty.' };
+  if (!info.isFile()) return refusalWords('uploadProblem.notAFile');
+  if (info.size === 0) return refusalWords('uploadProblem.empty');
   const limit = kind === 'waiting-screen' ? maxImageBytes : maxMediaBytes;
   if (info.size > limit) {
-    return { reason: `Too large: ${formatBytes(info.size)}; the limit is ${formatBytes(limit)}.` };
+    return refusalWords('uploadProblem.tooLarge', {
+      size: formatBytes(info.size),
+      limit: formatBytes(limit),
+    });
   }
   let head: Uint8Array;
   try {
@@ -91,11 +96,15 @@ export async function checkFile(
       await handle.close();
     }
   } catch (error) {
-    return { reason: fileProblem(error) };
+    return fileProblem(error);
   }
   const found = sniff(head);
   const refusal = refusalForKind(kind, found);
-  if (refusal !== null || found === null) return { reason: refusal ?? 'Unknown format.' };
+  if (refusal !== null || found === null) {
+    return refusal
+      ? refusalWords(refusal.key, refusal.params)
+      : refusalWords('uploadProblem.unknownFormat');
+  }
   return {
     path,
     name: basename(path),
@@ -119,11 +128,11 @@ export function formatBytes(bytes: number): string {
 }
 
 /** The operator's words for a file that cannot be read. */
-export function fileProblem(error: unknown): string {
+export function fileProblem(error: unknown): { reason: string; text: MessageRef } {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT' || code === 'ENOTDIR') return 'The file does not exist (moved or deleted).';
-  if (code === 'EACCES' || code === 'EPERM') return 'OnAir Desk may not read this file.';
-  return `The file cannot be read (${code ?? (error as Error).message}).`;
+  if (code === 'ENOENT' || code === 'ENOTDIR') return refusalWords('uploadProblem.missing');
+  if (code === 'EACCES' || code === 'EPERM') return refusalWords('uploadProblem.noPermission');
+  return refusalWords('uploadProblem.unreadable', { detail: code ?? (error as Error).message });
 }
 
 /** Files under `roots`: files as they are, folders walked (hidden entries skipped). */
@@ -135,7 +144,7 @@ async function expand(roots: string[], refused: CheckResult['refused']): Promise
     try {
       real = await realpath(folder);
     } catch (error) {
-      refused.push({ path: folder, reason: fileProblem(error) });
+      refused.push({ path: folder, ...fileProblem(error) });
       return;
     }
     if (seenFolders.has(real)) return; // a link back up the tree
@@ -144,7 +153,7 @@ async function expand(roots: string[], refused: CheckResult['refused']): Promise
     try {
       entries = await readdir(folder, { withFileTypes: true });
     } catch (error) {
-      refused.push({ path: folder, reason: fileProblem(error) });
+      refused.push({ path: folder, ...fileProblem(error) });
       return;
     }
     entries.sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }));

@@ -12,6 +12,8 @@
  * `progress_url`: the latter reports bytes received by the upload host (observed, "One-time
  * upload URLs"), not transcoding.
  */
+import type { MessageRef } from '../../shared/i18n/message';
+import { m, problem } from './problem-words';
 import { PlatformError } from '../../platform/errors';
 import type { UploadProblem } from '../../shared/uploads';
 import type { UploadPlatform } from './upload-platform';
@@ -172,15 +174,28 @@ export class FollowUp {
       Date.now() + Math.max(gap, record.kind === 'vod' ? this.#tuning.transcodingPollMs : 0);
     if (state.checks < maxChecks) return;
     this.#checks.delete(record.id);
-    const said = error instanceof PlatformError ? ` The platform said: ${error.message}` : '';
-    this.#hooks.onAttention(record, {
-      code: 'platform',
-      message:
-        record.kind === 'vod'
-          ? `The file was uploaded, but its transcoding could not be followed.${said}`
-          : `The file was uploaded, but it does not appear in the ${record.kind === 'program-media' ? 'program media' : 'waiting screen'} list.${said}`,
-      nextStep:
-        'Look at the list on the platform in a minute; Retry checks again without sending the file.',
-    });
+    // The platform's own message stays as it wrote it.
+    const said: MessageRef | string =
+      error instanceof PlatformError
+        ? {
+            key: 'uploadProblem.platformSaid',
+            params: { message: error.error.text ?? error.message },
+          }
+        : '';
+    this.#hooks.onAttention(
+      record,
+      problem(
+        'platform',
+        m(
+          record.kind === 'vod'
+            ? 'uploadProblem.transcodingLost'
+            : record.kind === 'program-media'
+              ? 'uploadProblem.notListedMedia'
+              : 'uploadProblem.notListedWaiting',
+          { said },
+        ),
+        m('uploadNext.lookLater'),
+      ),
+    );
   }
 }

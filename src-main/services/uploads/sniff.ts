@@ -9,6 +9,7 @@
  * - `program-media`: video only (a scheduled channel plays pictures);
  * - `waiting-screen`: still images only (PNG, JPEG, GIF, WebP).
  */
+import type { MessageRef } from '../../shared/i18n/message';
 import type { UploadKind } from '../../shared/uploads';
 
 /** Bytes read from the start of each file: enough for two MPEG-TS/M2TS packets. */
@@ -82,13 +83,7 @@ export function sniff(head: Uint8Array): Sniffed | null {
  * Whether a sniffed format fits a kind; answers the refusal in the operator's words, or null
  * when it fits.
  */
-export function refusalForKind(kind: UploadKind, found: Sniffed | null): string | null {
-  const wanted =
-    kind === 'waiting-screen'
-      ? 'an image (PNG, JPEG, GIF or WebP)'
-      : kind === 'vod'
-        ? 'a video or audio file (MP4, MOV, WebM, MKV, TS, AVI, FLV, WMV, MP3, WAV, M4A, FLAC, Ogg)'
-        : 'a video (MP4, MOV, WebM, MKV, TS, AVI, FLV, WMV)';
+export function refusalForKind(kind: UploadKind, found: Sniffed | null): MessageRef | null {
   const fits =
     found !== null &&
     (kind === 'waiting-screen'
@@ -97,14 +92,23 @@ export function refusalForKind(kind: UploadKind, found: Sniffed | null): string 
         ? found.family !== 'image'
         : found.family === 'video');
   if (fits) return null;
-  const is =
-    found === null ? 'its content is no format OnAir Desk knows' : `it is ${article(found.label)}`;
-  return `Not ${wanted}: ${is}.`;
-}
-
-function article(label: string): string {
-  // Said letter by letter (MP4, FLV) or starting with a vowel: "an".
-  return /^([AEIOU]|M[P4]|FLV)/.test(label) ? `an ${label}` : `a ${label}`;
+  const wanted: MessageRef = {
+    key:
+      kind === 'waiting-screen'
+        ? 'sniff.wantImage'
+        : kind === 'vod'
+          ? 'sniff.wantVodMedia'
+          : 'sniff.wantVideo',
+  };
+  const is: MessageRef =
+    found === null
+      ? { key: 'sniff.isUnknown' }
+      : {
+          // Said letter by letter (MP4, FLV) or starting with a vowel: "an" in English.
+          key: /^([AEIOU]|M[P4]|FLV)/.test(found.label) ? 'sniff.isAn' : 'sniff.isA',
+          params: { label: found.label },
+        };
+  return { key: 'sniff.notWanted', params: { wanted, is } };
 }
 
 function findAscii(head: Uint8Array, text: string): boolean {

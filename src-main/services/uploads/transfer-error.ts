@@ -11,12 +11,19 @@
  * - `refused`: any other 4xx: stops for the operator.
  * Messages never hold the URL (it grants the right to upload).
  */
+import type { MessageKey, MessageParams, MessageRef } from '../../shared/i18n/message';
+import { englishText } from '../../shared/i18n/say';
 
 export type TransferFailure =
   | { kind: 'url-dead'; status: number }
   | { kind: 'storage-full'; status: number }
   | { kind: 'transient'; status: number | null; detail: string; retryAfterMs?: number }
-  | { kind: 'refused'; status: number; message: string };
+  | { kind: 'refused'; status: number; message: string; text: MessageRef };
+
+/** A refusal in English and as its catalogue message (the host's own words kept as a value). */
+function words(key: MessageKey, params?: MessageParams): { message: string; text: MessageRef } {
+  return { message: englishText(key, params), text: params ? { key, params } : { key } };
+}
 
 /** Thrown by the transfers and the protocol probe. */
 export class TransferError extends Error {
@@ -43,13 +50,14 @@ export function failureFromStatus(
       ...(Number.isFinite(seconds) && seconds >= 0 ? { retryAfterMs: seconds * 1000 } : {}),
     };
   }
-  if (status === 413)
-    return { kind: 'refused', status, message: 'The upload host refused the file as too large.' };
+  if (status === 413) return { kind: 'refused', status, ...words('uploadProblem.hostTooLarge') };
   const said = hostMessage(body);
   return {
     kind: 'refused',
     status,
-    message: `The upload host refused the file (HTTP ${status})${said ? `: ${said}` : '.'}`,
+    ...(said
+      ? words('uploadProblem.hostRefusedSaid', { status, said })
+      : words('uploadProblem.hostRefused', { status })),
   };
 }
 

@@ -10,6 +10,9 @@
  * engine on the same data folder resumes them (tus from the server's offset, multipart from
  * the beginning with a new one-time URL, each saying so in its note).
  */
+import type { MessageRef } from '../../shared/i18n/message';
+import { englishText } from '../../shared/i18n/say';
+import { m, problem, refusalWords, setNote, targetWords } from './problem-words';
 import { randomUUID } from 'node:crypto';
 import { PlatformError } from '../../platform/errors';
 import { redact } from '../../secrets/redact';
@@ -164,9 +167,8 @@ export class UploadEngine {
   async enqueue(paths: string[], target: UploadTarget): Promise<EnqueueResult> {
     const batchId = randomUUID();
     if (!this.#options.platform.available(target.kind)) {
-      const reason =
-        'This workspace has no VOD account, so it cannot take VOD uploads (not available). Open a workspace with a VOD account.';
-      return { batchId, added: 0, refused: paths.map((path) => ({ path, reason })) };
+      const words = refusalWords('uploadProblem.noVodAccount');
+      return { batchId, added: 0, refused: paths.map((path) => ({ path, ...words })) };
     }
     const checked = await checkDroppedPaths(paths, target.kind);
     const active = new Set(
@@ -179,7 +181,7 @@ export class UploadEngine {
     let added = 0;
     for (const file of checked.files) {
       if (active.has(file.path)) {
-        checked.refused.push({ path: file.path, reason: 'Already in the upload queue.' });
+        checked.refused.push({ path: file.path, ...refusalWords('uploadProblem.alreadyQueued') });
         continue;
       }
       const record: UploadRecord = {
@@ -335,14 +337,14 @@ export class UploadEngine {
   }
 
   async #load(): Promise<void> {
-    const { value, notice } = await this.#store.load();
-    if (notice) this.#options.notify('warning', notice);
+    const { value, notice, noticeText } = await this.#store.load();
+    if (notice) this.#options.notify('warning', { message: notice, text: noticeText });
     this.#concurrency = value.concurrency;
     for (const record of value.items) {
       this.#records.set(record.id, record);
       if (record.state === 'uploading') {
         record.state = 'queued';
-        record.note = 'Interrupted by a restart; it goes on where the upload host stopped.';
+        setNote(record, m('uploadNote.restarted'));
       }
     }
     this.#notices.remember(this.#records.values());
@@ -429,22 +431,29 @@ export class UploadEngine {
     if (error instanceof PlatformError) {
       const { status, code, message } = error.error;
       if (code === 'network' || status === 429 || (status ?? 0) >= 500)
-        return this.#retryLater(record, redact(message), (error.error.retryAfterS ?? 0) * 1000);
-      return this.#attention(record, {
-        code: 'platform',
-        message: `The platform refused a one-time upload URL${status ? ` (HTTP ${status})` : ''}: ${redact(message)}`,
-        nextStep:
-          status === 403
-            ? 'The token may not upload: check its role and scopes in Accounts, then press Retry.'
-            : 'Check the target (category, account), then press Retry.',
-      });
+        return this.#retryLater(
+          record,
+          error.error.text ?? redact(message),
+          (error.error.retryAfterS ?? 0) * 1000,
+        );
+      // The platform's own words stay as it wrote them, inside our sentence.
+      const reason = error.error.text ?? redact(message);
+      return this.#attention(
+        record,
+        problem(
+          'platform',
+          status
+            ? m('uploadProblem.urlRefusedStatus', { status, reason })
+            : m('uploadProblem.urlRefused', { reason }),
+          m(status === 403 ? 'uploadNext.checkRole' : 'uploadNext.checkTarget'),
+        ),
+      );
     }
     this.#options.log(`upload ${record.id} (${record.name}) failed: ${describe(error)}`);
-    this.#attention(record, {
-      code: 'platform',
-      message: 'OnAir Desk hit an internal problem with this file; details are in the log.',
-      nextStep: 'Press Retry; if it fails again, send the log to support.',
-    });
+    this.#attention(
+      record,
+      problem('platform', m('uploadProblem.internal'), m('uploadNext.sendLog')),
+    );
   }
 
   #transferFailed(record: UploadRecord, failure: TransferFailure): void {
@@ -452,51 +461,50 @@ export class UploadEngine {
       case 'transient':
         return this.#retryLater(
           record,
-          `the transfer broke off (${failure.detail})`,
+          m('uploadProblem.brokeOff', { detail: failure.detail }),
           failure.retryAfterMs,
         );
       case 'storage-full':
-        return this.#attention(record, {
-          code: 'storage-full',
-          message:
-            'The upload host has no room left (HTTP 507 Insufficient Storage); nothing is lost.',
-          nextStep:
-            'Free space on the platform (delete media it no longer needs) or ask the platform support, then press Retry.',
-        });
+        return this.#attention(
+          record,
+          problem('storage-full', m('uploadProblem.storageFull'), m('uploadNext.freeSpace')),
+        );
       case 'refused':
         return this.#attention(record, {
-          code: 'platform',
+          ...problem('platform', failure.text, m('uploadNext.checkFile')),
           message: failure.message,
-          nextStep: 'Check the file plays and fits the target, then press Retry or cancel it.',
         });
       case 'url-dead':
-        return this.#attention(record, {
-          code: 'url-used',
-          message: 'The one-time upload URL was refused (expired or already used).',
-          nextStep: 'Press Retry: OnAir Desk requests a new one-time URL.',
-        });
+        return this.#attention(
+          record,
+          problem('url-used', m('uploadProblem.urlDead'), m('uploadNext.newUrl')),
+        );
     }
   }
 
-  #retryLater(record: UploadRecord, why: string, retryAfterMs = 0): void {
+  /** `why`: a catalogue message, or the platform's own words. */
+  #retryLater(record: UploadRecord, why: MessageRef | string, retryAfterMs = 0): void {
     record.failures += 1;
     const policy = this.#tuning.backoff;
     if (record.failures >= policy.maxFailures) {
-      return this.#attention(record, {
-        code: 'network',
-        message: `The upload failed ${record.failures} times in a row; last: ${why}.`,
-        nextStep: 'Check the network connection and the platform status, then press Retry.',
-      });
+      return this.#attention(
+        record,
+        problem(
+          'network',
+          m('uploadProblem.failedInARow', { count: record.failures, why }),
+          m('uploadNext.checkNetwork'),
+        ),
+      );
     }
     const wait = backoffMs(policy, record.failures, retryAfterMs);
     const retryAt = new Date(Date.now() + wait).toISOString();
     this.#set(record, 'retrying', {
       retryAt,
-      problem: {
-        code: 'network',
-        message: `The upload stopped: ${why}.`,
-        nextStep: `Nothing to do: OnAir Desk tries again in ${Math.ceil(wait / 1000)} s.`,
-      },
+      problem: problem(
+        'network',
+        m('uploadProblem.stopped', { why }),
+        m('uploadNext.waitRetry', { seconds: Math.ceil(wait / 1000) }),
+      ),
     });
   }
 
@@ -601,9 +609,8 @@ export class UploadEngine {
 
 /** What the operator reads as the target, e.g. "VOD · category 1a2b", "Program media". */
 export function targetLabel(target: UploadTarget): string {
-  if (target.kind === 'program-media') return 'Program media';
-  if (target.kind === 'waiting-screen') return 'Waiting screens';
-  return target.categoryKey ? `VOD · category ${target.categoryKey}` : 'VOD';
+  const words = targetWords(target);
+  return englishText(words.key, words.params);
 }
 
 function describe(error: unknown): string {

@@ -72,7 +72,7 @@ describe('upload.enqueue', () => {
     );
     const screens = await engine.enqueue([png, mp3], { kind: 'waiting-screen' });
     expect(screens.added).toBe(1);
-    expect(screens.refused).toEqual([
+    expect(screens.refused).toMatchObject([
       {
         path: mp3,
         reason: expect.stringMatching(/^Not an image .*: it is an MP3 audio\.$/) as unknown,
@@ -110,12 +110,17 @@ describe('upload.enqueue', () => {
       ['closing.mp4', 'crowd.mp4', 'opening.mp4', ...(root ? ['locked.mp4'] : [])].sort(),
     );
     if (!root)
-      expect(result.refused).toEqual([
+      expect(result.refused).toMatchObject([
         { path: locked, reason: 'OnAir Desk may not read this file.' },
       ]);
     const again = await engine.enqueue([join(dir, 'closing.mp4')], { kind: 'program-media' });
     expect(again.refused).toEqual([
-      { path: join(dir, 'closing.mp4'), reason: 'Already in the upload queue.' },
+      {
+        path: join(dir, 'closing.mp4'),
+        reason: 'Already in the upload queue.',
+        // The renderer shows the same refusal in the operator's language.
+        text: { key: 'uploadProblem.alreadyQueued' },
+      },
     ]);
     engine.cancel();
     engine.clearFinished();

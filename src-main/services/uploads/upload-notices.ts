@@ -4,12 +4,19 @@
  * uploaded ("12 files uploaded to Program media."), and one per file that needs attention,
  * gathered over {@link attentionGatherMs} so a failing folder gives one notice, not hundreds.
  */
+import type { MessageRef } from '../../shared/i18n/message';
+import { say } from '../../shared/i18n/say';
+import { m, targetWords } from './problem-words';
 import type { UploadRecord } from './upload-record';
 
 /** Files needing attention within this many ms share one notice. */
 export const attentionGatherMs = 1000;
 
-export type Notify = (level: 'info' | 'warning' | 'error', message: string) => void;
+/** Posts a notice: English text, or English with its catalogue message. */
+export type Notify = (
+  level: 'info' | 'warning' | 'error',
+  said: string | { message: string; text?: MessageRef },
+) => void;
 
 /** Batch and attention notices of one engine. */
 export class UploadNotices {
@@ -36,11 +43,12 @@ export class UploadNotices {
     const done = batch.filter((r) => r.state === 'done').length;
     if (done === 0) return;
     const stuck = batch.filter((r) => r.state === 'needs-attention').length;
-    const files = (n: number) => `${n.toLocaleString('en')} file${n === 1 ? '' : 's'}`;
     this.#notify(
       stuck > 0 ? 'warning' : 'info',
-      `${files(done)} uploaded to ${first.targetLabel}.` +
-        (stuck > 0 ? ` ${files(stuck)} need${stuck === 1 ? 's' : ''} attention in Uploads.` : ''),
+      say('uploadNotice.pair', {
+        first: m('uploadNotice.uploaded', { count: done, target: targetWords(first.target) }),
+        second: stuck > 0 ? m('uploadNotice.stuck', { count: stuck }) : '',
+      }),
     );
   }
 
@@ -52,12 +60,13 @@ export class UploadNotices {
       const [first, ...rest] = this.#attention;
       this.#attention = [];
       if (first === undefined) return;
-      const what = first.problem?.message ?? 'it stopped';
+      const what: MessageRef | string =
+        first.problem?.text ?? first.problem?.message ?? m('uploadNotice.itStopped');
       this.#notify(
         'warning',
         rest.length === 0
-          ? `“${first.name}” needs attention: ${what}`
-          : `${rest.length + 1} files need attention in Uploads, e.g. “${first.name}”: ${what}`,
+          ? say('uploadNotice.attentionOne', { name: first.name, what })
+          : say('uploadNotice.attentionMany', { count: rest.length + 1, name: first.name, what }),
       );
     }, attentionGatherMs);
   }

@@ -8,6 +8,7 @@
  * File: `uploads-<workspaceId>.json` in the data folder,
  * `{ version: 1, concurrency, items: UploadRecord[] }`, items oldest first.
  */
+import { messageRefSchema } from '../../shared/i18n/say';
 import { z } from 'zod';
 import { uploadKinds, uploadStates, type UploadItem } from '../../shared/uploads';
 
@@ -83,9 +84,17 @@ export const uploadRecordSchema = z.object({
   urlRenewed: z.boolean(),
   retryAt: isoTime.nullable(),
   problem: z
-    .object({ code: z.enum(problemCodes), message: z.string(), nextStep: z.string() })
+    .object({
+      code: z.enum(problemCodes),
+      message: z.string(),
+      nextStep: z.string(),
+      text: messageRefSchema.optional(),
+      nextText: messageRefSchema.optional(),
+    })
     .nullable(),
   note: z.string().max(1000).nullable(),
+  /** `note` as a catalogue message (absent in queue files written before it). */
+  noteText: messageRefSchema.nullable().optional(),
   queuedAt: isoTime,
   finishedAt: isoTime.nullable(),
 });
@@ -134,6 +143,7 @@ export function toItem(record: UploadRecord, live: LiveFigures | undefined): Upl
     retryAt: record.state === 'retrying' ? record.retryAt : null,
     problem: record.problem,
     note: record.note,
+    noteText: record.noteText ?? null,
     queuedAt: record.queuedAt,
     finishedAt: record.finishedAt,
   };

@@ -8,6 +8,7 @@
  * dead URL in a row stops for the operator. A started multipart URL counts as used: a
  * multipart upload that broke off (pause, fault, restart) starts again with a new URL.
  */
+import { m, problem, setNote } from './problem-words';
 import { stat } from 'node:fs/promises';
 import { formatBytes } from './enqueue-check';
 import { multipartTransfer } from './multipart-transfer';
@@ -58,12 +59,16 @@ export async function runUpload(
         throw error;
       const expired = record.url !== null && Date.parse(record.url.expiresAt) <= Date.now();
       if (record.urlRenewed) return { kind: 'attention', problem: deadUrlProblem(expired) };
-      record.note =
-        record.location !== null
-          ? 'The partial upload was gone from the upload host; it started again from the beginning with a new one-time URL.'
-          : expired
-            ? 'The one-time URL had expired; a new one was requested.'
-            : 'The one-time URL was refused (expired or already used); a new one was requested.';
+      setNote(
+        record,
+        m(
+          record.location !== null
+            ? 'uploadNote.partialGone'
+            : expired
+              ? 'uploadNote.urlExpired'
+              : 'uploadNote.urlRefused',
+        ),
+      );
       dropUrl(record);
       record.urlRenewed = true;
       context.changed(record);
@@ -77,19 +82,21 @@ export async function checkUnchanged(record: UploadRecord): Promise<UploadProble
   try {
     info = await stat(record.path);
   } catch {
-    return {
-      code: 'file-missing',
-      message: `The file is no longer at ${record.path} (moved, renamed or deleted); nothing was sent.`,
-      nextStep:
-        'Put it back at the same place and press Retry, or cancel it and drop the file again.',
-    };
+    return problem(
+      'file-missing',
+      m('uploadProblem.gone', { path: record.path }),
+      m('uploadNext.putBack'),
+    );
   }
   if (info.size !== record.sizeBytes || Math.abs(info.mtimeMs - record.mtimeMs) > 1) {
-    return {
-      code: 'file-changed',
-      message: `The file changed on disk since it was queued (${formatBytes(record.sizeBytes)} then, ${formatBytes(info.size)} now, or a new modification time); it was not sent again.`,
-      nextStep: 'To send the new version, cancel this file and drop it again.',
-    };
+    return problem(
+      'file-changed',
+      m('uploadProblem.changed', {
+        then: formatBytes(record.sizeBytes),
+        now: formatBytes(info.size),
+      }),
+      m('uploadNext.dropAgain'),
+    );
   }
   return null;
 }
@@ -97,15 +104,14 @@ export async function checkUnchanged(record: UploadRecord): Promise<UploadProble
 async function ensureUrl(context: RunContext, record: UploadRecord, signal: AbortSignal) {
   const url = record.url;
   if (url !== null && record.protocol === 'multipart' && url.usedAt !== null) {
-    record.note =
-      'A multipart upload cannot resume: it started again from the beginning with a new one-time URL.';
+    setNote(record, m('uploadNote.multipartRestart'));
     dropUrl(record);
   } else if (
     url !== null &&
     record.location === null &&
     Date.parse(url.expiresAt) - context.urlMarginMs <= Date.now()
   ) {
-    record.note = 'The one-time URL had expired; a new one was requested.';
+    setNote(record, m('uploadNote.urlExpired'));
     dropUrl(record);
   }
   if (record.url !== null) return;
@@ -158,10 +164,15 @@ async function transfer(context: RunContext, record: UploadRecord, signal: Abort
     onResumed: (bytes) => {
       if (!resuming) return;
       record.resumedFromBytes = bytes;
-      record.note =
+      setNote(
+        record,
         bytes > 0
-          ? `Resumed from the upload host's offset: ${formatBytes(bytes)} of ${formatBytes(record.sizeBytes)} were already there.`
-          : 'Resumed; the upload host held none of it yet.';
+          ? m('uploadNote.resumed', {
+              bytes: formatBytes(bytes),
+              size: formatBytes(record.sizeBytes),
+            })
+          : m('uploadNote.resumedEmpty'),
+      );
       context.progressed(record, bytes);
       context.changed(record);
     },
@@ -182,17 +193,8 @@ export function dropUrl(record: UploadRecord): void {
 
 function deadUrlProblem(expired: boolean): UploadProblem {
   return expired
-    ? {
-        code: 'url-expired',
-        message: 'The one-time upload URL expired again before the upload could finish.',
-        nextStep: 'Press Retry: OnAir Desk requests a new one-time URL.',
-      }
-    : {
-        code: 'url-used',
-        message: 'The upload host refused a new one-time URL as well (expired or already used).',
-        nextStep:
-          'Press Retry to request another one-time URL; if it keeps failing, check the account on the platform.',
-      };
+    ? problem('url-expired', m('uploadProblem.urlExpiredAgain'), m('uploadNext.newUrl'))
+    : problem('url-used', m('uploadProblem.urlRefusedAgain'), m('uploadNext.anotherUrl'));
 }
 
 /** The content's title: the file name without its extension. */

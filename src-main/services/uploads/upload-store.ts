@@ -8,7 +8,7 @@
  */
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { JsonStateFile } from '../local-state';
+import { JsonStateFile, type ReadResult } from '../local-state';
 import { defaultConcurrency, uploadQueueSchema, type UploadQueueFile } from './upload-record';
 
 /** Offsets of running uploads reach the disk at most this often, ms. */
@@ -53,7 +53,7 @@ export class UploadQueueStore {
   }
 
   /** Reads the queue; `notice` explains a file that was set aside. Never throws. */
-  async load(): Promise<{ value: UploadQueueFile; notice?: string }> {
+  async load(): Promise<ReadResult<UploadQueueFile>> {
     return this.#file.read();
   }
 

@@ -71,7 +71,8 @@ export async function startRig(options: SandboxOptions = {}): Promise<UploadRig>
         workspaceId: 'sandbox',
         platform,
         onChange: (change) => changes.push(change),
-        notify: (level, message) => notices.push({ level, message }),
+        notify: (level, said) =>
+          notices.push({ level, message: typeof said === 'string' ? said : said.message }),
         log: () => undefined,
         tuning: { ...fastTuning, ...tuning },
       });

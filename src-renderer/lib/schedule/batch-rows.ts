@@ -6,6 +6,7 @@
  */
 import type { Program, ProgramMedia, ScheduleOperation } from '../../../src-main/shared/model';
 import { clockUtc, dayLabel } from './labels';
+import { t } from '../../i18n/i18n.svelte';
 
 /** One operation of a plan, as the operator reads it. */
 export interface BatchRow {
@@ -43,7 +44,7 @@ export function describeOperations(
         ? operation.title
         : operation.op === 'update' && operation.title !== undefined
           ? operation.title
-          : (target?.title ?? `program ${operation.programId}`);
+          : (target?.title ?? t('bulk.programNumber', { id: operation.programId }));
     const startAt = operation.op === 'delete' ? target?.startAt : operation.startAt;
     const startMs = startAt ? Date.parse(startAt) : null;
     const keys =
@@ -71,26 +72,25 @@ export function describeOperations(
 
 /** `Tue 24 Nov 09:00–09:25 UTC`, or what is known of it. */
 export function rowTime(row: Pick<BatchRow, 'startMs' | 'endMs'>): string {
-  if (row.startMs === null) return 'time unchanged';
+  if (row.startMs === null) return t('bulk.timeUnchanged');
   const end = row.endMs === null ? '' : `–${clockUtc(row.endMs)}`;
   return `${dayLabel(row.startMs)} ${clockUtc(row.startMs)}${end} UTC`;
 }
 
 /** The budget cost in words: `12 calls, about 12 s at 1 call a second`. */
 export function budgetText(calls: number, seconds: number): string {
-  const noun = calls === 1 ? 'call' : 'calls';
-  return `${calls} ${noun}, about ${durationWords(seconds)} at 1 call a second`;
+  return t('bulk.budget', { count: calls, duration: durationWords(seconds) });
 }
 
 /** `45 s`, `2 min 05 s`, `1 h 02 min`. */
 export function durationWords(seconds: number): string {
   const total = Math.max(0, Math.round(seconds));
-  if (total < 90) return `${total} s`;
+  if (total < 90) return t('durations.s', { s: total });
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
   const s = total % 60;
-  if (h > 0) return `${h} h ${String(m).padStart(2, '0')} min`;
-  return `${m} min ${String(s).padStart(2, '0')} s`;
+  if (h > 0) return t('durations.hm', { h, mm: String(m).padStart(2, '0') });
+  return t('durations.ms', { m, ss: String(s).padStart(2, '0') });
 }
 
 function sumDurations(keys: readonly string[], durations: Map<string, number>): number | null {

@@ -14,6 +14,7 @@ import type {
   ScheduleOperation,
 } from '../../../src-main/shared/model';
 import { errorText } from '../bridge';
+import { t } from '../../i18n/i18n.svelte';
 import { displayClock } from '../clock.svelte';
 import { keys } from '../queries/keys';
 import { applyOperation } from '../queries/schedule';
@@ -93,16 +94,19 @@ export class ScheduleEditor {
   /** Asks to delete a program; on confirmation sends one delete (undo can put it back). */
   askDelete = (program: Program): void => {
     this.confirm = {
-      title: `Delete “${program.title}”?`,
-      message: `It starts ${dayLabel(Date.parse(program.startAt))} at ${clockUtc(Date.parse(program.startAt))} UTC. Undo can put it back.`,
-      confirmLabel: 'Delete program',
-      cancelLabel: 'Keep it',
+      title: t('editor.deleteTitle', { title: program.title }),
+      message: t('editor.deleteMessage', {
+        day: dayLabel(Date.parse(program.startAt)),
+        time: clockUtc(Date.parse(program.startAt)),
+      }),
+      confirmLabel: t('editor.deleteConfirm'),
+      cancelLabel: t('editor.keepIt'),
       onConfirm: () => {
         this.selected = null;
         void this.#edit(
           { op: 'delete', channelKey: program.channelKey, programId: program.id },
           program,
-          `Delete “${program.title}”`,
+          t('editor.deleteLabel', { title: program.title }),
           (list) => dropProgram(list, program.id),
           (list) => putProgram(list, program),
         );
@@ -124,14 +128,18 @@ export class ScheduleEditor {
     );
     if (clash) {
       this.refuseLocally(
-        `Not changed: “${program.title}” would then run into “${clash.title}” (${clockUtc(clash.startMs)} UTC). Nothing was sent.`,
+        t('editor.mediaOverlap', {
+          title: program.title,
+          clash: clash.title,
+          time: clockUtc(clash.startMs),
+        }),
       );
       return;
     }
     void this.#edit(
       { op: 'update', channelKey: program.channelKey, programId: program.id, uploadFileKeys },
       program,
-      `${label} of “${program.title}”`,
+      t('editor.mediaLabel', { action: label, title: program.title }),
       (list) => putProgram(list, next),
       (list) => putProgram(list, program),
     );
@@ -145,8 +153,8 @@ export class ScheduleEditor {
     if (key === program.waitMediaContentKey) return;
     const label =
       key === null
-        ? `Clear the waiting screen of “${program.title}”`
-        : `Show “${title ?? key}” before “${program.title}”`;
+        ? t('editor.clearWaiting', { title: program.title })
+        : t('editor.showWaiting', { screen: title ?? key, title: program.title });
     void this.#edit(
       {
         op: 'update',
@@ -180,9 +188,15 @@ export class ScheduleEditor {
       // Created again under a new id: later undo and redo follow it.
       if (operation.op === 'create' && after && other.op !== 'create')
         history.remap(other.programId, after.id);
-      this.done = `${kind}: ${entry.label}.`;
+      this.done =
+        kind === 'Undo'
+          ? t('editor.undone', { label: entry.label })
+          : t('editor.redone', { label: entry.label });
     } catch (error) {
-      this.refusal = `${kind} of ${entry.label} refused: ${errorText(error)}`;
+      this.refusal =
+        kind === 'Undo'
+          ? t('editor.undoRefused', { label: entry.label, reason: errorText(error) })
+          : t('editor.redoRefused', { label: entry.label, reason: errorText(error) });
       this.done = null;
     } finally {
       this.#historyVersion++;
@@ -277,10 +291,10 @@ export class ScheduleEditor {
         label,
       });
       this.#historyVersion++;
-      this.done = `${label}: done.`;
+      this.done = t('editor.done', { label });
     } catch (error) {
       update(rollback);
-      this.refusal = `${label} refused: ${errorText(error)}`;
+      this.refusal = t('editor.refused', { label, reason: errorText(error) });
       this.done = null;
     } finally {
       this.pending--;
@@ -307,7 +321,7 @@ export class ScheduleEditor {
     }
     const { clash } = this.place(program.channelKey, program.id, toMs, program.durationS * 1000);
     if (clash) {
-      this.refuseLocally(`Not moved: ${overlapText(`“${program.title}”`, toMs, clash)}`);
+      this.refuseLocally(t('editor.notMoved', { reason: overlapText(program.title, toMs, clash) }));
       return;
     }
     const send = () =>
@@ -319,16 +333,16 @@ export class ScheduleEditor {
           startAt: isoUtc(toMs),
         },
         program,
-        `Move “${program.title}” to ${clockUtc(toMs)} UTC`,
+        t('editor.moveLabel', { title: program.title, time: clockUtc(toMs) }),
         (list) => putProgram(list, movedTo(program, toMs)),
         (list) => putProgram(list, program),
       );
     if (isOnAir(program, displayClock.now)) {
       this.confirm = {
-        title: 'Move a program that is on air?',
-        message: `“${program.title}” is playing now. Moving it to ${clockUtc(toMs)} UTC changes what viewers see.`,
-        confirmLabel: 'Move it',
-        cancelLabel: 'Keep it playing',
+        title: t('editor.moveOnAirTitle'),
+        message: t('editor.moveOnAirMessage', { title: program.title, time: clockUtc(toMs) }),
+        confirmLabel: t('editor.moveIt'),
+        cancelLabel: t('editor.keepPlaying'),
         onConfirm: send,
       };
     } else send();
@@ -338,13 +352,13 @@ export class ScheduleEditor {
   createFromMedia(channelKey: string, media: ProgramMedia, atMs: number): void {
     const { startMs: start, clash } = this.place(channelKey, null, atMs, media.durationS * 1000);
     if (clash) {
-      this.refuseLocally(`Not created: ${overlapText(`“${media.title}”`, start, clash)}`);
+      this.refuseLocally(
+        t('editor.notCreated', { reason: overlapText(media.title, start, clash) }),
+      );
       return;
     }
     if (start <= Date.now()) {
-      this.refuseLocally(
-        `Not created: ${clockUtc(start)} UTC has passed; a program must start in the future. Nothing was sent.`,
-      );
+      this.refuseLocally(t('editor.inThePast', { time: clockUtc(start) }));
       return;
     }
     const operation = {
@@ -358,7 +372,7 @@ export class ScheduleEditor {
     void this.#edit(
       operation,
       null,
-      `Create “${media.title}” at ${clockUtc(start)} UTC`,
+      t('editor.createLabel', { title: media.title, time: clockUtc(start) }),
       (list) => putProgram(list, draft),
       (list) => dropProgram(list, draft.id),
     );
@@ -377,5 +391,11 @@ function overlapText(
   startAt: number,
   clash: { title: string; startMs: number; endMs: number },
 ): string {
-  return `${what} at ${clockUtc(startAt)} UTC would overlap “${clash.title}” (${clockUtc(clash.startMs)}–${clockUtc(clash.endMs)} UTC). Nothing was sent.`;
+  return t('editor.overlap', {
+    title: what,
+    time: clockUtc(startAt),
+    clash: clash.title,
+    from: clockUtc(clash.startMs),
+    to: clockUtc(clash.endMs),
+  });
 }

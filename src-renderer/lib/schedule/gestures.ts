@@ -6,6 +6,7 @@
  */
 import type { Program } from '../../../src-main/shared/model';
 import { displayClock } from '../clock.svelte';
+import { t } from '../../i18n/i18n.svelte';
 import { pxPerMs, snapToStep } from './geometry';
 import { findOverlap } from './overlap';
 import type { ScheduleEditor } from './editor.svelte';
@@ -190,15 +191,13 @@ export class TimelineGestures {
     if (!media) return;
     if (program.status !== 'scheduled' || program.id < 0) {
       this.#editor.draggingMedia = null;
-      this.#editor.refuseLocally(
-        `Not changed: “${program.title}” has started; only programs that have not started can be changed. Nothing was sent.`,
-      );
+      this.#editor.refuseLocally(t('editor.hasStarted', { title: program.title }));
       return;
     }
     this.#editor.setMedia(
       program,
       [...program.media.map((item) => item.uploadFileKey), media.uploadFileKey],
-      `Append “${media.title}”`,
+      t('editor.appendLabel', { title: media.title }),
     );
     this.#editor.draggingMedia = null;
   };

@@ -1,6 +1,9 @@
 /** Words and clock faces of the schedule timeline. Inputs are epoch ms or ISO-8601 (UTC). */
 import type { Program } from '../../../src-main/shared/model';
+import type { Language } from '../../../src-main/shared/i18n/languages';
+import { locale } from '../../i18n/i18n.svelte';
 
+// Clock faces read the same in every language; day names follow the operator's language.
 const hhmmUtc = new Intl.DateTimeFormat('en-GB', {
   hour: '2-digit',
   minute: '2-digit',
@@ -12,12 +15,7 @@ const hhmmLocal = new Intl.DateTimeFormat('en-GB', {
   minute: '2-digit',
   hour12: false,
 });
-const dayUtc = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: '2-digit',
-  month: 'short',
-  timeZone: 'UTC',
-});
+const dayFormats = new Map<Language, Intl.DateTimeFormat>();
 
 /** `09:00` in UTC. */
 export function clockUtc(ms: number): string {
@@ -29,9 +27,21 @@ export function clockLocal(ms: number): string {
   return hhmmLocal.format(ms);
 }
 
-/** `Fri 20 Nov` (UTC day). */
+/** `Fri 20 Nov` / `11월 20일 (금)` (UTC day). */
 export function dayLabel(ms: number): string {
-  return dayUtc.format(ms);
+  const language = locale.language;
+  let format = dayFormats.get(language);
+  if (!format) {
+    // en-GB: day before month, as the schedule has always read.
+    format = new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : language, {
+      weekday: 'short',
+      day: '2-digit',
+      month: 'short',
+      timeZone: 'UTC',
+    });
+    dayFormats.set(language, format);
+  }
+  return format.format(ms);
 }
 
 /** Seconds as `h:mm:ss`, e.g. `0:25:00`. */

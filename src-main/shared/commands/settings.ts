@@ -1,0 +1,21 @@
+/**
+ * The app's own settings (services/settings.ts, kept in `settings.json`): today the interface
+ * language. No platform call.
+ */
+import { z } from 'zod';
+import { languages, type Language, type LanguageChoice } from '../i18n/languages';
+import { command, defineCommands, returns } from './define';
+
+/** The settings domain's commands. */
+export const settingsCommands = defineCommands({
+  /**
+   * Reads the interface language choice; sets it first when `language` is given (null: follow
+   * the OS locale). `systemLanguage` is the OS locale's language where main knows it
+   * (Electron's `app.getLocale()`), else null (the browser host: the page's own locale).
+   */
+  'settings.language': command({
+    input: z.object({ language: z.enum(languages).nullable().optional() }),
+    output: returns<{ language: LanguageChoice; systemLanguage: Language | null }>(),
+    priority: 'local',
+  }),
+});
