@@ -151,13 +151,16 @@ export class UploadEngine {
   /**
    * Checks the dropped paths locally (no platform call) and queues the files that pass;
    * refusals come back file by file in the operator's words. The target must be one the
-   * workspace can take (a live-only account has no VOD: every file refused, `not-available`).
+   * workspace can take (a live-only workspace has no VOD, a VOD-only one no live: every file
+   * refused, `not-available`).
    */
   async enqueue(paths: string[], target: UploadTarget): Promise<EnqueueResult> {
     const batchId = randomUUID();
     if (!this.#options.platform.available(target.kind)) {
       const reason =
-        'This workspace has no VOD account, so it cannot take VOD uploads (not available). Open a workspace with a VOD account.';
+        target.kind === 'vod'
+          ? 'This workspace has no VOD account, so it cannot take VOD uploads (not available). Pair one with it in Accounts.'
+          : 'This workspace has no live account, so it cannot take program media or waiting screens (not available). Pair one with it in Accounts.';
       return { batchId, added: 0, refused: paths.map((path) => ({ path, reason })) };
     }
     const checked = await checkDroppedPaths(paths, target.kind);
