@@ -179,9 +179,9 @@ describe('the workspaces file as the app finds it', () => {
     );
     const core = await open();
     try {
-      const state = await core.invoke('workspace.state', {}, { clientId: 't' });
-      expect(state).toMatchObject({ ok: true, data: { active: { id: 'sandbox' } } });
-      expect(state.ok && state.data.choices.map((c) => c.id)).toEqual(['sandbox']);
+      const state = await commandCaller(() => core, 't')('workspace.state', {});
+      expect(state.active.id).toBe('sandbox');
+      expect(state.choices.map((c) => c.id)).toEqual(['sandbox']);
     } finally {
       await core.dispose();
     }
