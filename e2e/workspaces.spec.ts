@@ -109,6 +109,7 @@ test('a VOD-only workspace uploads a real video into the chosen category', async
   await app.getByRole('button', { name: 'Pair a live account' }).click();
   await expect(app.getByRole('heading', { name: 'Accounts', level: 1 })).toBeVisible();
   await expect(app.getByLabel('Live account to pair')).toBeFocused();
+  await app.screenshot(shot('workspaces-pairing-focused'));
 
   // A top-level category of the library, read as a second client would.
   const categories = await vodGet<{ data: { key: string; name: string; level: number }[] }>(
