@@ -14,6 +14,7 @@ import type { AccountSummary, Notice, WorkspaceState } from '../shared/model';
 import { createDeskCore, type DeskCore } from './desk-core';
 import { commandCaller, memorySecrets } from './test-support';
 import { openSandboxWorkspace } from './workspace';
+import { fastTuning, makeVideo, waitFor } from './uploads/upload-test-support';
 
 const pacing = { minSpacingMs: 5, marginMs: 0 };
 
@@ -31,6 +32,7 @@ describe('workspaces pair a live and a VOD account', () => {
       secrets,
       openSandbox: () => openSandboxWorkspace({ sandboxInfo: sandbox.info, pacing }),
       workspaceOptions: { pacing },
+      uploadTuning: fastTuning,
       log: () => undefined,
     });
   const kinds = (state: WorkspaceState) => state.choices.map((c) => `${c.kind}:${c.name}`);
@@ -103,6 +105,34 @@ describe('workspaces pair a live and a VOD account', () => {
     expect(again).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     const file = await readFile(join(dataDir, 'workspaces.json'), 'utf8');
     expect(file).not.toContain(sandbox.info.vod_access_token);
+  });
+
+  it('uploads a video to VOD on the pair, into the chosen category, as its VOD account', async () => {
+    const [category] = (await call('upload.vodCategories', {})).categories;
+    if (!category) throw new Error('the sandbox library has no category');
+    const file = join(dataDir, 'paired-recap.mp4');
+    await makeVideo(file, 2);
+    const queued = await call('upload.enqueue', {
+      paths: [file],
+      target: { kind: 'vod', categoryKey: category.key },
+    });
+    expect(queued).toMatchObject({ added: 1, refused: [] });
+    await waitFor(async () => {
+      const { items } = await call('upload.list', {});
+      return items.some((i) => i.state === 'processing' || i.state === 'done');
+    });
+    // The platform lists the content in that category (a second client, with its own token).
+    const url = new URL(`${sandbox.info.vod_base_url}/categories/${category.key}/media-contents`);
+    url.searchParams.set('access_token', sandbox.info.vod_access_token);
+    url.searchParams.set('keyword', 'paired-recap');
+    // The platform lists new content a moment (3 s of its time) after the upload.
+    sandbox.clock.advance(10_000);
+    await waitFor(async () => {
+      const page = (await (await fetch(url)).json()) as { data: { title: string }[] };
+      return page.data.some((c) => c.title === 'paired-recap');
+    });
+    const vodBudget = (await call('budget.get', {})).find((b) => b.name === 'vod');
+    expect(vodBudget?.callsLastMinute).toBeGreaterThan(0);
   });
 
   it('keeps the pair, and the pair open, across a restart of the core', async () => {
