@@ -139,6 +139,7 @@ export class WorkspaceLifecycle {
     const next = [info.accounts.live, info.accounts.vod]
       .filter((id): id is string => id !== null && id !== leaving && registry.get(id) !== undefined)
       .map((id) => pairs.workspaceOf(id))[0];
+    await this.tellOfWaitingUploads(info, uses(info, leaving));
     await this.switchTo(next ?? 'sandbox');
   }
 
@@ -148,6 +149,25 @@ export class WorkspaceLifecycle {
     await this.#session.dispose();
     if (this.#session.workspace !== this.options.sandbox) await this.#session.workspace.dispose();
     await this.options.sandbox.dispose();
+  }
+
+  /**
+   * Each workspace keeps its own upload queue: files still under way in the one being left
+   * wait in it until it is opened again (or stop for good when one of its accounts is being
+   * removed), which the operator should know when a pair or a removal moved them off it.
+   */
+  private async tellOfWaitingUploads(info: WorkspaceInfo, gone: boolean): Promise<void> {
+    const { byState } = (await this.#session.uploads()).list().summary;
+    const waiting =
+      byState.queued + byState.uploading + byState.retrying + byState.paused + byState.processing;
+    if (waiting === 0) return;
+    const files = `${waiting} upload${waiting === 1 ? '' : 's'} of “${info.name}”`;
+    this.options.notify(
+      gone ? 'warning' : 'info',
+      gone
+        ? `${files} stopped: an account of that workspace was removed.`
+        : `${files} ${waiting === 1 ? 'waits' : 'wait'} in its queue and ${waiting === 1 ? 'goes' : 'go'} on when that workspace is opened again.`,
+    );
   }
 
   private activate(workspace: Workspace): void {

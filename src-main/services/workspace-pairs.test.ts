@@ -147,7 +147,13 @@ describe('workspaces pair a live and a VOD account', () => {
 
   it('unpairs: each account is a workspace again, the open pair follows its live account', async () => {
     const paired = await call('workspace.state', {});
+    // The pair's VOD upload is still transcoding (the platform's clock is not advanced).
+    expect((await call('upload.list', {})).summary.byState.processing).toBe(1);
     const state = await call('workspace.unpair', { id: paired.active.id });
+    const notices = (await call('app.notices', {})).map((n) => n.message);
+    expect(notices).toContain(
+      '1 upload of “Seoul live + Seoul VOD” waits in its queue and goes on when that workspace is opened again.',
+    );
     expect(kinds(state)).toEqual(['sandbox:Sandbox', 'live:Seoul live', 'vod:Seoul VOD']);
     expect(state.active).toMatchObject({ id: live.id, kind: 'live', apis: { vod: false } });
     expect((await call('upload.vodCategories', {})).available).toBe(false);
