@@ -31,10 +31,16 @@ describe('workspaces pair a live and a VOD account', () => {
       dataDir,
       secrets,
       openSandbox: () => openSandboxWorkspace({ sandboxInfo: sandbox.info, pacing }),
-      workspaceOptions: { pacing },
+      workspaceOptions: { pacing, fetch: seen },
       uploadTuning: fastTuning,
       log: () => undefined,
     });
+  /** Every URL an account workspace asked the platform for. */
+  const requested: string[] = [];
+  const seen = (request: Request) => {
+    requested.push(request.url);
+    return fetch(request);
+  };
   const kinds = (state: WorkspaceState) => state.choices.map((c) => `${c.kind}:${c.name}`);
 
   beforeAll(async () => {
@@ -69,6 +75,7 @@ describe('workspaces pair a live and a VOD account', () => {
       'live:Seoul live',
       'vod:Seoul VOD',
     ]);
+    const before = requested.length;
     const state = await call('workspace.switch', { id: vod.id });
     expect(state.active).toMatchObject({
       kind: 'vod',
@@ -82,6 +89,10 @@ describe('workspaces pair a live and a VOD account', () => {
     expect(categories.available).toBe(true);
     expect(categories.categories.length).toBeGreaterThan(0);
     expect((await call('budget.get', {})).map((b) => b.name)).toEqual(['vod']);
+    // Refused before anything was sent: the VOD-only workspace never reached the live API.
+    const sent = requested.slice(before);
+    expect(sent.some((url) => url.startsWith(sandbox.info.vod_base_url))).toBe(true);
+    expect(sent.filter((url) => url.startsWith(sandbox.info.live_base_url))).toEqual([]);
   });
 
   it('pairs them: one workspace with both APIs, the open VOD-only one becomes the pair', async () => {
