@@ -87,7 +87,7 @@ describe.runIf(withKeyring)('accounts in the OS keychain', () => {
     const switched = await call<WorkspaceState>('workspace.switch', { id: account.id });
     expect(switched.active).toMatchObject({
       id: account.id,
-      kind: 'account',
+      kind: 'live',
       name: 'Production (test)',
     });
     const channels = await call<{ data: { total: number } }>('channel.list', {});

@@ -231,6 +231,8 @@ describe('desk core', () => {
       'watch.unsubscribe': { watchId: 'w1' },
       'workspace.state': {},
       'workspace.switch': { id: 'sandbox' },
+      'workspace.pair': { liveAccountId: 'acc-000000000000', vodAccountId: 'acc-111111111111' },
+      'workspace.unpair': { id: 'pair-000000000000' },
       'account.list': {},
       'account.add': {
         kind: 'live',

@@ -1,7 +1,7 @@
 /**
- * The app's core, shared by both hosts: it wires the settings, the accounts, the notices,
- * the workspace lifecycle and every domain's command handlers, and answers commands through
- * the dispatcher (validated against the declared schemas, answered as a Result). No
+ * The app's core, shared by both hosts: it wires the settings, the accounts and their pairs,
+ * the notices, the workspace lifecycle and every domain's command handlers, and answers
+ * commands through the dispatcher (validated against the declared schemas, answered as a Result). No
  * 'electron' here: hosts/electron-ipc.ts and hosts/browser-host.ts are two transports of
  * this one object.
  */
@@ -22,6 +22,7 @@ import { uploadHandlers } from './uploads/upload-commands';
 import type { Workspace, WorkspaceOptions } from './workspace';
 import { workspaceHandlers } from './workspace-commands';
 import { WorkspaceLifecycle } from './workspace-lifecycle';
+import { WorkspacePairs } from './workspace-pairs';
 
 export type { CallContext } from './command-registry';
 export type { EventListener } from './events';
@@ -73,6 +74,8 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   const opened = await AccountRegistry.open(options.dataDir, options.secrets);
   if (opened.notice) notices.notify('warning', opened.notice);
   const registry = opened.registry;
+  const { pairs, notice: pairsNotice } = await WorkspacePairs.open(options.dataDir, registry);
+  if (pairsNotice) notices.notify('warning', pairsNotice);
   await options.secrets.check().catch((error: unknown) => {
     // Nobody needs the keychain while only the sandbox is used: say nothing then.
     if (registry.list().length > 0 || settings.activeWorkspace !== 'sandbox')
@@ -90,6 +93,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     dataDir: options.dataDir,
     sandbox: await options.openSandbox(),
     registry,
+    pairs,
     settings,
     clock,
     emit: hub.emit,
@@ -109,7 +113,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       schedule: scheduleHandlers,
       uploads: uploadHandlers,
       settings: settingsHandlers(settings, options.systemLocale),
-      workspaces: workspaceHandlers({ lifecycle, registry, checker, notices, log }),
+      workspaces: workspaceHandlers({ lifecycle, registry, pairs, checker, notices, log }),
     },
     () => lifecycle.session,
     log,

@@ -86,9 +86,10 @@ export function startSession(
     log,
   });
 
+  // An API the workspace has no account of has no budget to show.
   const budgets = (): BudgetSnapshot[] => [
-    workspace.liveScheduler.state(),
-    workspace.vodScheduler.state(),
+    ...(workspace.info.apis.live ? [workspace.liveScheduler.state()] : []),
+    ...(workspace.info.apis.vod ? [workspace.vodScheduler.state()] : []),
   ];
   let timer: ReturnType<typeof setTimeout> | null = null;
   const onBudget = () => {

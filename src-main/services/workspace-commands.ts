@@ -8,11 +8,13 @@ import type { AccessChecker, AccountRegistry } from './accounts';
 import { registerHandlers } from './command-registry';
 import type { Notices } from './notices';
 import type { WorkspaceLifecycle } from './workspace-lifecycle';
+import type { WorkspacePairs } from './workspace-pairs';
 
 /** What the accounts-and-workspaces handlers work on. */
 export interface WorkspaceCommandDeps {
   lifecycle: WorkspaceLifecycle;
   registry: AccountRegistry;
+  pairs: WorkspacePairs;
   /** Checks a token with one call before it is stored. */
   checker: AccessChecker;
   notices: Notices;
@@ -21,11 +23,24 @@ export interface WorkspaceCommandDeps {
 
 /** The accounts-and-workspaces domain, registered. */
 export function workspaceHandlers(deps: WorkspaceCommandDeps) {
-  const { lifecycle, registry, checker, notices, log } = deps;
+  const { lifecycle, registry, pairs, checker, notices, log } = deps;
   return registerHandlers(workspaceCommands, {
     'workspace.get': (_input, { session }) => session.workspace.info,
     'workspace.state': () => lifecycle.state(),
     'workspace.switch': ({ id }) => lifecycle.switchTo(id),
+    'workspace.pair': async ({ liveAccountId, vodAccountId }) => {
+      const pair = await pairs.pair(liveAccountId, vodAccountId);
+      log(`workspace paired: ${pair.id} (${liveAccountId} + ${vodAccountId})`);
+      await lifecycle.follow();
+      return lifecycle.state();
+    },
+    'workspace.unpair': async ({ id }) => {
+      if (await pairs.unpair(id)) {
+        log(`workspace unpaired: ${id}`);
+        await lifecycle.follow();
+      }
+      return lifecycle.state();
+    },
     'budget.get': (_input, { session }) => session.budgets(),
     'account.list': () => registry.list(),
     'account.add': async (input) => {
@@ -34,13 +49,15 @@ export function workspaceHandlers(deps: WorkspaceCommandDeps) {
       lifecycle.announce();
       return account;
     },
-    'account.remove': async ({ id }, { session }) => {
-      if (session.workspace.info.id === id) await lifecycle.switchTo('sandbox');
+    'account.remove': async ({ id }) => {
+      if (!registry.get(id)) return { removed: false };
+      // Its pair goes first, and the open workspace moves off the account before its token does.
+      const pair = await pairs.forgetAccount(id);
+      if (pair) log(`workspace unpaired: ${pair.id} (account ${id} removed)`);
+      await lifecycle.follow(id);
       const removed = await registry.remove(id);
-      if (removed) {
-        log(`account removed: ${id}`);
-        lifecycle.announce();
-      }
+      if (removed) log(`account removed: ${id}`);
+      lifecycle.announce();
       return { removed };
     },
     'account.updateToken': async ({ id, token }) => {

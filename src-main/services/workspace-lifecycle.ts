@@ -1,20 +1,23 @@
 /**
- * The workspace lifecycle: which workspace is open (the sandbox, always open, or a live
- * account opened from the registry), its session, switching from one to another, and the
- * token state the renderer sees (DESIGN.md, "Workspaces"). A 401 refuses the workspace's
- * token for that API (workspace.ts pauses its calls); a new token stored for the open
- * workspace accepts it again and resumes them.
+ * The workspace lifecycle: which workspace is open (the sandbox, always open, or real
+ * accounts: a live account, a VOD account, or a pair of the two, as workspace-pairs.ts
+ * resolves them), its session, switching from one to another, and the token state the
+ * renderer sees (DESIGN.md, "Workspaces"). A 401 refuses the workspace's token for that API
+ * (workspace.ts pauses its calls); a new token stored for one of the open workspace's
+ * accounts accepts it again and resumes them. When a pair is made or undone, or an account
+ * removed, the open workspace follows its accounts (`follow`).
  */
 import { PlatformError } from '../platform/errors';
 import { say } from '../shared/i18n/say';
 import type { Notify } from './notices';
 import type { Clock } from '../platform/scheduler';
-import type { WorkspaceState } from '../shared/model';
+import type { WorkspaceInfo, WorkspaceState } from '../shared/model';
 import type { AccountRegistry } from './accounts';
 import type { Emit } from './events';
 import { startSession, type Session } from './session';
 import type { UploadTuning } from './uploads/upload-engine';
-import { openLiveAccountWorkspace, type Workspace, type WorkspaceOptions } from './workspace';
+import { openAccountWorkspace, type Workspace, type WorkspaceOptions } from './workspace';
+import { choiceOf, type WorkspacePairs, type WorkspaceTarget } from './workspace-pairs';
 import type { Settings } from './settings';
 
 export interface WorkspaceLifecycleOptions {
@@ -23,6 +26,8 @@ export interface WorkspaceLifecycleOptions {
   /** The sandbox workspace, open for as long as the app runs. */
   sandbox: Workspace;
   registry: AccountRegistry;
+  /** Which live account works with which VOD account. */
+  pairs: WorkspacePairs;
   settings: Settings;
   clock: Clock;
   emit: Emit;
@@ -60,11 +65,14 @@ export class WorkspaceLifecycle {
     return {
       active: workspace.info,
       choices: [
-        { id: 'sandbox', name: 'Sandbox', kind: 'sandbox' },
-        ...this.options.registry
-          .list()
-          .filter((a) => a.kind === 'live')
-          .map((a) => ({ id: a.id, name: a.name, kind: 'account' as const })),
+        {
+          id: 'sandbox',
+          name: 'Sandbox',
+          kind: 'sandbox',
+          apis: { live: true, vod: true },
+          accounts: { live: null, vod: null },
+        },
+        ...this.options.pairs.choices(),
       ],
       tokens,
       status: refused ? 'token-rejected' : 'ready',
@@ -73,6 +81,7 @@ export class WorkspaceLifecycle {
             name: workspace.info.name,
           })
         : { message: null, text: null }),
+      renewAccountId: refused ? workspace.info.accounts[refused] : null,
     };
   }
 
@@ -102,16 +111,40 @@ export class WorkspaceLifecycle {
   }
 
   /**
-   * A new token of account `id` was stored: when that account's workspace is open with a
-   * refused token, the token is accepted again and its calls resume.
+   * A new token of account `id` was stored: when that account is one of the open workspace's
+   * and a token of it is refused, the tokens are accepted again and its calls resume.
    */
   tokenReplaced(id: string): void {
     const workspace = this.#session.workspace;
     const tokens = workspace.tokens();
-    if (workspace.info.id !== id || (tokens.live !== 'refused' && tokens.vod !== 'refused')) return;
+    const { accounts } = workspace.info;
+    if (accounts.live !== id && accounts.vod !== id) return;
+    if (tokens.live !== 'refused' && tokens.vod !== 'refused') return;
     workspace.resume();
-    this.options.log(`workspace ${id}: new token stored, calls resumed`);
+    this.options.log(`workspace ${workspace.info.id}: new token stored, calls resumed`);
     this.announce();
+  }
+
+  /**
+   * After pairs or accounts changed: when the open workspace is no longer what it was (its
+   * live account was just paired, its pair undone, one of its accounts is going), it is
+   * replaced by the workspace its remaining account works in now (live first, then VOD), or
+   * the sandbox; otherwise the views are only told of the new choices.
+   * @param leaving an account about to be removed, which the next workspace must not use.
+   */
+  async follow(leaving?: string): Promise<void> {
+    const info = this.#session.workspace.info;
+    const target = info.kind === 'sandbox' ? null : this.options.pairs.resolve(info.id);
+    if (info.kind === 'sandbox' || (target && sameAccounts(target, info) && !uses(info, leaving))) {
+      this.announce();
+      return;
+    }
+    const { registry, pairs } = this.options;
+    const next = [info.accounts.live, info.accounts.vod]
+      .filter((id): id is string => id !== null && id !== leaving && registry.get(id) !== undefined)
+      .map((id) => pairs.workspaceOf(id))[0];
+    await this.tellOfWaitingUploads(info, uses(info, leaving));
+    await this.switchTo(next ?? 'sandbox');
   }
 
   /** Closes the session and the open workspace (the sandbox included). */
@@ -120,6 +153,25 @@ export class WorkspaceLifecycle {
     await this.#session.dispose();
     if (this.#session.workspace !== this.options.sandbox) await this.#session.workspace.dispose();
     await this.options.sandbox.dispose();
+  }
+
+  /**
+   * Each workspace keeps its own upload queue: files still under way in the one being left
+   * wait in it until it is opened again (or stop for good when one of its accounts is being
+   * removed), which the operator should know when a pair or a removal moved them off it.
+   */
+  private async tellOfWaitingUploads(info: WorkspaceInfo, gone: boolean): Promise<void> {
+    const { byState } = (await this.#session.uploads()).list().summary;
+    const waiting =
+      byState.queued + byState.uploading + byState.retrying + byState.paused + byState.processing;
+    if (waiting === 0) return;
+    this.options.notify(
+      gone ? 'warning' : 'info',
+      say(gone ? 'errors.uploadsStopped' : 'errors.uploadsWait', {
+        count: waiting,
+        name: info.name,
+      }),
+    );
   }
 
   private activate(workspace: Workspace): void {
@@ -138,23 +190,49 @@ export class WorkspaceLifecycle {
 
   private open(id: string): Workspace {
     if (id === 'sandbox') return this.options.sandbox;
-    const account = this.options.registry.get(id);
-    if (!account || account.kind !== 'live' || !account.serviceAccountKey) {
+    const target = this.options.pairs.resolve(id);
+    if (!target) {
       throw new PlatformError({
         code: 'not-found',
         ...say('errors.workspaceGone'),
       });
     }
     const { registry, workspaceOptions, clock } = this.options;
-    return openLiveAccountWorkspace(
+    const live = target.kind === 'vod' ? null : target.live;
+    const vod = target.kind === 'live' ? null : target.vod;
+    return openAccountWorkspace(
       {
         id,
-        name: account.name,
-        baseUrl: account.baseUrl,
-        serviceAccountKey: account.serviceAccountKey,
-        token: () => registry.token(id),
+        name: choiceOf(target).name,
+        ...(live?.serviceAccountKey
+          ? {
+              live: {
+                accountId: live.id,
+                baseUrl: live.baseUrl,
+                serviceAccountKey: live.serviceAccountKey,
+                token: () => registry.token(live.id),
+              },
+            }
+          : {}),
+        ...(vod
+          ? {
+              vod: { accountId: vod.id, baseUrl: vod.baseUrl, token: () => registry.token(vod.id) },
+            }
+          : {}),
       },
       { ...workspaceOptions, clock },
     );
   }
+}
+
+/** Whether a workspace target still stands for the accounts the open workspace works as. */
+function sameAccounts(target: WorkspaceTarget, info: WorkspaceInfo): boolean {
+  const accounts = choiceOf(target).accounts;
+  return accounts.live === info.accounts.live && accounts.vod === info.accounts.vod;
+}
+
+function uses(info: WorkspaceInfo, accountId: string | undefined): boolean {
+  return (
+    accountId !== undefined && (info.accounts.live === accountId || info.accounts.vod === accountId)
+  );
 }

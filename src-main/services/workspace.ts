@@ -1,8 +1,9 @@
 /**
  * The workspace the app works in: the sandbox platform (embedded, started in-process on
  * 127.0.0.1, or external: the JSON line `npm run sandbox` prints, passed in
- * `ONAIR_SANDBOX_INFO`), or a real live account whose token is read from the OS keychain
- * for each call. One request scheduler per API (DESIGN.md, "The API budget").
+ * `ONAIR_SANDBOX_INFO`), or real accounts (a live account, a VOD account, or a pair of the
+ * two) whose tokens are read from the OS keychain for each call. One request scheduler per
+ * account and API (DESIGN.md, "The API budget").
  * A 401 pauses that API's scheduler at once (no storm of retries) and is reported through
  * `onUnauthorized`, so the operator can enter a new token.
  */
@@ -23,8 +24,12 @@ import type { WorkspaceInfo, WorkspaceTokens } from '../shared/model';
 /** An open workspace: its description, clients and schedulers. Tokens stay in here. */
 export interface Workspace {
   info: WorkspaceInfo;
+  /**
+   * The live API v1 as this workspace's live account. Without one (`info.apis.live` false)
+   * every call is refused at once with PlatformError `api-missing`.
+   */
   live: LiveClient;
-  /** The VOD API v3 as this workspace's VOD account; null when it has none (live-only account). */
+  /** The VOD API v3 as this workspace's VOD account; null when it has none (live-only). */
   vod: VodClient | null;
   liveScheduler: RequestScheduler;
   vodScheduler: RequestScheduler;
@@ -96,18 +101,68 @@ export async function openSandboxWorkspace(options: OpenSandboxOptions = {}): Pr
       id: 'sandbox',
       name: 'Sandbox',
       kind: 'sandbox',
+      apis: { live: true, vod: true },
+      accounts: { live: null, vod: null },
       liveBaseUrl: info.live_base_url,
       vodBaseUrl: info.vod_base_url,
       serviceAccountKey: info.service_account_key,
     },
-    () => Promise.resolve(token),
+    {
+      live: () => Promise.resolve(token),
+      vod: () => Promise.resolve(info.vod_access_token),
+    },
     options,
     sandbox,
-    () => Promise.resolve(info.vod_access_token),
   );
 }
 
-/** A live account to open: its record and how to read its token (from the keychain). */
+/**
+ * Real accounts to open as one workspace: a live account, a VOD account, or both (a pair).
+ * Each API's token is read from the keychain for each call.
+ */
+export interface AccountWorkspaceTarget {
+  /** The workspace's id: the account's own id, or the pair's. */
+  id: string;
+  name: string;
+  live?: {
+    accountId: string;
+    baseUrl: string;
+    serviceAccountKey: string;
+    token: () => Promise<string>;
+  };
+  vod?: { accountId: string; baseUrl: string; token: () => Promise<string> };
+}
+
+/**
+ * Opens a workspace of real accounts. No call is made until a view asks. An API the
+ * workspace has no account of refuses every call at once (PlatformError `api-missing`):
+ * nothing is ever sent for it.
+ * @throws Error when `target` names neither API.
+ */
+export function openAccountWorkspace(
+  target: AccountWorkspaceTarget,
+  options: WorkspaceOptions = {},
+): Workspace {
+  const { live, vod } = target;
+  if (!live && !vod) throw new Error('A workspace needs a live or a VOD account.');
+  return build(
+    {
+      id: target.id,
+      name: target.name,
+      kind: live && vod ? 'pair' : live ? 'live' : 'vod',
+      apis: { live: live !== undefined, vod: vod !== undefined },
+      accounts: { live: live?.accountId ?? null, vod: vod?.accountId ?? null },
+      liveBaseUrl: live?.baseUrl ?? '',
+      vodBaseUrl: vod?.baseUrl ?? '',
+      serviceAccountKey: live?.serviceAccountKey ?? '',
+    },
+    { ...(live ? { live: live.token } : {}), ...(vod ? { vod: vod.token } : {}) },
+    options,
+    null,
+  );
+}
+
+/** A live account to open on its own (see {@link openAccountWorkspace}). */
 export interface LiveAccountTarget {
   id: string;
   name: string;
@@ -116,39 +171,31 @@ export interface LiveAccountTarget {
   token: () => Promise<string>;
 }
 
-/** Opens a real live account's workspace. No call is made until a view asks. */
+/** Opens a live account's workspace on its own (live-only: no VOD). */
 export function openLiveAccountWorkspace(
   account: LiveAccountTarget,
   options: WorkspaceOptions = {},
 ): Workspace {
-  return build(
-    {
-      id: account.id,
-      name: account.name,
-      kind: 'account',
-      liveBaseUrl: account.baseUrl,
-      vodBaseUrl: '',
-      serviceAccountKey: account.serviceAccountKey,
-    },
-    account.token,
-    options,
-    null,
-  );
+  const { id, name, ...live } = account;
+  return openAccountWorkspace({ id, name, live: { accountId: id, ...live } }, options);
 }
 
 function build(
   info: WorkspaceInfo,
-  token: () => Promise<string>,
+  token: { live?: () => Promise<string>; vod?: () => Promise<string> },
   options: WorkspaceOptions,
   sandbox: SandboxHandle | null,
-  vodToken?: () => Promise<string>,
 ): Workspace {
   const clock = options.clock ?? systemClock;
   const network = options.fetch ?? ((request: Request) => fetch(request));
   const pacing = options.pacing ?? {};
   const listeners = new Set<(api: 'live' | 'vod') => void>();
-  const hasVod = vodToken !== undefined && info.vodBaseUrl !== '';
-  let tokens: WorkspaceTokens = { live: 'accepted', vod: hasVod ? 'accepted' : null };
+  const has = { live: token.live !== undefined, vod: token.vod !== undefined };
+  const fresh = (): WorkspaceTokens => ({
+    live: has.live ? 'accepted' : null,
+    vod: has.vod ? 'accepted' : null,
+  });
+  let tokens = fresh();
   const guarded =
     (api: 'live' | 'vod', scheduler: () => RequestScheduler) => async (request: Request) => {
       const response = await network(request);
@@ -172,16 +219,19 @@ function build(
     clock,
     ...pacing,
   });
+  // The control room and the schedule always hold a live client; without a live account its
+  // scheduler refuses every call before anything is sent, in words the operator can act on.
+  if (!has.live) liveScheduler.pause(noAccountReason('live'), refuseAll(noAccountError('live')));
+  if (!has.vod) vodScheduler.pause(noAccountReason('vod'), refuseAll(noAccountError('vod')));
   const live = new LiveClient({
-    baseUrl: info.liveBaseUrl,
+    baseUrl: info.liveBaseUrl || 'http://127.0.0.1/no-live-account/api',
     serviceAccountKey: info.serviceAccountKey,
-    token,
+    token: token.live ?? (() => Promise.reject(noAccountError('live'))),
     scheduler: liveScheduler,
   });
-  const vod =
-    vodToken && hasVod
-      ? new VodClient({ baseUrl: info.vodBaseUrl, token: vodToken, scheduler: vodScheduler })
-      : null;
+  const vod = token.vod
+    ? new VodClient({ baseUrl: info.vodBaseUrl, token: token.vod, scheduler: vodScheduler })
+    : null;
   return {
     info,
     live,
@@ -195,9 +245,10 @@ function build(
       return () => listeners.delete(listener);
     },
     resume() {
-      tokens = { live: 'accepted', vod: hasVod ? 'accepted' : null };
-      liveScheduler.resume();
-      vodScheduler.resume();
+      tokens = fresh();
+      // An API without an account stays refused: there is no token to resume with.
+      if (has.live) liveScheduler.resume();
+      if (has.vod) vodScheduler.resume();
     },
     async dispose() {
       listeners.clear();
@@ -206,6 +257,22 @@ function build(
       await sandbox?.close();
     },
   };
+}
+
+/** What the budget gauge says of an API the workspace has no account of. */
+function noAccountReason(api: 'live' | 'vod'): string {
+  return `this workspace has no ${api === 'live' ? 'live' : 'VOD'} account`;
+}
+
+function noAccountError(api: 'live' | 'vod'): PlatformError {
+  return new PlatformError({
+    code: 'api-missing',
+    ...say(api === 'live' ? 'errors.noLiveApi' : 'errors.noVodApi'),
+  });
+}
+
+function refuseAll(error: PlatformError): RefusePolicy {
+  return () => error;
 }
 
 /**

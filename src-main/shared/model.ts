@@ -115,14 +115,43 @@ export interface BudgetSnapshot {
   total429: number;
 }
 
-/** The workspace the app is working in: the sandbox platform or a real account. */
+/**
+ * What a workspace works on (DESIGN.md, "Workspaces"): the sandbox (both APIs), a live
+ * account alone, a VOD account alone, or a live account paired with a VOD account.
+ */
+export type WorkspaceKind = 'sandbox' | 'live' | 'vod' | 'pair';
+
+/** The APIs a workspace has; a view needing one it lacks says so and offers to pair. */
+export interface WorkspaceApis {
+  live: boolean;
+  vod: boolean;
+}
+
+/** The workspace the app is working in: the sandbox platform or real accounts. */
 export interface WorkspaceInfo {
+  /** `sandbox`, an account's id (`acc-…`, alone) or a pair's id (`pair-…`). */
   id: string;
   name: string;
-  kind: 'sandbox' | 'account';
+  kind: WorkspaceKind;
+  apis: WorkspaceApis;
+  /** The accounts it works as (null for the sandbox's own credentials or a missing API). */
+  accounts: { live: string | null; vod: string | null };
+  /** `{live_base_url}`; empty without a live account. */
   liveBaseUrl: string;
+  /** `{vod_base_url}`; empty without a VOD account. */
   vodBaseUrl: string;
+  /** The live service account key; empty without a live account. */
   serviceAccountKey: string;
+}
+
+/** A workspace the operator can switch to (the top bar's menu). */
+export interface WorkspaceChoice {
+  id: string;
+  name: string;
+  kind: WorkspaceKind;
+  apis: WorkspaceApis;
+  /** The accounts it works as; null for the sandbox or a missing API. */
+  accounts: { live: string | null; vod: string | null };
 }
 
 /** A live watch the renderer subscribes to; main polls it at `watch` priority. */
@@ -188,17 +217,20 @@ export interface AccountSummary {
  */
 export type TokenState = 'accepted' | 'refused';
 
-/** The token state of each API of a workspace; `vod` is null when it has no VOD account. */
+/** The token state of each API of a workspace; null for an API it has no account of. */
 export interface WorkspaceTokens {
-  live: TokenState;
+  live: TokenState | null;
   vod: TokenState | null;
 }
 
 /** The active workspace and its health. */
 export interface WorkspaceState {
   active: WorkspaceInfo;
-  /** Workspaces the operator can switch to: the sandbox and every live account. */
-  choices: { id: string; name: string; kind: 'sandbox' | 'account' }[];
+  /**
+   * Workspaces the operator can switch to: the sandbox, every pair, and every account that is
+   * in no pair (live-only and VOD-only workspaces).
+   */
+  choices: WorkspaceChoice[];
   /** The token state of each API of the active workspace. */
   tokens: WorkspaceTokens;
   /**
@@ -210,6 +242,8 @@ export interface WorkspaceState {
   message: string | null;
   /** `message` as a catalogue message, for the operator's language. */
   text?: MessageRef | null;
+  /** The account whose token was refused (the banner's new token goes to it); null otherwise. */
+  renewAccountId: string | null;
 }
 
 /** Something the operator should know that is not tied to a command (a damaged file...). */

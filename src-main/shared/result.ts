@@ -11,6 +11,7 @@ export interface DeskError {
    * `unauthorized` 401, `forbidden` 403, `not-found` 404, `conflict` 409/422 (an invalid state
    * transition), `rate-limited` 429, `platform` other 4xx/5xx, `network` no answer,
    * `keychain-unavailable` the OS keychain is missing or locked (tokens are kept nowhere else),
+   * `api-missing` the workspace has no account of the API the command needs (nothing sent),
    * `unknown-command`, `internal` a bug in main (message kept generic, details in the log).
    */
   code:
@@ -23,6 +24,7 @@ export interface DeskError {
     | 'platform'
     | 'network'
     | 'keychain-unavailable'
+    | 'api-missing'
     | 'unknown-command'
     | 'internal';
   /** A sentence for the operator; for platform errors it carries the platform's message. */

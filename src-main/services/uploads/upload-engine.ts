@@ -162,12 +162,15 @@ export class UploadEngine {
   /**
    * Checks the dropped paths locally (no platform call) and queues the files that pass;
    * refusals come back file by file in the operator's words. The target must be one the
-   * workspace can take (a live-only account has no VOD: every file refused, `not-available`).
+   * workspace can take (a live-only workspace has no VOD, a VOD-only one no live: every file
+   * refused, `not-available`).
    */
   async enqueue(paths: string[], target: UploadTarget): Promise<EnqueueResult> {
     const batchId = randomUUID();
     if (!this.#options.platform.available(target.kind)) {
-      const words = refusalWords('uploadProblem.noVodAccount');
+      const words = refusalWords(
+        target.kind === 'vod' ? 'uploadProblem.noVodAccount' : 'uploadProblem.noLiveAccount',
+      );
       return { batchId, added: 0, refused: paths.map((path) => ({ path, ...words })) };
     }
     const checked = await checkDroppedPaths(paths, target.kind);

@@ -35,7 +35,7 @@ export interface IssuedUrl {
 
 /** What the engine needs of the platform. */
 export interface UploadPlatform {
-  /** Whether the workspace can take `kind` (a live-only account has no VOD). */
+  /** Whether the workspace can take `kind` (a live-only workspace has no VOD, a VOD-only one no live). */
   available(kind: UploadKind): boolean;
   /** A new one-time upload URL for one file, at `bulk` priority. */
   createUrl(
@@ -113,7 +113,7 @@ export function workspaceUploadPlatform(workspace: Workspace): UploadPlatform {
     return next;
   };
   return {
-    available: (kind) => kind !== 'vod' || vod !== null,
+    available: (kind) => (kind === 'vod' ? vod !== null : workspace.info.apis.live),
 
     createUrl: (file, signal) => oneAtATime(() => createUrl(file, signal)),
 

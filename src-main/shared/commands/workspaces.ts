@@ -63,6 +63,24 @@ export const workspaceCommands = defineCommands({
     output: returns<WorkspaceState>(),
     priority: 'local',
   }),
+  /**
+   * Pairs a live account with a VOD account (each in no pair yet): one workspace with both
+   * APIs, kept in `workspaces.json`. An open workspace of either account becomes the pair.
+   */
+  'workspace.pair': command({
+    input: z.object({
+      liveAccountId: z.string().min(1, 'Choose a live account.').max(64),
+      vodAccountId: z.string().min(1, 'Choose a VOD account.').max(64),
+    }),
+    output: returns<WorkspaceState>(),
+    priority: 'local',
+  }),
+  /** Undoes a pair: each account is a workspace on its own again (an open pair follows its live account). */
+  'workspace.unpair': command({
+    input: z.object({ id: z.string().min(1).max(64) }),
+    output: returns<WorkspaceState>(),
+    priority: 'local',
+  }),
   /** Each API's budget (the status bar's gauge). */
   'budget.get': command({
     input: noInput,
@@ -99,6 +117,7 @@ export const workspaceCommands = defineCommands({
     output: returns<AccountSummary>(),
     priority: 'command',
   }),
+  /** Removes an account and its keychain entry; its pair is undone, the other account stays. */
   'account.remove': command({
     input: z.object({ id: accountId }),
     output: returns<{ removed: boolean }>(),

@@ -38,15 +38,22 @@ export function connectWorkspaceUpdates(client: QueryClient): () => void {
     if (previous && previous.active.id !== next.active.id) {
       client.removeQueries({
         predicate: (query) =>
-          !['workspace-state', 'accounts', 'notices'].includes(String(query.queryKey[0])),
+          !['workspace-state', 'accounts', 'notices', 'budget'].includes(String(query.queryKey[0])),
       });
+      // The status bar stays on screen: read the new workspace's budgets now (a VOD-only
+      // workspace shows no view that would listen to their pushes).
+      void client.resetQueries({ queryKey: keys.budget() });
     }
   });
+  const offBudget = desk.on('budget.changed', (budgets) =>
+    client.setQueryData(keys.budget(), budgets),
+  );
   const offNotice = desk.on('app.notice', (notice) =>
     client.setQueryData(keys.notices(), (list: Notice[] | undefined) => [...(list ?? []), notice]),
   );
   return () => {
     offWorkspace();
+    offBudget();
     offNotice();
   };
 }

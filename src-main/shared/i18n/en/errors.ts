@@ -23,6 +23,20 @@ export const errors = {
       'The OS keychain is not available ({detail}). OnAir Desk keeps tokens only there and will not store them anywhere else. Unlock your keyring (for example by logging in to the desktop session) and try again. The sandbox workspace keeps working meanwhile.',
     keychainMissingLinux:
       'The OS keychain is not available ({detail}). OnAir Desk keeps tokens only there and will not store them anywhere else. Install and start a Secret Service keyring (gnome-keyring, or KeePassXC with its Secret Service on), unlock it, and try again. The sandbox workspace keeps working meanwhile.',
+    noLiveApi:
+      'This workspace has no live account: pair one with it in Accounts. Nothing was sent.',
+    noVodApi: 'This workspace has no VOD account: pair one with it in Accounts. Nothing was sent.',
+    notLiveAccount: '“{name}” is not a live account.',
+    notVodAccount: '“{name}” is not a VOD account.',
+    pairedAlready: '“{name}” is paired already: unpair it first.',
+    uploadsWait_one:
+      '{count} upload of “{name}” waits in its queue and goes on when that workspace is opened again.',
+    uploadsWait_other:
+      '{count} uploads of “{name}” wait in its queue and go on when that workspace is opened again.',
+    uploadsStopped_one:
+      '{count} upload of “{name}” stopped: an account of that workspace was removed.',
+    uploadsStopped_other:
+      '{count} uploads of “{name}” stopped: an account of that workspace was removed.',
     keychainModuleMissingLinux:
       'The OS keychain module is not installed, so real accounts cannot be added: install libsecret (Debian/Ubuntu: sudo apt-get install libsecret-1-dev) and a Secret Service keyring such as gnome-keyring, then run npm rebuild keytar. OnAir Desk keeps tokens only in the OS keychain and will not store them anywhere else; the sandbox workspace works meanwhile.',
     keychainModuleMissing:
@@ -96,7 +110,9 @@ export const errors = {
   },
   uploadProblem: {
     noVodAccount:
-      'This workspace has no VOD account, so it cannot take VOD uploads (not available). Open a workspace with a VOD account.',
+      'This workspace has no VOD account, so it cannot take VOD uploads (not available). Pair one with it in Accounts.',
+    noLiveAccount:
+      'This workspace has no live account, so it cannot take program media or waiting screens (not available). Pair one with it in Accounts.',
     alreadyQueued: 'Already in the upload queue.',
     tooManyFiles: 'At most {max} files per drop.',
     notAFile: 'Not a regular file.',

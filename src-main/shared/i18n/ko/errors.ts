@@ -20,6 +20,21 @@ export const errors: CatalogueShape<typeof en> = {
       'OS 키체인을 사용할 수 없습니다 ({detail}). OnAir Desk는 토큰을 키체인에만 보관하며 다른 곳에는 저장하지 않습니다. 키링 잠금을 해제한 뒤(예: 데스크톱 세션에 로그인) 다시 시도하세요. 그동안 샌드박스 작업 공간은 계속 쓸 수 있습니다.',
     keychainMissingLinux:
       'OS 키체인을 사용할 수 없습니다 ({detail}). OnAir Desk는 토큰을 키체인에만 보관하며 다른 곳에는 저장하지 않습니다. Secret Service 키링(gnome-keyring, 또는 Secret Service를 켠 KeePassXC)을 설치해 실행하고 잠금을 해제한 뒤 다시 시도하세요. 그동안 샌드박스 작업 공간은 계속 쓸 수 있습니다.',
+    noLiveApi:
+      '이 작업 공간에는 라이브 계정이 없습니다. 계정 화면에서 라이브 계정을 연결하세요. 아무것도 보내지 않았습니다.',
+    noVodApi:
+      '이 작업 공간에는 VOD 계정이 없습니다. 계정 화면에서 VOD 계정을 연결하세요. 아무것도 보내지 않았습니다.',
+    notLiveAccount: '“{name}”은(는) 라이브 계정이 아닙니다.',
+    notVodAccount: '“{name}”은(는) VOD 계정이 아닙니다.',
+    pairedAlready: '“{name}”은(는) 이미 연결되어 있습니다. 먼저 연결을 해제하세요.',
+    uploadsWait_one:
+      '“{name}”의 업로드 {count}개가 대기열에서 기다립니다. 그 작업 공간을 다시 열면 이어서 진행합니다.',
+    uploadsWait_other:
+      '“{name}”의 업로드 {count}개가 대기열에서 기다립니다. 그 작업 공간을 다시 열면 이어서 진행합니다.',
+    uploadsStopped_one:
+      '“{name}”의 업로드 {count}개가 중지되었습니다. 그 작업 공간의 계정이 삭제되었습니다.',
+    uploadsStopped_other:
+      '“{name}”의 업로드 {count}개가 중지되었습니다. 그 작업 공간의 계정이 삭제되었습니다.',
     keychainModuleMissingLinux:
       'OS 키체인 모듈이 설치되지 않아 실제 계정을 추가할 수 없습니다. libsecret(Debian/Ubuntu: sudo apt-get install libsecret-1-dev)과 gnome-keyring 같은 Secret Service 키링을 설치한 뒤 npm rebuild keytar를 실행하세요. OnAir Desk는 토큰을 OS 키체인에만 보관하며 다른 곳에는 저장하지 않습니다. 그동안 샌드박스 작업 공간은 계속 쓸 수 있습니다.',
     keychainModuleMissing:
@@ -92,7 +107,9 @@ export const errors: CatalogueShape<typeof en> = {
   },
   uploadProblem: {
     noVodAccount:
-      '이 작업 공간에는 VOD 계정이 없어 VOD 업로드를 받을 수 없습니다. VOD 계정이 있는 작업 공간을 여세요.',
+      '이 작업 공간에는 VOD 계정이 없어 VOD 업로드를 받을 수 없습니다. 계정 화면에서 VOD 계정을 연결하세요.',
+    noLiveAccount:
+      '이 작업 공간에는 라이브 계정이 없어 편성 미디어나 대기 화면을 올릴 수 없습니다. 계정 화면에서 라이브 계정을 연결하세요.',
     alreadyQueued: '이미 업로드 대기열에 있습니다.',
     tooManyFiles: '한 번에 놓을 수 있는 파일은 최대 {max}개입니다.',
     notAFile: '일반 파일이 아닙니다.',

@@ -89,7 +89,14 @@ export const uploads: CatalogueShape<typeof en> = {
     titleSized_one: '{count}개 항목 업로드 ({size})',
     titleSized_other: '{count}개 항목 업로드 ({size})',
     as: '업로드 대상',
-    noVod: '이 작업 공간에는 VOD 계정이 없습니다. 계정 화면에서 추가하세요.',
+    noVod: '이 작업 공간에는 VOD 계정이 없습니다.',
+    noLive: '이 작업 공간에는 라이브 계정이 없습니다.',
+    offerVod:
+      '이 작업 공간에는 VOD 계정이 없습니다. VOD 라이브러리에 올리려면 VOD 계정을 연결하세요.',
+    offerLive:
+      '이 작업 공간에는 라이브 계정이 없습니다. 편성 미디어나 대기 화면을 올리려면 라이브 계정을 연결하세요.',
+    pairVod: 'VOD 계정 연결',
+    pairLive: '라이브 계정 연결',
     category: '카테고리',
     noCategory: '카테고리 없음 (전체)',
     readingCategories: '카테고리를 읽는 중…',
@@ -112,6 +119,25 @@ export const uploads: CatalogueShape<typeof en> = {
     thePlatform: '플랫폼',
     needAttention_one: '{count}개는 확인이 필요합니다.',
     needAttention_other: '{count}개는 확인이 필요합니다.',
+  },
+  pairing: {
+    heading: '계정 연결',
+    lead: '라이브 계정과 VOD 계정을 연결하면 한 작업 공간에서 둘 다 다룰 수 있습니다. 컨트롤 룸과 편성표는 라이브 계정으로, VOD 업로드는 VOD 계정으로 동작하며, 각 계정은 자기 토큰과 호출 한도를 따로 씁니다.',
+    liveLabel: '연결할 라이브 계정',
+    vodLabel: '연결할 VOD 계정',
+    noLive: '연결되지 않은 라이브 계정이 없습니다. 먼저 추가하세요',
+    noVod: '연결되지 않은 VOD 계정이 없습니다. 먼저 추가하세요',
+    pair: '연결',
+    pairing: '연결하는 중…',
+    unpair: '연결 해제',
+    unpairLabel: '{name} 연결 해제',
+    none: '아직 연결된 계정이 없습니다.',
+    notPaired: '연결하지 못했습니다: {reason}',
+    notUnpaired: '연결을 해제하지 못했습니다: {reason}',
+    needsLive: '{what}에는 라이브 계정이 필요한데, 이 작업 공간에는 VOD 계정만 있습니다.',
+    needsVod: '{what}에는 VOD 계정이 필요한데, 이 작업 공간에는 라이브 계정만 있습니다.',
+    controlRoom: '컨트롤 룸',
+    schedule: '편성표',
   },
   accounts: {
     lead: '토큰은 이 워크스테이션의 OS 키체인에만 보관합니다. OnAir Desk는 이름, 주소, 토큰 권한만 보여 주며 토큰 자체는 보여 주지 않습니다.',
@@ -142,6 +168,9 @@ export const uploads: CatalogueShape<typeof en> = {
     removeTitle: '이 계정을 삭제할까요?',
     removeMessage:
       '“{name}”과(와) OS 키체인의 토큰을 이 워크스테이션에서 삭제합니다. 플랫폼의 계정은 그대로 남습니다.',
+    removePairedMessage:
+      '“{name}”과(와) OS 키체인의 토큰을 이 워크스테이션에서 삭제합니다. “{other}”과(와)의 연결도 해제되며, 그 계정은 그대로 남습니다. 플랫폼의 계정은 그대로 남습니다.',
+    pairedWith: '연결된 계정',
     removeConfirm: '계정 삭제',
   },
 };
