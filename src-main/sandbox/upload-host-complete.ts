@@ -25,6 +25,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { parseFile } from 'music-metadata';
 import type { SandboxState } from './state';
+import type { RunningHash } from './upload-host-receive';
 import type { UploadTransfer, UploadUrl } from './upload-host-urls';
 import { uploadsWithTransfers } from './upload-host-urls';
 import type { VodContentDetails, VodProfileRecord, VodState } from './vod-state';
@@ -44,10 +45,11 @@ export interface CompletionRefusal {
 }
 
 /**
- * Turns the complete file `filePath` of `transfer` into platform content at `now`: hashes it,
- * reads what its kind needs and records it (VOD: scheduled to appear). Marks the transfer
- * `stored`, or answers the refusal and leaves the transfer for the caller to discard.
- * Completing a transfer that is not `receiving` does nothing.
+ * Turns the complete file `filePath` of `transfer` into platform content at `now`: takes its
+ * SHA-256 from `hash` (computed while the bytes arrived) when that covers the whole file, else
+ * hashes the file, reads what its kind needs and records it (VOD: scheduled to appear). Marks
+ * the transfer `stored`, or answers the refusal and leaves the transfer for the caller to
+ * discard. Completing a transfer that is not `receiving` does nothing.
  */
 export async function completeTransfer(
   state: SandboxState,
@@ -55,9 +57,10 @@ export async function completeTransfer(
   transfer: UploadTransfer,
   filePath: string,
   now: Date,
+  hash?: RunningHash,
 ): Promise<CompletionRefusal | null> {
   if (transfer.status !== 'receiving') return null;
-  const { sizeBytes, sha256 } = await hashFile(filePath);
+  const { sizeBytes, sha256 } = await hashOf(filePath, hash);
   const title = titleOf(transfer.fileName, url.record.uploadFileKey);
 
   if (url.kind === 'wait-media') {
@@ -112,6 +115,16 @@ export function settleArrivals(state: SandboxState, nowMs: number): void {
     const key = url.record.uploadFileKey;
     if (!state.vod.details.has(key)) addVodContent(state, url.record, transfer, transfer.arrivesAt);
   }
+}
+
+/** Size and SHA-256 (hex) of a file: `hash`'s digest when it covers the file, else read. */
+async function hashOf(
+  filePath: string,
+  hash: RunningHash | undefined,
+): Promise<{ sizeBytes: number; sha256: string }> {
+  const sizeBytes = (await stat(filePath)).size;
+  const sha256 = hash?.digestFor(sizeBytes) ?? null;
+  return sha256 === null ? hashFile(filePath) : { sizeBytes, sha256 };
 }
 
 /** Size and SHA-256 (hex) of a file, read as a stream. */

@@ -43,7 +43,7 @@ import type { VirtualClock } from './clock';
 import type { SandboxState } from './state';
 import { completeTransfer } from './upload-host-complete';
 import type { UploadHostSettings } from './upload-host-receive';
-import { receivingStage } from './upload-host-receive';
+import { RunningHash, diskBufferBytes, receivingStage } from './upload-host-receive';
 import { storageFullMessage } from './upload-host-tus';
 import type { UploadTransfer, UploadUrl } from './upload-host-urls';
 import {
@@ -145,10 +145,11 @@ export function multipartUploadHandler(
 
     const filePath = path.join(deps.storageDir, transfer.id);
     const partPath = `${filePath}.part`;
+    const hash = new RunningHash();
     let received: number;
     try {
       await mkdir(deps.storageDir, { recursive: true });
-      received = await receiveFile(raw, busboy, partPath, found, transfer, settings);
+      received = await receiveFile(raw, busboy, partPath, { url: found, transfer, settings, hash });
       await rename(partPath, filePath);
     } catch (error) {
       transfer.status = 'broken';
@@ -171,7 +172,7 @@ export function multipartUploadHandler(
     }
 
     transfer.sizeBytes = received;
-    const completion = await completeTransfer(state, found, transfer, filePath, clock.now());
+    const completion = await completeTransfer(state, found, transfer, filePath, clock.now(), hash);
     if (completion !== null) {
       transfer.status = 'refused';
       await rm(filePath, { force: true }).catch(() => undefined);
@@ -195,10 +196,14 @@ async function receiveFile(
   raw: IncomingMessage,
   busboy: BusboyInstance,
   partPath: string,
-  url: UploadUrl,
-  transfer: UploadTransfer,
-  settings: UploadHostSettings,
+  into: {
+    url: UploadUrl;
+    transfer: UploadTransfer;
+    settings: UploadHostSettings;
+    hash: RunningHash;
+  },
 ): Promise<number> {
+  const { url, transfer, settings, hash } = into;
   let received = 0;
   let file: { stream: Readable; written: Promise<void> } | undefined;
 
@@ -219,8 +224,10 @@ async function receiveFile(
         noteReceived(url, transfer, total);
       },
       dropConnection: () => raw.socket.destroy(),
+      hash,
     });
-    const written = pipeline(stream, stage, createWriteStream(partPath));
+    const disk = createWriteStream(partPath, { highWaterMark: diskBufferBytes });
+    const written = pipeline(stream, stage, disk);
     written.catch(() => undefined);
     file = { stream, written };
   });

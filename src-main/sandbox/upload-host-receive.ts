@@ -2,13 +2,24 @@
  * How the upload host takes in the bytes of an upload body, whatever the protocol: a stream
  * stage that counts them (progress), slows them to a test-set rate (throttle) and, when the
  * "drop connection" fault is armed, lets N more bytes through and then cuts the connection.
- * Nothing is buffered beyond the chunk at hand: backpressure reaches the client's socket.
+ * It also feeds the upload's running SHA-256 ({@link RunningHash}), so that completion does not
+ * read the whole file back from disk to hash it. Nothing is buffered beyond the chunk at hand:
+ * backpressure reaches the client's socket.
  *
  * The settings live in `UploadHostSettings`, changed by tests through `handle.uploads` and
  * the `/__sandbox/uploads/...` controls (routes/control-uploads.ts).
  */
+import { createHash, type Hash } from 'node:crypto';
 import { Transform } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
+
+/**
+ * How far an upload body may run ahead of the disk, bytes (the write stream's buffer). Pieces
+ * arriving while a write is in flight gather and go down in one `writev`, instead of the socket
+ * pausing for a thread-pool round trip every 64 KiB; the client's socket still feels the
+ * backpressure once this much waits.
+ */
+export const diskBufferBytes = 8 * 1024 * 1024;
 
 /** Test settings of the upload host; all off by default. */
 export class UploadHostSettings {
@@ -47,6 +58,41 @@ export interface ReceiveOptions {
   onBytes: (totalBytes: number) => void;
   /** Cuts the client's connection (destroys the socket) without an answer. */
   dropConnection: () => void;
+  /** The upload's running hash, fed with every byte let through; none: completion hashes the file. */
+  hash?: RunningHash;
+}
+
+/**
+ * The SHA-256 of an upload's bytes, computed as they arrive. It holds only while the bodies
+ * follow each other: a body that starts anywhere but where the hashed bytes end (a tus PATCH
+ * after a cut whose last bytes never reached the disk) stops it for good, and completion then
+ * hashes the stored file instead.
+ */
+export class RunningHash {
+  #hash: Hash | null = createHash('sha256');
+  #bytes = 0;
+
+  /** A body starts at byte `offset` of the file. */
+  startsAt(offset: number): void {
+    if (offset !== this.#bytes) this.#hash = null;
+  }
+
+  /** Bytes let through, in order, before they are written. */
+  update(piece: Buffer): void {
+    if (this.#hash === null) return;
+    this.#hash.update(piece);
+    this.#bytes += piece.length;
+  }
+
+  /**
+   * The hex digest when the hash covers exactly the `sizeBytes` bytes of the complete file; null
+   * when it does not (then hash the file). Ends the hash.
+   */
+  digestFor(sizeBytes: number): string | null {
+    const hash = this.#hash;
+    this.#hash = null;
+    return hash !== null && this.#bytes === sizeBytes ? hash.digest('hex') : null;
+  }
 }
 
 /**
@@ -58,6 +104,7 @@ export function receivingStage(options: ReceiveOptions): Transform {
   let total = options.startOffset;
   let dropLeft = options.settings.takeDrop();
   let dropped = false;
+  options.hash?.startsAt(total);
   const cut = (): void => {
     dropped = true;
     options.dropConnection();
@@ -80,7 +127,11 @@ export function receivingStage(options: ReceiveOptions): Transform {
       let size = rest.length;
       if (rate !== null) size = Math.min(size, Math.max(1, Math.floor(rate / 10)));
       if (dropLeft !== null) size = Math.min(size, dropLeft);
-      stage.push(rest.subarray(0, size));
+      const piece = rest.subarray(0, size);
+      // Hashed before it is written: bytes that never reach the disk make the next body start
+      // short of the hashed ones, which stops the running hash (RunningHash.startsAt).
+      options.hash?.update(piece);
+      stage.push(piece);
       rest = rest.subarray(size);
       total += size;
       options.settings.receivedBytes += size;

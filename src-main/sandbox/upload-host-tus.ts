@@ -30,18 +30,20 @@
  * refused file (415 `{ error: 1, message }` on the last `POST`/`PATCH`) is discarded.
  */
 import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import path from 'node:path';
 import type { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
-import { Metadata, Server } from '@tus/server';
+import { ERRORS, Metadata, Server } from '@tus/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { VirtualClock } from './clock';
 import type { SandboxState } from './state';
 import { completeTransfer } from './upload-host-complete';
 import type { UploadHostSettings } from './upload-host-receive';
-import { receivingStage } from './upload-host-receive';
+import { RunningHash, diskBufferBytes, receivingStage } from './upload-host-receive';
 import type { UploadTransfer } from './upload-host-urls';
 import {
   findTransfer,
@@ -96,6 +98,9 @@ export function registerTusRoutes(scope: FastifyInstance, deps: TusDeps): TusUrl
   const { state, clock, settings } = deps;
   const idsByRequest = new WeakMap<object, string>();
   const sockets = new Map<string, Socket>();
+  // The running SHA-256 of each upload created since this sandbox started (one restarted with
+  // a state file hashes the stored file at completion instead).
+  const hashes = new Map<string, RunningHash>();
 
   const makeTus = () => {
     const store = new ReceivingFileStore(deps.storageDir, (id, offset) => {
@@ -107,6 +112,7 @@ export function registerTusRoutes(scope: FastifyInstance, deps: TusDeps): TusUrl
           if (found !== undefined) noteReceived(found.url, found.transfer, total);
         },
         dropConnection: () => sockets.get(id)?.destroy(),
+        hash: hashes.get(id),
       });
     });
 
@@ -123,6 +129,8 @@ export function registerTusRoutes(scope: FastifyInstance, deps: TusDeps): TusUrl
       },
       onUploadFinish: async (_request, upload) => {
         const found = findTransfer(state, upload.id);
+        const hash = hashes.get(upload.id);
+        hashes.delete(upload.id);
         if (found === undefined) return {};
         const refusal = await completeTransfer(
           state,
@@ -130,6 +138,7 @@ export function registerTusRoutes(scope: FastifyInstance, deps: TusDeps): TusUrl
           found.transfer,
           path.join(deps.storageDir, upload.id),
           clock.now(),
+          hash,
         );
         if (refusal === null) return {};
         found.transfer.status = 'refused';
@@ -196,6 +205,7 @@ export function registerTusRoutes(scope: FastifyInstance, deps: TusDeps): TusUrl
       durationSeconds: null,
     };
     startTransfer(found, transfer, now);
+    hashes.set(transfer.id, new RunningHash());
     idsByRequest.set(request.raw, transfer.id);
     await delegate(request, reply, transfer);
     return undefined;
@@ -216,6 +226,7 @@ export function registerTusRoutes(scope: FastifyInstance, deps: TusDeps): TusUrl
       const { url, transfer } = found;
       if (transfer.status === 'receiving' && transfer.expiresAt.getTime() <= clock.nowMs()) {
         transfer.status = 'expired';
+        hashes.delete(transfer.id);
         await tusServer()
           .store.remove(transfer.id)
           .catch(() => undefined);
@@ -225,8 +236,10 @@ export function registerTusRoutes(scope: FastifyInstance, deps: TusDeps): TusUrl
       if (request.method === 'PATCH' && settings.storageFull)
         return refuse(reply, 507, storageFullMessage);
       await delegate(request, reply, transfer);
-      if (request.method === 'DELETE' && reply.raw.statusCode === 204)
+      if (request.method === 'DELETE' && reply.raw.statusCode === 204) {
         transfer.status = 'terminated';
+        hashes.delete(transfer.id);
+      }
       const offset = Number(reply.raw.getHeader('Upload-Offset'));
       if (request.method === 'HEAD' && Number.isInteger(offset))
         noteReceived(url, transfer, offset);
@@ -247,16 +260,37 @@ class ReceivingFileStore extends FileStore {
     this.extensions = ['creation', 'creation-with-upload', 'termination', 'expiration'];
   }
 
-  override write(
+  /**
+   * FileStore's own `write` (append the body at `offset` to the upload's file, answer the new
+   * offset, FILE_WRITE_ERROR when it fails), with the body passed through the receiving stage
+   * and a write buffer of {@link diskBufferBytes}, so pieces gather into one `writev` while a
+   * write is in flight.
+   */
+  override async write(
     readable: IncomingMessage | Readable,
     id: string,
     offset: number,
   ): Promise<number> {
+    // Ids are ours (hex, from the naming function): anything else names no upload file. The
+    // tus server answers what a store throws when it has `status_code` and `body`, as FileStore.
+    // eslint-disable-next-line @typescript-eslint/only-throw-error
+    if (!/^[0-9a-f]+$/.test(id)) throw ERRORS.FILE_NOT_FOUND;
     const stage = this.#stage(id, offset);
     readable.once('error', (error: Error) => {
       stage.destroy(error);
     });
-    return super.write(readable.pipe(stage), id, offset);
+    const disk = createWriteStream(path.join(this.directory, id), {
+      flags: 'r+',
+      start: offset,
+      highWaterMark: diskBufferBytes,
+    });
+    try {
+      await pipeline(readable.pipe(stage), disk);
+    } catch {
+      // eslint-disable-next-line @typescript-eslint/only-throw-error
+      throw ERRORS.FILE_WRITE_ERROR;
+    }
+    return offset + disk.bytesWritten;
   }
 }
 

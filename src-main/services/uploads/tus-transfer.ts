@@ -1,6 +1,6 @@
 /**
  * A tus 1.0 upload through tus-js-client (DESIGN.md, "Uploads"), streamed from disk: the
- * file goes in as an `fs.ReadStream`, which tus-js-client's Node file reader slices into
+ * file goes in as an `fs.ReadStream`, which our file reader (tus-file-reader.ts) slices into
  * fresh read streams per PATCH, so memory stays at a few stream buffers whatever the file
  * size. tus-js-client's own retries are off (`retryDelays: null`): the engine retries with
  * its own backoff and shows `retrying`, and every retry resumes from the server's offset.
@@ -14,6 +14,7 @@
 import { createReadStream } from 'node:fs';
 import { Upload, type DetailedError } from 'tus-js-client';
 import { TransferError, failureFromStatus, networkFailure } from './transfer-error';
+import { diskFileReader } from './tus-file-reader';
 
 /**
  * Default PATCH size, bytes (256 MiB). Each PATCH body streams from disk (a fresh read stream
@@ -59,6 +60,7 @@ export function tusTransfer(transfer: TusTransfer): Promise<void> {
       uploadSize: transfer.sizeBytes,
       chunkSize: transfer.chunkBytes ?? defaultTusChunkBytes,
       retryDelays: null,
+      fileReader: diskFileReader,
       storeFingerprintForResuming: false,
       metadata: { filename: transfer.name, filetype: transfer.mime },
       onUploadUrlAvailable: () => {
