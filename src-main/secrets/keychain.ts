@@ -52,11 +52,11 @@ interface Keytar {
 const keytarModule: string = 'keytar';
 
 /** The OS keychain store (keytar, loaded on first use so a missing native module is reported, not fatal). */
-export function createKeychain(service = keychainService): SecretStore {
+export function createKeychain(service = keychainService, moduleName = keytarModule): SecretStore {
   let keytar: Promise<Keytar> | null = null;
   const load = (): Promise<Keytar> =>
     (keytar ??= (
-      import(/* @vite-ignore */ keytarModule) as Promise<Keytar | { default: Keytar }>
+      import(/* @vite-ignore */ moduleName) as Promise<Keytar | { default: Keytar }>
     ).then(
       (module) => ('default' in module ? module.default : module),
       (error: unknown) => {

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { PlatformError } from '../platform/errors';
 import type { SecretStore } from '../secrets/keychain';
 import { KeychainUnavailableError } from '../secrets/keychain';
-import type { AccountAccess, AccountSummary } from '../shared/model';
+import type { AccountAccess, AccountSummary, KeychainStatus } from '../shared/model';
 import { JsonStateFile } from './local-state';
 
 const accessSchema = z.object({
@@ -155,6 +155,22 @@ export class AccountRegistry {
       throw new PlatformError({ code: 'unauthorized', ...say('errors.tokenNotInKeychain') });
     }
     return token;
+  }
+
+  /**
+   * Whether real tokens can be kept on this workstation: the OS keychain answers, or what to
+   * install or unlock (one line, in the operator's language). Never falls back to a weaker
+   * store: an account cannot be added while this says unavailable.
+   */
+  async keychainStatus(): Promise<KeychainStatus> {
+    try {
+      await this.secrets.check();
+      return { available: true, message: null, text: null };
+    } catch (error) {
+      if (error instanceof KeychainUnavailableError)
+        return { available: false, message: error.message, text: error.text };
+      throw error;
+    }
   }
 
   private async requireKeychain(): Promise<void> {

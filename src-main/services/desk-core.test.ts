@@ -234,6 +234,7 @@ describe('desk core', () => {
       'workspace.pair': { liveAccountId: 'acc-000000000000', vodAccountId: 'acc-111111111111' },
       'workspace.unpair': { id: 'pair-000000000000' },
       'account.list': {},
+      'account.keychain': {},
       'account.add': {
         kind: 'live',
         name: 'Walk',

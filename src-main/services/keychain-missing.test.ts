@@ -9,6 +9,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { createKeychain, keychainService } from '../secrets/keychain';
+import type { KeychainStatus } from '../shared/model';
+import type { Result } from '../shared/result';
+import { createDeskCore } from './desk-core';
+import { openSandboxWorkspace } from './workspace';
 
 const run = promisify(execFile);
 
@@ -23,9 +28,10 @@ const core = await createDeskCore({
   log: () => undefined,
 });
 const ctx = { clientId: 'child' };
+const keychain = await core.invoke('account.keychain', {}, ctx);
 const add = await core.invoke('account.add', { kind: 'live', name: 'Prod', baseUrl: 'https://live.example/api', serviceAccountKey: 'sa1', token: 'eyJhbGciOiJub25lIn0.e30.sig' }, ctx);
 const channels = await core.invoke('channel.list', {}, ctx);
-process.stdout.write(JSON.stringify({ add, channelsOk: channels.ok, total: channels.ok ? channels.data.data.total : 0 }));
+process.stdout.write(JSON.stringify({ keychain, add, channelsOk: channels.ok, total: channels.ok ? channels.data.data.total : 0 }));
 await core.dispose();
 `;
 
@@ -46,10 +52,14 @@ describe('keychain missing', () => {
         },
       );
       const result = JSON.parse(stdout) as {
+        keychain: { ok: boolean; data?: { available: boolean; message: string | null } };
         add: { ok: boolean; error?: { code: string; message: string } };
         channelsOk: boolean;
         total: number;
       };
+      // Accounts says so before anyone tries to add an account.
+      expect(result.keychain.data?.available).toBe(false);
+      expect(result.keychain.data?.message).toMatch(/OS keychain is not available/);
       expect(result.add.ok).toBe(false);
       expect(result.add.error?.code).toBe('keychain-unavailable');
       expect(result.add.error?.message).toMatch(/OS keychain is not available/);
@@ -60,6 +70,49 @@ describe('keychain missing', () => {
       // Nothing was written as a fallback: no accounts file.
       expect(await readdir(dataDir)).not.toContain('accounts.json');
     } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 40_000);
+
+  it('without the keychain module (keytar not built), Accounts says what to install and nothing is stored', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'onair-nokeytar-'));
+    const core = await createDeskCore({
+      dataDir,
+      // The module a machine without libsecret never built.
+      secrets: createKeychain(keychainService, 'keytar-that-was-never-built'),
+      openSandbox: () =>
+        openSandboxWorkspace({ rateLimit: false, pacing: { minSpacingMs: 5, marginMs: 0 } }),
+      log: () => undefined,
+    });
+    try {
+      const ctx = { clientId: 'test' };
+      const status = (await core.invoke('account.keychain', {}, ctx)) as Result<KeychainStatus>;
+      expect(status.ok && status.data.available).toBe(false);
+      const line = status.ok ? (status.data.message ?? '') : '';
+      expect(line).toMatch(/keychain module is not installed/);
+      if (process.platform === 'linux') {
+        expect(line).toMatch(/libsecret-1-dev/);
+        expect(line).toMatch(/npm rebuild keytar/);
+      }
+      expect(status.ok && status.data.text?.key).toMatch(/^errors\.keychainModuleMissing/);
+      const add = await core.invoke(
+        'account.add',
+        {
+          kind: 'vod',
+          name: 'VOD',
+          baseUrl: 'https://vod.example/api',
+          token: 'eyJhbGciOiJub25lIn0.e30.sig',
+        },
+        ctx,
+      );
+      expect(add.ok).toBe(false);
+      expect(add.ok ? '' : add.error.code).toBe('keychain-unavailable');
+      // The sandbox works meanwhile, and nothing was written as a fallback.
+      const channels = await core.invoke('channel.list', {}, ctx);
+      expect(channels.ok).toBe(true);
+      expect(await readdir(dataDir)).not.toContain('accounts.json');
+    } finally {
+      await core.dispose();
       await rm(dataDir, { recursive: true, force: true });
     }
   }, 40_000);

@@ -43,6 +43,7 @@ export function workspaceHandlers(deps: WorkspaceCommandDeps) {
     },
     'budget.get': (_input, { session }) => session.budgets(),
     'account.list': () => registry.list(),
+    'account.keychain': () => registry.keychainStatus(),
     'account.add': async (input) => {
       const account = await registry.add(input, checker);
       log(`account added: ${account.name} (${account.kind}, ${account.baseUrl})`);

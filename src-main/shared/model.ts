@@ -246,6 +246,16 @@ export interface WorkspaceState {
   renewAccountId: string | null;
 }
 
+/**
+ * Whether this workstation can keep real tokens (the OS keychain answers). When it cannot,
+ * `message` (English) and `text` (catalogue) say in one line what to install or unlock.
+ */
+export interface KeychainStatus {
+  available: boolean;
+  message: string | null;
+  text: MessageRef | null;
+}
+
 /** Something the operator should know that is not tied to a command (a damaged file...). */
 export interface Notice {
   id: string;

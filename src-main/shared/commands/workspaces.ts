@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type {
   AccountSummary,
   BudgetSnapshot,
+  KeychainStatus,
   Notice,
   WorkspaceInfo,
   WorkspaceState,
@@ -90,6 +91,12 @@ export const workspaceCommands = defineCommands({
   'account.list': command({
     input: noInput,
     output: returns<AccountSummary[]>(),
+    priority: 'local',
+  }),
+  /** Whether real tokens can be kept here (the OS keychain answers), or what to install. */
+  'account.keychain': command({
+    input: noInput,
+    output: returns<KeychainStatus>(),
     priority: 'local',
   }),
   /** Checks the token with one cheap call, then keeps it in the OS keychain. */

@@ -18,6 +18,14 @@ export const accountsQuery = () =>
     staleTime: Infinity,
   });
 
+/** Whether real tokens can be kept on this workstation; asked again whenever Accounts opens. */
+export const keychainQuery = () =>
+  queryOptions({
+    queryKey: keys.keychain(),
+    queryFn: () => call('account.keychain', {}),
+    staleTime: 0,
+  });
+
 export const noticesQuery = () =>
   queryOptions({
     queryKey: keys.notices(),

@@ -10,6 +10,7 @@ export const keys = {
   workspace: () => ['workspace'] as const,
   workspaceState: () => ['workspace-state'] as const,
   accounts: () => ['accounts'] as const,
+  keychain: () => ['keychain'] as const,
   notices: () => ['notices'] as const,
   budget: () => ['budget'] as const,
   channels: (params: ChannelListParams) => ['channels', params.keyword, params.order] as const,
