@@ -200,6 +200,8 @@ export const errors = {
     targetVodCategory: 'VOD · category {key}',
   },
   validation: {
+    chooseLiveAccount: 'Choose a live account.',
+    chooseVodAccount: 'Choose a VOD account.',
     keyRequired: 'A key is required.',
     keyTooLong: 'That key is too long.',
     keyChars: 'Keys contain only letters, digits, - and _.',

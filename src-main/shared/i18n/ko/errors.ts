@@ -109,7 +109,7 @@ export const errors: CatalogueShape<typeof en> = {
     noVodAccount:
       '이 작업 공간에는 VOD 계정이 없어 VOD 업로드를 받을 수 없습니다. 계정 화면에서 VOD 계정을 연결하세요.',
     noLiveAccount:
-      '이 작업 공간에는 라이브 계정이 없어 편성 미디어나 대기 화면을 올릴 수 없습니다. 계정 화면에서 라이브 계정을 연결하세요.',
+      '이 작업 공간에는 라이브 계정이 없어 프로그램 영상이나 대기 화면을 업로드할 수 없습니다. 계정 화면에서 라이브 계정을 연결하세요.',
     alreadyQueued: '이미 업로드 대기열에 있습니다.',
     tooManyFiles: '한 번에 놓을 수 있는 파일은 최대 {max}개입니다.',
     notAFile: '일반 파일이 아닙니다.',
@@ -196,6 +196,8 @@ export const errors: CatalogueShape<typeof en> = {
     targetVodCategory: 'VOD · 카테고리 {key}',
   },
   validation: {
+    chooseLiveAccount: '라이브 계정을 고르세요.',
+    chooseVodAccount: 'VOD 계정을 고르세요.',
     keyRequired: '키를 입력하세요.',
     keyTooLong: '키가 너무 깁니다.',
     keyChars: '키에는 영문자, 숫자, -, _만 쓸 수 있습니다.',
