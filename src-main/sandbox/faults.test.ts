@@ -62,7 +62,13 @@ describe('faults on demand', () => {
       string,
       number
     >;
-    expect(cleared).toMatchObject({ latencyMs: 0, errorRate: 0, dropRate: 0, burst429: 0 });
+    expect(cleared).toMatchObject({
+      latencyMs: 0,
+      latencyMaxMs: 0,
+      errorRate: 0,
+      dropRate: 0,
+      burst429: 0,
+    });
   });
 
   it('refuses out-of-range values and unknown fields with 422 and changes nothing', async () => {
@@ -94,7 +100,36 @@ describe('FaultInjector', () => {
     expect(errors).toBeLessThan(360);
   });
 
+  it('draws latencies across the range, the same for the same seed, without moving the faults', () => {
+    const draws = (seed: number) => {
+      const faults = new FaultInjector({ latencyMs: 80, latencyMaxMs: 250, seed });
+      return Array.from({ length: 500 }, () => faults.nextLatencyMs());
+    };
+    const first = draws(3);
+    expect(first).toEqual(draws(3));
+    expect(Math.min(...first)).toBeGreaterThanOrEqual(80);
+    expect(Math.max(...first)).toBeLessThanOrEqual(250);
+    // Spread over the range, not stuck at one end.
+    expect(first.filter((ms) => ms < 165).length).toBeGreaterThan(150);
+    expect(first.filter((ms) => ms >= 165).length).toBeGreaterThan(150);
+    expect(new FaultInjector({ latencyMs: 90, latencyMaxMs: 10 }).nextLatencyMs()).toBe(90);
+    // Which calls fail is the same with or without a latency range.
+    const fates = (settings: { latencyMaxMs?: number }) => {
+      const faults = new FaultInjector({ errorRate: 0.2, latencyMs: 80, seed: 9, ...settings });
+      return Array.from({ length: 200 }, () => {
+        faults.nextLatencyMs();
+        return faults.decide('a').kind;
+      });
+    };
+    expect(fates({ latencyMaxMs: 250 })).toEqual(fates({}));
+  });
+
   it('reads the CLI flags and names a bad one', () => {
+    expect(faultsFromFlags({ latency: '80', 'latency-max': '250' })).toEqual({
+      latencyMs: 80,
+      latencyMaxMs: 250,
+    });
+    expect(() => faultsFromFlags({ 'latency-max': '-1' })).toThrow(/--latency-max/);
     expect(
       faultsFromFlags({
         latency: '100',
