@@ -29,6 +29,7 @@ import type { UploadTuning } from './uploads/upload-engine';
 import { listVodCategories } from './uploads/upload-platform';
 import {
   openLiveAccountWorkspace,
+  renewSandboxToken,
   tokenRejectedReason,
   type Workspace,
   type WorkspaceOptions,
@@ -248,7 +249,11 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       return { removed };
     },
     'account.updateToken': async ({ id, token }) => {
-      const account = await registry.updateToken(id, token, checker);
+      // The sandbox's token is not in the keychain: the banner renews it in memory.
+      const account =
+        id === 'sandbox'
+          ? await renewSandboxToken(sandbox, token, checker)
+          : await registry.updateToken(id, token, checker);
       if (
         session.workspace.info.id === id &&
         session.workspace.liveScheduler.state().pausedReason === tokenRejectedReason
