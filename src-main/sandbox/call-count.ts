@@ -69,9 +69,11 @@ export class CallCounter {
       if (this.#apiOf(request) !== null) this.#bucket(request).calls += 1;
       done();
     });
-    app.addHook('onResponse', (request, reply, done) => {
+    // Counted as the answer is sent, not when it has gone: a client that reads the counts
+    // right after its answer must find it counted.
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (this.#apiOf(request) === null) {
-        done();
+        done(null, payload);
         return;
       }
       const bucket = this.#bucket(request);
@@ -79,7 +81,7 @@ export class CallCounter {
         if (this.#injected.get(request) === 'throttle') bucket.injectedThrottled += 1;
         else bucket.throttled += 1;
       } else if (reply.statusCode >= 500) bucket.serverErrors += 1;
-      done();
+      done(null, payload);
     });
   }
 

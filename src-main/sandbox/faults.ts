@@ -2,11 +2,14 @@
  * Faults on demand: the sandbox platform misbehaves the way a real one does on a bad day, so
  * the app's scheduler, retries and error display can be tested and demonstrated.
  *
- * Applied to the platform APIs only (`/live/api`, `/vod/api`), never to `/__sandbox`, in this
- * order, before authentication and the rate limit:
- * 1. latency: every call waits `latencyMs` (real ms) before it is handled, or a time drawn
- *    evenly from `latencyMs`..`latencyMaxMs` when that is larger (a platform whose answers
- *    come 80 to 250 ms late);
+ * Applied to the platform APIs only (`/live/api`, `/vod/api`), never to `/__sandbox`:
+ * 1. latency: every answer leaves `latencyMs` (real ms) late, or a time drawn evenly from
+ *    `latencyMs`..`latencyMaxMs` when that is larger (a platform whose answers come 80 to
+ *    250 ms late). The call is handled when it arrives and its answer held back: a slow
+ *    platform, not a slow road to it, so the rate limit sees the calls spaced as they were
+ *    sent (a varying delay before the limit would make it see 1.05 s as 0.88 s). A dropped
+ *    connection is dropped that late too.
+ * Then, in this order, before authentication and the rate limit:
  * 2. dropped connection: with probability `dropRate` the socket is destroyed without an answer;
  * 3. server error: with probability `errorRate` the call answers 500 or 503 (even odds) with the
  *    API's error envelope (live `{ message }`, VOD `{ status: 'fail', message }`);
@@ -24,7 +27,7 @@ import { mulberry32 } from './prng';
 
 /** The fault settings; every field is off at 0. */
 export interface FaultSettings {
-  /** Added delay before each platform call, in real ms (0..60 000). */
+  /** Delay of each platform answer, in real ms (0..60 000). */
   latencyMs: number;
   /**
    * Upper end of a latency range, in real ms (0..60 000): each call then waits a time drawn
@@ -145,20 +148,31 @@ export function registerFaults(
   prefixes: { live: string; vod: string },
   observe?: FaultObserver,
 ): void {
-  app.addHook('onRequest', async (request, reply) => {
-    const vod = request.url.startsWith(`${prefixes.vod}/`);
-    if (!vod && !request.url.startsWith(`${prefixes.live}/`)) return;
+  const platform = (request: FastifyRequest) =>
+    request.url.startsWith(`${prefixes.vod}/`) || request.url.startsWith(`${prefixes.live}/`);
+  const delay = async () => {
     const latencyMs = faults.nextLatencyMs();
     if (latencyMs > 0) await new Promise((resolve) => setTimeout(resolve, latencyMs));
+  };
+  app.addHook('onRequest', async (request, reply) => {
+    if (!platform(request)) return;
+    const vod = request.url.startsWith(`${prefixes.vod}/`);
     const decision = faults.decide(accountOf(request, vod));
     if (decision.kind === 'pass') return;
     observe?.(request, decision);
     if (decision.kind === 'drop') {
       reply.hijack();
+      await delay();
       request.raw.socket.destroy();
       return;
     }
-    answer(reply, vod, decision);
+    // Returning the reply ends the call here: the route's handler must not run after a fault.
+    return answer(reply, vod, decision);
+  });
+  // Every answer of the platform, whatever its status, leaves late.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (platform(request)) await delay();
+    return payload;
   });
 }
 
@@ -166,24 +180,23 @@ function answer(
   reply: FastifyReply,
   vod: boolean,
   decision: Extract<FaultDecision, { kind: 'error' | 'throttle' }>,
-): void {
+): FastifyReply {
   const envelope = vod ? { status: 'fail' } : {};
   if (decision.kind === 'throttle') {
     const seconds = decision.retryAfterS;
-    void reply
+    return reply
       .code(429)
       .header('Retry-After', String(seconds))
       .send({
         ...envelope,
         message: `Too many requests (injected burst). Retry after ${seconds} s.`,
       });
-    return;
   }
   const message =
     decision.status === 503
       ? 'The platform is temporarily unavailable (injected fault). Try again shortly.'
       : 'The platform failed on this request (injected fault).';
-  void reply.code(decision.status).send({ ...envelope, message });
+  return reply.code(decision.status).send({ ...envelope, message });
 }
 
 /** The latency draws' own generator: another stream than the fault draws of the same seed. */
