@@ -25,6 +25,8 @@ export interface BenchSectionResult {
   notes: string[];
   /** Machine-readable figures for latest.json. */
   figures: unknown;
+  /** One line printed last by the bench (e.g. `event-day: PASS (...)`), if the section has one. */
+  verdict?: string;
 }
 
 export interface BenchSection {
