@@ -27,6 +27,10 @@ export interface EventDayRun {
   token: { bannerAfterMs: number | null; renewed: boolean };
   uploads: string[];
   consoleErrors: string[];
+  /** What happened when (ISO-8601 UTC): read the per-minute counts against it. */
+  happenings: { name: string; at: string }[];
+  /** When the run began (ISO-8601 UTC). */
+  beganAt: string;
 }
 
 type Ages = { broadcast: number | null; viewers: number | null; participants: number | null };
@@ -111,7 +115,9 @@ export function reportEventDay(run: EventDayRun): BenchSectionResult & { verdict
     `recovery ${fresh === null ? 'never' : `${seconds(fresh)} s`}; ` +
     `stale shown ${stale === null ? 'never' : `after ${seconds(stale)} s`})`;
 
-  const first = (rows: MinuteCount[]) => rows[0]?.calls ?? 0;
+  // The first whole calendar minute of the run: the sandbox counts by calendar minute.
+  const firstWhole = new Date(Math.ceil(Date.parse(run.beganAt) / 60_000) * 60_000).toISOString();
+  const first = (rows: MinuteCount[]) => rows.find((r) => r.minute === firstWhole)?.calls ?? 0;
   const age = (value: number | null) => (value === null ? '—' : value);
   return {
     table: {
@@ -172,6 +178,17 @@ function notes(
       .map((c) => `lost: ${c.kind} at ${seconds(c.atMs)} s (${c.message ?? ''})`),
     `sandbox restart: oldest broadcast state on screen ${run.restart.longestBroadcastAgeS ?? '—'} s; stale marker ${run.restart.staleShownAfterMs === null ? 'never shown (the view kept the last figures with only their age label)' : `shown after ${seconds(run.restart.staleShownAfterMs)} s`}; app process ${run.restart.appRestarted ? 'RESTARTED' : 'kept running'}`,
     `token revoked: banner ${run.token.bannerAfterMs === null ? 'never shown' : `shown after ${seconds(run.token.bannerAfterMs)} s`}; new token typed in the banner ${run.token.renewed ? 'accepted, calls resumed' : 'NOT accepted'}`,
+    ...run.calls
+      .filter((row) => row.throttled > 0)
+      .map(
+        (row) =>
+          `rate-limit 429 in ${row.minute.slice(11, 16)} UTC (${row.account}, ${row.throttled}); that minute: ${
+            run.happenings
+              .filter((h) => h.at.slice(0, 16) === row.minute.slice(0, 16))
+              .map((h) => h.name)
+              .join(', ') || 'commands and polls only'
+          }`,
+      ),
     `uploads (VOD content): ${summarizeStates(run.uploads)}`,
     `calls are counted by the sandbox per account and calendar minute (UTC); memory is read after a garbage collection, start = first reading after 60 s`,
     `console errors in the page: ${run.consoleErrors.length}${run.consoleErrors[0] ? ` (first: ${run.consoleErrors[0].slice(0, 120)})` : ''}`,

@@ -143,6 +143,9 @@ async function runDay(
     })),
   ].sort((a, b) => a.atMs - b.atMs);
 
+  // What happened when (wall clock, UTC), to read the sandbox's per-minute counts against.
+  const happenings: { name: string; at: string }[] = [];
+  const happened = (name: string) => happenings.push({ name, at: new Date().toISOString() });
   const commands: CommandOutcome[] = [];
   const sendCommand = async () => {
     const kind = commandCycle[commands.length % commandCycle.length] ?? 'rename';
@@ -154,11 +157,14 @@ async function runDay(
   const platformEvents = (async () => {
     await sleep(burst.atMs - now());
     await platform.setFaults({ burst429: 5, retryAfterS: 2 });
+    happened('429 burst set (5 calls per account, Retry-After 2 s)');
     await sleep(restart.atMs - now());
     const stopMs = now();
+    happened('sandbox stopping');
     await platform.stop();
     await sleep(outageHoldMs);
     await platform.start();
+    happened('sandbox back');
     restartReading = { stopMs, backMs: now() };
   })();
 
@@ -170,16 +176,19 @@ async function runDay(
       revoked = true;
       const from = now();
       await platform.revokeToken(firstToken);
+      happened('token revoked');
       if (await operator.waitForTokenBanner(60 * second)) {
         token.bannerAfterMs = Math.round(now() - from);
         // One command while the token is refused: it must be refused in words, not hang.
         await sendCommand();
+        happened('new token typed into the banner');
         token.renewed = await operator.renewToken(await platform.issueToken());
       }
     }
     const due = operatorPlan[0];
     if (due !== undefined && now() >= due.atMs) {
       operatorPlan.shift();
+      happened(due.name);
       await due.act().catch((error: unknown) => {
         process.stderr.write(`event-day: ${due.name} failed: ${String(error).split('\n')[0]}\n`);
         return operator.focus().catch(() => undefined);
@@ -212,6 +221,8 @@ async function runDay(
     },
     token,
     uploads,
+    happenings,
+    beganAt: new Date(Date.now() - now()).toISOString(),
   };
 }
 
