@@ -154,6 +154,7 @@ async function runDay(
 
   // The platform's side runs beside the operator, as it would.
   let restartReading = { stopMs: 0, backMs: 0 };
+  const platformFailure: { error: Error | null } = { error: null };
   const platformEvents = (async () => {
     await sleep(burst.atMs - now());
     await platform.setFaults({ burst429: 5, retryAfterS: 2 });
@@ -166,7 +167,10 @@ async function runDay(
     await platform.start();
     happened('sandbox back');
     restartReading = { stopMs, backMs: now() };
-  })();
+  })().catch((error: unknown) => {
+    // Kept for the end of the day: an early rejection must not end the bench unreported.
+    platformFailure.error = error instanceof Error ? error : new Error(String(error));
+  });
 
   const token = { bannerAfterMs: null as number | null, renewed: false };
   let revoked = false;
@@ -196,13 +200,14 @@ async function runDay(
     }
     if (now() >= nextCommandMs) {
       await sendCommand();
-      // Behind schedule (a slow answer): the next command comes 20 s after the last one.
+      // Behind (an upload or a schedule visit kept the operator away): send now, then every 20 s.
       nextCommandMs = Math.max(nextCommandMs + commandEveryMs, now());
     }
     await sleep(250);
   }
   running = false;
   await platformEvents;
+  if (platformFailure.error !== null) throw platformFailure.error;
   await memoryLoop;
   await readMemory();
   await watch.stop();
