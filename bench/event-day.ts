@@ -42,6 +42,8 @@ interface Happening {
 export const eventDaySection: BenchSection = {
   id: 'event-day',
   title: 'Event day: the control room open all day on a faulty platform (EVENT_DAY_MINUTES)',
+  // Half an hour by default: only when asked for by name.
+  onlyWhenNamed: true,
   async run() {
     const minutes = Number(process.env.EVENT_DAY_MINUTES ?? 30);
     if (!Number.isFinite(minutes) || minutes < 3)

@@ -24,7 +24,10 @@ const sections: BenchSection[] = [
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);
-  const chosen = wanted.length === 0 ? sections : sections.filter((s) => wanted.includes(s.id));
+  const chosen =
+    wanted.length === 0
+      ? sections.filter((s) => s.onlyWhenNamed !== true)
+      : sections.filter((s) => wanted.includes(s.id));
   if (chosen.length === 0) throw new Error(`no bench section named ${wanted.join(', ')}`);
   const results: Record<string, BenchSectionResult & { title: string; realMs: number }> = {};
   const verdicts: string[] = [];

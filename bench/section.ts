@@ -33,5 +33,7 @@ export interface BenchSection {
   /** Short id, usable as `npm run bench -- <id>`. */
   id: string;
   title: string;
+  /** Runs only when named (`npm run bench -- <id>`): too long for a plain `npm run bench`. */
+  onlyWhenNamed?: boolean;
   run(): Promise<BenchSectionResult>;
 }
