@@ -6,6 +6,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { eventDaySection } from './event-day';
 import { sandboxLatencySection } from './sandbox-latency';
 import { scheduleTimelineSection } from './schedule-timeline';
 import { schedulerEventSection } from './scheduler-event';
@@ -18,19 +19,25 @@ const sections: BenchSection[] = [
   sandboxLatencySection,
   scheduleTimelineSection,
   uploadsSection,
+  eventDaySection,
 ];
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);
-  const chosen = wanted.length === 0 ? sections : sections.filter((s) => wanted.includes(s.id));
+  const chosen =
+    wanted.length === 0
+      ? sections.filter((s) => s.onlyWhenNamed !== true)
+      : sections.filter((s) => wanted.includes(s.id));
   if (chosen.length === 0) throw new Error(`no bench section named ${wanted.join(', ')}`);
   const results: Record<string, BenchSectionResult & { title: string; realMs: number }> = {};
+  const verdicts: string[] = [];
   for (const section of chosen) {
     const began = performance.now();
     const result = await section.run();
     const realMs = Math.round(performance.now() - began);
     results[section.id] = { title: section.title, realMs, ...result };
     print(section, result, realMs);
+    if (result.verdict !== undefined) verdicts.push(result.verdict);
   }
   const output = fileURLToPath(new URL('./results/latest.json', import.meta.url));
   await mkdir(fileURLToPath(new URL('./results/', import.meta.url)), { recursive: true });
@@ -41,6 +48,8 @@ async function main(): Promise<void> {
   };
   await writeFile(output, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nwritten: ${output}`);
+  // A section's one-line verdict (event-day) is the last thing printed.
+  for (const verdict of verdicts) console.log(verdict);
 }
 
 function print(section: BenchSection, result: BenchSectionResult, realMs: number): void {

@@ -25,11 +25,15 @@ export interface BenchSectionResult {
   notes: string[];
   /** Machine-readable figures for latest.json. */
   figures: unknown;
+  /** One line printed last by the bench (e.g. `event-day: PASS (...)`), if the section has one. */
+  verdict?: string;
 }
 
 export interface BenchSection {
   /** Short id, usable as `npm run bench -- <id>`. */
   id: string;
   title: string;
+  /** Runs only when named (`npm run bench -- <id>`): too long for a plain `npm run bench`. */
+  onlyWhenNamed?: boolean;
   run(): Promise<BenchSectionResult>;
 }

@@ -228,11 +228,11 @@ test('a figure whose poll fails says it is stale and why, until a poll succeeds'
   const staleParticipants = participants.getByTestId('participants-stale');
   // The focused broadcast is polled every 4 s and its participants every 5 s.
   await expect(staleBroadcast).toHaveText(
-    /stale — the platform did not answer \(50[03]\) · last updated \d+ s ago/,
+    /stale — the platform did not answer \(50[03]\) · last updated \d+ sec\. ago/,
     { timeout: 12_000 },
   );
   await expect(staleParticipants).toHaveText(
-    /stale — the platform did not answer \(50[03]\) · last updated \d+ s ago/,
+    /stale — the platform did not answer \(50[03]\) · last updated \d+ sec\. ago/,
     { timeout: 12_000 },
   );
   // The figures stay on screen, dimmed.

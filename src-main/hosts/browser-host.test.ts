@@ -105,6 +105,21 @@ describe('browser host', () => {
     expect(res.status).toBe(401);
   });
 
+  it('tells its memory only to who holds the launch secret', async () => {
+    const refused = await send('/diagnostics/memory', hostHeader(), 'GET');
+    expect(refused.status).toBe(401);
+    expect(refused.body).not.toContain('heapUsedBytes');
+    const res = await send(
+      '/diagnostics/memory',
+      { ...hostHeader(), authorization: `Bearer ${secret}` },
+      'GET',
+    );
+    expect(res.status).toBe(200);
+    const memory = JSON.parse(res.body) as Record<string, number>;
+    expect(memory.rssBytes).toBeGreaterThan(memory.heapUsedBytes ?? Infinity);
+    expect(memory.heapUsedBytes).toBeGreaterThan(1_000_000);
+  });
+
   it('refuses a foreign Host even with the secret (403, DNS rebinding)', async () => {
     const res = await send('/rpc/workspace.get', {
       host: `attacker.example:${host.port}`,

@@ -3,7 +3,9 @@
  * loopback HTTP, with server-sent events (DESIGN.md, "Processes and trust").
  * - Bound to 127.0.0.1 only.
  * - Commands at `POST /rpc/<command>` (JSON `{ input }`), events at `GET /events`.
- * - Both need `Authorization: Bearer <per-launch secret>` (401 otherwise). The page gets the
+ * - `GET /diagnostics/memory`: this process's memory (`HostMemory`), for the event-day bench
+ *   (bench/event-day.ts) that watches the host's growth over hours.
+ * - All of them need `Authorization: Bearer <per-launch secret>` (401 otherwise). The page gets the
  *   secret in the URL fragment, which browsers never send to servers or logs.
  * - Every request whose `Host` is not this loopback address and port, or whose `Origin` is
  *   another site, is refused with 403: a web page in the operator's browser cannot drive
@@ -79,7 +81,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (
       request.url.startsWith('/rpc/') ||
       request.url.startsWith('/events') ||
-      request.url.startsWith('/spool')
+      request.url.startsWith('/spool') ||
+      request.url.startsWith('/diagnostics')
     ) {
       const given = Buffer.from(request.headers.authorization ?? '');
       if (given.length !== secretBytes.length || !timingSafeEqual(given, secretBytes))
@@ -130,6 +133,8 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     return { ok: true, data: { path } };
   });
 
+  app.get('/diagnostics/memory', () => hostMemory());
+
   app.get('/events', (request, reply) => {
     const clientId = readClientId(request);
     reply.hijack();
@@ -177,6 +182,33 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
       for (const res of streams) res.end();
       await app.close();
     },
+  };
+}
+
+/** The host process's memory, in bytes (Node's `process.memoryUsage()`). */
+export interface HostMemory {
+  rssBytes: number;
+  heapUsedBytes: number;
+  heapTotalBytes: number;
+  externalBytes: number;
+  /** Whether garbage was collected first (only when the process runs with `--expose-gc`). */
+  collected: boolean;
+}
+
+/**
+ * This process's memory. Collects garbage first where Node allows it (`--expose-gc`, as the
+ * bench starts the host), so that two readings compare live objects, not uncollected garbage.
+ */
+function hostMemory(): HostMemory {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const usage = process.memoryUsage();
+  return {
+    rssBytes: usage.rss,
+    heapUsedBytes: usage.heapUsed,
+    heapTotalBytes: usage.heapTotal,
+    externalBytes: usage.external,
+    collected: gc !== undefined,
   };
 }
 

@@ -45,10 +45,18 @@ const jwtHeader = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
 export class TokenAuthority {
   readonly #secret: Buffer;
   /** Signatures of revoked tokens (a console user deleted the personal access token). */
-  readonly #revoked = new Set<string>();
+  readonly #revoked: Set<string>;
+  /** The same signatures as a list the sandbox's state keeps (persisted with `--state`). */
+  readonly #revokedList: string[];
 
-  constructor(secret: Buffer = randomBytes(32)) {
+  /**
+   * @param secret the HS256 signing key.
+   * @param revoked signatures of tokens revoked earlier; revoking appends to this same list.
+   */
+  constructor(secret: Buffer = randomBytes(32), revoked: string[] = []) {
     this.#secret = secret;
+    this.#revokedList = revoked;
+    this.#revoked = new Set(revoked);
   }
 
   /** A signed token carrying `claims`. */
@@ -87,7 +95,9 @@ export class TokenAuthority {
   /** Revokes a token minted here: from now on it is refused with 401. */
   revoke(token: string): void {
     const signature = token.split('.')[2];
-    if (signature) this.#revoked.add(signature);
+    if (!signature || this.#revoked.has(signature)) return;
+    this.#revoked.add(signature);
+    this.#revokedList.push(signature);
   }
 
   #sign(body: string): string {

@@ -10,7 +10,7 @@
  * `--storage-dir DIR` (where uploaded files live instead; default a temp folder),
  * `--upload-mode tus|multipart` (the protocol of the one-time upload URLs, default tus;
  * upload-host.ts), faults
- * (faults.ts): `--latency MS`, `--error-rate R`, `--drop-rate R` (R in 0..1), `--burst-429 N`.
+ * (faults.ts): `--latency MS` (with `--latency-max MS`: a delay drawn from that range), `--error-rate R`, `--drop-rate R` (R in 0..1), `--burst-429 N`.
  * A bad flag prints one error line on stderr and exits 2.
  */
 import { parseArgs } from 'node:util';
@@ -35,6 +35,7 @@ export function parseCliOptions(args: string[]): SandboxOptions {
       'storage-dir': { type: 'string' },
       'upload-mode': { type: 'string' },
       latency: { type: 'string' },
+      'latency-max': { type: 'string' },
       'error-rate': { type: 'string' },
       'drop-rate': { type: 'string' },
       'burst-429': { type: 'string' },

@@ -4,12 +4,13 @@
  * in-process on 127.0.0.1 with seeded demo data. The app's default workspace, the tests and
  * the benchmarks run against it.
  */
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Role } from './auth';
 import { TokenAuthority, randomOpaqueToken } from './auth';
 import type { CallbackPolicy } from './callbacks';
 import { CallbackEngine } from './callbacks';
+import { CallCounter } from './call-count';
 import { VirtualClock } from './clock';
 import type { FaultSettings } from './faults';
 import { FaultInjector } from './faults';
@@ -23,6 +24,7 @@ import { UploadHost } from './upload-host';
 
 export { VirtualClock } from './clock';
 export type { RateLimitPolicy } from './rate-limit';
+export type { CallCounter, MinuteCount } from './call-count';
 export type { StoredUpload, UploadFaults, UploadHost, UploadMode } from './upload-host';
 
 /** How to reach a running sandbox, and credentials for it. Printed by the CLI as one JSON line. */
@@ -114,6 +116,8 @@ export interface SandboxHandle {
   issueToken(options?: { role?: Role; scopes?: string[]; lifetimeS?: number }): string;
   /** Revokes a live token (deleted in the console): calls with it get 401 from now on. */
   revokeToken(token: string): void;
+  /** Platform calls received per account and minute (call-count.ts); also `/__sandbox/calls`. */
+  calls: CallCounter;
   /** Stops serving and closes open connections. */
   close(): Promise<void>;
 }
@@ -138,9 +142,28 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const state = saved?.state ?? seedState(options.seed ?? 1, clock.now());
   const faults = new FaultInjector({ seed: options.seed ?? 1, ...options.faults });
   const callbacks = new CallbackEngine(state, clock, options.callbackPolicy);
-  const authority = new TokenAuthority();
+  // Drawn once per state: a restart with the same state file keeps accepting its tokens.
+  const credentials = (state.credentials ??= {
+    signingKey: randomBytes(32).toString('base64url'),
+    revokedSignatures: [],
+    vodAccessToken: randomOpaqueToken(),
+  });
+  const authority = new TokenAuthority(
+    Buffer.from(credentials.signingKey, 'base64url'),
+    credentials.revokedSignatures,
+  );
   const limiter = new RateLimiter(options.rateLimitPolicy, options.rateLimit ?? true);
-  const vodAccessToken = randomOpaqueToken();
+  const vodAccessToken = credentials.vodAccessToken;
+  const issueToken = (opts: { role?: Role; scopes?: string[]; lifetimeS?: number } = {}) =>
+    authority.mint({
+      sub: state.serviceAccountKey,
+      role: opts.role ?? 'super_admin',
+      scopes: opts.scopes ?? allLiveScopes,
+      iat: Math.floor(clock.nowMs() / 1000),
+      exp: Math.floor(clock.nowMs() / 1000) + (opts.lifetimeS ?? tokenLifetimeSeconds),
+      jti: randomOpaqueToken().slice(0, 16),
+    });
+  const calls = new CallCounter();
   const uploads = new UploadHost(state, {
     ...(options.storageDir === undefined ? {} : { storageDir: options.storageDir }),
     ...(options.stateFile === undefined ? {} : { stateFile: options.stateFile }),
@@ -156,6 +179,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     faults,
     callbacks,
     uploads,
+    accounting: {
+      calls,
+      tokens: { issue: issueToken, revoke: (token) => authority.revoke(token) },
+    },
   });
   if (stateFile !== undefined) {
     saveAfterChanges(app, stateFile, () => serializeState(state, clock.nowMs()));
@@ -192,16 +219,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     faults,
     callbacks,
     uploads,
-    issueToken: (opts = {}) =>
-      authority.mint({
-        sub: state.serviceAccountKey,
-        role: opts.role ?? 'super_admin',
-        scopes: opts.scopes ?? allLiveScopes,
-        iat: Math.floor(clock.nowMs() / 1000),
-        exp: Math.floor(clock.nowMs() / 1000) + (opts.lifetimeS ?? tokenLifetimeSeconds),
-        jti: randomOpaqueToken().slice(0, 16),
-      }),
+    issueToken,
     revokeToken: (token) => authority.revoke(token),
+    calls,
     close: async () => {
       await app.close();
       await callbacks.close();

@@ -25,9 +25,12 @@ import type { ApiName, JsonObject, OperationSpec } from './openapi';
 import { isObject, listOperations } from './openapi';
 import type { RateLimiter } from './rate-limit';
 import type { CallbackEngine } from './callbacks';
+import type { CallCounter } from './call-count';
 import type { FaultInjector } from './faults';
 import { registerFaults } from './faults';
 import { registerControlRoutes } from './routes/control';
+import type { TokenDesk } from './routes/control-calls';
+import { registerCallAndTokenRoutes } from './routes/control-calls';
 import { registerBroadcastControlRoutes } from './routes/control-broadcasts';
 import { registerFaultControlRoutes } from './routes/control-faults';
 import { registerUploadControlRoutes } from './routes/control-uploads';
@@ -62,6 +65,11 @@ export interface ServerDeps {
   callbacks?: CallbackEngine;
   /** The upload host (upload-host.ts): serves the one-time upload URLs and `/__sandbox/uploads`. */
   uploads?: UploadHost;
+  /**
+   * Counts platform calls per account and minute, and issues and revokes tokens, under
+   * `/__sandbox/calls` and `/__sandbox/tokens` (routes/control-calls.ts); none when absent.
+   */
+  accounting?: { calls: CallCounter; tokens: TokenDesk };
 }
 
 /**
@@ -85,7 +93,13 @@ export function buildServer(deps: ServerDeps): FastifyInstance {
     );
   });
 
-  if (deps.faults !== undefined) registerFaults(app, deps.faults, apiPrefixes);
+  // Counted first, so that a call a fault drops or refuses is still counted.
+  const calls = deps.accounting?.calls;
+  calls?.register(app, apiPrefixes);
+  if (deps.faults !== undefined)
+    registerFaults(app, deps.faults, apiPrefixes, (request, decision) =>
+      calls?.noteFault(request, decision),
+    );
   const context: SandboxContext = { state: deps.state, clock: deps.clock };
   registerOperations(app, deps, 'live', {
     ...liveAccountOperations(context),
@@ -103,6 +117,8 @@ export function buildServer(deps: ServerDeps): FastifyInstance {
   if (deps.faults !== undefined) registerFaultControlRoutes(app, deps.faults);
   if (deps.callbacks !== undefined) registerBroadcastControlRoutes(app, context, deps.callbacks);
   if (deps.uploads !== undefined) registerUploadControlRoutes(app, deps.uploads);
+  if (deps.accounting !== undefined)
+    registerCallAndTokenRoutes(app, deps.accounting.calls, deps.accounting.tokens);
   return app;
 }
 

@@ -109,6 +109,22 @@ export interface SandboxState {
   vod: VodState;
   /** Callback URLs set by the PUT .../callback operations (spec, Events); see callbacks.ts. */
   callbackUrls?: CallbackUrls;
+  /**
+   * The platform's own keys (index.ts): kept with the state so that a sandbox restarted with
+   * `--state` still accepts the tokens it issued and still refuses those it revoked, as a
+   * real platform does across its restarts. Absent in a fresh seed (drawn at start).
+   */
+  credentials?: SandboxCredentials;
+}
+
+/** The sandbox's signing key, revoked tokens and VOD access token. */
+export interface SandboxCredentials {
+  /** HS256 key signing the live tokens, base64url. */
+  signingKey: string;
+  /** Signatures of revoked live tokens (auth.ts). */
+  revokedSignatures: string[];
+  /** The VOD API access token (`?access_token=`). */
+  vodAccessToken: string;
 }
 
 /**

@@ -7,6 +7,7 @@ import { workspaceCommands } from '../shared/commands/workspaces';
 import type { AccessChecker, AccountRegistry } from './accounts';
 import { registerHandlers } from './command-registry';
 import type { Notices } from './notices';
+import { renewSandboxToken } from './workspace';
 import type { WorkspaceLifecycle } from './workspace-lifecycle';
 import type { WorkspacePairs } from './workspace-pairs';
 
@@ -62,7 +63,11 @@ export function workspaceHandlers(deps: WorkspaceCommandDeps) {
       return { removed };
     },
     'account.updateToken': async ({ id, token }) => {
-      const account = await registry.updateToken(id, token, checker);
+      // The sandbox's token is not in the keychain: the banner renews it in memory.
+      const account =
+        id === 'sandbox'
+          ? await renewSandboxToken(lifecycle.sandbox, token, checker)
+          : await registry.updateToken(id, token, checker);
       lifecycle.tokenReplaced(id);
       return account;
     },

@@ -44,6 +44,11 @@ export class WorkspaceLifecycle {
   #offUnauthorized: () => void = () => undefined;
 
   /** Opens the workspace the settings name; the sandbox when that account is gone. */
+  /** The sandbox workspace, open for as long as the app runs. */
+  get sandbox(): Workspace {
+    return this.options.sandbox;
+  }
+
   constructor(private readonly options: WorkspaceLifecycleOptions) {
     try {
       this.activate(this.open(options.settings.activeWorkspace));
@@ -81,7 +86,8 @@ export class WorkspaceLifecycle {
             name: workspace.info.name,
           })
         : { message: null, text: null }),
-      renewAccountId: refused ? workspace.info.accounts[refused] : null,
+      // The sandbox has no account: its own id names the token to renew.
+      renewAccountId: refused ? (workspace.info.accounts[refused] ?? workspace.info.id) : null,
     };
   }
 
@@ -118,7 +124,8 @@ export class WorkspaceLifecycle {
     const workspace = this.#session.workspace;
     const tokens = workspace.tokens();
     const { accounts } = workspace.info;
-    if (accounts.live !== id && accounts.vod !== id) return;
+    // The sandbox workspace's own token (id `sandbox`) or one of the open accounts'.
+    if (workspace.info.id !== id && accounts.live !== id && accounts.vod !== id) return;
     if (tokens.live !== 'refused' && tokens.vod !== 'refused') return;
     workspace.resume();
     this.options.log(`workspace ${workspace.info.id}: new token stored, calls resumed`);

@@ -19,7 +19,12 @@ import {
   systemClock,
 } from '../platform/scheduler';
 import { startSandbox, type SandboxHandle, type SandboxInfo } from '../sandbox/index';
-import type { WorkspaceInfo, WorkspaceTokens } from '../shared/model';
+import type {
+  AccountAccess,
+  AccountSummary,
+  WorkspaceInfo,
+  WorkspaceTokens,
+} from '../shared/model';
 
 /** An open workspace: its description, clients and schedulers. Tokens stay in here. */
 export interface Workspace {
@@ -39,6 +44,12 @@ export interface Workspace {
   tokens(): WorkspaceTokens;
   /** Called once per 401 burst, after the token was refused and its scheduler paused. */
   onUnauthorized(listener: (api: 'live' | 'vod') => void): () => void;
+  /**
+   * Replaces the live token kept in memory: the sandbox workspace's token comes from its
+   * SandboxInfo, not the keychain, so a renewed one (after a 401) lives here until the app
+   * stops. null for account workspaces, whose token is read from the keychain for each call.
+   */
+  replaceToken: ((token: string) => void) | null;
   /** Accepts the tokens again and resumes the schedulers after a new token was stored. */
   resume(): void;
   dispose(): Promise<void>;
@@ -95,8 +106,8 @@ export async function openSandboxWorkspace(options: OpenSandboxOptions = {}): Pr
       });
   const info = options.sandboxInfo ?? sandbox?.info;
   if (!info) throw new Error('No sandbox platform to open.');
-  const token = info.tokens.super_admin;
-  return build(
+  let token = info.tokens.super_admin;
+  const workspace = build(
     {
       id: 'sandbox',
       name: 'Sandbox',
@@ -114,6 +125,47 @@ export async function openSandboxWorkspace(options: OpenSandboxOptions = {}): Pr
     options,
     sandbox,
   );
+  return {
+    ...workspace,
+    replaceToken: (next) => {
+      token = next;
+    },
+  };
+}
+
+/**
+ * Checks a new live token for the sandbox workspace (one call, as for an account), then uses
+ * it: the banner's "New token" after the sandbox platform revoked the one in use.
+ * @returns the sandbox as an account summary (id `sandbox`), with what the token may do.
+ * @throws PlatformError when the platform refuses the token; the old one stays in place.
+ */
+export async function renewSandboxToken(
+  workspace: Workspace,
+  token: string,
+  check: (account: {
+    kind: 'live';
+    baseUrl: string;
+    serviceAccountKey: string;
+    token: string;
+  }) => Promise<AccountAccess>,
+): Promise<AccountSummary> {
+  const { info } = workspace;
+  const access = await check({
+    kind: 'live',
+    baseUrl: info.liveBaseUrl,
+    serviceAccountKey: info.serviceAccountKey,
+    token,
+  });
+  workspace.replaceToken?.(token);
+  return {
+    id: info.id,
+    kind: 'live',
+    name: info.name,
+    baseUrl: info.liveBaseUrl,
+    serviceAccountKey: info.serviceAccountKey,
+    addedAt: access.checkedAt,
+    access,
+  };
 }
 
 /**
@@ -240,6 +292,7 @@ function build(
     vodScheduler,
     sandbox,
     tokens: () => tokens,
+    replaceToken: null,
     onUnauthorized(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
