@@ -156,4 +156,25 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // No spec reads the wall clock: each test runs at ONAIR_E2E_CLOCK or now (e2e/clock.ts).
+    files: ['e2e/**/*.spec.ts', 'e2e/schedule-support.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'Date',
+          property: 'now',
+          message: "Read the test's clock (the `clock` fixture), never the wall clock.",
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: "Read the test's clock (the `clock` fixture), never the wall clock.",
+        },
+      ],
+    },
+  },
 );

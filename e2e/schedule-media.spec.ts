@@ -18,7 +18,11 @@ interface WithMedia extends SandboxProgram {
   media_contents: { upload_file_key: string; title: string }[];
 }
 
-test('an operator reorders a program’s media and takes one out', async ({ app, platform }) => {
+test('an operator reorders a program’s media and takes one out', async ({
+  app,
+  platform,
+  clock,
+}) => {
   test.setTimeout(150_000);
   const programs = (await allPrograms(platform)) as WithMedia[];
   // A program soon (on screen at the default zoom), not started, with two or more media
@@ -26,8 +30,8 @@ test('an operator reorders a program’s media and takes one out', async ({ app,
   const program = programs.find((p) => {
     const titles = p.media_contents.map((m) => m.title);
     return (
-      Date.parse(p.start_at) > Date.now() + 20 * minute &&
-      Date.parse(p.start_at) < Date.now() + 4 * 60 * minute &&
+      Date.parse(p.start_at) > clock.now() + 20 * minute &&
+      Date.parse(p.start_at) < clock.now() + 4 * 60 * minute &&
       titles.length >= 2 &&
       new Set(titles).size === titles.length
     );

@@ -145,18 +145,24 @@ test('an operator edits the schedule on the timeline', async ({ app, platform, c
     `${dragged.title}, ${dragged.start_at.slice(11, 16)} UTC`,
   );
 
-  // Undo: the platform has P back where it was.
+  // Undo: the platform has P back where it was, and so does the timeline.
   await app.getByRole('button', { name: 'Undo' }).click();
   await expect(scheduleStatus(app)).toContainText('Undo: Move');
   await expect
     .poll(async () => (await programOnPlatform(platform, moved))?.start_at, gently)
     .toBe(moved.start_at);
   expect(applied).toHaveLength(2);
+  await expect(block).toHaveAccessibleName(`${moved.title}, ${moved.start_at.slice(11, 16)} UTC`);
 
   // Drop a 7-minute media item into the gap after P: the sandbox lists the new program. The
   // drop point is where that time is drawn on screen, checked to be the track itself.
   const dropAt = Date.parse(moved.end_at) + 15 * minute;
   await showBlock(app, moved.id, dropAt - 5 * minute, dropAt + 10 * minute);
+  // Panned to a window seen while P was moved: P is drawn where Undo put it, not where it was
+  // dragged to (the drop below lands where the dragged block stood).
+  await expect
+    .poll(async () => Date.parse((await block.getAttribute('data-start-at')) ?? ''))
+    .toBe(originalStart);
   const track = app.getByRole('region', { name: /timeline$/ }).filter({
     has: app.locator(`[data-program-id="${moved.id}"]`),
   });

@@ -19,6 +19,6 @@ if [ -z "${ONAIR_E2E_CLOCK:-}" ] && [ $# -eq 0 ]; then
     echo "Schedule specs as if it were $at:"
     ONAIR_E2E_CLOCK=$at bash scripts/with-keyring.sh npx playwright test \
       --output "test-results/at-${at//:/}" e2e/schedule.spec.ts e2e/schedule-bulk.spec.ts \
-      e2e/schedule-waiting.spec.ts
+      e2e/schedule-waiting.spec.ts e2e/schedule-media.spec.ts
   done
 fi

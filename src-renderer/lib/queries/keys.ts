@@ -22,6 +22,8 @@ export const keys = {
   scheduleChannels: () => ['schedule-channels'] as const,
   /** Every cached program range (all channels): the prefix to invalidate after an edit. */
   schedulePrograms: () => ['schedule-programs'] as const,
+  /** Every cached program range of one channel (each window the timeline was panned to). */
+  channelPrograms: (channelKey: string) => ['schedule-programs', channelKey] as const,
   programs: (channelKey: string, from: string, to: string) =>
     ['schedule-programs', channelKey, from, to] as const,
   programMedia: (keyword: string) => ['program-media', keyword] as const,

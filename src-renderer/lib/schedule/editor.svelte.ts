@@ -22,7 +22,7 @@ import { pxPerMs, snapStart, type Ghost } from './geometry';
 import { findOverlap, type ScheduledSpan } from './overlap';
 import { History, inverseOf } from './history';
 import { clockUtc, dayLabel, isoUtc } from './labels';
-import { draftProgram, dropProgram, movedTo, putProgram, withMedia } from './edits';
+import { draftProgram, dropProgram, movedTo, putProgram, shownAfter, withMedia } from './edits';
 import type { TimelineViewport } from './viewport.svelte';
 
 /** How close (px) a dragged edge must come to a neighbour's edge to stick to it. */
@@ -180,6 +180,9 @@ export class ScheduleEditor {
     const operation = kind === 'Undo' ? entry.inverse : entry.forward;
     const other = kind === 'Undo' ? entry.forward : entry.inverse;
     this.refusal = null;
+    // Shown at once like every edit, where it can be told here (a refusal re-reads below).
+    const update = await this.#onScreen(operation.channelKey);
+    update((list) => shownAfter(list, operation) ?? list);
     this.pending++;
     try {
       const after = await applyOperation(operation);
@@ -272,13 +275,7 @@ export class ScheduleEditor {
     optimistic: (list: Program[]) => Program[],
     rollback: (list: Program[]) => Program[],
   ): Promise<void> {
-    const { client, viewport } = this.#deps;
-    const key = keys.programs(operation.channelKey, viewport.from, viewport.to);
-    await client.cancelQueries({ queryKey: key });
-    const update = (change: (list: Program[]) => Program[]) =>
-      client.setQueryData<Fresh<Program[]>>(key, (old) =>
-        old ? { ...old, data: change(old.data) } : old,
-      );
+    const update = await this.#onScreen(operation.channelKey);
     update(optimistic);
     this.ghost = null;
     this.refusal = null;
@@ -300,6 +297,21 @@ export class ScheduleEditor {
       this.pending--;
       await this.refresh();
     }
+  }
+
+  /**
+   * Stops the reads of a channel's programs under way and answers a function that changes
+   * what every cached window of that channel holds: a window panned to later must not show
+   * a program where it stood before the edit.
+   */
+  async #onScreen(channelKey: string): Promise<(change: (list: Program[]) => Program[]) => void> {
+    const { client } = this.#deps;
+    const queryKey = keys.channelPrograms(channelKey);
+    await client.cancelQueries({ queryKey });
+    return (change) =>
+      client.setQueriesData<Fresh<Program[]>>({ queryKey }, (old) =>
+        old ? { ...old, data: change(old.data) } : old,
+      );
   }
 
   /** Shows a refusal decided here, before anything was sent, and reads the programs again. */

@@ -57,3 +57,24 @@ export function putProgram(list: readonly Program[], program: Program): Program[
 export function dropProgram(list: readonly Program[], id: number): Program[] {
   return list.filter((item) => item.id !== id);
 }
+
+/**
+ * `list` as `operation` leaves it, where that can be told before the platform answers: a
+ * move, a new title or waiting screen, a delete. null when it cannot (a create, or new media
+ * whose lengths only the platform knows): the list is then read again after the answer.
+ */
+export function shownAfter(
+  list: readonly Program[],
+  operation: ScheduleOperation,
+): Program[] | null {
+  if (operation.op === 'delete') return dropProgram(list, operation.programId);
+  if (operation.op !== 'update' || operation.uploadFileKeys !== undefined) return null;
+  const program = list.find((item) => item.id === operation.programId);
+  if (!program) return null;
+  let next = program;
+  if (operation.startAt !== undefined) next = movedTo(next, Date.parse(operation.startAt));
+  if (operation.title !== undefined) next = { ...next, title: operation.title };
+  if (operation.waitMediaContentKey !== undefined)
+    next = { ...next, waitMediaContentKey: operation.waitMediaContentKey };
+  return putProgram(list, next);
+}
