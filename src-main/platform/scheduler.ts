@@ -209,6 +209,16 @@ export class RequestScheduler {
   }
 
   /** Lifts `pause()`; a 429 pause still runs to its end. */
+  /**
+   * Counts a call made to the same account outside this scheduler just now (a new token
+   * checked on a scheduler of its own), so that the next call here keeps the platform's
+   * spacing (1 s) and per-minute limit from it.
+   */
+  recordExternalCall(): void {
+    this.#starts.record(this.#clock.now());
+    this.#listeners.changed();
+  }
+
   resume(): void {
     this.#pausedReason = null;
     this.#refuse = null;

@@ -152,4 +152,31 @@ describe('watch planner', () => {
     expect(runs.length).toBeGreaterThanOrEqual(3);
     planner.dispose();
   });
+
+  it('re-reads the focused broadcast at least every 8 s while the platform fails, and at its own pace once it answers', async () => {
+    let down = true;
+    const { clock, runs, planner } = setup({
+      latencyMs: 100,
+      fail: (task) => down && task.topic === 'broadcast',
+    });
+    planner.subscribe({ kind: 'broadcast', broadcastKey: 'onair1', focused: true }, 'c');
+    await clock.advance(60_000);
+    const reads = runs.filter((r) => r.id === 'broadcast:onair1').map((r) => r.at);
+    const gaps = reads.slice(1).map((at, i) => at - (reads[i] ?? at));
+    // Failing: 8 s apart at most (not 16, 32, 60 s), still backed off from the 4 s interval.
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(watchIntervals.focusedMaxBackoff + 200);
+    expect(Math.max(...gaps)).toBeGreaterThan(watchIntervals.focused.broadcast);
+    // The platform is back: the next read comes within the cap, then every 4 s again.
+    down = false;
+    const backAt = clock.now();
+    await clock.advance(20_000);
+    const after = runs.filter((r) => r.id === 'broadcast:onair1' && r.at > backAt).map((r) => r.at);
+    expect((after[0] ?? Infinity) - backAt).toBeLessThanOrEqual(
+      watchIntervals.focusedMaxBackoff + 200,
+    );
+    expect((after[2] ?? 0) - (after[1] ?? 0)).toBeLessThanOrEqual(
+      watchIntervals.focused.broadcast + 1_200,
+    );
+    planner.dispose();
+  });
 });

@@ -21,6 +21,12 @@ export const watchIntervals = {
   channels: 10_000,
   /** Longest back-off after repeated failures of a task. */
   maxBackoff: 60_000,
+  /**
+   * Longest back-off of the focused broadcast's tasks: what the operator is looking at is
+   * re-read within this after the platform comes back (an outage of a few seconds must not
+   * leave it stale for a minute). Failing calls there cost at most 3 calls a minute more.
+   */
+  focusedMaxBackoff: 8_000,
 } as const;
 
 /** A task's identity: what it reads. */
@@ -179,7 +185,7 @@ export class WatchPlanner {
     for (const task of this.tasks) {
       const state = this.taskState.get(task.id);
       if (!state || state.dormant) continue;
-      const interval = effectiveInterval(task.intervalMs, state.failures);
+      const interval = effectiveInterval(task, state.failures);
       if (state.lastRunAt === null) {
         // Never fetched: most urgent; the focused broadcast's tasks before any other.
         const score = (task.focused ? 1e12 : 1e9) / task.intervalMs;
@@ -266,8 +272,14 @@ function expand(watchId: string, spec: WatchSpec): WatchTask[] {
   }));
 }
 
-/** Doubles the interval for each consecutive failure, up to `watchIntervals.maxBackoff`. */
-function effectiveInterval(intervalMs: number, failures: number): number {
-  if (failures === 0) return intervalMs;
-  return Math.min(watchIntervals.maxBackoff, intervalMs * 2 ** failures);
+/**
+ * Doubles the interval for each consecutive failure, up to `watchIntervals.maxBackoff`
+ * (`focusedMaxBackoff` for the focused broadcast's tasks, never below their own interval).
+ */
+function effectiveInterval(task: WatchTask, failures: number): number {
+  if (failures === 0) return task.intervalMs;
+  const cap = task.focused
+    ? Math.max(task.intervalMs, watchIntervals.focusedMaxBackoff)
+    : watchIntervals.maxBackoff;
+  return Math.min(cap, task.intervalMs * 2 ** failures);
 }

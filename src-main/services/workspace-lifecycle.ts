@@ -126,6 +126,9 @@ export class WorkspaceLifecycle {
     const { accounts } = workspace.info;
     // The sandbox workspace's own token (id `sandbox`) or one of the open accounts'.
     if (workspace.info.id !== id && accounts.live !== id && accounts.vod !== id) return;
+    // The new token was just checked with one call on a scheduler of its own: the account's
+    // scheduler counts it, so its next call keeps the platform's 1 s spacing (no 429).
+    (accounts.vod === id ? workspace.vodScheduler : workspace.liveScheduler).recordExternalCall();
     if (tokens.live !== 'refused' && tokens.vod !== 'refused') return;
     workspace.resume();
     this.options.log(`workspace ${workspace.info.id}: new token stored, calls resumed`);
