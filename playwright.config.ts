@@ -15,6 +15,8 @@ export default defineConfig({
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: 'test-results',
+  // Joins the operations the sandbox served to the app into test-results/ui-coverage.json.
+  globalTeardown: './e2e/ui-coverage-teardown.ts',
   use: {
     browserName: 'chromium',
     viewport: { width: 1440, height: 900 },

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox, type SandboxHandle } from '../src-main/sandbox/index';
 import { startHost } from './host';
+import { writeCoveragePart } from './ui-coverage';
 import { startE2eClock, type E2eClock } from './clock';
 
 export { startHost };
@@ -49,6 +50,7 @@ export const test = base.extend<AppFixtures>({
       startAt: new Date(clock.now()),
     });
     await use(sandbox);
+    writeCoveragePart(sandbox.served.report());
     await sandbox.close();
   },
   platform: async ({ sandbox }, use) => {

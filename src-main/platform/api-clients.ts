@@ -23,6 +23,12 @@ import { PlatformError, errorFromResponse, networkError } from './errors';
 import type { Priority, RequestScheduler } from './scheduler';
 
 export type { LivePaths, VodPaths };
+/**
+ * The `User-Agent` of every platform call: the platform's logs can tell the app's calls from
+ * other clients', and so does the sandbox's UI coverage (`sandbox/served-operations.ts`).
+ */
+export const appUserAgent = 'OnAirDesk/0.1.0';
+
 /** Every live API v1 operation, typed. */
 export type LiveApi = Client<LivePaths>;
 /** Every VOD API v3 operation, typed. */
@@ -170,7 +176,7 @@ function clientOptions(options: ApiClientOptions): ClientOptions {
     baseUrl: options.baseUrl.replace(/\/+$/, ''),
     // No Content-Type of our own: the body decides it (URLSearchParams: form-urlencoded;
     // FormData: multipart with its boundary; Blob: its type). openapi-fetch would say JSON.
-    headers: { Accept: 'application/json', 'Content-Type': null },
+    headers: { Accept: 'application/json', 'Content-Type': null, 'User-Agent': appUserAgent },
     bodySerializer: formEncode,
     fetch: withPriority(options.scheduler, priority),
   };

@@ -4,6 +4,7 @@
  * in-process on 127.0.0.1 with seeded demo data. The app's default workspace, the tests and
  * the benchmarks run against it.
  */
+import { ServedOperations } from './served-operations';
 import { randomBytes, randomInt } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Role } from './auth';
@@ -118,6 +119,8 @@ export interface SandboxHandle {
   revokeToken(token: string): void;
   /** Platform calls received per account and minute (call-count.ts); also `/__sandbox/calls`. */
   calls: CallCounter;
+  /** Operations served to OnAir Desk itself (not to other clients): the UI coverage. */
+  served: ServedOperations;
   /** Stops serving and closes open connections. */
   close(): Promise<void>;
 }
@@ -164,6 +167,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       jti: randomOpaqueToken().slice(0, 16),
     });
   const calls = new CallCounter();
+  const served = new ServedOperations();
   const uploads = new UploadHost(state, {
     ...(options.storageDir === undefined ? {} : { storageDir: options.storageDir }),
     ...(options.stateFile === undefined ? {} : { stateFile: options.stateFile }),
@@ -179,6 +183,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     faults,
     callbacks,
     uploads,
+    served,
     accounting: {
       calls,
       tokens: { issue: issueToken, revoke: (token) => authority.revoke(token) },
@@ -222,6 +227,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     issueToken,
     revokeToken: (token) => authority.revoke(token),
     calls,
+    served,
     close: async () => {
       await app.close();
       await callbacks.close();

@@ -6,6 +6,7 @@
  * authentication (401), the rate limit (429), authorization (403), validation against the
  * document (422, 400 for an unreadable body) and then its handler (404, 422, 200).
  */
+import type { ServedOperations } from './served-operations';
 import formbody from '@fastify/formbody';
 import type {
   FastifyError,
@@ -70,6 +71,8 @@ export interface ServerDeps {
    * `/__sandbox/calls` and `/__sandbox/tokens` (routes/control-calls.ts); none when absent.
    */
   accounting?: { calls: CallCounter; tokens: TokenDesk };
+  /** Operations served to the app itself (its `User-Agent`), for the UI coverage report. */
+  served?: ServedOperations;
 }
 
 /**
@@ -150,6 +153,7 @@ function registerOperations(
         done();
       },
       handler: (request, reply) => {
+        deps.served?.note(api, operation.operationId, request.headers['user-agent']);
         const body = handler({
           params: asInput(request.params),
           query: asInput(request.query),

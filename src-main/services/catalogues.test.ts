@@ -27,6 +27,24 @@ const enLeaves = leaves(en);
 const koLeaves = leaves(ko);
 
 describe('catalogues', () => {
+  it('never give two catalogue files the same top-level key (one would silently replace the other)', async () => {
+    for (const language of ['en', 'ko']) {
+      const dir = join(import.meta.dirname, '../shared/i18n', language);
+      const owners = new Map<string, string>();
+      const clashes: string[] = [];
+      for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts'))) {
+        const module = (await import(join(dir, file))) as Record<string, object>;
+        for (const namespace of Object.values(module))
+          for (const key of Object.keys(namespace)) {
+            if (owners.has(key))
+              clashes.push(`${language}: ${key} in ${owners.get(key)} and ${file}`);
+            owners.set(key, file);
+          }
+      }
+      expect(clashes).toEqual([]);
+    }
+  });
+
   it('have the same keys in en and ko', () => {
     const missingInKo = [...enLeaves.keys()].filter((key) => !koLeaves.has(key));
     const extraInKo = [...koLeaves.keys()].filter((key) => !enLeaves.has(key));

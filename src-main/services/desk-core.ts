@@ -11,6 +11,14 @@ import type { Result } from '../shared/result';
 import { accessChecker } from './access-check';
 import { AccountRegistry } from './accounts';
 import { createDispatcher, type CallContext } from './command-registry';
+import { channelHandlers } from './channel-commands';
+import { channelAdminHandlers } from './channel-admin-commands';
+import { recordingHandlers } from './recording-commands';
+import { transferHandlers } from './transfer-commands';
+import { statisticsHandlers } from './statistics-commands';
+import { libraryHandlers } from './library-commands';
+import { libraryContentHandlers } from './library-content-commands';
+import { libraryAdminHandlers } from './library-admin-commands';
 import { controlRoomHandlers } from './control-room-commands';
 import { EventHub, type EventListener } from './events';
 import { Notices } from './notices';
@@ -114,6 +122,14 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       uploads: uploadHandlers,
       settings: settingsHandlers(settings, options.systemLocale),
       workspaces: workspaceHandlers({ lifecycle, registry, pairs, checker, notices, log }),
+      channels: channelHandlers,
+      channelAdmin: channelAdminHandlers,
+      recordings: recordingHandlers,
+      transfers: transferHandlers,
+      statistics: statisticsHandlers,
+      library: libraryHandlers,
+      libraryContent: libraryContentHandlers,
+      libraryAdmin: libraryAdminHandlers,
     },
     () => lifecycle.session,
     log,

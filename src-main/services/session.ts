@@ -23,6 +23,8 @@ const budgetEventSpacingMs = 250;
 
 export interface Session {
   workspace: Workspace;
+  /** The workstation's clock (epoch ms UTC): `fetchedAt` of what a command read. */
+  clock: Clock;
   controlRoom: ControlRoom;
   /** Programs of scheduled channels, their edits and batches. */
   schedule: ScheduleService;
@@ -115,6 +117,7 @@ export function startSession(
 
   return {
     workspace,
+    clock,
     controlRoom,
     schedule,
     planner,

@@ -16,6 +16,14 @@ import {
   type ParsedInputOf,
   type PayloadOf,
 } from './commands/define';
+import { channelCommands } from './commands/channels';
+import { channelAdminCommands } from './commands/channel-admin';
+import { recordingCommands } from './commands/recordings';
+import { transferCommands } from './commands/transfers';
+import { statisticsCommands } from './commands/statistics';
+import { libraryCommands } from './commands/library';
+import { libraryContentCommands } from './commands/library-content';
+import { libraryAdminCommands } from './commands/library-admin';
 import { scheduleCommands, scheduleEvents } from './commands/schedule';
 import { settingsCommands } from './commands/settings';
 import { uploadCommands, uploadEvents } from './commands/uploads';
@@ -30,6 +38,14 @@ export const commandDomains = {
   uploads: uploadCommands,
   workspaces: workspaceCommands,
   settings: settingsCommands,
+  channels: channelCommands,
+  channelAdmin: channelAdminCommands,
+  recordings: recordingCommands,
+  transfers: transferCommands,
+  statistics: statisticsCommands,
+  library: libraryCommands,
+  libraryContent: libraryContentCommands,
+  libraryAdmin: libraryAdminCommands,
 } as const;
 
 /** The name of a domain of commands. */

@@ -5,7 +5,15 @@
  */
 
 /** The app's views. */
-export type View = 'control-room' | 'schedule' | 'uploads' | 'accounts';
+export type View =
+  | 'control-room'
+  | 'schedule'
+  | 'channels'
+  | 'recordings'
+  | 'statistics'
+  | 'library'
+  | 'uploads'
+  | 'accounts';
 
 /** Where to put the focus when a view opens; `pairing` is the Accounts view's pairing control. */
 export type FocusTarget = 'pairing' | null;

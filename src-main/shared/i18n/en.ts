@@ -4,6 +4,13 @@ import { controlRoom } from './en/control-room';
 import { schedule } from './en/schedule';
 import { uploads } from './en/uploads';
 import { errors } from './en/errors';
+import { channelsView } from './en/channels';
+import { channelAdmin } from './en/channel-admin';
+import { recordings } from './en/recordings';
+import { statistics } from './en/statistics';
+import { libraryView } from './en/library';
+import { content } from './en/library-content';
+import { libraryAdmin } from './en/library-admin';
 
 export const en = {
   ...app,
@@ -11,4 +18,11 @@ export const en = {
   ...schedule,
   ...uploads,
   ...errors,
+  ...channelsView,
+  ...channelAdmin,
+  ...recordings,
+  ...statistics,
+  ...libraryView,
+  ...content,
+  ...libraryAdmin,
 } as const;

@@ -6,6 +6,13 @@ import { controlRoom } from './ko/control-room';
 import { schedule } from './ko/schedule';
 import { uploads } from './ko/uploads';
 import { errors } from './ko/errors';
+import { channelsView } from './ko/channels';
+import { channelAdmin } from './ko/channel-admin';
+import { recordings } from './ko/recordings';
+import { statistics } from './ko/statistics';
+import { libraryView } from './ko/library';
+import { content } from './ko/library-content';
+import { libraryAdmin } from './ko/library-admin';
 
 export const ko: CatalogueShape<typeof en> = {
   ...app,
@@ -13,4 +20,11 @@ export const ko: CatalogueShape<typeof en> = {
   ...schedule,
   ...uploads,
   ...errors,
+  ...channelsView,
+  ...channelAdmin,
+  ...recordings,
+  ...statistics,
+  ...libraryView,
+  ...content,
+  ...libraryAdmin,
 };

@@ -19,6 +19,10 @@ export const app = {
     views: {
       controlRoom: 'Control room',
       schedule: 'Schedule',
+      channels: 'Channels',
+      recordings: 'Recordings',
+      statistics: 'Statistics',
+      library: 'Library',
       uploads: 'Uploads',
       accounts: 'Accounts',
     },

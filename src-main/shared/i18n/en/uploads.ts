@@ -136,6 +136,9 @@ export const uploads = {
     needsVod: '{what} needs a VOD account, and this workspace has only live.',
     controlRoom: 'The control room',
     schedule: 'The schedule',
+    channels: 'The Channels view',
+    recordings: 'The Recordings view',
+    library: 'The Library',
   },
   accounts: {
     lead: "Tokens are kept in this workstation's OS keychain and nowhere else; OnAir Desk shows names, addresses and what each token may do, never the token.",

@@ -22,6 +22,10 @@ export const app: CatalogueShape<typeof en> = {
     views: {
       controlRoom: '컨트롤 룸',
       schedule: '편성표',
+      channels: '채널',
+      recordings: '녹화 파일',
+      statistics: '통계',
+      library: '라이브러리',
       uploads: '업로드',
       accounts: '계정',
     },

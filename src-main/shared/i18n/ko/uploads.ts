@@ -138,6 +138,9 @@ export const uploads: CatalogueShape<typeof en> = {
     needsVod: '{what}에는 VOD 계정이 필요한데, 이 작업 공간에는 라이브 계정만 있습니다.',
     controlRoom: '컨트롤 룸',
     schedule: '편성표',
+    channels: '채널 화면',
+    recordings: '녹화 파일 화면',
+    library: '라이브러리',
   },
   accounts: {
     lead: '토큰은 이 워크스테이션의 OS 키체인에만 보관합니다. OnAir Desk는 이름, 주소, 토큰 권한만 보여 주며 토큰 자체는 보여 주지 않습니다.',

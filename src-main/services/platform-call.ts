@@ -1,0 +1,68 @@
+/**
+ * One platform operation from a command handler, the shared shape of every domain's calls:
+ * the typed openapi-fetch client of the open workspace's account (every operation of
+ * `resources/openapi/*.yaml`), a fetch bound to that API's request scheduler at the
+ * command's priority, and {@link unwrap} of the answer. A handler writes only the operation:
+ *
+ *   liveCall(session, 'command', (api, fetch, sa) =>
+ *     api.PUT('/v1/live/service-accounts/{service_account_key}/channels/{channel_key}/disable', {
+ *       params: { path: { service_account_key: sa, channel_key: channelKey } }, fetch }))
+ *
+ * @throws PlatformError as the platform answered (status, its message, field errors), or
+ * `api-missing` at once, nothing sent, when the workspace has no account of that API.
+ */
+import { PlatformError } from '../platform/errors';
+import {
+  unwrap,
+  withPriority,
+  type ApiResult,
+  type LiveApi,
+  type PlatformFetch,
+  type VodApi,
+} from '../platform/api-clients';
+import type { Priority } from '../platform/scheduler';
+import { say } from '../shared/i18n/say';
+import type { Session } from './session';
+
+/** A handler's priority: `local` commands make no platform call, so they read at `view`. */
+export type CallPriority = Priority | 'local';
+
+/**
+ * Runs one live API v1 operation as the workspace's live account at `priority`.
+ * `send` gets the client, the scheduled fetch and the service account key (path parameter).
+ */
+export function liveCall<D>(
+  session: Session,
+  priority: CallPriority,
+  send: (api: LiveApi, fetch: PlatformFetch, serviceAccountKey: string) => Promise<ApiResult<D>>,
+  signal?: AbortSignal,
+): Promise<D> {
+  const { workspace } = session;
+  if (!workspace.info.apis.live) return Promise.reject(missing('live'));
+  const fetch = withPriority(workspace.liveScheduler, asPriority(priority), signal);
+  return unwrap(send(workspace.live.api, fetch, workspace.info.serviceAccountKey), signal);
+}
+
+/** Runs one VOD API v3 operation as the workspace's VOD account at `priority`. */
+export function vodCall<D>(
+  session: Session,
+  priority: CallPriority,
+  send: (api: VodApi, fetch: PlatformFetch) => Promise<ApiResult<D>>,
+  signal?: AbortSignal,
+): Promise<D> {
+  const { workspace } = session;
+  if (workspace.vod === null || !workspace.info.apis.vod) return Promise.reject(missing('vod'));
+  const fetch = withPriority(workspace.vodScheduler, asPriority(priority), signal);
+  return unwrap(send(workspace.vod.api, fetch), signal);
+}
+
+function asPriority(priority: CallPriority): Priority {
+  return priority === 'local' ? 'view' : priority;
+}
+
+function missing(api: 'live' | 'vod'): PlatformError {
+  return new PlatformError({
+    code: 'api-missing',
+    ...say(api === 'live' ? 'errors.noLiveApi' : 'errors.noVodApi'),
+  });
+}

@@ -1,0 +1,6 @@
+/** English: broadcast history, recording files and the transfer list. */
+export const recordings = {
+  recordings: {
+    title: 'Recordings',
+  },
+} as const;

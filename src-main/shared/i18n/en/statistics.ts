@@ -1,0 +1,6 @@
+/** English: the Statistics view (live and VOD). */
+export const statistics = {
+  statistics: {
+    title: 'Statistics',
+  },
+} as const;
