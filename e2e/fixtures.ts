@@ -26,11 +26,24 @@ export interface PlatformProbe {
   ): Promise<T>;
 }
 
+/** A second client of the sandbox's VOD API (its access token), to check what the app did. */
+export interface VodProbe {
+  /** GET a VOD path, e.g. `/media-contents/KEY`; answers the whole envelope; retries 429s. */
+  get<T = unknown>(path: string, query?: Record<string, string>): Promise<T>;
+  send<T = unknown>(
+    method: 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    form?: Record<string, string>,
+  ): Promise<T>;
+}
+
 export interface AppFixtures {
   /** The test's clock: `ONAIR_E2E_CLOCK` or the real now, shared by sandbox, host and page. */
   clock: E2eClock;
   sandbox: SandboxHandle;
   platform: PlatformProbe;
+  /** The sandbox's VOD API as a second client would read it. */
+  vodPlatform: VodProbe;
   appUrl: string;
   dataDir: string;
   app: Page;
@@ -55,6 +68,9 @@ export const test = base.extend<AppFixtures>({
   },
   platform: async ({ sandbox }, use) => {
     await use(createProbe(sandbox));
+  },
+  vodPlatform: async ({ sandbox }, use) => {
+    await use(createVodProbe(sandbox));
   },
   // eslint-disable-next-line no-empty-pattern
   dataDir: async ({}, use) => {
@@ -84,6 +100,40 @@ export const test = base.extend<AppFixtures>({
 });
 
 export { expect };
+
+export function createVodProbe(sandbox: SandboxHandle): VodProbe {
+  const request = async <T>(
+    method: string,
+    path: string,
+    query: Record<string, string> = {},
+    form?: Record<string, string>,
+  ): Promise<T> => {
+    const url = new URL(`${sandbox.info.vod_base_url}${path}`);
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+    url.searchParams.set('access_token', sandbox.info.vod_access_token);
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const response = await fetch(url, {
+        method,
+        headers: { Accept: 'application/json' },
+        ...(form ? { body: new URLSearchParams(form) } : {}),
+      });
+      if (response.status === 429) {
+        const wait = Number(response.headers.get('retry-after') ?? '1');
+        await new Promise((done) => setTimeout(done, wait * 1000));
+        continue;
+      }
+      const body = (response.status === 204 ? undefined : await response.json()) as T;
+      if (!response.ok)
+        throw new Error(`${method} ${path}: HTTP ${response.status} ${JSON.stringify(body)}`);
+      return body;
+    }
+    throw new Error(`${method} ${path}: still rate limited after 10 tries`);
+  };
+  return {
+    get: (path, query) => request('GET', path, query),
+    send: (method, path, form) => request(method, path, {}, form),
+  };
+}
 
 export function createProbe(sandbox: SandboxHandle): PlatformProbe {
   const base = `${sandbox.info.live_base_url}/v1/live/service-accounts/${sandbox.info.service_account_key}`;
