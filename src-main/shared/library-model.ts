@@ -20,3 +20,22 @@ export interface ContentSummary {
   /** ISO-8601 UTC. */
   createdAt: string;
 }
+
+/** A country of the platform's reference data (ISO 3166-1 alpha-2 code, English name). */
+export interface Country {
+  code: string;
+  name: string;
+}
+
+/** A language (ISO 639-1 code, English name); `subtitles` when subtitles can use it. */
+export interface Language {
+  code: string;
+  name: string;
+  subtitles: boolean;
+}
+
+/** A timezone: IANA name and its standard offset from UTC (`+09:00`). */
+export interface Timezone {
+  name: string;
+  utcOffset: string;
+}

@@ -1,7 +1,31 @@
 /**
- * VOD channels, player skins, media profiles, tools and reference data (issue "The VOD library").
+ * VOD channels, player skins, media profiles, tools and the platform's reference data
+ * (issue "The VOD library"). Reference data is read once per session (main keeps it) at
+ * `view` priority.
  */
-import { defineCommands } from './define';
+import { z } from 'zod';
+import type { Country, Language, Timezone } from '../library-model';
+import { command, defineCommands, returns } from './define';
+import { noInput } from './fields';
 
-/** Commands of this domain (declared by the issue's work; empty in the skeleton). */
-export const libraryAdminCommands = defineCommands({});
+/** Commands of VOD administration. */
+export const libraryAdminCommands = defineCommands({
+  /** Supported countries (VOD GET /countries), read once per session. */
+  'reference.countries': command({
+    input: noInput,
+    output: returns<Country[]>(),
+    priority: 'view',
+  }),
+  /** Languages (VOD GET /languages); `subtitles: true` only those subtitles can use. */
+  'reference.languages': command({
+    input: z.object({ subtitles: z.boolean().optional() }),
+    output: returns<Language[]>(),
+    priority: 'view',
+  }),
+  /** Standard timezones (VOD GET /timezones), read once per session. */
+  'reference.timezones': command({
+    input: noInput,
+    output: returns<Timezone[]>(),
+    priority: 'view',
+  }),
+});

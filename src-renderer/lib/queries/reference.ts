@@ -1,0 +1,26 @@
+/**
+ * The VOD platform's reference data for pickers (countries, languages, timezones): read once
+ * and kept for the session (main keeps it too), never refetched on its own.
+ */
+import { call } from '../bridge';
+
+/** Countries, for a country picker. */
+export const countriesQuery = () => ({
+  queryKey: ['reference', 'countries'] as const,
+  queryFn: () => call('reference.countries', {}),
+  staleTime: Infinity,
+});
+
+/** Languages; `subtitles` only those subtitles can use (the subtitle picker). */
+export const languagesQuery = (subtitles = false) => ({
+  queryKey: ['reference', 'languages', subtitles] as const,
+  queryFn: () => call('reference.languages', { subtitles }),
+  staleTime: Infinity,
+});
+
+/** Timezones, for a timezone picker. */
+export const timezonesQuery = () => ({
+  queryKey: ['reference', 'timezones'] as const,
+  queryFn: () => call('reference.timezones', {}),
+  staleTime: Infinity,
+});
