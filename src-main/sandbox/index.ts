@@ -16,7 +16,7 @@ import { VirtualClock } from './clock';
 import type { FaultSettings } from './faults';
 import { FaultInjector } from './faults';
 import { StateFile, saveAfterChanges, serializeState } from './persistence';
-import type { RateLimitPolicy } from './rate-limit';
+import { defaultRateLimitPolicy, type RateLimitPolicy } from './rate-limit';
 import { RateLimiter } from './rate-limit';
 import { seedState } from './seed';
 import { apiPrefixes, buildServer } from './server';
@@ -50,6 +50,13 @@ export interface SandboxInfo {
    * `multipart`, upload-host.ts); tests may switch it later (`handle.uploads.mode`).
    */
   upload_mode: UploadMode;
+  /**
+   * The rate limit this sandbox enforces per service account and per VOD access token, which
+   * the app's sandbox workspace paces itself by. The real platform's is fixed (60 calls a
+   * minute, 1000 ms apart); a test may start a sandbox with a scaled-down one
+   * (`rateLimitPolicy`) so that long admin specs spend less time waiting on the budget.
+   */
+  rate_limit: { per_minute: number; spacing_ms: number };
 }
 
 /** Options of `startSandbox`. */
@@ -218,6 +225,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       },
       vod_access_token: vodAccessToken,
       upload_mode: uploads.mode,
+      rate_limit: {
+        per_minute: Math.round(
+          ((options.rateLimitPolicy?.maxCalls ?? defaultRateLimitPolicy.maxCalls) * 60_000) /
+            (options.rateLimitPolicy?.windowMs ?? defaultRateLimitPolicy.windowMs),
+        ),
+        spacing_ms: options.rateLimitPolicy?.spacingMs ?? defaultRateLimitPolicy.spacingMs,
+      },
     },
     clock,
     setRateLimit: (enabled) => limiter.setEnabled(enabled),

@@ -122,7 +122,16 @@ export async function openSandboxWorkspace(options: OpenSandboxOptions = {}): Pr
       live: () => Promise.resolve(token),
       vod: () => Promise.resolve(info.vod_access_token),
     },
-    options,
+    // The sandbox announces the limit it enforces (SandboxInfo.rate_limit); the app paces by it.
+    options.pacing
+      ? options
+      : {
+          ...options,
+          pacing: {
+            minSpacingMs: info.rate_limit.spacing_ms,
+            limitPerMinute: info.rate_limit.per_minute,
+          },
+        },
     sandbox,
   );
   return {
