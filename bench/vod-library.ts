@@ -24,6 +24,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const firstRowsGoalMs = 1_500;
 /** Command p99 while scrolling may be this much above idle and still count as unchanged. */
 const unchangedRatio = 1.25;
+/** The sandbox's search on the large library may take this many times the empty one's. */
+const sandboxRatio = 2;
 
 export const vodLibrarySection: BenchSection = {
   id: 'vod-library',
@@ -86,6 +88,9 @@ function report(
   const scrolling = p99(largeApp.commandScrollingMs);
   const ratio = Math.round((100 * scrolling) / Math.max(1, idle)) / 100;
   const n = largeApp.coldOpenMs.length;
+  // Ratios, not absolute times: the loopback answer of an empty library is the baseline.
+  const searchRatio =
+    Math.round((100 * largeSandbox.keywordP95Ms) / Math.max(1, emptySandbox.keywordP95Ms)) / 100;
   const goals: BenchGoal[] = [
     {
       text: `${largeApp.contents} contents: the Library's first rows within ${firstRowsGoalMs} ms (p95) of opening it, nothing saved`,
@@ -108,9 +113,9 @@ function report(
       measured: `broadcast.rename p99 ${scrolling} ms scrolling vs ${idle} ms idle (ratio ${ratio}); ${largeApp.scroll.pages} pages of 100 read in ${largeApp.scroll.ms} ms`,
     },
     {
-      text: `sandbox: a keyword search on ${largeSandbox.contents} contents answers within 50 ms (p95)`,
-      pass: largeSandbox.keywordP95Ms <= 50,
-      measured: `${largeSandbox.keywordP95Ms} ms (${largeSandbox.keywordTotal} found); empty ${emptySandbox.keywordP95Ms} ms; seeding ${largeSandbox.seedMs} ms, about ${largeSandbox.seedHeapMb} MB of heap`,
+      text: `sandbox: a keyword search on ${largeSandbox.contents} contents answers within ${sandboxRatio} × the empty library's time (p95; no O(n²) on the list path)`,
+      pass: searchRatio <= sandboxRatio,
+      measured: `${largeSandbox.keywordP95Ms} ms (${largeSandbox.keywordTotal} found) vs empty ${emptySandbox.keywordP95Ms} ms (ratio ${searchRatio}); first page ${largeSandbox.firstPageP95Ms} vs ${emptySandbox.firstPageP95Ms} ms; seeding ${largeSandbox.seedMs} ms, about ${largeSandbox.seedHeapMb} MB of heap`,
     },
   ];
   return {

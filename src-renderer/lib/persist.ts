@@ -35,6 +35,11 @@ export const persistedRoots: ReadonlySet<string> = new Set([
 
 /** A save waits this long after a change, so a burst of updates is written once, ms. */
 export const saveDelayMs = 1_500;
+/**
+ * Saves at least this far apart, ms: the control room's list changes with every poll during
+ * a live event, and the age a restart shows needs no finer grain than this.
+ */
+export const minSaveSpacingMs = 10_000;
 /** At most this many queries per workspace (the newest kept). */
 const maxQueries = 60;
 /** Pages of an infinite list kept: the first rows are what a view shows at once. */
@@ -54,6 +59,11 @@ export function persistQueries(client: QueryClient): () => void {
   /** What is saved, by query hash: a restored result stays until a newer one replaces it. */
   let saved = new Map<string, PersistedQuery>();
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let lastSaveAt = Number.NEGATIVE_INFINITY;
+  const schedule = (): void => {
+    const wait = Math.max(saveDelayMs, lastSaveAt + minSaveSpacingMs - performance.now());
+    timer ??= setTimeout(flush, wait);
+  };
   let generation = 0;
   let restoring = false;
 
@@ -80,7 +90,7 @@ export function persistQueries(client: QueryClient): () => void {
       restoring = false;
     }
     // What views read before the workspace was known is saved now.
-    timer ??= setTimeout(flush, saveDelayMs);
+    schedule();
   };
 
   const flush = (): void => {
@@ -98,6 +108,7 @@ export function persistQueries(client: QueryClient): () => void {
     const queries = [...saved.values()]
       .sort((a, b) => b.updatedAt - a.updatedAt)
       .slice(0, maxQueries);
+    lastSaveAt = performance.now();
     // Losing a save costs only the age of what a restart shows: nothing to tell the operator.
     void call('persist.save', { workspaceId, queries }).catch(() => undefined);
   };
@@ -106,7 +117,7 @@ export function persistQueries(client: QueryClient): () => void {
     if (restoring || event.type !== 'updated' || event.action.type !== 'success') return;
     const { meta, queryKey } = event.query as Pick<Query, 'meta' | 'queryKey'>;
     if (!isPersisted({ meta, queryKey })) return;
-    timer ??= setTimeout(flush, saveDelayMs);
+    schedule();
   });
   const offWorkspace = desk.on('workspace.changed', (next) => {
     if (next.active.id === workspaceId) return;
