@@ -164,7 +164,7 @@ test('an operator sets callbacks, creators, restream targets and chat of a chann
   const service = app.getByRole('form', { name: 'Service chat' });
   await service.getByLabel('Use the service chat').check();
   await service.getByLabel('Slow mode', { exact: true }).check();
-  await service.getByLabel('Seconds between two messages of one viewer').fill('15');
+  await service.getByLabel('Slow mode interval (s)').fill('15');
   await service.getByLabel('Longest message (characters)').fill('500');
   await service.getByLabel('Viewers without an account may chat').uncheck();
   await service.getByRole('button', { name: 'Save' }).click();
@@ -312,10 +312,12 @@ test('an operator manages recording destinations of every kind, and no password 
   for (const [tab, name] of [
     ['콜백', 'callbacks'],
     ['Creator', 'creators'],
-    ['신디케이션', 'restream'],
+    ['신디케이션', 'syndications'],
     ['채팅', 'chat'],
   ] as const) {
     await app.getByRole('tab', { name: tab, exact: true }).click();
+    // The tab has read the platform: its age is shown.
+    await expect(app.locator(`[data-age="${name}"] .age`)).toBeVisible();
     await app.screenshot(shot(`ko-${name}`));
   }
 });
