@@ -318,6 +318,8 @@ test('an operator manages recording destinations of every kind, and no password 
     await app.getByRole('tab', { name: tab, exact: true }).click();
     // The tab has read the platform: its age is shown.
     await expect(app.locator(`[data-age="${name}"] .age`)).toBeVisible();
+    if (name === 'chat')
+      await expect(app.getByRole('table', { name: '채팅 서비스 계약' })).toBeVisible();
     await app.screenshot(shot(`ko-${name}`));
   }
 });
