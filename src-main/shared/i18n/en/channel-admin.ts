@@ -95,6 +95,7 @@ export const channelAdmin = {
       kinds: { ftp: 'FTP', sftp: 'SFTP', service: 'Kollus VOD', s3: 'Amazon S3' },
       name: 'Name',
       host: 'Host',
+      address: 'Address',
       port: 'Port',
       username: 'User name',
       password: 'Password',

@@ -99,6 +99,7 @@ export const channelAdmin: CatalogueShape<typeof en> = {
       kinds: { ftp: 'FTP', sftp: 'SFTP', service: 'Kollus VOD', s3: 'Amazon S3' },
       name: '이름',
       host: '호스트',
+      address: '주소',
       port: '포트',
       username: '사용자 이름',
       password: '비밀번호',
