@@ -31,6 +31,24 @@ export function presentLiveChannel(state: SandboxState, channel: ChannelRecord):
     meta_title_pattern: settings.metaTitlePattern,
     meta_description: settings.metaDescription,
     chatting_service_id: settings.chattingServiceId,
+    // What setChannelCallbacks stored: the spec reads no callback URL back (our design).
+    ...presentCallbackUrls(state, channel.key),
+  };
+}
+
+/** The live callback URLs of a channel, null for none (shared with setChannelCallbacks). */
+export function presentCallbackUrls(
+  state: SandboxState,
+  channelKey: string,
+): Record<
+  'live_callback_url' | 'file_transfer_callback_url' | 'playback_callback_url',
+  string | null
+> {
+  const urls = state.callbackUrls?.live[channelKey] ?? {};
+  return {
+    live_callback_url: urls.live ?? null,
+    file_transfer_callback_url: urls.recording_file ?? null,
+    playback_callback_url: urls.playback ?? null,
   };
 }
 

@@ -583,8 +583,10 @@ export interface paths {
         put?: never;
         /**
          * Registers a creator.
-         * @description Spec, Endpoints (live). 422 when the nickname is taken in the channel. Scope `live:control`
-         *     (our choice).
+         * @description Spec, Endpoints (live). 422 when the nickname is taken in the channel. At most 3 creators
+         *     per channel, else 422 (followed from the public service guide:
+         *     https://docs.kollus.com/en/service-guide/live/account/creator/). Scope `live:control` (our
+         *     choice).
          */
         post: operations["createCreator"];
         delete?: never;
@@ -910,8 +912,10 @@ export interface paths {
         put?: never;
         /**
          * Adds a syndication.
-         * @description Spec, Endpoints (live). `title`, `link`, `stream_name` required; at most 5 per channel (our
-         *     design), else 422. No role restriction; scope `live:control` (our choice).
+         * @description Spec, Endpoints (live). `title`, `link`, `stream_name` required; at most 3 per channel, else
+         *     422 (followed from the public service guide:
+         *     https://catenoid-support.atlassian.net/wiki/spaces/SUP/pages/3311523/Live+stream+syndication).
+         *     No role restriction; scope `live:control` (our choice).
          */
         post: operations["createSyndication"];
         delete?: never;
@@ -997,8 +1001,10 @@ export interface paths {
         put?: never;
         /**
          * Registers an FTP destination.
-         * @description Spec, Endpoints (live). Active on creation; at most 10 destinations per channel (our
-         *     design). Secrets are stored, never answered. Scope `live:control` (our choice).
+         * @description Spec, Endpoints (live). At most 5 destinations per channel, else 422; active on creation
+         *     unless 3 of the channel's destinations already receive files, then inactive (followed from
+         *     the public service guide: https://catenoid-support.atlassian.net/wiki/spaces/SUPJP/pages/2687839).
+         *     Secrets are stored, never answered. Scope `live:control` (our choice).
          */
         post: operations["createFtpFileTransfer"];
         delete?: never;
@@ -1023,8 +1029,10 @@ export interface paths {
         put?: never;
         /**
          * Registers an SFTP destination.
-         * @description Spec, Endpoints (live). Active on creation; at most 10 destinations per channel (our
-         *     design). Secrets are stored, never answered. Scope `live:control` (our choice).
+         * @description Spec, Endpoints (live). At most 5 destinations per channel, else 422; active on creation
+         *     unless 3 of the channel's destinations already receive files, then inactive (followed from
+         *     the public service guide: https://catenoid-support.atlassian.net/wiki/spaces/SUPJP/pages/2687839).
+         *     Secrets are stored, never answered. Scope `live:control` (our choice).
          */
         post: operations["createSftpFileTransfer"];
         delete?: never;
@@ -1049,8 +1057,10 @@ export interface paths {
         put?: never;
         /**
          * Registers a VOD service destination.
-         * @description Spec, Endpoints (live). Active on creation; at most 10 destinations per channel (our
-         *     design). Secrets are stored, never answered. Scope `live:control` (our choice).
+         * @description Spec, Endpoints (live). At most 5 destinations per channel, else 422; active on creation
+         *     unless 3 of the channel's destinations already receive files, then inactive (followed from
+         *     the public service guide: https://catenoid-support.atlassian.net/wiki/spaces/SUPJP/pages/2687839).
+         *     Secrets are stored, never answered. Scope `live:control` (our choice).
          */
         post: operations["createServiceFileTransfer"];
         delete?: never;
@@ -1075,8 +1085,10 @@ export interface paths {
         put?: never;
         /**
          * Registers an S3 bucket destination.
-         * @description Spec, Endpoints (live). Active on creation; at most 10 destinations per channel (our
-         *     design). Secrets are stored, never answered. Scope `live:control` (our choice).
+         * @description Spec, Endpoints (live). At most 5 destinations per channel, else 422; active on creation
+         *     unless 3 of the channel's destinations already receive files, then inactive (followed from
+         *     the public service guide: https://catenoid-support.atlassian.net/wiki/spaces/SUPJP/pages/2687839).
+         *     Secrets are stored, never answered. Scope `live:control` (our choice).
          */
         post: operations["createObjectStorageFileTransfer"];
         delete?: never;
@@ -1138,8 +1150,10 @@ export interface paths {
         get?: never;
         /**
          * Activates or deactivates transfers to a destination.
-         * @description Spec, States. Setting the current state again changes nothing. Scope `live:control` (our
-         *     choice).
+         * @description Spec, States. Setting the current state again changes nothing. At most 3 destinations of a
+         *     channel receive files at once: activating a fourth answers 422 (followed from the public
+         *     service guide: https://catenoid-support.atlassian.net/wiki/spaces/SUPJP/pages/2687839).
+         *     Scope `live:control` (our choice).
          */
         put: operations["setFileTransferStatus"];
         post?: never;
@@ -1712,6 +1726,16 @@ export interface components {
             meta_description: string | null;
             /** @description The chatting service contract the channel's chat uses (observed); see listChattingServices. */
             chatting_service_id: number | null;
+            /**
+             * @description The channel's live callback URL, null for none (our design: the spec reads no callback
+             *     URL back, so the sandbox answers the values setChannelCallbacks stored here; a client
+             *     treats an absent field as unknown).
+             */
+            live_callback_url?: string | null;
+            /** @description Recording-file transfer callback URL (our design, as above). */
+            file_transfer_callback_url?: string | null;
+            /** @description Playback callback URL (our design, as above). */
+            playback_callback_url?: string | null;
         };
         /**
          * @description One broadcast of a channel. No status enum exists (observed): the state is `is_onair`
