@@ -145,6 +145,19 @@ describe('one channel from creation to permanent delete', () => {
   });
 });
 
+describe('after a 429', () => {
+  it('rereads before sending a state change again, so it happens once', async () => {
+    const [row] = (await rows('enabled')).filter((candidate) => candidate.type === 'live');
+    if (!row) throw new Error('no enabled channel');
+    // The change and the scheduler's pause: the write is refused once, then re-read.
+    sandbox.faults.update({ burst429: 1, retryAfterS: 1 });
+    const after = await data('channels.setState', { channelKey: row.key, action: 'disable' });
+    expect(after.status).toBe('disabled');
+    expect(dataOf(await probe().get(`/channels/${row.key}`)).status).toBe('disabled');
+    await data('channels.setState', { channelKey: row.key, action: 'enable' });
+  });
+});
+
 describe('a batch of channel actions', () => {
   it('plans only what the states allow, with its cost, and runs it one call at a time', async () => {
     const enabled = (await rows('enabled')).filter((row) => row.type === 'live').slice(0, 3);

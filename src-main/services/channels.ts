@@ -146,14 +146,39 @@ export async function createChannel(session: Session, input: NewChannel): Promis
     use_duplicate_block: 0,
     use_capture_block: 0,
   };
+  const send = async (): Promise<ChannelDetails> =>
+    toChannelDetails(
+      (
+        await liveCall(session, 'command', (api, fetch, sa) =>
+          api.POST('/v1/live/service-accounts/{service_account_key}/channels', {
+            params: { path: { service_account_key: sa } },
+            body,
+            fetch,
+          }),
+        )
+      ).data,
+    );
+  const before = await channelsTitled(session, input.title);
+  return withRecheck(send, async () => {
+    // Created after all: a channel of that title the platform did not hold before.
+    const after = await channelsTitled(session, input.title);
+    const made = after.find((key) => !before.includes(key));
+    return made ? getChannel(session, made, 'command') : null;
+  });
+}
+
+/** Keys of the channels (every type, not trashed) whose title is exactly `title`. */
+async function channelsTitled(session: Session, title: string): Promise<string[]> {
   const answer = await liveCall(session, 'command', (api, fetch, sa) =>
-    api.POST('/v1/live/service-accounts/{service_account_key}/channels', {
-      params: { path: { service_account_key: sa } },
-      body,
+    api.GET('/v1/live/service-accounts/{service_account_key}/channels', {
+      params: {
+        path: { service_account_key: sa },
+        query: { channel_type: 'all', keyword: title, per_page: 100 },
+      },
       fetch,
     }),
   );
-  return toChannelDetails(answer.data);
+  return answer.data.filter((channel) => channel.title === title).map((channel) => channel.key);
 }
 
 /** Settings `channels.update` may change. */
@@ -188,18 +213,40 @@ export async function updateChannel(
     use_duplicate_block: flag(changes.useDuplicateBlock),
     use_capture_block: flag(changes.useCaptureBlock),
   });
-  const answer = await liveCall(session, 'command', (api, fetch, sa) =>
-    api.PUT('/v1/live/service-accounts/{service_account_key}/channels/{channel_key}', {
-      params: { path: { service_account_key: sa, channel_key: channelKey } },
-      body,
-      fetch,
-    }),
-  );
-  return toChannelDetails(answer.data);
+  const send = async (): Promise<ChannelDetails> =>
+    toChannelDetails(
+      (
+        await liveCall(session, 'command', (api, fetch, sa) =>
+          api.PUT('/v1/live/service-accounts/{service_account_key}/channels/{channel_key}', {
+            params: { path: { service_account_key: sa, channel_key: channelKey } },
+            body,
+            fetch,
+          }),
+        )
+      ).data,
+    );
+  // The same settings sent twice leave the channel as once: no recheck needed.
+  return withRecheck(send, () => Promise.resolve(null));
 }
 
 /** Sends disable, enable, trash or restore (spec, States) at `priority`. */
-export async function setChannelState(
+export function setChannelState(
+  session: Session,
+  channelKey: string,
+  action: BatchAction,
+  priority: CallPriority,
+  signal?: AbortSignal,
+): Promise<ChannelDetails> {
+  return withRecheck(
+    () => sendChannelState(session, channelKey, action, priority, signal),
+    async () => {
+      const now = await getChannel(session, channelKey, priority);
+      return reached(action, now) ? now : null;
+    },
+  );
+}
+
+async function sendChannelState(
   session: Session,
   channelKey: string,
   action: BatchAction,
@@ -257,13 +304,27 @@ export async function deleteChannel(
       ...say('channelsView.errors.titleMismatch', { title: channel.title }),
     });
   }
-  await liveCall(session, 'command', (api, fetch, sa) =>
-    api.DELETE('/v1/live/service-accounts/{service_account_key}/channels/{channel_key}', {
-      params: { path: { service_account_key: sa, channel_key: channelKey } },
-      fetch,
-    }),
-  );
-  return { deleted: channelKey };
+  const send = async (): Promise<{ deleted: string }> => {
+    await liveCall(session, 'command', (api, fetch, sa) =>
+      api.DELETE('/v1/live/service-accounts/{service_account_key}/channels/{channel_key}', {
+        params: { path: { service_account_key: sa, channel_key: channelKey } },
+        fetch,
+      }),
+    );
+    return { deleted: channelKey };
+  };
+  return withRecheck(send, async () => {
+    try {
+      await getChannel(session, channelKey, 'command');
+      return null;
+    } catch (error) {
+      // Gone: the first call took effect.
+      if (error instanceof PlatformError && error.error.code === 'not-found') {
+        return { deleted: channelKey };
+      }
+      throw error;
+    }
+  });
 }
 
 /** The encoding profile groups (for the create dialog's picker). */
@@ -329,6 +390,18 @@ export async function setProfileActive(
   profileId: number,
   active: boolean,
 ): Promise<void> {
+  // Attaching an active profile (detaching an inactive one) answers 204 and changes nothing,
+  // so after a 429 the call is simply sent again.
+  const send = () => sendProfileActive(session, groupKey, profileId, active);
+  await withRecheck(send, () => Promise.resolve(null));
+}
+
+async function sendProfileActive(
+  session: Session,
+  groupKey: string,
+  profileId: number,
+  active: boolean,
+): Promise<void> {
   await liveCall(session, 'command', (api, fetch, sa) => {
     const options = {
       params: {
@@ -350,6 +423,38 @@ export async function setProfileActive(
           options,
         );
   });
+}
+
+/**
+ * Sends once; after a 429 (the scheduler then waits out the platform's pause) a non-idempotent
+ * call is never repeated blindly (DESIGN.md, "The API budget"): `recheck` reads the platform
+ * and answers the outcome when the first call took effect after all, else null, and only
+ * then is the call sent again.
+ */
+async function withRecheck<T>(
+  send: () => Promise<T>,
+  recheck: () => Promise<T | null>,
+): Promise<T> {
+  try {
+    return await send();
+  } catch (error) {
+    if (!(error instanceof PlatformError) || error.error.code !== 'rate-limited') throw error;
+  }
+  return (await recheck()) ?? send();
+}
+
+/** The state `action` leaves a channel in. */
+function reached(action: BatchAction, channel: ChannelDetails): boolean {
+  switch (action) {
+    case 'disable':
+      return channel.status === 'disabled';
+    case 'enable':
+      return channel.status === 'enabled';
+    case 'trash':
+      return channel.trashed;
+    case 'restore':
+      return !channel.trashed;
+  }
 }
 
 function lowLatencyTimeshift(): PlatformError {

@@ -129,6 +129,7 @@ export const channelsView = {
       notGiven: 'The platform gives none.',
       copy: 'Copy {what}',
       copied: 'Copied.',
+      copyShort: 'Copy',
       edit: 'Settings',
       titleLabel: 'Channel title',
       customerCode: 'Customer code',

@@ -131,6 +131,7 @@ export const channelsView: CatalogueShape<typeof en> = {
       notGiven: '플랫폼이 제공하지 않습니다.',
       copy: '{what} 복사',
       copied: '복사했습니다.',
+      copyShort: '복사',
       edit: '설정',
       titleLabel: '채널명',
       customerCode: '고객 코드',
