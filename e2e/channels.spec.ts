@@ -81,7 +81,9 @@ test('an operator creates a channel, edits it, changes its state and deletes it 
   await create.getByRole('radio', { name: /Low latency live/ }).check();
   await expect(create.getByLabel('Allow timeshift')).toBeDisabled();
   await expect(create.getByLabel('Allow timeshift')).not.toBeChecked();
-  await expect(create.getByText('Low latency live takes no timeshift and no cue point.')).toBeVisible();
+  await expect(
+    create.getByText('Low latency live takes no timeshift and no cue point.'),
+  ).toBeVisible();
   await expect(create.getByText('The channel type cannot be changed after creation')).toBeVisible();
   await app.screenshot(shots('channels-02-create'));
   await create.getByRole('button', { name: 'Create channel' }).click();
@@ -95,7 +97,12 @@ test('an operator creates a channel, edits it, changes its state and deletes it 
   await expect(settings.getByRole('textbox', { name: 'RTMP publish URL' })).toHaveValue(
     new RegExp(`^rtmp://.*${created.key}`),
   );
-  await expect(settings.getByRole('button', { name: 'Copy View URL' })).toBeVisible();
+  await app.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await settings.getByRole('button', { name: 'Copy RTMP publish URL' }).click();
+  await expect(settings.getByRole('button', { name: 'Copy RTMP publish URL' })).toHaveText(
+    'Copied',
+  );
+  expect(await app.evaluate(() => navigator.clipboard.readText())).toContain(created.key);
   await settings.getByLabel('Channel title').fill('Evening News HD');
   await settings.getByLabel('Block screen capture').check();
   await settings.getByRole('button', { name: 'Save changes' }).click();
