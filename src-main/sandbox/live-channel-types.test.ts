@@ -7,6 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxHandle } from './index';
 import { startSandbox } from './index';
 import { dataOf, listOf, liveClient } from './live-test-caller';
+import { VirtualClock } from './clock';
+import { liveBroadcastOperations } from './routes/live-broadcasts';
+import { seedState } from './seed';
 
 let sandbox: SandboxHandle;
 let live: ReturnType<typeof liveClient>;
@@ -64,6 +67,29 @@ describe('low-latency channels', () => {
     const everything = listOf(await live.get('/channels?channel_type=all&per_page=100'));
     const types = new Set(everything.map((row) => row.channel_type));
     expect(types).toEqual(new Set(['live', 'low_latency', 'scheduled']));
+  });
+});
+
+describe('a broadcast of a low-latency channel', () => {
+  it('takes no cue point, with the reason, while the same broadcast on a live channel would', () => {
+    const start = new Date('2025-06-01T12:00:00Z');
+    const state = seedState(3, start);
+    const broadcast = state.broadcasts.find(
+      (candidate) => candidate.isOnair && candidate.useTimeshift,
+    );
+    const channel = state.channels.find((candidate) => candidate.key === broadcast?.channelKey);
+    if (!broadcast || !channel) throw new Error('the seed has no on-air broadcast with timeshift');
+    const operations = liveBroadcastOperations({ state, clock: new VirtualClock(start) });
+    const setCue = () =>
+      operations.setTimeshiftCuePoint?.({
+        params: { broadcast_key: broadcast.key },
+        query: {},
+        body: {},
+      });
+    channel.channelType = 'low_latency';
+    expect(setCue).toThrow('Low-latency channels do not support timeshift');
+    channel.channelType = 'live';
+    expect(setCue).not.toThrow();
   });
 });
 
