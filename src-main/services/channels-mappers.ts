@@ -26,7 +26,7 @@ export function toChannelRow(channel: LiveChannel): ChannelRow {
     type: typeOf(channel.channel_type),
     shared: channel.is_shared,
     viewerLimit: channel.concurrently_viewer_limit,
-    onAir: 'is_onair' in latest && latest.is_onair === true,
+    onAir: 'is_onair' in latest && latest.is_onair,
     createdAt: channel.created_at === '' ? null : channel.created_at,
   };
 }
