@@ -91,6 +91,16 @@ test('an operator creates a channel, edits it, changes its state and deletes it 
   const created = await channelNamed(platform, 'Evening News');
   expect(created).toMatchObject({ channel_type: 'low_latency', concurrently_viewer_limit: 250 });
 
+  // Search by customer code, and the spec's sort orders.
+  await app.getByRole('searchbox', { name: 'Search channels' }).fill('EVENING-1');
+  await expect(app.getByTestId('channel-row')).toHaveCount(1);
+  await expect(app.getByTestId('channel-count')).toHaveText('1 of 1 channels');
+  await app.getByRole('searchbox', { name: 'Search channels' }).fill('');
+  await app.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Title A–Z' });
+  await expect(app.getByTestId('channel-row').first()).toContainText('Backstage Cam');
+  await app.getByRole('combobox', { name: 'Sort by' }).selectOption({ label: 'Newest first' });
+  await expect(app.getByTestId('channel-row').first()).toContainText('Evening News');
+
   // Its settings: the addresses the platform issued, and an edit.
   const settings = app.getByRole('region', { name: 'Channel settings' });
   await expect(settings.getByRole('heading', { name: 'Evening News' })).toBeVisible();
