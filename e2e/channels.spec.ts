@@ -63,6 +63,7 @@ async function openChannels(app: Page): Promise<void> {
 test('an operator creates a channel, edits it, changes its state and deletes it by its title', async ({
   app,
   platform,
+  sandbox,
 }) => {
   await openChannels(app);
   await expect(app.getByTestId('channel-count')).toContainText('channels');
@@ -163,6 +164,32 @@ test('an operator creates a channel, edits it, changes its state and deletes it 
   await confirm.click();
   await expect(settings.getByText('Channel “Evening News HD” deleted.')).toBeVisible();
   await expect(platform.get(`/channels/${created.key}`)).rejects.toThrow('HTTP 404');
+
+  // A long list: 120 more channels, read a page of 100 at a time as the operator scrolls,
+  // with only the rows in view in the page.
+  const origin = new URL(sandbox.info.live_base_url).origin;
+  const bulk = await fetch(`${origin}/__sandbox/channels/bulk`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ count: 120, title_prefix: 'Paging' }),
+  });
+  expect(bulk.status).toBe(200);
+  const all = await platform.get<{ meta: { total: number } }>('/channels?channel_type=all');
+  await app.getByRole('button', { name: 'All', exact: true }).click();
+  await app.getByRole('button', { name: 'Refresh the channel list' }).click();
+  const count = app.getByTestId('channel-count');
+  await expect(count).toHaveText(`100 of ${all.meta.total} channels`);
+  await app.getByTestId('channel-row').first().hover();
+  await expect(async () => {
+    await app.mouse.wheel(0, 4000);
+    await expect(count).toHaveText(`${all.meta.total} of ${all.meta.total} channels`, {
+      timeout: 500,
+    });
+  }).toPass();
+  await app.mouse.wheel(0, 20_000);
+  await expect(app.getByRole('button', { name: 'Open Main Stage' })).toBeVisible();
+  expect(await app.getByTestId('channel-row').count()).toBeLessThan(50);
+  await app.screenshot(shots('channels-07-long-list'));
 });
 
 test('an operator disables several channels as a previewed batch and changes the active profiles', async ({

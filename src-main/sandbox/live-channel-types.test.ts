@@ -133,3 +133,29 @@ describe('the status filter and the States of the channel actions', () => {
     expect((await admin.put(`/channels/${key}`, { meta_description: 'edited' })).status).toBe(200);
   });
 });
+
+describe('POST /__sandbox/channels/bulk', () => {
+  it('registers many channels for long lists, past the contract limit it raises', async () => {
+    const origin = new URL(sandbox.info.live_base_url).origin;
+    const bulk = (body: object) =>
+      fetch(`${origin}/__sandbox/channels/bulk`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await bulk({ count: 0 })).status).toBe(422);
+    const answer = await bulk({ count: 120, title_prefix: 'Paging' });
+    expect(answer.status).toBe(200);
+    const page2 = await live.get('/channels?keyword=paging&per_page=100&page=2&order=title_asc');
+    const rows = listOf(page2);
+    expect(rows.map((row) => row.title)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `Paging ${String(101 + i)}`),
+    );
+    expect(dataOf(await live.get('/contracts')).channel_limit).toBeGreaterThanOrEqual(130);
+    const added = await live.post('/channels', {
+      title: 'One more',
+      live_media_profile_group_key: group,
+    });
+    expect(added.status).toBe(422);
+  });
+});

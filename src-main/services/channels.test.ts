@@ -98,7 +98,11 @@ describe('one channel from creation to permanent delete', () => {
       channelKey: created.key,
       changes: { title: 'Night Desk HD', useCaptureBlock: true },
     });
-    expect(edited).toMatchObject({ title: 'Night Desk HD', useCaptureBlock: true, viewerLimit: 300 });
+    expect(edited).toMatchObject({
+      title: 'Night Desk HD',
+      useCaptureBlock: true,
+      viewerLimit: 300,
+    });
     const held = dataOf(await probe().get(`/channels/${created.key}`));
     expect(held).toMatchObject({ title: 'Night Desk HD', use_capture_block: true });
 
