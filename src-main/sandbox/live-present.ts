@@ -24,6 +24,14 @@ export function presentLiveChannel(state: SandboxState, channel: ChannelRecord):
   return {
     ...presentChannel(state, channel),
     channel_type: channel.channelType,
+    // Public service guide (https://docs.kollus.com/en/service-guide/live/setting/channel/):
+    // creating a channel issues an RTMP publish address and a view URL. Scheduled channels
+    // play uploaded files, so they take no encoder feed.
+    rtmp_publish_url:
+      channel.channelType === 'scheduled'
+        ? null
+        : `rtmp://publish.sandbox.invalid/live/${channel.key}`,
+    view_url: `https://v-live.sandbox.invalid/${channel.key}`,
     recording_file_policy: settings.recordingFilePolicy,
     idle_screen_kind: settings.idleScreenKind,
     use_duplicate_block: settings.useDuplicateBlock,

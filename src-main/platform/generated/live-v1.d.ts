@@ -277,8 +277,11 @@ export interface paths {
          * @description Spec, Endpoints (live): for broadcasts with timeshift on, sets `cue_sign_at`; viewers can
          *     seek back only as far as it. Our design: the broadcast must be on air with
          *     `use_timeshift` true, and `cue_sign_at` must lie between the broadcast's `started_at` and
-         *     now (both inclusive); otherwise 422 with a field error on `cue_sign_at`. Omitted means
-         *     now. No role restriction; scope `live:control` (our choice).
+         *     now (both inclusive); otherwise 422 with a field error on `cue_sign_at`. A broadcast of a
+         *     low-latency channel answers 422: low-latency live takes no timeshift and no cue point
+         *     (followed from the public service guide:
+         *     https://docs.kollus.com/en/service-guide/live/setting/ll-hls/). Omitted means now. No role
+         *     restriction; scope `live:control` (our choice).
          */
         put: operations["setTimeshiftCuePoint"];
         post?: never;
@@ -1700,12 +1703,28 @@ export interface components {
             /** @description The latest broadcast, or `{}` when the channel never broadcast (observed). */
             latest_broadcast: components["schemas"]["LatestBroadcast"] | Record<string, never>;
             /**
-             * @description `live`: fed by an encoder, has broadcasts. `scheduled`: a programmed channel whose
-             *     programs play uploaded media at set times (spec, "scheduled channels"). Set at
-             *     creation, never changed. Our design (the spec names no field for the kind).
+             * @description `live`: fed by an encoder, standard HLS (about 20 s latency), has broadcasts.
+             *     `low_latency`: fed by an encoder, LL-HLS (about 3-8 s latency); takes no timeshift
+             *     and no cue point (followed from the public service guide:
+             *     https://docs.kollus.com/en/service-guide/live/setting/ll-hls/). `scheduled`: a
+             *     programmed channel whose programs play uploaded media at set times (spec, "scheduled
+             *     channels"). The three types Live, Low latency live and Scheduled Live (followed from
+             *     the public service guide: https://docs.kollus.com/en/service-guide/live/setting/channel/).
+             *     Set at creation, never changed. The field name is our design.
              * @enum {string}
              */
-            channel_type: "live" | "scheduled";
+            channel_type: "live" | "low_latency" | "scheduled";
+            /**
+             * @description The RTMP address an encoder publishes to; null for scheduled channels, which play
+             *     uploaded files. Creating a channel issues it (followed from the public service guide:
+             *     https://docs.kollus.com/en/service-guide/live/setting/channel/). Field name our design.
+             */
+            rtmp_publish_url?: string | null;
+            /**
+             * @description The channel's view URL, issued at creation (followed from the public service guide:
+             *     https://docs.kollus.com/en/service-guide/live/setting/channel/). Field name our design.
+             */
+            view_url?: string;
             /**
              * @description 0 no recording, 1 segment recording, 3 segment and manual (duplicate) recording (observed).
              * @enum {integer}
@@ -1841,10 +1860,12 @@ export interface components {
             is_shared: 0 | 1;
             live_media_profile_group_key: string;
             /**
+             * @description Set once, at creation. `low_latency` refuses `use_timeshift=1` with 422 (followed from
+             *     the public service guide: https://docs.kollus.com/en/service-guide/live/setting/ll-hls/).
              * @default live
              * @enum {string}
              */
-            channel_type: "live" | "scheduled";
+            channel_type: "live" | "low_latency" | "scheduled";
             /**
              * @default 0
              * @enum {integer}
@@ -2600,10 +2621,13 @@ export interface operations {
                 /** @description `1`: only trashed channels; `0` (default): only channels not trashed. */
                 trashed?: 0 | 1;
                 /**
-                 * @description `live` (default): encoder-fed channels only, so lists of live channels stay as they
-                 *     were; `scheduled`: programmed channels only (our design).
+                 * @description `live` (default): encoder-fed channels only (standard and low latency), so lists of
+                 *     live channels stay as they were; `low_latency`: low-latency channels only;
+                 *     `scheduled`: programmed channels only; `all`: every type (our design).
                  */
-                channel_type?: "live" | "scheduled";
+                channel_type?: "live" | "low_latency" | "scheduled" | "all";
+                /** @description `enabled` or `disabled` channels only (spec, States: disable/enable). Our design. */
+                status?: "enabled" | "disabled";
             };
             header?: never;
             path: {
