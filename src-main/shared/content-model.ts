@@ -85,6 +85,12 @@ export interface Subtitle {
   updatedAt: string;
 }
 
+/**
+ * Where a subtitle goes in the player's list, as the platform's three operations take it:
+ * move-first, move-last, or move to the position of subtitle `targetId`.
+ */
+export type SubtitlePlace = { to: 'first' } | { to: 'last' } | { to: 'at'; targetId: number };
+
 /** A subtitle with its text (SRT or WebVTT). */
 export interface SubtitleDetail extends Subtitle {
   text: string;
