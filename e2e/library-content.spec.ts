@@ -181,6 +181,10 @@ test('transcoding: files and profiles enabled, disabled, deleted; a new job foll
   await expect(
     app.getByText(/Transcoding requested: 1 file\(s\) queued, 0 left out/),
   ).toBeVisible();
+  // Asked again for the same profile, the file now transcoding would be left out: said first.
+  await expect(
+    app.getByText('1 file(s) of this profile are being transcoded now and will be left out.'),
+  ).toBeVisible();
   const percent = app.getByTestId('transcoding-percent');
   await expect(percent).toBeVisible();
   const before = Number((await percent.textContent())?.replace('%', ''));
