@@ -32,7 +32,7 @@ async function openChannel(app: Page, platform: PlatformProbe): Promise<string> 
     .getByRole('navigation', { name: en.shell.viewsLabel })
     .getByRole('button', { name: en.shell.views.channels })
     .click();
-  await app.getByRole('button', { name: channelTitle, exact: true }).click();
+  await app.getByRole('button', { name: `Open ${channelTitle}`, exact: true }).click();
   return key;
 }
 

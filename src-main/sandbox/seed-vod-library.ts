@@ -50,6 +50,10 @@ const contentCategories: Record<string, string> = {
 
 const encryptedTitle = 'Spring Split Finals: Full Match';
 const noAiTitle = 'Product Launch Keynote (archived)';
+// Guide facts on AI subtitles (docs.kollus.com/en/service-guide/vod/ai/subtitle/): one
+// multi-DRM content and one whose audio is sampled below 16 kHz, both refused (422).
+const multiDrmTitle = 'Election Night Special: Recap';
+const lowSampleRateTitle = 'Newsroom Promo: Live Desk';
 const originalsKept = new Set([encryptedTitle, 'Data Structures, Lecture 6: Trees']);
 
 /** The VOD library of one sandbox. */
@@ -227,6 +231,8 @@ function seedContent(vod: VodState, content: MediaContentRecord, now: number): v
     isEncrypted: content.title === encryptedTitle,
     storesOriginalFile: originalsKept.has(content.title),
     aiAllowed: content.title !== noAiTitle,
+    multiDrm: content.title === multiDrmTitle,
+    audioSampleRateHz: content.title === lowSampleRateTitle ? 8_000 : 48_000,
     transcodingStartedAt: startedAt,
     transcodingMs,
     poster: null,

@@ -53,6 +53,17 @@ export interface VodContentDetails {
   storesOriginalFile: boolean;
   /** False when the contract covering the content lacks the AI add-on (403 on AI creation). */
   aiAllowed: boolean;
+  /**
+   * Multi-DRM (PallyCon) content: AI subtitles are refused (422). Absent means false.
+   * Followed from the public service guide: https://docs.kollus.com/en/service-guide/vod/ai/subtitle/
+   */
+  multiDrm?: boolean;
+  /**
+   * Sample rate of the transcoded audio, Hz; 0 when the content has no speech audio. AI
+   * subtitles need 16 kHz or more (422 below). Absent means 48,000.
+   * Followed from the public service guide: https://docs.kollus.com/en/service-guide/vod/ai/subtitle/
+   */
+  audioSampleRateHz?: number;
   /** First transcoding: starts at `transcodingStartedAt`, lasts `transcodingMs`. */
   transcodingStartedAt: Date;
   transcodingMs: number;

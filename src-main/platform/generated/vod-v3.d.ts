@@ -1412,7 +1412,7 @@ export interface paths {
         put?: never;
         /**
          * Creates a subtitle from speech recognition.
-         * @description Spec, AI operations: 204 (an HTTP 204 has no body, so the spec's body shape is not sent). The subtitle appears in the content's list when the job finishes over platform time (a tenth of the content duration, 30 s to 10 min). 422 while the content is still transcoding. 403 when the contract covering the content lacks the AI add-on (spec documents 403 for outline creation; we answer it for every AI creation). The sandbox seeds one such content: "Product Launch Keynote (archived)".
+         * @description Spec, AI operations: 204 (an HTTP 204 has no body, so the spec's body shape is not sent). The subtitle appears in the content's list when the job finishes over platform time (a tenth of the content duration, 30 s to 10 min). 422 while the content is still transcoding. 403 when the contract covering the content lacks the AI add-on (spec documents 403 for outline creation; we answer it for every AI creation). The sandbox seeds one such content: "Product Launch Keynote (archived)". At most one AI subtitle per content: 409 while one exists or is being made; delete it to make a new one (followed from the public service guide: https://docs.kollus.com/en/service-guide/vod/ai/subtitle/). Refused for multi-DRM content and when the transcoded audio is sampled below 16 kHz, 422 (followed from the public service guide: https://docs.kollus.com/en/service-guide/vod/ai/subtitle/); the sandbox seeds "Election Night Special: Recap" as multi-DRM and "Newsroom Promo: Live Desk" with 8 kHz audio.
          */
         post: operations["createAiSubtitle"];
         delete?: never;
@@ -1436,7 +1436,7 @@ export interface paths {
         put?: never;
         /**
          * Requests the AI summary, chapters and keywords.
-         * @description Spec: 204; errors 400, 401, 403, 404, 409, 422. 409 while an outline job for this content and language runs. A finished outline is replaced. 403 when the contract covering the content lacks the AI add-on (spec documents 403 for outline creation; we answer it for every AI creation). The sandbox seeds one such content: "Product Launch Keynote (archived)".
+         * @description Spec: 204; errors 400, 401, 403, 404, 409, 422. 409 while an outline job for this content and language runs. A finished outline is replaced. 403 when the contract covering the content lacks the AI add-on (spec documents 403 for outline creation; we answer it for every AI creation). The sandbox seeds one such content: "Product Launch Keynote (archived)". An outline is made from subtitle data: 422 when the content has no subtitle, none is being made and `ai_subtitle_kind` is not given (followed from the public service guide: https://docs.kollus.com/en/service-guide/vod/ai/summary/). With `ai_subtitle_kind`, the AI subtitle rules of POST .../ai-subtitles apply (409, 422).
          */
         post: operations["createAiOutline"];
         delete?: never;
@@ -4377,6 +4377,7 @@ export interface operations {
             401: components["responses"]["Unauthenticated"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
         };

@@ -4,6 +4,13 @@
  * lasts a tenth of the content's duration, between 30 s and 10 min. Creation answers 204.
  * 403 when the content's contract lacks the AI add-on; 409 while an outline job for the same
  * content and language runs; invalid `language_code`, `kind`, `status` are 422 (validation).
+ *
+ * Followed from the public service guide (https://docs.kollus.com/en/service-guide/vod/ai/subtitle/,
+ * https://docs.kollus.com/en/service-guide/vod/ai/summary/), where the spec is silent: one AI
+ * subtitle per content (409 while one exists or is being made: delete it to regenerate); AI
+ * subtitles are refused for multi-DRM content and for audio below 16 kHz (422); an outline
+ * needs subtitle data first (422 unless the content has a subtitle, one is being made, or the
+ * request asks for an AI subtitle too).
  */
 import { ApiError, unprocessable } from '../http-error';
 import type { JsonObject } from '../openapi';
@@ -33,6 +40,27 @@ export function vodAiOperations({ state, clock }: SandboxContext): OperationHand
     startedAt: clock.now(),
     durationMs: Math.min(600_000, Math.max(30_000, content.durationSeconds * 100)),
   });
+  /** The guide's AI subtitle limits, checked before a job is queued. */
+  const requireAiSubtitleAllowed = (content: MediaContentRecord) => {
+    const { details } = findContent(state, content.uploadFileKey);
+    if (details.multiDrm === true)
+      throw unprocessable(
+        `"${content.title}" is multi-DRM content: AI subtitles cannot be made for it.`,
+      );
+    if ((details.audioSampleRateHz ?? 48_000) < 16_000)
+      throw unprocessable(
+        `"${content.title}" has no speech audio sampled at 16 kHz or more: AI subtitles cannot be made for it.`,
+      );
+    const exists = vod.subtitles.some(
+      (item) => item.uploadFileKey === content.uploadFileKey && item.source === 'ai',
+    );
+    const running = vod.aiSubtitleJobs.some((item) => item.uploadFileKey === content.uploadFileKey);
+    if (exists || running)
+      throw new ApiError(
+        409,
+        `"${content.title}" already has an AI subtitle${running ? ' being made' : ''}: a content has one AI subtitle; delete it to make a new one.`,
+      );
+  };
   const requireTranscoded = (content: MediaContentRecord) => {
     if (content.transcodingStage !== 21)
       throw unprocessable(`"${content.title}" is still transcoding: try again once it completes.`);
@@ -42,6 +70,7 @@ export function vodAiOperations({ state, clock }: SandboxContext): OperationHand
     createAiSubtitle: ({ params, body }) => {
       const content = aiContent(params);
       requireTranscoded(content);
+      requireAiSubtitleAllowed(content);
       vod.aiSubtitleJobs.push({
         ...job(content),
         uploadFileKey: content.uploadFileKey,
@@ -76,6 +105,15 @@ export function vodAiOperations({ state, clock }: SandboxContext): OperationHand
           409,
           `An AI outline in "${code}" is already being made for "${content.title}".`,
         );
+      const kind = optionalInt(body, 'ai_subtitle_kind');
+      if (kind !== undefined) requireAiSubtitleAllowed(content);
+      const hasSubtitleData =
+        vod.subtitles.some((item) => item.uploadFileKey === content.uploadFileKey) ||
+        vod.aiSubtitleJobs.some((item) => item.uploadFileKey === content.uploadFileKey);
+      if (!hasSubtitleData && kind === undefined)
+        throw unprocessable(
+          `"${content.title}" has no subtitle yet: an AI outline is made from subtitle data. Add a subtitle or ask for an AI subtitle with the outline.`,
+        );
       vod.aiOutlines = vod.aiOutlines.filter((item) => item !== existing);
       const timeline = job(content);
       vod.aiOutlines.push({
@@ -83,7 +121,6 @@ export function vodAiOperations({ state, clock }: SandboxContext): OperationHand
         uploadFileKey: content.uploadFileKey,
         languageCode: code,
       });
-      const kind = optionalInt(body, 'ai_subtitle_kind');
       if (kind !== undefined)
         vod.aiSubtitleJobs.push({
           ...timeline,
