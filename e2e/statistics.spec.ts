@@ -343,3 +343,48 @@ test('VOD statistics: rank and summaries within the spec’s limits, a range bey
   await expect(app.getByTestId('viewers-age')).toBeVisible();
   await app.screenshot(shots('11-ko-viewers'));
 });
+
+test('a VOD-only workspace shows only the VOD part, a live-only one only the live part', async ({
+  app,
+  sandbox,
+}) => {
+  // Real accounts keep their tokens in the OS keychain: scripts/with-keyring.sh gives a private one.
+  test.skip(process.env.ONAIR_TEST_KEYRING !== '1', 'needs scripts/with-keyring.sh (npm test)');
+  const nav = app.getByRole('navigation', { name: en.shell.viewsLabel });
+  const tabs = app.getByRole('tablist', { name: s.title });
+  const addAccount = async (kind: 'VOD API v3' | 'Live API v1', name: string) => {
+    await nav.getByRole('button', { name: en.shell.views.accounts }).click();
+    await app.getByRole('radio', { name: kind }).check();
+    await app.getByLabel('Name', { exact: true }).fill(name);
+    if (kind === 'VOD API v3') {
+      await app.getByLabel('VOD base URL').fill(sandbox.info.vod_base_url);
+      await app.getByLabel('Access token').fill(sandbox.info.vod_access_token);
+    } else {
+      await app.getByLabel('Live base URL').fill(sandbox.info.live_base_url);
+      await app.getByLabel('Service account key').fill(sandbox.info.service_account_key);
+      await app.getByLabel('Personal access token').fill(sandbox.issueToken());
+    }
+    await app.getByRole('button', { name: 'Check and add' }).click();
+    await expect(app.getByRole('status')).toContainText(`Added “${name}”`);
+    await app.getByLabel('Workspace').selectOption({ label: name });
+    await openStatistics(app);
+  };
+
+  await addAccount('VOD API v3', 'Seoul VOD');
+  await expect(tabs.getByRole('tab')).toHaveText([s.sections.rank, s.sections.vodSummaries]);
+  await expect(tabs.getByRole('tab', { name: s.sections.rank })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(app.getByTestId('rank-age')).toBeVisible();
+  await app.screenshot(shots('12-vod-only'));
+
+  await addAccount('Live API v1', 'Seoul Live');
+  await expect(tabs.getByRole('tab')).toHaveText([
+    s.sections.viewers,
+    s.sections.summaries,
+    s.sections.chat,
+    s.sections.scheduled,
+  ]);
+  await expect(app.getByTestId('viewers-age')).toBeVisible();
+});
