@@ -189,3 +189,22 @@ describe('VOD statistics', () => {
     expect(sent.length).toBe(before);
   });
 });
+
+// Last: it moves the platform's clock on.
+describe('live statistics readiness (spec, Limits: about 30 minutes after a broadcast ends)', () => {
+  it('says when a just-ended broadcast’s statistics come, and reads them once they have', async () => {
+    const { onAir } = await mainStage();
+    const origin = new URL(sandbox.info.live_base_url).origin;
+    await fetch(`${origin}/__sandbox/broadcasts/${onAir}/stop`, { method: 'POST' });
+    const target = { scope: 'broadcast', broadcastKey: onAir } as const;
+    const day = utcDay(sandbox.clock.now().getTime());
+    const early = await refusal(live.viewerCurve(session, 'view', target, day, 5));
+    expect(early.error.status).toBe(422);
+    expect(early.error.message).toMatch(/not ready yet.*30 minutes/);
+    sandbox.clock.advance(31 * 60_000);
+    const curve = await live.viewerCurve(session, 'view', target, day, 5);
+    expect(curve.data.some((b) => b.viewers > 0)).toBe(true);
+    const summary = await live.summary(session, 'view', target, day, day);
+    expect(summary.data.broadcasts).toBe(1);
+  });
+});
