@@ -111,6 +111,7 @@ test('live statistics: a channel’s viewer curve, read, narrowed and exported; 
     )
   ).data;
   expect(buckets.length).toBeGreaterThan(0);
+  const label = (i: number) => buckets[i]?.started_at.slice(11, 16) ?? '';
   await expect(chart.getByTestId('chart-shown')).toHaveText(`${buckets.length} points shown`);
 
   // Point at the chart and read the value: the platform's bucket at that time.
@@ -126,11 +127,25 @@ test('live statistics: a channel’s viewer curve, read, narrowed and exported; 
   const pointed = buckets.find((b) => b.started_at.slice(11, 16) === read?.[1]);
   expect(pointed?.viewer_count.toLocaleString('en-US')).toBe(read?.[2]);
   await app.screenshot(shots('01-viewers-channel'));
+  // From the keyboard: the first point of the range, read out, then the next.
+  await app.mouse.move(0, 0);
+  await canvas.focus();
+  await app.keyboard.press('ArrowRight');
+  await expect(readout).toHaveText(
+    new RegExp(
+      `^${label(0)} UTC · Local .*: Viewers ${buckets[0]?.viewer_count.toLocaleString('en-US')}$`,
+    ),
+  );
+  await app.keyboard.press('ArrowRight');
+  await expect(readout).toHaveText(
+    new RegExp(
+      `^${label(1)} UTC · Local .*: Viewers ${buckets[1]?.viewer_count.toLocaleString('en-US')}$`,
+    ),
+  );
 
   // Narrow the range to 12 buckets, then export what is shown.
   const from = Math.max(0, buckets.length - 14);
   const to = from + 11;
-  const label = (i: number) => buckets[i]?.started_at.slice(11, 16) ?? '';
   await chart.getByLabel(s.chart.rangeFrom).selectOption({ label: label(from) });
   await chart.getByLabel(s.chart.rangeTo).selectOption({ label: label(to) });
   await expect(chart.getByTestId('chart-shown')).toHaveText('12 points shown');

@@ -24,7 +24,7 @@ function field(value: string | number): string {
 export function fileStem(title: string): string {
   return (
     title
-      .normalize('NFKD')
+      .normalize('NFC')
       .replace(/[^\p{L}\p{N}]+/gu, '-')
       .replace(/^-+|-+$/g, '')
       .toLowerCase() || 'statistics'
