@@ -143,6 +143,18 @@ test('live statistics: a channel’s viewer curve, read, narrowed and exported; 
     ),
   );
 
+  // Drag the range slider's left handle to the middle: half the day is shown.
+  const slider = { x: box.x + 58, y: box.y + box.height - 23 };
+  await app.mouse.move(slider.x, slider.y);
+  await app.mouse.down();
+  await app.mouse.move(box.x + box.width / 2, slider.y, { steps: 8 });
+  await app.mouse.up();
+  await expect
+    .poll(async () => Number((await chart.getByTestId('chart-shown').textContent())?.split(' ')[0]))
+    .toBeLessThan(buckets.length * 0.7);
+  await chart.getByRole('button', { name: s.chart.reset }).click();
+  await expect(chart.getByTestId('chart-shown')).toHaveText(`${buckets.length} points shown`);
+
   // Narrow the range to 12 buckets, then export what is shown.
   const from = Math.max(0, buckets.length - 14);
   const to = from + 11;
