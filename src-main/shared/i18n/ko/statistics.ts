@@ -95,7 +95,7 @@ export const statistics: CatalogueShape<typeof en> = {
       daily: '일별, 전체 방송',
       chatHour: '시간별 채팅',
       chatDay: '일별 채팅',
-      scheduled: '편성 라이브 일별',
+      scheduled: '편성 방송 일별',
       rank: '많이 본 콘텐츠',
       channels: 'VOD 채널별',
       vodDaily: '전체 콘텐츠 일별',
