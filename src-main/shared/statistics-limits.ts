@@ -1,0 +1,80 @@
+/**
+ * The date rules of statistics queries, checked before anything is sent (pure: used by the
+ * renderer's date pickers and again by main's handlers). Days are UTC `YYYY-MM-DD`, both ends
+ * inclusive as the operator picks them.
+ *
+ * VOD statistics (spec, Limits): "data of the last 1 year; at most 3 months per query",
+ * "Statistics delay: up to 36 hours". Read as in resources/openapi/vod-v3.yaml: the start is at
+ * most 365 days before today (UTC), the end is before the start plus 3 calendar months, and a
+ * day is complete once 36 hours have passed since it ended.
+ */
+import type { MessageKey, MessageParams } from './i18n/message';
+
+const dayMs = 86_400_000;
+/** VOD statistics delay, ms (spec, Limits: up to 36 hours). */
+export const vodDelayMs = 36 * 3_600_000;
+/** How far back VOD statistics go, days (spec, Limits: the last 1 year). */
+export const vodKeptDays = 365;
+/** Months per VOD statistics query (spec, Limits: at most 3 months). */
+export const vodMaxMonths = 3;
+
+/** A broken rule: a catalogue key of the `statistics.limits` block and its parameters. */
+export interface RangeProblem {
+  key: MessageKey;
+  params?: MessageParams;
+  /** Which end of the range to mark. */
+  field: 'from' | 'to';
+}
+
+/** The UTC day of an epoch-ms instant. */
+export function utcDay(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/** Epoch ms of 00:00 UTC of a `YYYY-MM-DD` day, or NaN when it is no real day. */
+export function dayStart(day: string): number {
+  const ms = Date.parse(`${day}T00:00:00Z`);
+  return Number.isNaN(ms) || utcDay(ms) !== day ? Number.NaN : ms;
+}
+
+/** `day` moved by `days` (may be negative). */
+export function addDays(day: string, days: number): string {
+  return utcDay(dayStart(day) + days * dayMs);
+}
+
+/** The last day `to` may be for a query starting `from`: before `from` + 3 calendar months. */
+export function vodLastDayFor(from: string): string {
+  const limit = new Date(dayStart(from));
+  limit.setUTCMonth(limit.getUTCMonth() + vodMaxMonths);
+  return utcDay(limit.getTime() - dayMs);
+}
+
+/** The earliest and latest days a VOD statistics query may name at `nowMs`. */
+export function vodWindow(nowMs: number): { earliest: string; latest: string } {
+  const today = dayStart(utcDay(nowMs));
+  // A day is complete once 36 h passed since its end (00:00 of the next day).
+  const latest = utcDay(Math.floor((nowMs - vodDelayMs - dayMs) / dayMs) * dayMs);
+  return { earliest: utcDay(today - vodKeptDays * dayMs), latest };
+}
+
+/** The first broken rule of any inclusive day range, or null. */
+export function rangeProblem(from: string, to: string): RangeProblem | null {
+  if (Number.isNaN(dayStart(from))) return { key: 'statistics.limits.day', field: 'from' };
+  if (Number.isNaN(dayStart(to))) return { key: 'statistics.limits.day', field: 'to' };
+  if (to < from) return { key: 'statistics.limits.order', field: 'to' };
+  return null;
+}
+
+/** The first VOD rule the range breaks at `nowMs` (spec, Limits), or null when it may be sent. */
+export function vodRangeProblem(from: string, to: string, nowMs: number): RangeProblem | null {
+  const basic = rangeProblem(from, to);
+  if (basic) return basic;
+  const { earliest, latest } = vodWindow(nowMs);
+  if (from < earliest)
+    return { key: 'statistics.limits.vodYear', params: { day: earliest }, field: 'from' };
+  if (to > latest)
+    return { key: 'statistics.limits.vodDelay', params: { day: latest }, field: 'to' };
+  const last = vodLastDayFor(from);
+  if (to > last) return { key: 'statistics.limits.vodMonths', params: { day: last }, field: 'to' };
+  return null;
+}

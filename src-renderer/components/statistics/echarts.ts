@@ -1,0 +1,42 @@
+/**
+ * ECharts with only what the Statistics view draws (line and bar charts, axes, tooltip, range
+ * zoom, legend) on the canvas renderer: a small bundle, and nothing that writes inline style
+ * attributes, which the renderer's CSP (`style-src 'self'`) refuses. Tooltips are drawn on the
+ * canvas (`renderMode: 'richText'`) for the same reason. Loaded on first use (StatChart), so
+ * the rest of the app starts without it.
+ */
+import { use, init, type ComposeOption, type ECharts } from 'echarts/core';
+import { BarChart, LineChart, type BarSeriesOption, type LineSeriesOption } from 'echarts/charts';
+import {
+  DataZoomComponent,
+  GridComponent,
+  LegendComponent,
+  TooltipComponent,
+  type DataZoomComponentOption,
+  type GridComponentOption,
+  type LegendComponentOption,
+  type TooltipComponentOption,
+} from 'echarts/components';
+import { CanvasRenderer } from 'echarts/renderers';
+
+use([
+  LineChart,
+  BarChart,
+  GridComponent,
+  TooltipComponent,
+  DataZoomComponent,
+  LegendComponent,
+  CanvasRenderer,
+]);
+
+/** The options our charts use. */
+export type ChartOption = ComposeOption<
+  | LineSeriesOption
+  | BarSeriesOption
+  | GridComponentOption
+  | TooltipComponentOption
+  | DataZoomComponentOption
+  | LegendComponentOption
+>;
+
+export { init, type ECharts };
