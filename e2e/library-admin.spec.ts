@@ -108,6 +108,17 @@ test('an operator runs a VOD channel from creation to deletion, with contents, c
 }) => {
   await openSection(app, 'VOD channels');
 
+  // The list filters by the spec's kind and status.
+  const channels = app.getByRole('list', { name: 'VOD channels' });
+  await app.getByRole('combobox', { name: 'Kind' }).selectOption('encryption');
+  await expect(channels.getByRole('button')).toHaveCount(1);
+  await expect(channels.getByRole('button', { name: /^Members Only \(DRM\)/ })).toBeVisible();
+  await app.getByRole('combobox', { name: 'Kind' }).selectOption('all');
+  await app.getByRole('combobox', { name: 'Status' }).selectOption('inactive');
+  await expect(channels.getByRole('button')).toHaveCount(1);
+  await expect(channels.getByRole('button', { name: /^Legacy Mobile App/ })).toBeVisible();
+  await app.getByRole('combobox', { name: 'Status' }).selectOption('all');
+
   // Creation says what is fixed afterwards before anything is sent.
   await app.getByRole('button', { name: 'New channel' }).click();
   const create = app.getByRole('dialog', { name: 'New VOD channel' });

@@ -31,8 +31,7 @@ export const libraryAdminHandlers = registerHandlers(libraryAdminCommands, {
     languages(session, priority, subtitles ?? false),
   'reference.timezones': (_input, { session, priority }) => timezones(session, priority),
 
-  'vodChannel.list': ({ keyword }, { session, priority }) =>
-    listVodChannels(session, priority, keyword),
+  'vodChannel.list': (filter, { session, priority }) => listVodChannels(session, priority, filter),
   'vodChannel.get': ({ channelKey }, { session, priority }) =>
     getVodChannel(session, priority, channelKey),
   'vodChannel.create': (input, { session, priority }) => createVodChannel(session, priority, input),

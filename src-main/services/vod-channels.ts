@@ -66,15 +66,29 @@ export interface NewVodChannel {
   usePlaybackToken: boolean;
 }
 
-/** The newest channels (at most 100), optionally by keyword. */
+/** Filters of the channel list (spec: `kind`, `status`, and a keyword). */
+export interface VodChannelFilter {
+  keyword?: string | undefined;
+  kind?: 'general' | 'encryption' | undefined;
+  active?: boolean | undefined;
+}
+
+/** The newest channels (at most 100) matching `filter`. */
 export async function listVodChannels(
   session: Session,
   priority: CallPriority,
-  keyword: string | undefined,
+  { keyword, kind, active }: VodChannelFilter,
 ): Promise<Fresh<VodChannel[]>> {
   const body = await vodCall(session, priority, (api, fetch) =>
     api.GET('/channels', {
-      params: { query: { per_page: 100, ...(keyword ? { keyword } : {}) } },
+      params: {
+        query: {
+          per_page: 100,
+          ...(keyword ? { keyword } : {}),
+          ...(kind ? { kind: kind === 'encryption' ? 1 : 0 } : {}),
+          ...(active === undefined ? {} : { status: active ? 1 : 0 }),
+        },
+      },
       fetch,
     }),
   );

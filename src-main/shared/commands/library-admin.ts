@@ -97,6 +97,10 @@ export const libraryAdminCommands = defineCommands({
   'vodChannel.list': command({
     input: z.object({
       keyword: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
+      /** `encryption`: encryption-only channels; `general`: the others (spec filter `kind`). */
+      kind: z.enum(['general', 'encryption']).optional(),
+      /** Spec filter `status`. */
+      active: z.boolean().optional(),
     }),
     output: returns<Fresh<VodChannel[]>>(),
     priority: 'view',

@@ -10,7 +10,7 @@ import { call } from '../bridge';
 /** Keys, all under `['library-admin', …]` so an edit can invalidate a whole family. */
 export const adminKeys = {
   all: ['library-admin'] as const,
-  channels: (keyword: string) => ['library-admin', 'channels', keyword] as const,
+  channels: (filter: ChannelFilter) => ['library-admin', 'channels', filter] as const,
   channel: (channelKey: string) => ['library-admin', 'channel', channelKey] as const,
   channelContents: (channelKey: string, keyword: string) =>
     ['library-admin', 'channel-contents', channelKey, keyword] as const,
@@ -26,11 +26,23 @@ export const adminKeys = {
   events: () => ['library-admin', 'player-events'] as const,
 };
 
-/** VOD channels, newest first, by keyword. */
-export const vodChannelsQuery = (keyword: string) =>
+/** What the channel list is narrowed to: a keyword, a kind, a status. */
+export interface ChannelFilter {
+  keyword: string;
+  kind: 'all' | 'general' | 'encryption';
+  status: 'all' | 'active' | 'inactive';
+}
+
+/** VOD channels, newest first, by keyword, kind and status. */
+export const vodChannelsQuery = (filter: ChannelFilter) =>
   queryOptions({
-    queryKey: adminKeys.channels(keyword),
-    queryFn: () => call('vodChannel.list', keyword ? { keyword } : {}),
+    queryKey: adminKeys.channels(filter),
+    queryFn: () =>
+      call('vodChannel.list', {
+        ...(filter.keyword ? { keyword: filter.keyword } : {}),
+        ...(filter.kind === 'all' ? {} : { kind: filter.kind }),
+        ...(filter.status === 'all' ? {} : { active: filter.status === 'active' }),
+      }),
     placeholderData: keepPreviousData,
   });
 
