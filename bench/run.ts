@@ -11,6 +11,7 @@ import { sandboxLatencySection } from './sandbox-latency';
 import { scheduleTimelineSection } from './schedule-timeline';
 import { schedulerEventSection } from './scheduler-event';
 import { uploadsSection } from './uploads';
+import { vodLibrarySection } from './vod-library';
 import type { BenchSection, BenchSectionResult, BenchTable } from './section';
 
 /** Every section, in print order. Add sandbox latency, uploads, timeline here. */
@@ -20,6 +21,7 @@ const sections: BenchSection[] = [
   scheduleTimelineSection,
   uploadsSection,
   eventDaySection,
+  vodLibrarySection,
 ];
 
 async function main(): Promise<void> {

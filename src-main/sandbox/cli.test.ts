@@ -37,6 +37,7 @@ describe('npm run sandbox (cli.ts)', () => {
       const info = JSON.parse(await firstLine(stdout, child)) as SandboxInfo;
       expect(Object.keys(info).sort()).toEqual([
         'live_base_url',
+        'rate_limit',
         'service_account_key',
         'tokens',
         'upload_mode',
@@ -44,6 +45,8 @@ describe('npm run sandbox (cli.ts)', () => {
         'vod_base_url',
       ]);
       expect(info.upload_mode).toBe('tus');
+      // The limit it enforces, which the app paces by: the platform's own.
+      expect(info.rate_limit).toEqual({ per_minute: 60, spacing_ms: 1000 });
       expect(info.live_base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/live\/api$/);
       const url = `${info.live_base_url}/v1/live/service-accounts/${info.service_account_key}/channels`;
       const headers = { Authorization: `Bearer ${info.tokens.super_admin}` };

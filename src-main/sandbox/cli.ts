@@ -9,7 +9,8 @@
  * then live in `FILE.uploads/` beside it, so partial tus uploads survive a restart),
  * `--storage-dir DIR` (where uploaded files live instead; default a temp folder),
  * `--upload-mode tus|multipart` (the protocol of the one-time upload URLs, default tus;
- * upload-host.ts), faults
+ * upload-host.ts), `--vod-contents N` (a VOD library of N contents, 0 to 100 000;
+ * seed-vod-large.ts), faults
  * (faults.ts): `--latency MS` (with `--latency-max MS`: a delay drawn from that range), `--error-rate R`, `--drop-rate R` (R in 0..1), `--burst-429 N`.
  * A bad flag prints one error line on stderr and exits 2.
  */
@@ -34,6 +35,7 @@ export function parseCliOptions(args: string[]): SandboxOptions {
       state: { type: 'string' },
       'storage-dir': { type: 'string' },
       'upload-mode': { type: 'string' },
+      'vod-contents': { type: 'string' },
       latency: { type: 'string' },
       'latency-max': { type: 'string' },
       'error-rate': { type: 'string' },
@@ -51,6 +53,9 @@ export function parseCliOptions(args: string[]): SandboxOptions {
     ...(values['upload-mode'] === undefined
       ? {}
       : { uploadMode: uploadModeFlag(values['upload-mode']) }),
+    ...(values['vod-contents'] === undefined
+      ? {}
+      : { vodContents: integerFlag('vod-contents', values['vod-contents'], 0, 100_000) }),
     faults: faultsFromFlags(values),
   };
 }

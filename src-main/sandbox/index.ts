@@ -72,6 +72,11 @@ export interface SandboxOptions {
    * `performance.now`), e.g. to test the per-minute limit without waiting a minute.
    */
   rateLimitPolicy?: Partial<RateLimitPolicy>;
+  /**
+   * How many VOD media contents the seeded library holds (seed-vod-large.ts): e.g. 10 000 for
+   * a large library, 0 for an empty one; default the 12 demo contents. Same seed, same library.
+   */
+  vodContents?: number;
   /** Virtual clock start; default the real now. Seed data is placed relative to it. */
   startAt?: Date;
   /** Log requests to stderr; default false. */
@@ -143,13 +148,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const stateFile = options.stateFile === undefined ? undefined : new StateFile(options.stateFile);
   const start = options.startAt ?? new Date();
   // Functions kept in state (PRNGs) come back from another seed, so they draw new keys.
+  const seedOptions = options.vodContents === undefined ? {} : { vodContents: options.vodContents };
   const saved = stateFile?.load(
-    seedState(options.seed ?? 1, start),
-    seedState(randomInt(2 ** 31), start),
+    seedState(options.seed ?? 1, start, seedOptions),
+    seedState(randomInt(2 ** 31), start, seedOptions),
   );
   // The platform's time never goes back: a restored sandbox resumes at its saved time at least.
   const clock = new VirtualClock(new Date(Math.max(start.getTime(), saved?.virtualNowMs ?? 0)));
-  const state = saved?.state ?? seedState(options.seed ?? 1, clock.now());
+  const state = saved?.state ?? seedState(options.seed ?? 1, clock.now(), seedOptions);
   const faults = new FaultInjector({ seed: options.seed ?? 1, ...options.faults });
   const callbacks = new CallbackEngine(state, clock, options.callbackPolicy);
   // Drawn once per state: a restart with the same state file keeps accepting its tokens.

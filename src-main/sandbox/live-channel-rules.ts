@@ -39,7 +39,7 @@ export function createChannel(state: SandboxState, form: JsonObject, now: Date):
     idleScreenUrl: null,
     status: 'enabled',
     isTrashed: false,
-    channelType: form.channel_type === 'scheduled' ? 'scheduled' : 'live',
+    channelType: channelTypeOf(form),
     createdAt: new Date(Math.floor(now.getTime() / 1000) * 1000),
     // Typical audience of a new channel's broadcasts (drives the audience model).
     audiencePeak: 100,
@@ -87,6 +87,15 @@ export function applyChannelForm(
       'concurrently_viewer_limit',
     );
   }
+  const useTimeshift = flag(form, 'use_timeshift') ?? channel.useTimeshift;
+  // Public service guide (https://docs.kollus.com/en/service-guide/live/setting/ll-hls/):
+  // low-latency live supports no timeshift.
+  if (useTimeshift && channel.channelType === 'low_latency') {
+    throw unprocessable(
+      'Low-latency channels do not support timeshift: leave use_timeshift off.',
+      'use_timeshift',
+    );
+  }
   const useChat = flag(form, 'use_chatting_service') ?? channel.useChattingService;
   const serviceId = int(form, 'chatting_service_id') ?? current.chattingServiceId;
   if (useChat) checkChattingService(state, serviceId, now);
@@ -96,7 +105,7 @@ export function applyChannelForm(
   channel.concurrentlyViewerLimit = viewerLimit;
   channel.profileGroupKey = groupKey;
   channel.isShared = flag(form, 'is_shared') ?? channel.isShared;
-  channel.useTimeshift = flag(form, 'use_timeshift') ?? channel.useTimeshift;
+  channel.useTimeshift = useTimeshift;
   channel.useChattingService = useChat;
   const policy = int(form, 'recording_file_policy');
   const idle = int(form, 'idle_screen_kind');
@@ -193,6 +202,12 @@ export function deleteChannel(state: SandboxState, channel: ChannelRecord): void
   for (const kind of ['live', 'recording_file', 'playback'] as const) {
     setCallbackUrl(state, { api: 'live', channelKey: key, kind }, null);
   }
+}
+
+/** The form's `channel_type`: `live` unless it names another type (set once, at creation). */
+function channelTypeOf(form: JsonObject): ChannelRecord['channelType'] {
+  const type = form.channel_type;
+  return type === 'scheduled' || type === 'low_latency' ? type : 'live';
 }
 
 function text(form: JsonObject, name: string): string | undefined {

@@ -24,6 +24,14 @@ export function presentLiveChannel(state: SandboxState, channel: ChannelRecord):
   return {
     ...presentChannel(state, channel),
     channel_type: channel.channelType,
+    // Public service guide (https://docs.kollus.com/en/service-guide/live/setting/channel/):
+    // creating a channel issues an RTMP publish address and a view URL. Scheduled channels
+    // play uploaded files, so they take no encoder feed.
+    rtmp_publish_url:
+      channel.channelType === 'scheduled'
+        ? null
+        : `rtmp://publish.sandbox.invalid/live/${channel.key}`,
+    view_url: `https://v-live.sandbox.invalid/${channel.key}`,
     recording_file_policy: settings.recordingFilePolicy,
     idle_screen_kind: settings.idleScreenKind,
     use_duplicate_block: settings.useDuplicateBlock,
@@ -31,6 +39,24 @@ export function presentLiveChannel(state: SandboxState, channel: ChannelRecord):
     meta_title_pattern: settings.metaTitlePattern,
     meta_description: settings.metaDescription,
     chatting_service_id: settings.chattingServiceId,
+    // What setChannelCallbacks stored: the spec reads no callback URL back (our design).
+    ...presentCallbackUrls(state, channel.key),
+  };
+}
+
+/** The live callback URLs of a channel, null for none (shared with setChannelCallbacks). */
+export function presentCallbackUrls(
+  state: SandboxState,
+  channelKey: string,
+): Record<
+  'live_callback_url' | 'file_transfer_callback_url' | 'playback_callback_url',
+  string | null
+> {
+  const urls = state.callbackUrls?.live[channelKey] ?? {};
+  return {
+    live_callback_url: urls.live ?? null,
+    file_transfer_callback_url: urls.recording_file ?? null,
+    playback_callback_url: urls.playback ?? null,
   };
 }
 

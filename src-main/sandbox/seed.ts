@@ -16,6 +16,7 @@ import { intBetween, lowerKey, mulberry32 } from './prng';
 import { seedLive } from './seed-live-extras';
 import { seedMediaContents } from './seed-vod';
 import { seedVodLibrary } from './seed-vod-library';
+import { addLargeLibrary } from './seed-vod-large';
 import type {
   BroadcastRecord,
   ChannelRecord,
@@ -30,8 +31,18 @@ export const sandboxServiceAccountKey = 'onair-sandbox';
 const minuteMs = 60_000;
 const dayMs = 86_400_000;
 
+/** What a seed may change beyond (seed, start). */
+export interface SeedOptions {
+  /**
+   * How many VOD media contents the library holds (seed-vod-large.ts): fewer than the 12 demo
+   * contents keeps the oldest of them (0: an empty library); more adds generated ones.
+   * Default: the 12 demo contents.
+   */
+  vodContents?: number;
+}
+
 /** Builds the whole state of one sandbox. `start` is the virtual clock's start. */
-export function seedState(seed: number, start: Date): SandboxState {
+export function seedState(seed: number, start: Date, options: SeedOptions = {}): SandboxState {
   const random = mulberry32(seed);
   const now = start.getTime();
   const { profileGroups, profiles } = seedProfiles(random);
@@ -79,7 +90,13 @@ export function seedState(seed: number, start: Date): SandboxState {
     }
   });
 
-  const mediaContents = seedMediaContents(random, now);
+  // Always drawn in full, so that the live seed after it stays the same for any library size.
+  const demoContents = seedMediaContents(random, now);
+  const wanted = options.vodContents ?? demoContents.length;
+  const mediaContents = demoContents.slice(0, wanted);
+  const vod = seedVodLibrary(seed, now, mediaContents);
+  if (wanted > demoContents.length)
+    addLargeLibrary(vod, mediaContents, wanted - demoContents.length, seed, now);
   // Ids follow creation time, so `order=id_desc` lists the newest broadcast first.
   broadcasts.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   return {
@@ -101,7 +118,7 @@ export function seedState(seed: number, start: Date): SandboxState {
     channels,
     broadcasts: broadcasts.map((broadcast, index) => ({ id: index + 1, ...broadcast })),
     mediaContents,
-    vod: seedVodLibrary(seed, now, mediaContents),
+    vod,
     live: seedLive({ seed, channels, broadcasts, profileGroups }, now),
   };
 }

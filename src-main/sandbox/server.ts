@@ -33,6 +33,7 @@ import { registerControlRoutes } from './routes/control';
 import type { TokenDesk } from './routes/control-calls';
 import { registerCallAndTokenRoutes } from './routes/control-calls';
 import { registerBroadcastControlRoutes } from './routes/control-broadcasts';
+import { registerChannelControlRoutes } from './routes/control-channels';
 import { registerFaultControlRoutes } from './routes/control-faults';
 import { registerUploadControlRoutes } from './routes/control-uploads';
 import { liveAccountOperations } from './routes/live-account';
@@ -120,6 +121,7 @@ export function buildServer(deps: ServerDeps): FastifyInstance {
   if (deps.faults !== undefined) registerFaultControlRoutes(app, deps.faults);
   if (deps.callbacks !== undefined) registerBroadcastControlRoutes(app, context, deps.callbacks);
   if (deps.uploads !== undefined) registerUploadControlRoutes(app, deps.uploads);
+  registerChannelControlRoutes(app, context);
   if (deps.accounting !== undefined)
     registerCallAndTokenRoutes(app, deps.accounting.calls, deps.accounting.tokens);
   return app;

@@ -51,8 +51,11 @@ export interface ChannelRecord {
   idleScreenUrl: string | null;
   status: 'enabled' | 'disabled';
   isTrashed: boolean;
-  /** `live` (encoder-fed) or `scheduled` (programs play uploaded media); see live-state.ts. */
-  channelType: 'live' | 'scheduled';
+  /**
+   * `live` (encoder-fed, standard HLS), `low_latency` (encoder-fed, LL-HLS: no timeshift, no
+   * cue point; public service guide) or `scheduled` (programs play uploaded media).
+   */
+  channelType: 'live' | 'low_latency' | 'scheduled';
   createdAt: Date;
   /** Typical peak audience of the channel's broadcasts (drives the audience curve). */
   audiencePeak: number;

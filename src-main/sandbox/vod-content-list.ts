@@ -20,15 +20,32 @@ export function contentPage(
   settleVod(state, nowMs);
   const keyword = optionalString(query, 'keyword')?.toLowerCase() ?? '';
   const status = optionalString(query, 'status');
-  const contents = state.mediaContents
-    .filter(
-      (content) =>
-        include(content) &&
-        (status === undefined || content.status === status) &&
-        (content.title.toLowerCase().includes(keyword) ||
-          content.originalFileName.toLowerCase().includes(keyword)),
-    )
-    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
-  const page = paginate(contents, intInput(query, 'page'), intInput(query, 'per_page'));
+  const matching = state.mediaContents.filter(
+    (content) =>
+      include(content) &&
+      (status === undefined || content.status === status) &&
+      (keyword === '' ||
+        content.title.toLowerCase().includes(keyword) ||
+        content.originalFileName.toLowerCase().includes(keyword)),
+  );
+  const page = paginate(
+    newestFirst(matching),
+    intInput(query, 'page'),
+    intInput(query, 'per_page'),
+  );
   return { status: 'ok', data: page.items.map(presentMediaContent), meta: page.meta };
+}
+
+/**
+ * `contents` newest first. The library is kept oldest first (seeded so, uploads appended), so
+ * one linear check and a reverse usually replace a sort of 10 000 dates per read; ties or any
+ * other order fall back to the stable sort.
+ */
+function newestFirst(contents: MediaContentRecord[]): MediaContentRecord[] {
+  for (let i = 1; i < contents.length; i += 1) {
+    const earlier = contents[i - 1]?.createdAt.getTime() ?? 0;
+    if ((contents[i]?.createdAt.getTime() ?? 0) <= earlier)
+      return contents.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  }
+  return contents.reverse();
 }

@@ -21,6 +21,15 @@ describe('redact', () => {
     expect(out).toContain('[redacted]');
   });
 
+  it('hides restream stream keys and destination secrets in form, JSON or query text', () => {
+    const out = redact(
+      'POST syndications title=YouTube&stream_name=yt-key-1 {"streamKey":"yt-key-2","secretAccessKey":"s3-key"} password=ftp-pw',
+    );
+    for (const secret of ['yt-key-1', 'yt-key-2', 's3-key', 'ftp-pw'])
+      expect(out).not.toContain(secret);
+    expect(out).toContain('title=YouTube');
+  });
+
   it('leaves ordinary text alone', () => {
     expect(redact('Recording started for broadcast b1c2d3')).toBe(
       'Recording started for broadcast b1c2d3',

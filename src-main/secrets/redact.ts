@@ -13,7 +13,7 @@ const patterns: [RegExp, string][] = [
   [/(#k=)[A-Za-z0-9_-]+/g, '$1[redacted]'],
   // File-transfer destinations (FTP/SFTP passwords, S3 keys) in form, JSON or query text.
   [
-    /(["']?(?:password|passwd|secret_access_key|secret_key|access_key_id|access_key|private_key|passphrase)["']?\s*[:=]\s*["']?)[^\s"',}&]+/gi,
+    /(["']?(?:password|passwd|secret_access_key|secret_key|access_key_id|access_key|private_key|passphrase|stream_name|stream_key|streamKey|secretAccessKey)["']?\s*[:=]\s*["']?)[^\s"',}&]+/gi,
     '$1[redacted]',
   ],
   // Credentials inside URLs: scheme://user:password@host

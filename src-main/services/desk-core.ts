@@ -19,6 +19,7 @@ import { statisticsHandlers } from './statistics-commands';
 import { libraryHandlers } from './library-commands';
 import { libraryContentHandlers } from './library-content-commands';
 import { libraryAdminHandlers } from './library-admin-commands';
+import { persistHandlers } from './persist-commands';
 import { controlRoomHandlers } from './control-room-commands';
 import { EventHub, type EventListener } from './events';
 import { Notices } from './notices';
@@ -130,6 +131,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       library: libraryHandlers,
       libraryContent: libraryContentHandlers,
       libraryAdmin: libraryAdminHandlers,
+      persist: persistHandlers(options.dataDir, clock, log),
     },
     () => lifecycle.session,
     log,

@@ -24,6 +24,7 @@ import { statisticsCommands } from './commands/statistics';
 import { libraryCommands } from './commands/library';
 import { libraryContentCommands } from './commands/library-content';
 import { libraryAdminCommands } from './commands/library-admin';
+import { persistCommands } from './commands/persist';
 import { scheduleCommands, scheduleEvents } from './commands/schedule';
 import { settingsCommands } from './commands/settings';
 import { uploadCommands, uploadEvents } from './commands/uploads';
@@ -46,6 +47,7 @@ export const commandDomains = {
   library: libraryCommands,
   libraryContent: libraryContentCommands,
   libraryAdmin: libraryAdminCommands,
+  persist: persistCommands,
 } as const;
 
 /** The name of a domain of commands. */

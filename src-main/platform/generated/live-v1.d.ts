@@ -277,8 +277,11 @@ export interface paths {
          * @description Spec, Endpoints (live): for broadcasts with timeshift on, sets `cue_sign_at`; viewers can
          *     seek back only as far as it. Our design: the broadcast must be on air with
          *     `use_timeshift` true, and `cue_sign_at` must lie between the broadcast's `started_at` and
-         *     now (both inclusive); otherwise 422 with a field error on `cue_sign_at`. Omitted means
-         *     now. No role restriction; scope `live:control` (our choice).
+         *     now (both inclusive); otherwise 422 with a field error on `cue_sign_at`. A broadcast of a
+         *     low-latency channel answers 422: low-latency live takes no timeshift and no cue point
+         *     (followed from the public service guide:
+         *     https://docs.kollus.com/en/service-guide/live/setting/ll-hls/). Omitted means now. No role
+         *     restriction; scope `live:control` (our choice).
          */
         put: operations["setTimeshiftCuePoint"];
         post?: never;
@@ -583,8 +586,10 @@ export interface paths {
         put?: never;
         /**
          * Registers a creator.
-         * @description Spec, Endpoints (live). 422 when the nickname is taken in the channel. Scope `live:control`
-         *     (our choice).
+         * @description Spec, Endpoints (live). 422 when the nickname is taken in the channel. At most 3 creators
+         *     per channel, else 422 (followed from the public service guide:
+         *     https://docs.kollus.com/en/service-guide/live/account/creator/). Scope `live:control` (our
+         *     choice).
          */
         post: operations["createCreator"];
         delete?: never;
@@ -910,8 +915,10 @@ export interface paths {
         put?: never;
         /**
          * Adds a syndication.
-         * @description Spec, Endpoints (live). `title`, `link`, `stream_name` required; at most 5 per channel (our
-         *     design), else 422. No role restriction; scope `live:control` (our choice).
+         * @description Spec, Endpoints (live). `title`, `link`, `stream_name` required; at most 3 per channel, else
+         *     422 (followed from the public service guide:
+         *     https://catenoid-support.atlassian.net/wiki/spaces/SUP/pages/3311523/Live+stream+syndication).
+         *     No role restriction; scope `live:control` (our choice).
          */
         post: operations["createSyndication"];
         delete?: never;
@@ -997,8 +1004,10 @@ export interface paths {
         put?: never;
         /**
          * Registers an FTP destination.
-         * @description Spec, Endpoints (live). Active on creation; at most 10 destinations per channel (our
-         *     design). Secrets are stored, never answered. Scope `live:control` (our choice).
+         * @description Spec, Endpoints (live). At most 5 destinations per channel, else 422; active on creation
+         *     unless 3 of the channel's destinations already receive files, then inactive (followed from
+         *     the public service guide: https://catenoid-support.atlassian.net/wiki/spaces/SUPJP/pages/2687839).
+         *     Secrets are stored, never answered. Scope `live:control` (our choice).
          */
         post: operations["createFtpFileTransfer"];
         delete?: never;
@@ -1023,8 +1032,10 @@ export interface paths {
         put?: never;
         /**
          * Registers an SFTP destination.
-         * @description Spec, Endpoints (live). Active on creation; at most 10 destinations per channel (our
-         *     design). Secrets are stored, never answered. Scope `live:control` (our choice).
+         * @description Spec, Endpoints (live). At most 5 destinations per channel, else 422; active on creation
+         *     unless 3 of the channel's destinations already receive files, then inactive (followed from
+         *     the public service guide: https://catenoid-support.atlassian.net/wiki/spaces/SUPJP/pages/2687839).
+         *     Secrets are stored, never answered. Scope `live:control` (our choice).
          */
         post: operations["createSftpFileTransfer"];
         delete?: never;
@@ -1049,8 +1060,10 @@ export interface paths {
         put?: never;
         /**
          * Registers a VOD service destination.
-         * @description Spec, Endpoints (live). Active on creation; at most 10 destinations per channel (our
-         *     design). Secrets are stored, never answered. Scope `live:control` (our choice).
+         * @description Spec, Endpoints (live). At most 5 destinations per channel, else 422; active on creation
+         *     unless 3 of the channel's destinations already receive files, then inactive (followed from
+         *     the public service guide: https://catenoid-support.atlassian.net/wiki/spaces/SUPJP/pages/2687839).
+         *     Secrets are stored, never answered. Scope `live:control` (our choice).
          */
         post: operations["createServiceFileTransfer"];
         delete?: never;
@@ -1075,8 +1088,10 @@ export interface paths {
         put?: never;
         /**
          * Registers an S3 bucket destination.
-         * @description Spec, Endpoints (live). Active on creation; at most 10 destinations per channel (our
-         *     design). Secrets are stored, never answered. Scope `live:control` (our choice).
+         * @description Spec, Endpoints (live). At most 5 destinations per channel, else 422; active on creation
+         *     unless 3 of the channel's destinations already receive files, then inactive (followed from
+         *     the public service guide: https://catenoid-support.atlassian.net/wiki/spaces/SUPJP/pages/2687839).
+         *     Secrets are stored, never answered. Scope `live:control` (our choice).
          */
         post: operations["createObjectStorageFileTransfer"];
         delete?: never;
@@ -1138,8 +1153,10 @@ export interface paths {
         get?: never;
         /**
          * Activates or deactivates transfers to a destination.
-         * @description Spec, States. Setting the current state again changes nothing. Scope `live:control` (our
-         *     choice).
+         * @description Spec, States. Setting the current state again changes nothing. At most 3 destinations of a
+         *     channel receive files at once: activating a fourth answers 422 (followed from the public
+         *     service guide: https://catenoid-support.atlassian.net/wiki/spaces/SUPJP/pages/2687839).
+         *     Scope `live:control` (our choice).
          */
         put: operations["setFileTransferStatus"];
         post?: never;
@@ -1686,12 +1703,28 @@ export interface components {
             /** @description The latest broadcast, or `{}` when the channel never broadcast (observed). */
             latest_broadcast: components["schemas"]["LatestBroadcast"] | Record<string, never>;
             /**
-             * @description `live`: fed by an encoder, has broadcasts. `scheduled`: a programmed channel whose
-             *     programs play uploaded media at set times (spec, "scheduled channels"). Set at
-             *     creation, never changed. Our design (the spec names no field for the kind).
+             * @description `live`: fed by an encoder, standard HLS (about 20 s latency), has broadcasts.
+             *     `low_latency`: fed by an encoder, LL-HLS (about 3-8 s latency); takes no timeshift
+             *     and no cue point (followed from the public service guide:
+             *     https://docs.kollus.com/en/service-guide/live/setting/ll-hls/). `scheduled`: a
+             *     programmed channel whose programs play uploaded media at set times (spec, "scheduled
+             *     channels"). The three types Live, Low latency live and Scheduled Live (followed from
+             *     the public service guide: https://docs.kollus.com/en/service-guide/live/setting/channel/).
+             *     Set at creation, never changed. The field name is our design.
              * @enum {string}
              */
-            channel_type: "live" | "scheduled";
+            channel_type: "live" | "low_latency" | "scheduled";
+            /**
+             * @description The RTMP address an encoder publishes to; null for scheduled channels, which play
+             *     uploaded files. Creating a channel issues it (followed from the public service guide:
+             *     https://docs.kollus.com/en/service-guide/live/setting/channel/). Field name our design.
+             */
+            rtmp_publish_url?: string | null;
+            /**
+             * @description The channel's view URL, issued at creation (followed from the public service guide:
+             *     https://docs.kollus.com/en/service-guide/live/setting/channel/). Field name our design.
+             */
+            view_url?: string;
             /**
              * @description 0 no recording, 1 segment recording, 3 segment and manual (duplicate) recording (observed).
              * @enum {integer}
@@ -1712,6 +1745,16 @@ export interface components {
             meta_description: string | null;
             /** @description The chatting service contract the channel's chat uses (observed); see listChattingServices. */
             chatting_service_id: number | null;
+            /**
+             * @description The channel's live callback URL, null for none (our design: the spec reads no callback
+             *     URL back, so the sandbox answers the values setChannelCallbacks stored here; a client
+             *     treats an absent field as unknown).
+             */
+            live_callback_url?: string | null;
+            /** @description Recording-file transfer callback URL (our design, as above). */
+            file_transfer_callback_url?: string | null;
+            /** @description Playback callback URL (our design, as above). */
+            playback_callback_url?: string | null;
         };
         /**
          * @description One broadcast of a channel. No status enum exists (observed): the state is `is_onair`
@@ -1817,10 +1860,12 @@ export interface components {
             is_shared: 0 | 1;
             live_media_profile_group_key: string;
             /**
+             * @description Set once, at creation. `low_latency` refuses `use_timeshift=1` with 422 (followed from
+             *     the public service guide: https://docs.kollus.com/en/service-guide/live/setting/ll-hls/).
              * @default live
              * @enum {string}
              */
-            channel_type: "live" | "scheduled";
+            channel_type: "live" | "low_latency" | "scheduled";
             /**
              * @default 0
              * @enum {integer}
@@ -2576,10 +2621,13 @@ export interface operations {
                 /** @description `1`: only trashed channels; `0` (default): only channels not trashed. */
                 trashed?: 0 | 1;
                 /**
-                 * @description `live` (default): encoder-fed channels only, so lists of live channels stay as they
-                 *     were; `scheduled`: programmed channels only (our design).
+                 * @description `live` (default): encoder-fed channels only (standard and low latency), so lists of
+                 *     live channels stay as they were; `low_latency`: low-latency channels only;
+                 *     `scheduled`: programmed channels only; `all`: every type (our design).
                  */
-                channel_type?: "live" | "scheduled";
+                channel_type?: "live" | "low_latency" | "scheduled" | "all";
+                /** @description `enabled` or `disabled` channels only (spec, States: disable/enable). Our design. */
+                status?: "enabled" | "disabled";
             };
             header?: never;
             path: {

@@ -8,6 +8,7 @@ import {
   startManualRecording,
   stopManualRecording,
 } from '../broadcast-actions';
+import { unprocessable } from '../http-error';
 import { recordingFinished } from '../live-recordings';
 import type { OperationHandlers, SandboxContext } from '../operation';
 import { intInput, optionalInt, optionalString, stringInput } from '../operation';
@@ -73,6 +74,14 @@ export function liveBroadcastOperations({ state, clock }: SandboxContext): Opera
 
     setTimeshiftCuePoint: ({ params, body }) => {
       const broadcast = broadcastOf(params);
+      // Public service guide (https://docs.kollus.com/en/service-guide/live/setting/ll-hls/):
+      // low-latency live supports no timeshift, so no cue point either.
+      if (findChannel(state, broadcast.channelKey).channelType === 'low_latency') {
+        throw unprocessable(
+          'Low-latency channels do not support timeshift: there is no cue point to set.',
+          'cue_sign_at',
+        );
+      }
       const requested = optionalString(body, 'cue_sign_at');
       setCuePoint(
         broadcast,

@@ -13,7 +13,7 @@ import {
   setChannelStatus,
   trashChannel,
 } from '../live-channel-rules';
-import { presentLiveChannel } from '../live-present';
+import { presentCallbackUrls, presentLiveChannel } from '../live-present';
 import { channelSettingsOf } from '../live-state';
 import type { OperationHandlers, SandboxContext } from '../operation';
 import { optionalString, stringInput } from '../operation';
@@ -98,13 +98,10 @@ export function liveChannelAdminOperations({ state, clock }: SandboxContext): Op
         channel.key,
         new Date(Math.floor(now.getTime() / 1000) * 1000),
       );
-      const urls = state.callbackUrls?.live[channel.key] ?? {};
       return {
         data: {
           channel_key: channel.key,
-          live_callback_url: urls.live ?? null,
-          file_transfer_callback_url: urls.recording_file ?? null,
-          playback_callback_url: urls.playback ?? null,
+          ...presentCallbackUrls(state, channel.key),
           updated_at: isoOrNull(state.live.callbacksUpdatedAt.get(channel.key) ?? null),
         },
       };

@@ -15,10 +15,12 @@ export function liveChannelOperations({ state }: SandboxContext): OperationHandl
       const keyword = optionalString(query, 'keyword')?.toLowerCase();
       const liveStatus = optionalString(query, 'live_status');
       const trashed = optionalInt(query, 'trashed') === 1;
-      const channelType = optionalString(query, 'channel_type') ?? 'live';
+      const types = channelTypesOf(optionalString(query, 'channel_type') ?? 'live');
+      const status = optionalString(query, 'status');
       const channels = state.channels
         .filter((channel) => channel.isTrashed === trashed)
-        .filter((channel) => channel.channelType === channelType)
+        .filter((channel) => types.includes(channel.channelType))
+        .filter((channel) => status === undefined || channel.status === status)
         .filter(
           (channel) =>
             keyword === undefined ||
@@ -42,6 +44,24 @@ export function liveChannelOperations({ state }: SandboxContext): OperationHandl
       data: presentLiveChannel(state, findChannel(state, stringInput(params, 'channel_key'))),
     }),
   };
+}
+
+/**
+ * The channel types a `channel_type` filter lists: `live` (the default) lists every
+ * encoder-fed channel, standard and low latency, so lists of live channels stay whole;
+ * `all` lists every type (our design).
+ */
+function channelTypesOf(filter: string): ChannelRecord['channelType'][] {
+  switch (filter) {
+    case 'all':
+      return ['live', 'low_latency', 'scheduled'];
+    case 'scheduled':
+      return ['scheduled'];
+    case 'low_latency':
+      return ['low_latency'];
+    default:
+      return ['live', 'low_latency'];
+  }
 }
 
 function isOnair(state: SandboxState, channel: ChannelRecord): boolean {

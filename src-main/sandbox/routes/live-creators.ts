@@ -15,8 +15,13 @@ import { lowerKey } from '../prng';
 import type { ChannelRecord, SandboxState } from '../state';
 import { findChannel } from '../state';
 
-/** Syndications per channel (our design). */
-const maxSyndications = 5;
+/** Creators per channel (public service guide: https://docs.kollus.com/en/service-guide/live/account/creator/). */
+export const maxCreators = 3;
+/**
+ * Syndications per channel (public service guide:
+ * https://catenoid-support.atlassian.net/wiki/spaces/SUP/pages/3311523/Live+stream+syndication).
+ */
+export const maxSyndications = 3;
 
 /** Handlers by operationId. */
 export function liveCreatorOperations({ state, clock }: SandboxContext): OperationHandlers {
@@ -64,6 +69,11 @@ export function liveCreatorOperations({ state, clock }: SandboxContext): Operati
     createCreator: ({ params, body }) => {
       const channel = channelOf(params);
       const nickname = stringInput(body, 'nickname');
+      if (live.creators.filter((c) => c.channelKey === channel.key).length >= maxCreators) {
+        throw unprocessable(
+          `A channel can have at most ${maxCreators} creators; delete one before adding another.`,
+        );
+      }
       checkNickname(state, channel.key, nickname, undefined);
       const creator: CreatorRecord = {
         code: lowerKey(live.random, 10),

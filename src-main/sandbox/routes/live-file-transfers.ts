@@ -15,8 +15,12 @@ import type { JsonObject } from '../openapi';
 import { paginate } from '../paging';
 import { findChannel } from '../state';
 
-/** Destinations per channel (our design). */
-const maxDestinations = 10;
+/**
+ * Destinations per channel, and how many of them receive files at once (older public service
+ * guide: https://catenoid-support.atlassian.net/wiki/spaces/SUPJP/pages/2687839).
+ */
+export const maxDestinations = 5;
+export const maxActiveDestinations = 3;
 
 /** The form fields of each kind, besides `title`. */
 const kindFields: Record<FileTransferKind, readonly string[]> = {
@@ -50,13 +54,17 @@ export function liveFileTransferOperations({ state, clock }: SandboxContext): Op
           `A channel can have at most ${maxDestinations} file transfer destinations; delete one first.`,
         );
       }
+      const active = live.fileTransfers.filter(
+        (t) => t.channelKey === channel.key && t.isActive,
+      ).length;
       const at = now();
       const transfer: FileTransferRecord = {
         id: takeId(live),
         channelKey: channel.key,
         kind,
         title: stringInput(body, 'title'),
-        isActive: true,
+        // Active on creation unless three already receive files (guide): then it waits, inactive.
+        isActive: active < maxActiveDestinations,
         fields: pickFields(body, kindFields[kind]),
         createdAt: at,
         updatedAt: at,
@@ -114,7 +122,17 @@ export function liveFileTransferOperations({ state, clock }: SandboxContext): Op
 
     setFileTransferStatus: ({ params, body }) => {
       const transfer = transferOf(params);
-      transfer.isActive = intInput(body, 'is_active') === 1;
+      const activate = intInput(body, 'is_active') === 1;
+      const active = live.fileTransfers.filter(
+        (t) => t.channelKey === transfer.channelKey && t.isActive && t !== transfer,
+      ).length;
+      if (activate && active >= maxActiveDestinations) {
+        throw unprocessable(
+          `At most ${maxActiveDestinations} destinations of a channel receive files at once; deactivate one first.`,
+          'is_active',
+        );
+      }
+      transfer.isActive = activate;
       transfer.updatedAt = now();
       return { data: presentFileTransfer(transfer) };
     },

@@ -164,10 +164,14 @@ export function vodChannelOperations({ state, clock }: SandboxContext): Operatio
 
     listChannelMediaContents: ({ params, query }) => {
       const channel = channelOf(params);
+      // One pass over the keys, then a set lookup per content: linear on a large library.
+      const linked = new Set(
+        vod.contentKeys
+          .filter((key) => key.channelKey === channel.key)
+          .map((key) => key.uploadFileKey),
+      );
       return contentPage(state, clock.nowMs(), query, (content) =>
-        vod.contentKeys.some(
-          (key) => key.channelKey === channel.key && key.uploadFileKey === content.uploadFileKey,
-        ),
+        linked.has(content.uploadFileKey),
       );
     },
 

@@ -16,10 +16,15 @@ export function vodStatisticsOperations({ state, clock }: SandboxContext): Opera
   const { vod } = state;
   const daysOf = (query: JsonObject) =>
     readyDays(stringInput(query, 'start_date'), stringInput(query, 'end_date'), clock.nowMs());
-  const inChannel = (channelKey: string) => (content: MediaContentRecord) =>
-    vod.contentKeys.some(
-      (key) => key.channelKey === channelKey && key.uploadFileKey === content.uploadFileKey,
+  // One pass over the keys, then a set lookup per content: linear on a large library.
+  const inChannel = (channelKey: string) => {
+    const linked = new Set(
+      vod.contentKeys
+        .filter((key) => key.channelKey === channelKey)
+        .map((key) => key.uploadFileKey),
     );
+    return (content: MediaContentRecord) => linked.has(content.uploadFileKey);
+  };
   const rank = (query: JsonObject, include: (content: MediaContentRecord) => boolean) => {
     const days = daysOf(query);
     return ok(

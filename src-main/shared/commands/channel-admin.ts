@@ -1,7 +1,361 @@
 /**
- * Per-channel administration: callbacks, creators, syndications, recording destinations, chat (issue "Live administration").
+ * Per-channel administration: callbacks, creators, syndications, recording destinations, chat
+ * (issue "Live administration"; services/channel-admin-*.ts). Reads for a tab run at `view`,
+ * the operator's changes at `command`. Inputs are checked here, in the operator's words,
+ * before anything is sent; secrets typed in (passwords, secret keys, stream keys) are sent to
+ * the platform and kept nowhere.
  */
-import { defineCommands } from './define';
+import { z } from 'zod';
+import type {
+  ChannelCallbacks,
+  ChannelChat,
+  ChatSettings,
+  ChattingService,
+  Creator,
+  CreatorList,
+  RecordingDestination,
+  Syndication,
+  SyndicationStreamKey,
+} from '../channel-admin-model';
+import type { Fresh } from '../model';
+import { command, defineCommands, returns } from './define';
+import { key, noInput } from './fields';
 
-/** Commands of this domain (declared by the issue's work; empty in the skeleton). */
-export const channelAdminCommands = defineCommands({});
+const channel = z.object({ channelKey: key });
+
+/** A callback URL: http(s), or empty for none (live-v1.yaml CallbackUrl). */
+const callbackUrl = z
+  .string()
+  .trim()
+  .max(500, 'Addresses are at most 500 characters.')
+  .refine(
+    (value) => value === '' || (/^https?:\/\/[^\s/]+\S*$/i.test(value) && URL.canParse(value)),
+    'Give an http:// or https:// address, or leave it empty for none.',
+  );
+
+const nickname = z
+  .string()
+  .trim()
+  .min(1, 'A creator needs a nickname.')
+  .max(50, 'Nicknames are at most 50 characters.');
+
+const title = z
+  .string()
+  .trim()
+  .min(1, 'Give it a name.')
+  .max(100, 'Names are at most 100 characters.');
+
+const id = z.number().int().positive('An id is a positive whole number.');
+
+const streamKey = z
+  .string()
+  .trim()
+  .min(1, 'Give the stream key.')
+  .max(200, 'That stream key is too long.');
+
+const rtmpLink = z
+  .string()
+  .trim()
+  .max(500, 'Addresses are at most 500 characters.')
+  .regex(/^rtmps?:\/\/[^\s/]+\S*$/i, 'Give an rtmp:// or rtmps:// address.');
+
+const host = z
+  .string()
+  .trim()
+  .min(1, 'Give the host name.')
+  .max(255, 'Host names are at most 255 characters.')
+  .regex(/^[A-Za-z0-9.-]+$/, 'A host name has only letters, digits, dots and dashes.');
+const port = z
+  .number()
+  .int('A port is a whole number from 1 to 65535.')
+  .min(1, 'A port is a whole number from 1 to 65535.')
+  .max(65535, 'A port is a whole number from 1 to 65535.');
+const username = z
+  .string()
+  .trim()
+  .min(1, 'Give the user name.')
+  .max(100, 'User names are at most 100 characters.');
+// Passwords and secret keys are not trimmed: a space can be part of one.
+const password = z.string().min(1, 'Give the password.').max(200, 'That password is too long.');
+const directory = z.string().trim().max(500, 'Paths are at most 500 characters.');
+const bucket = z
+  .string()
+  .trim()
+  .regex(
+    /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+    'A bucket name has 3 to 63 lowercase letters, digits, dots and dashes.',
+  );
+const region = z
+  .string()
+  .trim()
+  .min(1, 'Give the region, e.g. ap-northeast-2.')
+  .max(50, 'Give the region, e.g. ap-northeast-2.');
+const accessKeyId = z
+  .string()
+  .trim()
+  .min(1, 'Give the access key ID.')
+  .max(128, 'That access key ID is too long.');
+const secretKey = z
+  .string()
+  .min(1, 'Give the secret access key.')
+  .max(256, 'That secret access key is too long.');
+
+/** A new destination, by kind (live-v1.yaml Ftp/Sftp/Service/S3TransferForm). */
+const newDestination = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('ftp'),
+    title,
+    host,
+    port: port.optional(),
+    username,
+    password,
+    directory: directory.optional(),
+    passiveMode: z.boolean().optional(),
+  }),
+  z.object({
+    kind: z.literal('sftp'),
+    title,
+    host,
+    port: port.optional(),
+    username,
+    password,
+    directory: directory.optional(),
+  }),
+  z.object({
+    kind: z.literal('service'),
+    title,
+    vodServiceAccountKey: key,
+    vodChannelKey: key,
+    vodCategoryKey: key.optional(),
+  }),
+  z.object({
+    kind: z.literal('s3'),
+    title,
+    bucket,
+    region,
+    accessKeyId,
+    secretAccessKey: secretKey,
+    prefix: directory.optional(),
+  }),
+]);
+
+/**
+ * Changes to a destination: the fields of its kind. An omitted password or secret key keeps the
+ * stored one (live-v1.yaml FileTransferUpdateForm: omitted fields keep their value).
+ */
+const destinationChanges = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('ftp'),
+    title,
+    host,
+    port,
+    username,
+    password: password.optional(),
+    directory,
+    passiveMode: z.boolean(),
+  }),
+  z.object({
+    kind: z.literal('sftp'),
+    title,
+    host,
+    port,
+    username,
+    password: password.optional(),
+    directory,
+  }),
+  z.object({
+    kind: z.literal('service'),
+    title,
+    vodServiceAccountKey: key,
+    vodChannelKey: key,
+    vodCategoryKey: key.or(z.literal('')),
+  }),
+  z.object({
+    kind: z.literal('s3'),
+    title,
+    bucket,
+    region,
+    accessKeyId,
+    secretAccessKey: secretKey.optional(),
+    prefix: directory,
+  }),
+]);
+
+/** Types of the destination inputs, for the service that sends them. */
+export type NewDestination = z.output<typeof newDestination>;
+export type DestinationChanges = z.output<typeof destinationChanges>;
+
+const serviceChat = z.object({
+  channelKey: key,
+  enabled: z.boolean(),
+  chattingServiceId: id.optional(),
+  slowMode: z.boolean(),
+  slowModeSeconds: z
+    .number()
+    .int('Slow mode waits 1 to 300 seconds.')
+    .min(1, 'Slow mode waits 1 to 300 seconds.')
+    .max(300, 'Slow mode waits 1 to 300 seconds.'),
+  maxMessageLength: z
+    .number()
+    .int('Messages are 1 to 2,000 characters long.')
+    .min(1, 'Messages are 1 to 2,000 characters long.')
+    .max(2000, 'Messages are 1 to 2,000 characters long.'),
+  allowGuest: z.boolean(),
+});
+
+const externalChat = z.object({
+  channelKey: key,
+  enabled: z.boolean(),
+  url: z
+    .string()
+    .trim()
+    .max(500, 'Addresses are at most 500 characters.')
+    .regex(/^(https:\/\/[^\s/]+\S*)?$/i, 'Give an https:// address for the external chat.')
+    .optional(),
+  provider: z.string().trim().max(50, 'Names are at most 50 characters.').optional(),
+});
+
+/** Commands of this domain. */
+export const channelAdminCommands = defineCommands({
+  /** The channel's callback URLs (read from getChannel). */
+  'channelAdmin.callbacks': command({
+    input: channel,
+    output: returns<Fresh<ChannelCallbacks>>(),
+    priority: 'view',
+  }),
+  /** setChannelCallbacks: each URL as given; empty removes that callback. */
+  'channelAdmin.setCallbacks': command({
+    input: z.object({
+      channelKey: key,
+      live: callbackUrl,
+      fileTransfer: callbackUrl,
+      playback: callbackUrl,
+    }),
+    output: returns<ChannelCallbacks>(),
+    priority: 'command',
+  }),
+  /** listCreators, filtered by nickname or e-mail. */
+  'channelAdmin.creators': command({
+    input: z.object({
+      channelKey: key,
+      keyword: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
+    }),
+    output: returns<Fresh<CreatorList>>(),
+    priority: 'view',
+  }),
+  'channelAdmin.createCreator': command({
+    input: z.object({
+      channelKey: key,
+      nickname,
+      email: z
+        .email({ message: 'Give an e-mail address like name@example.com.' })
+        .max(200, 'Give an e-mail address like name@example.com.')
+        .optional(),
+    }),
+    output: returns<Creator>(),
+    priority: 'command',
+  }),
+  'channelAdmin.renameCreator': command({
+    input: z.object({ channelKey: key, creatorCode: key, nickname }),
+    output: returns<Creator>(),
+    priority: 'command',
+  }),
+  'channelAdmin.deleteCreator': command({
+    input: z.object({ channelKey: key, creatorCode: key }),
+    output: returns<{ deleted: true }>(),
+    priority: 'command',
+  }),
+  /** listSyndications, without their stream keys. */
+  'channelAdmin.syndications': command({
+    input: channel,
+    output: returns<Fresh<Syndication[]>>(),
+    priority: 'view',
+  }),
+  /** getSyndication: the stream key, when the operator asks to see it. */
+  'channelAdmin.revealStreamKey': command({
+    input: z.object({ channelKey: key, syndicationId: id }),
+    output: returns<SyndicationStreamKey>(),
+    priority: 'command',
+  }),
+  'channelAdmin.createSyndication': command({
+    input: z.object({ channelKey: key, title, link: rtmpLink, streamKey, active: z.boolean() }),
+    output: returns<Syndication>(),
+    priority: 'command',
+  }),
+  /** updateSyndication; an omitted stream key keeps the stored one. */
+  'channelAdmin.updateSyndication': command({
+    input: z.object({
+      channelKey: key,
+      syndicationId: id,
+      title,
+      link: rtmpLink,
+      streamKey: streamKey.optional(),
+      active: z.boolean(),
+    }),
+    output: returns<Syndication>(),
+    priority: 'command',
+  }),
+  'channelAdmin.deleteSyndication': command({
+    input: z.object({ channelKey: key, syndicationId: id }),
+    output: returns<{ deleted: true }>(),
+    priority: 'command',
+  }),
+  /** listFileTransfers. */
+  'channelAdmin.destinations': command({
+    input: channel,
+    output: returns<Fresh<RecordingDestination[]>>(),
+    priority: 'view',
+  }),
+  /** getFileTransfer: one destination as the platform holds it now (the editor opens on it). */
+  'channelAdmin.destination': command({
+    input: z.object({ channelKey: key, destinationId: id }),
+    output: returns<RecordingDestination>(),
+    priority: 'view',
+  }),
+  /** create{Ftp,Sftp,Service,ObjectStorage}FileTransfer by `destination.kind`. */
+  'channelAdmin.createDestination': command({
+    input: z.object({ channelKey: key, destination: newDestination }),
+    output: returns<RecordingDestination>(),
+    priority: 'command',
+  }),
+  'channelAdmin.updateDestination': command({
+    input: z.object({ channelKey: key, destinationId: id, changes: destinationChanges }),
+    output: returns<RecordingDestination>(),
+    priority: 'command',
+  }),
+  'channelAdmin.deleteDestination': command({
+    input: z.object({ channelKey: key, destinationId: id }),
+    output: returns<{ deleted: true }>(),
+    priority: 'command',
+  }),
+  /** setFileTransferStatus. */
+  'channelAdmin.setDestinationActive': command({
+    input: z.object({ channelKey: key, destinationId: id, active: z.boolean() }),
+    output: returns<RecordingDestination>(),
+    priority: 'command',
+  }),
+  /** listChattingServices: the account's chatting service contracts. */
+  'channelAdmin.chattingServices': command({
+    input: noInput,
+    output: returns<Fresh<ChattingService[]>>(),
+    priority: 'view',
+  }),
+  /** getChatting and getChattingInfo: the room settings and the room now. */
+  'channelAdmin.chat': command({
+    input: channel,
+    output: returns<Fresh<ChannelChat>>(),
+    priority: 'view',
+  }),
+  /** updateServiceChatting. */
+  'channelAdmin.updateServiceChat': command({
+    input: serviceChat,
+    output: returns<ChatSettings>(),
+    priority: 'command',
+  }),
+  /** updateExternalChatting. */
+  'channelAdmin.updateExternalChat': command({
+    input: externalChat,
+    output: returns<ChatSettings>(),
+    priority: 'command',
+  }),
+});

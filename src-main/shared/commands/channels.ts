@@ -1,7 +1,170 @@
 /**
- * The Channels view's commands: live channels, their states and settings, encoding profiles (issue "Live administration").
+ * The Channels view's commands: live channels, their states and settings, encoding profiles
+ * (issue 11, "Live administration"; services/channel-commands.ts). Reads for the view run at
+ * `view`, the operator's changes at `command`, batches at `bulk`.
  */
-import { defineCommands } from './define';
+import { z } from 'zod';
+import {
+  batchActions,
+  channelStateFilters,
+  channelTypes,
+  type ChannelAccess,
+  type ChannelBatchPlan,
+  type ChannelBatchProgress,
+  type ChannelDetails,
+  type ChannelPage,
+  type ProfileGroup,
+  type ProfileOverview,
+} from '../channels-model';
+import { channelOrders, type Fresh } from '../model';
+import { command, defineCommands, returns } from './define';
+import { key, noInput } from './fields';
 
-/** Commands of this domain (declared by the issue's work; empty in the skeleton). */
-export const channelCommands = defineCommands({});
+const title = z
+  .string()
+  .trim()
+  .min(1, 'A channel needs a title.')
+  .max(100, 'Channel titles are at most 100 characters.');
+
+const customerCode = z.string().trim().max(50, 'Customer codes are at most 50 characters.');
+
+const viewerLimit = z
+  .number()
+  .int('The viewer limit is a whole number.')
+  .min(1, 'The viewer limit is at least 1 viewer.')
+  .max(10_000_000, 'The viewer limit is at most 10,000,000 viewers.');
+
+const channelInput = z.object({ channelKey: key });
+
+/** Settings an operator may change after creation (ChannelUpdateForm). */
+const editable = {
+  title,
+  customerCode,
+  viewerLimit,
+  shared: z.boolean(),
+  profileGroupKey: key,
+  useTimeshift: z.boolean(),
+  recordingFilePolicy: z.union([z.literal(0), z.literal(1), z.literal(3)]),
+  useDuplicateBlock: z.boolean(),
+  useCaptureBlock: z.boolean(),
+};
+
+const profileRef = z.object({
+  groupKey: key,
+  profileId: z.number().int().positive('A profile id is a positive whole number.'),
+});
+
+/** Commands of the Channels view. */
+export const channelCommands = defineCommands({
+  /** One page of channels of every type, filtered by state (the Trash is `trashed`). */
+  'channels.list': command({
+    input: z.object({
+      state: z.enum(channelStateFilters).default('all'),
+      keyword: z.string().trim().max(100, 'Search for at most 100 characters.').default(''),
+      order: z.enum(channelOrders).default('id_desc'),
+      page: z.number().int().min(1).default(1),
+      perPage: z.number().int().min(1).max(100).default(100),
+    }),
+    output: returns<Fresh<ChannelPage>>(),
+    priority: 'view',
+  }),
+  'channels.get': command({
+    input: channelInput,
+    output: returns<Fresh<ChannelDetails>>(),
+    priority: 'view',
+  }),
+  /** The workspace's role (contract readable: super administrator) and its contract. */
+  'channels.access': command({
+    input: noInput,
+    output: returns<ChannelAccess>(),
+    priority: 'view',
+  }),
+  'channels.create': command({
+    input: z.object({
+      title,
+      customerCode: customerCode.default(''),
+      viewerLimit,
+      shared: z.boolean().default(false),
+      profileGroupKey: key,
+      type: z.enum(channelTypes).default('live'),
+      useTimeshift: z.boolean().default(false),
+    }),
+    output: returns<ChannelDetails>(),
+    priority: 'command',
+  }),
+  /** Changes the settings given; the others keep their value. */
+  'channels.update': command({
+    input: z.object({ channelKey: key, changes: z.object(editable).partial() }),
+    output: returns<ChannelDetails>(),
+    priority: 'command',
+  }),
+  /** disable, enable, trash or restore one channel; answers it in its new state. */
+  'channels.setState': command({
+    input: z.object({ channelKey: key, action: z.enum(batchActions) }),
+    output: returns<ChannelDetails>(),
+    priority: 'command',
+  }),
+  /** Permanent delete, only when `confirmTitle` is the channel's title as the platform holds it. */
+  'channels.delete': command({
+    input: z.object({ channelKey: key, confirmTitle: z.string().max(200) }),
+    output: returns<{ deleted: string }>(),
+    priority: 'command',
+  }),
+  /** Previews a batch: which of the selected channels it is sent to, and its cost. */
+  'channels.planBatch': command({
+    input: z.object({
+      action: z.enum(batchActions),
+      channels: z
+        .array(
+          z.object({
+            key,
+            title: z.string().max(200),
+            status: z.enum(['enabled', 'disabled']),
+            trashed: z.boolean(),
+          }),
+        )
+        .min(1, 'Select at least one channel.')
+        .max(500, 'Select at most 500 channels at once.'),
+    }),
+    output: returns<ChannelBatchPlan>(),
+    priority: 'local',
+  }),
+  /** Starts a previewed batch and answers at once; `channels.batchProgress` follows it. */
+  'channels.runBatch': command({
+    input: z.object({
+      action: z.enum(batchActions),
+      channels: z
+        .array(z.object({ key, title: z.string().max(200) }))
+        .min(1, 'The batch is empty.')
+        .max(500, 'Select at most 500 channels at once.'),
+    }),
+    output: returns<{ batchId: string }>(),
+    priority: 'bulk',
+  }),
+  'channels.batchProgress': command({
+    input: z.object({ batchId: z.string().max(64) }),
+    output: returns<ChannelBatchProgress>(),
+    priority: 'local',
+  }),
+  'profiles.groups': command({
+    input: noInput,
+    output: returns<Fresh<ProfileGroup[]>>(),
+    priority: 'view',
+  }),
+  /** Every group with its profiles of both screen types: the account-wide active count. */
+  'profiles.overview': command({
+    input: noInput,
+    output: returns<Fresh<ProfileOverview>>(),
+    priority: 'view',
+  }),
+  'profiles.attach': command({
+    input: profileRef,
+    output: returns<{ attached: number }>(),
+    priority: 'command',
+  }),
+  'profiles.detach': command({
+    input: profileRef,
+    output: returns<{ detached: number }>(),
+    priority: 'command',
+  }),
+});

@@ -44,10 +44,12 @@ export function connectWorkspaceUpdates(client: QueryClient): () => void {
     client.setQueryData(keys.workspaceState(), next);
     void client.invalidateQueries({ queryKey: keys.accounts() });
     if (previous && previous.active.id !== next.active.id) {
-      client.removeQueries({
-        predicate: (query) =>
-          !['workspace-state', 'accounts', 'notices', 'budget'].includes(String(query.queryKey[0])),
-      });
+      const predicate = (query: { queryKey: readonly unknown[] }) =>
+        !['workspace-state', 'accounts', 'notices', 'budget'].includes(String(query.queryKey[0]));
+      client.removeQueries({ predicate, type: 'inactive' });
+      // A view still on screen must not keep showing the other workspace's data: its query
+      // forgets it and reads the new workspace's at once.
+      void client.resetQueries({ predicate });
       // The status bar stays on screen: read the new workspace's budgets now (a VOD-only
       // workspace shows no view that would listen to their pushes).
       void client.resetQueries({ queryKey: keys.budget() });
