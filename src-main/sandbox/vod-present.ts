@@ -79,7 +79,13 @@ export function presentVodChannel(vod: VodState, channel: VodChannelRecord): obj
     callback_url: channel.callbackUrl,
     download_callback_url: channel.downloadCallbackUrl,
     block_external_output: channel.blockExternalOutput,
-    referer_policy: { mode: channel.refererMode, domains: channel.refererDomains },
+    referer_policy: {
+      mode: channel.refererMode,
+      domains: channel.refererDomains,
+      refuse_empty_referer: channel.refuseEmptyReferer,
+    },
+    country_access: { mode: channel.countryMode, country_codes: channel.countryCodes },
+    subtitle_language: channel.subtitleLanguage,
     player_skin_id: channel.playerSkinId,
     category_keys: vod.categories
       .filter((category) => category.channelKeys.includes(channel.key))

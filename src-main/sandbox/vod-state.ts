@@ -39,6 +39,13 @@ export interface VodChannelRecord {
   blockExternalOutput: boolean;
   refererMode: 'none' | 'allow' | 'block';
   refererDomains: string[];
+  /** Refuses playback requests that carry no referer (the guide's third referer mode). */
+  refuseEmptyReferer: boolean;
+  /** Country access (guide): an allow or a block list of ISO 3166-1 codes, never both. */
+  countryMode: 'none' | 'allow' | 'block';
+  countryCodes: string[];
+  /** ISO 639-1 code of the subtitle language the player picks first; null: the player's. */
+  subtitleLanguage: string | null;
   playerSkinId: number | null;
   createdAt: Date;
   updatedAt: Date;
@@ -154,7 +161,12 @@ export interface PlayerSkinRecord {
 export interface PlayerEventRecord {
   id: number;
   name: string;
+  /** Where it plays (guide positions: pre-roll, mid-roll, post-roll). */
   kind: 'preroll' | 'midroll' | 'postroll';
+  /** Guide types: Event on Play, VAST, VMAP. */
+  eventType: 'play' | 'vast' | 'vmap';
+  /** Guide media: a skippable video or an overlay image. */
+  media: 'skippable_video' | 'overlay_image';
   adUrl: string;
   isEnabled: boolean;
   createdAt: Date;

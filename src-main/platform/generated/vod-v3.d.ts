@@ -212,7 +212,7 @@ export interface paths {
         put?: never;
         /**
          * Creates a channel.
-         * @description Spec: sharing and security policy cannot be changed after creation (`is_shared`, `use_playback_token`, and `kind`). New channels are active.
+         * @description Spec: sharing and security policy cannot be changed after creation (`is_shared`, `use_playback_token`, and `kind`). New channels are active. The kinds are shared, non-shared and encryption-only, so `kind` 1 with `is_shared` 1 is refused with 422 (followed from the public service guide: https://docs.kollus.com/en/service-guide/vod/console-menu/channel/).
          */
         post: operations["createChannel"];
         delete?: never;
@@ -398,8 +398,8 @@ export interface paths {
         };
         get?: never;
         /**
-         * Sets blocking of external output (HDMI, mirroring).
-         * @description Spec.
+         * Sets blocking of external output (HDMI, mirroring) and country access.
+         * @description Spec (external output); country access follows the public service guide.
          */
         put: operations["updateChannelSecurity"];
         post?: never;
@@ -1585,10 +1585,12 @@ export interface components {
             name: string;
         };
         /**
-         * @description Referer policy of a channel (our design): `none` allows every referer; `allow` plays only for
-         *     the listed domains; `block` refuses the listed domains.
+         * @description Referer policy of a channel: `none` allows every referer; `allow` plays only for the listed
+         *     domains; `block` refuses the listed domains; `refuse_empty_referer` refuses requests with no
+         *     referer (three modes, followed from the public service guide: https://docs.kollus.com/en/service-guide/vod/security/referer/).
          */
         RefererPolicy: {
+            refuse_empty_referer: boolean;
             /** @enum {string} */
             mode: "none" | "allow" | "block";
             domains: string[];
@@ -1597,7 +1599,9 @@ export interface components {
          * @description A VOD channel. `key`, `name`, `status`, `count_of_media_contents`, `use_pingback` observed;
          *     the rest our design. `kind`: 0 general, 1 encryption-dedicated (its media content keys are
          *     the only ones encrypted content accepts). `status`: 0 inactive, 1 active. `is_shared` and
-         *     `use_playback_token` (the security policy) are fixed at creation (spec).
+         *     `use_playback_token` (the security policy) are fixed at creation (spec). The console labels
+         *     the kinds [Shared] (`is_shared`), [Non-shared] and [Encryption] (`kind` 1), never shared
+         *     (followed from the public service guide: https://docs.kollus.com/en/service-guide/vod/console-menu/channel/).
          */
         Channel: {
             key: string;
@@ -1618,6 +1622,14 @@ export interface components {
             /** @description Blocks TV-OUT (HDMI, mirroring) in the player (spec). */
             block_external_output: boolean;
             referer_policy: components["schemas"]["RefererPolicy"];
+            /** @description One allow or block list of countries per channel (followed from the public service guide: https://docs.kollus.com/en/service-guide/vod/security/country-access/). */
+            country_access: {
+                /** @enum {string} */
+                mode: "none" | "allow" | "block";
+                country_codes: string[];
+            };
+            /** @description Subtitle language the player picks first (ISO 639-1; our design). */
+            subtitle_language: string | null;
             /** @description The attached player skin; at most one. */
             player_skin_id: number | null;
             category_keys: string[];
@@ -1869,12 +1881,25 @@ export interface components {
             /** @description Unix seconds, UTC. */
             created_at: number;
         };
-        /** @description A player event (advertisement) (our design of the fields). */
+        /** @description A player event (advertisement). Types, media and positions are followed from the public service guide (https://docs.kollus.com/en/service-guide/vod/kollus-player/event/); the other fields are our design. */
         PlayerEvent: {
             id: number;
             name: string;
-            /** @enum {string} */
+            /**
+             * @description Position (guide): pre-roll, mid-roll, post-roll.
+             * @enum {string}
+             */
             kind: "preroll" | "midroll" | "postroll";
+            /**
+             * @description Type (guide): Event on Play, VAST, VMAP.
+             * @enum {string}
+             */
+            event_type: "play" | "vast" | "vmap";
+            /**
+             * @description Media (guide): a skippable video or an overlay image.
+             * @enum {string}
+             */
+            media: "skippable_video" | "overlay_image";
             ad_url: string;
             is_enabled: boolean;
             /** @description Unix seconds, UTC. */
@@ -2832,6 +2857,8 @@ export interface operations {
                     name?: string;
                     description?: string;
                     streaming_format?: components["schemas"]["StreamingFormat"];
+                    /** @description ISO 639-1 code of a subtitle-supported language the player picks first; empty clears it (our design). 422 for a language subtitles cannot use. */
+                    subtitle_language?: string;
                 };
             };
         };
@@ -3055,6 +3082,13 @@ export interface operations {
                      * @enum {integer}
                      */
                     block_external_output: 0 | 1;
+                    /**
+                     * @description Country access is one allow or block list per channel, so a country cannot be on both (followed from the public service guide: https://docs.kollus.com/en/service-guide/vod/security/country-access/). Omitted leaves it as is.
+                     * @enum {string}
+                     */
+                    country_access_mode?: "none" | "allow" | "block";
+                    /** @description Comma-separated ISO 3166-1 alpha-2 codes of GET /countries; required unless `country_access_mode` is `none`. 422 for an unknown code. */
+                    country_codes?: string;
                 };
             };
         };
@@ -3084,6 +3118,11 @@ export interface operations {
                     mode: "none" | "allow" | "block";
                     /** @description Comma-separated host names, e.g. `example.com,*.example.org`. */
                     domains?: string;
+                    /**
+                     * @description 1: refuse playback requests that carry no referer, the third of the three referer modes (followed from the public service guide: https://docs.kollus.com/en/service-guide/vod/security/referer/). Omitted leaves it as is.
+                     * @enum {integer}
+                     */
+                    refuse_empty_referer?: 0 | 1;
                 };
             };
         };

@@ -9,6 +9,7 @@ import type { OperationHandlers, SandboxContext } from '../operation';
 import { intInput, optionalInt, optionalString, stringInput } from '../operation';
 import { paginate } from '../paging';
 import { contentPage } from '../vod-content-list';
+import { countries, languages } from '../vod-reference';
 import { noContent, ok, okNull, okPage } from '../vod-envelope';
 import { presentVodChannel } from '../vod-present';
 import type { VodChannelRecord } from '../vod-state';
@@ -46,6 +47,13 @@ export function vodChannelOperations({ state, clock }: SandboxContext): Operatio
 
     createChannel: ({ body }) => {
       const now = clock.now();
+      // Guide: the kinds are shared, non-shared and encryption-only, so an encryption
+      // channel is never shared (https://docs.kollus.com/en/service-guide/vod/console-menu/channel/).
+      if (intInput(body, 'kind') === 1 && intInput(body, 'is_shared') === 1)
+        throw unprocessable(
+          'An encryption-only channel cannot be shared: choose shared or encryption-only.',
+          'is_shared',
+        );
       const channel: VodChannelRecord = {
         id: Math.max(0, ...vod.channels.map((item) => item.id)) + 1,
         key: newLowerKey(vod),
@@ -62,6 +70,10 @@ export function vodChannelOperations({ state, clock }: SandboxContext): Operatio
         blockExternalOutput: false,
         refererMode: 'none',
         refererDomains: [],
+        refuseEmptyReferer: false,
+        countryMode: 'none',
+        countryCodes: [],
+        subtitleLanguage: null,
         playerSkinId: null,
         createdAt: now,
         updatedAt: now,
@@ -78,6 +90,18 @@ export function vodChannelOperations({ state, clock }: SandboxContext): Operatio
       channel.description = optionalString(body, 'description') ?? channel.description;
       channel.streamingFormat =
         streamingFormat(optionalString(body, 'streaming_format')) ?? channel.streamingFormat;
+      const language = optionalString(body, 'subtitle_language');
+      if (language !== undefined) {
+        if (
+          language !== '' &&
+          !languages.some((item) => item.code === language && item.is_subtitle_supported)
+        )
+          throw unprocessable(
+            `Subtitles cannot use the language "${language}".`,
+            'subtitle_language',
+          );
+        channel.subtitleLanguage = language === '' ? null : language;
+      }
       return answer(channel);
     },
 
@@ -199,6 +223,25 @@ export function vodChannelOperations({ state, clock }: SandboxContext): Operatio
     updateChannelSecurity: ({ params, body }) => {
       const channel = channelOf(params);
       channel.blockExternalOutput = intInput(body, 'block_external_output') === 1;
+      const mode = optionalString(body, 'country_access_mode');
+      if (mode !== undefined) {
+        const codes = [
+          ...new Set(
+            (optionalString(body, 'country_codes') ?? '')
+              .split(',')
+              .map((code) => code.trim().toUpperCase())
+              .filter((code) => code !== ''),
+          ),
+        ];
+        if (mode !== 'none' && codes.length === 0)
+          throw unprocessable(`List at least one country to ${mode}.`, 'country_codes');
+        const unknown = codes.find((code) => !countries.some((country) => country.code === code));
+        if (unknown !== undefined)
+          throw unprocessable(`"${unknown}" is not a supported country code.`, 'country_codes');
+        // Guide: one list per channel, allow or block, so a country is never on both.
+        channel.countryMode = mode === 'allow' ? 'allow' : mode === 'block' ? 'block' : 'none';
+        channel.countryCodes = mode === 'none' ? [] : codes;
+      }
       return answer(channel);
     },
 
@@ -216,6 +259,9 @@ export function vodChannelOperations({ state, clock }: SandboxContext): Operatio
         throw unprocessable(`"${invalid}" is not a domain name, e.g. example.com.`, 'domains');
       channel.refererMode = mode === 'allow' ? 'allow' : mode === 'block' ? 'block' : 'none';
       channel.refererDomains = mode === 'none' ? [] : domains;
+      // Guide's third mode, independent of the list: requests with no referer at all.
+      const refuseEmpty = optionalInt(body, 'refuse_empty_referer');
+      if (refuseEmpty !== undefined) channel.refuseEmptyReferer = refuseEmpty === 1;
       return answer(channel);
     },
   };

@@ -165,6 +165,8 @@ export function vodMediaOperations({ state, clock }: SandboxContext): OperationH
           id: event.id,
           name: event.name,
           kind: event.kind,
+          event_type: event.eventType,
+          media: event.media,
           ad_url: event.adUrl,
           is_enabled: event.isEnabled,
           created_at: unix(event.createdAt),

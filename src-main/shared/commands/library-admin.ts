@@ -1,12 +1,76 @@
 /**
  * VOD channels, player skins, media profiles, tools and the platform's reference data
  * (issue "The VOD library"). Reference data is read once per session (main keeps it) at
- * `view` priority.
+ * `view` priority; reads a view shows run at `view`, the operator's changes at `command`.
  */
 import { z } from 'zod';
-import type { Country, Language, Timezone } from '../library-model';
+import type { ContentSummary, Country, Language, Timezone } from '../library-model';
+import type {
+  CategoryOption,
+  IssuedUserKey,
+  MediaProfile,
+  MediaProfileFormat,
+  MediaProfileGroup,
+  MediaProfilePreset,
+  PlayerEvent,
+  PlayerSkin,
+  VodChannel,
+} from '../library-admin-model';
+import type { Fresh, Page } from '../model';
 import { command, defineCommands, returns } from './define';
-import { noInput } from './fields';
+import { key, noInput } from './fields';
+
+const channelKey = key;
+
+const channelName = z
+  .string()
+  .trim()
+  .min(1, 'A channel needs a name.')
+  .max(100, 'Channel names are at most 100 characters.');
+
+const description = z.string().trim().max(1000, 'Descriptions are at most 1,000 characters.');
+
+const streamingFormat = z.enum(['hls', 'dash', 'hls_dash']);
+
+/** An http(s) URL, or empty to clear it (vod-v3.yaml: `^(https?://.+)?$`, 2,048 characters). */
+const callbackUrl = z
+  .string()
+  .trim()
+  .max(2048, 'Addresses are at most 2,048 characters.')
+  .regex(
+    /^(https?:\/\/\S+)?$/,
+    'Give an address like https://example.com/callback, or leave it empty.',
+  );
+
+/** A host name, optionally with a leading `*.` (the referer list). */
+const domain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'Give domains like example.com or *.example.com.');
+
+const countryCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, 'Country codes are two letters, e.g. KR.');
+
+/** A user key as the platform issues it: 32 letters and digits. */
+const userKey = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9]{32}$/, 'A user key is 32 letters and digits.');
+
+const positiveId = z.number().int().positive('An id is a positive whole number.');
+
+const profileName = z
+  .string()
+  .trim()
+  .min(1, 'A profile needs a name.')
+  .max(100, 'Profile names are at most 100 characters.');
+
+const contentPair = z.object({ channelKey, uploadFileKey: key });
+const profileCategory = z.object({ profileKey: key, categoryKey: key });
 
 /** Commands of VOD administration. */
 export const libraryAdminCommands = defineCommands({
@@ -27,5 +91,306 @@ export const libraryAdminCommands = defineCommands({
     input: noInput,
     output: returns<Timezone[]>(),
     priority: 'view',
+  }),
+
+  /** VOD channels (listChannels), newest first, up to 100. */
+  'vodChannel.list': command({
+    input: z.object({
+      keyword: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
+      /** `encryption`: encryption-only channels; `general`: the others (spec filter `kind`). */
+      kind: z.enum(['general', 'encryption']).optional(),
+      /** Spec filter `status`. */
+      active: z.boolean().optional(),
+    }),
+    output: returns<Fresh<VodChannel[]>>(),
+    priority: 'view',
+  }),
+  /** One channel (getChannel). */
+  'vodChannel.get': command({
+    input: z.object({ channelKey }),
+    output: returns<Fresh<VodChannel>>(),
+    priority: 'view',
+  }),
+  /** createChannel: kind and playback token are fixed afterwards (spec; guide kinds). */
+  'vodChannel.create': command({
+    input: z.object({
+      name: channelName,
+      description: description.optional(),
+      kind: z.enum(['shared', 'nonShared', 'encryption']),
+      streamingFormat,
+      usePlaybackToken: z.boolean(),
+    }),
+    output: returns<VodChannel>(),
+    priority: 'command',
+  }),
+  /** updateChannel: name, description, streaming format, the player's subtitle language. */
+  'vodChannel.update': command({
+    input: z.object({
+      channelKey,
+      name: channelName.optional(),
+      description: description.optional(),
+      streamingFormat: streamingFormat.optional(),
+      /** ISO 639-1, or empty to leave it to the player. */
+      subtitleLanguage: z
+        .string()
+        .trim()
+        .regex(/^([a-z]{2})?$/, 'Pick a language from the list.')
+        .optional(),
+    }),
+    output: returns<VodChannel>(),
+    priority: 'command',
+  }),
+  /** deleteChannel: permanent; its media content keys stop working. */
+  'vodChannel.delete': command({
+    input: z.object({ channelKey }),
+    output: returns<null>(),
+    priority: 'command',
+  }),
+  /** A channel's contents (listChannelMediaContents), first 100 matching. */
+  'vodChannel.contents': command({
+    input: z.object({
+      channelKey,
+      keyword: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
+    }),
+    output: returns<Fresh<Page<ContentSummary>>>(),
+    priority: 'view',
+  }),
+  /** Contents to pick from by keyword (listMediaContents), first 20. */
+  'vodChannel.findContents': command({
+    input: z.object({
+      keyword: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
+    }),
+    output: returns<ContentSummary[]>(),
+    priority: 'view',
+  }),
+  /** attachChannelMediaContent: the channel issues a media content key for it. */
+  'vodChannel.attachContent': command({
+    input: contentPair,
+    output: returns<null>(),
+    priority: 'command',
+  }),
+  /** detachChannelMediaContent: that link's media content key is released. */
+  'vodChannel.detachContent': command({
+    input: contentPair,
+    output: returns<null>(),
+    priority: 'command',
+  }),
+  /** updateChannelCallback: called on content add/delete and, with pingback, playback requests. */
+  'vodChannel.setCallback': command({
+    input: z.object({ channelKey, callbackUrl, usePingback: z.boolean() }),
+    output: returns<VodChannel>(),
+    priority: 'command',
+  }),
+  /** updateChannelDownloadCallback: called on download attempts on PC and mobile. */
+  'vodChannel.setDownloadCallback': command({
+    input: z.object({ channelKey, downloadCallbackUrl: callbackUrl }),
+    output: returns<VodChannel>(),
+    priority: 'command',
+  }),
+  /** updateChannelSecurity: external output (TV-OUT) blocking and country access (guide). */
+  'vodChannel.setSecurity': command({
+    input: z
+      .object({
+        channelKey,
+        blockExternalOutput: z.boolean(),
+        countryMode: z.enum(['none', 'allow', 'block']),
+        countries: z.array(countryCode).max(250, 'At most 250 countries.'),
+      })
+      .refine((value) => value.countryMode === 'none' || value.countries.length > 0, {
+        message: 'Pick at least one country for the list.',
+        path: ['countries'],
+      }),
+    output: returns<VodChannel>(),
+    priority: 'command',
+  }),
+  /** updateChannelReferer: the guide's three modes (allow list, block list, no referer). */
+  'vodChannel.setReferer': command({
+    input: z
+      .object({
+        channelKey,
+        mode: z.enum(['none', 'allow', 'block']),
+        domains: z.array(domain).max(100, 'At most 100 domains.'),
+        refuseEmpty: z.boolean(),
+      })
+      .refine((value) => value.mode === 'none' || value.domains.length > 0, {
+        message: 'List at least one domain.',
+        path: ['domains'],
+      }),
+    output: returns<VodChannel>(),
+    priority: 'command',
+  }),
+  /** attachChannelPlayerSkin: replaces the skin the channel wears. */
+  'vodChannel.attachSkin': command({
+    input: z.object({ channelKey, skinId: positiveId }),
+    output: returns<null>(),
+    priority: 'command',
+  }),
+  /** detachChannelPlayerSkin. */
+  'vodChannel.detachSkin': command({
+    input: z.object({ channelKey }),
+    output: returns<null>(),
+    priority: 'command',
+  }),
+
+  /** Player skins (listPlayerSkins). */
+  'playerSkin.list': command({
+    input: noInput,
+    output: returns<Fresh<PlayerSkin[]>>(),
+    priority: 'view',
+  }),
+  /** deletePlayerSkin: channels wearing it are left without a skin. */
+  'playerSkin.delete': command({
+    input: z.object({ skinId: positiveId }),
+    output: returns<null>(),
+    priority: 'command',
+  }),
+
+  /** Standard formats (listMediaProfileFormats). */
+  'mediaProfile.formats': command({
+    input: noInput,
+    output: returns<MediaProfileFormat[]>(),
+    priority: 'view',
+  }),
+  /** Presets (listMediaProfilePresets). */
+  'mediaProfile.presets': command({
+    input: noInput,
+    output: returns<MediaProfilePreset[]>(),
+    priority: 'view',
+  }),
+  /** Profile groups (listMediaProfileGroups). */
+  'mediaProfile.groups': command({
+    input: noInput,
+    output: returns<MediaProfileGroup[]>(),
+    priority: 'view',
+  }),
+  /** Profiles (listMediaProfiles). */
+  'mediaProfile.list': command({
+    input: noInput,
+    output: returns<Fresh<MediaProfile[]>>(),
+    priority: 'view',
+  }),
+  /** A profile's technical details (getMediaProfile). */
+  'mediaProfile.get': command({
+    input: z.object({ profileKey: key }),
+    output: returns<Fresh<MediaProfile>>(),
+    priority: 'view',
+  }),
+  /** createMediaProfile from a preset; applies to uploads from then on (guide). */
+  'mediaProfile.create': command({
+    input: z.object({
+      presetId: positiveId,
+      name: profileName.optional(),
+      groupKey: key.optional(),
+    }),
+    output: returns<MediaProfile>(),
+    priority: 'command',
+  }),
+  /** updateMediaProfile: H.265 and AV1 can be refused (hardware encoding, spec). */
+  'mediaProfile.update': command({
+    input: z.object({
+      profileKey: key,
+      name: profileName.optional(),
+      containerFormat: z.enum(['mp4', 'hls', 'dash']).optional(),
+      videoCodec: z.enum(['h264', 'h265', 'av1']).optional(),
+      videoBitrate: z
+        .number()
+        .int()
+        .min(100, 'Video bitrate is 100 to 50,000 kbit/s.')
+        .max(50000, 'Video bitrate is 100 to 50,000 kbit/s.')
+        .optional(),
+      videoWidth: z
+        .number()
+        .int()
+        .min(128, 'Width is 128 to 7,680 px.')
+        .max(7680, 'Width is 128 to 7,680 px.')
+        .optional(),
+      videoHeight: z
+        .number()
+        .int()
+        .min(128, 'Height is 128 to 4,320 px.')
+        .max(4320, 'Height is 128 to 4,320 px.')
+        .optional(),
+      frameRate: z
+        .number()
+        .int()
+        .min(1, 'Frame rate is 1 to 120 fps.')
+        .max(120, 'Frame rate is 1 to 120 fps.')
+        .optional(),
+      audioCodec: z.enum(['aac', 'opus']).optional(),
+      audioBitrate: z
+        .number()
+        .int()
+        .min(32, 'Audio bitrate is 32 to 512 kbit/s.')
+        .max(512, 'Audio bitrate is 32 to 512 kbit/s.')
+        .optional(),
+    }),
+    output: returns<MediaProfile>(),
+    priority: 'command',
+  }),
+  /** The library's categories, flattened for pickers (VOD listCategories). */
+  'mediaProfile.categories': command({
+    input: noInput,
+    output: returns<CategoryOption[]>(),
+    priority: 'view',
+  }),
+  /** attachMediaProfileCategory. */
+  'mediaProfile.attachCategory': command({
+    input: profileCategory,
+    output: returns<null>(),
+    priority: 'command',
+  }),
+  /** detachMediaProfileCategory. */
+  'mediaProfile.detachCategory': command({
+    input: profileCategory,
+    output: returns<null>(),
+    priority: 'command',
+  }),
+
+  /** serviceEncrypt: Base64 ciphertext of `plaintext` for player-server communication. */
+  'vodTool.encrypt': command({
+    input: z.object({
+      plaintext: z
+        .string()
+        .min(1, 'Enter the text to encrypt.')
+        .max(4096, 'At most 4,096 characters.'),
+    }),
+    output: returns<{ encryptedText: string }>(),
+    priority: 'command',
+  }),
+  /** createUserKey: the key is answered once and never kept by the app. */
+  'userKey.create': command({
+    input: noInput,
+    output: returns<IssuedUserKey>(),
+    priority: 'command',
+  }),
+  /** reissueUserKey: the old key is invalid at once; the new one is answered once. */
+  'userKey.reissue': command({
+    input: z.object({ userKey }),
+    output: returns<IssuedUserKey>(),
+    priority: 'command',
+  }),
+  /** deleteUserKey: invalid and removed at once. */
+  'userKey.delete': command({
+    input: z.object({ userKey }),
+    output: returns<null>(),
+    priority: 'command',
+  }),
+  /** getWatermarkingCode. */
+  'vodTool.watermark': command({
+    input: noInput,
+    output: returns<Fresh<{ code: string }>>(),
+    priority: 'view',
+  }),
+  /** Player events (listPlayerEvents). */
+  'playerEvent.list': command({
+    input: noInput,
+    output: returns<Fresh<PlayerEvent[]>>(),
+    priority: 'view',
+  }),
+  /** deletePlayerEvent: permanent. */
+  'playerEvent.delete': command({
+    input: z.object({ eventId: positiveId }),
+    output: returns<null>(),
+    priority: 'command',
   }),
 });
