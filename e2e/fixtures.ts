@@ -123,7 +123,8 @@ export function createVodProbe(sandbox: SandboxHandle): VodProbe {
     for (let attempt = 0; attempt < 10; attempt++) {
       const response = await fetch(url, {
         method,
-        headers: { Accept: 'application/json' },
+        // A checking client: outside the rate limit, so it never takes the app's budget.
+        headers: { Accept: 'application/json', 'X-Sandbox-Probe': sandbox.probeKey },
         ...(form ? { body: new URLSearchParams(form) } : {}),
       });
       if (response.status === 429) {
@@ -157,11 +158,12 @@ export function createProbe(sandbox: SandboxHandle): PlatformProbe {
         headers: {
           Authorization: `Bearer ${sandbox.info.tokens.super_admin}`,
           Accept: 'application/json',
+          'X-Sandbox-Probe': sandbox.probeKey,
         },
         ...(form ? { body: new URLSearchParams(form) } : {}),
       });
       if (response.status === 429) {
-        // The probe shares the account's budget with the app, as a second client would.
+        // Only an injected 429 burst reaches the probe (it is outside the rate limit).
         const wait = Number(response.headers.get('retry-after') ?? '1');
         await new Promise((done) => setTimeout(done, wait * 1000));
         continue;

@@ -131,6 +131,11 @@ export interface SandboxHandle {
   revokeToken(token: string): void;
   /** Platform calls received per account and minute (call-count.ts); also `/__sandbox/calls`. */
   calls: CallCounter;
+  /**
+   * Sent as `X-Sandbox-Probe` by a test's own checking client: its calls skip the rate limit,
+   * so they never spend the app's budget (server.ts). Not in `info`: the app never has it.
+   */
+  probeKey: string;
   /** Operations served to OnAir Desk itself (not to other clients): the UI coverage. */
   served: ServedOperations;
   /** Stops serving and closes open connections. */
@@ -181,6 +186,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     });
   const calls = new CallCounter();
   const served = new ServedOperations();
+  const probeKey = randomOpaqueToken();
   const uploads = new UploadHost(state, {
     ...(options.storageDir === undefined ? {} : { storageDir: options.storageDir }),
     ...(options.stateFile === undefined ? {} : { stateFile: options.stateFile }),
@@ -197,6 +203,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     callbacks,
     uploads,
     served,
+    probeKey,
     accounting: {
       calls,
       tokens: { issue: issueToken, revoke: (token) => authority.revoke(token) },
@@ -248,6 +255,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     revokeToken: (token) => authority.revoke(token),
     calls,
     served,
+    probeKey,
     close: async () => {
       await app.close();
       await callbacks.close();

@@ -72,6 +72,13 @@ export interface ServerDeps {
    * `/__sandbox/calls` and `/__sandbox/tokens` (routes/control-calls.ts); none when absent.
    */
   accounting?: { calls: CallCounter; tokens: TokenDesk };
+  /**
+   * A test's probe (a second client that checks what the app did) sends this in the
+   * `X-Sandbox-Probe` header and is left out of the rate limit, so its reads never take the
+   * app's budget and turn the app's next call into a 429. Known only to the test process
+   * (SandboxHandle.probeKey), never to the app.
+   */
+  probeKey?: string;
   /** Operations served to the app itself (its `User-Agent`), for the UI coverage report. */
   served?: ServedOperations;
 }
@@ -179,7 +186,8 @@ function guardLive(deps: ServerDeps, operation: OperationSpec): onRequestHookHan
       typeof pathAccount === 'string' ? pathAccount : undefined,
       deps.clock.nowMs(),
     );
-    limit(deps.limiter, `live:${principal.serviceAccountKey}`, 'service account');
+    if (!isProbe(deps, request))
+      limit(deps.limiter, `live:${principal.serviceAccountKey}`, 'service account');
     authorize(principal, operation.scopes, operation.roles);
     principals.set(request, principal);
     done();
@@ -191,9 +199,13 @@ function guardVod(deps: ServerDeps): onRequestHookHandler {
   return (request, _reply, done) => {
     const token = asInput(request.query).access_token;
     authenticateVod(deps.vodAccessToken, token);
-    limit(deps.limiter, `vod:${String(token)}`, 'access token');
+    if (!isProbe(deps, request)) limit(deps.limiter, `vod:${String(token)}`, 'access token');
     done();
   };
+}
+
+function isProbe(deps: ServerDeps, request: FastifyRequest): boolean {
+  return deps.probeKey !== undefined && request.headers['x-sandbox-probe'] === deps.probeKey;
 }
 
 function limit(limiter: RateLimiter, key: string, per: string): void {
