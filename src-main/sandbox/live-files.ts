@@ -12,6 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { VirtualClock } from './clock';
+import type { DownloadDesk } from './download-host';
 import type { LiveState, UploadUrlRecord } from './live-state';
 import { removeWhere } from './live-state';
 import { isoUtc } from './present';
@@ -32,7 +33,7 @@ export const liveUploadsPrefix = '/live/uploads';
 export function issueDownload(
   live: LiveState,
   now: Date,
-  file: { fileName: string; contentType: string; body: string },
+  file: { fileName: string; contentType: string; body: string | Buffer },
 ): { download_url: string; file_name: string; expired_at: string } {
   removeWhere(live.downloads, (download) => download.expiresAt.getTime() <= now.getTime());
   const token = randomBytes(16).toString('hex');
@@ -67,13 +68,14 @@ export function issueUploadUrl(
 }
 
 /**
- * Serves `GET /live/files/:token` and records the server's origin once it listens, so the
- * URLs answered by the operations point at this server.
+ * Serves `GET /live/files/:token` (through `desk`: ranges, throttle, faults) and records the
+ * server's origin once it listens, so the URLs answered by the operations point at this server.
  */
 export function registerLiveFileRoutes(
   app: FastifyInstance,
   live: LiveState,
   clock: VirtualClock,
+  desk: DownloadDesk,
 ): void {
   app.addHook('onListen', (done) => {
     const address = app.server.address();
@@ -90,9 +92,10 @@ export function registerLiveFileRoutes(
           'This download link has expired or does not exist: download links live 5 minutes. Ask for a new one.',
       });
     }
-    return reply
-      .header('Content-Type', download.contentType)
-      .header('Content-Disposition', `attachment; filename="${download.fileName}"`)
-      .send(download.body);
+    return desk.send(request, reply, {
+      fileName: download.fileName,
+      contentType: download.contentType,
+      bytes: Buffer.isBuffer(download.body) ? download.body : Buffer.from(download.body, 'utf8'),
+    });
   });
 }

@@ -134,7 +134,8 @@ export interface DownloadRecord {
   token: string;
   fileName: string;
   contentType: string;
-  body: string;
+  /** The file's bytes (text is sent as UTF-8). */
+  body: string | Buffer;
   expiresAt: Date;
 }
 
