@@ -25,11 +25,15 @@ export interface DownloadSettings {
   ranges: boolean;
 }
 
-/** One file served: name, size in bytes, SHA-256 of the whole file (hex). */
+/**
+ * One file served: name, size in bytes, SHA-256 of the whole file (hex), and every answer
+ * given for it (status 200/206/416 and the first byte sent), oldest first.
+ */
 export interface ServedFile {
   fileName: string;
   sizeBytes: number;
   sha256: string;
+  answers: { status: number; start: number }[];
 }
 
 /** The download serving of one sandbox: settings and what it served. */
@@ -57,11 +61,13 @@ export class DownloadDesk {
     file: { fileName: string; contentType: string; bytes: Buffer },
   ): FastifyReply {
     const { bytes } = file;
+    const answers = this.#served.get(file.fileName)?.answers ?? [];
     this.#served.delete(file.fileName);
     this.#served.set(file.fileName, {
       fileName: file.fileName,
       sizeBytes: bytes.length,
       sha256: createHash('sha256').update(bytes).digest('hex'),
+      answers,
     });
     reply
       .header('Content-Type', file.contentType)
@@ -72,6 +78,7 @@ export class DownloadDesk {
     const range = this.settings.ranges ? parseRange(request.headers.range) : null;
     if (range !== null) {
       if (range.start >= bytes.length) {
+        answers.push({ status: 416, start: range.start });
         return reply
           .code(416)
           .header('Content-Range', `bytes */${bytes.length}`)
@@ -81,6 +88,7 @@ export class DownloadDesk {
       end = Math.min(range.end ?? bytes.length - 1, bytes.length - 1);
       reply.code(206).header('Content-Range', `bytes ${start}-${end}/${bytes.length}`);
     }
+    answers.push({ status: range === null ? 200 : 206, start });
     const body = bytes.subarray(start, end + 1);
     reply.header('Content-Length', String(body.length));
     const drop = this.settings.dropAfterBytes;
@@ -121,9 +129,11 @@ async function trickle(
     if (gone() || raw.destroyed) return;
     let size = Math.min(chunk, body.length - sent);
     if (drop !== null && sent + size >= drop) size = Math.max(0, drop - sent);
-    if (size > 0) raw.write(body.subarray(sent, sent + size));
+    const flushed = new Promise((resolve) => raw.write(body.subarray(sent, sent + size), resolve));
     sent += size;
     if (drop !== null && sent >= drop) {
+      // Only once the bytes left this process, so the client holds exactly `drop` bytes.
+      await flushed;
       raw.destroy();
       return;
     }

@@ -2,8 +2,9 @@
  * Control of the download serving (download-host.ts), loopback only, JSON or form-encoded
  * bodies. Outside the OpenAPI documents, like every `/__sandbox` control.
  *
- * - `GET  /__sandbox/downloads` → `{ settings, served: [{ fileName, sizeBytes, sha256 }] }`:
- *   the settings and every file served through a download URL (SHA-256 hex of the whole file).
+ * - `GET  /__sandbox/downloads` → `{ settings, served: [{ fileName, sizeBytes, sha256,
+ *   answers: [{ status, start }] }] }`: the settings and every file served through a download
+ *   URL (SHA-256 hex of the whole file; each answer's status and first byte).
  * - `POST /__sandbox/downloads` with any of `{ bytesPerSecond: n | null, dropAfterBytes: n |
  *   null, ranges: boolean }` → the new settings. `bytesPerSecond` slows every download body
  *   (null: full speed); `dropAfterBytes` cuts the next answer after n bytes (one shot);

@@ -236,5 +236,13 @@ export const errors = {
     dropMax: 'At most 5,000 files or folders at once.',
     concurrencyMin: 'At least 1 file at a time.',
     concurrencyMax: 'At most 8 at a time.',
+    recordingsPageFrom1: 'Pages are numbered from 1.',
+    recordingsPerPageMin: 'Show at least 1 item a page.',
+    recordingsPerPageMax: 'Show at most 100 items a page.',
+    recordingsBroadcastChannel: "Pick the broadcast's channel too.",
+    recordingsDayOrder: 'The first day must not be after the last day.',
+    transfersMax: 'At most 1,000 downloads at once.',
+    transfersFolder: 'Type the folder to download into.',
+    transfersFolderLong: 'That folder path is too long.',
   },
 } as const;

@@ -232,5 +232,13 @@ export const errors: CatalogueShape<typeof en> = {
     dropMax: '한 번에 최대 5,000개 파일 또는 폴더까지입니다.',
     concurrencyMin: '동시에 최소 1개 파일입니다.',
     concurrencyMax: '동시에 최대 8개입니다.',
+    recordingsPageFrom1: '페이지는 1부터 셉니다.',
+    recordingsPerPageMin: '한 페이지에 최소 1개를 보여야 합니다.',
+    recordingsPerPageMax: '한 페이지에 최대 100개까지 보일 수 있습니다.',
+    recordingsBroadcastChannel: '방송의 채널도 선택하세요.',
+    recordingsDayOrder: '시작일은 종료일보다 늦을 수 없습니다.',
+    transfersMax: '한 번에 최대 1,000개 다운로드까지입니다.',
+    transfersFolder: '다운로드할 폴더를 입력하세요.',
+    transfersFolderLong: '폴더 경로가 너무 깁니다.',
   },
 };
