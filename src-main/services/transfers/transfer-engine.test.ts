@@ -43,7 +43,10 @@ beforeAll(async () => {
     () => undefined,
     systemClock,
     () => undefined,
-    { dataDir },
+    {
+      dataDir,
+      notify: () => undefined,
+    },
   );
   await session.downloadFolder.set(folder);
   engine = await session.transfers();
