@@ -24,8 +24,10 @@ const minuteMs = 60_000;
 /** Handlers by operationId. */
 export function liveRecordingOperations({ state, clock }: SandboxContext): OperationHandlers {
   const live = state.live;
-  const list = (files: RecordingFileRecord[], query: JsonObject): object => {
+  /** One page of the files `matches` keeps, once the files past their 7 days are gone. */
+  const list = (matches: (file: RecordingFileRecord) => boolean, query: JsonObject): object => {
     forgetExpired(live.recordingFiles, clock.nowMs());
+    const files = live.recordingFiles.filter(matches);
     const kind = optionalString(query, 'kind');
     const from = optionalInstant(query, 'start_date') ?? -Infinity;
     const to = optionalInstant(query, 'end_date') ?? Infinity;
@@ -58,28 +60,17 @@ export function liveRecordingOperations({ state, clock }: SandboxContext): Opera
   return {
     listRecordingFiles: ({ query }) => {
       const channelKey = optionalString(query, 'channel_key');
-      return list(
-        live.recordingFiles.filter(
-          (file) => channelKey === undefined || file.channelKey === channelKey,
-        ),
-        query,
-      );
+      return list((file) => channelKey === undefined || file.channelKey === channelKey, query);
     },
 
     listChannelRecordingFiles: ({ params, query }) => {
       const channel = findChannel(state, stringInput(params, 'channel_key'));
-      return list(
-        live.recordingFiles.filter((file) => file.channelKey === channel.key),
-        query,
-      );
+      return list((file) => file.channelKey === channel.key, query);
     },
 
     listBroadcastRecordingFiles: ({ params, query }) => {
       const broadcast = channelBroadcast(params);
-      return list(
-        live.recordingFiles.filter((file) => file.broadcastKey === broadcast.key),
-        query,
-      );
+      return list((file) => file.broadcastKey === broadcast.key, query);
     },
 
     getRecordingFileDownload: ({ params }) => {

@@ -45,6 +45,8 @@ export const recordings = {
       state: 'State',
     },
     deletedIn: 'in {time}',
+    deletedInDays_one: 'in {count} day',
+    deletedInDays_other: 'in {count} days',
     deletedSoon: 'within the hour',
     download: 'Download',
     downloadFile: 'Download {name}',
@@ -82,6 +84,8 @@ export const recordings = {
       noFiles:
         'This broadcast has no recording files (none were made, or they were deleted after 7 days).',
       data: 'Broadcast data',
+      chatOf: 'Chat of {title}',
+      likesOf: 'Likes of {title}',
       downloadChat: 'Download chat',
       downloadLikes: 'Download likes',
       queued: 'Added to the transfers.',
