@@ -136,15 +136,21 @@ test('filters the recording files and downloads one into the chosen folder, byte
   if (!file) throw new Error('the seed has no recording file');
   const channel = (await platform.get<{ data: WireChannel }>(`/channels/${file.channel_key}`)).data;
   const filters = app.getByRole('form', { name: 'Filters' });
-  await filters.getByLabel('Channel', { exact: true }).selectOption({ label: channel.title });
+  await filters
+    .getByRole('combobox', { name: 'Channel', exact: true })
+    .selectOption({ label: channel.title });
   const ofChannel = await platform.get<{ meta: { total: number } }>(
     `/channels/${channel.key}/recording-files`,
   );
   await expect(
     app.getByRole('heading', { name: new RegExp(`^${ofChannel.meta.total} recording files?$`) }),
   ).toBeVisible();
-  await filters.getByLabel('Kind', { exact: true }).selectOption({ label: 'Manual recording' });
-  await filters.getByLabel('Broadcast', { exact: true }).selectOption(file.broadcast_key);
+  await filters
+    .getByRole('combobox', { name: 'Kind', exact: true })
+    .selectOption({ label: 'Manual recording' });
+  await filters
+    .getByRole('combobox', { name: 'Broadcast', exact: true })
+    .selectOption(file.broadcast_key);
   const day = file.started_at.slice(0, 10);
   await filters.getByLabel('From (UTC)').fill(day);
   await filters.getByLabel('To (UTC)').fill('2000-01-01');
@@ -177,7 +183,9 @@ test('filters the recording files and downloads one into the chosen folder, byte
   ).data.find((candidate) => candidate.channel_type === 'scheduled');
   if (scheduled) {
     await filters.getByRole('button', { name: 'Clear filters' }).click();
-    await filters.getByLabel('Channel', { exact: true }).selectOption({ label: scheduled.title });
+    await filters
+      .getByRole('combobox', { name: 'Channel', exact: true })
+      .selectOption({ label: scheduled.title });
     await expect(
       app.getByText('scheduled channels make no recordings', { exact: false }),
     ).toBeVisible();
@@ -211,15 +219,17 @@ test('opens a past broadcast, downloads its chat and likes, pauses, resumes and 
 
   await app.getByRole('tab', { name: 'Broadcast history' }).click();
   const history = app.getByRole('region', { name: /broadcasts?$/ });
-  await history.getByLabel('Channel', { exact: true }).selectOption({ label: channel.title });
-  await history.getByLabel('State').selectOption({ label: 'Not on air' });
+  await history
+    .getByRole('combobox', { name: 'Channel', exact: true })
+    .selectOption({ label: channel.title });
+  await history.getByRole('combobox', { name: 'State' }).selectOption({ label: 'Not on air' });
   const ofChannel = await platform.get<{ meta: { total: number } }>(
     `/broadcasts?channel_key=${channel.key}&is_onair=0`,
   );
   await expect(
     app.getByRole('heading', { name: new RegExp(`^${ofChannel.meta.total} broadcasts?$`) }),
   ).toBeVisible();
-  await history.getByLabel('Order').selectOption({ label: 'Oldest first' });
+  await history.getByRole('combobox', { name: 'Order' }).selectOption({ label: 'Oldest first' });
   await app.screenshot(shot('history'));
   await app
     .getByRole('button', { name: `Open ${broadcast.title}` })
@@ -284,4 +294,13 @@ test('opens a past broadcast, downloads its chat and likes, pauses, resumes and 
   await app.screenshot(shot('transfers'));
   await transfers.getByRole('button', { name: 'Clear finished' }).click();
   await expect(transfers.getByTestId('transfer')).toHaveCount(0);
+
+  // Once in Korean, for the eye: the same view with a finished download.
+  await detailFiles.getByRole('button', { name: `Download ${file.file_name}` }).click();
+  await expect(transferRow(transfers, file.file_name).getByRole('status')).toHaveText('Done');
+  await app.getByRole('button', { name: 'Settings' }).click();
+  await app.getByLabel('Language').selectOption('ko');
+  await expect(app.getByRole('heading', { name: '요약 통계' })).toBeVisible();
+  await app.getByRole('button', { name: '설정' }).click();
+  await app.screenshot(shot('korean'));
 });
