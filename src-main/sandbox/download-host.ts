@@ -81,6 +81,8 @@ export class DownloadDesk {
         answers.push({ status: 416, start: range.start });
         return reply
           .code(416)
+          .header('Content-Type', 'application/json; charset=utf-8')
+          .removeHeader('Content-Disposition')
           .header('Content-Range', `bytes */${bytes.length}`)
           .send({ message: 'The requested range is past the end of the file.' });
       }
