@@ -264,6 +264,7 @@ test('opens a past broadcast, downloads its chat and likes, pauses, resumes and 
   await detailFiles.getByRole('button', { name: `Download ${file.file_name}` }).click();
   const row = transferRow(transfers, file.file_name);
   await expect(row.getByRole('status')).toHaveText(/Downloading [1-9]\d?%/);
+  await expect(app.getByLabel('1 download under way')).toBeVisible();
   await app.screenshot(shot('downloading'));
   await row.getByRole('button', { name: `Pause ${file.file_name}` }).click();
   await expect(row.getByRole('status')).toHaveText(/Paused at \d+%/);
