@@ -179,8 +179,9 @@ test('filters the recording files and downloads one into the chosen folder, byte
 
   // A scheduled channel makes no recordings, and says so.
   const scheduled = (
-    await platform.get<{ data: WireChannel[] }>('/channels?per_page=100')
-  ).data.find((candidate) => candidate.channel_type === 'scheduled');
+    await platform.get<{ data: WireChannel[] }>('/channels?channel_type=scheduled')
+  ).data[0];
+  expect(scheduled).toBeDefined();
   if (scheduled) {
     await filters.getByRole('button', { name: 'Clear filters' }).click();
     await filters

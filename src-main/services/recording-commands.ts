@@ -22,18 +22,29 @@ const dayMs = 24 * 3_600_000;
 /** The domain, registered. */
 export const recordingHandlers = registerHandlers(recordingCommands, {
   'recording.channels': async (_input, { session, priority }) => {
-    const body = await liveCall(session, priority, (api, fetch, key) =>
-      api.GET(`${sa}/channels`, {
-        params: { path: { service_account_key: key }, query: { per_page: 100 } },
-        fetch,
-      }),
+    // listChannels answers live channels unless asked for scheduled ones: both kinds, so a
+    // scheduled channel can be picked and say that it makes no recordings.
+    const kinds = await Promise.all(
+      (['live', 'scheduled'] as const).map((channelType) =>
+        liveCall(session, priority, (api, fetch, key) =>
+          api.GET(`${sa}/channels`, {
+            params: {
+              path: { service_account_key: key },
+              query: { per_page: 100, channel_type: channelType },
+            },
+            fetch,
+          }),
+        ),
+      ),
     );
     return {
-      data: body.data.map((channel) => ({
-        key: channel.key,
-        title: channel.title,
-        scheduled: channel.channel_type === 'scheduled',
-      })),
+      data: kinds
+        .flatMap((body) => body.data)
+        .map((channel) => ({
+          key: channel.key,
+          title: channel.title,
+          scheduled: channel.channel_type === 'scheduled',
+        })),
       fetchedAt: session.clock.now(),
     };
   },

@@ -29,7 +29,7 @@ export interface RecordingChannel {
 
 /** Commands of broadcast history and recording files. */
 export const recordingCommands = defineCommands({
-  /** Channels for the filters (first 100, newest first). */
+  /** Channels for the filters: the first 100 live and the first 100 scheduled channels. */
   'recording.channels': command({
     input: noInput,
     output: returns<Fresh<RecordingChannel[]>>(),
