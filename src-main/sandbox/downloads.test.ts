@@ -3,6 +3,9 @@
  * with ranges (206, 416), the same bytes on every answer, a server that cannot resume when
  * asked to, and recording files gone once 7 days old (a guide fact).
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from './index';
 
@@ -82,5 +85,35 @@ describe('sandbox downloads', () => {
     expect(after.data.map((file) => file.id)).not.toContain(oldest.id);
     expect(after.meta.total).toBeLessThan(before.meta.total);
     expect((await linkOf(oldest)).status).toBe(404);
+  });
+
+  it('keeps a recording download link, bytes and all, across a restart with --state', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'h2-sandbox-state-'));
+    const file = join(folder, 'state.json');
+    const first = await startSandbox({ port: 0, rateLimit: false, stateFile: file });
+    const firstBase = `${first.info.live_base_url}/v1/live/service-accounts/${first.info.service_account_key}`;
+    const headers = { Authorization: `Bearer ${first.info.tokens.super_admin}` };
+    const list = (await (await fetch(`${firstBase}/recording-files`, { headers })).json()) as {
+      data: WireFile[];
+    };
+    const recording = list.data[0];
+    if (recording === undefined) throw new Error('no recording file');
+    const link = (await (
+      await fetch(
+        `${firstBase}/channels/${recording.channel_key}/broadcasts/${recording.broadcast_key}/recording-files/${recording.id}/download`,
+        { headers },
+      )
+    ).json()) as { data: { download_url: string } };
+    const bytes = Buffer.from(await (await fetch(link.data.download_url)).arrayBuffer());
+    const port = new URL(first.info.live_base_url).port;
+    await first.close();
+    const second = await startSandbox({ port: Number(port), rateLimit: false, stateFile: file });
+    try {
+      const again = Buffer.from(await (await fetch(link.data.download_url)).arrayBuffer());
+      expect(again.equals(bytes)).toBe(true);
+    } finally {
+      await second.close();
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });

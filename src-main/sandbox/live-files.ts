@@ -38,7 +38,15 @@ export function issueDownload(
   removeWhere(live.downloads, (download) => download.expiresAt.getTime() <= now.getTime());
   const token = randomBytes(16).toString('hex');
   const expiresAt = new Date(Math.floor((now.getTime() + downloadLifetimeMs) / 1000) * 1000);
-  live.downloads.push({ token, ...file, expiresAt });
+  const { body, ...named } = file;
+  live.downloads.push({
+    token,
+    ...named,
+    ...(Buffer.isBuffer(body)
+      ? { body: body.toString('base64'), encoding: 'base64' as const }
+      : { body }),
+    expiresAt,
+  });
   return {
     download_url: `${live.origin}${liveFilesPrefix}/${token}`,
     file_name: file.fileName,
@@ -95,7 +103,7 @@ export function registerLiveFileRoutes(
     return desk.send(request, reply, {
       fileName: download.fileName,
       contentType: download.contentType,
-      bytes: Buffer.isBuffer(download.body) ? download.body : Buffer.from(download.body, 'utf8'),
+      bytes: Buffer.from(download.body, download.encoding ?? 'utf8'),
     });
   });
 }

@@ -134,8 +134,10 @@ export interface DownloadRecord {
   token: string;
   fileName: string;
   contentType: string;
-  /** The file's bytes (text is sent as UTF-8). */
-  body: string | Buffer;
+  /** The file: UTF-8 text, or the bytes in base64 when `encoding` says so (plain data, so
+   * that `--state` can save it). */
+  body: string;
+  encoding?: 'base64';
   expiresAt: Date;
 }
 
