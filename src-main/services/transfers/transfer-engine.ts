@@ -12,14 +12,15 @@
  * - The list survives a restart (transfer-store.ts): what was running is queued again.
  */
 import { randomUUID } from 'node:crypto';
-import { access, rename, rm } from 'node:fs/promises';
-import { basename, extname, join } from 'node:path';
+import { rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { PlatformError } from '../../platform/errors';
 import type { DownloadSource } from '../../shared/commands/transfers';
 import { say } from '../../shared/i18n/say';
 import type { Transfer, TransferState } from '../../shared/recordings-model';
 import { SpeedMeter, etaSeconds } from '../uploads/upload-figures';
 import { runDownload } from './download-run';
+import { availableName, numbered, safeFileName } from './file-names';
 import { TransferStore, toStored } from './transfer-store';
 
 /** A download URL as the platform gave it; `expiresAtMs` epoch ms UTC. */
@@ -354,31 +355,6 @@ export class TransferEngine {
       toStored(entry.transfer, entry.partPath),
     );
     return this.#store.save(items, this.#options.log);
-  }
-}
-
-/** A platform file name made safe as one name in a folder. */
-export function safeFileName(name: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what is removed
-  const cleaned = basename(name.replace(/\\/g, '/')).replace(/[\u0000-\u001f<>:"|?*]/g, '_');
-  return cleaned === '' || cleaned === '.' || cleaned === '..' ? 'download' : cleaned;
-}
-
-/** `name (n).ext`. */
-function numbered(fileName: string, n: number): string {
-  const extension = extname(fileName);
-  return `${fileName.slice(0, fileName.length - extension.length)} (${n})${extension}`;
-}
-
-/** `folder/name`, or `folder/name (2)` … when a file of that name exists. */
-async function availableName(folder: string, fileName: string): Promise<string> {
-  for (let n = 1; ; n += 1) {
-    const path = join(folder, n === 1 ? fileName : numbered(fileName, n));
-    const exists = await access(path).then(
-      () => true,
-      () => false,
-    );
-    if (!exists) return path;
   }
 }
 
