@@ -4,12 +4,13 @@
  * Every window: contextIsolation, sandbox, webSecurity, no nodeIntegration, the preload
  * only; window.open, navigation away and permission requests are denied; one instance.
  */
-import { app, BrowserWindow, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, session, shell } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createDeskCore, type DeskCore } from './services/desk-core';
 import { openSandboxWorkspace, sandboxInfoFromEnv } from './services/workspace';
 import { registerIpc } from './hosts/electron-ipc';
+import { setFolderPicker } from './services/transfers/download-folder';
 import { createLog, type Log } from './hosts/log';
 import { createKeychain } from './secrets/keychain';
 import { isAppPage, secureWebPreferences } from './hosts/window-policy';
@@ -77,6 +78,14 @@ async function start(): Promise<void> {
     webPreferences: secureWebPreferences(join(import.meta.dirname, '../preload/preload.cjs')),
   });
   mainWindow.once('ready-to-show', () => mainWindow?.show());
+  // The transfer list's "Choose…": the system's folder picker, attached to the window.
+  setFolderPicker(async () => {
+    const options = { properties: ['openDirectory' as const, 'createDirectory' as const] };
+    const picked = mainWindow
+      ? await dialog.showOpenDialog(mainWindow, options)
+      : await dialog.showOpenDialog(options);
+    return picked.canceled ? null : (picked.filePaths[0] ?? null);
+  });
   mainWindow.webContents.on('will-redirect', (event) => event.preventDefault());
   // Links the app shows (documentation) open in the system browser, never in the app.
   mainWindow.webContents.setWindowOpenHandler(({ url }) => {

@@ -12,6 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { VirtualClock } from './clock';
+import type { DownloadDesk } from './download-host';
 import type { LiveState, UploadUrlRecord } from './live-state';
 import { removeWhere } from './live-state';
 import { isoUtc } from './present';
@@ -32,12 +33,20 @@ export const liveUploadsPrefix = '/live/uploads';
 export function issueDownload(
   live: LiveState,
   now: Date,
-  file: { fileName: string; contentType: string; body: string },
+  file: { fileName: string; contentType: string; body: string | Buffer },
 ): { download_url: string; file_name: string; expired_at: string } {
   removeWhere(live.downloads, (download) => download.expiresAt.getTime() <= now.getTime());
   const token = randomBytes(16).toString('hex');
   const expiresAt = new Date(Math.floor((now.getTime() + downloadLifetimeMs) / 1000) * 1000);
-  live.downloads.push({ token, ...file, expiresAt });
+  const { body, ...named } = file;
+  live.downloads.push({
+    token,
+    ...named,
+    ...(Buffer.isBuffer(body)
+      ? { body: body.toString('base64'), encoding: 'base64' as const }
+      : { body }),
+    expiresAt,
+  });
   return {
     download_url: `${live.origin}${liveFilesPrefix}/${token}`,
     file_name: file.fileName,
@@ -67,13 +76,14 @@ export function issueUploadUrl(
 }
 
 /**
- * Serves `GET /live/files/:token` and records the server's origin once it listens, so the
- * URLs answered by the operations point at this server.
+ * Serves `GET /live/files/:token` (through `desk`: ranges, throttle, faults) and records the
+ * server's origin once it listens, so the URLs answered by the operations point at this server.
  */
 export function registerLiveFileRoutes(
   app: FastifyInstance,
   live: LiveState,
   clock: VirtualClock,
+  desk: DownloadDesk,
 ): void {
   app.addHook('onListen', (done) => {
     const address = app.server.address();
@@ -90,9 +100,10 @@ export function registerLiveFileRoutes(
           'This download link has expired or does not exist: download links live 5 minutes. Ask for a new one.',
       });
     }
-    return reply
-      .header('Content-Type', download.contentType)
-      .header('Content-Disposition', `attachment; filename="${download.fileName}"`)
-      .send(download.body);
+    return desk.send(request, reply, {
+      fileName: download.fileName,
+      contentType: download.contentType,
+      bytes: Buffer.from(download.body, download.encoding ?? 'utf8'),
+    });
   });
 }

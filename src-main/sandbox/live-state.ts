@@ -134,7 +134,10 @@ export interface DownloadRecord {
   token: string;
   fileName: string;
   contentType: string;
+  /** The file: UTF-8 text, or the bytes in base64 when `encoding` says so (plain data, so
+   * that `--state` can save it). */
   body: string;
+  encoding?: 'base64';
   expiresAt: Date;
 }
 

@@ -163,6 +163,10 @@ export function seedLive(
     const { startedAt, endedAt } = broadcast;
     const policy = live.channelSettings.get(broadcast.channelKey)?.recordingFilePolicy ?? 1;
     if (startedAt === null || endedAt === null || policy === 0) continue;
+    // Scheduled channels make no recordings (followed from the public service guide:
+    // https://docs.kollus.com/en/service-guide/live/setting/recording/).
+    const channel = base.channels.find((candidate) => candidate.key === broadcast.channelKey);
+    if (channel?.channelType === 'scheduled') continue;
     const kinds = policy === 3 ? (['segment', 'duplicate'] as const) : (['segment'] as const);
     for (const kind of kinds)
       addRecordingFile(live, broadcast.channelKey, broadcast.key, kind, startedAt, endedAt);

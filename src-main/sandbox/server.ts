@@ -36,6 +36,8 @@ import { registerBroadcastControlRoutes } from './routes/control-broadcasts';
 import { registerChannelControlRoutes } from './routes/control-channels';
 import { registerFaultControlRoutes } from './routes/control-faults';
 import { registerUploadControlRoutes } from './routes/control-uploads';
+import { registerDownloadControlRoutes } from './routes/control-downloads';
+import { DownloadDesk } from './download-host';
 import { liveAccountOperations } from './routes/live-account';
 import { liveAudienceOperations } from './routes/live-audience';
 import { liveBroadcastOperations } from './routes/live-broadcasts';
@@ -119,8 +121,10 @@ export function buildServer(deps: ServerDeps): FastifyInstance {
     ...liveAudienceOperations(context),
     ...liveMoreOperations(context),
   });
-  registerLiveFileRoutes(app, deps.state.live, deps.clock);
-  registerVodExtras(app, deps.state, deps.clock);
+  const downloads = new DownloadDesk();
+  registerLiveFileRoutes(app, deps.state.live, deps.clock, downloads);
+  registerVodExtras(app, deps.state, deps.clock, downloads);
+  registerDownloadControlRoutes(app, downloads);
   if (deps.uploads !== undefined)
     registerUploadHost(app, { state: deps.state, clock: deps.clock, host: deps.uploads });
   registerOperations(app, deps, 'vod', vodOperations(context));

@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { VirtualClock } from './clock';
+import type { DownloadDesk } from './download-host';
 import type { SandboxState } from './state';
 import { unix } from './vod-present';
 import type { UploadUrlRecord, VodState } from './vod-state';
@@ -21,11 +22,12 @@ export const vodFilePrefix = '/vod/files';
 export const vodUploadPrefix = '/vod/upload';
 export const vodProgressPrefix = '/vod/upload-progress';
 
-/** Registers the download and progress routes, the multipart reader and origin tracking. */
+/** Registers the download (served by `desk`: ranges, throttle, faults) and progress routes, the multipart reader and origin tracking. */
 export function registerVodExtras(
   app: FastifyInstance,
   state: SandboxState,
   clock: VirtualClock,
+  desk: DownloadDesk,
 ): void {
   acceptMultipart(app);
   app.addHook('onRequest', (request, _reply, done) => {
@@ -42,10 +44,11 @@ export function registerVodExtras(
         .code(404)
         .send({ message: 'This download link has expired or never existed: request a new one.' });
     }
-    return reply
-      .header('Content-Type', link.contentType)
-      .header('Content-Disposition', `attachment; filename="${link.fileName}"`)
-      .send(Buffer.from(link.base64, 'base64'));
+    return desk.send(request, reply, {
+      fileName: link.fileName,
+      contentType: link.contentType,
+      bytes: Buffer.from(link.base64, 'base64'),
+    });
   });
 
   app.get<{ Params: { key: string } }>(`${vodProgressPrefix}/:key`, (request, reply) => {

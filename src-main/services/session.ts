@@ -13,6 +13,9 @@ import type { BudgetSnapshot, Notice, WatchUpdate } from '../shared/model';
 import { redact } from '../secrets/redact';
 import { ControlRoom } from './control-room';
 import { ScheduleService } from './schedule';
+import { DownloadFolder } from './transfers/download-folder';
+import { resolveDownload } from './transfers/download-sources';
+import { TransferEngine } from './transfers/transfer-engine';
 import { UploadEngine, type UploadTuning } from './uploads/upload-engine';
 import { workspaceUploadPlatform } from './uploads/upload-platform';
 import { WatchPlanner, type WatchTask } from './watch-planner';
@@ -31,6 +34,10 @@ export interface Session {
   planner: WatchPlanner;
   /** The workspace's upload queue (opened from its file in the data folder). */
   uploads(): Promise<UploadEngine>;
+  /** The workspace's transfer list (downloads; opened from its file in the data folder). */
+  transfers(): Promise<TransferEngine>;
+  /** The app's download folder setting (`downloads.json`). */
+  downloadFolder: DownloadFolder;
   budgets(): BudgetSnapshot[];
   /**
    * Stops the watches, budget reports and uploads (their queue written to disk); does not
@@ -115,13 +122,25 @@ export function startSession(
     ...(uploadOptions.tuning ? { tuning: uploadOptions.tuning } : {}),
   });
 
-  return {
+  const downloadFolder = new DownloadFolder(uploadOptions.dataDir);
+  const transfers = TransferEngine.open({
+    dataDir: uploadOptions.dataDir,
+    workspaceId: workspace.info.id,
+    resolve: (source, signal) => resolveDownload(session, source, signal),
+    folder: downloadFolder,
+    log,
+    now: () => clock.now(),
+  });
+
+  const session: Session = {
     workspace,
     clock,
     controlRoom,
     schedule,
     planner,
     uploads: () => uploads,
+    transfers: () => transfers,
+    downloadFolder,
     budgets,
     async dispose() {
       planner.dispose();
@@ -129,8 +148,10 @@ export function startSession(
       for (const off of offs) off();
       if (timer) clearTimeout(timer);
       await (await uploads).dispose();
+      await (await transfers).dispose();
     },
   };
+  return session;
 }
 
 /**

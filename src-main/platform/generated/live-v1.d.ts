@@ -1179,7 +1179,13 @@ export interface paths {
         /**
          * All recording files, filtered and paged.
          * @description Spec, Endpoints (live): filterable. `start_date`/`end_date` filter on `started_at` (UTC).
-         *     Scope `live:control` (our choice).
+         *     Recording files are kept 7 days from the broadcast date, then deleted automatically: a
+         *     file whose `started_at` is 7 days old or more is no longer listed nor downloadable
+         *     (followed from the public service guide:
+         *     https://catenoid-support.atlassian.net/wiki/spaces/SUPJP/pages/2687839). Scheduled
+         *     channels make no recordings (followed from the public service guide:
+         *     https://docs.kollus.com/en/service-guide/live/setting/recording/). Scope `live:control`
+         *     (our choice).
          */
         get: operations["listRecordingFiles"];
         put?: never;
@@ -1261,8 +1267,12 @@ export interface paths {
         };
         /**
          * A short-lived URL to download a recording file.
-         * @description Spec, Endpoints (live). The sandbox serves a small placeholder file (`video/mp4` name, not a
-         *     real video). Scope `live:control` (our choice).
+         * @description Spec, Endpoints (live). The sandbox serves a small generated MP4 (an `ftyp` box, then an
+         *     `mdat` box of deterministic bytes; at most 2 MiB whatever `file_size` says), with
+         *     `Accept-Ranges: bytes` and 206 answers to `Range`. 404 once the file is 7 days old
+         *     (followed from the public service guide:
+         *     https://catenoid-support.atlassian.net/wiki/spaces/SUPJP/pages/2687839). Scope
+         *     `live:control` (our choice).
          */
         get: operations["getRecordingFileDownload"];
         put?: never;

@@ -9,7 +9,7 @@ import { optionalInstant } from '../live-dates';
 import { issueDownload } from '../live-files';
 import { presentRecordingFile } from '../live-present';
 import type { RecordingFileRecord } from '../live-state';
-import { findIn } from '../live-state';
+import { findIn, removeWhere } from '../live-state';
 import type { OperationHandlers, SandboxContext } from '../operation';
 import { intInput, optionalString, stringInput } from '../operation';
 import type { JsonObject } from '../openapi';
@@ -24,7 +24,10 @@ const minuteMs = 60_000;
 /** Handlers by operationId. */
 export function liveRecordingOperations({ state, clock }: SandboxContext): OperationHandlers {
   const live = state.live;
-  const list = (files: RecordingFileRecord[], query: JsonObject): object => {
+  /** One page of the files `matches` keeps, once the files past their 7 days are gone. */
+  const list = (matches: (file: RecordingFileRecord) => boolean, query: JsonObject): object => {
+    forgetExpired(live.recordingFiles, clock.nowMs());
+    const files = live.recordingFiles.filter(matches);
     const kind = optionalString(query, 'kind');
     const from = optionalInstant(query, 'start_date') ?? -Infinity;
     const to = optionalInstant(query, 'end_date') ?? Infinity;
@@ -57,31 +60,21 @@ export function liveRecordingOperations({ state, clock }: SandboxContext): Opera
   return {
     listRecordingFiles: ({ query }) => {
       const channelKey = optionalString(query, 'channel_key');
-      return list(
-        live.recordingFiles.filter(
-          (file) => channelKey === undefined || file.channelKey === channelKey,
-        ),
-        query,
-      );
+      return list((file) => channelKey === undefined || file.channelKey === channelKey, query);
     },
 
     listChannelRecordingFiles: ({ params, query }) => {
       const channel = findChannel(state, stringInput(params, 'channel_key'));
-      return list(
-        live.recordingFiles.filter((file) => file.channelKey === channel.key),
-        query,
-      );
+      return list((file) => file.channelKey === channel.key, query);
     },
 
     listBroadcastRecordingFiles: ({ params, query }) => {
       const broadcast = channelBroadcast(params);
-      return list(
-        live.recordingFiles.filter((file) => file.broadcastKey === broadcast.key),
-        query,
-      );
+      return list((file) => file.broadcastKey === broadcast.key, query);
     },
 
     getRecordingFileDownload: ({ params }) => {
+      forgetExpired(live.recordingFiles, clock.nowMs());
       const broadcast = channelBroadcast(params);
       const id = intInput(params, 'recording_file_id');
       const file = findIn(
@@ -90,13 +83,11 @@ export function liveRecordingOperations({ state, clock }: SandboxContext): Opera
         'recording file',
         id,
       );
-      // A placeholder, not a video: the sandbox has no media (documented in live-v1.yaml).
-      const body = `Sandbox placeholder for ${file.fileName} (${file.fileSize} bytes, ${file.kind} recording).\n`;
       return {
         data: issueDownload(live, clock.now(), {
           fileName: file.fileName,
           contentType: 'video/mp4',
-          body,
+          body: recordingBytes(state.seed, file),
         }),
       };
     },
@@ -147,6 +138,39 @@ export function liveRecordingOperations({ state, clock }: SandboxContext): Opera
       };
     },
   };
+}
+
+/**
+ * Recording files are kept 7 days from the broadcast date, then deleted (followed from the
+ * public service guide: https://catenoid-support.atlassian.net/wiki/spaces/SUPJP/pages/2687839).
+ */
+export const recordingRetentionMs = 7 * 24 * 60 * minuteMs;
+
+function forgetExpired(files: RecordingFileRecord[], nowMs: number): void {
+  removeWhere(files, (file) => file.startedAt.getTime() + recordingRetentionMs <= nowMs);
+}
+
+/** The sandbox serves at most this many bytes of a recording, whatever `file_size` says. */
+export const recordingBytesCap = 2 * 1024 * 1024;
+
+/**
+ * A small generated video file, deterministic per seed and file: an ISO-BMFF `ftyp` box
+ * (`isom`, so players and `file` see an MP4) then an `mdat` box of pseudo-random bytes, in
+ * all `min(file_size, recordingBytesCap)` bytes (at least the two box headers).
+ */
+export function recordingBytes(seed: number, file: RecordingFileRecord): Buffer {
+  const size = Math.max(64, Math.min(file.fileSize, recordingBytesCap));
+  const bytes = Buffer.alloc(size);
+  const ftyp = Buffer.from('000000186674797069736f6d0000020069736f6d69736f32', 'hex');
+  ftyp.copy(bytes, 0);
+  bytes.writeUInt32BE(size - ftyp.length, ftyp.length);
+  bytes.write('mdat', ftyp.length + 4, 'latin1');
+  const random = mulberry32(Math.floor(hashUnit(seed, String(file.id), 'recording') * 2 ** 32));
+  for (let at = ftyp.length + 8; at < size; at += 4) {
+    const word = Math.floor(random() * 2 ** 32);
+    for (let i = 0; i < 4 && at + i < size; i += 1) bytes[at + i] = (word >>> (8 * i)) & 0xff;
+  }
+  return bytes;
 }
 
 const phrases = [

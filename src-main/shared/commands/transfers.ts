@@ -1,11 +1,13 @@
 /**
  * The transfer list: downloads of recording files, chat and like data, VOD original files,
  * transcoding files and posters to a folder on this computer. Main asks the platform for the
- * short-lived download URL just in time, at `bulk` priority, and streams the file to disk.
+ * short-lived download URL just in time, at `bulk` priority, and streams the file to disk
+ * (services/transfers/). Commands that only change the list make no platform call (`local`).
  */
 import { z } from 'zod';
+import type { Transfer, TransferSnapshot } from '../recordings-model';
 import { command, defineCommands, returns } from './define';
-import { key } from './fields';
+import { key, noInput } from './fields';
 
 const fileId = z.number().int().min(1);
 
@@ -33,6 +35,13 @@ export const downloadSource = z.discriminatedUnion('kind', [
 /** What a download fetches. */
 export type DownloadSource = z.infer<typeof downloadSource>;
 
+/** Transfer ids: several at once, or none for "every transfer". */
+const transferIds = z.object({
+  ids: z.array(z.string().min(1).max(64)).max(1000, 'At most 1,000 downloads at once.').optional(),
+});
+
+const changed = returns<{ changed: number }>();
+
 /** Commands of the transfer list. */
 export const transferCommands = defineCommands({
   /**
@@ -44,4 +53,45 @@ export const transferCommands = defineCommands({
     output: returns<{ transferId: string }>(),
     priority: 'bulk',
   }),
+  /** The whole list of the workspace, newest first, and the download folder. */
+  'transfer.list': command({
+    input: noInput,
+    output: returns<TransferSnapshot>(),
+    priority: 'local',
+  }),
+  /** Stops running or queued downloads; what was received is kept beside the target. */
+  'transfer.pause': command({ input: transferIds, output: changed, priority: 'local' }),
+  /** Goes on with paused downloads (from where they stopped, where the server allows). */
+  'transfer.resume': command({ input: transferIds, output: changed, priority: 'bulk' }),
+  /** Tries failed or cancelled downloads again. */
+  'transfer.retry': command({ input: transferIds, output: changed, priority: 'bulk' }),
+  /** Stops downloads and deletes what was received; nothing is left on disk. */
+  'transfer.cancel': command({ input: transferIds, output: changed, priority: 'local' }),
+  /** Takes finished, failed or cancelled downloads off the list (files stay on disk). */
+  'transfer.remove': command({ input: transferIds, output: changed, priority: 'local' }),
+  /**
+   * The download folder; sets it first when `folder` is given (it must exist and be
+   * writable). `canChoose`: this host can show the system's folder picker.
+   */
+  'transfer.folder': command({
+    input: z.object({
+      folder: z
+        .string()
+        .trim()
+        .min(1, 'Type the folder to download into.')
+        .max(4096, 'That folder path is too long.')
+        .optional(),
+    }),
+    output: returns<{ folder: string; canChoose: boolean }>(),
+    priority: 'local',
+  }),
+  /** Shows the system's folder picker (Electron) and keeps the folder picked; null: cancelled. */
+  'transfer.chooseFolder': command({
+    input: noInput,
+    output: returns<{ folder: string | null }>(),
+    priority: 'local',
+  }),
 });
+
+/** One transfer, as `transfer.list` answers it. */
+export type { Transfer };

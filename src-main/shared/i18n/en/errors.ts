@@ -308,5 +308,13 @@ export const errors = {
     vodAudioBitrate: 'Audio bitrate is 32 to 512 kbit/s.',
     vodEncryptText: 'Enter the text to encrypt.',
     vodEncryptLong: 'At most 4,096 characters.',
+    recordingsPageFrom1: 'Pages are numbered from 1.',
+    recordingsPerPageMin: 'Show at least 1 item a page.',
+    recordingsPerPageMax: 'Show at most 100 items a page.',
+    recordingsBroadcastChannel: "Pick the broadcast's channel too.",
+    recordingsDayOrder: 'The first day must not be after the last day.',
+    transfersMax: 'At most 1,000 downloads at once.',
+    transfersFolder: 'Type the folder to download into.',
+    transfersFolderLong: 'That folder path is too long.',
   },
 } as const;

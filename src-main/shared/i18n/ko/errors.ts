@@ -304,5 +304,13 @@ export const errors: CatalogueShape<typeof en> = {
     vodAudioBitrate: '오디오 비트레이트는 32~512 kbit/s입니다.',
     vodEncryptText: '암호화할 텍스트를 입력하세요.',
     vodEncryptLong: '최대 4,096자입니다.',
+    recordingsPageFrom1: '페이지는 1부터 셉니다.',
+    recordingsPerPageMin: '한 페이지에 최소 1개를 보여야 합니다.',
+    recordingsPerPageMax: '한 페이지에 최대 100개까지 보일 수 있습니다.',
+    recordingsBroadcastChannel: '방송의 채널도 선택하세요.',
+    recordingsDayOrder: '시작일은 종료일보다 늦을 수 없습니다.',
+    transfersMax: '한 번에 최대 1,000개 다운로드까지입니다.',
+    transfersFolder: '다운로드할 폴더를 입력하세요.',
+    transfersFolderLong: '폴더 경로가 너무 깁니다.',
   },
 };
