@@ -6,39 +6,8 @@
 import { createDecipheriv, createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { setTimeout as pause } from 'node:timers/promises';
 import type { Page } from '@playwright/test';
-import type { SandboxHandle } from '../src-main/sandbox/index';
-import { test as base, expect, type VodProbe } from './fixtures';
-
-/**
- * The probe shares the app's access token, hence its budget (a second client of the same
- * account). It leaves the spacing slot the sandbox announces before the app acts again,
- * so that the operator's next command is not refused for the probe's call.
- */
-function politeProbe(probe: VodProbe, sandbox: SandboxHandle): VodProbe {
-  const slot = () => pause(sandbox.info.rate_limit.spacing_ms * 2);
-  return {
-    get: async (path, query) => {
-      const answer = await probe.get(path, query);
-      await slot();
-      return answer;
-    },
-    send: async (method, path, form) => {
-      try {
-        return await probe.send(method, path, form);
-      } finally {
-        await slot();
-      }
-    },
-  } as VodProbe;
-}
-
-const test = base.extend<{ vod: VodProbe }>({
-  vod: async ({ vodPlatform, sandbox }, use) => {
-    await use(politeProbe(vodPlatform, sandbox));
-  },
-});
+import { test, expect, type VodProbe } from './fixtures';
 
 test.use({ budget: 'fast' });
 
@@ -104,7 +73,7 @@ async function allText(dir: string): Promise<string> {
 
 test('an operator runs a VOD channel from creation to deletion, with contents, callbacks, security and skins', async ({
   app,
-  vod: vodPlatform,
+  vodPlatform,
 }) => {
   await openSection(app, 'VOD channels');
 
@@ -248,7 +217,7 @@ test('an operator runs a VOD channel from creation to deletion, with contents, c
 
 test('an operator manages media profiles and uses the tools; a user key is shown once and kept nowhere', async ({
   app,
-  vod: vodPlatform,
+  vodPlatform,
   dataDir,
 }) => {
   await openSection(app, 'Media profiles');

@@ -37,20 +37,6 @@ interface KeyRow {
 }
 
 /**
- * The VOD probe, pacing itself: it shares the account's budget with the app (fast budget: one
- * call per 100 ms), and an operator's click sent right after a probe call would be refused
- * 429 (a write is never retried). So each probe answer is handed back one spacing slot later.
- */
-function paced(probe: VodProbe): VodProbe {
-  const slot = <T>(answer: T) => new Promise<T>((done) => setTimeout(() => done(answer), 150));
-  return {
-    get: <T>(path: string, query?: Record<string, string>) => probe.get<T>(path, query).then(slot),
-    send: <T>(method: 'POST' | 'PUT' | 'DELETE', path: string, form?: Record<string, string>) =>
-      probe.send<T>(method, path, form).then(slot),
-  };
-}
-
-/**
  * Does `act` as an operator until `done` holds. On a loaded machine two calls the app spaced
  * can reach the platform closer than they were sent, and the platform then refuses a write
  * with 429 ("Too many requests … Retry after 1 s"). The app shows that and never repeats a
@@ -103,7 +89,7 @@ test('transcoding: files and profiles enabled, disabled, deleted; a new job foll
   sandbox,
 }) => {
   test.setTimeout(90_000);
-  const vodPlatform = paced(probe);
+  const vodPlatform = probe;
   const title = 'Matchday 13 Highlights';
   const key = await contentKey(vodPlatform, title);
   const [first, second, third] = await filesOf(vodPlatform, key);
@@ -207,7 +193,7 @@ test('subtitles: typed, uploaded (broken file refused locally), replaced, edited
   vodPlatform: probe,
 }) => {
   test.setTimeout(90_000);
-  const vodPlatform = paced(probe);
+  const vodPlatform = probe;
   const title = 'Data Structures, Lecture 6: Trees';
   const key = await contentKey(vodPlatform, title);
   const names = async () => (await subtitlesOf(vodPlatform, key)).map((row) => row.name);
@@ -388,7 +374,7 @@ test('AI jobs with refusals explained, and a media content key looked up, valida
   clock,
 }) => {
   test.setTimeout(90_000);
-  const vodPlatform = paced(probe);
+  const vodPlatform = probe;
   const matchday = await contentKey(vodPlatform, 'Matchday 13 Highlights');
   await openTab(app, 'Matchday 13 Highlights', 'AI');
   const outline = app.getByRole('region', { name: 'AI summary (chapters, keywords)' });
