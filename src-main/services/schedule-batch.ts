@@ -1,24 +1,25 @@
 /**
- * Runs a schedule batch: its operations one by one, in order, a {@link BatchProgress} pushed
- * after each (the `schedule.batchProgress` event). The batch stops at the first refusal, with
- * the platform's message in `lastError` and `finished` set, so the operator sees where it
- * stopped and what the platform said (issue 5, "Bulk authoring").
+ * Runs a batch: its operations one by one, in order, a {@link BatchProgress} pushed after
+ * each (the schedule's `schedule.batchProgress` event, the Library's progress reads). The
+ * batch stops at the first refusal, with the platform's message in `lastError` and
+ * `finished` set, so the operator sees where it stopped and what the platform said (issue 5,
+ * "Bulk authoring"; issue 12, the Library's bulk actions).
  */
 import { say } from '../shared/i18n/say';
 import { PlatformError } from '../platform/errors';
 import type { BatchProgress, ScheduleOperation } from '../shared/model';
 
-export interface BatchRun {
+export interface BatchRun<Op = ScheduleOperation> {
   batchId: string;
-  operations: ScheduleOperation[];
+  operations: Op[];
   /** Sends one operation (at `bulk` priority); throws PlatformError on a refusal. */
-  send: (operation: ScheduleOperation) => Promise<unknown>;
+  send: (operation: Op) => Promise<unknown>;
   onProgress: (progress: BatchProgress) => void;
   log?: (message: string) => void;
 }
 
 /** Runs `run.operations` one after the other; never rejects. */
-export async function runBatch(run: BatchRun): Promise<void> {
+export async function runBatch<Op>(run: BatchRun<Op>): Promise<void> {
   const progress: BatchProgress = {
     batchId: run.batchId,
     done: 0,
@@ -41,7 +42,7 @@ export async function runBatch(run: BatchRun): Promise<void> {
         const said = say('errors.batchInternal');
         progress.lastError = said.message;
         progress.lastErrorText = said.text;
-        run.log?.(`schedule batch ${run.batchId} failed: ${String(error)}`);
+        run.log?.(`batch ${run.batchId} failed: ${String(error)}`);
       }
     }
     progress.finished = progress.failed > 0 || progress.done === progress.total;
