@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { BatchProgress } from '../shared/model';
 import type { LibraryBatchPlan, LibraryOperation } from '../shared/library-model';
 import { runBatch } from './schedule-batch';
-import { vodCall } from './platform-call';
+import { vodRepeatable, vodRepeatableRemoval } from './library-calls';
 import type { Session } from './session';
 
 /** At most this many finished batches are remembered per session. */
@@ -69,22 +69,22 @@ function sendOperation(session: Session, operation: LibraryOperation): Promise<u
   const path = { upload_file_key: operation.uploadFileKey };
   switch (operation.op) {
     case 'enable':
-      return vodCall(session, 'bulk', (api, fetch) =>
+      return vodRepeatable(session, 'bulk', (api, fetch) =>
         api.PUT('/media-contents/{upload_file_key}/enable', { params: { path }, fetch }),
       );
     case 'disable':
-      return vodCall(session, 'bulk', (api, fetch) =>
+      return vodRepeatable(session, 'bulk', (api, fetch) =>
         api.PUT('/media-contents/{upload_file_key}/disable', { params: { path }, fetch }),
       );
     case 'move':
-      return vodCall(session, 'bulk', (api, fetch) =>
+      return vodRepeatable(session, 'bulk', (api, fetch) =>
         api.PUT('/media-contents/{upload_file_key}/categories/{category_key}', {
           params: { path: { ...path, category_key: operation.categoryKey } },
           fetch,
         }),
       );
     case 'delete':
-      return vodCall(session, 'bulk', (api, fetch) =>
+      return vodRepeatableRemoval(session, 'bulk', (api, fetch) =>
         api.DELETE('/media-contents/{upload_file_key}', { params: { path }, fetch }),
       );
   }

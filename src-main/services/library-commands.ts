@@ -10,6 +10,7 @@ import {
   toContentOverview,
   toContentSummary,
 } from './library-mappers';
+import { vodRepeatable, vodRepeatableRemoval } from './library-calls';
 import { vodCall } from './platform-call';
 
 export { toContentSummary };
@@ -26,7 +27,7 @@ export const libraryHandlers = registerHandlers(libraryCommands, {
       ...(page ? { page } : {}),
       ...(perPage ? { per_page: perPage } : {}),
     };
-    const body = await vodCall(session, priority, (api, fetch) =>
+    const body = await vodRepeatable(session, priority, (api, fetch) =>
       categoryKey
         ? api.GET('/categories/{category_key}/media-contents', {
             params: { path: { category_key: categoryKey }, query },
@@ -47,7 +48,7 @@ export const libraryHandlers = registerHandlers(libraryCommands, {
   },
 
   'content.get': async ({ uploadFileKey }, { session, priority }) => {
-    const body = await vodCall(session, priority, (api, fetch) =>
+    const body = await vodRepeatable(session, priority, (api, fetch) =>
       api.GET('/media-contents/{upload_file_key}', {
         params: { path: { upload_file_key: uploadFileKey } },
         fetch,
@@ -60,7 +61,7 @@ export const libraryHandlers = registerHandlers(libraryCommands, {
     { uploadFileKey, title, vrProjectionType, soundMode },
     { session, priority },
   ) => {
-    const body = await vodCall(session, priority, (api, fetch) =>
+    const body = await vodRepeatable(session, priority, (api, fetch) =>
       api.PUT('/media-contents/{upload_file_key}', {
         params: { path: { upload_file_key: uploadFileKey } },
         body: {
@@ -76,7 +77,7 @@ export const libraryHandlers = registerHandlers(libraryCommands, {
 
   'content.setEnabled': async ({ uploadFileKey, enabled }, { session, priority }) => {
     const params = { path: { upload_file_key: uploadFileKey } };
-    const body = await vodCall(session, priority, (api, fetch) =>
+    const body = await vodRepeatable(session, priority, (api, fetch) =>
       enabled
         ? api.PUT('/media-contents/{upload_file_key}/enable', { params, fetch })
         : api.PUT('/media-contents/{upload_file_key}/disable', { params, fetch }),
@@ -85,7 +86,7 @@ export const libraryHandlers = registerHandlers(libraryCommands, {
   },
 
   'content.move': async ({ uploadFileKey, categoryKey }, { session, priority }) => {
-    const body = await vodCall(session, priority, (api, fetch) =>
+    const body = await vodRepeatable(session, priority, (api, fetch) =>
       api.PUT('/media-contents/{upload_file_key}/categories/{category_key}', {
         params: { path: { upload_file_key: uploadFileKey, category_key: categoryKey } },
         fetch,
@@ -95,7 +96,7 @@ export const libraryHandlers = registerHandlers(libraryCommands, {
   },
 
   'content.delete': async ({ uploadFileKey }, { session, priority }) => {
-    await vodCall(session, priority, (api, fetch) =>
+    await vodRepeatableRemoval(session, priority, (api, fetch) =>
       api.DELETE('/media-contents/{upload_file_key}', {
         params: { path: { upload_file_key: uploadFileKey } },
         fetch,
@@ -105,7 +106,7 @@ export const libraryHandlers = registerHandlers(libraryCommands, {
   },
 
   'content.attachChannel': async ({ uploadFileKey, channelKey }, { session, priority }) => {
-    await vodCall(session, priority, (api, fetch) =>
+    await vodRepeatable(session, priority, (api, fetch) =>
       api.POST('/channels/{channel_key}/media-contents/{upload_file_key}/attach', {
         params: { path: { channel_key: channelKey, upload_file_key: uploadFileKey } },
         fetch,
@@ -120,7 +121,7 @@ export const libraryHandlers = registerHandlers(libraryCommands, {
     // Multipart, as a browser form would send it: the bytes go as they are, not as Base64.
     const form = new FormData();
     form.append('poster', new Blob([bytes], { type }), poster.fileName);
-    const body = await vodCall(session, priority, (api, fetch) =>
+    const body = await vodRepeatable(session, priority, (api, fetch) =>
       api.POST('/media-contents/{upload_file_key}/poster', {
         params: { path: { upload_file_key: uploadFileKey } },
         body: { poster: poster.base64, file_name: poster.fileName },
@@ -132,14 +133,14 @@ export const libraryHandlers = registerHandlers(libraryCommands, {
   },
 
   'category.list': async (_input, { session, priority }) => {
-    const body = await vodCall(session, priority, (api, fetch) =>
+    const body = await vodRepeatable(session, priority, (api, fetch) =>
       api.GET('/categories', { fetch }),
     );
     return { data: body.data.map(toCategory), fetchedAt: session.clock.now() };
   },
 
   'category.get': async ({ categoryKey }, { session, priority }) => {
-    const body = await vodCall(session, priority, (api, fetch) =>
+    const body = await vodRepeatable(session, priority, (api, fetch) =>
       api.GET('/categories/{category_key}', {
         params: { path: { category_key: categoryKey } },
         fetch,
@@ -159,7 +160,7 @@ export const libraryHandlers = registerHandlers(libraryCommands, {
   },
 
   'category.rename': async ({ categoryKey, name }, { session, priority }) => {
-    const body = await vodCall(session, priority, (api, fetch) =>
+    const body = await vodRepeatable(session, priority, (api, fetch) =>
       api.PUT('/categories/{category_key}', {
         params: { path: { category_key: categoryKey } },
         body: { name },
@@ -170,7 +171,7 @@ export const libraryHandlers = registerHandlers(libraryCommands, {
   },
 
   'category.delete': async ({ categoryKey }, { session, priority }) => {
-    await vodCall(session, priority, (api, fetch) =>
+    await vodRepeatableRemoval(session, priority, (api, fetch) =>
       api.DELETE('/categories/{category_key}', {
         params: { path: { category_key: categoryKey } },
         fetch,
@@ -181,7 +182,7 @@ export const libraryHandlers = registerHandlers(libraryCommands, {
 
   'category.setChannel': async ({ categoryKey, channelKey, attached }, { session, priority }) => {
     const params = { path: { category_key: categoryKey, channel_key: channelKey } };
-    await vodCall(session, priority, (api, fetch) =>
+    await vodRepeatable(session, priority, (api, fetch) =>
       attached
         ? api.POST('/categories/{category_key}/channels/{channel_key}/attach', { params, fetch })
         : api.DELETE('/categories/{category_key}/channels/{channel_key}/detach', {
@@ -196,7 +197,7 @@ export const libraryHandlers = registerHandlers(libraryCommands, {
     const channels: VodChannelRef[] = [];
     // Every page: an account has few VOD channels, and a drop target must not be missing.
     for (let page = 1; ; page++) {
-      const body = await vodCall(session, priority, (api, fetch) =>
+      const body = await vodRepeatable(session, priority, (api, fetch) =>
         api.GET('/channels', { params: { query: { page, per_page: maxPerPage } }, fetch }),
       );
       channels.push(...body.data.map(toChannelRef));
