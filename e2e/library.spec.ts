@@ -8,6 +8,7 @@
  */
 import { deflateSync, crc32 } from 'node:zlib';
 import type { Locator, Page } from '@playwright/test';
+import type { SandboxHandle } from '../src-main/sandbox/index';
 import { test, expect, type VodProbe } from './fixtures';
 
 test.use({ budget: 'fast' });
@@ -325,4 +326,60 @@ test("an operator edits a content's overview and uploads its poster", async ({
   await expect(contentByTitle(vodPlatform, 'Morning Talk: Best of March')).rejects.toThrow(
     /no content/,
   );
+
+  // The same screen in Korean, once (looked at).
+  await contentRows(app).filter({ hasText: 'Trees and Heaps' }).click();
+  await app.getByRole('button', { name: 'Settings' }).click();
+  await app.getByLabel('Language').selectOption('ko');
+  await expect(app.getByRole('button', { name: '카테고리 추가' })).toBeVisible();
+  await app.screenshot(shot('ko-overview'));
+});
+
+test('downloads of the poster and the original file go to the transfer list', async ({ app }) => {
+  // The transfer list is built on another branch; in this one `transfer.start` answers "not
+  // available yet". The lead turns this on once both are merged.
+  test.fixme(true, 'needs the transfer list (issue 11 branch)');
+  await openLibrary(app);
+  await contentRows(app).filter({ hasText: 'Data Structures, Lecture 6' }).click();
+  const detail = app.getByRole('region', { name: 'Content', exact: true });
+  await detail.getByRole('button', { name: 'Download original file' }).click();
+  await expect(detail.getByRole('status')).toHaveText('Added to the transfer list.');
+});
+
+/** Adds the sandbox's VOD or live API as a real account through the Accounts view. */
+async function addAccount(app: Page, sandbox: SandboxHandle, kind: 'live' | 'vod', name: string) {
+  await app.getByRole('button', { name: 'Accounts' }).click();
+  await app.getByRole('radio', { name: kind === 'vod' ? 'VOD API v3' : 'Live API v1' }).check();
+  await app.getByLabel('Name', { exact: true }).fill(name);
+  if (kind === 'vod') {
+    await app.getByLabel('VOD base URL').fill(sandbox.info.vod_base_url);
+    await app.getByLabel('Access token').fill(sandbox.info.vod_access_token);
+  } else {
+    await app.getByLabel('Live base URL').fill(sandbox.info.live_base_url);
+    await app.getByLabel('Service account key').fill(sandbox.info.service_account_key);
+    await app.getByLabel('Personal access token').fill(sandbox.issueToken());
+  }
+  await app.getByRole('button', { name: 'Check and add' }).click();
+  await expect(app.getByRole('status')).toContainText(`Added “${name}”`);
+}
+
+test('a paired real-style workspace works in the Library', async ({
+  app,
+  sandbox,
+  vodPlatform,
+}) => {
+  // Real accounts keep their tokens in the OS keychain: only inside scripts/with-keyring.sh.
+  test.skip(
+    process.env.ONAIR_TEST_KEYRING !== '1',
+    'needs the private keyring of scripts/with-keyring.sh (npm test)',
+  );
+  await addAccount(app, sandbox, 'live', 'Seoul live');
+  await addAccount(app, sandbox, 'vod', 'Seoul VOD');
+  await app.getByRole('button', { name: 'Pair', exact: true }).click();
+  await app.getByLabel('Workspace').selectOption({ label: 'Seoul live + Seoul VOD' });
+  await openLibrary(app);
+  await expect(contentRows(app).filter({ hasText: 'Council Meeting: Zoning' })).toBeVisible();
+  await newCategory(app, 'Paired picks', false);
+  expect((await categories(vodPlatform)).some((c) => c.name === 'Paired picks')).toBe(true);
+  await app.screenshot(shot('paired'));
 });
