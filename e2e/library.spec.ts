@@ -69,8 +69,7 @@ async function contentByTitle(vod: VodProbe, title: string): Promise<ContentDeta
   });
   const found = page.data.find((content) => content.title === title);
   if (!found) throw new Error(`no content titled ${title}`);
-  return (await vod.get<{ data: ContentDetail }>(`/media-contents/${found.upload_file_key}`))
-    .data;
+  return (await vod.get<{ data: ContentDetail }>(`/media-contents/${found.upload_file_key}`)).data;
 }
 
 async function openLibrary(app: Page): Promise<void> {
@@ -88,7 +87,9 @@ async function newCategory(app: Page, name: string, sub: boolean): Promise<void>
   await app
     .getByRole('button', { name: sub ? 'Add subcategory' : 'New category', exact: true })
     .click();
-  await app.getByLabel(sub ? /^Name of the new subcategory/ : 'Name of the new category').fill(name);
+  await app
+    .getByLabel(sub ? /^Name of the new subcategory/ : 'Name of the new category')
+    .fill(name);
   await app.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(treeItem(app, name)).toHaveAttribute('aria-selected', 'true');
 }
@@ -188,9 +189,12 @@ test('an operator searches, filters, runs bulk actions and drags contents', asyn
   await row('Newsroom Promo').click({ modifiers: ['Shift'] });
   await row('Morning Talk').click({ modifiers: ['ControlOrMeta'] });
   await expect(app.getByTestId('selected-count')).toHaveText('4 selected');
-  await app.getByRole('toolbar', { name: 'Selected contents' }).getByRole('button', {
-    name: 'Disable',
-  }).click();
+  await app
+    .getByRole('toolbar', { name: 'Selected contents' })
+    .getByRole('button', {
+      name: 'Disable',
+    })
+    .click();
   const dialog = app.getByRole('dialog', { name: 'Disable 4 contents' });
   await expect(dialog.getByTestId('library-batch-budget')).toContainText('4 calls');
   await app.screenshot(shot('bulk-preview'));
@@ -208,9 +212,7 @@ test('an operator searches, filters, runs bulk actions and drags contents', asyn
   await app.getByRole('button', { name: 'Run 2 operations' }).click();
   await expect(app.getByTestId('library-batch-progress')).toContainText('Done');
   await app.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
-  expect((await contentByTitle(vodPlatform, 'Morning Talk: Best of March')).status).toBe(
-    'enabled',
-  );
+  expect((await contentByTitle(vodPlatform, 'Morning Talk: Best of March')).status).toBe('enabled');
   await row('Election Night Special').click();
   await row('Morning Talk').click({ modifiers: ['ControlOrMeta'] });
   await bulk.getByLabel('Move to…').selectOption({ label: 'Archive' });
@@ -263,7 +265,9 @@ test("an operator edits a content's overview and uploads its poster", async ({
   await openLibrary(app);
   await contentRows(app).filter({ hasText: 'Data Structures, Lecture 6' }).click();
   const detail = app.getByRole('region', { name: 'Content', exact: true });
-  await expect(detail.getByRole('heading', { name: 'Data Structures, Lecture 6: Trees' })).toBeVisible();
+  await expect(
+    detail.getByRole('heading', { name: 'Data Structures, Lecture 6: Trees' }),
+  ).toBeVisible();
 
   await detail.getByLabel('Title').fill('');
   await detail.getByRole('button', { name: 'Save changes' }).click();
@@ -316,7 +320,9 @@ test("an operator edits a content's overview and uploads its poster", async ({
 
   // Original-file storage is off for this one: the download says why it cannot be offered.
   await contentRows(app).filter({ hasText: 'Morning Talk' }).click();
-  await expect(app.getByRole('note').filter({ hasText: 'Original-file storage is off' })).toBeVisible();
+  await expect(
+    app.getByRole('note').filter({ hasText: 'Original-file storage is off' }),
+  ).toBeVisible();
 
   // Delete from the overview, asked first.
   await detail.getByRole('button', { name: 'Delete', exact: true }).click();

@@ -114,7 +114,10 @@ describe('VOD library rules', () => {
   });
 
   it('the content list keeps only disabled content when asked', async () => {
-    const all = await call<List<Content & { status: string }>>('GET', '/media-contents?per_page=100');
+    const all = await call<List<Content & { status: string }>>(
+      'GET',
+      '/media-contents?per_page=100',
+    );
     const disabled = await call<List<Content & { status: string }>>(
       'GET',
       '/media-contents?per_page=100&status=disabled',

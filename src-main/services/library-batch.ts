@@ -21,7 +21,10 @@ const progressBySession = new WeakMap<Session, Map<string, BatchProgress>>();
  * The budget cost of `operations`: one call each, at the VOD account's pace (its scheduler's
  * spacing between call starts, 1 s on the platform).
  */
-export function planLibraryBatch(session: Session, operations: LibraryOperation[]): LibraryBatchPlan {
+export function planLibraryBatch(
+  session: Session,
+  operations: LibraryOperation[],
+): LibraryBatchPlan {
   const spacingMs = session.workspace.vodScheduler.state().minSpacingMs;
   return {
     operations,

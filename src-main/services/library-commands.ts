@@ -20,7 +20,10 @@ const maxPerPage = 100;
 
 /** The Library, registered. */
 export const libraryHandlers = registerHandlers(libraryCommands, {
-  'content.list': async ({ keyword, categoryKey, status, page, perPage }, { session, priority }) => {
+  'content.list': async (
+    { keyword, categoryKey, status, page, perPage },
+    { session, priority },
+  ) => {
     const query = {
       ...(keyword ? { keyword } : {}),
       ...(status ? { status } : {}),

@@ -187,7 +187,7 @@ export const libraryCommands = defineCommands({
   }),
   /** A batch's progress (no platform call); null for a batch this session does not know. */
   'library.batch': command({
-    input: z.object({ batchId: z.string().uuid('Not a batch of this session.') }),
+    input: z.object({ batchId: z.uuid('Not a batch of this session.') }),
     output: returns<BatchProgress | null>(),
     priority: 'local',
   }),

@@ -52,3 +52,13 @@ export function selectAll(order: readonly string[]): Selection {
 
 /** The drag payload's type: the dragged contents' upload file keys, as JSON. */
 export const contentDragType = 'application/x-onair-contents';
+
+/** The contents a drop carries (upload file keys), or none when it is not a drag of contents. */
+export function draggedKeys(event: DragEvent): string[] {
+  try {
+    const keys: unknown = JSON.parse(event.dataTransfer?.getData(contentDragType) || '[]');
+    return Array.isArray(keys) ? keys.filter((k): k is string => typeof k === 'string') : [];
+  } catch {
+    return [];
+  }
+}

@@ -93,8 +93,7 @@ export const libraryView: CatalogueShape<typeof en> = {
       moveTitle_other: '콘텐츠 {count}개를 {category}(으)로 이동',
       deleteTitle_one: '콘텐츠 {count}개 삭제',
       deleteTitle_other: '콘텐츠 {count}개 삭제',
-      deleteWarning:
-        '삭제는 영구적입니다. 콘텐츠와 파일, 자막, AI 결과가 플랫폼에서 삭제됩니다.',
+      deleteWarning: '삭제는 영구적입니다. 콘텐츠와 파일, 자막, AI 결과가 플랫폼에서 삭제됩니다.',
       tableLabel: '이 일괄 작업의 콘텐츠',
       run_one: '작업 {count}건 실행',
       run_other: '작업 {count}건 실행',
