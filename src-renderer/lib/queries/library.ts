@@ -59,6 +59,18 @@ export function contentPage(filters: ContentFilters, page: number) {
   });
 }
 
+/**
+ * The contents list as an infinite query: page 1 first, the next page while there is one.
+ * Shared by the list and by the Library's opening prefetch (so the list is its first call).
+ */
+export const contentListQuery = (filters: ContentFilters) => ({
+  queryKey: libraryKeys.contentList(filters),
+  queryFn: ({ pageParam }: { pageParam: number }) => contentPage(filters, pageParam),
+  initialPageParam: 1,
+  getNextPageParam: (last: Awaited<ReturnType<typeof contentPage>>) =>
+    last.data.page < last.data.lastPage ? last.data.page + 1 : undefined,
+});
+
 /** One content's overview. */
 export const contentQuery = (uploadFileKey: string) => ({
   queryKey: libraryKeys.content(uploadFileKey),
