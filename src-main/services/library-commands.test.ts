@@ -99,6 +99,28 @@ describe('the Library on the sandbox', () => {
     }
   });
 
+  it('stops a batch at the first refusal, with the platform\'s message', async () => {
+    const page = await call('content.list', { status: 'enabled', perPage: 2 });
+    const [first, second] = page.data.items;
+    if (!first || !second) throw new Error('the sandbox seeds enabled contents');
+    const operations = [
+      { op: 'delete' as const, uploadFileKey: first.uploadFileKey, title: first.title },
+      // Already enabled: the platform refuses (spec, States), and the batch stops there.
+      { op: 'enable' as const, uploadFileKey: second.uploadFileKey, title: second.title },
+      { op: 'disable' as const, uploadFileKey: second.uploadFileKey, title: second.title },
+    ];
+    const { batchId } = await call('library.runBatch', { operations });
+    let progress: BatchProgress | null = null;
+    for (let i = 0; i < 200 && !progress?.finished; i++) {
+      progress = await call('library.batch', { batchId });
+      if (!progress?.finished) await new Promise((done) => setTimeout(done, 10));
+    }
+    expect(progress).toMatchObject({ done: 1, failed: 1, finished: true });
+    expect(progress?.lastError).toBeTruthy();
+    const after = await call('content.get', { uploadFileKey: second.uploadFileKey });
+    expect(after.data.status).toBe('enabled');
+  });
+
   it('uploads a PNG poster, and refuses a file that is not an image before sending', async () => {
     const page = await call('content.list', { perPage: 1 });
     const key = page.data.items[0]?.uploadFileKey ?? '';
