@@ -77,6 +77,15 @@ describe('the Library on the sandbox', () => {
     expect(inCategory.data.items.map((c) => c.title)).toEqual([first.title]);
   });
 
+  it('pages the list: the next page continues where the first ended', async () => {
+    const first = await call('content.list', { perPage: 5, page: 1 });
+    const second = await call('content.list', { perPage: 5, page: 2 });
+    expect(first.data.lastPage).toBeGreaterThan(1);
+    expect(second.data.page).toBe(2);
+    const keys = [...first.data.items, ...second.data.items].map((c) => c.uploadFileKey);
+    expect(new Set(keys).size).toBe(10);
+  });
+
   it('runs a bulk disable as a batch and reports it done', async () => {
     const page = await call('content.list', { status: 'enabled', perPage: 3 });
     const operations = page.data.items.map((c) => ({
