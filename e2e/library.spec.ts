@@ -183,8 +183,12 @@ test('an operator searches, filters, runs bulk actions and drags contents', asyn
   await app.getByLabel('Status', { exact: true }).selectOption({ label: 'Any status' });
   await expect(contentRows(app)).not.toHaveCount(1);
 
-  // Click, then Shift-click: a range of three; Ctrl-click adds a fourth.
+  // Ctrl/Cmd+A selects every row; a click, then Shift-click: a range of three; Ctrl-click
+  // adds a fourth.
   const row = (title: string) => contentRows(app).filter({ hasText: title });
+  await row('Matchday 13').click();
+  await app.keyboard.press('ControlOrMeta+a');
+  await expect(app.getByTestId('selected-count')).toHaveText('12 selected');
   await row('Election Night Special').click();
   await row('Newsroom Promo').click({ modifiers: ['Shift'] });
   await row('Morning Talk').click({ modifiers: ['ControlOrMeta'] });
