@@ -731,7 +731,7 @@ export interface paths {
         };
         /**
          * A short-lived download URL of the original file.
-         * @description Spec: only when original-file storage is on. 422 when it is off for this content (our design: the content exists, the request cannot be served).
+         * @description Spec: only when original-file storage is on. 422 when it is off for this content (our design: the content exists, the request cannot be served). Original-file storage is off by default, and then the original is deleted after transcoding (followed from the public service guide: https://catenoid-support.gitbook.io/kollus-vod-console-v2/userguide/setting/save_original_file).
          */
         get: operations["getMediaContentOriginalFileDownload"];
         put?: never;
