@@ -108,7 +108,7 @@ describe('the Library on the sandbox', () => {
     }
   });
 
-  it('stops a batch at the first refusal, with the platform\'s message', async () => {
+  it("stops a batch at the first refusal, with the platform's message", async () => {
     const page = await call('content.list', { status: 'enabled', perPage: 2 });
     const [first, second] = page.data.items;
     if (!first || !second) throw new Error('the sandbox seeds enabled contents');

@@ -29,6 +29,7 @@ export const libraryView = {
       duration: 'Duration',
       created: 'Created (UTC)',
       empty: 'The library has no contents yet. Upload videos from Uploads.',
+      emptyCategory: 'No contents in this category yet. Drag contents onto it to move them here.',
       noMatch: 'No content matches this search and these filters.',
     },
     categories: {

@@ -32,6 +32,8 @@ export const libraryView: CatalogueShape<typeof en> = {
       duration: '재생 시간',
       created: '등록일 (UTC)',
       empty: '라이브러리에 콘텐츠가 없습니다. 업로드에서 영상을 올리세요.',
+      emptyCategory:
+        '이 카테고리에는 아직 콘텐츠가 없습니다. 콘텐츠를 끌어다 놓으면 이 카테고리로 이동합니다.',
       noMatch: '검색어와 필터에 맞는 콘텐츠가 없습니다.',
     },
     categories: {
