@@ -317,9 +317,15 @@ test("an operator edits a content's overview and uploads its poster", async ({
     mimeType: 'image/png',
     buffer: makePng(320, 180),
   });
+  const before = (await contentByTitle(vodPlatform, edited.title)).poster_url;
   await detail.getByRole('button', { name: 'Upload poster' }).click();
+  // The picker empties once the platform took the image.
+  await expect(detail.getByRole('button', { name: 'Upload poster' })).toBeDisabled();
+  await expect(detail.getByRole('alert')).toHaveCount(0);
   await expect(detail.getByText('A poster is set.')).toBeVisible();
-  expect((await contentByTitle(vodPlatform, edited.title)).poster_url).not.toBeNull();
+  const after = (await contentByTitle(vodPlatform, edited.title)).poster_url;
+  expect(after).toMatch(/\.png$/);
+  expect(after).not.toBe(before);
   await app.screenshot(shot('overview'));
 
   // Original-file storage is off for this one: the download says why it cannot be offered.
