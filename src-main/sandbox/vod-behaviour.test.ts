@@ -103,6 +103,37 @@ describe('VOD over the virtual clock', () => {
 });
 
 describe('VOD library rules', () => {
+  it('categories nest 5 levels deep and no deeper (public service guide)', async () => {
+    let parent: string | undefined;
+    for (let level = 1; level <= 5; level++) {
+      const made = await call<{ data: { key: string; level: number } }>('POST', '/categories', {
+        form: { name: `Depth ${level}`, ...(parent ? { parent_category_key: parent } : {}) },
+      });
+      expect(made.body.data.level).toBe(level);
+      parent = made.body.data.key;
+    }
+    const sixth = await call<{ message: string }>('POST', '/categories', {
+      form: { name: 'Depth 6', parent_category_key: parent ?? '' },
+    });
+    expect(sixth.status).toBe(422);
+    expect(sixth.body.message).toMatch(/at most 5 levels/);
+  });
+
+  it('the content list keeps only disabled content when asked', async () => {
+    const all = await call<List<Content & { status: string }>>(
+      'GET',
+      '/media-contents?per_page=100',
+    );
+    const disabled = await call<List<Content & { status: string }>>(
+      'GET',
+      '/media-contents?per_page=100&status=disabled',
+    );
+    expect(disabled.body.data.length).toBe(
+      all.body.data.filter((content) => content.status === 'disabled').length,
+    );
+    expect(disabled.body.data.every((content) => content.status === 'disabled')).toBe(true);
+  });
+
   it('deleting a category keeps its content (moved to the parent) and renumbers subcategories', async () => {
     const all = await call<List<Category>>('GET', '/categories');
     const byName = (name: string) => all.body.data.find((item) => item.name === name);

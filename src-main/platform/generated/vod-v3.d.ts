@@ -74,7 +74,8 @@ export interface paths {
         /**
          * All media content, filtered and paged, newest first.
          * @description Spec, Endpoints (VOD): "all content; filterable". `keyword` matches the title or the
-         *     original file name, case-insensitively (our design).
+         *     original file name, case-insensitively; `status` keeps only enabled or only disabled
+         *     content, as on a category's content list (our design).
          */
         get: operations["listMediaContents"];
         put?: never;
@@ -100,7 +101,7 @@ export interface paths {
         put?: never;
         /**
          * Creates a category, or a subcategory of `parent_category_key`.
-         * @description Spec, Endpoints (VOD). The new category is placed last among its siblings. At most 3 levels (our design): a subcategory of a level-3 category answers 422. An unknown parent answers 422 with a field error.
+         * @description Spec, Endpoints (VOD). The new category is placed last among its siblings. At most 5 levels: a subcategory of a level-5 category answers 422 (followed from the public service guide: https://docs.kollus.com/en/service-guide/vod/content/category/). An unknown parent answers 422 with a field error.
          */
         post: operations["createCategory"];
         delete?: never;
@@ -730,7 +731,7 @@ export interface paths {
         };
         /**
          * A short-lived download URL of the original file.
-         * @description Spec: only when original-file storage is on. 422 when it is off for this content (our design: the content exists, the request cannot be served).
+         * @description Spec: only when original-file storage is on. 422 when it is off for this content (our design: the content exists, the request cannot be served). Original-file storage is off by default, and then the original is deleted after transcoding (followed from the public service guide: https://catenoid-support.gitbook.io/kollus-vod-console-v2/userguide/setting/save_original_file).
          */
         get: operations["getMediaContentOriginalFileDownload"];
         put?: never;
@@ -1563,7 +1564,7 @@ export interface components {
             name: string;
             /** @description Null for a top-level category. */
             parent_category_key: string | null;
-            /** @description 1 for top level; at most 3 levels (our design). */
+            /** @description 1 for top level; at most 5 levels (followed from the public service guide: https://docs.kollus.com/en/service-guide/vod/content/category/). */
             level: number;
             position: number;
             /** @description Content directly in this category. */
@@ -2543,6 +2544,8 @@ export interface operations {
             query?: {
                 /** @description Search filter; case-insensitive substring. */
                 keyword?: components["parameters"]["Keyword"];
+                /** @description Only `enabled` or only `disabled` content. */
+                status?: components["parameters"]["ContentStatus"];
                 /** @description 1-based page number. A page past the last gives an empty `data`. */
                 page?: components["parameters"]["Page"];
                 /** @description Page size. Default 20 and maximum 100 are our design (spec, not shown). */

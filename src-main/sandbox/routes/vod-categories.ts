@@ -1,6 +1,6 @@
 /**
  * VOD categories (vod-v3.yaml, tag Categories): a tree through `parent_category_key`, at most
- * 3 levels; channel attach/detach; the content of a category.
+ * 5 levels (public service guide); channel attach/detach; the content of a category.
  *
  * Delete (spec: "content files in it remain; subcategory positions are readjusted"): our
  * design moves the content to the parent category (none for a top-level one) and moves the
@@ -15,8 +15,11 @@ import { categoryLevel, presentCategory, presentCategoryDetail } from '../vod-pr
 import type { VodCategoryRecord, VodState } from '../vod-state';
 import { findCategory, findVodChannel, newLowerKey } from '../vod-state';
 
-/** Deepest level of the tree (our design). */
-export const maxCategoryLevel = 3;
+/**
+ * Deepest level of the tree: 5 (followed from the public service guide:
+ * https://docs.kollus.com/en/service-guide/vod/content/category/; the spec is silent).
+ */
+export const maxCategoryLevel = 5;
 
 /** Handlers by operationId. */
 export function vodCategoryOperations({ state, clock }: SandboxContext): OperationHandlers {
