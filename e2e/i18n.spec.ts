@@ -29,6 +29,8 @@ const koLeaves = leaves(ko);
 /** English values that differ in Korean and say something in words, as whole-text patterns. */
 const englishPatterns = [...leaves(en)]
   .filter(([key, value]) => koLeaves.get(key) !== value)
+  // The settings menu names each language in itself ("English", "한국어"): not interface text.
+  .filter(([, value]) => value !== 'English')
   // Enough words of its own that it cannot be platform data by chance (" of " is not).
   .filter(([, value]) => (value.replace(/\{\w+\}/g, '').match(/[A-Za-z]/g) ?? []).length >= 4)
   .map(([key, value]) => {

@@ -79,7 +79,11 @@ const subtitlesOf = async (probe: VodProbe, key: string) =>
 /** Opens the Library, a content by its title, and one of its tabs. */
 async function openTab(app: Page, title: string, tab: string): Promise<void> {
   await app.getByRole('button', { name: 'Library', exact: true }).click();
-  await app.getByRole('button', { name: title, exact: true }).click();
+  await app
+    .getByRole('listbox', { name: 'Contents' })
+    .getByRole('option')
+    .filter({ hasText: title })
+    .click();
   await app.getByRole('tab', { name: tab, exact: true }).click();
 }
 
@@ -311,9 +315,14 @@ test('subtitles: typed, uploaded (broken file refused locally), replaced, edited
 
   // Reorder by drag: to the top (move-first), to the bottom (move-last), to the middle (move).
   const row = (name: string) => list.getByTestId('subtitle-row').filter({ hasText: name });
+  // The list takes no drag while the previous move is under way or being re-read.
+  const drag = async (from: string, to: string) => {
+    await expect(list.getByRole('button', { name: `Drag ${from} to reorder` })).toBeEnabled();
+    await row(from).dragTo(row(to));
+  };
   await until(
     app,
-    () => row('Spanish (VTT)').dragTo(row('English (lecture)')),
+    () => drag('Spanish (VTT)', 'English (lecture)'),
     async () =>
       (await names()).join('|') ===
       [
@@ -327,7 +336,7 @@ test('subtitles: typed, uploaded (broken file refused locally), replaced, edited
   );
   await until(
     app,
-    () => row('English (lecture)').dragTo(row('Korean (SRT)')),
+    () => drag('English (lecture)', 'Korean (SRT)'),
     async () =>
       (await names()).join('|') ===
       [
@@ -341,7 +350,7 @@ test('subtitles: typed, uploaded (broken file refused locally), replaced, edited
   );
   await until(
     app,
-    () => row('Korean (SRT)').dragTo(row('한국어')),
+    () => drag('Korean (SRT)', '한국어'),
     async () =>
       (await names()).join('|') ===
       [

@@ -28,9 +28,9 @@ export const persistedRoots: ReadonlySet<string> = new Set([
   'broadcast',
   'schedule-channels',
   'vod-categories',
-  'library-contents',
-  'library-categories',
-  'library-channels',
+  // The Library's categories, VOD channels, contents list and content overviews
+  // (lib/queries/library.ts: every key starts with 'library').
+  'library',
 ]);
 
 /** A save waits this long after a change, so a burst of updates is written once, ms. */
