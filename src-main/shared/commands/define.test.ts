@@ -18,6 +18,7 @@ describe('command declarations', () => {
   it('joins every domain of the contract, each command under its `domain.verb` name', () => {
     const perDomain = Object.values(commandDomains).flatMap((decls) => Object.keys(decls));
     expect(Object.keys(commands)).toEqual(perDomain);
-    for (const name of perDomain) expect(name).toMatch(/^[a-z]+\.[a-z][A-Za-z]+$/);
+    // `subject.verb`, both camelCase: `broadcast.startRecording`, `mediaProfile.groups`.
+    for (const name of perDomain) expect(name).toMatch(/^[a-z][A-Za-z]*\.[a-z][A-Za-z]+$/);
   });
 });
