@@ -50,10 +50,10 @@ test('the agenda lists every channel’s programs of the day; media is deleted a
     '/channels?channel_type=scheduled&per_page=100',
   );
   const channelTitle = new Map(channels.data.map((c) => [c.key, c.title]));
-  const upcoming = listed.data.filter((p) => Date.parse(p.start_at) > clock.now() + 10 * minute);
-  // Programs of more than one channel are listed, and one that starts later is chosen.
-  expect(new Set(listed.data.map((p) => p.channel_key)).size).toBeGreaterThan(1);
-  const program = upcoming.at(-1);
+  // Programs of more than one channel that have not ended; the first yet to start is chosen.
+  const notEnded = listed.data.filter((p) => Date.parse(p.end_at) > clock.now());
+  expect(new Set(notEnded.map((p) => p.channel_key)).size).toBeGreaterThan(1);
+  const program = notEnded.find((p) => Date.parse(p.start_at) > clock.now() + 10 * minute);
   if (!program) throw new Error('the sandbox seed has no program later on the day on screen');
   const channel = channelTitle.get(program.channel_key) ?? '';
 
@@ -63,10 +63,12 @@ test('the agenda lists every channel’s programs of the day; media is deleted a
     name: `Show ${program.title} on ${channel} at ${program.start_at.slice(11, 16)} UTC in the timeline`,
   });
   await expect(entry).toBeVisible();
-  // Every channel has an upcoming program listed beside its name.
-  for (const key of new Set(upcoming.map((p) => p.channel_key))) {
-    await expect(list.getByText(channelTitle.get(key) ?? '').first()).toBeVisible();
-  }
+  await expect(entry).toContainText(channel);
+  // The list is as long as the platform's (rows out of view are not drawn, but counted).
+  await expect(list.getByRole('listitem').first()).toHaveAttribute(
+    'aria-setsize',
+    String(notEnded.length),
+  );
   await app.screenshot(shots('70-agenda'));
 
   // Choosing it brings it into the timeline, selected.
