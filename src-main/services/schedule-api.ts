@@ -60,6 +60,22 @@ export class ProgramApi {
     );
   }
 
+  /**
+   * listPrograms: programs of every scheduled channel overlapping `[from, to)`
+   * (`start_date`/`end_date`, ISO-8601 UTC), ordered by start, every page.
+   */
+  allPrograms(from: string, to: string, call: ProgramCallOptions) {
+    return this.allPages(call, (page, fetch) =>
+      this.live.api.GET(`${sa}/programs`, {
+        params: {
+          path: this.path,
+          query: { start_date: from, end_date: to, page, per_page: perPage },
+        },
+        fetch,
+      }),
+    );
+  }
+
   /** listProgramMediaContents (newest first), optionally by part of the title, every page. */
   media(keyword: string | undefined, call: ProgramCallOptions) {
     const query = keyword ? { keyword } : {};
@@ -118,6 +134,20 @@ export class ProgramApi {
     await unwrap(
       this.live.api.DELETE(`${sa}/channels/{channel_key}/programs/{program_id}`, {
         params: { path: { ...this.path, channel_key: channelKey, program_id: programId } },
+        fetch: this.fetchFor(call),
+      }),
+      call.signal,
+    );
+  }
+
+  /**
+   * deleteProgramMediaContent (204, permanent; super administrator). 422 while any program,
+   * ended ones included, plays it.
+   */
+  async removeMedia(uploadFileKey: string, call: ProgramCallOptions): Promise<void> {
+    await unwrap(
+      this.live.api.DELETE(`${sa}/programs/media-contents/{upload_file_key}`, {
+        params: { path: { ...this.path, upload_file_key: uploadFileKey } },
         fetch: this.fetchFor(call),
       }),
       call.signal,

@@ -11,6 +11,10 @@ export const scheduleHandlers = registerHandlers(scheduleCommands, {
   'schedule.programs': ({ channelKey, from, to }, { session, priority }) =>
     session.schedule.programs(channelKey, from, to, priority),
   'schedule.media': ({ keyword }, { session }) => session.schedule.media(keyword),
+  'schedule.agenda': ({ from, to }, { session, priority }) =>
+    session.schedule.agenda(from, to, priority),
+  'schedule.deleteMedia': ({ uploadFileKey }, { session, priority }) =>
+    session.schedule.deleteMedia(uploadFileKey, priority),
   'schedule.waitingScreens': (_input, { session }) => session.schedule.waitingScreens(),
   'schedule.apply': ({ operation }, { session, priority }) =>
     session.schedule.apply(operation, priority),

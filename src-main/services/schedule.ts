@@ -94,6 +94,45 @@ export class ScheduleService {
     });
   }
 
+  /**
+   * Programs of every scheduled channel overlapping `[from, to)` (ISO-8601 UTC), ordered by
+   * start then channel, stamped with the time main received them (listPrograms, one read
+   * for all channels: the "All channels" agenda). @throws PlatformError `invalid-input`
+   * when `to` is not after `from`.
+   */
+  agenda(from: string, to: string, priority: Priority = 'view'): Promise<Fresh<Program[]>> {
+    const fromMs = Date.parse(from);
+    const toMs = Date.parse(to);
+    if (!(toMs > fromMs)) {
+      return Promise.reject(invalid(say('errors.rangeEndBeforeStart')));
+    }
+    return this.once(`agenda:${fromMs}:${toMs}:${priority}`, async () => {
+      const raw = await this.api.allPrograms(from, to, { priority });
+      const data = raw
+        .map(toProgram)
+        .filter((p) => Date.parse(p.startAt) < toMs && fromMs < Date.parse(p.endAt))
+        .sort(
+          (a, b) =>
+            a.startAt.localeCompare(b.startAt) ||
+            a.channelKey.localeCompare(b.channelKey) ||
+            a.id - b.id,
+        );
+      return { data, fetchedAt: this.now() };
+    });
+  }
+
+  /**
+   * Deletes an uploaded program media item for good (deleteProgramMediaContent).
+   * @throws PlatformError 422 while a program, ended ones included, plays it; 403 without
+   * super administrator; 404 when it is already gone.
+   */
+  deleteMedia(uploadFileKey: string, priority: Priority = 'command'): Promise<null> {
+    return this.once(`delete-media:${uploadFileKey}`, async () => {
+      await this.api.removeMedia(uploadFileKey, { priority });
+      return null;
+    });
+  }
+
   /** The program media library (newest first), optionally by part of the title. */
   media(keyword?: string): Promise<ProgramMedia[]> {
     return this.once(`media:${keyword ?? ''}`, async () =>

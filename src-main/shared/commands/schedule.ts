@@ -73,6 +73,18 @@ export const scheduleCommands = defineCommands({
     output: returns<ProgramMedia[]>(),
     priority: 'view',
   }),
+  /** Programs of every scheduled channel overlapping `[from, to)` (listPrograms). */
+  'schedule.agenda': command({
+    input: z.object({ from: isoTime, to: isoTime }),
+    output: returns<Fresh<Program[]>>(),
+    priority: 'view',
+  }),
+  /** Deletes an uploaded program media item for good (deleteProgramMediaContent). */
+  'schedule.deleteMedia': command({
+    input: z.object({ uploadFileKey: key }),
+    output: returns<null>(),
+    priority: 'command',
+  }),
   'schedule.waitingScreens': command({
     input: noInput,
     output: returns<WaitingScreen[]>(),
