@@ -11,7 +11,7 @@
  *
  * and print `ui coverage: live N/71, vod M/85`.
  */
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { listOperations } from '../src-main/sandbox/openapi';
@@ -26,7 +26,10 @@ export const coverageFile = join('test-results', 'ui-coverage.json');
 export function writeCoveragePart(served: ServedOperationsReport): void {
   if (served.live.length === 0 && served.vod.length === 0) return;
   mkdirSync(partsDir, { recursive: true });
-  writeFileSync(join(partsDir, `${randomUUID()}.json`), JSON.stringify(served));
+  // Written aside, then renamed: a run joining the parts meanwhile never reads half a file.
+  const part = join(partsDir, `${randomUUID()}.json`);
+  writeFileSync(`${part}.tmp`, JSON.stringify(served));
+  renameSync(`${part}.tmp`, part);
 }
 
 /** One API's figure in the report. */
@@ -61,6 +64,9 @@ export function joinCoverage(): string {
   };
   const report = { live: figure('live'), vod: figure('vod') };
   mkdirSync('test-results', { recursive: true });
-  writeFileSync(coverageFile, JSON.stringify(report, null, 2) + '\n');
+  // Two runs may join at once (e2e.sh runs the clock reruns side by side): write aside, rename.
+  const aside = `${coverageFile}.${randomUUID()}.tmp`;
+  writeFileSync(aside, JSON.stringify(report, null, 2) + '\n');
+  renameSync(aside, coverageFile);
   return `ui coverage: live ${report.live.reached.length}/${report.live.total}, vod ${report.vod.reached.length}/${report.vod.total}`;
 }
