@@ -15,21 +15,10 @@ bash scripts/with-keyring.sh npx playwright test "$@"
 if [ -z "${ONAIR_E2E_CLOCK:-}" ] && [ $# -eq 0 ]; then
   after_midnight=$(date -u -d 'tomorrow' +%Y-%m-%dT00:00:30Z)
   month_end=$(date -u -d "$(date -u +%Y-%m-01) +1 month -1 day" +%Y-%m-%dT23:58:30Z)
-  # The two reruns wait on the platform's pace more than on the CPU: run side by side, each
-  # in its own keyring and output folder, lines prefixed with the time they pretend it is.
-  pids=()
   for at in "$after_midnight" "$month_end"; do
     echo "Schedule specs as if it were $at:"
-    (
-      set -o pipefail
-      ONAIR_E2E_CLOCK=$at bash scripts/with-keyring.sh npx playwright test \
-        --output "test-results/at-${at//:/}" e2e/schedule.spec.ts e2e/schedule-bulk.spec.ts \
-        e2e/schedule-waiting.spec.ts e2e/schedule-media.spec.ts 2>&1 | sed -u "s/^/[$at] /"
-    ) &
-    pids+=($!)
+    ONAIR_E2E_CLOCK=$at bash scripts/with-keyring.sh npx playwright test \
+      --output "test-results/at-${at//:/}" e2e/schedule.spec.ts e2e/schedule-bulk.spec.ts \
+      e2e/schedule-waiting.spec.ts e2e/schedule-media.spec.ts
   done
-  failed=0
-  for pid in "${pids[@]}"; do wait "$pid" || failed=1; done
-  npx tsx e2e/ui-coverage-print.ts
-  exit "$failed"
 fi
