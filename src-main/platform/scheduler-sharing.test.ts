@@ -110,7 +110,7 @@ describe('RequestScheduler state and lifecycle', () => {
       name: 'live',
       callsLastMinute: 1,
       limitPerMinute: 60,
-      minSpacingMs: 1_050,
+      minSpacingMs: 1_100,
       queued: { command: 0, view: 2, watch: 3, bulk: 1 },
       inFlight: 1,
     });

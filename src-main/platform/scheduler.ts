@@ -27,6 +27,7 @@ import {
   type ScheduledCall,
   type Waiter,
 } from './scheduled-call';
+import { SafetyMargin } from './safety-margin';
 import { StartLog } from './start-log';
 
 export type { BudgetState, Priority } from './budget-state';
@@ -43,8 +44,15 @@ export interface SchedulerOptions {
   limitPerMinute?: number;
   /** Platform spacing between call starts, ms; default 1000 (observed). */
   minSpacingMs?: number;
-  /** Added to the spacing and the 60 s window so clock skew never trips the platform; ms, default 50. */
+  /**
+   * Added to the spacing and the 60 s window so that the jitter between a call leaving here
+   * and arriving at the platform never trips it; ms, default 100. It widens by 50 ms on each
+   * 429 episode up to `maxMarginMs` and narrows back after long runs of accepted calls
+   * (safety-margin.ts). A fixed margin: set `maxMarginMs` equal to it.
+   */
   marginMs?: number;
+  /** Most the margin widens to after 429s, ms; default 300 (and never below `marginMs`). */
+  maxMarginMs?: number;
   /** Time source; default `systemClock`. */
   clock?: Clock;
   /** Automatic retries of an idempotent read (GET, HEAD) refused with 429; default 3. */
@@ -93,6 +101,7 @@ export class RequestScheduler {
   readonly #inFlight = new Set<ScheduledCall>();
   readonly #listeners = new BudgetListeners(() => this.state());
   readonly #refusals = new Refusals();
+  readonly #margin: SafetyMargin;
   #pausedReason: string | null = null;
   #refuse: RefusePolicy | null = null;
   readonly #wake: Alarm;
@@ -103,15 +112,19 @@ export class RequestScheduler {
   constructor(options: SchedulerOptions) {
     const limit = options.limitPerMinute ?? 60;
     const spacingMs = options.minSpacingMs ?? 1000;
-    const marginMs = options.marginMs ?? 50;
+    const marginMs = options.marginMs ?? 100;
     if (!(limit >= 1) || !(spacingMs >= 0) || !(marginMs >= 0)) {
       throw new RangeError('RequestScheduler: limits must be positive numbers');
     }
+    this.#margin = new SafetyMargin({
+      baseMs: marginMs,
+      maxMs: Math.max(marginMs, options.maxMarginMs ?? 300),
+    });
     this.#name = options.name;
     this.#send = options.fetch;
     this.#clock = options.clock ?? systemClock;
     this.#wake = new Alarm(this.#clock, () => this.#pump());
-    this.#starts = new StartLog(limit, spacingMs + marginMs, marginMs);
+    this.#starts = new StartLog(limit, spacingMs, marginMs);
     this.#maxAutoRetries = options.maxAutoRetries ?? 3;
   }
 
@@ -219,6 +232,22 @@ export class RequestScheduler {
     this.#listeners.changed();
   }
 
+  /**
+   * Makes this scheduler's first call keep the spacing from `other`'s last start: for a
+   * scheduler of its own that makes one call to the same account (a new token checked while
+   * the account's scheduler has just called). Epoch ms of that start, or null when none.
+   */
+  followOn(other: RequestScheduler): number | null {
+    const last = other.lastStartAt();
+    if (last !== null) this.#starts.record(last);
+    return last;
+  }
+
+  /** Epoch ms of the last call start, or null before the first. */
+  lastStartAt(): number | null {
+    return this.#starts.last();
+  }
+
   resume(): void {
     this.#pausedReason = null;
     this.#refuse = null;
@@ -308,9 +337,15 @@ export class RequestScheduler {
     }
     if (response.status !== 429) {
       this.#refusals.accepted();
+      if (this.#margin.accepted()) this.#starts.setMargin(this.#margin.currentMs);
     } else {
+      const now = this.#clock.now();
+      // The first 429 of an episode: our spacing was too tight for the way to the platform.
+      if (this.#refusals.pausedUntil(now) === null && this.#margin.refused()) {
+        this.#starts.setMargin(this.#margin.currentMs);
+      }
       // A 429 pauses the whole queue, even when nobody waits for this call any more.
-      this.#refusals.refused(response.headers.get('retry-after'), this.#clock.now());
+      this.#refusals.refused(response.headers.get('retry-after'), now);
       if (call.idempotent && call.phase === 'in-flight' && call.retries < this.#maxAutoRetries) {
         call.retries += 1;
         this.#inFlight.delete(call);

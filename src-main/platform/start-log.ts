@@ -11,16 +11,36 @@ export class StartLog {
   /** Start times, oldest first; trimmed to what the window rule still needs. */
   #starts: number[] = [];
 
+  #marginMs: number;
+
   /**
    * @param limitPerMinute most starts in any sliding 60 s window
-   * @param spacingMs least time between two consecutive starts, margin included
-   * @param marginMs added to the 60 s window so clock skew never trips the platform
+   * @param platformSpacingMs the platform's least time between two consecutive starts, ms
+   * @param marginMs added to the spacing and to the 60 s window so that the jitter between a
+   *   call leaving and arriving never trips the platform, ms (see safety-margin.ts)
    */
   constructor(
     readonly limitPerMinute: number,
-    readonly spacingMs: number,
-    readonly marginMs: number,
-  ) {}
+    readonly platformSpacingMs: number,
+    marginMs: number,
+  ) {
+    this.#marginMs = marginMs;
+  }
+
+  /** The margin now, ms. */
+  get marginMs(): number {
+    return this.#marginMs;
+  }
+
+  /** Least time between two consecutive starts, margin included, ms. */
+  get spacingMs(): number {
+    return this.platformSpacingMs + this.#marginMs;
+  }
+
+  /** Changes the margin for the starts to come (the safety margin adapted), ms. */
+  setMargin(marginMs: number): void {
+    this.#marginMs = marginMs;
+  }
 
   /** Records a call start at `at`. */
   record(at: number): void {
@@ -42,6 +62,11 @@ export class StartLog {
       at = Math.max(at, oldestCounted + windowMs + this.marginMs);
     }
     return at;
+  }
+
+  /** The last start, epoch ms, or null before the first. */
+  last(): number | null {
+    return this.#starts.at(-1) ?? null;
   }
 
   /** Starts in the 60 s before `now` (the window (now - 60 s, now]). */

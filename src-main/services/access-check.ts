@@ -121,13 +121,16 @@ export function accessChecker(options: {
   fetch?: (request: Request) => Promise<Response>;
   pacing?: WorkspaceOptions['pacing'];
 }): AccessChecker {
-  return async (account) => {
+  return async ({ spacedAfter, ...account }) => {
     const scheduler = new RequestScheduler({
       name: 'check',
       fetch: options.fetch ?? ((request) => fetch(request)),
       clock: options.clock,
       ...(options.pacing ?? {}),
     });
+    // The account's own scheduler may have called a moment ago (the call refused 401 that
+    // brought up the banner): the check keeps the platform's spacing from it, no 429.
+    if (spacedAfter) scheduler.followOn(spacedAfter);
     try {
       return await checkAccess({ ...account, scheduler, now: () => options.clock.now() });
     } finally {

@@ -64,10 +64,13 @@ export function workspaceHandlers(deps: WorkspaceCommandDeps) {
     },
     'account.updateToken': async ({ id, token }) => {
       // The sandbox's token is not in the keychain: the banner renews it in memory.
+      const spacedAfter = lifecycle.schedulerOf(id);
+      const spaced: AccessChecker = (account) =>
+        checker(spacedAfter ? { ...account, spacedAfter } : account);
       const account =
         id === 'sandbox'
-          ? await renewSandboxToken(lifecycle.sandbox, token, checker)
-          : await registry.updateToken(id, token, checker);
+          ? await renewSandboxToken(lifecycle.sandbox, token, spaced)
+          : await registry.updateToken(id, token, spaced);
       lifecycle.tokenReplaced(id);
       return account;
     },

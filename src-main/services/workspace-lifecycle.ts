@@ -10,7 +10,7 @@
 import { PlatformError } from '../platform/errors';
 import { say } from '../shared/i18n/say';
 import type { Notify } from './notices';
-import type { Clock } from '../platform/scheduler';
+import type { Clock, RequestScheduler } from '../platform/scheduler';
 import type { WorkspaceInfo, WorkspaceState } from '../shared/model';
 import type { AccountRegistry } from './accounts';
 import type { Emit } from './events';
@@ -114,6 +114,19 @@ export class WorkspaceLifecycle {
     });
     this.announce();
     return this.state();
+  }
+
+  /**
+   * The scheduler account `id` calls through in the open workspace (the sandbox's live one for
+   * `sandbox`), or undefined when that account is not open: a token check keeps its spacing.
+   */
+  schedulerOf(id: string): RequestScheduler | undefined {
+    const workspace = this.#session.workspace;
+    if (id === 'sandbox') return this.options.sandbox.liveScheduler;
+    const { accounts } = workspace.info;
+    if (accounts.vod === id) return workspace.vodScheduler;
+    if (accounts.live === id || workspace.info.id === id) return workspace.liveScheduler;
+    return undefined;
   }
 
   /**

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { RequestScheduler } from './scheduler';
+import { gaps, settled, setup } from './scheduler-fixtures';
+import { SafetyMargin } from './safety-margin';
+import { VirtualClock } from './virtual-clock';
+
+describe('the adaptive safety margin', () => {
+  it('widens the spacing by 50 ms after a 429 it did not expect, then keeps it', async () => {
+    let answered = 0;
+    // The platform refuses the 5th call once, as if it had arrived too close to the 4th.
+    const { clock, platform, get } = setup({}, () => {
+      answered += 1;
+      return answered === 5 ? { status: 429, headers: { 'retry-after': '1' } } : {};
+    });
+    const done = Array.from({ length: 10 }, (_, i) => get(`/channels/${i}`, 'watch'));
+    await clock.runUntil(() => platform.sent.length === 11, 60_000);
+    await clock.advance(1_000);
+    await Promise.all(done);
+    const spacing = gaps(platform.starts());
+    // Before the refusal: 1000 + 100 ms; the refused read is resent after Retry-After; from
+    // then on 1000 + 150 ms.
+    expect(spacing.slice(0, 4)).toEqual([1_100, 1_100, 1_100, 1_100]);
+    expect(spacing[4]).toBeGreaterThanOrEqual(1_000);
+    expect(spacing.slice(5)).toEqual(Array<number>(5).fill(1_150));
+  });
+
+  it('widens once per 429 episode, up to its maximum', () => {
+    const margin = new SafetyMargin({ baseMs: 100, maxMs: 250, stepMs: 50 });
+    expect([margin.refused(), margin.refused(), margin.refused(), margin.refused()]).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
+    expect(margin.currentMs).toBe(250);
+  });
+
+  it('narrows back step by step after long runs of accepted calls, never below its base', () => {
+    const margin = new SafetyMargin({ baseMs: 100, maxMs: 300, stepMs: 50, narrowAfterCalls: 3 });
+    margin.refused();
+    margin.refused();
+    expect(margin.currentMs).toBe(200);
+    const narrowed = Array.from({ length: 9 }, () => margin.accepted());
+    expect(narrowed).toEqual([false, false, true, false, false, true, false, false, false]);
+    expect(margin.currentMs).toBe(100);
+  });
+
+  it('refuses a policy that could not hold', () => {
+    expect(() => new SafetyMargin({ baseMs: 300, maxMs: 100 })).toThrow(RangeError);
+  });
+
+  it('a one-call scheduler keeps the spacing from the account scheduler that just called', async () => {
+    const { clock, platform, get, scheduler } = setup();
+    await settled(clock, get('/refused-401'));
+    const calledAt = platform.starts()[0] ?? 0;
+    const check = new RequestScheduler({ name: 'check', fetch: platform.fetch, clock });
+    expect(check.followOn(scheduler)).toBe(calledAt);
+    await settled(clock, check.fetch(new Request('https://live.example.test/api/v1/contracts')));
+    expect((platform.starts()[1] ?? 0) - calledAt).toBeGreaterThanOrEqual(1_100);
+    check.dispose();
+  });
+
+  it('a scheduler that never called gives a follower nothing to keep', () => {
+    const clock = new VirtualClock();
+    const idle = new RequestScheduler({
+      name: 'live',
+      fetch: () => Promise.reject(new Error()),
+      clock,
+    });
+    const check = new RequestScheduler({
+      name: 'check',
+      fetch: () => Promise.reject(new Error()),
+      clock,
+    });
+    expect(check.followOn(idle)).toBeNull();
+  });
+});
