@@ -17,7 +17,7 @@ export interface SafetyMarginPolicy {
   maxMs: number;
   /** Added on each 429 episode, and taken off on each narrowing step, ms (default 50). */
   stepMs: number;
-  /** Accepted calls in a row (no 429) before one narrowing step (default 300: ~5 min at full pace). */
+  /** Accepted calls in a row (no 429) before one narrowing step (default 120: ~2 min at full pace). */
   narrowAfterCalls: number;
 }
 
@@ -25,7 +25,7 @@ export const defaultSafetyMargin: SafetyMarginPolicy = {
   baseMs: 100,
   maxMs: 300,
   stepMs: 50,
-  narrowAfterCalls: 300,
+  narrowAfterCalls: 120,
 };
 
 /** The current margin, widened by 429s and narrowed by long runs of accepted calls. */
