@@ -96,9 +96,18 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
 
   app.post<{ Params: { command: string }; Body: { input?: unknown } | undefined }>(
     '/rpc/:command',
-    async (request) => {
+    async (request, reply) => {
       const clientId = readClientId(request);
-      return options.core.invoke(request.params.command, request.body?.input ?? {}, { clientId });
+      // The page went away (navigated, reloaded, its query cancelled) before the answer: its
+      // reads still queued for the platform are dropped instead of spending the budget.
+      const asker = new AbortController();
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) asker.abort(new Error('The page stopped waiting.'));
+      });
+      return options.core.invoke(request.params.command, request.body?.input ?? {}, {
+        clientId,
+        signal: asker.signal,
+      });
     },
   );
 

@@ -20,11 +20,17 @@ import type {
 import { fail, ok, type DeskError, type Result } from '../shared/result';
 import type { MessageRef } from '../shared/i18n/message';
 import { say, validationText } from '../shared/i18n/say';
+import { runWithCallSignal } from './call-signal';
 import { describe, type Session } from './session';
 
 /** Who asked: a window (Electron webContents id) or a browser page connection. */
 export interface CallContext {
   clientId: string;
+  /**
+   * Aborted when the asker went away before the answer (the browser page's request closed):
+   * a `view` read still queued for the platform is then dropped (call-signal.ts).
+   */
+  signal?: AbortSignal;
 }
 
 /** What a handler gets besides its input. */
@@ -110,8 +116,11 @@ export function createDispatcher(
     if (!parsed.success) return fail(invalidInput(parsed.error));
     try {
       const priority = entry.decl.priority;
-      return ok(await entry.handler(parsed.data, { ...context, priority, session: session() }));
+      const handle = () => entry.handler(parsed.data, { ...context, priority, session: session() });
+      // Only reads give way when their asker leaves; an operator's change runs on.
+      return ok(await (priority === 'view' ? runWithCallSignal(context.signal, handle) : handle()));
     } catch (error) {
+      if (context.signal?.aborted) return fail({ code: 'network', ...say('errors.askerGone') });
       if (error instanceof PlatformError) return fail(redactError(error.error));
       log(`command ${String(command)} failed: ${describe(error)}`);
       return fail({

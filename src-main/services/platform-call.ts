@@ -9,7 +9,8 @@
  *       params: { path: { service_account_key: sa, channel_key: channelKey } }, fetch }))
  *
  * @throws PlatformError as the platform answered (status, its message, field errors), or
- * `api-missing` at once, nothing sent, when the workspace has no account of that API.
+ * `api-missing` at once, nothing sent, when the workspace has no account of that API; the
+ * abort reason when a `view` read's asker went away (call-signal.ts) before it was answered.
  */
 import { PlatformError } from '../platform/errors';
 import {
@@ -22,6 +23,7 @@ import {
 } from '../platform/api-clients';
 import type { Priority } from '../platform/scheduler';
 import { say } from '../shared/i18n/say';
+import { callSignal } from './call-signal';
 import type { Session } from './session';
 
 /** A handler's priority: `local` commands make no platform call, so they read at `view`. */
@@ -39,8 +41,9 @@ export function liveCall<D>(
 ): Promise<D> {
   const { workspace } = session;
   if (!workspace.info.apis.live) return Promise.reject(missing('live'));
-  const fetch = withPriority(workspace.liveScheduler, asPriority(priority), signal);
-  return unwrap(send(workspace.live.api, fetch, workspace.info.serviceAccountKey), signal);
+  const abort = signal ?? readSignal(priority);
+  const fetch = withPriority(workspace.liveScheduler, asPriority(priority), abort);
+  return unwrap(send(workspace.live.api, fetch, workspace.info.serviceAccountKey), abort);
 }
 
 /** Runs one VOD API v3 operation as the workspace's VOD account at `priority`. */
@@ -52,8 +55,14 @@ export function vodCall<D>(
 ): Promise<D> {
   const { workspace } = session;
   if (workspace.vod === null || !workspace.info.apis.vod) return Promise.reject(missing('vod'));
-  const fetch = withPriority(workspace.vodScheduler, asPriority(priority), signal);
-  return unwrap(send(workspace.vod.api, fetch), signal);
+  const abort = signal ?? readSignal(priority);
+  const fetch = withPriority(workspace.vodScheduler, asPriority(priority), abort);
+  return unwrap(send(workspace.vod.api, fetch), abort);
+}
+
+/** A `view` read stops when its asker left (call-signal.ts); other calls run on. */
+function readSignal(priority: CallPriority): AbortSignal | undefined {
+  return asPriority(priority) === 'view' ? callSignal() : undefined;
 }
 
 function asPriority(priority: CallPriority): Priority {

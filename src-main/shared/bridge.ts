@@ -97,10 +97,16 @@ export function isCommandName(name: unknown): name is CommandName {
 
 /** `window.desk`: the only door from the renderer to main. */
 export interface DeskBridge {
-  /** Asks main to run a command; never throws for platform errors, it answers a Result. */
+  /**
+   * Asks main to run a command; never throws for platform errors, it answers a Result.
+   * `signal` (browser host) closes the request when the asker stops waiting: main drops a
+   * read still queued for the platform; the promise then rejects with the signal's reason.
+   * Electron's IPC cannot withdraw a call: there the read is answered and thrown away.
+   */
   invoke<C extends CommandName>(
     command: C,
     input: CommandInput<C>,
+    options?: { signal?: AbortSignal },
   ): Promise<Result<CommandOutput<C>>>;
   /** Listens to an event; returns the function that stops listening. */
   on<E extends EventName>(event: E, listener: (payload: EventMap[E]) => void): () => void;

@@ -31,12 +31,17 @@ export class DeskCallError extends Error {
   }
 }
 
-/** Invokes a command and returns its data, or throws DeskCallError with main's error. */
+/**
+ * Invokes a command and returns its data, or throws DeskCallError with main's error. Pass a
+ * query's `signal` for reads: when the view closes before the answer, main drops the read if
+ * it is still queued for the platform (browser host; see DeskBridge.invoke).
+ */
 export async function call<C extends CommandName>(
   command: C,
   input: CommandInput<C>,
+  options?: { signal?: AbortSignal },
 ): Promise<CommandOutput<C>> {
-  const result = await desk.invoke(command, input);
+  const result = await desk.invoke(command, input, options);
   if (!result.ok) throw new DeskCallError(result.error);
   return result.data;
 }

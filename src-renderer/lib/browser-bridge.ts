@@ -69,17 +69,24 @@ export function createBrowserBridge(): DeskBridge {
         };
       }
     },
-    async invoke(command: CommandName, input: unknown): Promise<Result<never>> {
+    async invoke(
+      command: CommandName,
+      input: unknown,
+      options: { signal?: AbortSignal } = {},
+    ): Promise<Result<never>> {
       try {
         const response = await fetch(`/rpc/${encodeURIComponent(command)}`, {
           method: 'POST',
           headers: { ...headers, 'Content-Type': 'application/json' },
           body: JSON.stringify({ input }),
+          ...(options.signal ? { signal: options.signal } : {}),
         });
         // The host answers every command with a Result, 401/403 refusals included.
         const answer: unknown = await response.json();
         return answer as Result<never>;
-      } catch {
+      } catch (error) {
+        // The asker stopped waiting (a query cancelled): not a host that went away.
+        if (options.signal?.aborted) throw options.signal.reason ?? error;
         return {
           ok: false,
           error: {

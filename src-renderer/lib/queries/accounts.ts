@@ -7,14 +7,14 @@ import { keys } from './keys';
 export const workspaceStateQuery = () =>
   queryOptions({
     queryKey: keys.workspaceState(),
-    queryFn: () => call('workspace.state', {}),
+    queryFn: ({ signal }) => call('workspace.state', {}, { signal }),
     staleTime: Infinity,
   });
 
 export const accountsQuery = () =>
   queryOptions({
     queryKey: keys.accounts(),
-    queryFn: () => call('account.list', {}),
+    queryFn: ({ signal }) => call('account.list', {}, { signal }),
     staleTime: Infinity,
   });
 
@@ -22,14 +22,14 @@ export const accountsQuery = () =>
 export const keychainQuery = () =>
   queryOptions({
     queryKey: keys.keychain(),
-    queryFn: () => call('account.keychain', {}),
+    queryFn: ({ signal }) => call('account.keychain', {}, { signal }),
     staleTime: 0,
   });
 
 export const noticesQuery = () =>
   queryOptions({
     queryKey: keys.notices(),
-    queryFn: () => call('app.notices', {}),
+    queryFn: ({ signal }) => call('app.notices', {}, { signal }),
     staleTime: Infinity,
   });
 

@@ -21,7 +21,7 @@ export const channelAdminKeys = {
 export const callbacksQuery = (channelKey: string) =>
   queryOptions({
     queryKey: channelAdminKeys.callbacks(channelKey),
-    queryFn: () => call('channelAdmin.callbacks', { channelKey }),
+    queryFn: ({ signal }) => call('channelAdmin.callbacks', { channelKey }, { signal }),
     staleTime: 30_000,
   });
 
@@ -29,8 +29,8 @@ export const callbacksQuery = (channelKey: string) =>
 export const creatorsQuery = (channelKey: string, keyword: string) =>
   queryOptions({
     queryKey: channelAdminKeys.creators(channelKey, keyword),
-    queryFn: () =>
-      call('channelAdmin.creators', keyword ? { channelKey, keyword } : { channelKey }),
+    queryFn: ({ signal }) =>
+      call('channelAdmin.creators', keyword ? { channelKey, keyword } : { channelKey }, { signal }),
     staleTime: 30_000,
     placeholderData: keepPreviousData,
   });
@@ -38,7 +38,7 @@ export const creatorsQuery = (channelKey: string, keyword: string) =>
 export const syndicationsQuery = (channelKey: string) =>
   queryOptions({
     queryKey: channelAdminKeys.syndications(channelKey),
-    queryFn: () => call('channelAdmin.syndications', { channelKey }),
+    queryFn: ({ signal }) => call('channelAdmin.syndications', { channelKey }, { signal }),
     staleTime: 30_000,
     placeholderData: keepPreviousData,
   });
@@ -46,7 +46,7 @@ export const syndicationsQuery = (channelKey: string) =>
 export const destinationsQuery = (channelKey: string) =>
   queryOptions({
     queryKey: channelAdminKeys.destinations(channelKey),
-    queryFn: () => call('channelAdmin.destinations', { channelKey }),
+    queryFn: ({ signal }) => call('channelAdmin.destinations', { channelKey }, { signal }),
     staleTime: 30_000,
     placeholderData: keepPreviousData,
   });
@@ -54,7 +54,7 @@ export const destinationsQuery = (channelKey: string) =>
 export const chatQuery = (channelKey: string) =>
   queryOptions({
     queryKey: channelAdminKeys.chat(channelKey),
-    queryFn: () => call('channelAdmin.chat', { channelKey }),
+    queryFn: ({ signal }) => call('channelAdmin.chat', { channelKey }, { signal }),
     staleTime: 30_000,
     placeholderData: keepPreviousData,
   });
@@ -63,6 +63,6 @@ export const chatQuery = (channelKey: string) =>
 export const chattingServicesQuery = () =>
   queryOptions({
     queryKey: channelAdminKeys.chattingServices(),
-    queryFn: () => call('channelAdmin.chattingServices', {}),
+    queryFn: ({ signal }) => call('channelAdmin.chattingServices', {}, { signal }),
     staleTime: 5 * 60_000,
   });

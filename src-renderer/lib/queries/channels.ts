@@ -46,7 +46,7 @@ export const channelListQuery = (filter: ChannelFilter) =>
 export const channelQuery = (channelKey: string) =>
   queryOptions({
     queryKey: channelKeys.channel(channelKey),
-    queryFn: () => call('channels.get', { channelKey }),
+    queryFn: ({ signal }) => call('channels.get', { channelKey }, { signal }),
     staleTime: 30_000,
     placeholderData: (previous) => previous,
   });
@@ -55,21 +55,21 @@ export const channelQuery = (channelKey: string) =>
 export const accessQuery = () =>
   queryOptions({
     queryKey: channelKeys.access(),
-    queryFn: () => call('channels.access', {}),
+    queryFn: ({ signal }) => call('channels.access', {}, { signal }),
     staleTime: Infinity,
   });
 
 export const profileGroupsQuery = () =>
   queryOptions({
     queryKey: channelKeys.profileGroups(),
-    queryFn: () => call('profiles.groups', {}),
+    queryFn: ({ signal }) => call('profiles.groups', {}, { signal }),
     staleTime: 60_000,
   });
 
 export const profileOverviewQuery = () =>
   queryOptions({
     queryKey: channelKeys.profiles(),
-    queryFn: () => call('profiles.overview', {}),
+    queryFn: ({ signal }) => call('profiles.overview', {}, { signal }),
     staleTime: 30_000,
     placeholderData: (previous) => previous,
   });

@@ -37,12 +37,16 @@ export interface ChannelFilter {
 export const vodChannelsQuery = (filter: ChannelFilter) =>
   queryOptions({
     queryKey: adminKeys.channels(filter),
-    queryFn: () =>
-      call('vodChannel.list', {
-        ...(filter.keyword ? { keyword: filter.keyword } : {}),
-        ...(filter.kind === 'all' ? {} : { kind: filter.kind }),
-        ...(filter.status === 'all' ? {} : { active: filter.status === 'active' }),
-      }),
+    queryFn: ({ signal }) =>
+      call(
+        'vodChannel.list',
+        {
+          ...(filter.keyword ? { keyword: filter.keyword } : {}),
+          ...(filter.kind === 'all' ? {} : { kind: filter.kind }),
+          ...(filter.status === 'all' ? {} : { active: filter.status === 'active' }),
+        },
+        { signal },
+      ),
     placeholderData: keepPreviousData,
   });
 
@@ -50,14 +54,15 @@ export const vodChannelsQuery = (filter: ChannelFilter) =>
 export const vodChannelQuery = (channelKey: string) =>
   queryOptions({
     queryKey: adminKeys.channel(channelKey),
-    queryFn: () => call('vodChannel.get', { channelKey }),
+    queryFn: ({ signal }) => call('vodChannel.get', { channelKey }, { signal }),
   });
 
 /** A channel's contents, by keyword. */
 export const channelContentsQuery = (channelKey: string, keyword: string) =>
   queryOptions({
     queryKey: adminKeys.channelContents(channelKey, keyword),
-    queryFn: () => call('vodChannel.contents', keyword ? { channelKey, keyword } : { channelKey }),
+    queryFn: ({ signal }) =>
+      call('vodChannel.contents', keyword ? { channelKey, keyword } : { channelKey }, { signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -65,20 +70,24 @@ export const channelContentsQuery = (channelKey: string, keyword: string) =>
 export const contentSearchQuery = (keyword: string) =>
   queryOptions({
     queryKey: adminKeys.contentSearch(keyword),
-    queryFn: () => call('vodChannel.findContents', keyword ? { keyword } : {}),
+    queryFn: ({ signal }) =>
+      call('vodChannel.findContents', keyword ? { keyword } : {}, { signal }),
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
 
 /** Player skins. */
 export const skinsQuery = () =>
-  queryOptions({ queryKey: adminKeys.skins(), queryFn: () => call('playerSkin.list', {}) });
+  queryOptions({
+    queryKey: adminKeys.skins(),
+    queryFn: ({ signal }) => call('playerSkin.list', {}, { signal }),
+  });
 
 /** Standard formats; they do not change during a session. */
 export const formatsQuery = () =>
   queryOptions({
     queryKey: adminKeys.formats(),
-    queryFn: () => call('mediaProfile.formats', {}),
+    queryFn: ({ signal }) => call('mediaProfile.formats', {}, { signal }),
     staleTime: Infinity,
   });
 
@@ -86,19 +95,22 @@ export const formatsQuery = () =>
 export const presetsQuery = () =>
   queryOptions({
     queryKey: adminKeys.presets(),
-    queryFn: () => call('mediaProfile.presets', {}),
+    queryFn: ({ signal }) => call('mediaProfile.presets', {}, { signal }),
     staleTime: Infinity,
   });
 
 /** Profile groups. */
 export const groupsQuery = () =>
-  queryOptions({ queryKey: adminKeys.groups(), queryFn: () => call('mediaProfile.groups', {}) });
+  queryOptions({
+    queryKey: adminKeys.groups(),
+    queryFn: ({ signal }) => call('mediaProfile.groups', {}, { signal }),
+  });
 
 /** Media profiles. */
 export const profilesQuery = () =>
   queryOptions({
     queryKey: adminKeys.profiles(),
-    queryFn: () => call('mediaProfile.list', {}),
+    queryFn: ({ signal }) => call('mediaProfile.list', {}, { signal }),
     placeholderData: keepPreviousData,
   });
 
@@ -106,21 +118,27 @@ export const profilesQuery = () =>
 export const profileQuery = (profileKey: string) =>
   queryOptions({
     queryKey: adminKeys.profile(profileKey),
-    queryFn: () => call('mediaProfile.get', { profileKey }),
+    queryFn: ({ signal }) => call('mediaProfile.get', { profileKey }, { signal }),
   });
 
 /** The library's categories, flattened in tree order. */
 export const categoryOptionsQuery = () =>
   queryOptions({
     queryKey: adminKeys.categories(),
-    queryFn: () => call('mediaProfile.categories', {}),
+    queryFn: ({ signal }) => call('mediaProfile.categories', {}, { signal }),
     staleTime: 60_000,
   });
 
 /** The watermarking code. */
 export const watermarkQuery = () =>
-  queryOptions({ queryKey: adminKeys.watermark(), queryFn: () => call('vodTool.watermark', {}) });
+  queryOptions({
+    queryKey: adminKeys.watermark(),
+    queryFn: ({ signal }) => call('vodTool.watermark', {}, { signal }),
+  });
 
 /** Player events. */
 export const playerEventsQuery = () =>
-  queryOptions({ queryKey: adminKeys.events(), queryFn: () => call('playerEvent.list', {}) });
+  queryOptions({
+    queryKey: adminKeys.events(),
+    queryFn: ({ signal }) => call('playerEvent.list', {}, { signal }),
+  });

@@ -31,32 +31,37 @@ export const libraryKeys = {
 /** Every category in tree order. */
 export const categoriesQuery = () => ({
   queryKey: libraryKeys.categories(),
-  queryFn: () => call('category.list', {}),
+  queryFn: ({ signal }: { signal: AbortSignal }) => call('category.list', {}, { signal }),
   placeholderData: keepPreviousData,
 });
 
 /** One category with its connected VOD channels. */
 export const categoryQuery = (categoryKey: string) => ({
   queryKey: libraryKeys.category(categoryKey),
-  queryFn: () => call('category.get', { categoryKey }),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    call('category.get', { categoryKey }, { signal }),
 });
 
 /** The VOD account's channels (pickers and drop targets). */
 export const channelsQuery = () => ({
   queryKey: libraryKeys.channels(),
-  queryFn: () => call('library.channels', {}),
+  queryFn: ({ signal }: { signal: AbortSignal }) => call('library.channels', {}, { signal }),
   staleTime: 60_000,
 });
 
 /** A page of contents for the infinite list. */
-export function contentPage(filters: ContentFilters, page: number) {
-  return call('content.list', {
-    page,
-    perPage: contentPageSize,
-    ...(filters.keyword ? { keyword: filters.keyword } : {}),
-    ...(filters.categoryKey ? { categoryKey: filters.categoryKey } : {}),
-    ...(filters.status ? { status: filters.status } : {}),
-  });
+export function contentPage(filters: ContentFilters, page: number, signal?: AbortSignal) {
+  return call(
+    'content.list',
+    {
+      page,
+      perPage: contentPageSize,
+      ...(filters.keyword ? { keyword: filters.keyword } : {}),
+      ...(filters.categoryKey ? { categoryKey: filters.categoryKey } : {}),
+      ...(filters.status ? { status: filters.status } : {}),
+    },
+    signal ? { signal } : {},
+  );
 }
 
 /**
@@ -65,7 +70,8 @@ export function contentPage(filters: ContentFilters, page: number) {
  */
 export const contentListQuery = (filters: ContentFilters) => ({
   queryKey: libraryKeys.contentList(filters),
-  queryFn: ({ pageParam }: { pageParam: number }) => contentPage(filters, pageParam),
+  queryFn: ({ pageParam, signal }: { pageParam: number; signal: AbortSignal }) =>
+    contentPage(filters, pageParam, signal),
   initialPageParam: 1,
   getNextPageParam: (last: Awaited<ReturnType<typeof contentPage>>) =>
     last.data.page < last.data.lastPage ? last.data.page + 1 : undefined,
@@ -74,5 +80,6 @@ export const contentListQuery = (filters: ContentFilters) => ({
 /** One content's overview. */
 export const contentQuery = (uploadFileKey: string) => ({
   queryKey: libraryKeys.content(uploadFileKey),
-  queryFn: () => call('content.get', { uploadFileKey }),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    call('content.get', { uploadFileKey }, { signal }),
 });

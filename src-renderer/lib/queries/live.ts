@@ -20,25 +20,29 @@ const pushWaitMs = 5_000;
 export const workspaceQuery = () =>
   queryOptions({
     queryKey: keys.workspace(),
-    queryFn: () => call('workspace.get', {}),
+    queryFn: ({ signal }) => call('workspace.get', {}, { signal }),
     staleTime: Infinity,
   });
 
 export const budgetQuery = () =>
   queryOptions({
     queryKey: keys.budget(),
-    queryFn: () => call('budget.get', {}),
+    queryFn: ({ signal }) => call('budget.get', {}, { signal }),
     staleTime: Infinity,
   });
 
 export const channelsQuery = (params: ChannelListParams) =>
   queryOptions({
     queryKey: keys.channels(params),
-    queryFn: () =>
-      call('channel.list', {
-        ...(params.keyword ? { keyword: params.keyword } : {}),
-        order: params.order,
-      }),
+    queryFn: ({ signal }) =>
+      call(
+        'channel.list',
+        {
+          ...(params.keyword ? { keyword: params.keyword } : {}),
+          order: params.order,
+        },
+        { signal },
+      ),
     staleTime: Infinity,
     placeholderData: (previous) => previous,
   });
@@ -46,21 +50,21 @@ export const channelsQuery = (params: ChannelListParams) =>
 export const broadcastQuery = (broadcastKey: string) =>
   queryOptions({
     queryKey: keys.broadcast(broadcastKey),
-    queryFn: () => call('broadcast.get', { broadcastKey }),
+    queryFn: ({ signal }) => call('broadcast.get', { broadcastKey }, { signal }),
     staleTime: Infinity,
   });
 
 export const participantsQuery = (broadcastKey: string) =>
   queryOptions({
     queryKey: keys.participants(broadcastKey),
-    queryFn: () => call('broadcast.participants', { broadcastKey }),
+    queryFn: ({ signal }) => call('broadcast.participants', { broadcastKey }, { signal }),
     staleTime: Infinity,
   });
 
 export const viewersQuery = (broadcastKey: string) =>
   queryOptions({
     queryKey: keys.viewers(broadcastKey),
-    queryFn: () => call('broadcast.viewers', { broadcastKey }),
+    queryFn: ({ signal }) => call('broadcast.viewers', { broadcastKey }, { signal }),
     staleTime: Infinity,
   });
 

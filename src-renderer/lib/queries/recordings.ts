@@ -42,7 +42,7 @@ export const recordingKeys = {
 /** The channels the filters offer (read once a minute at most). */
 export const recordingChannelsQuery = () => ({
   queryKey: recordingKeys.channels(),
-  queryFn: () => call('recording.channels', {}),
+  queryFn: ({ signal }: { signal: AbortSignal }) => call('recording.channels', {}, { signal }),
   staleTime: 60_000,
 });
 
@@ -65,27 +65,29 @@ export function recordingListInput(
 /** One page of recording files. */
 export const recordingFilesQuery = (input: CommandInput<'recording.list'>) => ({
   queryKey: recordingKeys.files(input),
-  queryFn: () => call('recording.list', input),
+  queryFn: ({ signal }: { signal: AbortSignal }) => call('recording.list', input, { signal }),
   placeholderData: keepPreviousData,
 });
 
 /** One page of broadcasts. */
 export const broadcastHistoryQuery = (input: CommandInput<'broadcast.history'>) => ({
   queryKey: recordingKeys.history(input),
-  queryFn: () => call('broadcast.history', input),
+  queryFn: ({ signal }: { signal: AbortSignal }) => call('broadcast.history', input, { signal }),
   placeholderData: keepPreviousData,
 });
 
 /** One broadcast. */
 export const broadcastQuery = (broadcastKey: string) => ({
   queryKey: recordingKeys.broadcast(broadcastKey),
-  queryFn: () => call('broadcast.detail', { broadcastKey }),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    call('broadcast.detail', { broadcastKey }, { signal }),
 });
 
 /** A broadcast's summary statistics; a refusal (not ready yet) is not retried. */
 export const broadcastSummaryQuery = (broadcastKey: string) => ({
   queryKey: recordingKeys.summary(broadcastKey),
-  queryFn: () => call('broadcast.summary', { broadcastKey }),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    call('broadcast.summary', { broadcastKey }, { signal }),
   retry: false,
 });
 
@@ -99,7 +101,7 @@ export function transfersMoving(snapshot: TransferSnapshot | undefined): boolean
 /** The transfer list: every 500 ms while something moves, else every 5 s. */
 export const transfersQuery = () => ({
   queryKey: recordingKeys.transfers(),
-  queryFn: () => call('transfer.list', {}),
+  queryFn: ({ signal }: { signal: AbortSignal }) => call('transfer.list', {}, { signal }),
   refetchInterval: (query: { state: { data: TransferSnapshot | undefined } }) =>
     transfersMoving(query.state.data) ? 500 : 5000,
 });
@@ -107,5 +109,5 @@ export const transfersQuery = () => ({
 /** The download folder and whether this host has a folder picker. */
 export const downloadFolderQuery = () => ({
   queryKey: recordingKeys.folder(),
-  queryFn: () => call('transfer.folder', {}),
+  queryFn: ({ signal }: { signal: AbortSignal }) => call('transfer.folder', {}, { signal }),
 });

@@ -7,20 +7,21 @@ import { call } from '../bridge';
 /** Countries, for a country picker. */
 export const countriesQuery = () => ({
   queryKey: ['reference', 'countries'] as const,
-  queryFn: () => call('reference.countries', {}),
+  queryFn: ({ signal }: { signal: AbortSignal }) => call('reference.countries', {}, { signal }),
   staleTime: Infinity,
 });
 
 /** Languages; `subtitles` only those subtitles can use (the subtitle picker). */
 export const languagesQuery = (subtitles = false) => ({
   queryKey: ['reference', 'languages', subtitles] as const,
-  queryFn: () => call('reference.languages', { subtitles }),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    call('reference.languages', { subtitles }, { signal }),
   staleTime: Infinity,
 });
 
 /** Timezones, for a timezone picker. */
 export const timezonesQuery = () => ({
   queryKey: ['reference', 'timezones'] as const,
-  queryFn: () => call('reference.timezones', {}),
+  queryFn: ({ signal }: { signal: AbortSignal }) => call('reference.timezones', {}, { signal }),
   staleTime: Infinity,
 });

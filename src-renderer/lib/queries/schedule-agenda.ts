@@ -18,7 +18,7 @@ export const agendaKey = (from: string, to: string) =>
 export const agendaQuery = (from: string, to: string) =>
   queryOptions({
     queryKey: agendaKey(from, to),
-    queryFn: () => call('schedule.agenda', { from, to }),
+    queryFn: ({ signal }) => call('schedule.agenda', { from, to }, { signal }),
     staleTime: 60_000,
     placeholderData: (previous) => previous,
   });

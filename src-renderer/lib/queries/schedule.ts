@@ -11,7 +11,7 @@ import { keys } from './keys';
 export const scheduledChannelsQuery = () =>
   queryOptions({
     queryKey: keys.scheduleChannels(),
-    queryFn: () => call('schedule.channels', {}),
+    queryFn: ({ signal }) => call('schedule.channels', {}, { signal }),
     staleTime: Infinity,
   });
 
@@ -19,7 +19,7 @@ export const scheduledChannelsQuery = () =>
 export const programsQuery = (channelKey: string, from: string, to: string) =>
   queryOptions({
     queryKey: keys.programs(channelKey, from, to),
-    queryFn: () => call('schedule.programs', { channelKey, from, to }),
+    queryFn: ({ signal }) => call('schedule.programs', { channelKey, from, to }, { signal }),
     staleTime: Infinity,
     placeholderData: (previous) => previous,
   });
@@ -28,7 +28,7 @@ export const programsQuery = (channelKey: string, from: string, to: string) =>
 export const programMediaQuery = (keyword: string) =>
   queryOptions({
     queryKey: keys.programMedia(keyword),
-    queryFn: () => call('schedule.media', keyword ? { keyword } : {}),
+    queryFn: ({ signal }) => call('schedule.media', keyword ? { keyword } : {}, { signal }),
     staleTime: 60_000,
     placeholderData: (previous) => previous,
   });
@@ -37,7 +37,7 @@ export const programMediaQuery = (keyword: string) =>
 export const waitingScreensQuery = () =>
   queryOptions({
     queryKey: ['waiting-screens'] as const,
-    queryFn: () => call('schedule.waitingScreens', {}),
+    queryFn: ({ signal }) => call('schedule.waitingScreens', {}, { signal }),
     staleTime: 5 * 60_000,
   });
 

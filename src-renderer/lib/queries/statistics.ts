@@ -31,7 +31,8 @@ export const statisticsKeys = {
 export const statisticsBroadcastsQuery = (channelKey: string | null) =>
   queryOptions({
     queryKey: statisticsKeys.broadcasts(channelKey ?? ''),
-    queryFn: () => call('statistics.broadcasts', { channelKey: channelKey ?? '' }),
+    queryFn: ({ signal }) =>
+      call('statistics.broadcasts', { channelKey: channelKey ?? '' }, { signal }),
     enabled: channelKey !== null,
     staleTime,
   });
@@ -39,7 +40,7 @@ export const statisticsBroadcastsQuery = (channelKey: string | null) =>
 export const viewersQuery = (input: CommandInput<'statistics.viewers'>) =>
   queryOptions({
     queryKey: statisticsKeys.viewers(input),
-    queryFn: () => call('statistics.viewers', input),
+    queryFn: ({ signal }) => call('statistics.viewers', input, { signal }),
     placeholderData: keepPreviousData,
     staleTime,
   });
@@ -47,7 +48,7 @@ export const viewersQuery = (input: CommandInput<'statistics.viewers'>) =>
 export const summaryQuery = (input: CommandInput<'statistics.summary'>) =>
   queryOptions({
     queryKey: statisticsKeys.summary(input),
-    queryFn: () => call('statistics.summary', input),
+    queryFn: ({ signal }) => call('statistics.summary', input, { signal }),
     placeholderData: keepPreviousData,
     staleTime,
   });
@@ -55,7 +56,7 @@ export const summaryQuery = (input: CommandInput<'statistics.summary'>) =>
 export const dailyQuery = (input: CommandInput<'statistics.daily'>) =>
   queryOptions({
     queryKey: statisticsKeys.daily(input),
-    queryFn: () => call('statistics.daily', input),
+    queryFn: ({ signal }) => call('statistics.daily', input, { signal }),
     placeholderData: keepPreviousData,
     staleTime,
   });
@@ -63,7 +64,7 @@ export const dailyQuery = (input: CommandInput<'statistics.daily'>) =>
 export const chatQuery = (input: CommandInput<'statistics.chat'>) =>
   queryOptions({
     queryKey: statisticsKeys.chat(input),
-    queryFn: () => call('statistics.chat', input),
+    queryFn: ({ signal }) => call('statistics.chat', input, { signal }),
     placeholderData: keepPreviousData,
     staleTime,
   });
@@ -71,7 +72,7 @@ export const chatQuery = (input: CommandInput<'statistics.chat'>) =>
 export const scheduledQuery = (input: CommandInput<'statistics.scheduledDaily'>) =>
   queryOptions({
     queryKey: statisticsKeys.scheduled(input),
-    queryFn: () => call('statistics.scheduledDaily', input),
+    queryFn: ({ signal }) => call('statistics.scheduledDaily', input, { signal }),
     placeholderData: keepPreviousData,
     staleTime,
   });
@@ -79,14 +80,14 @@ export const scheduledQuery = (input: CommandInput<'statistics.scheduledDaily'>)
 export const vodChannelsQuery = () =>
   queryOptions({
     queryKey: statisticsKeys.vodChannels(),
-    queryFn: () => call('statistics.vodChannels', {}),
+    queryFn: ({ signal }) => call('statistics.vodChannels', {}, { signal }),
     staleTime,
   });
 
 export const rankQuery = (input: CommandInput<'statistics.contentRank'>) =>
   queryOptions({
     queryKey: statisticsKeys.rank(input),
-    queryFn: () => call('statistics.contentRank', input),
+    queryFn: ({ signal }) => call('statistics.contentRank', input, { signal }),
     placeholderData: keepPreviousData,
     staleTime,
   });
@@ -94,7 +95,7 @@ export const rankQuery = (input: CommandInput<'statistics.contentRank'>) =>
 export const vodChannelTotalsQuery = (input: CommandInput<'statistics.vodChannelTotals'>) =>
   queryOptions({
     queryKey: statisticsKeys.vodChannelTotals(input),
-    queryFn: () => call('statistics.vodChannelTotals', input),
+    queryFn: ({ signal }) => call('statistics.vodChannelTotals', input, { signal }),
     placeholderData: keepPreviousData,
     staleTime,
   });
@@ -102,7 +103,7 @@ export const vodChannelTotalsQuery = (input: CommandInput<'statistics.vodChannel
 export const vodDailyQuery = (input: CommandInput<'statistics.vodDaily'>) =>
   queryOptions({
     queryKey: statisticsKeys.vodDaily(input),
-    queryFn: () => call('statistics.vodDaily', input),
+    queryFn: ({ signal }) => call('statistics.vodDaily', input, { signal }),
     placeholderData: keepPreviousData,
     staleTime,
   });

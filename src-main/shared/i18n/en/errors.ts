@@ -8,6 +8,7 @@ export const errors = {
     internal: 'OnAir Desk hit an internal problem; details are in the log.',
     unknownCommand: 'OnAir Desk has no command "{command}".',
     invalidRequest: 'The request was not valid.',
+    askerGone: 'This read was dropped: the view that asked for it was closed.',
     hostGone: 'OnAir Desk is not answering: is the app still running?',
     hostStoppedDrop:
       'OnAir Desk stopped answering while taking the dropped files; drop them again.',

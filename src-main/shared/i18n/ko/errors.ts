@@ -7,6 +7,7 @@ export const errors: CatalogueShape<typeof en> = {
     internal: 'OnAir Desk 내부 문제가 발생했습니다. 자세한 내용은 로그에 있습니다.',
     unknownCommand: 'OnAir Desk에 "{command}" 명령이 없습니다.',
     invalidRequest: '요청이 올바르지 않습니다.',
+    askerGone: '요청한 화면이 닫혀 이 조회를 보내지 않았습니다.',
     hostGone: 'OnAir Desk가 응답하지 않습니다. 앱이 실행 중인지 확인하세요.',
     hostStoppedDrop: '놓은 파일을 가져오는 중에 OnAir Desk가 응답을 멈췄습니다. 다시 놓아 주세요.',
     workspaceGone: '더 이상 없는 작업 공간입니다.',
