@@ -6,8 +6,10 @@
  *   after a restart (the saved state of persist.ts), and again within a session;
  * - a keyword search: the platform calls it costs (the list's search box when it has one,
  *   else the list's own read, `content.list` with a keyword);
- * - the operator's commands (`broadcast.rename`) while the list pages through the library at
- *   `view` priority, against the same commands on an idle app.
+ * - the operator's commands while the list pages through the library at `view` priority,
+ *   against the same commands on an idle app: the control room's `broadcast.rename` (live
+ *   scheduler) and the Library's own `content.setEnabled` (VOD scheduler, the one the pages
+ *   share; DESIGN.md: a command waits at most one spacing slot).
  */
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -30,6 +32,10 @@ export interface AppFigures {
   commandIdleMs: number[];
   /** The same while the list reads page after page at `view` priority, ms. */
   commandScrollingMs: number[];
+  /** `content.setEnabled` (VOD) round trips with nothing else going on, ms (empty: no content). */
+  vodCommandIdleMs: number[];
+  /** The same while the list reads page after page on the same VOD scheduler, ms. */
+  vodCommandScrollingMs: number[];
   /** Pages read while scrolling, and how long that took, ms. */
   scroll: { pages: number; ms: number };
 }
@@ -47,7 +53,8 @@ export async function measureApp(
   dir: string,
 ): Promise<AppFigures> {
   const sandbox = await startSandbox({ seed: 1, rateLimit: true, vodContents: contents });
-  const newest = await newestTitle(sandbox);
+  const newestContent = await newestOf(sandbox);
+  const newest = newestContent?.title ?? null;
   const dataDir = join(dir, `data-${contents}`);
   const host = await startHost(sandbox, dataDir);
   const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -58,7 +65,12 @@ export async function measureApp(
       const began = performance.now();
       await page.getByRole('button', { name: 'Library', exact: true }).click();
       if (newest === null) await answered;
-      else await page.getByRole('main').getByText(newest, { exact: true }).first().waitFor();
+      else
+        await page
+          .getByRole('main')
+          .getByRole('option', { name: newest, exact: true })
+          .first()
+          .waitFor();
       return performance.now() - began;
     };
     const load = async (keepSaved: boolean): Promise<void> => {
@@ -79,6 +91,8 @@ export async function measureApp(
       search: { calls: 0, viaSearchBox: false, found: 0 },
       commandIdleMs: [],
       commandScrollingMs: [],
+      vodCommandIdleMs: [],
+      vodCommandScrollingMs: [],
       scroll: { pages: 0, ms: 0 },
     };
     for (let i = 0; i < openings; i += 1) {
@@ -91,10 +105,18 @@ export async function measureApp(
     }
     figures.search = await search(page, sandbox, rpc);
     const broadcastKey = await onAirBroadcast(rpc);
-    figures.commandIdleMs = await renames(rpc, broadcastKey, null);
-    const scrolling = scrollThrough(rpc, Math.min(maxScrollPages, Math.ceil(contents / 100)));
-    figures.commandScrollingMs = await renames(rpc, broadcastKey, scrolling.done);
+    const pages = Math.min(maxScrollPages, Math.ceil(contents / 100));
+    figures.commandIdleMs = await repeat(renameOf(rpc, broadcastKey), null);
+    const scrolling = scrollThrough(rpc, pages);
+    figures.commandScrollingMs = await repeat(renameOf(rpc, broadcastKey), scrolling.done);
     figures.scroll = await scrolling.result;
+    if (newestContent !== null) {
+      const toggle = await toggleOf(rpc, newestContent.key);
+      figures.vodCommandIdleMs = await repeat(toggle, null);
+      const again = scrollThrough(rpc, pages);
+      figures.vodCommandScrollingMs = await repeat(toggle, again.done);
+      await again.result;
+    }
     return figures;
   } finally {
     await page.close();
@@ -126,12 +148,15 @@ function rpcOf(url: string): Rpc {
   };
 }
 
-/** The title the Library lists first (newest), or null for an empty library. */
-async function newestTitle(sandbox: SandboxHandle): Promise<string | null> {
+/** The content the Library lists first (newest), or null for an empty library. */
+async function newestOf(sandbox: SandboxHandle): Promise<{ key: string; title: string } | null> {
   const url = new URL(`${sandbox.info.vod_base_url}/media-contents?per_page=1`);
   url.searchParams.set('access_token', sandbox.info.vod_access_token);
-  const body = (await (await fetch(url)).json()) as { data: { title: string }[] };
-  return body.data[0]?.title ?? null;
+  const body = (await (await fetch(url)).json()) as {
+    data: { upload_file_key: string; title: string }[];
+  };
+  const first = body.data[0];
+  return first ? { key: first.upload_file_key, title: first.title } : null;
 }
 
 /** VOD calls the sandbox received so far (any answer). */
@@ -142,23 +167,28 @@ function vodCalls(sandbox: SandboxHandle): number {
     .reduce((sum, count) => sum + count.calls, 0);
 }
 
+/**
+ * Types a keyword into the contents list's search box (found by its accessible name, not by
+ * position: the Library has other search boxes) and counts the VOD calls it cost once the
+ * list's read with that keyword answered. Works on an empty library too (0 found).
+ */
 async function search(page: Page, sandbox: SandboxHandle, rpc: Rpc): Promise<AppFigures['search']> {
   await page.getByRole('button', { name: 'Library', exact: true }).click();
-  const box = page.getByRole('main').getByRole('searchbox');
-  await sleep(2_000);
-  const before = vodCalls(sandbox);
+  const box = page.getByRole('main').getByRole('searchbox', { name: 'Search contents' });
+  // Reads the Library's opening queued (categories, channels: 1 s apart) are not the search's.
+  const before = await quiet(sandbox);
   if ((await box.count()) > 0) {
-    await box.first().fill('lecture');
-    await page
-      .getByRole('main')
-      .getByText(/Lecture \d+/)
-      .first()
-      .waitFor({ timeout: 15_000 });
+    const answered = page.waitForResponse(
+      (r) => r.url().endsWith('/rpc/content.list') && /lecture/i.test(r.request().postData() ?? ''),
+      { timeout: 15_000 },
+    );
+    await box.fill('lecture');
+    await answered;
     // Calls a debounce or a second page would still send.
     await sleep(2_500);
     const found = await page
       .getByRole('main')
-      .getByText(/Lecture \d+/)
+      .getByRole('option', { name: /Lecture \d+/ })
       .count();
     return { calls: vodCalls(sandbox) - before, viaSearchBox: true, found };
   }
@@ -166,6 +196,18 @@ async function search(page: Page, sandbox: SandboxHandle, rpc: Rpc): Promise<App
     data: { total: number };
   };
   return { calls: vodCalls(sandbox) - before, viaSearchBox: false, found: answer.data.total };
+}
+
+/** Waits until the sandbox has seen no VOD call for 2.5 s; returns the count then. */
+async function quiet(sandbox: SandboxHandle): Promise<number> {
+  let count = vodCalls(sandbox);
+  for (let still = 0; still < 5;) {
+    await sleep(500);
+    const now = vodCalls(sandbox);
+    still = now === count ? still + 1 : 0;
+    count = now;
+  }
+  return count;
 }
 
 async function onAirBroadcast(rpc: Rpc): Promise<{ key: string; title: string }> {
@@ -177,26 +219,57 @@ async function onAirBroadcast(rpc: Rpc): Promise<{ key: string; title: string }>
   return live.latestBroadcast;
 }
 
-/** `commands` renames, one every `commandEveryMs` (or until `until` settles), ms each. */
-async function renames(
-  rpc: Rpc,
-  broadcast: { key: string; title: string },
-  until: Promise<void> | null,
-): Promise<number[]> {
+/** One operator command and how to put things back afterwards. */
+interface BenchCommand {
+  send: (i: number) => Promise<unknown>;
+  restore: () => Promise<unknown>;
+}
+
+/** Renames the broadcast back and forth (live scheduler, `command` priority). */
+function renameOf(rpc: Rpc, broadcast: { key: string; title: string }): BenchCommand {
+  return {
+    send: (i) =>
+      rpc('broadcast.rename', {
+        broadcastKey: broadcast.key,
+        title: i % 2 === 0 ? `${broadcast.title} (bench)` : broadcast.title,
+      }),
+    restore: () => rpc('broadcast.rename', { broadcastKey: broadcast.key, title: broadcast.title }),
+  };
+}
+
+/**
+ * Disables and enables a content (VOD scheduler, `command` priority), from its state now
+ * (read once here, not timed); `restore` puts that state back.
+ */
+async function toggleOf(rpc: Rpc, uploadFileKey: string): Promise<BenchCommand> {
+  const read = (await rpc('content.get', { uploadFileKey })) as { data: { status: string } };
+  const initially = read.data.status !== 'disabled';
+  let enabled = initially;
+  const set = async (next: boolean) => {
+    await rpc('content.setEnabled', { uploadFileKey, enabled: next });
+    enabled = next;
+  };
+  return {
+    send: () => set(!enabled),
+    restore: async () => {
+      if (enabled !== initially) await set(initially);
+    },
+  };
+}
+
+/** `commands` sends, one every `commandEveryMs` (or until `until` settles), ms each. */
+async function repeat(command: BenchCommand, until: Promise<void> | null): Promise<number[]> {
   let over = false;
   void until?.then(() => (over = true));
   const times: number[] = [];
   for (let i = 0; i < commands && !over; i += 1) {
     const began = performance.now();
-    await rpc('broadcast.rename', {
-      broadcastKey: broadcast.key,
-      title: i % 2 === 0 ? `${broadcast.title} (bench)` : broadcast.title,
-    });
+    await command.send(i);
     const took = performance.now() - began;
     times.push(took);
     await sleep(commandEveryMs - took);
   }
-  await rpc('broadcast.rename', { broadcastKey: broadcast.key, title: broadcast.title });
+  await command.restore();
   return times;
 }
 
