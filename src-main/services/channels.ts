@@ -222,44 +222,32 @@ export function setChannelState(
   priority: CallPriority,
   signal?: AbortSignal,
 ): Promise<ChannelDetails> {
-  return withRecheck(
-    () => sendChannelState(session, channelKey, action, priority, signal),
-    async () => {
-      const now = await getChannel(session, channelKey, priority);
-      return reached(action, now) ? now : null;
-    },
-  );
-}
-
-async function sendChannelState(
-  session: Session,
-  channelKey: string,
-  action: BatchAction,
-  priority: CallPriority,
-  signal?: AbortSignal,
-): Promise<ChannelDetails> {
-  const answer = await liveCall(
-    session,
-    priority,
-    (api, fetch, sa) => {
-      const options = {
-        params: { path: { service_account_key: sa, channel_key: channelKey } },
-        fetch,
-      };
-      switch (action) {
-        case 'disable':
-          return api.PUT(`${oneChannel}/disable`, options);
-        case 'enable':
-          return api.PUT(`${oneChannel}/enable`, options);
-        case 'trash':
-          return api.PUT(`${oneChannel}/trash`, options);
-        case 'restore':
-          return api.PUT(`${oneChannel}/restore`, options);
-      }
-    },
-    signal,
-  );
-  return toChannelDetails(answer.data);
+  const send = async (): Promise<ChannelDetails> => {
+    const answer = await liveCall(
+      session,
+      priority,
+      (api, fetch, sa) => {
+        const path = { service_account_key: sa, channel_key: channelKey };
+        const options = { params: { path }, fetch };
+        switch (action) {
+          case 'disable':
+            return api.PUT(`${oneChannel}/disable`, options);
+          case 'enable':
+            return api.PUT(`${oneChannel}/enable`, options);
+          case 'trash':
+            return api.PUT(`${oneChannel}/trash`, options);
+          case 'restore':
+            return api.PUT(`${oneChannel}/restore`, options);
+        }
+      },
+      signal,
+    );
+    return toChannelDetails(answer.data);
+  };
+  return withRecheck(send, async () => {
+    const now = await getChannel(session, channelKey, priority);
+    return reached(action, now) ? now : null;
+  });
 }
 
 /**
