@@ -20,10 +20,10 @@ import type {
 import type { Fresh } from '../model';
 import { command, defineCommands, returns } from './define';
 import {
-  channelInput as channel,
+  channelInput,
   key,
   noInput,
-  positiveId as id,
+  positiveId,
   requiredText,
   searchKeyword,
   wholeNumber,
@@ -130,7 +130,7 @@ export type DestinationChanges = z.output<typeof destinationChanges>;
 const serviceChat = z.object({
   channelKey: key,
   enabled: z.boolean(),
-  chattingServiceId: id.optional(),
+  chattingServiceId: positiveId.optional(),
   slowMode: z.boolean(),
   slowModeSeconds: wholeNumber(1, 300, 'Slow mode waits 1 to 300 seconds.'),
   maxMessageLength: wholeNumber(1, 2000, 'Messages are 1 to 2,000 characters long.'),
@@ -150,7 +150,7 @@ const externalChat = z.object({
 export const channelAdminCommands = defineCommands({
   /** The channel's callback URLs (read from getChannel). */
   'channelAdmin.callbacks': command({
-    input: channel,
+    input: channelInput,
     output: returns<Fresh<ChannelCallbacks>>(),
     priority: 'view',
   }),
@@ -198,13 +198,13 @@ export const channelAdminCommands = defineCommands({
   }),
   /** listSyndications, without their stream keys. */
   'channelAdmin.syndications': command({
-    input: channel,
+    input: channelInput,
     output: returns<Fresh<Syndication[]>>(),
     priority: 'view',
   }),
   /** getSyndication: the stream key, when the operator asks to see it. */
   'channelAdmin.revealStreamKey': command({
-    input: z.object({ channelKey: key, syndicationId: id }),
+    input: z.object({ channelKey: key, syndicationId: positiveId }),
     output: returns<SyndicationStreamKey>(),
     priority: 'command',
   }),
@@ -217,7 +217,7 @@ export const channelAdminCommands = defineCommands({
   'channelAdmin.updateSyndication': command({
     input: z.object({
       channelKey: key,
-      syndicationId: id,
+      syndicationId: positiveId,
       title,
       link: rtmpLink,
       streamKey: streamKey.optional(),
@@ -227,19 +227,19 @@ export const channelAdminCommands = defineCommands({
     priority: 'command',
   }),
   'channelAdmin.deleteSyndication': command({
-    input: z.object({ channelKey: key, syndicationId: id }),
+    input: z.object({ channelKey: key, syndicationId: positiveId }),
     output: returns<{ deleted: true }>(),
     priority: 'command',
   }),
   /** listFileTransfers. */
   'channelAdmin.destinations': command({
-    input: channel,
+    input: channelInput,
     output: returns<Fresh<RecordingDestination[]>>(),
     priority: 'view',
   }),
   /** getFileTransfer: one destination as the platform holds it now (the editor opens on it). */
   'channelAdmin.destination': command({
-    input: z.object({ channelKey: key, destinationId: id }),
+    input: z.object({ channelKey: key, destinationId: positiveId }),
     output: returns<RecordingDestination>(),
     priority: 'view',
   }),
@@ -250,18 +250,18 @@ export const channelAdminCommands = defineCommands({
     priority: 'command',
   }),
   'channelAdmin.updateDestination': command({
-    input: z.object({ channelKey: key, destinationId: id, changes: destinationChanges }),
+    input: z.object({ channelKey: key, destinationId: positiveId, changes: destinationChanges }),
     output: returns<RecordingDestination>(),
     priority: 'command',
   }),
   'channelAdmin.deleteDestination': command({
-    input: z.object({ channelKey: key, destinationId: id }),
+    input: z.object({ channelKey: key, destinationId: positiveId }),
     output: returns<{ deleted: true }>(),
     priority: 'command',
   }),
   /** setFileTransferStatus. */
   'channelAdmin.setDestinationActive': command({
-    input: z.object({ channelKey: key, destinationId: id, active: z.boolean() }),
+    input: z.object({ channelKey: key, destinationId: positiveId, active: z.boolean() }),
     output: returns<RecordingDestination>(),
     priority: 'command',
   }),
@@ -273,7 +273,7 @@ export const channelAdminCommands = defineCommands({
   }),
   /** getChatting and getChattingInfo: the room settings and the room now. */
   'channelAdmin.chat': command({
-    input: channel,
+    input: channelInput,
     output: returns<Fresh<ChannelChat>>(),
     priority: 'view',
   }),
