@@ -175,12 +175,7 @@ export async function createSyndication(
   const answer = await liveCall(session, priority, (api, fetch, sa) =>
     api.POST(`${channelPath}/syndications`, {
       params: { path: { service_account_key: sa, channel_key: input.channelKey } },
-      body: {
-        title: input.title,
-        link: input.link,
-        stream_name: input.streamKey,
-        status: input.active ? 1 : 0,
-      },
+      body: syndicationForm(input),
       fetch,
     }),
   );
@@ -203,12 +198,7 @@ export async function updateSyndication(
   const answer = await liveCall(session, priority, (api, fetch, sa) =>
     api.PUT(`${channelPath}/syndications/{syndication_id}`, {
       params: { path: syndicationPath(sa, input) },
-      body: {
-        title: input.title,
-        link: input.link,
-        stream_name: input.streamKey,
-        status: input.active ? 1 : 0,
-      },
+      body: syndicationForm(input),
       fetch,
     }),
   );
@@ -234,5 +224,20 @@ function syndicationPath(sa: string, input: { channelKey: string; syndicationId:
     service_account_key: sa,
     channel_key: input.channelKey,
     syndication_id: input.syndicationId,
+  };
+}
+
+/** A syndication as the platform takes it; an undefined stream key is left out of the JSON. */
+function syndicationForm(input: {
+  title: string;
+  link: string;
+  streamKey?: string | undefined;
+  active: boolean;
+}) {
+  return {
+    title: input.title,
+    link: input.link,
+    stream_name: input.streamKey,
+    status: input.active ? (1 as const) : (0 as const),
   };
 }

@@ -1,4 +1,7 @@
-/** Handlers of `shared/commands/channels.ts` (services/channels.ts, channels-batch.ts). */
+/**
+ * Handlers of `shared/commands/channels.ts` (services/channels.ts, channel-profiles.ts,
+ * channels-batch.ts).
+ */
 import { channelCommands } from '../shared/commands/channels';
 import { registerHandlers } from './command-registry';
 import {
@@ -6,13 +9,11 @@ import {
   deleteChannel,
   getChannel,
   listChannels,
-  listProfileGroups,
-  profileOverview,
   readAccess,
   setChannelState,
-  setProfileActive,
   updateChannel,
 } from './channels';
+import { listProfileGroups, profileOverview, setProfileActive } from './channel-profiles';
 import { batchProgress, planBatch, startBatch } from './channels-batch';
 
 /** The domain, registered. */

@@ -10,6 +10,7 @@ import type {
   ChannelRow,
   ChannelType,
   EncodingProfile,
+  ProfileGroup,
 } from '../shared/channels-model';
 
 type LiveChannel = components['schemas']['Channel'];
@@ -71,6 +72,11 @@ export function toProfile(profile: components['schemas']['Profile']): EncodingPr
     audioKbps: profile.audio_bitrate,
     active: profile.is_active,
   };
+}
+
+/** An encoding profile group, without its profiles. */
+export function toProfileGroup(group: components['schemas']['ProfileGroup']): ProfileGroup {
+  return { key: group.key, name: group.name, profilesCount: group.profiles_count };
 }
 
 function typeOf(type: string | undefined): ChannelType {

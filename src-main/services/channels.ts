@@ -1,9 +1,9 @@
 /**
- * The live API v1 operations of the Channels view, one function each, through the workspace's
- * live scheduler (platform-call.ts): listChannels, getChannel, createChannel, updateChannel,
- * disable/enable/trash/restoreChannel, deleteChannel, getContract, listProfileGroups,
- * listProfiles, attachProfile, detachProfile. Each throws PlatformError as the platform
- * answered (its own message), or for a rule the app checks before sending.
+ * The live API v1 channel operations of the Channels view, one function each, through the
+ * workspace's live scheduler (platform-call.ts): listChannels, getChannel, createChannel,
+ * updateChannel, disable/enable/trash/restoreChannel, deleteChannel, getContract (encoding
+ * profiles: channel-profiles.ts; batches: channels-batch.ts). Each throws PlatformError as
+ * the platform answered (its own message), or for a rule the app checks before sending.
  */
 import { PlatformError } from '../platform/errors';
 import type { components } from '../platform/generated/live-v1';
@@ -14,19 +14,19 @@ import type {
   ChannelPage,
   ChannelStateFilter,
   ChannelType,
-  EncodingProfile,
-  GroupProfiles,
-  ProfileGroup,
-  ProfileOverview,
 } from '../shared/channels-model';
 import type { ChannelOrder, Fresh } from '../shared/model';
 import { say } from '../shared/i18n/say';
-import { liveCall, type CallPriority } from './platform-call';
-import { toChannelDetails, toChannelRow, toContract, toProfile } from './channels-mappers';
+import { liveCall, pageOf, type CallPriority } from './platform-call';
+import { toChannelDetails, toChannelRow, toContract } from './channels-mappers';
+import { sendAgain, withRecheck } from './recheck';
 import type { Session } from './session';
 
 type ChannelForm = components['schemas']['ChannelForm'];
 type ChannelUpdateForm = components['schemas']['ChannelUpdateForm'];
+
+const channels = '/v1/live/service-accounts/{service_account_key}/channels' as const;
+const oneChannel = `${channels}/{channel_key}` as const;
 
 /** What `channels.list` asks for. */
 export interface ChannelQuery {
@@ -47,7 +47,7 @@ export async function listChannels(
 ): Promise<Fresh<ChannelPage>> {
   const status = query.state === 'enabled' || query.state === 'disabled' ? query.state : undefined;
   const answer = await liveCall(session, 'view', (api, fetch, sa) =>
-    api.GET('/v1/live/service-accounts/{service_account_key}/channels', {
+    api.GET(channels, {
       params: {
         path: { service_account_key: sa },
         query: {
@@ -63,16 +63,9 @@ export async function listChannels(
       fetch,
     }),
   );
-  const items = answer.data.map(toChannelRow).filter((row) => !status || row.status === status);
-  return {
-    data: {
-      items,
-      page: answer.meta.current_page,
-      lastPage: answer.meta.last_page,
-      total: answer.meta.total,
-    },
-    fetchedAt: session.clock.now(),
-  };
+  const page = pageOf(answer, toChannelRow);
+  const items = page.items.filter((row) => !status || row.status === status);
+  return { data: { ...page, items }, fetchedAt: session.clock.now() };
 }
 
 /** One channel's settings. */
@@ -82,7 +75,7 @@ export async function getChannel(
   priority: CallPriority = 'view',
 ): Promise<ChannelDetails> {
   const answer = await liveCall(session, priority, (api, fetch, sa) =>
-    api.GET('/v1/live/service-accounts/{service_account_key}/channels/{channel_key}', {
+    api.GET(oneChannel, {
       params: { path: { service_account_key: sa, channel_key: channelKey } },
       fetch,
     }),
@@ -146,18 +139,12 @@ export async function createChannel(session: Session, input: NewChannel): Promis
     use_duplicate_block: 0,
     use_capture_block: 0,
   };
-  const send = async (): Promise<ChannelDetails> =>
-    toChannelDetails(
-      (
-        await liveCall(session, 'command', (api, fetch, sa) =>
-          api.POST('/v1/live/service-accounts/{service_account_key}/channels', {
-            params: { path: { service_account_key: sa } },
-            body,
-            fetch,
-          }),
-        )
-      ).data,
+  const send = async (): Promise<ChannelDetails> => {
+    const answer = await liveCall(session, 'command', (api, fetch, sa) =>
+      api.POST(channels, { params: { path: { service_account_key: sa } }, body, fetch }),
     );
+    return toChannelDetails(answer.data);
+  };
   const before = await channelsTitled(session, input.title);
   return withRecheck(send, async () => {
     // Created after all: a channel of that title the platform did not hold before.
@@ -170,7 +157,7 @@ export async function createChannel(session: Session, input: NewChannel): Promis
 /** Keys of the channels (every type, not trashed) whose title is exactly `title`. */
 async function channelsTitled(session: Session, title: string): Promise<string[]> {
   const answer = await liveCall(session, 'command', (api, fetch, sa) =>
-    api.GET('/v1/live/service-accounts/{service_account_key}/channels', {
+    api.GET(channels, {
       params: {
         path: { service_account_key: sa },
         query: { channel_type: 'all', keyword: title, per_page: 100 },
@@ -213,20 +200,18 @@ export async function updateChannel(
     use_duplicate_block: flag(changes.useDuplicateBlock),
     use_capture_block: flag(changes.useCaptureBlock),
   });
-  const send = async (): Promise<ChannelDetails> =>
-    toChannelDetails(
-      (
-        await liveCall(session, 'command', (api, fetch, sa) =>
-          api.PUT('/v1/live/service-accounts/{service_account_key}/channels/{channel_key}', {
-            params: { path: { service_account_key: sa, channel_key: channelKey } },
-            body,
-            fetch,
-          }),
-        )
-      ).data,
+  const send = async (): Promise<ChannelDetails> => {
+    const answer = await liveCall(session, 'command', (api, fetch, sa) =>
+      api.PUT(oneChannel, {
+        params: { path: { service_account_key: sa, channel_key: channelKey } },
+        body,
+        fetch,
+      }),
     );
+    return toChannelDetails(answer.data);
+  };
   // The same settings sent twice leave the channel as once: no recheck needed.
-  return withRecheck(send, () => Promise.resolve(null));
+  return withRecheck(send, sendAgain);
 }
 
 /** Sends disable, enable, trash or restore (spec, States) at `priority`. */
@@ -237,54 +222,32 @@ export function setChannelState(
   priority: CallPriority,
   signal?: AbortSignal,
 ): Promise<ChannelDetails> {
-  return withRecheck(
-    () => sendChannelState(session, channelKey, action, priority, signal),
-    async () => {
-      const now = await getChannel(session, channelKey, priority);
-      return reached(action, now) ? now : null;
-    },
-  );
-}
-
-async function sendChannelState(
-  session: Session,
-  channelKey: string,
-  action: BatchAction,
-  priority: CallPriority,
-  signal?: AbortSignal,
-): Promise<ChannelDetails> {
-  const params = { path: { service_account_key: '', channel_key: channelKey } };
-  const answer = await liveCall(
-    session,
-    priority,
-    (api, fetch, sa) => {
-      const options = { params: { path: { ...params.path, service_account_key: sa } }, fetch };
-      switch (action) {
-        case 'disable':
-          return api.PUT(
-            '/v1/live/service-accounts/{service_account_key}/channels/{channel_key}/disable',
-            options,
-          );
-        case 'enable':
-          return api.PUT(
-            '/v1/live/service-accounts/{service_account_key}/channels/{channel_key}/enable',
-            options,
-          );
-        case 'trash':
-          return api.PUT(
-            '/v1/live/service-accounts/{service_account_key}/channels/{channel_key}/trash',
-            options,
-          );
-        case 'restore':
-          return api.PUT(
-            '/v1/live/service-accounts/{service_account_key}/channels/{channel_key}/restore',
-            options,
-          );
-      }
-    },
-    signal,
-  );
-  return toChannelDetails(answer.data);
+  const send = async (): Promise<ChannelDetails> => {
+    const answer = await liveCall(
+      session,
+      priority,
+      (api, fetch, sa) => {
+        const path = { service_account_key: sa, channel_key: channelKey };
+        const options = { params: { path }, fetch };
+        switch (action) {
+          case 'disable':
+            return api.PUT(`${oneChannel}/disable`, options);
+          case 'enable':
+            return api.PUT(`${oneChannel}/enable`, options);
+          case 'trash':
+            return api.PUT(`${oneChannel}/trash`, options);
+          case 'restore':
+            return api.PUT(`${oneChannel}/restore`, options);
+        }
+      },
+      signal,
+    );
+    return toChannelDetails(answer.data);
+  };
+  return withRecheck(send, async () => {
+    const now = await getChannel(session, channelKey, priority);
+    return reached(action, now) ? now : null;
+  });
 }
 
 /**
@@ -306,7 +269,7 @@ export async function deleteChannel(
   }
   const send = async (): Promise<{ deleted: string }> => {
     await liveCall(session, 'command', (api, fetch, sa) =>
-      api.DELETE('/v1/live/service-accounts/{service_account_key}/channels/{channel_key}', {
+      api.DELETE(oneChannel, {
         params: { path: { service_account_key: sa, channel_key: channelKey } },
         fetch,
       }),
@@ -325,122 +288,6 @@ export async function deleteChannel(
       throw error;
     }
   });
-}
-
-/** The encoding profile groups (for the create dialog's picker). */
-export async function listProfileGroups(session: Session): Promise<Fresh<ProfileGroup[]>> {
-  const answer = await liveCall(session, 'view', (api, fetch, sa) =>
-    api.GET('/v1/live/service-accounts/{service_account_key}/profile-groups', {
-      params: { path: { service_account_key: sa } },
-      fetch,
-    }),
-  );
-  return {
-    data: answer.data.map((group) => ({
-      key: group.key,
-      name: group.name,
-      profilesCount: group.profiles_count,
-    })),
-    fetchedAt: session.clock.now(),
-  };
-}
-
-/** Every group with its profiles of both screen types (1 + 2 × groups calls, at `view`). */
-export async function profileOverview(session: Session): Promise<Fresh<ProfileOverview>> {
-  const groups = await listProfileGroups(session);
-  const withProfiles: GroupProfiles[] = await Promise.all(
-    groups.data.map(async (group) => {
-      const [landscape, portrait] = await Promise.all([
-        listProfiles(session, group.key, 'landscape'),
-        listProfiles(session, group.key, 'portrait'),
-      ]);
-      return { ...group, landscape, portrait };
-    }),
-  );
-  const activeCount = withProfiles
-    .flatMap((group) => [...group.landscape, ...group.portrait])
-    .filter((profile) => profile.active).length;
-  return { data: { groups: withProfiles, activeCount }, fetchedAt: session.clock.now() };
-}
-
-async function listProfiles(
-  session: Session,
-  groupKey: string,
-  screenType: 'landscape' | 'portrait',
-): Promise<EncodingProfile[]> {
-  const answer = await liveCall(session, 'view', (api, fetch, sa) =>
-    api.GET(
-      '/v1/live/service-accounts/{service_account_key}/profile-groups/{live_media_profile_group_key}/profiles',
-      {
-        params: {
-          path: { service_account_key: sa, live_media_profile_group_key: groupKey },
-          query: { video_screen_type: screenType },
-        },
-        fetch,
-      },
-    ),
-  );
-  return answer.data.map(toProfile);
-}
-
-/** Attaches (makes active) or detaches a profile (super administrator; spec, States). */
-export async function setProfileActive(
-  session: Session,
-  groupKey: string,
-  profileId: number,
-  active: boolean,
-): Promise<void> {
-  // Attaching an active profile (detaching an inactive one) answers 204 and changes nothing,
-  // so after a 429 the call is simply sent again.
-  const send = () => sendProfileActive(session, groupKey, profileId, active);
-  await withRecheck(send, () => Promise.resolve(null));
-}
-
-async function sendProfileActive(
-  session: Session,
-  groupKey: string,
-  profileId: number,
-  active: boolean,
-): Promise<void> {
-  await liveCall(session, 'command', (api, fetch, sa) => {
-    const options = {
-      params: {
-        path: {
-          service_account_key: sa,
-          live_media_profile_group_key: groupKey,
-          live_media_profile_id: profileId,
-        },
-      },
-      fetch,
-    };
-    return active
-      ? api.PUT(
-          '/v1/live/service-accounts/{service_account_key}/profile-groups/{live_media_profile_group_key}/profiles/{live_media_profile_id}/attach',
-          options,
-        )
-      : api.PUT(
-          '/v1/live/service-accounts/{service_account_key}/profile-groups/{live_media_profile_group_key}/profiles/{live_media_profile_id}/detach',
-          options,
-        );
-  });
-}
-
-/**
- * Sends once; after a 429 (the scheduler then waits out the platform's pause) a non-idempotent
- * call is never repeated blindly (DESIGN.md, "The API budget"): `recheck` reads the platform
- * and answers the outcome when the first call took effect after all, else null, and only
- * then is the call sent again.
- */
-async function withRecheck<T>(
-  send: () => Promise<T>,
-  recheck: () => Promise<T | null>,
-): Promise<T> {
-  try {
-    return await send();
-  } catch (error) {
-    if (!(error instanceof PlatformError) || error.error.code !== 'rate-limited') throw error;
-  }
-  return (await recheck()) ?? send();
 }
 
 /** The state `action` leaves a channel in. */

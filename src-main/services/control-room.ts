@@ -21,14 +21,9 @@ import type {
   ViewerSeries,
   WatchUpdate,
 } from '../shared/model';
-import {
-  toBroadcast,
-  toChannelSummary,
-  toPage,
-  toParticipants,
-  toViewerSeries,
-} from './live-mappers';
+import { toBroadcast, toChannelSummary, toParticipants, toViewerSeries } from './live-mappers';
 import type { WatchTask, WatchTopic } from './watch-planner';
+import { pageOf } from './platform-call';
 
 /** Query of the channel list (spec: Endpoints, GET channels). */
 export interface ChannelQuery {
@@ -84,7 +79,7 @@ export class ControlRoom {
       },
       { priority, ...(signal ? { signal } : {}) },
     );
-    return { data: toPage(list, toChannelSummary), fetchedAt: this.now() };
+    return { data: pageOf(list, toChannelSummary), fetchedAt: this.now() };
   }
 
   /** One broadcast, read for a view: answered to the caller only. */

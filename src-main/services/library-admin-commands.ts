@@ -13,7 +13,7 @@ import {
   listPresets,
   toMediaProfile,
 } from './media-profiles';
-import { vodCall } from './platform-call';
+import { vodCall, vodPage } from './platform-call';
 import { countries, languages, timezones } from './reference-data';
 import {
   createVodChannel,
@@ -62,27 +62,20 @@ export const libraryAdminHandlers = registerHandlers(libraryAdminCommands, {
     );
     return null;
   },
-  'vodChannel.contents': async ({ channelKey, keyword }, { session, priority }) => {
-    const body = await vodCall(session, priority, (api, fetch) =>
-      api.GET('/channels/{channel_key}/media-contents', {
-        params: {
-          path: { channel_key: channelKey },
-          query: { per_page: 100, ...(keyword ? { keyword } : {}) },
-        },
-        fetch,
-      }),
-    );
-    return {
-      data: {
-        items: body.data.map(toContentSummary),
-        page: body.meta.current_page,
-        lastPage: body.meta.last_page,
-        perPage: body.meta.per_page,
-        total: body.meta.total,
-      },
-      fetchedAt: session.clock.now(),
-    };
-  },
+  'vodChannel.contents': ({ channelKey, keyword }, { session, priority }) =>
+    vodPage(
+      session,
+      priority,
+      (api, fetch) =>
+        api.GET('/channels/{channel_key}/media-contents', {
+          params: {
+            path: { channel_key: channelKey },
+            query: { per_page: 100, ...(keyword ? { keyword } : {}) },
+          },
+          fetch,
+        }),
+      toContentSummary,
+    ),
   'vodChannel.findContents': async ({ keyword }, { session, priority }) => {
     const body = await vodCall(session, priority, (api, fetch) =>
       api.GET('/media-contents', {

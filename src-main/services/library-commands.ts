@@ -11,7 +11,7 @@ import {
   toContentSummary,
 } from './library-mappers';
 import { vodRepeatable, vodRepeatableRemoval } from './library-calls';
-import { vodCall } from './platform-call';
+import { vodCall, vodPage } from './platform-call';
 
 export { toContentSummary };
 
@@ -30,24 +30,19 @@ export const libraryHandlers = registerHandlers(libraryCommands, {
       ...(page ? { page } : {}),
       ...(perPage ? { per_page: perPage } : {}),
     };
-    const body = await vodRepeatable(session, priority, (api, fetch) =>
-      categoryKey
-        ? api.GET('/categories/{category_key}/media-contents', {
-            params: { path: { category_key: categoryKey }, query },
-            fetch,
-          })
-        : api.GET('/media-contents', { params: { query }, fetch }),
+    return vodPage(
+      session,
+      priority,
+      (api, fetch) =>
+        categoryKey
+          ? api.GET('/categories/{category_key}/media-contents', {
+              params: { path: { category_key: categoryKey }, query },
+              fetch,
+            })
+          : api.GET('/media-contents', { params: { query }, fetch }),
+      toContentSummary,
+      vodRepeatable,
     );
-    return {
-      data: {
-        items: body.data.map(toContentSummary),
-        page: body.meta.current_page,
-        lastPage: body.meta.last_page,
-        perPage: body.meta.per_page,
-        total: body.meta.total,
-      },
-      fetchedAt: session.clock.now(),
-    };
   },
 
   'content.get': async ({ uploadFileKey }, { session, priority }) => {

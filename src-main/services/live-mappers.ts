@@ -7,16 +7,9 @@ import type {
   LiveBroadcast,
   LiveChannel,
   LiveJoinedUsers,
-  LiveListMeta,
   LiveViewerPoint,
 } from '../platform/live-client';
-import type {
-  Broadcast,
-  ChannelSummary,
-  ChatParticipants,
-  Page,
-  ViewerSeries,
-} from '../shared/model';
+import type { Broadcast, ChannelSummary, ChatParticipants, ViewerSeries } from '../shared/model';
 
 /** A live channel as the channel list shows it. */
 export function toChannelSummary(channel: LiveChannel): ChannelSummary {
@@ -41,20 +34,6 @@ export function toChannelSummary(channel: LiveChannel): ChannelSummary {
     onAir: latestBroadcast?.onAir ?? false,
     latestBroadcast,
     createdAt: time(channel.created_at),
-  };
-}
-
-/** A live list page (`{ data, meta }`) as a Page. */
-export function toPage<R, T>(
-  list: { data: R[]; meta: LiveListMeta },
-  map: (item: R) => T,
-): Page<T> {
-  return {
-    items: list.data.map(map),
-    page: list.meta.current_page,
-    lastPage: list.meta.last_page,
-    perPage: list.meta.per_page,
-    total: list.meta.total,
   };
 }
 

@@ -23,6 +23,7 @@ import {
 } from '../platform/api-clients';
 import type { Priority } from '../platform/scheduler';
 import { say } from '../shared/i18n/say';
+import type { Fresh, Page } from '../shared/model';
 import { callSignal } from './call-signal';
 import type { Session } from './session';
 
@@ -63,6 +64,45 @@ export function vodCall<D>(
 /** A `view` read stops when its asker left (call-signal.ts); other calls run on. */
 function readSignal(priority: CallPriority): AbortSignal | undefined {
   return asPriority(priority) === 'view' ? callSignal() : undefined;
+}
+
+/**
+ * A list answer of either API (live-v1.yaml and vod-v3.yaml `ListMeta`): one page of `data`,
+ * asked for with the query parameters `page` (from 1) and `per_page` (1 to 100), and `meta`
+ * saying which page it is, the last page (at least 1, even for an empty list), the page size
+ * and how many items match in all pages.
+ */
+export interface ListAnswer<W> {
+  data: W[];
+  meta: { current_page: number; last_page: number; per_page: number; total: number };
+}
+
+/** A list answer as the app's {@link Page}, each item mapped by `map`. */
+export function pageOf<W, T>(answer: ListAnswer<W>, map: (item: W) => T): Page<T> {
+  return {
+    items: answer.data.map(map),
+    page: answer.meta.current_page,
+    lastPage: answer.meta.last_page,
+    perPage: answer.meta.per_page,
+    total: answer.meta.total,
+  };
+}
+
+/**
+ * Runs one VOD API v3 list operation (its `page`/`per_page` query, see {@link ListAnswer}) and
+ * answers the page, each item mapped by `map`, stamped with the time it was read. `run` is
+ * {@link vodCall} unless the operation is sent once more after a 429 (library-calls.ts).
+ * @throws PlatformError as {@link vodCall}.
+ */
+export async function vodPage<W, T>(
+  session: Session,
+  priority: CallPriority,
+  send: (api: VodApi, fetch: PlatformFetch) => Promise<ApiResult<ListAnswer<W>>>,
+  map: (item: W) => T,
+  run: typeof vodCall = vodCall,
+): Promise<Fresh<Page<T>>> {
+  const answer = await run(session, priority, send);
+  return { data: pageOf(answer, map), fetchedAt: session.clock.now() };
 }
 
 function asPriority(priority: CallPriority): Priority {

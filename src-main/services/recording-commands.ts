@@ -5,9 +5,9 @@
  */
 import type { components } from '../platform/generated/live-v1';
 import { recordingCommands } from '../shared/commands/recordings';
-import type { PageOf, PastBroadcast, RecordingFile } from '../shared/recordings-model';
+import type { PastBroadcast, RecordingFile } from '../shared/recordings-model';
 import { registerHandlers } from './command-registry';
-import { liveCall } from './platform-call';
+import { liveCall, pageOf } from './platform-call';
 
 type Schemas = components['schemas'];
 const sa = '/v1/live/service-accounts/{service_account_key}' as const;
@@ -153,19 +153,6 @@ export const recordingHandlers = registerHandlers(recordingCommands, {
     return { data: pageOf(body, toRecordingFile), fetchedAt: session.clock.now() };
   },
 });
-
-function pageOf<W, T>(
-  body: { data: W[]; meta: Schemas['ListMeta'] },
-  map: (item: W) => T,
-): PageOf<T> {
-  return {
-    items: body.data.map(map),
-    page: body.meta.current_page,
-    lastPage: body.meta.last_page,
-    perPage: body.meta.per_page,
-    total: body.meta.total,
-  };
-}
 
 /** The platform's broadcast in the app's words; `nowMs` for the time on air of a live one. */
 export function toBroadcast(wire: Schemas['Broadcast'], nowMs: number): PastBroadcast {

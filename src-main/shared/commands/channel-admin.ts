@@ -19,62 +19,40 @@ import type {
 } from '../channel-admin-model';
 import type { Fresh } from '../model';
 import { command, defineCommands, returns } from './define';
-import { key, noInput } from './fields';
+import {
+  channelInput,
+  key,
+  noInput,
+  positiveId,
+  requiredText,
+  searchKeyword,
+  wholeNumber,
+} from './fields';
 
-const channel = z.object({ channelKey: key });
+const address = z.string().trim().max(500, 'Addresses are at most 500 characters.');
 
 /** A callback URL: http(s), or empty for none (live-v1.yaml CallbackUrl). */
-const callbackUrl = z
-  .string()
-  .trim()
-  .max(500, 'Addresses are at most 500 characters.')
-  .refine(
-    (value) => value === '' || (/^https?:\/\/[^\s/]+\S*$/i.test(value) && URL.canParse(value)),
-    'Give an http:// or https:// address, or leave it empty for none.',
-  );
+const callbackUrl = address.refine(
+  (value) => value === '' || (/^https?:\/\/[^\s/]+\S*$/i.test(value) && URL.canParse(value)),
+  'Give an http:// or https:// address, or leave it empty for none.',
+);
+const rtmpLink = address.regex(/^rtmps?:\/\/[^\s/]+\S*$/i, 'Give an rtmp:// or rtmps:// address.');
 
-const nickname = z
-  .string()
-  .trim()
-  .min(1, 'A creator needs a nickname.')
-  .max(50, 'Nicknames are at most 50 characters.');
+const nickname = requiredText(
+  50,
+  'A creator needs a nickname.',
+  'Nicknames are at most 50 characters.',
+);
+const title = requiredText(100, 'Give it a name.', 'Names are at most 100 characters.');
+const streamKey = requiredText(200, 'Give the stream key.', 'That stream key is too long.');
 
-const title = z
-  .string()
-  .trim()
-  .min(1, 'Give it a name.')
-  .max(100, 'Names are at most 100 characters.');
-
-const id = z.number().int().positive('An id is a positive whole number.');
-
-const streamKey = z
-  .string()
-  .trim()
-  .min(1, 'Give the stream key.')
-  .max(200, 'That stream key is too long.');
-
-const rtmpLink = z
-  .string()
-  .trim()
-  .max(500, 'Addresses are at most 500 characters.')
-  .regex(/^rtmps?:\/\/[^\s/]+\S*$/i, 'Give an rtmp:// or rtmps:// address.');
-
-const host = z
-  .string()
-  .trim()
-  .min(1, 'Give the host name.')
-  .max(255, 'Host names are at most 255 characters.')
-  .regex(/^[A-Za-z0-9.-]+$/, 'A host name has only letters, digits, dots and dashes.');
-const port = z
-  .number()
-  .int('A port is a whole number from 1 to 65535.')
-  .min(1, 'A port is a whole number from 1 to 65535.')
-  .max(65535, 'A port is a whole number from 1 to 65535.');
-const username = z
-  .string()
-  .trim()
-  .min(1, 'Give the user name.')
-  .max(100, 'User names are at most 100 characters.');
+const host = requiredText(
+  255,
+  'Give the host name.',
+  'Host names are at most 255 characters.',
+).regex(/^[A-Za-z0-9.-]+$/, 'A host name has only letters, digits, dots and dashes.');
+const port = wholeNumber(1, 65535, 'A port is a whole number from 1 to 65535.');
+const username = requiredText(100, 'Give the user name.', 'User names are at most 100 characters.');
 // Passwords and secret keys are not trimmed: a space can be part of one.
 const password = z.string().min(1, 'Give the password.').max(200, 'That password is too long.');
 const directory = z.string().trim().max(500, 'Paths are at most 500 characters.');
@@ -85,100 +63,64 @@ const bucket = z
     /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
     'A bucket name has 3 to 63 lowercase letters, digits, dots and dashes.',
   );
-const region = z
-  .string()
-  .trim()
-  .min(1, 'Give the region, e.g. ap-northeast-2.')
-  .max(50, 'Give the region, e.g. ap-northeast-2.');
-const accessKeyId = z
-  .string()
-  .trim()
-  .min(1, 'Give the access key ID.')
-  .max(128, 'That access key ID is too long.');
+const region = requiredText(
+  50,
+  'Give the region, e.g. ap-northeast-2.',
+  'Give the region, e.g. ap-northeast-2.',
+);
+const accessKeyId = requiredText(128, 'Give the access key ID.', 'That access key ID is too long.');
 const secretKey = z
   .string()
   .min(1, 'Give the secret access key.')
   .max(256, 'That secret access key is too long.');
 
-/** A new destination, by kind (live-v1.yaml Ftp/Sftp/Service/S3TransferForm). */
+/** Each kind of destination as the platform keeps it (live-v1.yaml Ftp/Sftp/Service/S3TransferForm). */
+const ftp = z.object({
+  kind: z.literal('ftp'),
+  title,
+  host,
+  port,
+  username,
+  password,
+  directory,
+  passiveMode: z.boolean(),
+});
+const sftp = ftp.omit({ passiveMode: true }).extend({ kind: z.literal('sftp') });
+const service = z.object({
+  kind: z.literal('service'),
+  title,
+  vodServiceAccountKey: key,
+  vodChannelKey: key,
+  vodCategoryKey: key,
+});
+const s3 = z.object({
+  kind: z.literal('s3'),
+  title,
+  bucket,
+  region,
+  accessKeyId,
+  secretAccessKey: secretKey,
+  prefix: directory,
+});
+
+/** A new destination, by kind: what the platform defaults may be left out. */
 const newDestination = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('ftp'),
-    title,
-    host,
-    port: port.optional(),
-    username,
-    password,
-    directory: directory.optional(),
-    passiveMode: z.boolean().optional(),
-  }),
-  z.object({
-    kind: z.literal('sftp'),
-    title,
-    host,
-    port: port.optional(),
-    username,
-    password,
-    directory: directory.optional(),
-  }),
-  z.object({
-    kind: z.literal('service'),
-    title,
-    vodServiceAccountKey: key,
-    vodChannelKey: key,
-    vodCategoryKey: key.optional(),
-  }),
-  z.object({
-    kind: z.literal('s3'),
-    title,
-    bucket,
-    region,
-    accessKeyId,
-    secretAccessKey: secretKey,
-    prefix: directory.optional(),
-  }),
+  ftp.partial({ port: true, directory: true, passiveMode: true }),
+  sftp.partial({ port: true, directory: true }),
+  service.partial({ vodCategoryKey: true }),
+  s3.partial({ prefix: true }),
 ]);
 
 /**
  * Changes to a destination: the fields of its kind. An omitted password or secret key keeps the
- * stored one (live-v1.yaml FileTransferUpdateForm: omitted fields keep their value).
+ * stored one (live-v1.yaml FileTransferUpdateForm: omitted fields keep their value); an empty
+ * category clears it.
  */
 const destinationChanges = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('ftp'),
-    title,
-    host,
-    port,
-    username,
-    password: password.optional(),
-    directory,
-    passiveMode: z.boolean(),
-  }),
-  z.object({
-    kind: z.literal('sftp'),
-    title,
-    host,
-    port,
-    username,
-    password: password.optional(),
-    directory,
-  }),
-  z.object({
-    kind: z.literal('service'),
-    title,
-    vodServiceAccountKey: key,
-    vodChannelKey: key,
-    vodCategoryKey: key.or(z.literal('')),
-  }),
-  z.object({
-    kind: z.literal('s3'),
-    title,
-    bucket,
-    region,
-    accessKeyId,
-    secretAccessKey: secretKey.optional(),
-    prefix: directory,
-  }),
+  ftp.partial({ password: true }),
+  sftp.partial({ password: true }),
+  service.extend({ vodCategoryKey: key.or(z.literal('')) }),
+  s3.partial({ secretAccessKey: true }),
 ]);
 
 /** Types of the destination inputs, for the service that sends them. */
@@ -188,28 +130,17 @@ export type DestinationChanges = z.output<typeof destinationChanges>;
 const serviceChat = z.object({
   channelKey: key,
   enabled: z.boolean(),
-  chattingServiceId: id.optional(),
+  chattingServiceId: positiveId.optional(),
   slowMode: z.boolean(),
-  slowModeSeconds: z
-    .number()
-    .int('Slow mode waits 1 to 300 seconds.')
-    .min(1, 'Slow mode waits 1 to 300 seconds.')
-    .max(300, 'Slow mode waits 1 to 300 seconds.'),
-  maxMessageLength: z
-    .number()
-    .int('Messages are 1 to 2,000 characters long.')
-    .min(1, 'Messages are 1 to 2,000 characters long.')
-    .max(2000, 'Messages are 1 to 2,000 characters long.'),
+  slowModeSeconds: wholeNumber(1, 300, 'Slow mode waits 1 to 300 seconds.'),
+  maxMessageLength: wholeNumber(1, 2000, 'Messages are 1 to 2,000 characters long.'),
   allowGuest: z.boolean(),
 });
 
 const externalChat = z.object({
   channelKey: key,
   enabled: z.boolean(),
-  url: z
-    .string()
-    .trim()
-    .max(500, 'Addresses are at most 500 characters.')
+  url: address
     .regex(/^(https:\/\/[^\s/]+\S*)?$/i, 'Give an https:// address for the external chat.')
     .optional(),
   provider: z.string().trim().max(50, 'Names are at most 50 characters.').optional(),
@@ -219,7 +150,7 @@ const externalChat = z.object({
 export const channelAdminCommands = defineCommands({
   /** The channel's callback URLs (read from getChannel). */
   'channelAdmin.callbacks': command({
-    input: channel,
+    input: channelInput,
     output: returns<Fresh<ChannelCallbacks>>(),
     priority: 'view',
   }),
@@ -238,7 +169,7 @@ export const channelAdminCommands = defineCommands({
   'channelAdmin.creators': command({
     input: z.object({
       channelKey: key,
-      keyword: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
+      keyword: searchKeyword.optional(),
     }),
     output: returns<Fresh<CreatorList>>(),
     priority: 'view',
@@ -267,13 +198,13 @@ export const channelAdminCommands = defineCommands({
   }),
   /** listSyndications, without their stream keys. */
   'channelAdmin.syndications': command({
-    input: channel,
+    input: channelInput,
     output: returns<Fresh<Syndication[]>>(),
     priority: 'view',
   }),
   /** getSyndication: the stream key, when the operator asks to see it. */
   'channelAdmin.revealStreamKey': command({
-    input: z.object({ channelKey: key, syndicationId: id }),
+    input: z.object({ channelKey: key, syndicationId: positiveId }),
     output: returns<SyndicationStreamKey>(),
     priority: 'command',
   }),
@@ -286,7 +217,7 @@ export const channelAdminCommands = defineCommands({
   'channelAdmin.updateSyndication': command({
     input: z.object({
       channelKey: key,
-      syndicationId: id,
+      syndicationId: positiveId,
       title,
       link: rtmpLink,
       streamKey: streamKey.optional(),
@@ -296,19 +227,19 @@ export const channelAdminCommands = defineCommands({
     priority: 'command',
   }),
   'channelAdmin.deleteSyndication': command({
-    input: z.object({ channelKey: key, syndicationId: id }),
+    input: z.object({ channelKey: key, syndicationId: positiveId }),
     output: returns<{ deleted: true }>(),
     priority: 'command',
   }),
   /** listFileTransfers. */
   'channelAdmin.destinations': command({
-    input: channel,
+    input: channelInput,
     output: returns<Fresh<RecordingDestination[]>>(),
     priority: 'view',
   }),
   /** getFileTransfer: one destination as the platform holds it now (the editor opens on it). */
   'channelAdmin.destination': command({
-    input: z.object({ channelKey: key, destinationId: id }),
+    input: z.object({ channelKey: key, destinationId: positiveId }),
     output: returns<RecordingDestination>(),
     priority: 'view',
   }),
@@ -319,18 +250,18 @@ export const channelAdminCommands = defineCommands({
     priority: 'command',
   }),
   'channelAdmin.updateDestination': command({
-    input: z.object({ channelKey: key, destinationId: id, changes: destinationChanges }),
+    input: z.object({ channelKey: key, destinationId: positiveId, changes: destinationChanges }),
     output: returns<RecordingDestination>(),
     priority: 'command',
   }),
   'channelAdmin.deleteDestination': command({
-    input: z.object({ channelKey: key, destinationId: id }),
+    input: z.object({ channelKey: key, destinationId: positiveId }),
     output: returns<{ deleted: true }>(),
     priority: 'command',
   }),
   /** setFileTransferStatus. */
   'channelAdmin.setDestinationActive': command({
-    input: z.object({ channelKey: key, destinationId: id, active: z.boolean() }),
+    input: z.object({ channelKey: key, destinationId: positiveId, active: z.boolean() }),
     output: returns<RecordingDestination>(),
     priority: 'command',
   }),
@@ -342,7 +273,7 @@ export const channelAdminCommands = defineCommands({
   }),
   /** getChatting and getChattingInfo: the room settings and the room now. */
   'channelAdmin.chat': command({
-    input: channel,
+    input: channelInput,
     output: returns<Fresh<ChannelChat>>(),
     priority: 'view',
   }),

@@ -18,13 +18,21 @@ import {
 } from '../channels-model';
 import { channelOrders, type Fresh } from '../model';
 import { command, defineCommands, returns } from './define';
-import { key, noInput } from './fields';
+import {
+  channelInput,
+  key,
+  noInput,
+  pageNumber,
+  pageSize,
+  requiredText,
+  searchKeyword,
+} from './fields';
 
-const title = z
-  .string()
-  .trim()
-  .min(1, 'A channel needs a title.')
-  .max(100, 'Channel titles are at most 100 characters.');
+const title = requiredText(
+  100,
+  'A channel needs a title.',
+  'Channel titles are at most 100 characters.',
+);
 
 const customerCode = z.string().trim().max(50, 'Customer codes are at most 50 characters.');
 
@@ -33,8 +41,6 @@ const viewerLimit = z
   .int('The viewer limit is a whole number.')
   .min(1, 'The viewer limit is at least 1 viewer.')
   .max(10_000_000, 'The viewer limit is at most 10,000,000 viewers.');
-
-const channelInput = z.object({ channelKey: key });
 
 /** Settings an operator may change after creation (ChannelUpdateForm). */
 const editable = {
@@ -60,10 +66,10 @@ export const channelCommands = defineCommands({
   'channels.list': command({
     input: z.object({
       state: z.enum(channelStateFilters).default('all'),
-      keyword: z.string().trim().max(100, 'Search for at most 100 characters.').default(''),
+      keyword: searchKeyword.default(''),
       order: z.enum(channelOrders).default('id_desc'),
-      page: z.number().int().min(1).default(1),
-      perPage: z.number().int().min(1).max(100).default(100),
+      page: pageNumber.default(1),
+      perPage: pageSize.default(100),
     }),
     output: returns<Fresh<ChannelPage>>(),
     priority: 'view',

@@ -15,7 +15,7 @@ import {
   type WatchUpdate,
 } from '../model';
 import { command, defineCommands, defineEvents, event, returns } from './define';
-import { isoTime, key } from './fields';
+import { isoTime, key, pageNumber, pageSize, requiredText, searchKeyword } from './fields';
 
 const broadcastInput = z.object({ broadcastKey: key });
 
@@ -24,10 +24,10 @@ export const controlRoomCommands = defineCommands({
   /** One page of live channels with their on-air tally (GET channels). */
   'channel.list': command({
     input: z.object({
-      keyword: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
+      keyword: searchKeyword.optional(),
       order: z.enum(channelOrders).optional(),
-      page: z.number().int().min(1).optional(),
-      perPage: z.number().int().min(1).max(100).optional(),
+      page: pageNumber.optional(),
+      perPage: pageSize.optional(),
     }),
     output: returns<Fresh<Page<ChannelSummary>>>(),
     priority: 'view',
@@ -50,11 +50,7 @@ export const controlRoomCommands = defineCommands({
   'broadcast.rename': command({
     input: z.object({
       broadcastKey: key,
-      title: z
-        .string()
-        .trim()
-        .min(1, 'A broadcast needs a title.')
-        .max(200, 'Titles are at most 200 characters.'),
+      title: requiredText(200, 'A broadcast needs a title.', 'Titles are at most 200 characters.'),
     }),
     output: returns<Fresh<Broadcast>>(),
     priority: 'command',

@@ -1,4 +1,8 @@
-/** zod schemas of fields several domains' commands share. */
+/**
+ * zod schemas of fields several domains' commands share. Messages stay literal English at the
+ * call site: each has its catalogue entry in i18n/errors.ts `validation` (catalogues.test.ts
+ * reads them from these declarations).
+ */
 import { z } from 'zod';
 
 /** A platform key (channel, broadcast, media): letters, digits, - and _. */
@@ -17,3 +21,26 @@ export const isoTime = z.iso.datetime({
 
 /** A command that takes no input. */
 export const noInput = z.object({});
+
+/** A command about one channel of either API. */
+export const channelInput = z.object({ channelKey: key });
+
+/** A platform id of a sub-resource (syndication, destination, chatting service, skin). */
+export const positiveId = z.number().int().positive('An id is a positive whole number.');
+
+/** A search keyword (the spec's `keyword` filter), trimmed. */
+export const searchKeyword = z.string().trim().max(100, 'Search for at most 100 characters.');
+
+/** The spec's paging query (live-v1.yaml and vod-v3.yaml): `page` from 1, `per_page` 1 to 100. */
+export const pageNumber = z.number().int().min(1);
+export const pageSize = z.number().int().min(1).max(100);
+
+/** A trimmed text the operator must give: `required` when empty, `tooLong` past `max` characters. */
+export function requiredText(max: number, required: string, tooLong: string) {
+  return z.string().trim().min(1, required).max(max, tooLong);
+}
+
+/** A whole number from `min` to `max`; one `message` for every way it can be wrong. */
+export function wholeNumber(min: number, max: number, message: string) {
+  return z.number().int(message).min(min, message).max(max, message);
+}

@@ -18,15 +18,15 @@ import type {
 } from '../library-admin-model';
 import type { Fresh, Page } from '../model';
 import { command, defineCommands, returns } from './define';
-import { key, noInput } from './fields';
+import { key, noInput, positiveId, requiredText, searchKeyword } from './fields';
 
 const channelKey = key;
 
-const channelName = z
-  .string()
-  .trim()
-  .min(1, 'A channel needs a name.')
-  .max(100, 'Channel names are at most 100 characters.');
+const channelName = requiredText(
+  100,
+  'A channel needs a name.',
+  'Channel names are at most 100 characters.',
+);
 
 const description = z.string().trim().max(1000, 'Descriptions are at most 1,000 characters.');
 
@@ -61,13 +61,11 @@ const userKey = z
   .trim()
   .regex(/^[A-Za-z0-9]{32}$/, 'A user key is 32 letters and digits.');
 
-const positiveId = z.number().int().positive('An id is a positive whole number.');
-
-const profileName = z
-  .string()
-  .trim()
-  .min(1, 'A profile needs a name.')
-  .max(100, 'Profile names are at most 100 characters.');
+const profileName = requiredText(
+  100,
+  'A profile needs a name.',
+  'Profile names are at most 100 characters.',
+);
 
 const contentPair = z.object({ channelKey, uploadFileKey: key });
 const profileCategory = z.object({ profileKey: key, categoryKey: key });
@@ -96,7 +94,7 @@ export const libraryAdminCommands = defineCommands({
   /** VOD channels (listChannels), newest first, up to 100. */
   'vodChannel.list': command({
     input: z.object({
-      keyword: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
+      keyword: searchKeyword.optional(),
       /** `encryption`: encryption-only channels; `general`: the others (spec filter `kind`). */
       kind: z.enum(['general', 'encryption']).optional(),
       /** Spec filter `status`. */
@@ -150,7 +148,7 @@ export const libraryAdminCommands = defineCommands({
   'vodChannel.contents': command({
     input: z.object({
       channelKey,
-      keyword: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
+      keyword: searchKeyword.optional(),
     }),
     output: returns<Fresh<Page<ContentSummary>>>(),
     priority: 'view',
@@ -158,7 +156,7 @@ export const libraryAdminCommands = defineCommands({
   /** Contents to pick from by keyword (listMediaContents), first 20. */
   'vodChannel.findContents': command({
     input: z.object({
-      keyword: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
+      keyword: searchKeyword.optional(),
     }),
     output: returns<ContentSummary[]>(),
     priority: 'view',

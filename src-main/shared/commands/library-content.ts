@@ -18,7 +18,7 @@ import type {
 } from '../content-model';
 import type { Fresh } from '../model';
 import { command, defineCommands, returns } from './define';
-import { key } from './fields';
+import { key, requiredText, searchKeyword } from './fields';
 
 const uploadFileKey = key;
 const transcodingFileId = z
@@ -26,11 +26,11 @@ const transcodingFileId = z
   .int()
   .positive('A transcoding file id is a positive whole number.');
 const subtitleId = z.number().int().positive('A subtitle id is a positive whole number.');
-const subtitleName = z
-  .string()
-  .trim()
-  .min(1, 'A subtitle needs a name.')
-  .max(100, 'Subtitle names are at most 100 characters.');
+const subtitleName = requiredText(
+  100,
+  'A subtitle needs a name.',
+  'Subtitle names are at most 100 characters.',
+);
 /** ISO 639-1, a subtitle-capable language of GET /languages (the platform checks which). */
 const languageCode = z.string().regex(/^[a-z]{2}$/, 'Choose a subtitle language.');
 /** SRT or WebVTT text; main checks it again with `checkSubtitleText` before sending. */
@@ -110,7 +110,7 @@ export const libraryContentCommands = defineCommands({
   'subtitle.list': command({
     input: z.object({
       uploadFileKey,
-      name: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
+      name: searchKeyword.optional(),
       languageCode: languageCode.optional(),
     }),
     output: returns<Fresh<Subtitle[]>>(),

@@ -14,19 +14,19 @@ import type {
 } from '../library-model';
 import type { BatchProgress, Fresh, Page } from '../model';
 import { command, defineCommands, returns } from './define';
-import { key } from './fields';
+import { key, pageNumber, pageSize, requiredText, searchKeyword } from './fields';
 
-const categoryName = z
-  .string()
-  .trim()
-  .min(1, 'A category needs a name.')
-  .max(100, 'Category names are at most 100 characters.');
+const categoryName = requiredText(
+  100,
+  'A category needs a name.',
+  'Category names are at most 100 characters.',
+);
 
-const contentTitle = z
-  .string()
-  .trim()
-  .min(1, 'A content needs a title.')
-  .max(200, 'Titles are at most 200 characters.');
+const contentTitle = requiredText(
+  200,
+  'A content needs a title.',
+  'Titles are at most 200 characters.',
+);
 
 const contentStatus = z.enum(['enabled', 'disabled']);
 
@@ -73,11 +73,11 @@ export const libraryCommands = defineCommands({
    */
   'content.list': command({
     input: z.object({
-      keyword: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
+      keyword: searchKeyword.optional(),
       categoryKey: key.optional(),
       status: contentStatus.optional(),
-      page: z.number().int().min(1).optional(),
-      perPage: z.number().int().min(1).max(100).optional(),
+      page: pageNumber.optional(),
+      perPage: pageSize.optional(),
     }),
     output: returns<Fresh<Page<ContentSummary>>>(),
     priority: 'view',

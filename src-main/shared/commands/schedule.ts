@@ -14,13 +14,13 @@ import type {
   WaitingScreen,
 } from '../model';
 import { command, defineCommands, defineEvents, event, returns } from './define';
-import { isoTime, key, noInput } from './fields';
+import { isoTime, key, noInput, requiredText, searchKeyword } from './fields';
 
-const programTitle = z
-  .string()
-  .trim()
-  .min(1, 'A program needs a title.')
-  .max(200, 'Titles are at most 200 characters.');
+const programTitle = requiredText(
+  200,
+  'A program needs a title.',
+  'Titles are at most 200 characters.',
+);
 
 const programId = z.number().int().positive('A program id is a positive whole number.');
 
@@ -68,7 +68,7 @@ export const scheduleCommands = defineCommands({
   }),
   'schedule.media': command({
     input: z.object({
-      keyword: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
+      keyword: searchKeyword.optional(),
     }),
     output: returns<ProgramMedia[]>(),
     priority: 'view',

@@ -19,7 +19,7 @@ import type {
   ViewerBucket,
 } from '../statistics-model';
 import { command, defineCommands, returns } from './define';
-import { key, noInput } from './fields';
+import { channelInput, key, noInput } from './fields';
 
 /** A UTC day, `YYYY-MM-DD`. */
 const day = z.iso.date({ message: 'Give a day like 2026-11-20.' });
@@ -38,7 +38,7 @@ const liveTarget = z.discriminatedUnion('scope', [
 export const statisticsCommands = defineCommands({
   /** The latest 100 broadcasts of a live channel, newest first, to pick one (listChannelBroadcasts). */
   'statistics.broadcasts': command({
-    input: z.object({ channelKey: key }),
+    input: channelInput,
     output: returns<BroadcastChoice[]>(),
     priority: 'view',
   }),

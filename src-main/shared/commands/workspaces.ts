@@ -14,13 +14,13 @@ import type {
   WorkspaceState,
 } from '../model';
 import { command, defineCommands, defineEvents, event, returns } from './define';
-import { noInput } from './fields';
+import { noInput, requiredText } from './fields';
 
-const accountName = z
-  .string()
-  .trim()
-  .min(1, 'Give the account a name.')
-  .max(60, 'Account names are at most 60 characters.');
+const accountName = requiredText(
+  60,
+  'Give the account a name.',
+  'Account names are at most 60 characters.',
+);
 
 /** A platform base URL: https, or http on this machine only (a local sandbox). */
 const baseUrl = z
@@ -106,12 +106,11 @@ export const workspaceCommands = defineCommands({
         kind: z.literal('live'),
         name: accountName,
         baseUrl,
-        serviceAccountKey: z
-          .string()
-          .trim()
-          .min(1, 'Enter the service account key.')
-          .max(128, 'That service account key is too long.')
-          .regex(/^[A-Za-z0-9_-]+$/, 'A service account key has only letters, digits, - and _.'),
+        serviceAccountKey: requiredText(
+          128,
+          'Enter the service account key.',
+          'That service account key is too long.',
+        ).regex(/^[A-Za-z0-9_-]+$/, 'A service account key has only letters, digits, - and _.'),
         token: secret('personal access token'),
       }),
       z.object({

@@ -1,28 +1,18 @@
 /**
- * The editing state of the Schedule view (issue 5, phase 1): selection, ghost, notices,
- * undo history, and the edits that gestures (`gestures.ts`) and the details panel
- * ask for. Every edit is ONE `schedule.apply`, optimistic on screen,
- * rolled back with the platform's message when refused, checked for overlaps before
- * anything is sent, and recorded for undo. After every edit or refusal the programs are
- * read again so the screen equals the platform.
+ * The editing state of the Schedule view (issue 5, phase 1): selection, ghost, questions,
+ * and the edits that gestures (`gestures.ts`) and the details panel ask for, each checked
+ * for overlaps before anything is sent, then sent, undone and redone as sent-edits.svelte.ts
+ * does.
  */
 import type { QueryClient } from '@tanstack/svelte-query';
-import type {
-  Fresh,
-  Program,
-  ProgramMedia,
-  ScheduleOperation,
-} from '../../../src-main/shared/model';
-import { errorText } from '../bridge';
+import type { Program, ProgramMedia } from '../../../src-main/shared/model';
 import { t } from '../../i18n/i18n.svelte';
 import { displayClock } from '../clock.svelte';
-import { keys } from '../queries/keys';
-import { applyOperation } from '../queries/schedule';
 import { pxPerMs, snapStart, type Ghost } from './geometry';
 import { findOverlap, type ScheduledSpan } from './overlap';
-import { History, inverseOf } from './history';
 import { clockUtc, dayLabel, isoUtc } from './labels';
-import { draftProgram, dropProgram, movedTo, putProgram, shownAfter, withMedia } from './edits';
+import { draftProgram, dropProgram, movedTo, putProgram, withMedia } from './edits';
+import { SentEdits } from './sent-edits.svelte';
 import type { TimelineViewport } from './viewport.svelte';
 
 /** How close (px) a dragged edge must come to a neighbour's edge to stick to it. */
@@ -52,22 +42,17 @@ export interface EditorDeps {
 }
 
 /**
- * Selection, ghost, notices, undo history and the edits of the timeline. Callbacks handed
- * to components are arrow properties so they can be passed as they are.
+ * Selection, ghost, questions and the edits of the timeline; notices, undo and redo come from
+ * {@link SentEdits}. Callbacks handed to components are arrow properties so they can be
+ * passed as they are.
  */
-export class ScheduleEditor {
+export class ScheduleEditor extends SentEdits {
   selected = $state<{ channelKey: string; id: number } | null>(null);
   ghost = $state<RowGhost | null>(null);
   /** The library item being dragged (HTML5 drag and drop), if any. */
   draggingMedia = $state<ProgramMedia | null>(null);
   /** Id of the program that media would be appended to on drop. */
   appendTarget = $state<number | null>(null);
-  /** The last refusal (platform's or local), in the operator's words. */
-  refusal = $state<string | null>(null);
-  /** The last edit that succeeded, as a sentence. */
-  done = $state<string | null>(null);
-  /** Number of `schedule.apply` calls in flight. */
-  pending = $state(0);
   confirm = $state<Confirmation | null>(null);
 
   readonly selectedProgram: Program | null = $derived.by(() => {
@@ -76,20 +61,12 @@ export class ScheduleEditor {
     return this.#deps.programsOf(selected.channelKey).find((p) => p.id === selected.id) ?? null;
   });
 
-  readonly #history = new History();
-  #historyVersion = $state(0);
-  readonly canUndo = $derived(this.#historyVersion >= 0 && this.#history.canUndo);
-  readonly canRedo = $derived(this.#historyVersion >= 0 && this.#history.canRedo);
-
   readonly #deps: EditorDeps;
 
   constructor(deps: EditorDeps) {
+    super(deps.client);
     this.#deps = deps;
   }
-
-  /** Reads the programs again (view priority in main) so the screen equals the platform. */
-  refresh = (): Promise<void> =>
-    this.#deps.client.invalidateQueries({ queryKey: keys.schedulePrograms() });
 
   /** Asks to delete a program; on confirmation sends one delete (undo can put it back). */
   askDelete = (program: Program): void => {
@@ -103,7 +80,7 @@ export class ScheduleEditor {
       cancelLabel: t('editor.keepIt'),
       onConfirm: () => {
         this.selected = null;
-        void this.#edit(
+        void this.send(
           { op: 'delete', channelKey: program.channelKey, programId: program.id },
           program,
           t('editor.deleteLabel', { title: program.title }),
@@ -136,7 +113,7 @@ export class ScheduleEditor {
       );
       return;
     }
-    void this.#edit(
+    void this.send(
       { op: 'update', channelKey: program.channelKey, programId: program.id, uploadFileKeys },
       program,
       t('editor.mediaLabel', { action: label, title: program.title }),
@@ -155,7 +132,7 @@ export class ScheduleEditor {
       key === null
         ? t('editor.clearWaiting', { title: program.title })
         : t('editor.showWaiting', { screen: title ?? key, title: program.title });
-    void this.#edit(
+    void this.send(
       {
         op: 'update',
         channelKey: program.channelKey,
@@ -167,45 +144,6 @@ export class ScheduleEditor {
       (list) => putProgram(list, { ...program, waitMediaContentKey: key }),
       (list) => putProgram(list, program),
     );
-  };
-
-  /**
-   * Sends the inverse (Undo) or the forward operation (Redo) of the last entry. Never
-   * throws: a refusal is shown in `refusal`.
-   */
-  replay = async (kind: 'Undo' | 'Redo'): Promise<void> => {
-    const history = this.#history;
-    const entry = kind === 'Undo' ? history.peekUndo() : history.peekRedo();
-    if (!entry) return;
-    const operation = kind === 'Undo' ? entry.inverse : entry.forward;
-    const other = kind === 'Undo' ? entry.forward : entry.inverse;
-    this.refusal = null;
-    // Shown at once like every edit, where it can be told here (a refusal re-reads below).
-    const update = await this.#onScreen(operation.channelKey);
-    update((list) => shownAfter(list, operation) ?? list);
-    this.pending++;
-    try {
-      const after = await applyOperation(operation);
-      if (kind === 'Undo') history.undone();
-      else history.redone();
-      // Created again under a new id: later undo and redo follow it.
-      if (operation.op === 'create' && after && other.op !== 'create')
-        history.remap(other.programId, after.id);
-      this.done =
-        kind === 'Undo'
-          ? t('editor.undone', { label: entry.label })
-          : t('editor.redone', { label: entry.label });
-    } catch (error) {
-      this.refusal =
-        kind === 'Undo'
-          ? t('editor.undoRefused', { label: entry.label, reason: errorText(error) })
-          : t('editor.redoRefused', { label: entry.label, reason: errorText(error) });
-      this.done = null;
-    } finally {
-      this.#historyVersion++;
-      this.pending--;
-      await this.refresh();
-    }
   };
 
   /** Answers the pending confirmation: runs its action when `yes`, drops the ghost if not. */
@@ -264,54 +202,9 @@ export class ScheduleEditor {
     return { startMs: start, clash };
   }
 
-  /**
-   * Sends one operation: shows `optimistic` at once, records the inverse for undo, rolls
-   * back (and says why) when the platform refuses, then reads the programs again.
-   */
-  async #edit(
-    operation: ScheduleOperation,
-    before: Program | null,
-    label: string,
-    optimistic: (list: Program[]) => Program[],
-    rollback: (list: Program[]) => Program[],
-  ): Promise<void> {
-    const update = await this.#onScreen(operation.channelKey);
-    update(optimistic);
+  /** The edit stands on screen now in place of its ghost. */
+  protected override shown(): void {
     this.ghost = null;
-    this.refusal = null;
-    this.pending++;
-    try {
-      const after = await applyOperation(operation);
-      this.#history.record({
-        forward: operation,
-        inverse: inverseOf(operation, before, after),
-        label,
-      });
-      this.#historyVersion++;
-      this.done = t('editor.done', { label });
-    } catch (error) {
-      update(rollback);
-      this.refusal = t('editor.refused', { label, reason: errorText(error) });
-      this.done = null;
-    } finally {
-      this.pending--;
-      await this.refresh();
-    }
-  }
-
-  /**
-   * Stops the reads of a channel's programs under way and answers a function that changes
-   * what every cached window of that channel holds: a window panned to later must not show
-   * a program where it stood before the edit.
-   */
-  async #onScreen(channelKey: string): Promise<(change: (list: Program[]) => Program[]) => void> {
-    const { client } = this.#deps;
-    const queryKey = keys.channelPrograms(channelKey);
-    await client.cancelQueries({ queryKey });
-    return (change) =>
-      client.setQueriesData<Fresh<Program[]>>({ queryKey }, (old) =>
-        old ? { ...old, data: change(old.data) } : old,
-      );
   }
 
   /** Shows a refusal decided here, before anything was sent, and reads the programs again. */
@@ -337,7 +230,7 @@ export class ScheduleEditor {
       return;
     }
     const send = () =>
-      void this.#edit(
+      void this.send(
         {
           op: 'update',
           channelKey: program.channelKey,
@@ -381,7 +274,7 @@ export class ScheduleEditor {
       uploadFileKeys: [media.uploadFileKey],
     };
     const draft = draftProgram(operation, [media], -Date.now());
-    void this.#edit(
+    void this.send(
       operation,
       null,
       t('editor.createLabel', { title: media.title, time: clockUtc(start) }),
