@@ -33,6 +33,7 @@ export function contractScheduler(name: string): RequestScheduler {
     fetch: (request) => fetch(request),
     minSpacingMs: 5,
     marginMs: 0,
+    maxMarginMs: 0,
     limitPerMinute: 100_000,
   });
 }

@@ -29,6 +29,7 @@ function recorded(network: PlatformFetch = () => Promise.resolve(json({ data: {}
     name: 'test',
     minSpacingMs: 0,
     marginMs: 0,
+    maxMarginMs: 0,
     fetch: (request) => {
       sent.push(request);
       return network(request);

@@ -28,7 +28,7 @@ describe.runIf(withKeyring)('accounts in the OS keychain', () => {
   let requests = 0;
   const events: WorkspaceState[] = [];
   const ctx = { clientId: 'keychain-test' };
-  const pacing = { minSpacingMs: 5, marginMs: 0 };
+  const pacing = { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0 };
 
   beforeAll(async () => {
     sandbox = await startSandbox({ port: 0, seed: 3, rateLimit: false });

@@ -23,7 +23,7 @@ const ctx = { clientId: 'channel-admin-test' };
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, seed: 5, rateLimit: false });
   dataDir = await mkdtemp(join(tmpdir(), 'onair-chadmin-'));
-  const pacing = { minSpacingMs: 5, marginMs: 0, limitPerMinute: 10_000 };
+  const pacing = { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0, limitPerMinute: 10_000 };
   core = await createDeskCore({
     dataDir,
     secrets: memorySecrets(),

@@ -19,7 +19,7 @@ let sandbox: SandboxHandle;
 let core: DeskCore;
 let dataDir: string;
 let group = '';
-const pacing = { minSpacingMs: 5, marginMs: 0, limitPerMinute: 10_000 };
+const pacing = { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0, limitPerMinute: 10_000 };
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, seed: 7, rateLimit: false });

@@ -33,7 +33,7 @@ let room: ControlRoom;
 beforeAll(async () => {
   // The platform's rate limit is off: the 429s here come from the fault burst alone.
   sandbox = await startSandbox({ port: 0, seed: 7, rateLimit: false });
-  const pacing = { minSpacingMs: 5, marginMs: 0, limitPerMinute: 10_000 };
+  const pacing = { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0, limitPerMinute: 10_000 };
   workspace = await openSandboxWorkspace({
     sandboxInfo: sandbox.info,
     pacing,

@@ -25,7 +25,7 @@ afterEach(async () => {
 });
 
 async function start() {
-  const pacing = { minSpacingMs: 5, marginMs: 0 };
+  const pacing = { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0 };
   return createDeskCore({
     dataDir,
     secrets: memorySecrets(),

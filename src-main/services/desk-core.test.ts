@@ -35,7 +35,7 @@ beforeAll(async () => {
   // The file makes more than 60 calls, so the scheduler's own per-minute window is widened.
   sandbox = await startSandbox({ port: 0, seed: 7, rateLimit: false });
   dataDir = await mkdtemp(join(tmpdir(), 'onair-core-'));
-  const pacing = { minSpacingMs: 5, marginMs: 0, limitPerMinute: 10_000 };
+  const pacing = { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0, limitPerMinute: 10_000 };
   core = await createDeskCore({
     dataDir,
     secrets: memorySecrets(),

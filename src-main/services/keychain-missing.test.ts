@@ -24,7 +24,7 @@ import { createKeychain } from './src-main/secrets/keychain.ts';
 const core = await createDeskCore({
   dataDir: process.env.DATA_DIR,
   secrets: createKeychain(),
-  openSandbox: () => openSandboxWorkspace({ rateLimit: false, pacing: { minSpacingMs: 5, marginMs: 0 } }),
+  openSandbox: () => openSandboxWorkspace({ rateLimit: false, pacing: { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0 } }),
   log: () => undefined,
 });
 const ctx = { clientId: 'child' };
@@ -81,7 +81,10 @@ describe('keychain missing', () => {
       // The module a machine without libsecret never built.
       secrets: createKeychain(keychainService, 'keytar-that-was-never-built'),
       openSandbox: () =>
-        openSandboxWorkspace({ rateLimit: false, pacing: { minSpacingMs: 5, marginMs: 0 } }),
+        openSandboxWorkspace({
+          rateLimit: false,
+          pacing: { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0 },
+        }),
       log: () => undefined,
     });
     try {

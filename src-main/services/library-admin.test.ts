@@ -22,7 +22,7 @@ const ctx = { clientId: 'test-client' };
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, seed: 3, rateLimit: false });
   dataDir = await mkdtemp(join(tmpdir(), 'onair-vodadmin-'));
-  const pacing = { minSpacingMs: 5, marginMs: 0, limitPerMinute: 10_000 };
+  const pacing = { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0, limitPerMinute: 10_000 };
   core = await createDeskCore({
     dataDir,
     secrets: memorySecrets(),

@@ -13,7 +13,7 @@ import { createDeskCore, type DeskCore } from './desk-core';
 import { commandCaller, memorySecrets } from './test-support';
 import { openSandboxWorkspace } from './workspace';
 
-const pacing = { minSpacingMs: 5, marginMs: 0 };
+const pacing = { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0 };
 /** A 1×2 PNG (even height), as a poster file would arrive from the renderer. */
 const tinyPng =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAACCAYAAACZgbYnAAAAEUlEQVR4nGNgYGD4z8DAwMAAAA0AAdFvL4kAAAAASUVORK5CYII=';

@@ -21,7 +21,7 @@ const clientId = 'library-content-test';
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, seed: 5, rateLimit: false });
   dataDir = await mkdtemp(join(tmpdir(), 'onair-content-'));
-  const pacing = { minSpacingMs: 5, marginMs: 0, limitPerMinute: 10_000 };
+  const pacing = { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0, limitPerMinute: 10_000 };
   core = await createDeskCore({
     dataDir,
     secrets: memorySecrets(),

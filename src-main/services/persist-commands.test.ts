@@ -14,7 +14,7 @@ import { cacheFileCapBytes } from './query-cache-store';
 import { commandCaller, memorySecrets } from './test-support';
 import { openSandboxWorkspace } from './workspace';
 
-const pacing = { minSpacingMs: 5, marginMs: 0 };
+const pacing = { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0 };
 
 describe('persisted server state per workspace', () => {
   let sandbox: SandboxHandle;

@@ -21,7 +21,7 @@ const ctx = { clientId: 'sandbox-token' };
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, seed: 3, rateLimit: false });
   dataDir = await mkdtemp(join(tmpdir(), 'onair-sandbox-token-'));
-  const pacing = { minSpacingMs: 5, marginMs: 0, limitPerMinute: 10_000 };
+  const pacing = { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0, limitPerMinute: 10_000 };
   core = await createDeskCore({
     dataDir,
     secrets: memorySecrets(),

@@ -24,7 +24,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, seed: 12, rateLimit: false });
   dataDir = await mkdtemp(join(tmpdir(), 'onair-schedule-agenda-'));
-  const pacing = { minSpacingMs: 5, marginMs: 0, limitPerMinute: 10_000 };
+  const pacing = { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0, limitPerMinute: 10_000 };
   core = await createDeskCore({
     dataDir,
     secrets: memorySecrets(),

@@ -28,7 +28,7 @@ beforeAll(async () => {
   // behaviour here, the budget in the scheduler tests.
   sandbox = await startSandbox({ port: 0, seed: 11, rateLimit: false });
   dataDir = await mkdtemp(join(tmpdir(), 'onair-schedule-'));
-  const pacing = { minSpacingMs: 5, marginMs: 0, limitPerMinute: 10_000 };
+  const pacing = { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0, limitPerMinute: 10_000 };
   core = await createDeskCore({
     dataDir,
     secrets: memorySecrets(),

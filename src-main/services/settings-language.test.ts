@@ -31,7 +31,7 @@ function start(systemLocale?: string) {
     openSandbox: () =>
       openSandboxWorkspace({
         sandboxInfo: sandbox.info,
-        pacing: { minSpacingMs: 5, marginMs: 0 },
+        pacing: { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0 },
       }),
     log: () => undefined,
     ...(systemLocale ? { systemLocale } : {}),

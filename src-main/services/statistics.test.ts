@@ -29,7 +29,7 @@ beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, seed: 3, rateLimit: false });
   workspace = await openSandboxWorkspace({
     sandboxInfo: sandbox.info,
-    pacing: { minSpacingMs: 5, marginMs: 0, limitPerMinute: 10_000 },
+    pacing: { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0, limitPerMinute: 10_000 },
     fetch: (request) => {
       sent.push(new URL(request.url).pathname);
       return fetch(request);

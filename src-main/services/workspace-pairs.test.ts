@@ -16,7 +16,7 @@ import { commandCaller, memorySecrets } from './test-support';
 import { openSandboxWorkspace } from './workspace';
 import { fastTuning, makeVideo, waitFor } from './uploads/upload-test-support';
 
-const pacing = { minSpacingMs: 5, marginMs: 0 };
+const pacing = { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0 };
 
 describe('workspaces pair a live and a VOD account', () => {
   let sandbox: SandboxHandle;

@@ -34,7 +34,7 @@ let engine: TransferEngine;
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, seed: 7, rateLimit: false });
   origin = new URL(sandbox.info.live_base_url).origin;
-  const pacing = { minSpacingMs: 5, marginMs: 0, limitPerMinute: 10_000 };
+  const pacing = { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0, limitPerMinute: 10_000 };
   const workspace = await openSandboxWorkspace({ sandboxInfo: sandbox.info, pacing });
   dataDir = await mkdtemp(join(tmpdir(), 'h2-transfers-data-'));
   folder = await mkdtemp(join(tmpdir(), 'h2-transfers-to-'));

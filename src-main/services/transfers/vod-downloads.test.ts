@@ -23,7 +23,7 @@ let folder: string;
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, seed: 7, rateLimit: false });
-  const pacing = { minSpacingMs: 5, marginMs: 0, limitPerMinute: 10_000 };
+  const pacing = { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0, limitPerMinute: 10_000 };
   const workspace = await openSandboxWorkspace({ sandboxInfo: sandbox.info, pacing });
   dataDir = await mkdtemp(join(tmpdir(), 'h2-vod-downloads-data-'));
   folder = await mkdtemp(join(tmpdir(), 'h2-vod-downloads-to-'));

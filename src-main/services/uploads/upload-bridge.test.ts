@@ -23,7 +23,7 @@ const ctx = { clientId: 'uploads' };
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, seed: 3, rateLimit: false });
   dataDir = await mkdtemp(join(tmpdir(), 'h2-core-'));
-  const pacing = { minSpacingMs: 5, marginMs: 0, limitPerMinute: 10_000 };
+  const pacing = { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0, limitPerMinute: 10_000 };
   core = await createDeskCore({
     dataDir,
     secrets: memorySecrets(),

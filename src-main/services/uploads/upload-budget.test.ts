@@ -29,7 +29,7 @@ beforeAll(async () => {
   sandbox.uploads.setThrottle(400_000);
   dataDir = await mkdtemp(join(tmpdir(), 'onair-budget-'));
   // A short slot keeps the test quick; the rule is the same at the platform's 1 s.
-  const pacing = { minSpacingMs: 150, marginMs: 0, limitPerMinute: 10_000 };
+  const pacing = { minSpacingMs: 150, marginMs: 0, maxMarginMs: 0, limitPerMinute: 10_000 };
   const apiBases = [sandbox.info.live_base_url, sandbox.info.vod_base_url];
   const counted = (request: Request) => {
     if (apiBases.some((base) => request.url.startsWith(base)))

@@ -49,7 +49,7 @@ export interface UploadRig {
 /** Starts a sandbox (rate limit off, fast pacing) and a temp data folder under /tmp/h2-*. */
 export async function startRig(options: SandboxOptions = {}): Promise<UploadRig> {
   const sandbox = await startSandbox({ port: 0, seed: 7, rateLimit: false, ...options });
-  const pacing = { minSpacingMs: 5, marginMs: 0, limitPerMinute: 10_000 };
+  const pacing = { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0, limitPerMinute: 10_000 };
   const workspace = await openSandboxWorkspace({ sandboxInfo: sandbox.info, pacing });
   const platform = workspaceUploadPlatform(workspace);
   const dataDir = await mkdtemp(join(tmpdir(), 'h2-data-'));
