@@ -23,7 +23,7 @@ import { say } from '../../shared/i18n/say';
 import type { Transfer, TransferChange, TransferState } from '../../shared/recordings-model';
 import { ChangeFeed } from '../change-feed';
 import { SpeedMeter, etaSeconds } from '../uploads/upload-figures';
-import { runDownload } from './download-run';
+import { runDownload, waitUnlessAborted } from './download-run';
 import { availableName, numbered, safeFileName } from './file-names';
 import { TransferStore, toStored } from './transfer-store';
 
@@ -344,7 +344,7 @@ export class TransferEngine {
           ? outcome.cause
           : new PlatformError({ code: 'network', ...say('recordings.errors.transferInterrupted') });
       }
-      await sleep(interruptions * (this.#options.retryStepMs ?? 500), signal);
+      await waitUnlessAborted(interruptions * (this.#options.retryStepMs ?? 500), signal);
     }
   }
 
@@ -389,20 +389,6 @@ export class TransferEngine {
     );
     return this.#store.save(items, this.#options.log);
   }
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason as Error);
-      },
-      { once: true },
-    );
-  });
 }
 
 /** Waits for the runs of `entries` to end (those not running end at once). */
