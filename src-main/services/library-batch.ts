@@ -2,8 +2,9 @@
  * The Library's bulk actions (enable, disable, move to a category, delete) as batches run by
  * the schedule's batch machinery (schedule-batch.ts): one platform call per content, in
  * order, at `bulk` priority so the operator's own commands go first; the batch stops at the
- * first refusal with the platform's message. Progress is kept per session and read by the
- * view (`library.batch`); a batch of a closed session stops with its session's scheduler.
+ * first refusal with the platform's message. Progress is kept per session, read by the view
+ * when it starts following (`library.batch`) and pushed after every operation
+ * (`library.batchProgress`); a batch of a closed session stops with its session's scheduler.
  */
 import { randomUUID } from 'node:crypto';
 import type { BatchProgress } from '../shared/model';
@@ -57,7 +58,10 @@ export function startLibraryBatch(
     batchId,
     operations,
     send: (operation) => sendOperation(session, operation),
-    onProgress: (progress) => batches.set(batchId, progress),
+    onProgress: (progress) => {
+      batches.set(batchId, progress);
+      session.libraryBatchProgress(progress);
+    },
     ...(log ? { log } : {}),
   });
   return { batchId };

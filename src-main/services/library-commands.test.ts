@@ -95,13 +95,22 @@ describe('the Library on the sandbox', () => {
     }));
     const plan = await call('library.planBatch', { operations });
     expect(plan.calls).toBe(operations.length);
+    const pushed: BatchProgress[] = [];
+    const stop = core.subscribe((event, payload) => {
+      if (event === 'library.batchProgress') pushed.push(payload as BatchProgress);
+    });
     const { batchId } = await call('library.runBatch', { operations });
     let progress: BatchProgress | null = null;
     for (let i = 0; i < 200 && !progress?.finished; i++) {
       progress = await call('library.batch', { batchId });
       if (!progress?.finished) await new Promise((done) => setTimeout(done, 10));
     }
+    stop();
     expect(progress).toMatchObject({ done: operations.length, failed: 0, finished: true });
+    // Every operation run was pushed too, the last one saying the batch finished.
+    const ours = pushed.filter((p) => p.batchId === batchId);
+    expect(ours.map((p) => p.done)).toEqual(operations.map((_, index) => index + 1));
+    expect(ours.at(-1)).toEqual(progress);
     for (const operation of operations) {
       const detail = await call('content.get', { uploadFileKey: operation.uploadFileKey });
       expect(detail.data.status).toBe('disabled');

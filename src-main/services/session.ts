@@ -9,7 +9,7 @@ import type { MessageRef } from '../shared/i18n/message';
 import { PlatformError } from '../platform/errors';
 import type { Clock } from '../platform/scheduler';
 import type { EventMap, EventName } from '../shared/bridge';
-import type { BudgetSnapshot, Notice, WatchUpdate } from '../shared/model';
+import type { BatchProgress, BudgetSnapshot, Notice, WatchUpdate } from '../shared/model';
 import { redact } from '../secrets/redact';
 import { ControlRoom } from './control-room';
 import { ScheduleService } from './schedule';
@@ -38,6 +38,8 @@ export interface Session {
   transfers(): Promise<TransferEngine>;
   /** The app's download folder setting (`downloads.json`). */
   downloadFolder: DownloadFolder;
+  /** Pushes a Library batch's progress (`library.batchProgress`). */
+  libraryBatchProgress: (progress: BatchProgress) => void;
   budgets(): BudgetSnapshot[];
   /**
    * Stops the watches, budget reports and uploads (their queue written to disk); does not
@@ -130,6 +132,7 @@ export function startSession(
     folder: downloadFolder,
     log,
     now: () => clock.now(),
+    onChange: (change) => emit('transfer.changed', change),
   });
 
   const session: Session = {
@@ -141,6 +144,7 @@ export function startSession(
     uploads: () => uploads,
     transfers: () => transfers,
     downloadFolder,
+    libraryBatchProgress: (progress) => emit('library.batchProgress', progress),
     budgets,
     async dispose() {
       planner.dispose();

@@ -12,7 +12,7 @@ export const transferHandlers = registerHandlers(transferCommands, {
   }),
   'transfer.list': async (_input, { session }) => ({
     folder: await session.downloadFolder.get(),
-    items: (await session.transfers()).list(),
+    ...(await session.transfers()).snapshot(),
   }),
   'transfer.pause': async ({ ids }, { session }) => ({
     changed: await (await session.transfers()).pause(ids),

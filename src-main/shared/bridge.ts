@@ -19,9 +19,9 @@ import {
 import { channelCommands } from './commands/channels';
 import { channelAdminCommands } from './commands/channel-admin';
 import { recordingCommands } from './commands/recordings';
-import { transferCommands } from './commands/transfers';
+import { transferCommands, transferEvents } from './commands/transfers';
 import { statisticsCommands } from './commands/statistics';
-import { libraryCommands } from './commands/library';
+import { libraryCommands, libraryEvents } from './commands/library';
 import { libraryContentCommands } from './commands/library-content';
 import { libraryAdminCommands } from './commands/library-admin';
 import { persistCommands } from './commands/persist';
@@ -59,7 +59,9 @@ export const commands = joinDomains(commandDomains);
 /** Every event's declaration, keyed by name. */
 export const events = joinDomains({
   controlRoom: controlRoomEvents,
+  library: libraryEvents,
   schedule: scheduleEvents,
+  transfers: transferEvents,
   uploads: uploadEvents,
   workspaces: workspaceEvents,
 });

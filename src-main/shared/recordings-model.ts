@@ -107,4 +107,21 @@ export interface Transfer {
 export interface TransferSnapshot {
   folder: string;
   items: Transfer[];
+  /** Which opening of the list `version` counts in (a new one after a restart or switch). */
+  listId: string;
+  /** The list's change count when read: a `transfer.changed` with a higher one is newer. */
+  version: number;
+}
+
+/**
+ * The whole transfer list after a change (`transfer.changed`): at once when a download
+ * changes state, at most 4 times a second while bytes flow.
+ */
+export interface TransferChange {
+  workspaceId: string;
+  /** Which opening of the list `version` counts in (a new one after a restart or switch). */
+  listId: string;
+  /** Grows with every change of this list; an answer or event with a lower one is older. */
+  version: number;
+  items: Transfer[];
 }

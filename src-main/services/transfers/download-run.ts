@@ -97,3 +97,18 @@ async function truncate(path: string): Promise<void> {
   const handle = await open(path, 'w');
   await handle.close();
 }
+
+/** Waits `ms`, or rejects with the abort reason as soon as `signal` aborts. */
+export function waitUnlessAborted(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason as Error);
+      },
+      { once: true },
+    );
+  });
+}

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../platform/scheduler';
 import { startSandbox, type SandboxHandle } from '../../sandbox/index';
-import type { Transfer } from '../../shared/recordings-model';
+import type { Transfer, TransferChange } from '../../shared/recordings-model';
 import { startSession, type Session } from '../session';
 import { openSandboxWorkspace } from '../workspace';
 import type { TransferEngine } from './transfer-engine';
@@ -30,6 +30,8 @@ let folder: string;
 let origin: string;
 let recording: { channelKey: string; broadcastKey: string; recordingFileId: number; name: string };
 let engine: TransferEngine;
+/** What the engine pushed as `transfer.changed`, oldest first. */
+const pushed: TransferChange[] = [];
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, seed: 7, rateLimit: false });
@@ -40,7 +42,9 @@ beforeAll(async () => {
   folder = await mkdtemp(join(tmpdir(), 'h2-transfers-to-'));
   session = startSession(
     workspace,
-    () => undefined,
+    (event, payload) => {
+      if (event === 'transfer.changed') pushed.push(payload as TransferChange);
+    },
     systemClock,
     () => undefined,
     {
@@ -127,6 +131,21 @@ describe('transfer engine', () => {
     expect(await sha256(join(folder, recording.name))).toBe(file.sha256);
     expect(done.receivedBytes).toBe(file.sizeBytes);
     expect(await readdir(folder)).toEqual([recording.name]);
+  });
+
+  it('pushes the whole list as it changes: each state at once, the last push as a read says', async () => {
+    pushed.length = 0;
+    const id = await engine.start(recordingSource(), 'Pushed');
+    await until(id, (transfer) => transfer.state === 'done');
+    const states = pushed.map((change) => change.items.find((item) => item.id === id)?.state);
+    expect(states[0]).toBe('queued');
+    expect(states).toContain('downloading');
+    expect(states.at(-1)).toBe('done');
+    const versions = pushed.map((change) => change.version);
+    expect(versions).toEqual([...versions].sort((a, b) => a - b));
+    const last = pushed.at(-1);
+    expect(last?.workspaceId).toBe(session.workspace.info.id);
+    expect(engine.snapshot()).toMatchObject({ listId: last?.listId, version: last?.version });
   });
 
   it('names a second copy " (2)" instead of overwriting the first', async () => {

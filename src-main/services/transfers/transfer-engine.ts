@@ -10,6 +10,9 @@
  *   deletes it. A broken connection is tried again (3 times, 0.5 s, 1 s, 1.5 s apart) from
  *   where the part file ends.
  * - The list survives a restart (transfer-store.ts): what was running is queued again.
+ * - Every change is pushed as the whole list (`onChange`, the `transfer.changed` event): at once
+ *   when a download changes state, at most 4 times a second while bytes flow. Each change
+ *   counts up `version`, so the renderer keeps the newest of a read and an event.
  */
 import { randomUUID } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
@@ -17,9 +20,10 @@ import { join } from 'node:path';
 import { PlatformError } from '../../platform/errors';
 import type { DownloadSource } from '../../shared/commands/transfers';
 import { say } from '../../shared/i18n/say';
-import type { Transfer, TransferState } from '../../shared/recordings-model';
+import type { Transfer, TransferChange, TransferState } from '../../shared/recordings-model';
+import { ChangeFeed } from '../change-feed';
 import { SpeedMeter, etaSeconds } from '../uploads/upload-figures';
-import { runDownload } from './download-run';
+import { runDownload, waitUnlessAborted } from './download-run';
 import { availableName, numbered, safeFileName } from './file-names';
 import { TransferStore, toStored } from './transfer-store';
 
@@ -45,6 +49,10 @@ export interface TransferEngineOptions {
   concurrency?: number;
   /** Wait before the n-th try after a broken connection, ms × n (default 500). */
   retryStepMs?: number;
+  /** Receives the whole list after changes (`transfer.changed`). */
+  onChange?: (change: TransferChange) => void;
+  /** Least time between two progress events, ms (default 250: 4 a second). */
+  eventSpacingMs?: number;
   fetch?: typeof fetch;
 }
 
@@ -71,10 +79,20 @@ export class TransferEngine {
   readonly #entries = new Map<string, Entry>();
   #lastSaveMs = 0;
   #disposed = false;
+  /** Pushes the list after changes and counts them (TransferChange.version). */
+  readonly #feed: ChangeFeed<Transfer[]>;
+  readonly #listId = randomUUID();
 
   private constructor(options: TransferEngineOptions) {
     this.#options = options;
     this.#store = new TransferStore(options.dataDir, options.workspaceId);
+    const { onChange, workspaceId } = options;
+    const listId = this.#listId;
+    this.#feed = new ChangeFeed(
+      () => this.list(),
+      onChange && ((version, items) => onChange({ workspaceId, listId, version, items })),
+      options.eventSpacingMs,
+    );
   }
 
   /** Opens the workspace's list from disk; what was running starts again. */
@@ -99,6 +117,11 @@ export class TransferEngine {
   /** The file the list is kept in. */
   get storePath(): string {
     return this.#store.path;
+  }
+
+  /** The list as `transfer.list` answers it (without the folder), with its change count. */
+  snapshot(): { listId: string; version: number; items: Transfer[] } {
+    return { listId: this.#listId, version: this.#feed.version, items: this.list() };
   }
 
   /** Every transfer, newest first, with its speed and time left now. */
@@ -194,6 +217,7 @@ export class TransferEngine {
   /** Stops every download where it is (part files and the list kept). */
   async dispose(): Promise<void> {
     this.#disposed = true;
+    this.#feed.close();
     const running = [...this.#entries.values()].filter((entry) => entry.running !== null);
     for (const entry of running) entry.controller?.abort(new Error('closing'));
     await settled(running);
@@ -245,6 +269,7 @@ export class TransferEngine {
         entry.controller = null;
         this.#pump();
       });
+      this.#feed.changed(true);
     }
   }
 
@@ -319,7 +344,7 @@ export class TransferEngine {
           ? outcome.cause
           : new PlatformError({ code: 'network', ...say('recordings.errors.transferInterrupted') });
       }
-      await sleep(interruptions * (this.#options.retryStepMs ?? 500), signal);
+      await waitUnlessAborted(interruptions * (this.#options.retryStepMs ?? 500), signal);
     }
   }
 
@@ -340,36 +365,30 @@ export class TransferEngine {
 
   #note(entry: Entry, note: 'restarted' | 'new-url'): void {
     entry.transfer = { ...entry.transfer, note };
+    this.#feed.changed(false);
   }
 
   #progress(entry: Entry, received: number, total: number | null): void {
     const nowMs = this.#options.now();
     entry.speed.add(nowMs, received);
     entry.transfer = { ...entry.transfer, receivedBytes: received, totalBytes: total };
-    if (nowMs - this.#lastSaveMs >= saveSpacingMs) void this.#save();
+    this.#feed.changed(false);
+    if (nowMs - this.#lastSaveMs >= saveSpacingMs) void this.#persist();
   }
 
+  /** Writes the list after a state change and tells the listener at once. */
   #save(): Promise<void> {
+    this.#feed.changed(true);
+    return this.#persist();
+  }
+
+  #persist(): Promise<void> {
     this.#lastSaveMs = this.#options.now();
     const items = [...this.#entries.values()].map((entry) =>
       toStored(entry.transfer, entry.partPath),
     );
     return this.#store.save(items, this.#options.log);
   }
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason as Error);
-      },
-      { once: true },
-    );
-  });
 }
 
 /** Waits for the runs of `entries` to end (those not running end at once). */

@@ -13,7 +13,7 @@ import type {
   VodChannelRef,
 } from '../library-model';
 import type { BatchProgress, Fresh, Page } from '../model';
-import { command, defineCommands, returns } from './define';
+import { command, defineCommands, defineEvents, event, returns } from './define';
 import { key, pageNumber, pageSize, requiredText, searchKeyword } from './fields';
 
 const categoryName = requiredText(
@@ -179,7 +179,10 @@ export const libraryCommands = defineCommands({
     output: returns<LibraryBatchPlan>(),
     priority: 'local',
   }),
-  /** Starts a batch at `bulk` priority and answers at once; follow it by `library.batch`. */
+  /**
+   * Starts a batch at `bulk` priority and answers at once; follow it by one `library.batch`
+   * read, then its `library.batchProgress` pushes.
+   */
   'library.runBatch': command({
     input: z.object({ operations }),
     output: returns<{ batchId: string }>(),
@@ -191,4 +194,10 @@ export const libraryCommands = defineCommands({
     output: returns<BatchProgress | null>(),
     priority: 'local',
   }),
+});
+
+/** Events of the Library. */
+export const libraryEvents = defineEvents({
+  /** A Library batch ran one more operation, or stopped (`finished`). */
+  'library.batchProgress': event<BatchProgress>(),
 });

@@ -5,8 +5,8 @@
  * (services/transfers/). Commands that only change the list make no platform call (`local`).
  */
 import { z } from 'zod';
-import type { Transfer, TransferSnapshot } from '../recordings-model';
-import { command, defineCommands, returns } from './define';
+import type { Transfer, TransferChange, TransferSnapshot } from '../recordings-model';
+import { command, defineCommands, defineEvents, event, returns } from './define';
 import { key, noInput } from './fields';
 
 const fileId = z.number().int().min(1);
@@ -95,3 +95,9 @@ export const transferCommands = defineCommands({
 
 /** One transfer, as `transfer.list` answers it. */
 export type { Transfer };
+
+/** Events of the transfer list. */
+export const transferEvents = defineEvents({
+  /** The list changed (at once on a state change, at most 4 times a second while bytes flow). */
+  'transfer.changed': event<TransferChange>(),
+});

@@ -1,13 +1,16 @@
 /**
  * Query keys and options of broadcast history, recording files and the transfer list. Lists
  * keep their data while re-reading (`keepPreviousData`), so paging and filtering never blank
- * the screen. The transfer list is main's (no platform call): it is re-read twice a second
- * while something downloads, to show progress, speed and time left.
+ * the screen. The transfer list is main's (no platform call): it is read when a view opens
+ * (the state after a restart) and then follows main's `transfer.changed` pushes (progress,
+ * speed and time left at most 4 times a second while bytes flow).
  */
-import { keepPreviousData } from '@tanstack/svelte-query';
+import { keepPreviousData, type QueryClient } from '@tanstack/svelte-query';
 import type { CommandInput } from '../../../src-main/shared/bridge';
+import type { WorkspaceState } from '../../../src-main/shared/model';
 import type { TransferSnapshot } from '../../../src-main/shared/recordings-model';
-import { call } from '../bridge';
+import { call, desk } from '../bridge';
+import { keys } from './keys';
 
 /** Filters of the recording file list (UI state; mapped to `recording.list`). */
 export interface RecordingFilters {
@@ -91,20 +94,46 @@ export const broadcastSummaryQuery = (broadcastKey: string) => ({
   retry: false,
 });
 
-/** Whether any transfer is moving (then the list is re-read often). */
-export function transfersMoving(snapshot: TransferSnapshot | undefined): boolean {
-  return (snapshot?.items ?? []).some(
-    (item) => item.state === 'queued' || item.state === 'downloading',
-  );
-}
-
-/** The transfer list: every 500 ms while something moves, else every 5 s. */
+/**
+ * The transfer list, read once when a view opens; `transfer.changed` keeps it current after
+ * (see {@link connectTransferUpdates}). A push newer than the answer wins over it.
+ */
 export const transfersQuery = () => ({
   queryKey: recordingKeys.transfers(),
-  queryFn: ({ signal }: { signal: AbortSignal }) => call('transfer.list', {}, { signal }),
-  refetchInterval: (query: { state: { data: TransferSnapshot | undefined } }) =>
-    transfersMoving(query.state.data) ? 500 : 5000,
+  queryFn: async ({
+    client,
+    signal,
+  }: {
+    client: QueryClient;
+    signal: AbortSignal;
+  }): Promise<TransferSnapshot> => {
+    const answer = await call('transfer.list', {}, { signal });
+    const held = client.getQueryData<TransferSnapshot>(recordingKeys.transfers());
+    return held?.listId === answer.listId && held.version > answer.version ? held : answer;
+  },
 });
+
+/**
+ * Follows main's pushes of the transfer list into the query cache, for the workspace shown
+ * (a push from one just left is dropped); returns the function that stops following. Before
+ * the first read nothing is cached: the read brings the folder and the list together.
+ */
+export function connectTransferUpdates(client: QueryClient): () => void {
+  return desk.on('transfer.changed', (change) => {
+    const workspace = client.getQueryData<WorkspaceState>(keys.workspaceState());
+    if (workspace?.active.id !== change.workspaceId) return;
+    client.setQueryData<TransferSnapshot>(recordingKeys.transfers(), (held) =>
+      held && (held.listId !== change.listId || held.version < change.version)
+        ? {
+            folder: held.folder,
+            listId: change.listId,
+            version: change.version,
+            items: change.items,
+          }
+        : held,
+    );
+  });
+}
 
 /** The download folder and whether this host has a folder picker. */
 export const downloadFolderQuery = () => ({
