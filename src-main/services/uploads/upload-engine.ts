@@ -14,8 +14,6 @@ import type { MessageRef } from '../../shared/i18n/message';
 import { englishText } from '../../shared/i18n/say';
 import { m, problem, refusalWords, setNote, targetWords } from './problem-words';
 import { randomUUID } from 'node:crypto';
-import { PlatformError } from '../../platform/errors';
-import { redact } from '../../secrets/redact';
 import type {
   EnqueueResult,
   UploadChange,
@@ -28,7 +26,6 @@ import type {
 } from '../../shared/uploads';
 import { checkDroppedPaths } from './enqueue-check';
 import { FollowUp, defaultFollowUpTuning, type FollowUpTuning } from './follow-up';
-import { TransferError, type TransferFailure } from './transfer-error';
 import { tusTerminate, defaultTusChunkBytes } from './tus-transfer';
 import {
   SpeedMeter,
@@ -40,15 +37,11 @@ import {
 } from './upload-figures';
 import { UploadNotices, type Notify } from './upload-notices';
 import type { UploadPlatform } from './upload-platform';
-import { defaultConcurrency, toItem, type UploadRecord } from './upload-record';
+import { defaultConcurrency, newRecord, toItem, type UploadRecord } from './upload-record';
+import { UploadChangeBatcher, lastUploadChangeSeq } from './upload-changes';
+import { failureOutcome } from './upload-failure';
 import { runUpload } from './upload-run';
 import { UploadQueueStore } from './upload-store';
-
-/**
- * The number of the last `upload.changed` sent by any engine of this process: one counter
- * for all, so a workspace switch never makes an older change look newer to the renderer.
- */
-let lastChangeSeq = 0;
 
 /** Knobs of the engine; tests shorten the waits. */
 export interface UploadTuning {
@@ -106,12 +99,7 @@ export class UploadEngine {
   #concurrency = defaultConcurrency;
   #disposed = false;
   #retryTimer: ReturnType<typeof setTimeout> | null = null;
-  // upload.changed coalescing
-  readonly #changedIds = new Set<string>();
-  #removedIds: string[] = [];
-  #eventTimer: ReturnType<typeof setTimeout> | null = null;
-  #eventNow = false;
-  #lastEventMs = 0;
+  readonly #changes: UploadChangeBatcher;
 
   private constructor(options: UploadEngineOptions) {
     this.#options = options;
@@ -123,6 +111,17 @@ export class UploadEngine {
       options.log,
     );
     this.#notices = new UploadNotices(options.notify);
+    this.#changes = new UploadChangeBatcher(
+      {
+        item: (id) => {
+          const record = this.#records.get(id);
+          return record ? this.#item(record) : null;
+        },
+        summary: () => this.#summary(),
+      },
+      this.#tuning.eventSpacingMs,
+      options.onChange,
+    );
     this.#followUp = new FollowUp(
       options.platform,
       {
@@ -153,7 +152,7 @@ export class UploadEngine {
   /** The whole queue, oldest first, its summary, and the number of the last change sent. */
   list(): UploadSnapshot {
     return {
-      seq: lastChangeSeq,
+      seq: lastUploadChangeSeq(),
       items: [...this.#records.values()].map((r) => this.#item(r)),
       summary: this.#summary(),
     };
@@ -187,30 +186,12 @@ export class UploadEngine {
         checked.refused.push({ path: file.path, ...refusalWords('uploadProblem.alreadyQueued') });
         continue;
       }
-      const record: UploadRecord = {
+      const record = newRecord(file, target, {
         id: randomUUID(),
         batchId,
-        ...file,
-        kind: target.kind,
-        target,
         targetLabel: label,
-        state: 'queued',
-        protocol: null,
-        url: null,
-        location: null,
-        sentBytes: 0,
-        resumedFromBytes: null,
-        phase: 'transfer',
-        transcodingPercent: null,
-        attempts: 0,
-        failures: 0,
-        urlRenewed: false,
-        retryAt: null,
-        problem: null,
-        note: null,
         queuedAt: now,
-        finishedAt: null,
-      };
+      });
       this.#records.set(record.id, record);
       this.#changed(record);
       added += 1;
@@ -294,14 +275,10 @@ export class UploadEngine {
     for (const record of [...this.#records.values()]) {
       if (record.state !== 'done' && record.state !== 'cancelled') continue;
       this.#records.delete(record.id);
-      this.#changedIds.delete(record.id);
-      this.#removedIds.push(record.id);
+      this.#changes.removed(record.id);
       changed += 1;
     }
-    if (changed > 0) {
-      this.#store.changed(true);
-      this.#emitSoon(true);
-    }
+    if (changed > 0) this.#store.changed(true);
     return { changed };
   }
 
@@ -309,7 +286,7 @@ export class UploadEngine {
   setConcurrency(value: number): UploadSummary {
     this.#concurrency = Math.min(8, Math.max(1, Math.round(value)));
     this.#store.changed(true);
-    this.#emitSoon(true);
+    this.#changes.summaryChanged();
     this.#pump();
     return this.#summary();
   }
@@ -321,6 +298,7 @@ export class UploadEngine {
   async dispose(): Promise<void> {
     if (this.#disposed) return;
     this.#disposed = true;
+    this.#changes.close();
     for (const slot of this.#running.values()) {
       slot.stop = 'dispose';
       slot.controller.abort(new Error('upload engine closed'));
@@ -328,7 +306,6 @@ export class UploadEngine {
     this.#followUp.dispose();
     this.#notices.dispose();
     if (this.#retryTimer !== null) clearTimeout(this.#retryTimer);
-    if (this.#eventTimer !== null) clearTimeout(this.#eventTimer);
     await Promise.allSettled([...this.#runs]);
     await this.#store.flush();
     this.#store.dispose();
@@ -430,59 +407,12 @@ export class UploadEngine {
   }
 
   #failed(record: UploadRecord, error: unknown): void {
-    if (error instanceof TransferError) return this.#transferFailed(record, error.failure);
-    if (error instanceof PlatformError) {
-      const { status, code, message } = error.error;
-      if (code === 'network' || status === 429 || (status ?? 0) >= 500)
-        return this.#retryLater(
-          record,
-          error.error.text ?? redact(message),
-          (error.error.retryAfterS ?? 0) * 1000,
-        );
-      // The platform's own words stay as it wrote them, inside our sentence.
-      const reason = error.error.text ?? redact(message);
-      return this.#attention(
-        record,
-        problem(
-          'platform',
-          status
-            ? m('uploadProblem.urlRefusedStatus', { status, reason })
-            : m('uploadProblem.urlRefused', { reason }),
-          m(status === 403 ? 'uploadNext.checkRole' : 'uploadNext.checkTarget'),
-        ),
-      );
-    }
-    this.#options.log(`upload ${record.id} (${record.name}) failed: ${describe(error)}`);
-    this.#attention(
-      record,
-      problem('platform', m('uploadProblem.internal'), m('uploadNext.sendLog')),
-    );
-  }
-
-  #transferFailed(record: UploadRecord, failure: TransferFailure): void {
-    switch (failure.kind) {
-      case 'transient':
-        return this.#retryLater(
-          record,
-          m('uploadProblem.brokeOff', { detail: failure.detail }),
-          failure.retryAfterMs,
-        );
-      case 'storage-full':
-        return this.#attention(
-          record,
-          problem('storage-full', m('uploadProblem.storageFull'), m('uploadNext.freeSpace')),
-        );
-      case 'refused':
-        return this.#attention(record, {
-          ...problem('platform', failure.text, m('uploadNext.checkFile')),
-          message: failure.message,
-        });
-      case 'url-dead':
-        return this.#attention(
-          record,
-          problem('url-used', m('uploadProblem.urlDead'), m('uploadNext.newUrl')),
-        );
-    }
+    const outcome = failureOutcome(error);
+    if (outcome.kind === 'retry')
+      return this.#retryLater(record, outcome.why, outcome.retryAfterMs);
+    if (outcome.internal)
+      this.#options.log(`upload ${record.id} (${record.name}) failed: ${describe(error)}`);
+    this.#attention(record, outcome.problem);
   }
 
   /** `why`: a catalogue message, or the platform's own words. */
@@ -537,48 +467,15 @@ export class UploadEngine {
 
   /** A change the operator sees: persisted and announced at once. */
   #changed(record: UploadRecord): void {
-    this.#changedIds.add(record.id);
     this.#store.changed(true);
-    this.#emitSoon(true);
+    this.#changes.changed(record.id, true);
   }
 
   #progressed(record: UploadRecord, bytes: number): void {
     record.sentBytes = Math.min(bytes, record.sizeBytes);
     this.#meters.get(record.id)?.add(Date.now(), record.sentBytes);
-    this.#changedIds.add(record.id);
     this.#store.changed(false);
-    this.#emitSoon(false);
-  }
-
-  #emitSoon(now: boolean): void {
-    if (this.#disposed) return;
-    if (now && !this.#eventNow) {
-      this.#eventNow = true;
-      if (this.#eventTimer !== null) clearTimeout(this.#eventTimer);
-      this.#eventTimer = null;
-      queueMicrotask(() => this.#emit());
-      return;
-    }
-    if (this.#eventNow || this.#eventTimer !== null) return;
-    const wait = Math.max(0, this.#lastEventMs + this.#tuning.eventSpacingMs - Date.now());
-    this.#eventTimer = setTimeout(() => this.#emit(), wait);
-  }
-
-  #emit(): void {
-    this.#eventNow = false;
-    this.#eventTimer = null;
-    if (this.#disposed) return;
-    this.#lastEventMs = Date.now();
-    const items: UploadItem[] = [];
-    for (const id of this.#changedIds) {
-      const record = this.#records.get(id);
-      if (record) items.push(this.#item(record));
-    }
-    this.#changedIds.clear();
-    const removed = this.#removedIds;
-    this.#removedIds = [];
-    lastChangeSeq += 1;
-    this.#options.onChange({ seq: lastChangeSeq, items, removed, summary: this.#summary() });
+    this.#changes.changed(record.id, false);
   }
 
   #item(record: UploadRecord): UploadItem {

@@ -10,7 +10,13 @@
  */
 import { messageRefSchema } from '../../shared/i18n/say';
 import { z } from 'zod';
-import { uploadKinds, uploadStates, type UploadItem } from '../../shared/uploads';
+import {
+  uploadKinds,
+  uploadStates,
+  type UploadItem,
+  type UploadTarget,
+} from '../../shared/uploads';
+import type { CheckedFile } from './enqueue-check';
 
 const problemCodes = [
   'file-missing',
@@ -146,5 +152,40 @@ export function toItem(record: UploadRecord, live: LiveFigures | undefined): Upl
     noteText: record.noteText ?? null,
     queuedAt: record.queuedAt,
     finishedAt: record.finishedAt,
+  };
+}
+
+/**
+ * A file that passed the local checks, queued for `target` in batch `batchId` (one drop):
+ * nothing sent yet, no one-time URL, no failures. `queuedAt` is an ISO 8601 UTC time.
+ */
+export function newRecord(
+  file: CheckedFile,
+  target: UploadTarget,
+  batch: { batchId: string; targetLabel: string; queuedAt: string; id: string },
+): UploadRecord {
+  return {
+    id: batch.id,
+    batchId: batch.batchId,
+    ...file,
+    kind: target.kind,
+    target,
+    targetLabel: batch.targetLabel,
+    state: 'queued',
+    protocol: null,
+    url: null,
+    location: null,
+    sentBytes: 0,
+    resumedFromBytes: null,
+    phase: 'transfer',
+    transcodingPercent: null,
+    attempts: 0,
+    failures: 0,
+    urlRenewed: false,
+    retryAt: null,
+    problem: null,
+    note: null,
+    queuedAt: batch.queuedAt,
+    finishedAt: null,
   };
 }
