@@ -198,8 +198,15 @@ export class Operator {
     const deadline = performance.now() + answerTimeoutMs;
     while (performance.now() < deadline) {
       if (await done()) return { outcome: 'done', message: null };
-      if (await refusal.first().isVisible())
-        return { outcome: 'refused', message: await refusal.first().innerText() };
+      // The refusal may be replaced between seeing it and reading it: read it with a short
+      // wait, and look again on the next turn rather than counting the command as lost.
+      if (await refusal.first().isVisible()) {
+        const message = await refusal
+          .first()
+          .innerText({ timeout: 1_000 })
+          .catch(() => null);
+        if (message !== null) return { outcome: 'refused', message };
+      }
       await this.#page.waitForTimeout(250);
     }
     throw new Error(`no answer on screen within ${answerTimeoutMs / 1000} s`);

@@ -75,3 +75,32 @@ describe('the adaptive safety margin', () => {
     expect(check.followOn(idle)).toBeNull();
   });
 });
+
+describe('the start stamp', () => {
+  it('counts the spacing from when a call left, after a send that stalled', async () => {
+    /** A clock the first send holds up by 300 ms, as loading the HTTP client would. */
+    class StallingClock extends VirtualClock {
+      stalledMs = 0;
+      override now(): number {
+        return super.now() + this.stalledMs;
+      }
+    }
+    const clock = new StallingClock();
+    const left: number[] = [];
+    const scheduler = new RequestScheduler({
+      name: 'live',
+      clock,
+      fetch: () => {
+        if (left.length === 0) clock.stalledMs = 300;
+        left.push(clock.now());
+        return Promise.resolve(new Response('{}'));
+      },
+    });
+    const get = (path: string) =>
+      scheduler.fetch(new Request(`https://live.example.test${path}`), { priority: 'view' });
+    await settled(clock, Promise.all([get('/a'), get('/b')]));
+    const [first = 0, second = 0] = left;
+    expect(second - first).toBeGreaterThanOrEqual(1_100);
+    scheduler.dispose();
+  });
+});

@@ -319,6 +319,9 @@ export class RequestScheduler {
       : call.request;
     this.#listeners.changed();
     void this.#exchange(call, wire);
+    // The spacing counts from when the call left: after the send's synchronous part, which
+    // can stall (the HTTP client loading on the first call of a fresh process).
+    this.#starts.restampLast(this.#clock.now());
   }
 
   /** Sends one call and hands its outcome to the waiters, or re-queues a refused read. */

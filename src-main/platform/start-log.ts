@@ -64,6 +64,15 @@ export class StartLog {
     return at;
   }
 
+  /**
+   * Moves the last start to `at` when that is later: the call really left then (the send's
+   * own synchronous work, e.g. loading the HTTP client on the first call, came first).
+   */
+  restampLast(at: number): void {
+    const last = this.#starts.length - 1;
+    if (last >= 0 && at > (this.#starts[last] ?? at)) this.#starts[last] = at;
+  }
+
   /** The last start, epoch ms, or null before the first. */
   last(): number | null {
     return this.#starts.at(-1) ?? null;
