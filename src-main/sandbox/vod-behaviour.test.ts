@@ -196,3 +196,22 @@ describe('VOD library rules', () => {
     expect(moved.body.data.map((item) => item.position)).toEqual([1, 2, 3]);
   });
 });
+
+describe('VOD keyword search', () => {
+  it('finds a content by its new title after a rename, and no longer by the old one', async () => {
+    const path = await contentPath('Summer Festival, Day 1: Opening Night');
+    const search = async (keyword: string) =>
+      (
+        await call<List<Content>>(
+          'GET',
+          `/media-contents?per_page=100&keyword=${encodeURIComponent(keyword)}`,
+        )
+      ).body.data.map((content) => content.title);
+    expect(await search('OPENING night')).toContain('Summer Festival, Day 1: Opening Night');
+    await call('PUT', path, { form: { title: 'Summer Festival, Day 1: Welcome Stage' } });
+    expect(await search('welcome STAGE')).toContain('Summer Festival, Day 1: Welcome Stage');
+    expect(await search('opening night')).not.toContain('Summer Festival, Day 1: Opening Night');
+    await call('PUT', path, { form: { title: 'Summer Festival, Day 1: Opening Night' } });
+    expect(await search('opening night')).toContain('Summer Festival, Day 1: Opening Night');
+  });
+});

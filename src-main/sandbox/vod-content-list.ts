@@ -24,9 +24,7 @@ export function contentPage(
     (content) =>
       include(content) &&
       (status === undefined || content.status === status) &&
-      (keyword === '' ||
-        content.title.toLowerCase().includes(keyword) ||
-        content.originalFileName.toLowerCase().includes(keyword)),
+      (keyword === '' || matches(content, keyword)),
   );
   const page = paginate(
     newestFirst(matching),
@@ -34,6 +32,33 @@ export function contentPage(
     intInput(query, 'per_page'),
   );
   return { status: 'ok', data: page.items.map(presentMediaContent), meta: page.meta };
+}
+
+/** A content's title and original file name as they were, and lower-cased. */
+interface Lowered {
+  title: string;
+  file: string;
+  lowTitle: string;
+  lowFile: string;
+}
+const lowered = new WeakMap<MediaContentRecord, Lowered>();
+
+/**
+ * Whether `keyword` (lower case) is in the content's title or original file name. Both are
+ * lower-cased once per change and kept, so a search of 10,000 contents lower-cases nothing.
+ */
+function matches(content: MediaContentRecord, keyword: string): boolean {
+  let kept = lowered.get(content);
+  if (!kept || kept.title !== content.title || kept.file !== content.originalFileName) {
+    kept = {
+      title: content.title,
+      file: content.originalFileName,
+      lowTitle: content.title.toLowerCase(),
+      lowFile: content.originalFileName.toLowerCase(),
+    };
+    lowered.set(content, kept);
+  }
+  return kept.lowTitle.includes(keyword) || kept.lowFile.includes(keyword);
 }
 
 /**
