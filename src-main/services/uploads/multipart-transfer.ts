@@ -7,23 +7,16 @@
  *
  * The body is streamed from disk through node:http with an exact `Content-Length` computed
  * from the parts (no chunked encoding, which some hosts refuse); the file is never held in
- * memory: it is read into a few buffers that are used again once the socket has taken them
- * (no fresh memory per chunk, so no page faults and garbage collection per megabyte), reading
- * the next chunk while the last ones are sent. Progress counts the file's bytes as the socket
- * takes them.
+ * memory (file-body.ts). Progress counts the file's bytes as the socket takes them.
  */
 import { randomBytes } from 'node:crypto';
-import { open } from 'node:fs/promises';
-import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { writeFileBody } from './file-body';
 import { TransferError, failureFromStatus, networkFailure } from './transfer-error';
 
 /** Most of the host's answer kept, bytes. */
 const maxAnswerBytes = 64 * 1024;
-/** Size of one read from the file, bytes. */
-const readChunkBytes = 1024 * 1024;
-/** Read buffers per upload: chunks the socket may hold while the next one is read. */
-const readBuffers = 4;
 
 export interface MultipartTransfer {
   /** The one-time upload URL. */
@@ -69,7 +62,14 @@ export async function multipartTransfer(transfer: MultipartTransfer): Promise<vo
   // Later errors of a request already failed or answered are the body's, seen there.
   request.on('error', () => undefined);
 
-  const body = sendBody(request, transfer, head, tail);
+  const body = writeFileBody(request, {
+    path: transfer.path,
+    start: 0,
+    end: transfer.sizeBytes,
+    head,
+    tail,
+    onProgress: transfer.onProgress,
+  });
 
   // Its errors reach the request too (and so `answer`): a file that vanished mid-way ends
   // the request, and the engine's next start finds the file missing.
@@ -119,68 +119,6 @@ function parseJson(text: string): { error?: unknown } | null {
 
 function headerText(value: string | string[] | undefined): string | null {
   return Array.isArray(value) ? (value[0] ?? null) : (value ?? null);
-}
-
-/**
- * Writes `head`, the file and `tail` into `request` and ends it. Each buffer is read into again
- * only once the socket took its last chunk, which also bounds what waits in memory.
- * @throws the file's read error (after destroying the request with it, so the answer fails
- *   too) or the request's write error.
- */
-async function sendBody(
-  request: ClientRequest,
-  transfer: MultipartTransfer,
-  head: Buffer,
-  tail: Buffer,
-): Promise<void> {
-  // A request that closes early (refused connection, early answer, abort) may never call back
-  // the writes it still holds: waiting stops when it closes.
-  const closed = new Promise<void>((resolve) => request.once('close', resolve));
-  const untilClosed = (step: Promise<unknown>) =>
-    Promise.race([
-      step,
-      closed.then(() => {
-        throw new Error('The upload request ended before the file was sent.');
-      }),
-    ]);
-  const write = (chunk: Buffer) =>
-    new Promise<void>((resolve, reject) => {
-      request.write(chunk, (error) => (error ? reject(error) : resolve()));
-    });
-  const file = await open(transfer.path, 'r').catch((error: unknown) => {
-    request.destroy(error as Error);
-    throw error;
-  });
-  try {
-    const buffers = Array.from({ length: readBuffers }, () => Buffer.allocUnsafe(readChunkBytes));
-    const taken: Promise<void>[] = buffers.map(() => Promise.resolve());
-    void write(head).catch(() => undefined); // its failure is the next write's too
-    let position = 0;
-    let sent = 0;
-    for (let turn = 0; position < transfer.sizeBytes; turn++) {
-      const slot = turn % readBuffers;
-      const buffer = buffers[slot] as Buffer;
-      await untilClosed(taken[slot] as Promise<void>);
-      const wanted = Math.min(readChunkBytes, transfer.sizeBytes - position);
-      const { bytesRead } = await file.read(buffer, 0, wanted, position);
-      // A file that shrank since it was queued cannot fill the declared Content-Length.
-      if (bytesRead === 0) throw new Error('The file ended before its queued size.');
-      position += bytesRead;
-      taken[slot] = write(buffer.subarray(0, bytesRead)).then(() => {
-        sent += bytesRead;
-        transfer.onProgress(sent);
-      });
-      // Seen when its slot comes round again; not unhandled meanwhile.
-      taken[slot].catch(() => undefined);
-    }
-    await untilClosed(Promise.all(taken));
-    await untilClosed(new Promise<void>((resolve) => request.end(tail, resolve)));
-  } catch (error) {
-    request.destroy(error as Error);
-    throw error;
-  } finally {
-    await file.close();
-  }
 }
 
 /** A file name inside a quoted header parameter: quotes and line breaks cannot break out. */

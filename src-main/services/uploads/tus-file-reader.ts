@@ -1,16 +1,13 @@
 /**
  * tus-js-client's file reader (its `fileReader` option), for a file on disk: each PATCH body is
- * a fresh read stream over the slice being sent, as with the library's own Node reader, but
- * reading {@link tusReadChunkBytes} at a time instead of the 64 KiB default. Every read is a
- * round trip through libuv's thread pool; sixteen times fewer of them leave the socket fed
- * while the machine is busy (bench: uploads). Memory stays at a few chunks per upload.
+ * a {@link FileRange} (the path and the byte range being sent), which the app's HTTP stack
+ * (tus-http-stack.ts) writes with the same pipelined reader as the multipart POST. Nothing of
+ * the file is read here; memory stays at a few buffers per upload.
  */
-import { ReadStream, createReadStream } from 'node:fs';
+import { ReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Upload } from 'tus-js-client';
-
-/** Read buffer of each PATCH body's file stream, bytes (1 MiB). */
-export const tusReadChunkBytes = 1024 * 1024;
+import type { FileRange } from './tus-http-stack';
 
 type UploadOptions = ConstructorParameters<typeof Upload>[1];
 /** What tus-js-client asks of a file reader (the type is not exported by name). */
@@ -33,20 +30,11 @@ export const diskFileReader: TusFileReader = {
       size,
       slice(start: number, end: number) {
         const last = Math.min(end, size);
-        // `end` of a read stream is inclusive; a slice's end is not.
-        const stream = createReadStream(path, {
-          start,
-          end: last - 1,
-          highWaterMark: tusReadChunkBytes,
-        });
-        // The HTTP stack sends `size` as the PATCH's Content-Length.
-        return Promise.resolve({
-          value: Object.assign(stream, { size: last - start }),
-          done: last >= size,
-        });
+        const value: FileRange = { path, start, end: last, size: last - start };
+        return Promise.resolve({ value, done: last >= size });
       },
       close() {
-        // Each slice's stream closes itself at its end (autoClose).
+        // Nothing is held open between PATCHes: each body opens and closes the file.
       },
     };
   },

@@ -15,6 +15,7 @@ import { createReadStream } from 'node:fs';
 import { Upload, type DetailedError } from 'tus-js-client';
 import { TransferError, failureFromStatus, networkFailure } from './transfer-error';
 import { diskFileReader } from './tus-file-reader';
+import { diskHttpStack } from './tus-http-stack';
 
 /**
  * Default PATCH size, bytes (256 MiB). Each PATCH body streams from disk (a fresh read stream
@@ -61,6 +62,7 @@ export function tusTransfer(transfer: TusTransfer): Promise<void> {
       chunkSize: transfer.chunkBytes ?? defaultTusChunkBytes,
       retryDelays: null,
       fileReader: diskFileReader,
+      httpStack: diskHttpStack,
       storeFingerprintForResuming: false,
       metadata: { filename: transfer.name, filetype: transfer.mime },
       onUploadUrlAvailable: () => {
