@@ -97,7 +97,8 @@ export async function multipartTransfer(transfer: MultipartTransfer): Promise<vo
   }
 }
 
-async function readAnswer(response: IncomingMessage): Promise<string> {
+/** The host's answer as text, at most {@link maxAnswerBytes} of it kept (the rest read and dropped). */
+export async function readAnswer(response: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of response) {

@@ -9,6 +9,7 @@ import { request as httpRequest, type ClientRequest, type IncomingMessage } from
 import { request as httpsRequest } from 'node:https';
 import type { HttpRequest, HttpResponse, HttpStack } from 'tus-js-client';
 import { writeFileBody } from './file-body';
+import { readAnswer } from './multipart-transfer';
 
 /** A PATCH body: bytes `start` (inclusive) to `end` (exclusive) of the file at `path`. */
 export interface FileRange {
@@ -28,9 +29,6 @@ function isFileRange(body: unknown): body is FileRange {
     typeof (body as FileRange).end === 'number'
   );
 }
-
-/** Most of an answer's body kept, bytes (tus answers are headers and a short text). */
-const maxAnswerBytes = 64 * 1024;
 
 class DiskResponse implements HttpResponse {
   constructor(
@@ -97,16 +95,7 @@ class DiskRequest implements HttpRequest {
     this.#request = request;
     const answered = new Promise<HttpResponse>((resolve, reject) => {
       request.once('response', (response: IncomingMessage) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on('data', (chunk: Buffer) => {
-          if (size < maxAnswerBytes) chunks.push(chunk);
-          size += chunk.length;
-        });
-        response.once('end', () =>
-          resolve(new DiskResponse(response, Buffer.concat(chunks).toString('utf8'))),
-        );
-        response.once('error', reject);
+        readAnswer(response).then((text) => resolve(new DiskResponse(response, text)), reject);
       });
       request.once('error', reject);
     });
