@@ -1,5 +1,7 @@
 // Flat ESLint config: strict TypeScript, Svelte, and the layering rules of DESIGN.md
 // ("Import rules"), enforced here rather than remembered.
+// First: turns on svelte-eslint-parser's ts.sys hook before the parser loads (see the file).
+import './eslint.svelte-hook.js';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import svelte from 'eslint-plugin-svelte';
