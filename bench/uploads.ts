@@ -8,8 +8,9 @@
  *   upload-file=@file` to a one-time URL in multipart mode, then OnAir Desk's core in its own
  *   process (bench/upload-app.ts) uploading the file as VOD content in multipart mode and in
  *   tus mode, after an untimed warm-up upload of a small file in the same process (a fresh
- *   process's first transfer pays compilation costs an app open all day does not). The app's time runs from `upload.enqueue` to the host's answer to the last byte,
- *   so it includes asking for the one-time URL and detecting the protocol; curl's runs from its
+ *   process's first transfer pays compilation costs an app open all day does not). The app's
+ *   time runs from `upload.enqueue` to the host's answer to the last byte, so it includes
+ *   asking for the one-time URL and detecting the protocol; curl's runs from its
  *   start to the host's answer. Each round's ratio is curl's time over the app's (1 = as fast
  *   as curl); the goal is a median ratio >= 0.9. The machine may be shared: ratios within a
  *   round are what count, the median over rounds smooths the rest.
