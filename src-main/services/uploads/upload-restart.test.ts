@@ -31,7 +31,9 @@ afterAll(async () => {
 describe('restart', () => {
   it('resumes a tus upload from the server offset after the engine was closed mid-way', async () => {
     const file = join(rig.filesDir, 'keynote.mp4');
-    await makeVideo(file, 4, true);
+    // ~14 MB: more than the sockets' buffers hold (~4.4 MB here), so stopping it mid-way leaves
+    // a real remainder to resume rather than a file already all on its way.
+    await makeVideo(file, 10, true);
     const first = await rig.open();
     rig.sandbox.uploads.setThrottle(500_000);
     const result = await first.enqueue([file], { kind: 'program-media' });
