@@ -3,9 +3,10 @@
  * process, on the sandbox named by `ONAIR_SANDBOX_INFO`) in its own process, so its memory is
  * measured alone. Commands on stdin-less argv, one JSON line on stdout:
  *
- * - `upload <file> [warm-up file]`: uploads the warm-up file first when given (untimed), then
- *   idle RSS (after start and GC), then enqueues `file` as VOD content and
- *   samples RSS every 20 ms until every byte is on the upload host; prints
+ * - `upload <file> [warm-up file]`: uploads the warm-up file first when given (untimed), reads
+ *   `file` through (untimed, bench/page-cache.ts), then idle RSS (after start and GC), then
+ *   enqueues `file` as VOD content and samples RSS every 20 ms until every byte is on the
+ *   upload host; prints
  *   `{ ms, idleRssBytes, peakRssBytes, protocol }` (ms from enqueue to the last byte).
  * - `enqueue <dir>`: enqueues every file of `dir` (concurrency 1, paused first) and prints
  *   `{ ms, added }`, the time the `upload.enqueue` command took.
@@ -18,8 +19,12 @@ import { memorySecrets } from '../src-main/services/test-support';
 import { openSandboxWorkspace, sandboxInfoFromEnv } from '../src-main/services/workspace';
 import type { UploadChange } from '../src-main/shared/uploads';
 import type { Result } from '../src-main/shared/result';
+import { readThrough } from './page-cache';
 
-/** Wait after the warm-up upload, ms: past its first transcoding check (about 1 s after it). */
+/**
+ * Wait after the warm-up upload, ms: past its first transcoding check (about 1 s after it).
+ * bench/uploads.ts waits as long after curl's warm-up, so both sandboxes are as warm.
+ */
 const warmUpSettleMs = 3000;
 
 async function main(): Promise<void> {
@@ -50,6 +55,8 @@ async function main(): Promise<void> {
         await uploadOnce(core, invoke, warmUp);
         await new Promise((done) => setTimeout(done, warmUpSettleMs));
       }
+      // The file read through just before, as the bench does before curl's upload (page-cache.ts).
+      await readThrough(target);
       await new Promise((done) => setTimeout(done, 300));
       global.gc?.();
       const idleRssBytes = process.memoryUsage().rss;

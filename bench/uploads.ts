@@ -7,8 +7,10 @@
  *   another one), in an order that rotates from round to round: the baseline `curl -F
  *   upload-file=@file` to a one-time URL in multipart mode, then OnAir Desk's core in its own
  *   process (bench/upload-app.ts) uploading the file as VOD content in multipart mode and in
- *   tus mode, after an untimed warm-up upload of a small file in the same process (a fresh
- *   process's first transfer pays compilation costs an app open all day does not). The app's
+ *   tus mode. Every timed upload, curl's too, comes 3 s after an untimed warm-up upload of a
+ *   small file by the same client into the same sandbox (a fresh process's first transfer pays
+ *   compilation costs an app open all day does not, and that holds for the receiving sandbox
+ *   as much as for the app), and just after the file was read through (page-cache.ts). The app's
  *   time runs from `upload.enqueue` to the host's answer to the last byte, so it includes
  *   asking for the one-time URL and detecting the protocol; curl's runs from its
  *   start to the host's answer. Each round's ratio is curl's time over the app's (1 = as fast
@@ -28,6 +30,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { SandboxInfo } from '../src-main/sandbox/index';
+import { readThrough } from './page-cache';
 import type { BenchSection, BenchSectionResult } from './section';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -41,6 +44,11 @@ const rounds = 5;
  * first use, tsx transpiling, Node's fetch loaded) that an app open all day paid long before.
  */
 const warmUpBytes = 8 * 1024 * 1024;
+/**
+ * Wait after curl's warm-up upload, ms: the app's (bench/upload-app.ts `warmUpSettleMs`), so
+ * curl's sandbox is as old and as warm as the app's when the timed upload starts.
+ */
+const curlWarmUpSettleMs = 3000;
 /** The start of an MP4 (`ftyp` box), so the file sniffs as video. */
 const mp4Header = Buffer.from('000000186674797069736f6d0000020069736f6d6d703431', 'hex');
 
@@ -170,7 +178,8 @@ export const uploadsSection: BenchSection = {
           'Sandbox and app each in their own process on this machine; curl and the app share the same loopback and disk.',
           'Every upload goes to a fresh sandbox; the order of the three rotates from round to round.',
           "The app's time includes asking for the one-time URL (bulk priority) and the OPTIONS protocol check.",
-          `Each app process first uploads an ${warmUpBytes / 1024 / 1024} MB file, untimed (warm-up: an app open all day has its code compiled and HTTP clients loaded).`,
+          `Each client (the app's process, and curl) first uploads an ${warmUpBytes / 1024 / 1024} MB file into the same sandbox, untimed, 3 s before the timed upload (warm-up: an app open all day, and a platform serving all day, have their code compiled and HTTP clients loaded).`,
+          'Just before each timed upload (curl and the app alike) the file is read through once, untimed: this machine pages out file pages left idle for seconds (bench/page-cache.ts).',
           'tus sends the file in chunks of the engine tuning (tusChunkBytes), each a PATCH.',
         ],
         figures: { sizeBytes: size, runs, multipartRatio, tusRatio, enqueue, baselineMs },
@@ -188,7 +197,7 @@ async function measureRound(index: number, file: string, warmUp: string): Promis
   const apps: Partial<Record<'multipart' | 'tus', AppRun>> = {};
   for (const variant of order) {
     if (variant === 'curl')
-      curlMs = await withSandbox('multipart', (info) => curlUpload(info, file));
+      curlMs = await withSandbox('multipart', (info) => curlUpload(info, file, warmUp));
     else apps[variant] = await withSandbox(variant, (info) => appUpload(info, file, warmUp));
   }
   const { multipart, tus } = apps;
@@ -261,12 +270,22 @@ async function withSandbox<T>(
   }
 }
 
-async function curlUpload(info: SandboxInfo, file: string): Promise<number> {
+/**
+ * curl's upload of `file` to a fresh one-time URL, ms from curl's start to its exit; first, when
+ * `warmUp` is given, the same for that file (untimed) and {@link curlWarmUpSettleMs} of rest.
+ * @throws Error when curl fails
+ */
+async function curlUpload(info: SandboxInfo, file: string, warmUp?: string): Promise<number> {
+  if (warmUp !== undefined) {
+    await curlUpload(info, warmUp);
+    await new Promise((done) => setTimeout(done, curlWarmUpSettleMs));
+  }
   const response = await fetch(
     `${info.vod_base_url}/upload/create-url?access_token=${info.vod_access_token}`,
     { method: 'POST', body: new URLSearchParams({ title: 'curl baseline', expire_time: '3600' }) },
   );
   const answer = (await response.json()) as { data: { upload_url: string } };
+  await readThrough(file); // untimed, as the app does before its upload (page-cache.ts)
   const began = performance.now();
   const curl = spawn(
     'curl',
