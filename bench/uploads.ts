@@ -180,7 +180,7 @@ export const uploadsSection: BenchSection = {
           "The app's time includes asking for the one-time URL (bulk priority) and the OPTIONS protocol check.",
           `Each client (the app's process, and curl) first uploads an ${warmUpBytes / 1024 / 1024} MB file into the same sandbox, untimed, 3 s before the timed upload (warm-up: an app open all day, and a platform serving all day, have their code compiled and HTTP clients loaded).`,
           'Just before each timed upload (curl and the app alike) the file is read through once, untimed: this machine pages out file pages left idle for seconds (bench/page-cache.ts).',
-          'tus sends the file in chunks of the engine tuning (tusChunkBytes), each a PATCH.',
+          'tus sends the file in one PATCH (engine default; tusChunkBytes in the tuning sets a size).',
         ],
         figures: { sizeBytes: size, runs, multipartRatio, tusRatio, enqueue, baselineMs },
       };

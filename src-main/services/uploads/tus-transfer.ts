@@ -18,12 +18,16 @@ import { diskFileReader } from './tus-file-reader';
 import { diskHttpStack } from './tus-http-stack';
 
 /**
- * Default PATCH size, bytes (256 MiB). Each PATCH body streams from disk (a fresh read stream
- * per slice of the path), so a large size costs no memory; it sets how often the server
- * confirms an offset, and fewer PATCHes mean fewer round trips (bench: uploads). A PATCH
- * broken mid-way loses nothing: the server keeps what it stored and `HEAD` reports it.
+ * Default PATCH size, bytes: unlimited, one PATCH for the whole file (tus-js-client's own
+ * default). A PATCH broken mid-way loses nothing: the server keeps what it stored, `HEAD`
+ * reports it, and the upload resumes from there (upload-restart.test.ts). Smaller PATCHes
+ * only add round trips, each a pause of the pipeline while the server finishes its write and
+ * answers: 256 MiB PATCHes took 14 % longer than one PATCH for 1 GB, in all of 5 paired runs
+ * (median 2006 vs 1722 ms, 2026-11-23). Each PATCH body streams from disk, so no size costs
+ * memory. Set a size (engine tuning `tusChunkBytes`) only for a server or proxy that limits
+ * request bodies.
  */
-export const defaultTusChunkBytes = 256 * 1024 * 1024;
+export const defaultTusChunkBytes = Number.POSITIVE_INFINITY;
 
 export interface TusTransfer {
   path: string;

@@ -47,7 +47,7 @@ import { UploadQueueStore } from './upload-store';
 export interface UploadTuning {
   backoff: BackoffPolicy;
   followUp: FollowUpTuning;
-  /** Bytes per tus PATCH. Default 16 MiB. */
+  /** Bytes per tus PATCH. Default unlimited: one PATCH per file (tus-transfer.ts). */
   tusChunkBytes: number;
   /** Least time between two progress events, ms. Default 250 (4 a second). */
   eventSpacingMs: number;
