@@ -4,41 +4,25 @@
  * refused before anything is sent; and no answer or log line ever carries a password, secret
  * key, or (unless revealed on demand) a stream key.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type SandboxHandle } from '../sandbox/index';
-import { createDeskCore, type DeskCore } from './desk-core';
-import { commandCaller, memorySecrets } from './test-support';
-import { openSandboxWorkspace } from './workspace';
+import type { DeskCore } from './desk-core';
+import { commandCaller, startTestCore, type TestCore } from './test-support';
 
-let sandbox: SandboxHandle;
 let core: DeskCore;
-let dataDir: string;
+let rig: TestCore;
 let channelKey: string;
 const logged: string[] = [];
 const ctx = { clientId: 'channel-admin-test' };
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, seed: 5, rateLimit: false });
-  dataDir = await mkdtemp(join(tmpdir(), 'onair-chadmin-'));
-  const pacing = { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0, limitPerMinute: 10_000 };
-  core = await createDeskCore({
-    dataDir,
-    secrets: memorySecrets(),
-    openSandbox: () => openSandboxWorkspace({ sandboxInfo: sandbox.info, pacing }),
-    workspaceOptions: { pacing },
-    log: (line) => void logged.push(line),
-  });
+  rig = await startTestCore({ seed: 5, log: (line) => void logged.push(line) });
+  ({ core } = rig);
   const channels = await data('channel.list', { perPage: 100 });
   channelKey = String(channels.data.items.find((c) => c.title === 'Campus Lecture Hall')?.key);
 });
 
 afterAll(async () => {
-  await core.dispose();
-  await sandbox.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await rig.close();
 });
 
 const data = commandCaller(() => core, ctx.clientId);

@@ -4,40 +4,26 @@
  * the platform's message (or ours, before anything is sent); a previewed batch run one call
  * at a time; the encoding profiles' rule; an administrator token's role.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type SandboxHandle } from '../sandbox/index';
+import type { SandboxHandle } from '../sandbox/index';
 import { dataOf, liveClient } from '../sandbox/live-test-caller';
 import type { ChannelBatchProgress, ChannelRow } from '../shared/channels-model';
-import { createDeskCore, type DeskCore } from './desk-core';
-import { commandCaller, memorySecrets } from './test-support';
-import { openSandboxWorkspace } from './workspace';
+import type { DeskCore } from './desk-core';
+import { commandCaller, startTestCore, type TestCore } from './test-support';
 
 let sandbox: SandboxHandle;
 let core: DeskCore;
-let dataDir: string;
+let rig: TestCore;
 let group = '';
-const pacing = { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0, limitPerMinute: 10_000 };
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, seed: 7, rateLimit: false });
-  dataDir = await mkdtemp(join(tmpdir(), 'onair-channels-'));
-  core = await createDeskCore({
-    dataDir,
-    secrets: memorySecrets(),
-    openSandbox: () => openSandboxWorkspace({ sandboxInfo: sandbox.info, pacing }),
-    workspaceOptions: { pacing },
-    log: () => undefined,
-  });
+  rig = await startTestCore({ seed: 7 });
+  ({ sandbox, core } = rig);
   group = (await data('profiles.groups', {})).data[0]?.key ?? '';
 });
 
 afterAll(async () => {
-  await core.dispose();
-  await sandbox.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await rig.close();
 });
 
 const data = commandCaller(() => core, 'channels-test');

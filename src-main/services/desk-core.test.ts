@@ -2,11 +2,8 @@
  * The core against the sandbox platform: commands do what the operator asked, bad input is
  * refused in the operator's words, and no command or event ever carries a token.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type SandboxHandle } from '../sandbox/index';
+import type { SandboxHandle } from '../sandbox/index';
 import type { CommandInput, CommandName, EventName } from '../shared/bridge';
 import { commandDomains, isCommandName } from '../shared/bridge';
 import type {
@@ -18,38 +15,27 @@ import type {
   ScheduledChannel,
   WorkspaceState,
 } from '../shared/model';
-import { createDeskCore, type DeskCore } from './desk-core';
-import { memorySecrets } from './test-support';
-import { openSandboxWorkspace } from './workspace';
+import type { DeskCore } from './desk-core';
+import { startTestCore, type TestCore } from './test-support';
 
 let sandbox: SandboxHandle;
 let core: DeskCore;
 const events: { event: EventName; payload: unknown }[] = [];
 const ctx = { clientId: 'test-client' };
 
-let dataDir: string;
+let rig: TestCore;
 
 beforeAll(async () => {
   // Rate limit off and fast pacing: these tests are about behaviour, the scheduler tests
   // are about the budget. The OS keychain has tests of its own (accounts.keychain.test.ts).
   // The file makes more than 60 calls, so the scheduler's own per-minute window is widened.
-  sandbox = await startSandbox({ port: 0, seed: 7, rateLimit: false });
-  dataDir = await mkdtemp(join(tmpdir(), 'onair-core-'));
-  const pacing = { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0, limitPerMinute: 10_000 };
-  core = await createDeskCore({
-    dataDir,
-    secrets: memorySecrets(),
-    openSandbox: () => openSandboxWorkspace({ sandboxInfo: sandbox.info, pacing }),
-    workspaceOptions: { pacing },
-    log: () => undefined,
-  });
+  rig = await startTestCore({ seed: 7 });
+  ({ sandbox, core } = rig);
   core.subscribe((event, payload) => events.push({ event, payload }));
 });
 
 afterAll(async () => {
-  await core.dispose();
-  await sandbox.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await rig.close();
 });
 
 async function run<C extends CommandName>(command: C, input: CommandInput<C>) {

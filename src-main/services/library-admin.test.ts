@@ -3,39 +3,23 @@
  * (the channel kinds, local refusals before sending, the platform's own refusals, user keys
  * that never reach the log).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type SandboxHandle } from '../sandbox/index';
 import type { CommandInput, CommandName, CommandOutput } from '../shared/bridge';
-import { createDeskCore, type DeskCore } from './desk-core';
-import { memorySecrets } from './test-support';
-import { openSandboxWorkspace } from './workspace';
+import type { DeskCore } from './desk-core';
+import { startTestCore, type TestCore } from './test-support';
 
-let sandbox: SandboxHandle;
 let core: DeskCore;
-let dataDir: string;
+let rig: TestCore;
 const logged: string[] = [];
 const ctx = { clientId: 'test-client' };
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, seed: 3, rateLimit: false });
-  dataDir = await mkdtemp(join(tmpdir(), 'onair-vodadmin-'));
-  const pacing = { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0, limitPerMinute: 10_000 };
-  core = await createDeskCore({
-    dataDir,
-    secrets: memorySecrets(),
-    openSandbox: () => openSandboxWorkspace({ sandboxInfo: sandbox.info, pacing }),
-    workspaceOptions: { pacing },
-    log: (line) => logged.push(line),
-  });
+  rig = await startTestCore({ seed: 3, log: (line) => logged.push(line) });
+  ({ core } = rig);
 });
 
 afterAll(async () => {
-  await core.dispose();
-  await sandbox.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await rig.close();
 });
 
 function run<C extends CommandName>(command: C, input: CommandInput<C>) {

@@ -3,15 +3,10 @@
  * fast pacing): what an operator would notice in the category tree, the content list and a
  * batch of bulk actions.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type SandboxHandle } from '../sandbox/index';
 import type { BatchProgress } from '../shared/model';
-import { createDeskCore, type DeskCore } from './desk-core';
-import { commandCaller, memorySecrets } from './test-support';
-import { openSandboxWorkspace } from './workspace';
+import type { DeskCore } from './desk-core';
+import { commandCaller, startTestCore, type TestCore } from './test-support';
 
 const pacing = { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0 };
 /** A 1×2 PNG (even height), as a poster file would arrive from the renderer. */
@@ -19,27 +14,17 @@ const tinyPng =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAACCAYAAACZgbYnAAAAEUlEQVR4nGNgYGD4z8DAwMAAAA0AAdFvL4kAAAAASUVORK5CYII=';
 
 describe('the Library on the sandbox', () => {
-  let sandbox: SandboxHandle;
-  let dataDir: string;
   let core: DeskCore;
+  let rig: TestCore;
   const call = commandCaller(() => core, 'library-test');
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0, seed: 7, rateLimit: false });
-    dataDir = await mkdtemp(join(tmpdir(), 'onair-library-'));
-    core = await createDeskCore({
-      dataDir,
-      secrets: memorySecrets(),
-      openSandbox: () => openSandboxWorkspace({ sandboxInfo: sandbox.info, pacing }),
-      workspaceOptions: { pacing },
-      log: () => undefined,
-    });
+    rig = await startTestCore({ seed: 7, pacing });
+    ({ core } = rig);
   });
 
   afterAll(async () => {
-    await core.dispose();
-    await sandbox.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await rig.close();
   });
 
   it('builds a category tree five levels deep and the platform refuses a sixth', async () => {

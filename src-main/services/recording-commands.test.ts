@@ -4,38 +4,22 @@
  * broadcast), bad filters refused in the operator's words before anything is sent, and the
  * platform's own reason when a summary is not ready.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type SandboxHandle } from '../sandbox/index';
 import type { CommandInput, CommandName } from '../shared/bridge';
-import { createDeskCore, type DeskCore } from './desk-core';
-import { commandCaller, memorySecrets } from './test-support';
-import { openSandboxWorkspace } from './workspace';
+import type { DeskCore } from './desk-core';
+import { commandCaller, startTestCore, type TestCore } from './test-support';
 
-let sandbox: SandboxHandle;
 let core: DeskCore;
-let dataDir: string;
+let rig: TestCore;
 const call = commandCaller(() => core, 'recordings-test');
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, seed: 7, rateLimit: false });
-  dataDir = await mkdtemp(join(tmpdir(), 'onair-recordings-'));
-  const pacing = { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0, limitPerMinute: 10_000 };
-  core = await createDeskCore({
-    dataDir,
-    secrets: memorySecrets(),
-    openSandbox: () => openSandboxWorkspace({ sandboxInfo: sandbox.info, pacing }),
-    workspaceOptions: { pacing },
-    log: () => undefined,
-  });
+  rig = await startTestCore({ seed: 7 });
+  ({ core } = rig);
 });
 
 afterAll(async () => {
-  await core.dispose();
-  await sandbox.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await rig.close();
 });
 
 /** The refusal a command answers (fails the test when it succeeds). */

@@ -2,42 +2,28 @@
  * The sandbox workspace's token is not in the keychain (it comes with the sandbox), yet the
  * platform may revoke it like any other: the banner's new token must resume the sandbox too.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startSandbox, type SandboxHandle } from '../sandbox/index';
+import type { SandboxHandle } from '../sandbox/index';
 import type { WorkspaceState } from '../shared/model';
-import { createDeskCore, type DeskCore } from './desk-core';
-import { memorySecrets } from './test-support';
-import { openSandboxWorkspace } from './workspace';
+import type { DeskCore } from './desk-core';
+import { startTestCore, type TestCore } from './test-support';
 
 let sandbox: SandboxHandle;
 let core: DeskCore;
-let dataDir: string;
+let rig: TestCore;
 const states: WorkspaceState[] = [];
 const ctx = { clientId: 'sandbox-token' };
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, seed: 3, rateLimit: false });
-  dataDir = await mkdtemp(join(tmpdir(), 'onair-sandbox-token-'));
-  const pacing = { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0, limitPerMinute: 10_000 };
-  core = await createDeskCore({
-    dataDir,
-    secrets: memorySecrets(),
-    openSandbox: () => openSandboxWorkspace({ sandboxInfo: sandbox.info, pacing }),
-    workspaceOptions: { pacing },
-    log: () => undefined,
-  });
+  rig = await startTestCore({ seed: 3 });
+  ({ sandbox, core } = rig);
   core.subscribe((event, payload) => {
     if (event === 'workspace.changed') states.push(payload as WorkspaceState);
   });
 });
 
 afterAll(async () => {
-  await core.dispose();
-  await sandbox.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await rig.close();
 });
 
 it('a revoked sandbox token pauses the sandbox, a wrong one is refused, a new one resumes it', async () => {

@@ -4,40 +4,24 @@
  * channel's programs of a day, as each channel's own list has them; an unused media item is
  * deleted for good, one a program plays is refused with the platform's message and stays.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type SandboxHandle } from '../sandbox/index';
-import { createDeskCore, type DeskCore } from './desk-core';
-import { commandCaller, memorySecrets } from './test-support';
-import { openSandboxWorkspace } from './workspace';
+import type { DeskCore } from './desk-core';
+import { commandCaller, startTestCore, type TestCore } from './test-support';
 
 const dayMs = 86_400_000;
-let sandbox: SandboxHandle;
 let core: DeskCore;
-let dataDir: string;
+let rig: TestCore;
 const ctx = { clientId: 'schedule-agenda-test' };
 const today = Math.floor(Date.now() / dayMs) * dayMs;
 const iso = (ms: number) => new Date(ms).toISOString();
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, seed: 12, rateLimit: false });
-  dataDir = await mkdtemp(join(tmpdir(), 'onair-schedule-agenda-'));
-  const pacing = { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0, limitPerMinute: 10_000 };
-  core = await createDeskCore({
-    dataDir,
-    secrets: memorySecrets(),
-    openSandbox: () => openSandboxWorkspace({ sandboxInfo: sandbox.info, pacing }),
-    workspaceOptions: { pacing },
-    log: () => undefined,
-  });
+  rig = await startTestCore({ seed: 12 });
+  ({ core } = rig);
 });
 
 afterAll(async () => {
-  await core.dispose();
-  await sandbox.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await rig.close();
 });
 
 const data = commandCaller(() => core, ctx.clientId);

@@ -3,21 +3,17 @@
  * the platform's schedule, edits change it (or are refused with the platform's message and
  * change nothing), and batches run one call at a time with their progress pushed.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type SandboxHandle } from '../sandbox/index';
+import type { SandboxHandle } from '../sandbox/index';
 import type { BatchProgress, Program, ScheduledChannel } from '../shared/model';
-import { createDeskCore, type DeskCore } from './desk-core';
-import { commandCaller, memorySecrets } from './test-support';
-import { openSandboxWorkspace } from './workspace';
+import type { DeskCore } from './desk-core';
+import { commandCaller, startTestCore, type TestCore } from './test-support';
 
 const dayMs = 86_400_000;
 const minuteMs = 60_000;
 let sandbox: SandboxHandle;
 let core: DeskCore;
-let dataDir: string;
+let rig: TestCore;
 let channel: ScheduledChannel;
 const progress: BatchProgress[] = [];
 const ctx = { clientId: 'schedule-test' };
@@ -26,16 +22,8 @@ const today = Math.floor(Date.now() / dayMs) * dayMs;
 beforeAll(async () => {
   // Rate limit off and fast pacing (no per-minute window: a batch alone is dozens of calls):
   // behaviour here, the budget in the scheduler tests.
-  sandbox = await startSandbox({ port: 0, seed: 11, rateLimit: false });
-  dataDir = await mkdtemp(join(tmpdir(), 'onair-schedule-'));
-  const pacing = { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0, limitPerMinute: 10_000 };
-  core = await createDeskCore({
-    dataDir,
-    secrets: memorySecrets(),
-    openSandbox: () => openSandboxWorkspace({ sandboxInfo: sandbox.info, pacing }),
-    workspaceOptions: { pacing },
-    log: () => undefined,
-  });
+  rig = await startTestCore({ seed: 11 });
+  ({ sandbox, core } = rig);
   core.subscribe((event, payload) => {
     if (event === 'schedule.batchProgress') progress.push(payload as BatchProgress);
   });
@@ -45,9 +33,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await core.dispose();
-  await sandbox.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await rig.close();
 });
 
 const data = commandCaller(() => core, ctx.clientId);

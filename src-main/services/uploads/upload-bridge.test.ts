@@ -3,44 +3,31 @@
  * on the sandbox workspace uploads, `upload.changed` events report it without any URL, each
  * workspace keeps its own queue across a switch, and a live-only account refuses VOD.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type SandboxHandle } from '../../sandbox/index';
+import type { SandboxHandle } from '../../sandbox/index';
 import type { UploadChange } from '../../shared/uploads';
-import { createDeskCore, type DeskCore } from '../desk-core';
-import { commandCaller, memorySecrets } from '../test-support';
-import { openSandboxWorkspace } from '../workspace';
+import type { DeskCore } from '../desk-core';
+import { commandCaller, startTestCore, type TestCore } from '../test-support';
 import { fastTuning, makeVideo, waitFor } from './upload-test-support';
 
 let sandbox: SandboxHandle;
 let core: DeskCore;
 let dataDir: string;
+let rig: TestCore;
 const changes: UploadChange[] = [];
 const ctx = { clientId: 'uploads' };
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, seed: 3, rateLimit: false });
-  dataDir = await mkdtemp(join(tmpdir(), 'h2-core-'));
-  const pacing = { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0, limitPerMinute: 10_000 };
-  core = await createDeskCore({
-    dataDir,
-    secrets: memorySecrets(),
-    openSandbox: () => openSandboxWorkspace({ sandboxInfo: sandbox.info, pacing }),
-    workspaceOptions: { pacing },
-    uploadTuning: fastTuning,
-    log: () => undefined,
-  });
+  rig = await startTestCore({ seed: 3, uploadTuning: fastTuning });
+  ({ sandbox, core, dataDir } = rig);
   core.subscribe((event, payload) => {
     if (event === 'upload.changed') changes.push(payload as UploadChange);
   });
 });
 
 afterAll(async () => {
-  await core.dispose();
-  await sandbox.close();
-  await rm(dataDir, { recursive: true, force: true });
+  await rig.close();
 });
 
 const data = commandCaller(() => core, ctx.clientId);
