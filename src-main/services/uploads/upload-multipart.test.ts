@@ -4,7 +4,7 @@
  * URL (`OPTIONS` without tus headers), streams the file, and after a restart or a dropped
  * connection starts the file again, cleanly, with a new one-time URL, saying so.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploadQueueSchema } from './upload-record';
@@ -88,6 +88,48 @@ describe('uploads over multipart', () => {
       await fileSha256(file),
     );
     expect(rig.sandbox.uploads.stored(usedKey ?? '')).toBeUndefined();
+    await second.dispose();
+  });
+
+  it('does not send a file again when the host completed it as the app closed', async () => {
+    const file = join(rig.filesDir, 'closing-titles.mp4');
+    await makeVideo(file, 2, true);
+    const first = await rig.open();
+    const result = await first.enqueue([file], { kind: 'vod' });
+    const id = first.list().items.find((i) => i.batchId === result.batchId)?.id ?? '';
+    const sent = await waitFor(() => {
+      const item = itemOf(first, id);
+      return item.state === 'processing' || item.state === 'done' ? item : null;
+    });
+    await first.dispose();
+    // The app closed while the last bytes were on their way and never saw the host's answer:
+    // its queue file still says "uploading", with the URL it had started.
+    const saved = uploadQueueSchema.parse(JSON.parse(await readFile(first.queueFile, 'utf8')));
+    const record = saved.items.find((r) => r.id === id);
+    if (!record) throw new Error('record missing');
+    Object.assign(record, {
+      state: 'uploading',
+      phase: 'transfer',
+      sentBytes: Math.floor(record.sizeBytes / 2),
+      transcodingPercent: null,
+      note: null,
+      noteText: null,
+      finishedAt: null,
+    });
+    await writeFile(first.queueFile, JSON.stringify(saved));
+    const receivedBefore = rig.sandbox.uploads.receivedBytes();
+
+    const second = await rig.open();
+    const after = await waitFor(() => {
+      const item = itemOf(second, id);
+      return ['processing', 'done', 'needs-attention'].includes(item.state) ? item : null;
+    });
+    expect(after).toMatchObject({ state: expect.stringMatching(/^(processing|done)$/) as unknown });
+    expect(after.note).toBe(
+      'The upload host had received the whole file before the upload broke off: it was not sent again.',
+    );
+    expect(after.uploadFileKey).toBe(sent.uploadFileKey);
+    expect(rig.sandbox.uploads.receivedBytes()).toBe(receivedBefore);
     await second.dispose();
   });
 

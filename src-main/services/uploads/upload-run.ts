@@ -6,7 +6,8 @@
  *
  * A dead URL (404/410) is answered once by a new URL, automatically, with a note; a second
  * dead URL in a row stops for the operator. A started multipart URL counts as used: a
- * multipart upload that broke off (pause, fault, restart) starts again with a new URL.
+ * multipart upload that broke off (pause, fault, restart) starts again with a new URL, unless
+ * the upload host says it received the whole file anyway (VOD `progress_url` at 100).
  */
 import { m, problem, setNote } from './problem-words';
 import { stat } from 'node:fs/promises';
@@ -49,6 +50,11 @@ export async function runUpload(
   const fileProblem = await checkUnchanged(record);
   if (fileProblem !== null) return { kind: 'attention', problem: fileProblem };
   signal.throwIfAborted();
+  if (await hostHasWholeFile(record, signal)) {
+    setNote(record, m('uploadNote.receivedWhole'));
+    context.changed(record);
+    return { kind: 'transferred' };
+  }
   for (;;) {
     await ensureUrl(context, record, signal);
     try {
@@ -99,6 +105,38 @@ export async function checkUnchanged(record: UploadRecord): Promise<UploadProble
     );
   }
   return null;
+}
+
+/** How long the upload host may take to say how much of a broken-off upload it holds, ms. */
+const progressCheckTimeoutMs = 5000;
+
+/**
+ * Whether the upload host already holds the whole file of a multipart upload that broke off
+ * (pause, fault, the app closed): a socket closed gracefully still delivers the bytes already
+ * on their way, so when the last few megabytes were in flight the host may have completed the
+ * upload, and sending the file again would make a second copy on the platform. VOD only: the
+ * URL's `progress_url` (no auth, not an API call) answers
+ * `{ error: 0, result: { progress: 100 } }` once the file is complete
+ * (reference/observed-platform.md, "One-time upload URLs"). Any other answer, an error, or no
+ * answer within {@link progressCheckTimeoutMs} means no: the file starts again with a new URL.
+ * @throws `signal`'s reason when aborted.
+ */
+async function hostHasWholeFile(record: UploadRecord, signal: AbortSignal): Promise<boolean> {
+  const url = record.url;
+  if (record.protocol !== 'multipart' || url === null || url.usedAt === null) return false;
+  if (url.progressUrl === null || url.progressUrl === '') return false;
+  try {
+    const response = await fetch(url.progressUrl, {
+      signal: AbortSignal.any([signal, AbortSignal.timeout(progressCheckTimeoutMs)]),
+      headers: { Accept: 'application/json' },
+    });
+    if (!response.ok) return false;
+    const body = (await response.json()) as { error?: unknown; result?: { progress?: unknown } };
+    return body.error === 0 && body.result?.progress === 100;
+  } catch {
+    signal.throwIfAborted();
+    return false;
+  }
 }
 
 async function ensureUrl(context: RunContext, record: UploadRecord, signal: AbortSignal) {

@@ -170,6 +170,8 @@ export const errors = {
       'The partial upload was gone from the upload host; it started again from the beginning with a new one-time URL.',
     urlExpired: 'The one-time URL had expired; a new one was requested.',
     urlRefused: 'The one-time URL was refused (expired or already used); a new one was requested.',
+    receivedWhole:
+      'The upload host had received the whole file before the upload broke off: it was not sent again.',
     multipartRestart:
       'A multipart upload cannot resume: it started again from the beginning with a new one-time URL.',
     resumed: "Resumed from the upload host's offset: {bytes} of {size} were already there.",

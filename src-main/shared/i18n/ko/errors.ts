@@ -166,6 +166,8 @@ export const errors: CatalogueShape<typeof en> = {
       '업로드 호스트에서 일부 업로드된 데이터가 사라져 새 일회성 URL로 처음부터 다시 시작했습니다.',
     urlExpired: '일회성 URL이 만료되어 새로 요청했습니다.',
     urlRefused: '일회성 URL이 거부되어(만료되었거나 이미 사용됨) 새로 요청했습니다.',
+    receivedWhole:
+      '업로드가 끊기기 전에 업로드 호스트가 파일 전체를 받았습니다. 다시 보내지 않았습니다.',
     multipartRestart:
       'multipart 업로드는 이어 올릴 수 없어 새 일회성 URL로 처음부터 다시 시작했습니다.',
     resumed: '업로드 호스트의 위치에서 이어 올립니다: {size} 중 {bytes}가 이미 있었습니다.',
