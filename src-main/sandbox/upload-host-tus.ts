@@ -42,6 +42,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { VirtualClock } from './clock';
 import type { SandboxState } from './state';
 import { completeTransfer } from './upload-host-complete';
+import { handleTusPatch } from './upload-host-tus-web';
 import type { UploadHostSettings } from './upload-host-receive';
 import { RunningHash, diskBufferBytes, receivingStage } from './upload-host-receive';
 import type { UploadTransfer } from './upload-host-urls';
@@ -167,7 +168,10 @@ export function registerTusRoutes(scope: FastifyInstance, deps: TusDeps): TusUrl
     if (transfer !== undefined) sockets.set(transfer.id, request.raw.socket);
     reply.hijack();
     try {
-      await tusServer().tus.handle(request.raw, reply.raw);
+      // PATCH bodies skip srvx's copying Node-to-Web conversion (upload-host-tus-web.ts).
+      if (request.raw.method === 'PATCH')
+        await handleTusPatch(tusServer().tus, request.raw, reply.raw);
+      else await tusServer().tus.handle(request.raw, reply.raw);
     } catch (error) {
       request.log.error(error);
       if (!reply.raw.headersSent) reply.raw.writeHead(500).end();
