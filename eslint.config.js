@@ -108,8 +108,21 @@ export default tseslint.config(
           patterns: [
             electronOnly,
             {
-              group: ['node:*', '**/platform/**', '**/services/**', '**/hosts/**', '**/sandbox/**'],
+              group: [
+                'node:*',
+                '**/platform/**',
+                '!**/platform/generated/*',
+                '**/services/**',
+                '**/hosts/**',
+                '**/sandbox/**',
+              ],
               message: 'shared/ is pure TypeScript used by the renderer and preload.',
+            },
+            {
+              // Operation names of the declarations are checked against the OpenAPI types.
+              group: ['**/platform/generated/*'],
+              allowTypeImports: true,
+              message: 'shared/ takes only types from the generated OpenAPI documents.',
             },
           ],
         },

@@ -12,6 +12,8 @@ import { redact } from '../secrets/redact';
 import { commandDomains, isCommandName, type CommandDomain } from '../shared/bridge';
 import type {
   CommandDecl,
+  Confirmation,
+  WayIn,
   CommandDecls,
   CommandPriority,
   OutputOf,
@@ -26,6 +28,12 @@ import { describe, type Session } from './session';
 /** Who asked: a window (Electron webContents id) or a browser page connection. */
 export interface CallContext {
   clientId: string;
+  /** How the command reached main; `button` when a host does not say. */
+  via?: WayIn;
+  /** The confirmation a destructive command carries (see `ConfirmRule`). */
+  confirmation?: Confirmation;
+  /** The studio seat that sent it, when it came from one. */
+  seat?: string;
   /**
    * Aborted when the asker went away before the answer (the browser page's request closed):
    * a `view` read still queued for the platform is then dropped (call-signal.ts).

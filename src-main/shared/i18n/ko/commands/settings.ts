@@ -1,0 +1,2 @@
+/** Korean: the titles and one-line descriptions of the settings domain's commands (`shared/commands/settings.ts`), nested by command name. */
+export const commandsSettings = {} as const;
