@@ -23,7 +23,11 @@ export const channelHandlers = registerHandlers(channelCommands, {
     data: await getChannel(session, channelKey),
     fetchedAt: session.clock.now(),
   }),
-  'channels.access': (_input, { session }) => readAccess(session),
+  'channels.access': async (_input, { session }) => {
+    const access = await readAccess(session);
+    session.workspace.role.learn(access.role);
+    return access;
+  },
   'channels.create': (input, { session }) => createChannel(session, input),
   'channels.update': ({ channelKey, changes }, { session }) =>
     updateChannel(session, channelKey, changes),

@@ -22,7 +22,10 @@ import type {
 import { fail, ok, type DeskError, type Result } from '../shared/result';
 import type { MessageRef } from '../shared/i18n/message';
 import { say, validationText } from '../shared/i18n/say';
+import { accountCalls, accountTotals, type CallAccount } from '../platform/call-accounting';
+import { auditTarget, type AuditLog, type AuditRecord } from './audit-log';
 import { runWithCallSignal } from './call-signal';
+import { refusalBeforeSending } from './command-pipeline';
 import { describe, type Session } from './session';
 
 /** Who asked: a window (Electron webContents id) or a browser page connection. */
@@ -93,8 +96,26 @@ export type Dispatch = (
 // each handler only ever gets the input its own declaration parsed.
 type AnyHandler = (input: unknown, context: HandlerContext) => Promise<unknown>;
 
+/** What the pipeline needs besides the handlers. */
+export interface PipelineOptions {
+  /** Where `change` and `destructive` commands are recorded. */
+  audit: AuditLog;
+  /** The operator's name for the audit record (settings; the OS user by default). */
+  who: () => string;
+  /** The clock, epoch ms UTC (the record's time). */
+  now: () => number;
+}
+
 /**
- * The dispatcher both hosts call through the core.
+ * The one command pipeline both hosts and every other way in call through the core
+ * (DESIGN.md, "Commands, and every way in"):
+ *
+ *   input validated -> API present -> role -> precondition -> confirmation (destructive)
+ *     -> budget at its priority -> handler -> audit record -> result
+ *
+ * The guards (command-pipeline.ts) refuse before any platform call. The budget is the
+ * schedulers' (each platform call of the handler waits its turn at the declared priority);
+ * what that cost is read from the call accounting for the audit record.
  * @param session the open session at the time of each call (it changes on a switch).
  * @param log where internal errors are written (the log redacts secrets).
  */
@@ -102,6 +123,7 @@ export function createDispatcher(
   domains: DomainHandlers,
   session: () => Session,
   log: (message: string) => void,
+  pipeline: PipelineOptions,
 ): Dispatch {
   const table = new Map<string, { decl: CommandDecl; handler: AnyHandler }>();
   for (const name of Object.keys(commandDomains) as CommandDomain[]) {
@@ -114,7 +136,7 @@ export function createDispatcher(
   }
   return async (command, input, context) => {
     const entry = isCommandName(command) ? table.get(command) : undefined;
-    if (!entry) {
+    if (!entry || !isCommandName(command)) {
       return fail({
         code: 'unknown-command',
         ...say('errors.unknownCommand', { command: String(command) }),
@@ -122,15 +144,73 @@ export function createDispatcher(
     }
     const parsed = entry.decl.input.safeParse(input ?? {});
     if (!parsed.success) return fail(invalidInput(parsed.error));
+    const current = session();
+    const at = pipeline.now();
+    const audit = (answer: AuditRecord['answer'], account?: CallAccount) => {
+      if (entry.decl.effect === 'read') return;
+      void pipeline.audit.append({
+        at: new Date(at).toISOString(),
+        workspace: current.workspace.info.id,
+        who: pipeline.who(),
+        seat: context.seat ?? null,
+        via: context.via ?? 'button',
+        command,
+        effect: entry.decl.effect,
+        target: auditTarget(parsed.data),
+        answer,
+        ...(account ? accountTotals(account) : { budgetWaitMs: 0, platformMs: 0 }),
+        calls: account?.calls.length ?? 0,
+      });
+    };
+    const refusal = refusalBeforeSending(
+      command,
+      entry.decl,
+      parsed.data,
+      context.confirmation,
+      current,
+    );
+    if (refusal) {
+      audit({ ok: false, code: refusal.code, status: null, message: refusal.message, sent: false });
+      return fail(refusal);
+    }
+    const priority = entry.decl.priority;
+    const handle = () => entry.handler(parsed.data, { ...context, priority, session: current });
+    // Only reads give way when their asker leaves; an operator's change runs on.
+    const { account, done } = accountCalls(() =>
+      priority === 'view' ? runWithCallSignal(context.signal, handle) : handle(),
+    );
+    const lastStatus = () => account.calls.at(-1)?.status ?? null;
     try {
-      const priority = entry.decl.priority;
-      const handle = () => entry.handler(parsed.data, { ...context, priority, session: session() });
-      // Only reads give way when their asker leaves; an operator's change runs on.
-      return ok(await (priority === 'view' ? runWithCallSignal(context.signal, handle) : handle()));
+      const data = await done;
+      audit({ ok: true, status: lastStatus() }, account);
+      return ok(data);
     } catch (error) {
       if (context.signal?.aborted) return fail({ code: 'network', ...say('errors.askerGone') });
-      if (error instanceof PlatformError) return fail(redactError(error.error));
+      if (error instanceof PlatformError) {
+        const refused = redactError(error.error);
+        audit(
+          {
+            ok: false,
+            code: refused.code,
+            status: refused.status ?? null,
+            message: refused.message,
+            sent: account.calls.length > 0,
+          },
+          account,
+        );
+        return fail(refused);
+      }
       log(`command ${String(command)} failed: ${describe(error)}`);
+      audit(
+        {
+          ok: false,
+          code: 'internal',
+          status: lastStatus(),
+          message: 'internal',
+          sent: account.calls.length > 0,
+        },
+        account,
+      );
       return fail({
         code: 'internal',
         ...say('errors.internal'),

@@ -56,12 +56,22 @@ export class ControlRoom {
   private readonly inFlight = new Map<string, Promise<Fresh<Broadcast>>>();
   /** The last command of each broadcast: the next one is sent after it settles. */
   private readonly lastCommand = new Map<string, Promise<unknown>>();
+  /** The last state read of each broadcast (a view, a watch or a command's answer). */
+  private readonly known = new Map<string, Fresh<Broadcast>>();
 
   constructor(options: ControlRoomOptions) {
     this.live = options.live;
     this.publish = options.publish;
     this.observed = options.observed ?? (() => undefined);
     this.now = options.now ?? Date.now;
+  }
+
+  /**
+   * The broadcast as last read, with when (epoch ms UTC), without a platform call; undefined
+   * when it was never read. The command pipeline checks preconditions against it.
+   */
+  knownBroadcast(key: string): Fresh<Broadcast> | undefined {
+    return this.known.get(key);
   }
 
   /** One page of channels with their on-air tally. */
@@ -205,7 +215,7 @@ export class ControlRoom {
     signal?: AbortSignal,
   ): Promise<Fresh<Broadcast>> {
     const raw = await this.live.getBroadcast(key, { priority, ...(signal ? { signal } : {}) });
-    return { data: toBroadcast(raw.data), fetchedAt: this.now() };
+    return this.remember({ data: toBroadcast(raw.data), fetchedAt: this.now() });
   }
 
   private async readParticipants(
@@ -230,9 +240,16 @@ export class ControlRoom {
     return { data: toViewerSeries(raw.data, 5), fetchedAt: this.now() };
   }
 
+  /** Keeps the newest read of a broadcast for {@link knownBroadcast}. */
+  private remember(fresh: Fresh<Broadcast>): Fresh<Broadcast> {
+    const before = this.known.get(fresh.data.key);
+    if (!before || before.fetchedAt <= fresh.fetchedAt) this.known.set(fresh.data.key, fresh);
+    return fresh;
+  }
+
   /** A command's result: to every window once, and to the planner so it skips a read. */
   private commandResult(broadcast: Broadcast): Fresh<Broadcast> {
-    const fresh = { data: broadcast, fetchedAt: this.now() };
+    const fresh = this.remember({ data: broadcast, fetchedAt: this.now() });
     this.publish({ kind: 'broadcast', broadcastKey: broadcast.key, ...fresh });
     this.observed('broadcast', broadcast.key, fresh.fetchedAt);
     return fresh;

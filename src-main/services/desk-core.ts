@@ -10,6 +10,8 @@ import { KeychainUnavailableError, type SecretStore } from '../secrets/keychain'
 import type { Result } from '../shared/result';
 import { accessChecker } from './access-check';
 import { AccountRegistry } from './accounts';
+import { userInfo } from 'node:os';
+import { AuditLog } from './audit-log';
 import { createDispatcher, type CallContext } from './command-registry';
 import { channelHandlers } from './channel-commands';
 import { channelAdminHandlers } from './channel-admin-commands';
@@ -135,6 +137,11 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     },
     () => lifecycle.session,
     log,
+    {
+      audit: new AuditLog(options.dataDir, () => clock.now(), log),
+      who: () => settings.operatorName ?? osUserName(),
+      now: () => clock.now(),
+    },
   );
 
   return {
@@ -148,4 +155,13 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       hub.clear();
     },
   };
+}
+
+/** The OS user's name: who runs a command when the operator gave no name in settings. */
+function osUserName(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return 'operator';
+  }
 }

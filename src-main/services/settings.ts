@@ -14,6 +14,8 @@ const settingsSchema = z.object({
   activeWorkspace: z.string().min(1).max(64),
   /** The interface language; null or absent: follow the OS locale. */
   language: z.enum(languages).nullable().optional(),
+  /** The operator's name for the audit log; null or absent: the OS user's name. */
+  operatorName: z.string().trim().min(1).max(80).nullable().optional(),
 });
 
 /** The settings as read at start-up. */
@@ -32,6 +34,13 @@ export interface Settings {
    * @throws Error from the file system when it cannot be written.
    */
   setLanguage(language: LanguageChoice): Promise<void>;
+  /** The operator's name for audit records; null: the OS user's name. */
+  readonly operatorName: string | null;
+  /**
+   * Keeps the operator's name (null: the OS user's name again).
+   * @throws Error from the file system when it cannot be written.
+   */
+  setOperatorName(name: string | null): Promise<void>;
 }
 
 /** Reads the settings of `dataDir`; `notice` tells of a damaged file that was set aside. */
@@ -63,6 +72,10 @@ export async function openSettings(
       return value.language ?? null;
     },
     setLanguage: (language) => save({ ...value, language }),
+    get operatorName() {
+      return value.operatorName ?? null;
+    },
+    setOperatorName: (operatorName) => save({ ...value, operatorName }),
   };
   const notice = read.notice ? { message: read.notice, text: read.noticeText } : null;
   return { settings, ...(notice ? { notice } : {}) };

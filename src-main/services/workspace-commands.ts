@@ -71,6 +71,8 @@ export function workspaceHandlers(deps: WorkspaceCommandDeps) {
         id === 'sandbox'
           ? await renewSandboxToken(lifecycle.sandbox, token, spaced)
           : await registry.updateToken(id, token, spaced);
+      const open = lifecycle.session.workspace;
+      if (open.info.accounts.live === id) open.role.learn(account.access.role);
       lifecycle.tokenReplaced(id);
       return account;
     },

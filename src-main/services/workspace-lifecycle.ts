@@ -88,6 +88,7 @@ export class WorkspaceLifecycle {
         : { message: null, text: null }),
       // The sandbox has no account: its own id names the token to renew.
       renewAccountId: refused ? (workspace.info.accounts[refused] ?? workspace.info.id) : null,
+      role: workspace.info.apis.live ? workspace.role.get() : null,
     };
   }
 
@@ -234,6 +235,7 @@ export class WorkspaceLifecycle {
                 baseUrl: live.baseUrl,
                 serviceAccountKey: live.serviceAccountKey,
                 token: () => registry.token(live.id),
+                role: live.access.role,
               },
             }
           : {}),

@@ -19,6 +19,7 @@ import {
   systemClock,
 } from '../platform/scheduler';
 import { startSandbox, type SandboxHandle, type SandboxInfo } from '../sandbox/index';
+import type { Role } from '../shared/commands/define';
 import type {
   AccountAccess,
   AccountSummary,
@@ -52,7 +53,30 @@ export interface Workspace {
   replaceToken: ((token: string) => void) | null;
   /** Accepts the tokens again and resumes the schedulers after a new token was stored. */
   resume(): void;
+  /** What the app knows of the live token's role (the pipeline refuses by it). */
+  role: RoleState;
   dispose(): Promise<void>;
+}
+
+/**
+ * The live token's role as the app last learned it: from the access check when the token was
+ * added or renewed, and from each read of the contract (`channels.access`: answered, super
+ * administrator; 403, administrator). null while unknown, and for a VOD-only workspace (the
+ * VOD API states no roles): the command pipeline then lets the platform decide.
+ */
+export class RoleState {
+  #role: Role | null;
+  constructor(initial: Role | null) {
+    this.#role = initial;
+  }
+  /** The role, or null when not known. */
+  get(): Role | null {
+    return this.#role;
+  }
+  /** Takes what a check or a read showed; null leaves what was known. */
+  learn(role: Role | null): void {
+    if (role !== null) this.#role = role;
+  }
 }
 
 /** Pacing and plumbing shared by every kind of workspace. */
@@ -140,6 +164,8 @@ export async function openSandboxWorkspace(options: OpenSandboxOptions = {}): Pr
           },
         },
     sandbox,
+    // The sandbox workspace starts with the super administrator's token (SandboxInfo.tokens).
+    'super_admin',
   );
   return {
     ...workspace,
@@ -173,6 +199,7 @@ export async function renewSandboxToken(
     token,
   });
   workspace.replaceToken?.(token);
+  workspace.role.learn(access.role);
   return {
     id: info.id,
     kind: 'live',
@@ -197,6 +224,8 @@ export interface AccountWorkspaceTarget {
     baseUrl: string;
     serviceAccountKey: string;
     token: () => Promise<string>;
+    /** The token's role from the access check kept with the account; null when unknown. */
+    role?: Role | null;
   };
   vod?: { accountId: string; baseUrl: string; token: () => Promise<string> };
 }
@@ -227,6 +256,7 @@ export function openAccountWorkspace(
     { ...(live ? { live: live.token } : {}), ...(vod ? { vod: vod.token } : {}) },
     options,
     null,
+    live?.role ?? null,
   );
 }
 
@@ -253,6 +283,7 @@ function build(
   token: { live?: () => Promise<string>; vod?: () => Promise<string> },
   options: WorkspaceOptions,
   sandbox: SandboxHandle | null,
+  role: Role | null,
 ): Workspace {
   const clock = options.clock ?? systemClock;
   const network = options.fetch ?? ((request: Request) => fetch(request));
@@ -309,6 +340,7 @@ function build(
     sandbox,
     tokens: () => tokens,
     replaceToken: null,
+    role: new RoleState(role),
     onUnauthorized(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

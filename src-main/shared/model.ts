@@ -244,6 +244,11 @@ export interface WorkspaceState {
   text?: MessageRef | null;
   /** The account whose token was refused (the banner's new token goes to it); null otherwise. */
   renewAccountId: string | null;
+  /**
+   * The live token's role as main last learned it (access check, contract reads); null when
+   * not known or the workspace has no live account. Views offer commands by it.
+   */
+  role: 'super_admin' | 'admin' | null;
 }
 
 /**

@@ -12,6 +12,7 @@ import { libraryView } from './en/library';
 import { content } from './en/library-content';
 import { libraryAdmin } from './en/library-admin';
 import { commandTexts } from './en/commands';
+import { pipeline } from './en/pipeline';
 
 export const en = {
   ...app,
@@ -27,4 +28,5 @@ export const en = {
   ...content,
   ...libraryAdmin,
   ...commandTexts,
+  ...pipeline,
 } as const;
