@@ -9,7 +9,6 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { IpcMainInvokeEvent } from 'electron';
 import { startBrowserHost, type BrowserHost } from '../hosts/browser-host';
 import { registerIpc } from '../hosts/electron-ipc';
 import { commandNames, commands, type CommandName } from '../shared/bridge';
@@ -65,9 +64,7 @@ const hosts: Record<string, () => Invoke> = {
     if (!handler) throw new Error('The IPC host registered no handler.');
     const event = { sender: { id: 7 }, senderFrame: { parent: null, url: appUrl } };
     return (command, input, meta = {}) =>
-      handler(event as unknown as IpcMainInvokeEvent, command, input, meta) as Promise<
-        Result<unknown>
-      >;
+      handler(event, command, input, meta) as Promise<Result<unknown>>;
   },
 };
 

@@ -200,7 +200,7 @@ export function createDispatcher(
         );
         return fail(refused);
       }
-      log(`command ${String(command)} failed: ${describe(error)}`);
+      log(`command ${command} failed: ${describe(error)}`);
       audit(
         {
           ok: false,
