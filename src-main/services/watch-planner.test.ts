@@ -4,7 +4,7 @@
  * close stop costing calls.
  */
 import { describe, expect, it } from 'vitest';
-import { VirtualClock } from '../platform/virtual-clock';
+import { ManualClock } from '../platform/manual-clock';
 import type { BudgetSnapshot } from '../shared/model';
 import { WatchPlanner, watchIntervals, type WatchTask } from './watch-planner';
 
@@ -32,7 +32,7 @@ function setup(
     fail?: (t: WatchTask) => boolean;
   } = {},
 ) {
-  const clock = new VirtualClock();
+  const clock = new ManualClock();
   const runs: { id: string; at: number }[] = [];
   const planner = new WatchPlanner({
     clock,

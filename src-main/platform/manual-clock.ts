@@ -1,5 +1,6 @@
 /**
- * A deterministic virtual clock for tests and the benchmark: time moves only when told to,
+ * A deterministic manual clock for tests and the benchmark (the sandbox platform's own time is
+ * its virtual clock, `sandbox/clock.ts`): time moves only when told to,
  * timers fire in order of due time (then of creation), and pending promise callbacks run
  * between two timers, so a discrete-event simulation of minutes takes milliseconds.
  */
@@ -20,7 +21,7 @@ function drainMicrotasks(): Promise<void> {
 }
 
 /** A `Clock` whose time only advances through `advance`, `advanceTo` or `runUntil`. */
-export class VirtualClock implements Clock {
+export class ManualClock implements Clock {
   #now: number;
   #nextId = 1;
   readonly #timers = new Map<number, Timer>();
