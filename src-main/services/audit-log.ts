@@ -90,6 +90,11 @@ export class AuditLog {
     return this.#tail;
   }
 
+  /** Resolves once every record appended so far is on disk (or its failure logged). */
+  flush(): Promise<void> {
+    return this.#tail;
+  }
+
   /**
    * The newest records of a workspace, newest last, at most `limit`.
    * Lines that do not parse (a write cut by a crash) are skipped.

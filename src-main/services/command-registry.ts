@@ -146,8 +146,10 @@ export function createDispatcher(
     if (!parsed.success) return fail(invalidInput(parsed.error));
     const current = session();
     const at = pipeline.now();
+    // A command not declared yet is audited when it runs at an operator's `command` priority.
+    const effect = entry.decl.effect ?? (entry.decl.priority === 'command' ? 'change' : 'read');
     const audit = (answer: AuditRecord['answer'], account?: CallAccount) => {
-      if (entry.decl.effect === 'read') return;
+      if (effect === 'read') return;
       void pipeline.audit.append({
         at: new Date(at).toISOString(),
         workspace: current.workspace.info.id,
@@ -155,7 +157,7 @@ export function createDispatcher(
         seat: context.seat ?? null,
         via: context.via ?? 'button',
         command,
-        effect: entry.decl.effect,
+        effect,
         target: auditTarget(parsed.data),
         answer,
         ...(account ? accountTotals(account) : { budgetWaitMs: 0, platformMs: 0 }),

@@ -118,6 +118,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     ...(options.workspaceOptions?.fetch ? { fetch: options.workspaceOptions.fetch } : {}),
     ...(options.workspaceOptions?.pacing ? { pacing: options.workspaceOptions.pacing } : {}),
   });
+  const audit = new AuditLog(options.dataDir, () => clock.now(), log);
   const dispatch = createDispatcher(
     {
       controlRoom: controlRoomHandlers,
@@ -138,7 +139,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     () => lifecycle.session,
     log,
     {
-      audit: new AuditLog(options.dataDir, () => clock.now(), log),
+      audit,
       who: () => settings.operatorName ?? osUserName(),
       now: () => clock.now(),
     },
@@ -152,6 +153,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     },
     async dispose() {
       await lifecycle.dispose();
+      await audit.flush();
       hub.clear();
     },
   };

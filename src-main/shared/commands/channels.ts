@@ -17,7 +17,7 @@ import {
   type ProfileOverview,
 } from '../channels-model';
 import { channelOrders, type Fresh } from '../model';
-import { command, defineCommands, returns } from './define';
+import { command, defineCommands, returns, superAdminOnly } from './define';
 import {
   channelInput,
   key,
@@ -115,6 +115,13 @@ export const channelCommands = defineCommands({
     input: z.object({ channelKey: key, confirmTitle: z.string().max(200) }),
     output: returns<{ deleted: string }>(),
     priority: 'command',
+    category: 'channels',
+    effect: 'destructive',
+    confirm: { kind: 'typed', field: 'confirmTitle' },
+    api: 'live',
+    operations: ['live.getChannel', 'live.deleteChannel'],
+    roles: superAdminOnly,
+    offer: { palette: true },
   }),
   /** Previews a batch: which of the selected channels it is sent to, and its cost. */
   'channels.planBatch': command({

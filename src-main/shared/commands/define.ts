@@ -111,6 +111,9 @@ export interface Offers {
 }
 
 /**
+ * What a declaration says besides input and output. The fields are optional while the
+ * domains are being declared: a command that declares `effect` declares them all (checked by
+ * `services/command-declarations.test.ts`), and the pipeline guards what is declared.
  * What a declaration says besides input and output: what the operator sees (title and
  * description are the catalogue keys `commands.<domain>.<name>.title` and `.description`,
  * derived from the name: see `commandTextKeys`) and what guards it in the pipeline
@@ -118,23 +121,23 @@ export interface Offers {
  */
 export interface CommandMeta {
   /** Where menus and the palette list it. */
-  category: CommandCategory;
+  category?: CommandCategory;
   /** Read, change, or destructive (which needs `confirm`). */
-  effect: CommandEffect;
+  effect?: CommandEffect;
   /** What the operator confirms; required for `destructive`, absent otherwise. */
   confirm?: ConfirmRule;
   /**
    * The API the workspace must have an account of: `any` when it depends on the input (a
    * download of a recording file or of VOD content); null for a command that calls nothing.
    */
-  api: ApiName | 'any' | null;
+  api?: ApiName | 'any' | null;
   /** Every platform operation its handler may call (empty for local commands). */
-  operations: readonly OperationRef[];
+  operations?: readonly OperationRef[];
   /**
    * The roles that may run it: the roles every operation in `operations` allows
    * (`x-roles`; an operation without one allows both). Checked by a test.
    */
-  roles: readonly Role[];
+  roles?: readonly Role[];
   /** A condition on workspace state; absent: always. */
   precondition?: PreconditionName;
   /** Which other ways in may offer it. */
