@@ -9,7 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox, type SandboxHandle } from '../sandbox/index';
 import type { SecretStore } from '../secrets/keychain';
-import type { CommandInput, CommandName, CommandOutput } from '../shared/bridge';
+import {
+  commands,
+  type CommandInput,
+  type CommandName,
+  type CommandOutput,
+} from '../shared/bridge';
+import type { CommandDecl, Confirmation } from '../shared/commands/define';
 import { createDeskCore, type DeskCore, type DeskCoreOptions } from './desk-core';
 import { openSandboxWorkspace, type WorkspaceOptions } from './workspace';
 
@@ -89,7 +95,17 @@ export function memorySecrets(): SecretStore {
 }
 
 /**
- * Calls a command of the core as the renderer would and answers its data.
+ * The call meta a view sends with `command` once the operator confirmed: the confirmation a
+ * destructive command declares (a dialog's confirm button, or the typed name), nothing else.
+ */
+export function confirmedBy(command: string): { confirmation?: Confirmation } {
+  const confirm = (commands as Record<string, CommandDecl | undefined>)[command]?.confirm;
+  return confirm ? { confirmation: { kind: confirm.kind } } : {};
+}
+
+/**
+ * Calls a command of the core as the renderer would (confirming a destructive one as its
+ * dialog does) and answers its data.
  * @param core the core (a getter: tests create it in `beforeAll`).
  * @throws Error with main's message when the command answers `{ ok: false }`.
  */
@@ -98,7 +114,7 @@ export function commandCaller(core: () => DeskCore, clientId: string) {
     command: C,
     input: CommandInput<C>,
   ): Promise<CommandOutput<C>> => {
-    const result = await core().invoke(command, input, { clientId });
+    const result = await core().invoke(command, input, { clientId, ...confirmedBy(command) });
     if (!result.ok) throw new Error(`${command}: ${result.error.message}`);
     return result.data as CommandOutput<C>;
   };

@@ -10,7 +10,7 @@ export const commandsControlRoom = {
       title: '시청자 수 읽기',
       description: '오늘(UTC) 방송의 시청자 수를 5분 단위로 읽습니다.',
     },
-    rename: { title: '방송 제목 변경', description: '방송 중인 방송의 제목을 바꿉니다.' },
+    rename: { title: '방송 제목 변경', description: '시청자에게 보이는 방송 제목을 바꿉니다.' },
     startRecording: { title: '녹화 시작', description: '방송 중인 방송의 수동 녹화를 시작합니다.' },
     stopRecording: {
       title: '녹화 중지',
