@@ -48,10 +48,13 @@ export type ApiName = 'live' | 'vod';
 
 /**
  * One platform operation, `<api>.<operationId>` of `resources/openapi/<api>.yaml`, e.g.
- * `live.startManualRecording`: checked by the compiler against the generated types.
+ * `live.startDuplicateRecording`: checked by the compiler against the generated types.
  */
 export type OperationRef =
-  `live.${keyof LiveOperations & string}` | `vod.${keyof VodOperations & string}`;
+  `live.${OperationId<LiveOperations>}` | `vod.${OperationId<VodOperations>}`;
+
+/** The operation ids of a generated `operations` interface, as strings. */
+type OperationId<T> = Extract<keyof T, string>;
 
 /** What running a command does: reads, changes, or changes in a way that cannot be undone. */
 export type CommandEffect = 'read' | 'change' | 'destructive';
