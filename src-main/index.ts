@@ -7,10 +7,10 @@
 import { app, BrowserWindow, dialog, session, shell } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createDeskCore, type DeskCore } from './services/desk-core';
-import { openSandboxWorkspace, sandboxInfoFromEnv } from './services/workspace';
+import { createDeskCore, type DeskCore } from './services/app/desk-core';
+import { openSandboxWorkspace, sandboxInfoFromEnv } from './services/workspaces/workspace';
 import { registerIpc } from './hosts/electron-ipc';
-import { setFolderPicker } from './services/transfers/download-folder';
+import { setFolderPicker } from './services/downloads/download-folder';
 import { createLog, type Log } from './hosts/log';
 import { createKeychain } from './secrets/keychain';
 import { isAppPage, secureWebPreferences } from './hosts/window-policy';

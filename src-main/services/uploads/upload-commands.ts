@@ -3,7 +3,7 @@
  * workspace's upload engine (opened from its queue file on first use).
  */
 import { uploadCommands } from '../../shared/commands/uploads';
-import { registerHandlers } from '../command-registry';
+import { registerHandlers } from '../core/command-registry';
 import { listVodCategories } from './upload-platform';
 
 /** The uploads domain, registered. */

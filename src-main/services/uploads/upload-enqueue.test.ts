@@ -7,7 +7,7 @@
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openLiveAccountWorkspace } from '../workspace';
+import { openLiveAccountWorkspace } from '../workspaces/workspace';
 import { UploadEngine } from './upload-engine';
 import { workspaceUploadPlatform } from './upload-platform';
 import { startRig, tinyPng, type UploadRig } from './upload-test-support';

@@ -18,7 +18,7 @@
  */
 import { unwrap, withPriority } from '../../platform/api-clients';
 import type { UploadKind, UploadTarget } from '../../shared/uploads';
-import type { Workspace } from '../workspace';
+import type { Workspace } from '../workspaces/workspace';
 
 /** Seconds a one-time URL is asked to live (observed maximum 21600: 6 h, room to resume). */
 export const urlLifetimeS = 21_600;

@@ -13,7 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../sandbox/index';
 import type { UploadChange, UploadItem, UploadState } from '../../shared/uploads';
-import { openSandboxWorkspace, type Workspace } from '../workspace';
+import { openSandboxWorkspace, type Workspace } from '../workspaces/workspace';
 import { UploadEngine, defaultTuning, type UploadTuning } from './upload-engine';
 import { workspaceUploadPlatform, type UploadPlatform } from './upload-platform';
 

@@ -1,0 +1,52 @@
+/**
+ * Handlers of `shared/commands/channels.ts` (services/channels.ts, channel-profiles.ts,
+ * channels-batch.ts).
+ */
+import { channelCommands } from '../../shared/commands/channels';
+import { registerHandlers } from '../core/command-registry';
+import {
+  createChannel,
+  deleteChannel,
+  getChannel,
+  listChannels,
+  readAccess,
+  setChannelState,
+  updateChannel,
+} from './channels';
+import { listProfileGroups, profileOverview, setProfileActive } from './channel-profiles';
+import { batchProgress, planBatch, startBatch } from './channels-batch';
+
+/** The domain, registered. */
+export const channelHandlers = registerHandlers(channelCommands, {
+  'channels.list': (query, { session }) => listChannels(session, query),
+  'channels.get': async ({ channelKey }, { session }) => ({
+    data: await getChannel(session, channelKey),
+    fetchedAt: session.clock.now(),
+  }),
+  'channels.access': async (_input, { session }) => {
+    const access = await readAccess(session);
+    session.workspace.role.learn(access.role);
+    return access;
+  },
+  'channels.create': (input, { session }) => createChannel(session, input),
+  'channels.update': ({ channelKey, changes }, { session }) =>
+    updateChannel(session, channelKey, changes),
+  'channels.setState': ({ channelKey, action }, { session }) =>
+    setChannelState(session, channelKey, action, 'command'),
+  'channels.delete': ({ channelKey, confirmTitle }, { session }) =>
+    deleteChannel(session, channelKey, confirmTitle),
+  'channels.planBatch': ({ action, channels }, { session }) =>
+    planBatch(action, channels, session.workspace.liveScheduler.state().minSpacingMs),
+  'channels.runBatch': ({ action, channels }, { session }) => startBatch(session, action, channels),
+  'channels.batchProgress': ({ batchId }, { session }) => batchProgress(session, batchId),
+  'profiles.groups': (_input, { session }) => listProfileGroups(session),
+  'profiles.overview': (_input, { session }) => profileOverview(session),
+  'profiles.attach': async ({ groupKey, profileId }, { session }) => {
+    await setProfileActive(session, groupKey, profileId, true);
+    return { attached: profileId };
+  },
+  'profiles.detach': async ({ groupKey, profileId }, { session }) => {
+    await setProfileActive(session, groupKey, profileId, false);
+    return { detached: profileId };
+  },
+});
