@@ -16,7 +16,7 @@ import { createDispatcher, type CallContext } from '../core/command-registry';
 import { channelHandlers } from '../channels/channel-commands';
 import { channelAdminHandlers } from '../channels/channel-admin-commands';
 import { recordingHandlers } from '../recordings/recording-commands';
-import { transferHandlers } from '../downloads/download-commands';
+import { downloadHandlers } from '../downloads/download-commands';
 import { statisticsHandlers } from '../statistics/statistics-commands';
 import { libraryHandlers } from '../library/library-commands';
 import { libraryContentHandlers } from '../library/library-content-commands';
@@ -129,7 +129,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       channels: channelHandlers,
       channelAdmin: channelAdminHandlers,
       recordings: recordingHandlers,
-      transfers: transferHandlers,
+      transfers: downloadHandlers,
       statistics: statisticsHandlers,
       library: libraryHandlers,
       libraryContent: libraryContentHandlers,

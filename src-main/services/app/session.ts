@@ -15,7 +15,7 @@ import { ControlRoom } from '../control-room/control-room';
 import { ScheduleService } from '../schedule/schedule';
 import { DownloadFolder } from '../downloads/download-folder';
 import { resolveDownload } from '../downloads/download-sources';
-import { TransferEngine } from '../downloads/download-list';
+import { DownloadList } from '../downloads/download-list';
 import { UploadEngine, type UploadTuning } from '../uploads/upload-engine';
 import { workspaceUploadPlatform } from '../uploads/upload-platform';
 import { WatchPlanner, type WatchTask } from '../control-room/watch-planner';
@@ -34,8 +34,8 @@ export interface Session {
   planner: WatchPlanner;
   /** The workspace's upload queue (opened from its file in the data folder). */
   uploads(): Promise<UploadEngine>;
-  /** The workspace's transfer list (downloads; opened from its file in the data folder). */
-  transfers(): Promise<TransferEngine>;
+  /** The workspace's download list (opened from its file in the data folder). */
+  downloads(): Promise<DownloadList>;
   /** The app's download folder setting (`downloads.json`). */
   downloadFolder: DownloadFolder;
   /** Pushes a Library batch's progress (`library.batchProgress`). */
@@ -125,7 +125,7 @@ export function startSession(
   });
 
   const downloadFolder = new DownloadFolder(uploadOptions.dataDir);
-  const transfers = TransferEngine.open({
+  const downloads = DownloadList.open({
     dataDir: uploadOptions.dataDir,
     workspaceId: workspace.info.id,
     resolve: (source, signal) => resolveDownload(session, source, signal),
@@ -142,7 +142,7 @@ export function startSession(
     schedule,
     planner,
     uploads: () => uploads,
-    transfers: () => transfers,
+    downloads: () => downloads,
     downloadFolder,
     libraryBatchProgress: (progress) => emit('library.batchProgress', progress),
     budgets,
@@ -152,7 +152,7 @@ export function startSession(
       for (const off of offs) off();
       if (timer) clearTimeout(timer);
       await (await uploads).dispose();
-      await (await transfers).dispose();
+      await (await downloads).dispose();
     },
   };
   return session;

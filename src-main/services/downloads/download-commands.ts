@@ -6,28 +6,28 @@ import { registerHandlers } from '../core/command-registry';
 import { folderPicker } from './download-folder';
 
 /** The transfer list, registered. */
-export const transferHandlers = registerHandlers(transferCommands, {
+export const downloadHandlers = registerHandlers(transferCommands, {
   'transfer.start': async ({ source, label }, { session }) => ({
-    transferId: await (await session.transfers()).start(source, label),
+    transferId: await (await session.downloads()).start(source, label),
   }),
   'transfer.list': async (_input, { session }) => ({
     folder: await session.downloadFolder.get(),
-    ...(await session.transfers()).snapshot(),
+    ...(await session.downloads()).snapshot(),
   }),
   'transfer.pause': async ({ ids }, { session }) => ({
-    changed: await (await session.transfers()).pause(ids),
+    changed: await (await session.downloads()).pause(ids),
   }),
   'transfer.resume': async ({ ids }, { session }) => ({
-    changed: await (await session.transfers()).resume(ids),
+    changed: await (await session.downloads()).resume(ids),
   }),
   'transfer.retry': async ({ ids }, { session }) => ({
-    changed: await (await session.transfers()).retry(ids),
+    changed: await (await session.downloads()).retry(ids),
   }),
   'transfer.cancel': async ({ ids }, { session }) => ({
-    changed: await (await session.transfers()).cancel(ids),
+    changed: await (await session.downloads()).cancel(ids),
   }),
   'transfer.remove': async ({ ids }, { session }) => ({
-    changed: await (await session.transfers()).remove(ids),
+    changed: await (await session.downloads()).remove(ids),
   }),
   'transfer.folder': async ({ folder }, { session }) => ({
     folder:

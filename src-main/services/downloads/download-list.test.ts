@@ -14,7 +14,7 @@ import { startSandbox, type SandboxHandle } from '../../sandbox/index';
 import type { Transfer, TransferChange } from '../../shared/recordings-model';
 import { startSession, type Session } from '../app/session';
 import { openSandboxWorkspace } from '../workspaces/workspace';
-import type { TransferEngine } from './download-list';
+import type { DownloadList } from './download-list';
 
 interface Served {
   fileName: string;
@@ -29,7 +29,7 @@ let dataDir: string;
 let folder: string;
 let origin: string;
 let recording: { channelKey: string; broadcastKey: string; recordingFileId: number; name: string };
-let engine: TransferEngine;
+let engine: DownloadList;
 /** What the engine pushed as `transfer.changed`, oldest first. */
 const pushed: TransferChange[] = [];
 
@@ -53,7 +53,7 @@ beforeAll(async () => {
     },
   );
   await session.downloadFolder.set(folder);
-  engine = await session.transfers();
+  engine = await session.downloads();
   const response = await fetch(
     `${sandbox.info.live_base_url}/v1/live/service-accounts/${sandbox.info.service_account_key}/recording-files?per_page=1`,
     { headers: { Authorization: `Bearer ${sandbox.info.tokens.super_admin}` } },
@@ -248,9 +248,9 @@ describe('transfer engine', () => {
     expect(stored).not.toContain('http');
     expect(stored).toContain('Across a restart');
 
-    const { TransferEngine } = await import('./download-list');
+    const { DownloadList } = await import('./download-list');
     const { resolveDownload } = await import('./download-sources');
-    engine = await TransferEngine.open({
+    engine = await DownloadList.open({
       dataDir,
       workspaceId: session.workspace.info.id,
       resolve: (source, signal) => resolveDownload(session, source, signal),

@@ -1,5 +1,5 @@
 /**
- * The transfer list of one workspace (DESIGN.md, "Transfers"): downloads of recording files,
+ * The download list of one workspace (DESIGN.md, "Downloads"): downloads of recording files,
  * chat and like data, VOD originals, transcoding files and posters, two at a time.
  *
  * - The short-lived download URL is asked for just in time (`resolve`, at `bulk` priority),
@@ -9,7 +9,7 @@
  * - Pause keeps the part file; resume continues with `Range` (download-run.ts); cancel
  *   deletes it. A broken connection is tried again (3 times, 0.5 s, 1 s, 1.5 s apart) from
  *   where the part file ends.
- * - The list survives a restart (transfer-store.ts): what was running is queued again.
+ * - The list survives a restart (download-store.ts): what was running is queued again.
  * - Every change is pushed as the whole list (`onChange`, the `transfer.changed` event): at once
  *   when a download changes state, at most 4 times a second while bytes flow. Each change
  *   counts up `version`, so the renderer keeps the newest of a read and an event.
@@ -25,7 +25,7 @@ import { ChangeFeed } from '../core/change-feed';
 import { SpeedMeter, etaSeconds } from '../uploads/upload-figures';
 import { runDownload, waitUnlessAborted } from './download-run';
 import { availableName, numbered, safeFileName } from './file-names';
-import { TransferStore, toStored } from './download-store';
+import { DownloadStore, toStored } from './download-store';
 
 /** A download URL as the platform gave it; `expiresAtMs` epoch ms UTC. */
 export interface DownloadLink {
@@ -35,7 +35,7 @@ export interface DownloadLink {
 }
 
 /** What the engine needs from its workspace and host. */
-export interface TransferEngineOptions {
+export interface DownloadListOptions {
   dataDir: string;
   workspaceId: string;
   /** Asks the platform for the source's download URL (at `bulk` priority). */
@@ -72,10 +72,10 @@ interface Entry {
   speed: SpeedMeter;
 }
 
-/** The transfer list of one workspace. */
-export class TransferEngine {
-  readonly #options: TransferEngineOptions;
-  readonly #store: TransferStore;
+/** The download list of one workspace (its items are the bridge's `Transfer`s). */
+export class DownloadList {
+  readonly #options: DownloadListOptions;
+  readonly #store: DownloadStore;
   readonly #entries = new Map<string, Entry>();
   #lastSaveMs = 0;
   #disposed = false;
@@ -83,9 +83,9 @@ export class TransferEngine {
   readonly #feed: ChangeFeed<Transfer[]>;
   readonly #listId = randomUUID();
 
-  private constructor(options: TransferEngineOptions) {
+  private constructor(options: DownloadListOptions) {
     this.#options = options;
-    this.#store = new TransferStore(options.dataDir, options.workspaceId);
+    this.#store = new DownloadStore(options.dataDir, options.workspaceId);
     const { onChange, workspaceId } = options;
     const listId = this.#listId;
     this.#feed = new ChangeFeed(
@@ -96,8 +96,8 @@ export class TransferEngine {
   }
 
   /** Opens the workspace's list from disk; what was running starts again. */
-  static async open(options: TransferEngineOptions): Promise<TransferEngine> {
-    const engine = new TransferEngine(options);
+  static async open(options: DownloadListOptions): Promise<DownloadList> {
+    const engine = new DownloadList(options);
     for (const stored of await engine.#store.load()) {
       const { partPath, ...transfer } = stored;
       const state: TransferState = transfer.state === 'downloading' ? 'queued' : transfer.state;

@@ -1,5 +1,6 @@
 /**
- * The transfer list on disk: `transfers-<workspaceId>.json` in the data folder, one per
+ * The download list on disk: `transfers-<workspaceId>.json` in the data folder (the name it had
+ * before the list was called downloads, so lists already on disk are read), one per
  * workspace, written atomically through {@link JsonStateFile} and validated on read (a corrupt
  * file is set aside and the list starts empty). It never holds a download URL: those carry
  * a token and live 5 minutes, so a restarted app asks for a new one.
@@ -12,7 +13,7 @@ import { messageRefSchema } from '../../shared/i18n/say';
 import { JsonStateFile } from '../core/local-state';
 
 /** One stored transfer: the list's fields without the live figures, plus its part file. */
-const storedTransfer = z.object({
+const storedDownload = z.object({
   id: z.string().min(1).max(64),
   source: downloadSource,
   label: z.string().max(200),
@@ -29,18 +30,18 @@ const storedTransfer = z.object({
 });
 
 /** A transfer as kept on disk. */
-export type StoredTransfer = z.infer<typeof storedTransfer>;
+export type StoredDownload = z.infer<typeof storedDownload>;
 
-const fileSchema = z.object({ version: z.literal(1), items: z.array(storedTransfer) });
+const fileSchema = z.object({ version: z.literal(1), items: z.array(storedDownload) });
 
 /** The stored shape of `transfer` (no speed, no URL). */
-export function toStored(transfer: Transfer, partPath: string | null): StoredTransfer {
+export function toStored(transfer: Transfer, partPath: string | null): StoredDownload {
   const { bytesPerSecond: _speed, etaSeconds: _eta, ...kept } = transfer;
   return { ...kept, partPath };
 }
 
 /** The list file of one workspace; writes never overlap, the last one wins. */
-export class TransferStore {
+export class DownloadStore {
   readonly #file: JsonStateFile<z.infer<typeof fileSchema>>;
   #chain: Promise<void> = Promise.resolve();
 
@@ -60,12 +61,12 @@ export class TransferStore {
   }
 
   /** The stored transfers (empty when missing or set aside). Never throws. */
-  async load(): Promise<StoredTransfer[]> {
+  async load(): Promise<StoredDownload[]> {
     return (await this.#file.read()).value.items;
   }
 
   /** Writes `items` after any write under way. @returns when it is on disk. */
-  save(items: StoredTransfer[], log: (message: string) => void): Promise<void> {
+  save(items: StoredDownload[], log: (message: string) => void): Promise<void> {
     this.#chain = this.#chain
       .then(() => this.#file.write({ version: 1, items }))
       .catch((error: unknown) => {

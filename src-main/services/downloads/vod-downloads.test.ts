@@ -56,7 +56,7 @@ async function vod<T>(path: string): Promise<T> {
 
 /** Downloads `source` to the end (done or failed). */
 async function download(source: DownloadSource): Promise<Transfer> {
-  const engine = await session.transfers();
+  const engine = await session.downloads();
   const id = await engine.start(source, undefined);
   for (let tries = 0; tries < 2000; tries += 1) {
     const transfer = engine.list().find((item) => item.id === id);
