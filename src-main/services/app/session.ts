@@ -11,6 +11,8 @@ import type { Clock } from '../../platform/scheduler';
 import type { EventMap, EventName } from '../../shared/bridge';
 import type { BatchProgress, BudgetSnapshot, Notice, WatchUpdate } from '../../shared/model';
 import { redact } from '../../secrets/redact';
+import { accountContextOf, type AccountContext } from '../core/account-context';
+import { describe } from '../core/error-text';
 import { ControlRoom } from '../control-room/control-room';
 import { ScheduleService } from '../schedule/schedule';
 import { DownloadFolder } from '../downloads/download-folder';
@@ -26,6 +28,8 @@ const budgetEventSpacingMs = 250;
 
 export interface Session {
   workspace: Workspace;
+  /** What the domains get of this workspace: its accounts, the clock and the log. */
+  account: AccountContext;
   /** The workstation's clock (epoch ms UTC): `fetchedAt` of what a command read. */
   clock: Clock;
   controlRoom: ControlRoom;
@@ -68,6 +72,7 @@ export function startSession(
   // The control room and the planner know each other only through these callbacks: a
   // command's answer spares the planner a read; a poll that finds a broadcast off air puts
   // its participants and viewers to sleep (they exist only while on air).
+  const account = accountContextOf(workspace, clock, log);
   const controlRoom = new ControlRoom({
     live: workspace.live,
     publish: (update) => emit('watch.update', update),
@@ -128,7 +133,7 @@ export function startSession(
   const downloads = DownloadList.open({
     dataDir: uploadOptions.dataDir,
     workspaceId: workspace.info.id,
-    resolve: (source, signal) => resolveDownload(session, source, signal),
+    resolve: (source, signal) => resolveDownload(account, source, signal),
     folder: downloadFolder,
     log,
     now: () => clock.now(),
@@ -137,6 +142,7 @@ export function startSession(
 
   const session: Session = {
     workspace,
+    account,
     clock,
     controlRoom,
     schedule,
@@ -173,9 +179,4 @@ function watchError(task: WatchTask, error: unknown, at: number): WatchUpdate {
     ...(platform?.status !== undefined ? { status: platform.status } : {}),
     message: platform ? redact(platform.message) : 'The platform could not be read.',
   };
-}
-
-/** An error's stack or message, for the log. */
-export function describe(error: unknown): string {
-  return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }

@@ -34,45 +34,45 @@ import { registerHandlers } from '../core/command-registry';
 /** The domain, registered. */
 export const channelAdminHandlers = registerHandlers(channelAdminCommands, {
   'channelAdmin.callbacks': ({ channelKey }, { session, priority }) =>
-    readCallbacks(session, priority, channelKey),
+    readCallbacks(session.account, priority, channelKey),
   'channelAdmin.setCallbacks': (input, { session, priority }) =>
-    setCallbacks(session, priority, input),
+    setCallbacks(session.account, priority, input),
   'channelAdmin.creators': ({ channelKey, keyword }, { session, priority }) =>
-    listCreators(session, priority, channelKey, keyword),
+    listCreators(session.account, priority, channelKey, keyword),
   'channelAdmin.createCreator': (input, { session, priority }) =>
-    createCreator(session, priority, input),
+    createCreator(session.account, priority, input),
   'channelAdmin.renameCreator': (input, { session, priority }) =>
-    renameCreator(session, priority, input),
+    renameCreator(session.account, priority, input),
   'channelAdmin.deleteCreator': (input, { session, priority }) =>
-    deleteCreator(session, priority, input),
+    deleteCreator(session.account, priority, input),
   'channelAdmin.syndications': ({ channelKey }, { session, priority }) =>
-    listSyndications(session, priority, channelKey),
+    listSyndications(session.account, priority, channelKey),
   'channelAdmin.revealStreamKey': (input, { session, priority }) =>
-    revealStreamKey(session, priority, input),
+    revealStreamKey(session.account, priority, input),
   'channelAdmin.createSyndication': (input, { session, priority }) =>
-    createSyndication(session, priority, input),
+    createSyndication(session.account, priority, input),
   'channelAdmin.updateSyndication': (input, { session, priority }) =>
-    updateSyndication(session, priority, input),
+    updateSyndication(session.account, priority, input),
   'channelAdmin.deleteSyndication': (input, { session, priority }) =>
-    deleteSyndication(session, priority, input),
+    deleteSyndication(session.account, priority, input),
   'channelAdmin.destinations': ({ channelKey }, { session, priority }) =>
-    listDestinations(session, priority, channelKey),
+    listDestinations(session.account, priority, channelKey),
   'channelAdmin.destination': (ref, { session, priority }) =>
-    getDestination(session, priority, ref),
+    getDestination(session.account, priority, ref),
   'channelAdmin.createDestination': ({ channelKey, destination }, { session, priority }) =>
-    createDestination(session, priority, channelKey, destination),
+    createDestination(session.account, priority, channelKey, destination),
   'channelAdmin.updateDestination': ({ changes, ...ref }, { session, priority }) =>
-    updateDestination(session, priority, ref, changes),
+    updateDestination(session.account, priority, ref, changes),
   'channelAdmin.deleteDestination': (ref, { session, priority }) =>
-    deleteDestination(session, priority, ref),
+    deleteDestination(session.account, priority, ref),
   'channelAdmin.setDestinationActive': ({ active, ...ref }, { session, priority }) =>
-    setDestinationActive(session, priority, ref, active),
+    setDestinationActive(session.account, priority, ref, active),
   'channelAdmin.chattingServices': (_input, { session, priority }) =>
-    listChattingServices(session, priority),
+    listChattingServices(session.account, priority),
   'channelAdmin.chat': ({ channelKey }, { session, priority }) =>
-    readChat(session, priority, channelKey),
+    readChat(session.account, priority, channelKey),
   'channelAdmin.updateServiceChat': (input, { session, priority }) =>
-    updateServiceChat(session, priority, input),
+    updateServiceChat(session.account, priority, input),
   'channelAdmin.updateExternalChat': (input, { session, priority }) =>
-    updateExternalChat(session, priority, input),
+    updateExternalChat(session.account, priority, input),
 });

@@ -22,7 +22,7 @@ import {
   toDestination,
 } from './channel-admin-mappers';
 import { liveCall, type CallPriority } from '../core/platform-call';
-import type { Session } from '../app/session';
+import type { AccountContext } from '../core/account-context';
 
 const saPath = '/v1/live/service-accounts/{service_account_key}';
 const channelPath = `${saPath}/channels/{channel_key}` as const;
@@ -30,11 +30,11 @@ const channelPath = `${saPath}/channels/{channel_key}` as const;
 type DestinationRef = { channelKey: string; destinationId: number };
 
 export async function listDestinations(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
   channelKey: string,
 ): Promise<Fresh<RecordingDestination[]>> {
-  const answer = await liveCall(session, priority, (api, fetch, sa) =>
+  const answer = await liveCall(account, priority, (api, fetch, sa) =>
     api.GET(`${channelPath}/file-transfers`, {
       params: {
         path: { service_account_key: sa, channel_key: channelKey },
@@ -44,15 +44,15 @@ export async function listDestinations(
       fetch,
     }),
   );
-  return { data: answer.data.map(toDestination), fetchedAt: session.clock.now() };
+  return { data: answer.data.map(toDestination), fetchedAt: account.clock.now() };
 }
 
 export async function getDestination(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
   ref: DestinationRef,
 ): Promise<RecordingDestination> {
-  const answer = await liveCall(session, priority, (api, fetch, sa) =>
+  const answer = await liveCall(account, priority, (api, fetch, sa) =>
     api.GET(`${channelPath}/file-transfers/{file_transfer_id}`, {
       params: { path: destinationPath(sa, ref) },
       fetch,
@@ -63,13 +63,13 @@ export async function getDestination(
 
 /** Registers a destination through the operation of its kind. */
 export async function createDestination(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
   channelKey: string,
   input: NewDestination,
 ): Promise<RecordingDestination> {
   const create = destinationCreate(input);
-  const answer = await liveCall(session, priority, (api, fetch, sa) => {
+  const answer = await liveCall(account, priority, (api, fetch, sa) => {
     const params = { path: { service_account_key: sa, channel_key: channelKey } };
     switch (create.kind) {
       case 'ftp':
@@ -90,12 +90,12 @@ export async function createDestination(
 }
 
 export async function updateDestination(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
   ref: DestinationRef,
   changes: DestinationChanges,
 ): Promise<RecordingDestination> {
-  const answer = await liveCall(session, priority, (api, fetch, sa) =>
+  const answer = await liveCall(account, priority, (api, fetch, sa) =>
     api.PUT(`${channelPath}/file-transfers/{file_transfer_id}`, {
       params: { path: destinationPath(sa, ref) },
       body: destinationChangesForm(changes),
@@ -106,11 +106,11 @@ export async function updateDestination(
 }
 
 export async function deleteDestination(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
   ref: DestinationRef,
 ): Promise<{ deleted: true }> {
-  await liveCall(session, priority, (api, fetch, sa) =>
+  await liveCall(account, priority, (api, fetch, sa) =>
     api.DELETE(`${channelPath}/file-transfers/{file_transfer_id}`, {
       params: { path: destinationPath(sa, ref) },
       fetch,
@@ -121,12 +121,12 @@ export async function deleteDestination(
 
 /** Activates or deactivates transfers to a destination (spec, States). */
 export async function setDestinationActive(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
   ref: DestinationRef,
   active: boolean,
 ): Promise<RecordingDestination> {
-  const answer = await liveCall(session, priority, (api, fetch, sa) =>
+  const answer = await liveCall(account, priority, (api, fetch, sa) =>
     api.PUT(`${channelPath}/file-transfers/{file_transfer_id}/status`, {
       params: { path: destinationPath(sa, ref) },
       body: { is_active: active ? 1 : 0 },
@@ -138,29 +138,29 @@ export async function setDestinationActive(
 
 /** The service account's chatting service contracts. */
 export async function listChattingServices(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
 ): Promise<Fresh<ChattingService[]>> {
-  const answer = await liveCall(session, priority, (api, fetch, sa) =>
+  const answer = await liveCall(account, priority, (api, fetch, sa) =>
     api.GET(`${saPath}/chatting-services`, {
       params: { path: { service_account_key: sa } },
       fetch,
     }),
   );
-  return { data: answer.data.map(toChattingService), fetchedAt: session.clock.now() };
+  return { data: answer.data.map(toChattingService), fetchedAt: account.clock.now() };
 }
 
 /** The chat room settings (getChatting) and the room now (getChattingInfo), one after the other. */
 export async function readChat(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
   channelKey: string,
 ): Promise<Fresh<ChannelChat>> {
   const params = (sa: string) => ({ path: { service_account_key: sa, channel_key: channelKey } });
-  const settings = await liveCall(session, priority, (api, fetch, sa) =>
+  const settings = await liveCall(account, priority, (api, fetch, sa) =>
     api.GET(`${channelPath}/chatting`, { params: params(sa), fetch }),
   );
-  const info = await liveCall(session, priority, (api, fetch, sa) =>
+  const info = await liveCall(account, priority, (api, fetch, sa) =>
     api.GET(`${channelPath}/chatting-info`, { params: params(sa), fetch }),
   );
   return {
@@ -173,13 +173,13 @@ export async function readChat(
         joinedUsers: info.data.joined_user_count,
       },
     },
-    fetchedAt: session.clock.now(),
+    fetchedAt: account.clock.now(),
   };
 }
 
 /** The service's own chat: on (with a contract) or off, and its room rules. */
 export async function updateServiceChat(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
   input: {
     channelKey: string;
@@ -191,7 +191,7 @@ export async function updateServiceChat(
     allowGuest: boolean;
   },
 ): Promise<ChatSettings> {
-  const answer = await liveCall(session, priority, (api, fetch, sa) =>
+  const answer = await liveCall(account, priority, (api, fetch, sa) =>
     api.POST(`${channelPath}/service-chatting`, {
       params: { path: { service_account_key: sa, channel_key: input.channelKey } },
       body: {
@@ -210,7 +210,7 @@ export async function updateServiceChat(
 
 /** The external chat link: on or off, its URL and provider name. */
 export async function updateExternalChat(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
   input: {
     channelKey: string;
@@ -219,7 +219,7 @@ export async function updateExternalChat(
     provider?: string | undefined;
   },
 ): Promise<ChatSettings> {
-  const answer = await liveCall(session, priority, (api, fetch, sa) =>
+  const answer = await liveCall(account, priority, (api, fetch, sa) =>
     api.POST(`${channelPath}/external-chatting`, {
       params: { path: { service_account_key: sa, channel_key: input.channelKey } },
       body: {

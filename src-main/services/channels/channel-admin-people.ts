@@ -15,7 +15,7 @@ import type {
 import type { Fresh } from '../../shared/model';
 import { toCallbacks, toCreator, toSyndication } from './channel-admin-mappers';
 import { liveCall, type CallPriority } from '../core/platform-call';
-import type { Session } from '../app/session';
+import type { AccountContext } from '../core/account-context';
 
 const channelPath = '/v1/live/service-accounts/{service_account_key}/channels/{channel_key}';
 /** Creators and syndications per channel are at most 3 (guide): one page holds them all. */
@@ -23,26 +23,26 @@ const perPage = 100;
 
 /** The channel's callback URLs as getChannel answers them (not known: `known` false). */
 export async function readCallbacks(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
   channelKey: string,
 ): Promise<Fresh<ChannelCallbacks>> {
-  const answer = await liveCall(session, priority, (api, fetch, sa) =>
+  const answer = await liveCall(account, priority, (api, fetch, sa) =>
     api.GET(channelPath, {
       params: { path: { service_account_key: sa, channel_key: channelKey } },
       fetch,
     }),
   );
-  return { data: toCallbacks(answer.data), fetchedAt: session.clock.now() };
+  return { data: toCallbacks(answer.data), fetchedAt: account.clock.now() };
 }
 
 /** Sets all three callback URLs; an empty one removes that callback. */
 export async function setCallbacks(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
   input: { channelKey: string; live: string; fileTransfer: string; playback: string },
 ): Promise<ChannelCallbacks> {
-  const answer = await liveCall(session, priority, (api, fetch, sa) =>
+  const answer = await liveCall(account, priority, (api, fetch, sa) =>
     api.PUT(`${channelPath}/callback`, {
       params: { path: { service_account_key: sa, channel_key: input.channelKey } },
       body: {
@@ -58,12 +58,12 @@ export async function setCallbacks(
 
 /** The channel's creators matching `keyword` (nickname or e-mail), newest first. */
 export async function listCreators(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
   channelKey: string,
   keyword: string | undefined,
 ): Promise<Fresh<CreatorList>> {
-  const answer = await liveCall(session, priority, (api, fetch, sa) =>
+  const answer = await liveCall(account, priority, (api, fetch, sa) =>
     api.GET(`${channelPath}/creators`, {
       params: {
         path: { service_account_key: sa, channel_key: channelKey },
@@ -74,16 +74,16 @@ export async function listCreators(
   );
   return {
     data: { items: answer.data.map(toCreator), total: answer.meta.total },
-    fetchedAt: session.clock.now(),
+    fetchedAt: account.clock.now(),
   };
 }
 
 export async function createCreator(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
   input: { channelKey: string; nickname: string; email?: string | undefined },
 ): Promise<Creator> {
-  const answer = await liveCall(session, priority, (api, fetch, sa) =>
+  const answer = await liveCall(account, priority, (api, fetch, sa) =>
     api.POST(`${channelPath}/creators`, {
       params: { path: { service_account_key: sa, channel_key: input.channelKey } },
       body: { nickname: input.nickname, email: input.email },
@@ -94,11 +94,11 @@ export async function createCreator(
 }
 
 export async function renameCreator(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
   input: { channelKey: string; creatorCode: string; nickname: string },
 ): Promise<Creator> {
-  const answer = await liveCall(session, priority, (api, fetch, sa) =>
+  const answer = await liveCall(account, priority, (api, fetch, sa) =>
     api.PUT(`${channelPath}/creators/{creator_code}`, {
       params: {
         path: {
@@ -115,11 +115,11 @@ export async function renameCreator(
 }
 
 export async function deleteCreator(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
   input: { channelKey: string; creatorCode: string },
 ): Promise<{ deleted: true }> {
-  await liveCall(session, priority, (api, fetch, sa) =>
+  await liveCall(account, priority, (api, fetch, sa) =>
     api.DELETE(`${channelPath}/creators/{creator_code}`, {
       params: {
         path: {
@@ -136,11 +136,11 @@ export async function deleteCreator(
 
 /** The channel's syndications, oldest first, without their stream keys. */
 export async function listSyndications(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
   channelKey: string,
 ): Promise<Fresh<Syndication[]>> {
-  const answer = await liveCall(session, priority, (api, fetch, sa) =>
+  const answer = await liveCall(account, priority, (api, fetch, sa) =>
     api.GET(`${channelPath}/syndications`, {
       params: {
         path: { service_account_key: sa, channel_key: channelKey },
@@ -149,16 +149,16 @@ export async function listSyndications(
       fetch,
     }),
   );
-  return { data: answer.data.map(toSyndication), fetchedAt: session.clock.now() };
+  return { data: answer.data.map(toSyndication), fetchedAt: account.clock.now() };
 }
 
 /** One syndication's stream key (getSyndication), for the operator who asked to see it. */
 export async function revealStreamKey(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
   input: { channelKey: string; syndicationId: number },
 ): Promise<SyndicationStreamKey> {
-  const answer = await liveCall(session, priority, (api, fetch, sa) =>
+  const answer = await liveCall(account, priority, (api, fetch, sa) =>
     api.GET(`${channelPath}/syndications/{syndication_id}`, {
       params: { path: syndicationPath(sa, input) },
       fetch,
@@ -168,11 +168,11 @@ export async function revealStreamKey(
 }
 
 export async function createSyndication(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
   input: { channelKey: string; title: string; link: string; streamKey: string; active: boolean },
 ): Promise<Syndication> {
-  const answer = await liveCall(session, priority, (api, fetch, sa) =>
+  const answer = await liveCall(account, priority, (api, fetch, sa) =>
     api.POST(`${channelPath}/syndications`, {
       params: { path: { service_account_key: sa, channel_key: input.channelKey } },
       body: syndicationForm(input),
@@ -184,7 +184,7 @@ export async function createSyndication(
 
 /** Changes a syndication; without `streamKey` the stored key stays. */
 export async function updateSyndication(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
   input: {
     channelKey: string;
@@ -195,7 +195,7 @@ export async function updateSyndication(
     active: boolean;
   },
 ): Promise<Syndication> {
-  const answer = await liveCall(session, priority, (api, fetch, sa) =>
+  const answer = await liveCall(account, priority, (api, fetch, sa) =>
     api.PUT(`${channelPath}/syndications/{syndication_id}`, {
       params: { path: syndicationPath(sa, input) },
       body: syndicationForm(input),
@@ -206,11 +206,11 @@ export async function updateSyndication(
 }
 
 export async function deleteSyndication(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
   input: { channelKey: string; syndicationId: number },
 ): Promise<{ deleted: true }> {
-  await liveCall(session, priority, (api, fetch, sa) =>
+  await liveCall(account, priority, (api, fetch, sa) =>
     api.DELETE(`${channelPath}/syndications/{syndication_id}`, {
       params: { path: syndicationPath(sa, input) },
       fetch,

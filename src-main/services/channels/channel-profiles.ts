@@ -13,30 +13,30 @@ import type { Fresh } from '../../shared/model';
 import { toProfile, toProfileGroup } from './channels-mappers';
 import { liveCall } from '../core/platform-call';
 import { sendAgain, withRecheck } from '../core/recheck';
-import type { Session } from '../app/session';
+import type { AccountContext } from '../core/account-context';
 
 const groupProfiles =
   '/v1/live/service-accounts/{service_account_key}/profile-groups/{live_media_profile_group_key}/profiles' as const;
 
 /** The encoding profile groups (for the create dialog's picker). */
-export async function listProfileGroups(session: Session): Promise<Fresh<ProfileGroup[]>> {
-  const answer = await liveCall(session, 'view', (api, fetch, sa) =>
+export async function listProfileGroups(account: AccountContext): Promise<Fresh<ProfileGroup[]>> {
+  const answer = await liveCall(account, 'view', (api, fetch, sa) =>
     api.GET('/v1/live/service-accounts/{service_account_key}/profile-groups', {
       params: { path: { service_account_key: sa } },
       fetch,
     }),
   );
-  return { data: answer.data.map(toProfileGroup), fetchedAt: session.clock.now() };
+  return { data: answer.data.map(toProfileGroup), fetchedAt: account.clock.now() };
 }
 
 /** Every group with its profiles of both screen types (1 + 2 × groups calls, at `view`). */
-export async function profileOverview(session: Session): Promise<Fresh<ProfileOverview>> {
-  const groups = await listProfileGroups(session);
+export async function profileOverview(account: AccountContext): Promise<Fresh<ProfileOverview>> {
+  const groups = await listProfileGroups(account);
   const withProfiles: GroupProfiles[] = await Promise.all(
     groups.data.map(async (group) => {
       const [landscape, portrait] = await Promise.all([
-        listProfiles(session, group.key, 'landscape'),
-        listProfiles(session, group.key, 'portrait'),
+        listProfiles(account, group.key, 'landscape'),
+        listProfiles(account, group.key, 'portrait'),
       ]);
       return { ...group, landscape, portrait };
     }),
@@ -44,18 +44,18 @@ export async function profileOverview(session: Session): Promise<Fresh<ProfileOv
   const activeCount = withProfiles
     .flatMap((group) => [...group.landscape, ...group.portrait])
     .filter((profile) => profile.active).length;
-  return { data: { groups: withProfiles, activeCount }, fetchedAt: session.clock.now() };
+  return { data: { groups: withProfiles, activeCount }, fetchedAt: account.clock.now() };
 }
 
 /** Attaches (makes active) or detaches a profile (super administrator; spec, States). */
 export async function setProfileActive(
-  session: Session,
+  account: AccountContext,
   groupKey: string,
   profileId: number,
   active: boolean,
 ): Promise<void> {
   const send = () =>
-    liveCall(session, 'command', (api, fetch, sa) => {
+    liveCall(account, 'command', (api, fetch, sa) => {
       const options = {
         params: {
           path: {
@@ -76,11 +76,11 @@ export async function setProfileActive(
 }
 
 async function listProfiles(
-  session: Session,
+  account: AccountContext,
   groupKey: string,
   screenType: 'landscape' | 'portrait',
 ): Promise<EncodingProfile[]> {
-  const answer = await liveCall(session, 'view', (api, fetch, sa) =>
+  const answer = await liveCall(account, 'view', (api, fetch, sa) =>
     api.GET(groupProfiles, {
       params: {
         path: { service_account_key: sa, live_media_profile_group_key: groupKey },

@@ -18,7 +18,7 @@ import { PlatformError } from '../../platform/errors';
 import { say } from '../../shared/i18n/say';
 import { runBatch } from '../core/batch-run';
 import { setChannelState } from './channels';
-import type { Session } from '../app/session';
+import type { AccountContext } from '../core/account-context';
 
 /** A selected channel as the list last showed it. */
 export type SelectedChannel = BatchChannel & Pick<ChannelRow, 'status' | 'trashed'>;
@@ -50,17 +50,17 @@ export function planBatch(
 
 // Progress of each session's batches: a switch of workspace starts a new session, so the
 // old batches' progress goes with it.
-const progressBySession = new WeakMap<Session, Map<string, ChannelBatchProgress>>();
+const progressByWorkspace = new WeakMap<AccountContext, Map<string, ChannelBatchProgress>>();
 
 /** Starts `action` on `channels` one by one; answers its id at once. */
 export function startBatch(
-  session: Session,
+  account: AccountContext,
   action: BatchAction,
   channels: BatchChannel[],
 ): { batchId: string } {
   const batchId = randomUUID();
-  const batches = progressBySession.get(session) ?? new Map<string, ChannelBatchProgress>();
-  progressBySession.set(session, batches);
+  const batches = progressByWorkspace.get(account) ?? new Map<string, ChannelBatchProgress>();
+  progressByWorkspace.set(account, batches);
   batches.set(batchId, {
     batchId,
     done: 0,
@@ -72,7 +72,7 @@ export function startBatch(
   void runBatch<BatchChannel>({
     batchId,
     operations: channels,
-    send: (channel) => setChannelState(session, channel.key, action, 'bulk'),
+    send: (channel) => setChannelState(account, channel.key, action, 'bulk'),
     onProgress: (progress) => batches.set(batchId, progress),
   });
   return { batchId };
@@ -82,8 +82,8 @@ export function startBatch(
  * The latest progress of a batch of this session.
  * @throws PlatformError `not-found` for a batch this session does not know.
  */
-export function batchProgress(session: Session, batchId: string): ChannelBatchProgress {
-  const progress = progressBySession.get(session)?.get(batchId);
+export function batchProgress(account: AccountContext, batchId: string): ChannelBatchProgress {
+  const progress = progressByWorkspace.get(account)?.get(batchId);
   if (progress === undefined) {
     throw new PlatformError({ code: 'not-found', ...say('channelsView.errors.noBatch') });
   }

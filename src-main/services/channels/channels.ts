@@ -20,7 +20,7 @@ import { say } from '../../shared/i18n/say';
 import { liveCall, pageOf, type CallPriority } from '../core/platform-call';
 import { toChannelDetails, toChannelRow, toContract } from './channels-mappers';
 import { sendAgain, withRecheck } from '../core/recheck';
-import type { Session } from '../app/session';
+import type { AccountContext } from '../core/account-context';
 
 type ChannelForm = components['schemas']['ChannelForm'];
 type ChannelUpdateForm = components['schemas']['ChannelUpdateForm'];
@@ -42,11 +42,11 @@ export interface ChannelQuery {
  * platform's `status` filter and keep only that state as well, should a platform ignore it.
  */
 export async function listChannels(
-  session: Session,
+  account: AccountContext,
   query: ChannelQuery,
 ): Promise<Fresh<ChannelPage>> {
   const status = query.state === 'enabled' || query.state === 'disabled' ? query.state : undefined;
-  const answer = await liveCall(session, 'view', (api, fetch, sa) =>
+  const answer = await liveCall(account, 'view', (api, fetch, sa) =>
     api.GET(channels, {
       params: {
         path: { service_account_key: sa },
@@ -65,16 +65,16 @@ export async function listChannels(
   );
   const page = pageOf(answer, toChannelRow);
   const items = page.items.filter((row) => !status || row.status === status);
-  return { data: { ...page, items }, fetchedAt: session.clock.now() };
+  return { data: { ...page, items }, fetchedAt: account.clock.now() };
 }
 
 /** One channel's settings. */
 export async function getChannel(
-  session: Session,
+  account: AccountContext,
   channelKey: string,
   priority: CallPriority = 'view',
 ): Promise<ChannelDetails> {
-  const answer = await liveCall(session, priority, (api, fetch, sa) =>
+  const answer = await liveCall(account, priority, (api, fetch, sa) =>
     api.GET(oneChannel, {
       params: { path: { service_account_key: sa, channel_key: channelKey } },
       fetch,
@@ -87,9 +87,9 @@ export async function getChannel(
  * The workspace's role from the contract read (spec: GET contracts is super administrator
  * only): answered, super administrator with the contract; 403, administrator without it.
  */
-export async function readAccess(session: Session): Promise<ChannelAccess> {
+export async function readAccess(account: AccountContext): Promise<ChannelAccess> {
   try {
-    const answer = await liveCall(session, 'view', (api, fetch, sa) =>
+    const answer = await liveCall(account, 'view', (api, fetch, sa) =>
       api.GET('/v1/live/service-accounts/{service_account_key}/contracts', {
         params: { path: { service_account_key: sa } },
         fetch,
@@ -120,7 +120,10 @@ export interface NewChannel {
  * @throws PlatformError `invalid-input` before sending timeshift on a low-latency channel
  *   (public service guide, LL-HLS: no timeshift).
  */
-export async function createChannel(session: Session, input: NewChannel): Promise<ChannelDetails> {
+export async function createChannel(
+  account: AccountContext,
+  input: NewChannel,
+): Promise<ChannelDetails> {
   if (input.type === 'low_latency' && input.useTimeshift) throw lowLatencyTimeshift();
   const body: ChannelForm = {
     title: input.title,
@@ -140,23 +143,23 @@ export async function createChannel(session: Session, input: NewChannel): Promis
     use_capture_block: 0,
   };
   const send = async (): Promise<ChannelDetails> => {
-    const answer = await liveCall(session, 'command', (api, fetch, sa) =>
+    const answer = await liveCall(account, 'command', (api, fetch, sa) =>
       api.POST(channels, { params: { path: { service_account_key: sa } }, body, fetch }),
     );
     return toChannelDetails(answer.data);
   };
-  const before = await channelsTitled(session, input.title);
+  const before = await channelsTitled(account, input.title);
   return withRecheck(send, async () => {
     // Created after all: a channel of that title the platform did not hold before.
-    const after = await channelsTitled(session, input.title);
+    const after = await channelsTitled(account, input.title);
     const made = after.find((key) => !before.includes(key));
-    return made ? getChannel(session, made, 'command') : null;
+    return made ? getChannel(account, made, 'command') : null;
   });
 }
 
 /** Keys of the channels (every type, not trashed) whose title is exactly `title`. */
-async function channelsTitled(session: Session, title: string): Promise<string[]> {
-  const answer = await liveCall(session, 'command', (api, fetch, sa) =>
+async function channelsTitled(account: AccountContext, title: string): Promise<string[]> {
+  const answer = await liveCall(account, 'command', (api, fetch, sa) =>
     api.GET(channels, {
       params: {
         path: { service_account_key: sa },
@@ -183,7 +186,7 @@ export interface ChannelChanges {
 
 /** Changes the given settings (super administrator or administrator). */
 export async function updateChannel(
-  session: Session,
+  account: AccountContext,
   channelKey: string,
   changes: ChannelChanges,
 ): Promise<ChannelDetails> {
@@ -201,7 +204,7 @@ export async function updateChannel(
     use_capture_block: flag(changes.useCaptureBlock),
   });
   const send = async (): Promise<ChannelDetails> => {
-    const answer = await liveCall(session, 'command', (api, fetch, sa) =>
+    const answer = await liveCall(account, 'command', (api, fetch, sa) =>
       api.PUT(oneChannel, {
         params: { path: { service_account_key: sa, channel_key: channelKey } },
         body,
@@ -216,7 +219,7 @@ export async function updateChannel(
 
 /** Sends disable, enable, trash or restore (spec, States) at `priority`. */
 export function setChannelState(
-  session: Session,
+  account: AccountContext,
   channelKey: string,
   action: BatchAction,
   priority: CallPriority,
@@ -224,7 +227,7 @@ export function setChannelState(
 ): Promise<ChannelDetails> {
   const send = async (): Promise<ChannelDetails> => {
     const answer = await liveCall(
-      session,
+      account,
       priority,
       (api, fetch, sa) => {
         const path = { service_account_key: sa, channel_key: channelKey };
@@ -245,7 +248,7 @@ export function setChannelState(
     return toChannelDetails(answer.data);
   };
   return withRecheck(send, async () => {
-    const now = await getChannel(session, channelKey, priority);
+    const now = await getChannel(account, channelKey, priority);
     return reached(action, now) ? now : null;
   });
 }
@@ -256,11 +259,11 @@ export function setChannelState(
  * @throws PlatformError `invalid-input` when the titles differ; nothing is deleted.
  */
 export async function deleteChannel(
-  session: Session,
+  account: AccountContext,
   channelKey: string,
   confirmTitle: string,
 ): Promise<{ deleted: string }> {
-  const channel = await getChannel(session, channelKey, 'command');
+  const channel = await getChannel(account, channelKey, 'command');
   if (confirmTitle.trim() !== channel.title.trim()) {
     throw new PlatformError({
       code: 'invalid-input',
@@ -268,7 +271,7 @@ export async function deleteChannel(
     });
   }
   const send = async (): Promise<{ deleted: string }> => {
-    await liveCall(session, 'command', (api, fetch, sa) =>
+    await liveCall(account, 'command', (api, fetch, sa) =>
       api.DELETE(oneChannel, {
         params: { path: { service_account_key: sa, channel_key: channelKey } },
         fetch,
@@ -278,7 +281,7 @@ export async function deleteChannel(
   };
   return withRecheck(send, async () => {
     try {
-      await getChannel(session, channelKey, 'command');
+      await getChannel(account, channelKey, 'command');
       return null;
     } catch (error) {
       // Gone: the first call took effect.

@@ -26,7 +26,8 @@ import { accountCalls, accountTotals, type CallAccount } from '../../platform/ca
 import { auditTarget, type AuditLog, type AuditRecord } from './audit-log';
 import { runWithCallSignal } from './call-signal';
 import { refusalBeforeSending } from './command-pipeline';
-import { describe, type Session } from '../app/session';
+import type { Session } from '../app/session';
+import { describe } from './error-text';
 
 /** Who asked: a window (Electron webContents id) or a browser page connection. */
 export interface CallContext {

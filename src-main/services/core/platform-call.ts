@@ -1,10 +1,10 @@
 /**
- * One platform operation from a command handler, the shared shape of every domain's calls:
- * the typed openapi-fetch client of the open workspace's account (every operation of
+ * One platform operation from a command handler, the one way every domain calls the platform:
+ * the typed openapi-fetch client of the open workspace's account ({@link AccountContext}) (every operation of
  * `resources/openapi/*.yaml`), a fetch bound to that API's request scheduler at the
  * command's priority, and {@link unwrap} of the answer. A handler writes only the operation:
  *
- *   liveCall(session, 'command', (api, fetch, sa) =>
+ *   liveCall(account, 'command', (api, fetch, sa) =>
  *     api.PUT('/v1/live/service-accounts/{service_account_key}/channels/{channel_key}/disable', {
  *       params: { path: { service_account_key: sa, channel_key: channelKey } }, fetch }))
  *
@@ -25,7 +25,7 @@ import type { Priority } from '../../platform/scheduler';
 import { say } from '../../shared/i18n/say';
 import type { Fresh, Page } from '../../shared/model';
 import { callSignal } from './call-signal';
-import type { Session } from '../app/session';
+import type { AccountContext } from './account-context';
 
 /** A handler's priority: `local` commands make no platform call, so they read at `view`. */
 export type CallPriority = Priority | 'local';
@@ -35,30 +35,29 @@ export type CallPriority = Priority | 'local';
  * `send` gets the client, the scheduled fetch and the service account key (path parameter).
  */
 export function liveCall<D>(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
   send: (api: LiveApi, fetch: PlatformFetch, serviceAccountKey: string) => Promise<ApiResult<D>>,
   signal?: AbortSignal,
 ): Promise<D> {
-  const { workspace } = session;
-  if (!workspace.info.apis.live) return Promise.reject(missing('live'));
+  if (!account.apis.live) return Promise.reject(missing('live'));
   const abort = signal ?? readSignal(priority);
-  const fetch = withPriority(workspace.liveScheduler, asPriority(priority), abort);
-  return unwrap(send(workspace.live.api, fetch, workspace.info.serviceAccountKey), abort);
+  const fetch = withPriority(account.liveScheduler, asPriority(priority), abort);
+  return unwrap(send(account.live.api, fetch, account.serviceAccountKey), abort);
 }
 
 /** Runs one VOD API v3 operation as the workspace's VOD account at `priority`. */
 export function vodCall<D>(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
   send: (api: VodApi, fetch: PlatformFetch) => Promise<ApiResult<D>>,
   signal?: AbortSignal,
 ): Promise<D> {
-  const { workspace } = session;
-  if (workspace.vod === null || !workspace.info.apis.vod) return Promise.reject(missing('vod'));
+  const { vod } = account;
+  if (vod === null || !account.apis.vod) return Promise.reject(missing('vod'));
   const abort = signal ?? readSignal(priority);
-  const fetch = withPriority(workspace.vodScheduler, asPriority(priority), abort);
-  return unwrap(send(workspace.vod.api, fetch), abort);
+  const fetch = withPriority(account.vodScheduler, asPriority(priority), abort);
+  return unwrap(send(vod.api, fetch), abort);
 }
 
 /** A `view` read stops when its asker left (call-signal.ts); other calls run on. */
@@ -95,14 +94,14 @@ export function pageOf<W, T>(answer: ListAnswer<W>, map: (item: W) => T): Page<T
  * @throws PlatformError as {@link vodCall}.
  */
 export async function vodPage<W, T>(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
   send: (api: VodApi, fetch: PlatformFetch) => Promise<ApiResult<ListAnswer<W>>>,
   map: (item: W) => T,
   run: typeof vodCall = vodCall,
 ): Promise<Fresh<Page<T>>> {
-  const answer = await run(session, priority, send);
-  return { data: pageOf(answer, map), fetchedAt: session.clock.now() };
+  const answer = await run(account, priority, send);
+  return { data: pageOf(answer, map), fetchedAt: account.clock.now() };
 }
 
 function asPriority(priority: CallPriority): Priority {

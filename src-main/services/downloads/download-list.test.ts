@@ -253,7 +253,7 @@ describe('transfer engine', () => {
     engine = await DownloadList.open({
       dataDir,
       workspaceId: session.workspace.info.id,
-      resolve: (source, signal) => resolveDownload(session, source, signal),
+      resolve: (source, signal) => resolveDownload(session.account, source, signal),
       folder: session.downloadFolder,
       log: () => undefined,
       now: () => systemClock.now(),

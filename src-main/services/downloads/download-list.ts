@@ -22,7 +22,7 @@ import type { DownloadSource } from '../../shared/commands/transfers';
 import { say } from '../../shared/i18n/say';
 import type { Transfer, TransferChange, TransferState } from '../../shared/recordings-model';
 import { ChangeFeed } from '../core/change-feed';
-import { SpeedMeter, etaSeconds } from '../uploads/upload-figures';
+import { SpeedMeter, etaSeconds } from '../core/speed-meter';
 import { runDownload, waitUnlessAborted } from './download-run';
 import { availableName, numbered, safeFileName } from './file-names';
 import { DownloadStore, toStored } from './download-store';

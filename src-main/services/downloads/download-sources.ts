@@ -5,7 +5,7 @@
  */
 import type { DownloadSource } from '../../shared/commands/transfers';
 import { liveCall, vodCall } from '../core/platform-call';
-import type { Session } from '../app/session';
+import type { AccountContext } from '../core/account-context';
 import type { DownloadLink } from './download-list';
 
 const live = '/v1/live/service-accounts/{service_account_key}' as const;
@@ -15,14 +15,14 @@ const live = '/v1/live/service-accounts/{service_account_key}' as const;
  * @throws PlatformError as the platform refused (404 unknown, 422 not downloadable yet…).
  */
 export async function resolveDownload(
-  session: Session,
+  account: AccountContext,
   source: DownloadSource,
   signal: AbortSignal,
 ): Promise<DownloadLink> {
   switch (source.kind) {
     case 'recording-file': {
       const { data } = await liveCall(
-        session,
+        account,
         'bulk',
         (api, fetch, sa) =>
           api.GET(
@@ -47,7 +47,7 @@ export async function resolveDownload(
     case 'likes': {
       const path = { service_account_key: '', broadcast_key: source.broadcastKey };
       const { data } = await liveCall(
-        session,
+        account,
         'bulk',
         (api, fetch, sa) =>
           source.kind === 'chat'
@@ -65,7 +65,7 @@ export async function resolveDownload(
     }
     case 'vod-original': {
       const { data } = await vodCall(
-        session,
+        account,
         'bulk',
         (api, fetch) =>
           api.GET('/media-contents/{upload_file_key}/original-file/download', {
@@ -78,7 +78,7 @@ export async function resolveDownload(
     }
     case 'vod-transcoding': {
       const { data } = await vodCall(
-        session,
+        account,
         'bulk',
         (api, fetch) =>
           api.GET(
@@ -99,7 +99,7 @@ export async function resolveDownload(
     }
     case 'vod-poster': {
       const { data } = await vodCall(
-        session,
+        account,
         'bulk',
         (api, fetch) =>
           api.GET('/media-contents/{upload_file_key}/poster/download', {

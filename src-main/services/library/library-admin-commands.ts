@@ -26,20 +26,22 @@ import { vodToolHandlers } from './vod-tools';
 
 /** VOD administration, registered. */
 export const libraryAdminHandlers = registerHandlers(libraryAdminCommands, {
-  'reference.countries': (_input, { session, priority }) => countries(session, priority),
+  'reference.countries': (_input, { session, priority }) => countries(session.account, priority),
   'reference.languages': ({ subtitles }, { session, priority }) =>
-    languages(session, priority, subtitles ?? false),
-  'reference.timezones': (_input, { session, priority }) => timezones(session, priority),
+    languages(session.account, priority, subtitles ?? false),
+  'reference.timezones': (_input, { session, priority }) => timezones(session.account, priority),
 
-  'vodChannel.list': (filter, { session, priority }) => listVodChannels(session, priority, filter),
+  'vodChannel.list': (filter, { session, priority }) =>
+    listVodChannels(session.account, priority, filter),
   'vodChannel.get': ({ channelKey }, { session, priority }) =>
-    getVodChannel(session, priority, channelKey),
-  'vodChannel.create': (input, { session, priority }) => createVodChannel(session, priority, input),
+    getVodChannel(session.account, priority, channelKey),
+  'vodChannel.create': (input, { session, priority }) =>
+    createVodChannel(session.account, priority, input),
   'vodChannel.update': async (
     { channelKey, name, description, streamingFormat, subtitleLanguage },
     { session, priority },
   ) => {
-    const body = await vodCall(session, priority, (api, fetch) =>
+    const body = await vodCall(session.account, priority, (api, fetch) =>
       api.PUT('/channels/{channel_key}', {
         params: { path: { channel_key: channelKey } },
         body: {
@@ -54,7 +56,7 @@ export const libraryAdminHandlers = registerHandlers(libraryAdminCommands, {
     return toVodChannel(body.data);
   },
   'vodChannel.delete': async ({ channelKey }, { session, priority }) => {
-    await vodCall(session, priority, (api, fetch) =>
+    await vodCall(session.account, priority, (api, fetch) =>
       api.DELETE('/channels/{channel_key}', {
         params: { path: { channel_key: channelKey } },
         fetch,
@@ -64,7 +66,7 @@ export const libraryAdminHandlers = registerHandlers(libraryAdminCommands, {
   },
   'vodChannel.contents': ({ channelKey, keyword }, { session, priority }) =>
     vodPage(
-      session,
+      session.account,
       priority,
       (api, fetch) =>
         api.GET('/channels/{channel_key}/media-contents', {
@@ -77,7 +79,7 @@ export const libraryAdminHandlers = registerHandlers(libraryAdminCommands, {
       toContentSummary,
     ),
   'vodChannel.findContents': async ({ keyword }, { session, priority }) => {
-    const body = await vodCall(session, priority, (api, fetch) =>
+    const body = await vodCall(session.account, priority, (api, fetch) =>
       api.GET('/media-contents', {
         params: { query: { per_page: 20, ...(keyword ? { keyword } : {}) } },
         fetch,
@@ -86,7 +88,7 @@ export const libraryAdminHandlers = registerHandlers(libraryAdminCommands, {
     return body.data.map(toContentSummary);
   },
   'vodChannel.attachContent': async ({ channelKey, uploadFileKey }, { session, priority }) => {
-    await vodCall(session, priority, (api, fetch) =>
+    await vodCall(session.account, priority, (api, fetch) =>
       api.POST('/channels/{channel_key}/media-contents/{upload_file_key}/attach', {
         params: { path: { channel_key: channelKey, upload_file_key: uploadFileKey } },
         fetch,
@@ -95,7 +97,7 @@ export const libraryAdminHandlers = registerHandlers(libraryAdminCommands, {
     return null;
   },
   'vodChannel.detachContent': async ({ channelKey, uploadFileKey }, { session, priority }) => {
-    await vodCall(session, priority, (api, fetch) =>
+    await vodCall(session.account, priority, (api, fetch) =>
       api.DELETE('/channels/{channel_key}/media-contents/{upload_file_key}/detach', {
         params: { path: { channel_key: channelKey, upload_file_key: uploadFileKey } },
         fetch,
@@ -107,7 +109,7 @@ export const libraryAdminHandlers = registerHandlers(libraryAdminCommands, {
     { channelKey, callbackUrl, usePingback },
     { session, priority },
   ) => {
-    const body = await vodCall(session, priority, (api, fetch) =>
+    const body = await vodCall(session.account, priority, (api, fetch) =>
       api.PUT('/channels/{channel_key}/callback', {
         params: { path: { channel_key: channelKey } },
         body: { callback_url: callbackUrl, use_pingback: usePingback ? 1 : 0 },
@@ -120,7 +122,7 @@ export const libraryAdminHandlers = registerHandlers(libraryAdminCommands, {
     { channelKey, downloadCallbackUrl },
     { session, priority },
   ) => {
-    const body = await vodCall(session, priority, (api, fetch) =>
+    const body = await vodCall(session.account, priority, (api, fetch) =>
       api.PUT('/channels/{channel_key}/download-callback', {
         params: { path: { channel_key: channelKey } },
         body: { download_callback_url: downloadCallbackUrl },
@@ -133,7 +135,7 @@ export const libraryAdminHandlers = registerHandlers(libraryAdminCommands, {
     { channelKey, blockExternalOutput, countryMode, countries: codes },
     { session, priority },
   ) => {
-    const body = await vodCall(session, priority, (api, fetch) =>
+    const body = await vodCall(session.account, priority, (api, fetch) =>
       api.PUT('/channels/{channel_key}/security', {
         params: { path: { channel_key: channelKey } },
         body: {
@@ -150,7 +152,7 @@ export const libraryAdminHandlers = registerHandlers(libraryAdminCommands, {
     { channelKey, mode, domains, refuseEmpty },
     { session, priority },
   ) => {
-    const body = await vodCall(session, priority, (api, fetch) =>
+    const body = await vodCall(session.account, priority, (api, fetch) =>
       api.PUT('/channels/{channel_key}/referer', {
         params: { path: { channel_key: channelKey } },
         body: {
@@ -164,7 +166,7 @@ export const libraryAdminHandlers = registerHandlers(libraryAdminCommands, {
     return toVodChannel(body.data);
   },
   'vodChannel.attachSkin': async ({ channelKey, skinId }, { session, priority }) => {
-    await vodCall(session, priority, (api, fetch) =>
+    await vodCall(session.account, priority, (api, fetch) =>
       api.POST('/channels/{channel_key}/player-skins/{skin_id}/attach', {
         params: { path: { channel_key: channelKey, skin_id: skinId } },
         fetch,
@@ -173,7 +175,7 @@ export const libraryAdminHandlers = registerHandlers(libraryAdminCommands, {
     return null;
   },
   'vodChannel.detachSkin': async ({ channelKey }, { session, priority }) => {
-    await vodCall(session, priority, (api, fetch) =>
+    await vodCall(session.account, priority, (api, fetch) =>
       api.DELETE('/channels/{channel_key}/player-skins', {
         params: { path: { channel_key: channelKey } },
         fetch,
@@ -182,9 +184,9 @@ export const libraryAdminHandlers = registerHandlers(libraryAdminCommands, {
     return null;
   },
 
-  'playerSkin.list': (_input, { session, priority }) => listPlayerSkins(session, priority),
+  'playerSkin.list': (_input, { session, priority }) => listPlayerSkins(session.account, priority),
   'playerSkin.delete': async ({ skinId }, { session, priority }) => {
-    await vodCall(session, priority, (api, fetch) =>
+    await vodCall(session.account, priority, (api, fetch) =>
       api.DELETE('/player-skins/{player_skin_id}', {
         params: { path: { player_skin_id: skinId } },
         fetch,
@@ -193,17 +195,17 @@ export const libraryAdminHandlers = registerHandlers(libraryAdminCommands, {
     return null;
   },
 
-  'mediaProfile.formats': (_input, { session, priority }) => listFormats(session, priority),
-  'mediaProfile.presets': (_input, { session, priority }) => listPresets(session, priority),
-  'mediaProfile.groups': (_input, { session, priority }) => listGroups(session, priority),
+  'mediaProfile.formats': (_input, { session, priority }) => listFormats(session.account, priority),
+  'mediaProfile.presets': (_input, { session, priority }) => listPresets(session.account, priority),
+  'mediaProfile.groups': (_input, { session, priority }) => listGroups(session.account, priority),
   'mediaProfile.list': async (_input, { session, priority }) => {
-    const body = await vodCall(session, priority, (api, fetch) =>
+    const body = await vodCall(session.account, priority, (api, fetch) =>
       api.GET('/media-profiles', { fetch }),
     );
     return { data: body.data.map(toMediaProfile), fetchedAt: session.clock.now() };
   },
   'mediaProfile.get': async ({ profileKey }, { session, priority }) => {
-    const body = await vodCall(session, priority, (api, fetch) =>
+    const body = await vodCall(session.account, priority, (api, fetch) =>
       api.GET('/media-profiles/{media_profile_key}', {
         params: { path: { media_profile_key: profileKey } },
         fetch,
@@ -212,7 +214,7 @@ export const libraryAdminHandlers = registerHandlers(libraryAdminCommands, {
     return { data: toMediaProfile(body.data), fetchedAt: session.clock.now() };
   },
   'mediaProfile.create': async ({ presetId, name, groupKey }, { session, priority }) => {
-    const body = await vodCall(session, priority, (api, fetch) =>
+    const body = await vodCall(session.account, priority, (api, fetch) =>
       api.POST('/media-profiles', {
         body: {
           preset_id: presetId,
@@ -225,7 +227,7 @@ export const libraryAdminHandlers = registerHandlers(libraryAdminCommands, {
     return toMediaProfile(body.data);
   },
   'mediaProfile.update': async ({ profileKey, ...changes }, { session, priority }) => {
-    const body = await vodCall(session, priority, (api, fetch) =>
+    const body = await vodCall(session.account, priority, (api, fetch) =>
       api.PUT('/media-profiles/{media_profile_key}', {
         params: { path: { media_profile_key: profileKey } },
         body: {
@@ -245,9 +247,9 @@ export const libraryAdminHandlers = registerHandlers(libraryAdminCommands, {
     return toMediaProfile(body.data);
   },
   'mediaProfile.categories': (_input, { session, priority }) =>
-    listCategoryOptions(session, priority),
+    listCategoryOptions(session.account, priority),
   'mediaProfile.attachCategory': async ({ profileKey, categoryKey }, { session, priority }) => {
-    await vodCall(session, priority, (api, fetch) =>
+    await vodCall(session.account, priority, (api, fetch) =>
       api.POST('/media-profiles/{media_profile_key}/categories/{category_key}/attach', {
         params: { path: { media_profile_key: profileKey, category_key: categoryKey } },
         fetch,
@@ -256,7 +258,7 @@ export const libraryAdminHandlers = registerHandlers(libraryAdminCommands, {
     return null;
   },
   'mediaProfile.detachCategory': async ({ profileKey, categoryKey }, { session, priority }) => {
-    await vodCall(session, priority, (api, fetch) =>
+    await vodCall(session.account, priority, (api, fetch) =>
       api.DELETE('/media-profiles/{media_profile_key}/categories/{category_key}/detach', {
         params: { path: { media_profile_key: profileKey, category_key: categoryKey } },
         fetch,

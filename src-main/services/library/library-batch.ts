@@ -11,22 +11,22 @@ import type { BatchProgress } from '../../shared/model';
 import type { LibraryBatchPlan, LibraryOperation } from '../../shared/library-model';
 import { runBatch } from '../core/batch-run';
 import { vodRepeatable, vodRepeatableRemoval } from './library-calls';
-import type { Session } from '../app/session';
+import type { AccountContext } from '../core/account-context';
 
 /** At most this many finished batches are remembered per session. */
 const keptBatches = 20;
 
-const progressBySession = new WeakMap<Session, Map<string, BatchProgress>>();
+const progressByWorkspace = new WeakMap<AccountContext, Map<string, BatchProgress>>();
 
 /**
  * The budget cost of `operations`: one call each, at the VOD account's pace (its scheduler's
  * spacing between call starts, 1 s on the platform).
  */
 export function planLibraryBatch(
-  session: Session,
+  account: AccountContext,
   operations: LibraryOperation[],
 ): LibraryBatchPlan {
-  const spacingMs = session.workspace.vodScheduler.state().minSpacingMs;
+  const spacingMs = account.vodScheduler.state().minSpacingMs;
   return {
     operations,
     calls: operations.length,
@@ -34,15 +34,18 @@ export function planLibraryBatch(
   };
 }
 
-/** Starts `operations` and answers its id at once; never rejects. */
+/**
+ * Starts `operations` and answers its id at once; never rejects. `onProgress` gets the
+ * progress after each operation (the session pushes it as `library.batchProgress`).
+ */
 export function startLibraryBatch(
-  session: Session,
+  account: AccountContext,
   operations: LibraryOperation[],
-  log?: (message: string) => void,
+  onProgress: (progress: BatchProgress) => void,
 ): { batchId: string } {
   const batchId = randomUUID();
-  const batches = progressBySession.get(session) ?? new Map<string, BatchProgress>();
-  progressBySession.set(session, batches);
+  const batches = progressByWorkspace.get(account) ?? new Map<string, BatchProgress>();
+  progressByWorkspace.set(account, batches);
   batches.set(batchId, {
     batchId,
     done: 0,
@@ -57,41 +60,43 @@ export function startLibraryBatch(
   void runBatch<LibraryOperation>({
     batchId,
     operations,
-    send: (operation) => sendOperation(session, operation),
+    send: (operation) => sendOperation(account, operation),
     onProgress: (progress) => {
       batches.set(batchId, progress);
-      session.libraryBatchProgress(progress);
+      onProgress(progress);
     },
-    ...(log ? { log } : {}),
   });
   return { batchId };
 }
 
 /** The progress of a batch of this session, or null. */
-export function libraryBatchProgress(session: Session, batchId: string): BatchProgress | null {
-  return progressBySession.get(session)?.get(batchId) ?? null;
+export function libraryBatchProgress(
+  account: AccountContext,
+  batchId: string,
+): BatchProgress | null {
+  return progressByWorkspace.get(account)?.get(batchId) ?? null;
 }
 
-function sendOperation(session: Session, operation: LibraryOperation): Promise<unknown> {
+function sendOperation(account: AccountContext, operation: LibraryOperation): Promise<unknown> {
   const path = { upload_file_key: operation.uploadFileKey };
   switch (operation.op) {
     case 'enable':
-      return vodRepeatable(session, 'bulk', (api, fetch) =>
+      return vodRepeatable(account, 'bulk', (api, fetch) =>
         api.PUT('/media-contents/{upload_file_key}/enable', { params: { path }, fetch }),
       );
     case 'disable':
-      return vodRepeatable(session, 'bulk', (api, fetch) =>
+      return vodRepeatable(account, 'bulk', (api, fetch) =>
         api.PUT('/media-contents/{upload_file_key}/disable', { params: { path }, fetch }),
       );
     case 'move':
-      return vodRepeatable(session, 'bulk', (api, fetch) =>
+      return vodRepeatable(account, 'bulk', (api, fetch) =>
         api.PUT('/media-contents/{upload_file_key}/categories/{category_key}', {
           params: { path: { ...path, category_key: operation.categoryKey } },
           fetch,
         }),
       );
     case 'delete':
-      return vodRepeatableRemoval(session, 'bulk', (api, fetch) =>
+      return vodRepeatableRemoval(account, 'bulk', (api, fetch) =>
         api.DELETE('/media-contents/{upload_file_key}', { params: { path }, fetch }),
       );
   }

@@ -8,23 +8,23 @@
 import { PlatformError } from '../../platform/errors';
 import type { ApiResult, PlatformFetch, VodApi } from '../../platform/api-clients';
 import { vodCall, type CallPriority } from '../core/platform-call';
-import type { Session } from '../app/session';
+import type { AccountContext } from '../core/account-context';
 
 /**
  * Runs `send` as {@link vodCall} does, once more after a 429.
  * @throws PlatformError as the platform answered the last try.
  */
 export async function vodRepeatable<D>(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
   send: (api: VodApi, fetch: PlatformFetch) => Promise<ApiResult<D>>,
 ): Promise<D> {
   try {
-    return await vodCall(session, priority, send);
+    return await vodCall(account, priority, send);
   } catch (error) {
     if (!isRateLimited(error)) throw error;
   }
-  return vodCall(session, priority, send);
+  return vodCall(account, priority, send);
 }
 
 /**
@@ -32,18 +32,18 @@ export async function vodRepeatable<D>(
  * goal is reached. @throws PlatformError as the platform answered the last try.
  */
 export async function vodRepeatableRemoval(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
   send: (api: VodApi, fetch: PlatformFetch) => Promise<ApiResult<unknown>>,
 ): Promise<void> {
   try {
-    await vodCall(session, priority, send);
+    await vodCall(account, priority, send);
     return;
   } catch (error) {
     if (!isRateLimited(error)) throw error;
   }
   try {
-    await vodCall(session, priority, send);
+    await vodCall(account, priority, send);
   } catch (error) {
     if (!(error instanceof PlatformError && error.error.code === 'not-found')) throw error;
   }

@@ -31,7 +31,7 @@ export const libraryHandlers = registerHandlers(libraryCommands, {
       ...(perPage ? { per_page: perPage } : {}),
     };
     return vodPage(
-      session,
+      session.account,
       priority,
       (api, fetch) =>
         categoryKey
@@ -46,7 +46,7 @@ export const libraryHandlers = registerHandlers(libraryCommands, {
   },
 
   'content.get': async ({ uploadFileKey }, { session, priority }) => {
-    const body = await vodRepeatable(session, priority, (api, fetch) =>
+    const body = await vodRepeatable(session.account, priority, (api, fetch) =>
       api.GET('/media-contents/{upload_file_key}', {
         params: { path: { upload_file_key: uploadFileKey } },
         fetch,
@@ -59,7 +59,7 @@ export const libraryHandlers = registerHandlers(libraryCommands, {
     { uploadFileKey, title, vrProjectionType, soundMode },
     { session, priority },
   ) => {
-    const body = await vodRepeatable(session, priority, (api, fetch) =>
+    const body = await vodRepeatable(session.account, priority, (api, fetch) =>
       api.PUT('/media-contents/{upload_file_key}', {
         params: { path: { upload_file_key: uploadFileKey } },
         body: {
@@ -75,7 +75,7 @@ export const libraryHandlers = registerHandlers(libraryCommands, {
 
   'content.setEnabled': async ({ uploadFileKey, enabled }, { session, priority }) => {
     const params = { path: { upload_file_key: uploadFileKey } };
-    const body = await vodRepeatable(session, priority, (api, fetch) =>
+    const body = await vodRepeatable(session.account, priority, (api, fetch) =>
       enabled
         ? api.PUT('/media-contents/{upload_file_key}/enable', { params, fetch })
         : api.PUT('/media-contents/{upload_file_key}/disable', { params, fetch }),
@@ -84,7 +84,7 @@ export const libraryHandlers = registerHandlers(libraryCommands, {
   },
 
   'content.move': async ({ uploadFileKey, categoryKey }, { session, priority }) => {
-    const body = await vodRepeatable(session, priority, (api, fetch) =>
+    const body = await vodRepeatable(session.account, priority, (api, fetch) =>
       api.PUT('/media-contents/{upload_file_key}/categories/{category_key}', {
         params: { path: { upload_file_key: uploadFileKey, category_key: categoryKey } },
         fetch,
@@ -94,7 +94,7 @@ export const libraryHandlers = registerHandlers(libraryCommands, {
   },
 
   'content.delete': async ({ uploadFileKey }, { session, priority }) => {
-    await vodRepeatableRemoval(session, priority, (api, fetch) =>
+    await vodRepeatableRemoval(session.account, priority, (api, fetch) =>
       api.DELETE('/media-contents/{upload_file_key}', {
         params: { path: { upload_file_key: uploadFileKey } },
         fetch,
@@ -104,7 +104,7 @@ export const libraryHandlers = registerHandlers(libraryCommands, {
   },
 
   'content.attachChannel': async ({ uploadFileKey, channelKey }, { session, priority }) => {
-    await vodRepeatable(session, priority, (api, fetch) =>
+    await vodRepeatable(session.account, priority, (api, fetch) =>
       api.POST('/channels/{channel_key}/media-contents/{upload_file_key}/attach', {
         params: { path: { channel_key: channelKey, upload_file_key: uploadFileKey } },
         fetch,
@@ -119,7 +119,7 @@ export const libraryHandlers = registerHandlers(libraryCommands, {
     // Multipart, as a browser form would send it: the bytes go as they are, not as Base64.
     const form = new FormData();
     form.append('poster', new Blob([bytes], { type }), poster.fileName);
-    const body = await vodRepeatable(session, priority, (api, fetch) =>
+    const body = await vodRepeatable(session.account, priority, (api, fetch) =>
       api.POST('/media-contents/{upload_file_key}/poster', {
         params: { path: { upload_file_key: uploadFileKey } },
         body: { poster: poster.base64, file_name: poster.fileName },
@@ -131,14 +131,14 @@ export const libraryHandlers = registerHandlers(libraryCommands, {
   },
 
   'category.list': async (_input, { session, priority }) => {
-    const body = await vodRepeatable(session, priority, (api, fetch) =>
+    const body = await vodRepeatable(session.account, priority, (api, fetch) =>
       api.GET('/categories', { fetch }),
     );
     return { data: body.data.map(toCategory), fetchedAt: session.clock.now() };
   },
 
   'category.get': async ({ categoryKey }, { session, priority }) => {
-    const body = await vodRepeatable(session, priority, (api, fetch) =>
+    const body = await vodRepeatable(session.account, priority, (api, fetch) =>
       api.GET('/categories/{category_key}', {
         params: { path: { category_key: categoryKey } },
         fetch,
@@ -148,7 +148,7 @@ export const libraryHandlers = registerHandlers(libraryCommands, {
   },
 
   'category.create': async ({ name, parentKey }, { session, priority }) => {
-    const body = await vodCall(session, priority, (api, fetch) =>
+    const body = await vodCall(session.account, priority, (api, fetch) =>
       api.POST('/categories', {
         body: { name, ...(parentKey ? { parent_category_key: parentKey } : {}) },
         fetch,
@@ -158,7 +158,7 @@ export const libraryHandlers = registerHandlers(libraryCommands, {
   },
 
   'category.rename': async ({ categoryKey, name }, { session, priority }) => {
-    const body = await vodRepeatable(session, priority, (api, fetch) =>
+    const body = await vodRepeatable(session.account, priority, (api, fetch) =>
       api.PUT('/categories/{category_key}', {
         params: { path: { category_key: categoryKey } },
         body: { name },
@@ -169,7 +169,7 @@ export const libraryHandlers = registerHandlers(libraryCommands, {
   },
 
   'category.delete': async ({ categoryKey }, { session, priority }) => {
-    await vodRepeatableRemoval(session, priority, (api, fetch) =>
+    await vodRepeatableRemoval(session.account, priority, (api, fetch) =>
       api.DELETE('/categories/{category_key}', {
         params: { path: { category_key: categoryKey } },
         fetch,
@@ -180,7 +180,7 @@ export const libraryHandlers = registerHandlers(libraryCommands, {
 
   'category.setChannel': async ({ categoryKey, channelKey, attached }, { session, priority }) => {
     const params = { path: { category_key: categoryKey, channel_key: channelKey } };
-    await vodRepeatable(session, priority, (api, fetch) =>
+    await vodRepeatable(session.account, priority, (api, fetch) =>
       attached
         ? api.POST('/categories/{category_key}/channels/{channel_key}/attach', { params, fetch })
         : api.DELETE('/categories/{category_key}/channels/{channel_key}/detach', {
@@ -195,7 +195,7 @@ export const libraryHandlers = registerHandlers(libraryCommands, {
     const channels: VodChannelRef[] = [];
     // Every page: an account has few VOD channels, and a drop target must not be missing.
     for (let page = 1; ; page++) {
-      const body = await vodRepeatable(session, priority, (api, fetch) =>
+      const body = await vodRepeatable(session.account, priority, (api, fetch) =>
         api.GET('/channels', { params: { query: { page, per_page: maxPerPage } }, fetch }),
       );
       channels.push(...body.data.map(toChannelRef));
@@ -203,9 +203,11 @@ export const libraryHandlers = registerHandlers(libraryCommands, {
     }
   },
 
-  'library.planBatch': ({ operations }, { session }) => planLibraryBatch(session, operations),
+  'library.planBatch': ({ operations }, { session }) =>
+    planLibraryBatch(session.account, operations),
 
-  'library.runBatch': ({ operations }, { session }) => startLibraryBatch(session, operations),
+  'library.runBatch': ({ operations }, { session }) =>
+    startLibraryBatch(session.account, operations, session.libraryBatchProgress),
 
-  'library.batch': ({ batchId }, { session }) => libraryBatchProgress(session, batchId),
+  'library.batch': ({ batchId }, { session }) => libraryBatchProgress(session.account, batchId),
 });

@@ -20,7 +20,7 @@ import { subtitleHandlers } from './library-content-subtitles';
 /** The domain, registered. */
 export const libraryContentHandlers = registerHandlers(libraryContentCommands, {
   'transcoding.files': async ({ uploadFileKey }, { session, priority }) => {
-    const body = await vodCall(session, priority, (api, fetch) =>
+    const body = await vodCall(session.account, priority, (api, fetch) =>
       api.GET('/media-contents/{upload_file_key}/transcoding-files', {
         params: { path: { upload_file_key: uploadFileKey } },
         fetch,
@@ -30,14 +30,14 @@ export const libraryContentHandlers = registerHandlers(libraryContentCommands, {
   },
 
   'transcoding.profiles': async (_input, { session, priority }) => {
-    const body = await vodCall(session, priority, (api, fetch) =>
+    const body = await vodCall(session.account, priority, (api, fetch) =>
       api.GET('/media-profiles', { fetch }),
     );
     return body.data.map(toProfileChoice);
   },
 
   'transcoding.progress': async ({ uploadFileKey }, { session, priority }) => {
-    const body = await vodCall(session, priority, (api, fetch) =>
+    const body = await vodCall(session.account, priority, (api, fetch) =>
       api.GET('/media-contents/{upload_file_key}/progress', {
         params: { path: { upload_file_key: uploadFileKey } },
         fetch,
@@ -51,7 +51,7 @@ export const libraryContentHandlers = registerHandlers(libraryContentCommands, {
       upload_file_key: input.uploadFileKey,
       transcoding_file_id: input.transcodingFileId,
     };
-    const body = await vodCall(session, priority, (api, fetch) =>
+    const body = await vodCall(session.account, priority, (api, fetch) =>
       input.enabled
         ? api.PUT(
             '/media-contents/{upload_file_key}/transcoding-files/{transcoding_file_id}/enable',
@@ -66,7 +66,7 @@ export const libraryContentHandlers = registerHandlers(libraryContentCommands, {
   },
 
   'transcoding.deleteFile': async (input, { session, priority }) => {
-    await vodCall(session, priority, (api, fetch) =>
+    await vodCall(session.account, priority, (api, fetch) =>
       api.DELETE('/media-contents/{upload_file_key}/transcoding-files/{transcoding_file_id}', {
         params: {
           path: {
@@ -82,7 +82,7 @@ export const libraryContentHandlers = registerHandlers(libraryContentCommands, {
 
   'transcoding.setProfileEnabled': async (input, { session, priority }) => {
     const path = { upload_file_key: input.uploadFileKey, profile_key: input.profileKey };
-    const body = await vodCall(session, priority, (api, fetch) =>
+    const body = await vodCall(session.account, priority, (api, fetch) =>
       input.enabled
         ? api.PUT('/media-contents/{upload_file_key}/media-profiles/{profile_key}/enable', {
             params: { path },
@@ -97,7 +97,7 @@ export const libraryContentHandlers = registerHandlers(libraryContentCommands, {
   },
 
   'transcoding.deleteProfileFiles': async (input, { session, priority }) => {
-    await vodCall(session, priority, (api, fetch) =>
+    await vodCall(session.account, priority, (api, fetch) =>
       api.DELETE('/media-contents/{upload_file_key}/media-profiles/{profile_key}', {
         params: { path: { upload_file_key: input.uploadFileKey, profile_key: input.profileKey } },
         fetch,
@@ -107,7 +107,7 @@ export const libraryContentHandlers = registerHandlers(libraryContentCommands, {
   },
 
   'transcoding.start': async (input, { session, priority }) => {
-    const body = await vodCall(session, priority, (api, fetch) =>
+    const body = await vodCall(session.account, priority, (api, fetch) =>
       api.POST(
         '/media-contents/{upload_file_key}/media-profiles/{media_profile_key}/transcoding-jobs',
         {
@@ -127,7 +127,7 @@ export const libraryContentHandlers = registerHandlers(libraryContentCommands, {
   ...subtitleHandlers,
 
   'contentKey.context': async ({ uploadFileKey }, { session, priority }) => {
-    const body = await vodCall(session, priority, (api, fetch) =>
+    const body = await vodCall(session.account, priority, (api, fetch) =>
       api.GET('/media-contents/{upload_file_key}', {
         params: { path: { upload_file_key: uploadFileKey } },
         fetch,
@@ -148,7 +148,7 @@ export const libraryContentHandlers = registerHandlers(libraryContentCommands, {
   },
 
   'contentKey.get': async ({ key }, { session, priority }) => {
-    const body = await vodCall(session, priority, (api, fetch) =>
+    const body = await vodCall(session.account, priority, (api, fetch) =>
       api.GET('/media-content-keys/{media_content_key}', {
         params: { path: { media_content_key: key } },
         fetch,
@@ -158,7 +158,7 @@ export const libraryContentHandlers = registerHandlers(libraryContentCommands, {
   },
 
   'contentKey.validate': async ({ key }, { session, priority }) => {
-    const body = await vodCall(session, priority, (api, fetch) =>
+    const body = await vodCall(session.account, priority, (api, fetch) =>
       api.GET('/media-content-keys/validate', {
         params: { query: { media_content_key: key } },
         fetch,
@@ -168,7 +168,7 @@ export const libraryContentHandlers = registerHandlers(libraryContentCommands, {
   },
 
   'contentKey.assign': async ({ uploadFileKey, key }, { session, priority }) => {
-    const body = await vodCall(session, priority, (api, fetch) =>
+    const body = await vodCall(session.account, priority, (api, fetch) =>
       api.PUT('/media-contents/{upload_file_key}/media-content-keys/{media_content_key}/assign', {
         params: { path: { upload_file_key: uploadFileKey, media_content_key: key } },
         fetch,

@@ -50,7 +50,7 @@ const base64 = (text: string) => Buffer.from(text, 'utf8').toString('base64');
 /** The subtitle and AI handlers, merged into the domain's table. */
 export const subtitleHandlers: Pick<Handlers<Decls>, SubtitleCommands> = {
   'subtitle.list': async ({ uploadFileKey, name, languageCode }, { session, priority }) => {
-    const body = await vodCall(session, priority, (api, fetch) =>
+    const body = await vodCall(session.account, priority, (api, fetch) =>
       api.GET('/media-contents/{upload_file_key}/subtitles', {
         params: {
           path: { upload_file_key: uploadFileKey },
@@ -66,7 +66,7 @@ export const subtitleHandlers: Pick<Handlers<Decls>, SubtitleCommands> = {
   },
 
   'subtitle.get': async ({ uploadFileKey, subtitleId }, { session, priority }) => {
-    const body = await vodCall(session, priority, (api, fetch) =>
+    const body = await vodCall(session.account, priority, (api, fetch) =>
       api.GET('/media-contents/{upload_file_key}/subtitles/{subtitle_id}', {
         params: { path: { upload_file_key: uploadFileKey, subtitle_id: subtitleId } },
         fetch,
@@ -77,7 +77,7 @@ export const subtitleHandlers: Pick<Handlers<Decls>, SubtitleCommands> = {
 
   'subtitle.create': async (input, { session, priority }) => {
     requireSubtitleText(input.text);
-    const body = await vodCall(session, priority, (api, fetch) =>
+    const body = await vodCall(session.account, priority, (api, fetch) =>
       api.POST('/media-contents/{upload_file_key}/subtitles', {
         params: { path: { upload_file_key: input.uploadFileKey } },
         body: {
@@ -95,7 +95,7 @@ export const subtitleHandlers: Pick<Handlers<Decls>, SubtitleCommands> = {
 
   'subtitle.upload': async (input, { session, priority }) => {
     requireSubtitleText(input.text);
-    const body = await vodCall(session, priority, (api, fetch) =>
+    const body = await vodCall(session.account, priority, (api, fetch) =>
       api.POST('/media-contents/{upload_file_key}/subtitles/upload', {
         params: { path: { upload_file_key: input.uploadFileKey } },
         // The form-encoded variant: the file as Base64 (vod-v3.yaml, uploadSubtitle).
@@ -114,7 +114,7 @@ export const subtitleHandlers: Pick<Handlers<Decls>, SubtitleCommands> = {
 
   'subtitle.replaceFile': async (input, { session, priority }) => {
     requireSubtitleText(input.text);
-    const body = await vodCall(session, priority, (api, fetch) =>
+    const body = await vodCall(session.account, priority, (api, fetch) =>
       api.POST('/media-contents/{upload_file_key}/subtitles/{subtitle_id}/upload', {
         params: { path: { upload_file_key: input.uploadFileKey, subtitle_id: input.subtitleId } },
         body: { file: base64(input.text) },
@@ -126,7 +126,7 @@ export const subtitleHandlers: Pick<Handlers<Decls>, SubtitleCommands> = {
 
   'subtitle.update': async (input, { session, priority }) => {
     if (input.text !== undefined) requireSubtitleText(input.text);
-    const body = await vodCall(session, priority, (api, fetch) =>
+    const body = await vodCall(session.account, priority, (api, fetch) =>
       api.PUT('/media-contents/{upload_file_key}/subtitles/{subtitle_id}', {
         params: { path: { upload_file_key: input.uploadFileKey, subtitle_id: input.subtitleId } },
         body: {
@@ -143,7 +143,7 @@ export const subtitleHandlers: Pick<Handlers<Decls>, SubtitleCommands> = {
   },
 
   'subtitle.delete': async ({ uploadFileKey, subtitleId }, { session, priority }) => {
-    await vodCall(session, priority, (api, fetch) =>
+    await vodCall(session.account, priority, (api, fetch) =>
       api.DELETE('/media-contents/{upload_file_key}/subtitles/{subtitle_id}', {
         params: { path: { upload_file_key: uploadFileKey, subtitle_id: subtitleId } },
         fetch,
@@ -154,7 +154,7 @@ export const subtitleHandlers: Pick<Handlers<Decls>, SubtitleCommands> = {
 
   'subtitle.move': async ({ uploadFileKey, subtitleId, place }, { session, priority }) => {
     const path = { upload_file_key: uploadFileKey, subtitle_id: subtitleId };
-    const body = await vodCall(session, priority, (api, fetch) =>
+    const body = await vodCall(session.account, priority, (api, fetch) =>
       place.to === 'first'
         ? api.PUT('/media-contents/{upload_file_key}/subtitles/{subtitle_id}/move-first', {
             params: { path },
@@ -175,7 +175,7 @@ export const subtitleHandlers: Pick<Handlers<Decls>, SubtitleCommands> = {
   },
 
   'ai.createSubtitle': async (input, { session, priority }) => {
-    await vodCall(session, priority, (api, fetch) =>
+    await vodCall(session.account, priority, (api, fetch) =>
       api.POST('/media-contents/{upload_file_key}/ai-subtitles', {
         params: { path: { upload_file_key: input.uploadFileKey } },
         body: {
@@ -190,7 +190,7 @@ export const subtitleHandlers: Pick<Handlers<Decls>, SubtitleCommands> = {
   },
 
   'ai.createOutline': async ({ uploadFileKey, languageCode, withSubtitle }, context) => {
-    await vodCall(context.session, context.priority, (api, fetch) =>
+    await vodCall(context.session.account, context.priority, (api, fetch) =>
       api.POST('/media-contents/{upload_file_key}/ai-outlines', {
         params: { path: { upload_file_key: uploadFileKey } },
         body: {
@@ -210,7 +210,7 @@ export const subtitleHandlers: Pick<Handlers<Decls>, SubtitleCommands> = {
 
   'ai.outline': async ({ uploadFileKey, languageCode }, { session, priority }) => {
     try {
-      const body = await vodCall(session, priority, (api, fetch) =>
+      const body = await vodCall(session.account, priority, (api, fetch) =>
         api.GET('/media-contents/{upload_file_key}/ai-outlines', {
           params: {
             path: { upload_file_key: uploadFileKey },
@@ -229,7 +229,7 @@ export const subtitleHandlers: Pick<Handlers<Decls>, SubtitleCommands> = {
   },
 
   'ai.createScript': async ({ uploadFileKey }, { session, priority }) => {
-    await vodCall(session, priority, (api, fetch) =>
+    await vodCall(session.account, priority, (api, fetch) =>
       api.POST('/media-contents/{upload_file_key}/ai-scripts', {
         params: { path: { upload_file_key: uploadFileKey } },
         fetch,

@@ -13,7 +13,7 @@ import type {
 } from '../../shared/library-admin-model';
 import type { CallPriority } from '../core/platform-call';
 import { vodCall } from '../core/platform-call';
-import type { Session } from '../app/session';
+import type { AccountContext } from '../core/account-context';
 
 type ApiProfile = components['schemas']['MediaProfile'];
 
@@ -39,10 +39,10 @@ export function toMediaProfile(profile: ApiProfile): MediaProfile {
 
 /** Standard formats. */
 export async function listFormats(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
 ): Promise<MediaProfileFormat[]> {
-  const body = await vodCall(session, priority, (api, fetch) =>
+  const body = await vodCall(account, priority, (api, fetch) =>
     api.GET('/media-profiles/format', { fetch }),
   );
   return body.data.map((format) => ({
@@ -56,10 +56,10 @@ export async function listFormats(
 
 /** Preset templates. */
 export async function listPresets(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
 ): Promise<MediaProfilePreset[]> {
-  const body = await vodCall(session, priority, (api, fetch) =>
+  const body = await vodCall(account, priority, (api, fetch) =>
     api.GET('/media-profiles/preset', { fetch }),
   );
   return body.data.map((preset) => ({
@@ -78,10 +78,10 @@ export async function listPresets(
 
 /** Profile groups. */
 export async function listGroups(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
 ): Promise<MediaProfileGroup[]> {
-  const body = await vodCall(session, priority, (api, fetch) =>
+  const body = await vodCall(account, priority, (api, fetch) =>
     api.GET('/media-profile-groups', { fetch }),
   );
   return body.data.map((group) => ({
@@ -93,10 +93,10 @@ export async function listGroups(
 
 /** Every category in tree order, with its depth (0 = top level), for a picker. */
 export async function listCategoryOptions(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
 ): Promise<CategoryOption[]> {
-  const body = await vodCall(session, priority, (api, fetch) => api.GET('/categories', { fetch }));
+  const body = await vodCall(account, priority, (api, fetch) => api.GET('/categories', { fetch }));
   const depth = new Map<string, number>();
   // Tree order (spec'd by vod-v3.yaml): a parent always comes before its subcategories.
   return body.data.map((category) => {

@@ -6,13 +6,13 @@
 import type { Country, Language, Timezone } from '../../shared/library-model';
 import type { CallPriority } from '../core/platform-call';
 import { vodCall } from '../core/platform-call';
-import type { Session } from '../app/session';
+import type { AccountContext } from '../core/account-context';
 
-const cache = new WeakMap<Session, Map<string, Promise<unknown>>>();
+const cache = new WeakMap<AccountContext, Map<string, Promise<unknown>>>();
 
-function once<T>(session: Session, key: string, read: () => Promise<T>): Promise<T> {
-  let entries = cache.get(session);
-  if (!entries) cache.set(session, (entries = new Map<string, Promise<unknown>>()));
+function once<T>(account: AccountContext, key: string, read: () => Promise<T>): Promise<T> {
+  let entries = cache.get(account);
+  if (!entries) cache.set(account, (entries = new Map<string, Promise<unknown>>()));
   const known = entries.get(key) as Promise<T> | undefined;
   if (known) return known;
   const pending = read();
@@ -22,21 +22,21 @@ function once<T>(session: Session, key: string, read: () => Promise<T>): Promise
 }
 
 /** Supported countries. @throws PlatformError as the platform answered. */
-export function countries(session: Session, priority: CallPriority): Promise<Country[]> {
-  return once(session, 'countries', async () => {
-    const body = await vodCall(session, priority, (api, fetch) => api.GET('/countries', { fetch }));
+export function countries(account: AccountContext, priority: CallPriority): Promise<Country[]> {
+  return once(account, 'countries', async () => {
+    const body = await vodCall(account, priority, (api, fetch) => api.GET('/countries', { fetch }));
     return body.data.map(({ code, name }) => ({ code, name }));
   });
 }
 
 /** Languages; `subtitles` only those subtitles can use. @throws PlatformError. */
 export function languages(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
   subtitles = false,
 ): Promise<Language[]> {
-  return once(session, `languages:${subtitles}`, async () => {
-    const body = await vodCall(session, priority, (api, fetch) =>
+  return once(account, `languages:${subtitles}`, async () => {
+    const body = await vodCall(account, priority, (api, fetch) =>
       api.GET('/languages', {
         params: { query: subtitles ? { subtitle_supported: 1 } : {} },
         fetch,
@@ -51,9 +51,9 @@ export function languages(
 }
 
 /** Standard timezones. @throws PlatformError. */
-export function timezones(session: Session, priority: CallPriority): Promise<Timezone[]> {
-  return once(session, 'timezones', async () => {
-    const body = await vodCall(session, priority, (api, fetch) => api.GET('/timezones', { fetch }));
+export function timezones(account: AccountContext, priority: CallPriority): Promise<Timezone[]> {
+  return once(account, 'timezones', async () => {
+    const body = await vodCall(account, priority, (api, fetch) => api.GET('/timezones', { fetch }));
     return body.data.map((zone) => ({ name: zone.name, utcOffset: zone.utc_offset }));
   });
 }

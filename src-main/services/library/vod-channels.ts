@@ -14,7 +14,7 @@ import type {
 import type { Fresh } from '../../shared/model';
 import type { CallPriority } from '../core/platform-call';
 import { vodCall } from '../core/platform-call';
-import type { Session } from '../app/session';
+import type { AccountContext } from '../core/account-context';
 
 type ApiChannel = components['schemas']['Channel'];
 
@@ -75,11 +75,11 @@ export interface VodChannelFilter {
 
 /** The newest channels (at most 100) matching `filter`. */
 export async function listVodChannels(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
   { keyword, kind, active }: VodChannelFilter,
 ): Promise<Fresh<VodChannel[]>> {
-  const body = await vodCall(session, priority, (api, fetch) =>
+  const body = await vodCall(account, priority, (api, fetch) =>
     api.GET('/channels', {
       params: {
         query: {
@@ -92,28 +92,28 @@ export async function listVodChannels(
       fetch,
     }),
   );
-  return { data: body.data.map(toVodChannel), fetchedAt: session.clock.now() };
+  return { data: body.data.map(toVodChannel), fetchedAt: account.clock.now() };
 }
 
 /** One channel. */
 export async function getVodChannel(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
   channelKey: string,
 ): Promise<Fresh<VodChannel>> {
-  const body = await vodCall(session, priority, (api, fetch) =>
+  const body = await vodCall(account, priority, (api, fetch) =>
     api.GET('/channels/{channel_key}', { params: { path: { channel_key: channelKey } }, fetch }),
   );
-  return { data: toVodChannel(body.data), fetchedAt: session.clock.now() };
+  return { data: toVodChannel(body.data), fetchedAt: account.clock.now() };
 }
 
 /** Creates a channel (spec: sharing and security policy cannot change afterwards). */
 export async function createVodChannel(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
   input: NewVodChannel,
 ): Promise<VodChannel> {
-  const body = await vodCall(session, priority, (api, fetch) =>
+  const body = await vodCall(account, priority, (api, fetch) =>
     api.POST('/channels', {
       body: {
         name: input.name,
@@ -131,10 +131,10 @@ export async function createVodChannel(
 
 /** Player skins and the channels wearing each. */
 export async function listPlayerSkins(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
 ): Promise<Fresh<PlayerSkin[]>> {
-  const body = await vodCall(session, priority, (api, fetch) =>
+  const body = await vodCall(account, priority, (api, fetch) =>
     api.GET('/player-skins', { fetch }),
   );
   return {
@@ -144,6 +144,6 @@ export async function listPlayerSkins(
       channelKeys: skin.channel_keys,
       createdAt: isoOf(skin.created_at),
     })),
-    fetchedAt: session.clock.now(),
+    fetchedAt: account.clock.now(),
   };
 }

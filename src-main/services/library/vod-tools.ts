@@ -21,37 +21,37 @@ const isoOf = (unixS: number): string => new Date(unixS * 1000).toISOString();
 /** Handlers of the tools' commands, spread into the domain's registration. */
 export const vodToolHandlers: Pick<Handlers<typeof libraryAdminCommands>, ToolCommands> = {
   'vodTool.encrypt': async ({ plaintext }, { session, priority }) => {
-    const body = await vodCall(session, priority, (api, fetch) =>
+    const body = await vodCall(session.account, priority, (api, fetch) =>
       api.POST('/media/service-encrypt', { body: { plaintext }, fetch }),
     );
     return { encryptedText: body.data.encrypted_text };
   },
   'userKey.create': async (_input, { session, priority }) => {
-    const body = await vodCall(session, priority, (api, fetch) =>
+    const body = await vodCall(session.account, priority, (api, fetch) =>
       api.POST('/media/user-key', { fetch }),
     );
     return { userKey: body.data.user_key, createdAt: isoOf(body.data.created_at) };
   },
   'userKey.reissue': async ({ userKey }, { session, priority }) => {
-    const body = await vodCall(session, priority, (api, fetch) =>
+    const body = await vodCall(session.account, priority, (api, fetch) =>
       api.PUT('/media/user-key/{user_key}', { params: { path: { user_key: userKey } }, fetch }),
     );
     return { userKey: body.data.user_key, createdAt: isoOf(body.data.created_at) };
   },
   'userKey.delete': async ({ userKey }, { session, priority }) => {
-    await vodCall(session, priority, (api, fetch) =>
+    await vodCall(session.account, priority, (api, fetch) =>
       api.DELETE('/media/user-key/{user_key}', { params: { path: { user_key: userKey } }, fetch }),
     );
     return null;
   },
   'vodTool.watermark': async (_input, { session, priority }) => {
-    const body = await vodCall(session, priority, (api, fetch) =>
+    const body = await vodCall(session.account, priority, (api, fetch) =>
       api.GET('/media/watermarking-code', { fetch }),
     );
     return { data: { code: body.data.watermarking_code }, fetchedAt: session.clock.now() };
   },
   'playerEvent.list': async (_input, { session, priority }) => {
-    const body = await vodCall(session, priority, (api, fetch) =>
+    const body = await vodCall(session.account, priority, (api, fetch) =>
       api.GET('/player-events', { fetch }),
     );
     return {
@@ -69,7 +69,7 @@ export const vodToolHandlers: Pick<Handlers<typeof libraryAdminCommands>, ToolCo
     };
   },
   'playerEvent.delete': async ({ eventId }, { session, priority }) => {
-    await vodCall(session, priority, (api, fetch) =>
+    await vodCall(session.account, priority, (api, fetch) =>
       api.DELETE('/player-events/{player_event_id}', {
         params: { path: { player_event_id: eventId } },
         fetch,

@@ -26,7 +26,7 @@ export const recordingHandlers = registerHandlers(recordingCommands, {
     // scheduled channel can be picked and say that it makes no recordings.
     const kinds = await Promise.all(
       (['live', 'scheduled'] as const).map((channelType) =>
-        liveCall(session, priority, (api, fetch, key) =>
+        liveCall(session.account, priority, (api, fetch, key) =>
           api.GET(`${sa}/channels`, {
             params: {
               path: { service_account_key: key },
@@ -58,13 +58,13 @@ export const recordingHandlers = registerHandlers(recordingCommands, {
     };
     const body =
       input.scope === 'channel'
-        ? await liveCall(session, priority, (api, fetch, key) =>
+        ? await liveCall(session.account, priority, (api, fetch, key) =>
             api.GET(`${sa}/channels/{channel_key}/broadcasts`, {
               params: { path: { service_account_key: key, channel_key: input.channelKey }, query },
               fetch,
             }),
           )
-        : await liveCall(session, priority, (api, fetch, key) =>
+        : await liveCall(session.account, priority, (api, fetch, key) =>
             api.GET(`${sa}/broadcasts`, {
               params: {
                 path: { service_account_key: key },
@@ -81,7 +81,7 @@ export const recordingHandlers = registerHandlers(recordingCommands, {
   },
 
   'broadcast.detail': async ({ broadcastKey }, { session, priority }) => {
-    const body = await liveCall(session, priority, (api, fetch, key) =>
+    const body = await liveCall(session.account, priority, (api, fetch, key) =>
       api.GET(`${sa}/broadcasts/{broadcast_key}`, {
         params: { path: { service_account_key: key, broadcast_key: broadcastKey } },
         fetch,
@@ -92,7 +92,7 @@ export const recordingHandlers = registerHandlers(recordingCommands, {
   },
 
   'broadcast.summary': async ({ broadcastKey }, { session, priority }) => {
-    const { data } = await liveCall(session, priority, (api, fetch, key) =>
+    const { data } = await liveCall(session.account, priority, (api, fetch, key) =>
       api.GET(`${sa}/broadcasts/{broadcast_key}/statistics/summary`, {
         params: { path: { service_account_key: key, broadcast_key: broadcastKey } },
         fetch,
@@ -124,7 +124,7 @@ export const recordingHandlers = registerHandlers(recordingCommands, {
     const { channelKey, broadcastKey } = input;
     const body =
       channelKey !== undefined && broadcastKey !== undefined
-        ? await liveCall(session, priority, (api, fetch, key) =>
+        ? await liveCall(session.account, priority, (api, fetch, key) =>
             api.GET(`${sa}/channels/{channel_key}/broadcasts/{broadcast_key}/recording-files`, {
               params: {
                 path: {
@@ -138,13 +138,13 @@ export const recordingHandlers = registerHandlers(recordingCommands, {
             }),
           )
         : channelKey !== undefined
-          ? await liveCall(session, priority, (api, fetch, key) =>
+          ? await liveCall(session.account, priority, (api, fetch, key) =>
               api.GET(`${sa}/channels/{channel_key}/recording-files`, {
                 params: { path: { service_account_key: key, channel_key: channelKey }, query },
                 fetch,
               }),
             )
-          : await liveCall(session, priority, (api, fetch, key) =>
+          : await liveCall(session.account, priority, (api, fetch, key) =>
               api.GET(`${sa}/recording-files`, {
                 params: { path: { service_account_key: key }, query },
                 fetch,

@@ -7,22 +7,23 @@ import * as vod from './statistics-vod';
 /** The domain, registered. */
 export const statisticsHandlers = registerHandlers(statisticsCommands, {
   'statistics.broadcasts': ({ channelKey }, { session, priority }) =>
-    live.channelBroadcasts(session, priority, channelKey),
+    live.channelBroadcasts(session.account, priority, channelKey),
   'statistics.viewers': ({ target, day, interval }, { session, priority }) =>
-    live.viewerCurve(session, priority, target, day, interval),
+    live.viewerCurve(session.account, priority, target, day, interval),
   'statistics.summary': ({ target, from, to }, { session, priority }) =>
-    live.summary(session, priority, target, from, to),
+    live.summary(session.account, priority, target, from, to),
   'statistics.daily': ({ from, to }, { session, priority }) =>
-    live.daily(session, priority, from, to),
+    live.daily(session.account, priority, from, to),
   'statistics.chat': ({ unit, from, to }, { session, priority }) =>
-    live.chat(session, priority, unit, from, to),
+    live.chat(session.account, priority, unit, from, to),
   'statistics.scheduledDaily': ({ from, to }, { session, priority }) =>
-    live.scheduledDaily(session, priority, from, to),
-  'statistics.vodChannels': (_input, { session, priority }) => vod.vodChannels(session, priority),
+    live.scheduledDaily(session.account, priority, from, to),
+  'statistics.vodChannels': (_input, { session, priority }) =>
+    vod.vodChannels(session.account, priority),
   'statistics.contentRank': (input, { session, priority }) =>
-    vod.contentRank(session, priority, input),
+    vod.contentRank(session.account, priority, input),
   'statistics.vodChannelTotals': ({ from, to }, { session, priority }) =>
-    vod.channelTotals(session, priority, from, to),
+    vod.channelTotals(session.account, priority, from, to),
   'statistics.vodDaily': ({ from, to }, { session, priority }) =>
-    vod.vodDaily(session, priority, from, to),
+    vod.vodDaily(session.account, priority, from, to),
 });

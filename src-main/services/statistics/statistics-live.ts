@@ -21,7 +21,7 @@ import type {
 } from '../../shared/statistics-model';
 import { liveCall, type CallPriority } from '../core/platform-call';
 import { checkRange } from './statistics-checks';
-import type { Session } from '../app/session';
+import type { AccountContext } from '../core/account-context';
 
 type Schemas = components['schemas'];
 
@@ -37,17 +37,17 @@ function livePeriod(from: string, to: string): { start_date: string; end_date: s
   return { start_date: from, end_date: addDays(to, 1) };
 }
 
-function fresh<T>(session: Session, data: T): Fresh<T> {
-  return { data, fetchedAt: session.clock.now() };
+function fresh<T>(account: AccountContext, data: T): Fresh<T> {
+  return { data, fetchedAt: account.clock.now() };
 }
 
 /** The latest 100 broadcasts of a channel, newest first. @throws PlatformError (404 unknown channel). */
 export async function channelBroadcasts(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
   channelKey: string,
 ): Promise<BroadcastChoice[]> {
-  const body = await liveCall(session, priority, (api, fetch, sa) =>
+  const body = await liveCall(account, priority, (api, fetch, sa) =>
     api.GET('/v1/live/service-accounts/{service_account_key}/channels/{channel_key}/broadcasts', {
       params: {
         path: { service_account_key: sa, channel_key: channelKey },
@@ -71,7 +71,7 @@ export async function channelBroadcasts(
  * (spec, Limits: about 30 minutes after a broadcast ends).
  */
 export async function viewerCurve(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
   target: LiveTarget,
   day: string,
@@ -79,7 +79,7 @@ export async function viewerCurve(
 ): Promise<Fresh<ViewerBucket[]>> {
   checkRange(day, day);
   const query = { start_date: day };
-  const body = await liveCall(session, priority, (api, fetch, sa) => {
+  const body = await liveCall(account, priority, (api, fetch, sa) => {
     if (target.scope === 'channel')
       return api.GET(
         '/v1/live/service-accounts/{service_account_key}/channels/{channel_key}/statistics/viewer/{duration_minute}min-during-a-day',
@@ -116,21 +116,21 @@ export async function viewerCurve(
     );
   });
   return fresh(
-    session,
+    account,
     body.data.map((p) => ({ startedAt: p.started_at, viewers: p.viewer_count })),
   );
 }
 
 /** Key metrics of a period, or of a whole broadcast (its own period). @throws PlatformError. */
 export async function summary(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
   target: LiveTarget,
   from: string,
   to: string,
 ): Promise<Fresh<LiveSummary>> {
   const period = livePeriod(from, to);
-  const body = await liveCall(session, priority, (api, fetch, sa) => {
+  const body = await liveCall(account, priority, (api, fetch, sa) => {
     if (target.scope === 'channel')
       return api.GET(
         '/v1/live/service-accounts/{service_account_key}/channels/{channel_key}/statistics/summary',
@@ -155,7 +155,7 @@ export async function summary(
       fetch,
     });
   });
-  return fresh(session, {
+  return fresh(account, {
     ...metrics(body.data),
     startedAt: body.data.started_at,
     endedAt: body.data.ended_at,
@@ -164,41 +164,41 @@ export async function summary(
 
 /** Key metrics per UTC day, all broadcasts. @throws PlatformError (422: period too long). */
 export async function daily(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
   from: string,
   to: string,
 ): Promise<Fresh<LiveDaily[]>> {
   const query = livePeriod(from, to);
-  const body = await liveCall(session, priority, (api, fetch, sa) =>
+  const body = await liveCall(account, priority, (api, fetch, sa) =>
     api.GET('/v1/live/service-accounts/{service_account_key}/statistics/summary-daily', {
       params: { path: { service_account_key: sa }, query },
       fetch,
     }),
   );
   return fresh(
-    session,
+    account,
     body.data.map((d) => ({ date: d.date, ...metrics(d) })),
   );
 }
 
 /** Chat use per hour or day. @throws PlatformError (422: period too long). */
 export async function chat(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
   unit: ChatUnit,
   from: string,
   to: string,
 ): Promise<Fresh<ChatBucket[]>> {
   const query = { unit, ...livePeriod(from, to) };
-  const body = await liveCall(session, priority, (api, fetch, sa) =>
+  const body = await liveCall(account, priority, (api, fetch, sa) =>
     api.GET('/v1/service-accounts/{service_account_key}/chat/stats', {
       params: { path: { service_account_key: sa }, query },
       fetch,
     }),
   );
   return fresh(
-    session,
+    account,
     body.data.map((p) => ({
       startedAt: p.started_at,
       messages: p.message_count,
@@ -209,20 +209,20 @@ export async function chat(
 
 /** Scheduled (programmed) output per UTC day. @throws PlatformError (422: period too long). */
 export async function scheduledDaily(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
   from: string,
   to: string,
 ): Promise<Fresh<ScheduledDaily[]>> {
   const query = livePeriod(from, to);
-  const body = await liveCall(session, priority, (api, fetch, sa) =>
+  const body = await liveCall(account, priority, (api, fetch, sa) =>
     api.GET('/v1/vod/service-accounts/{service_account_key}/statistics/summary-daily', {
       params: { path: { service_account_key: sa }, query },
       fetch,
     }),
   );
   return fresh(
-    session,
+    account,
     body.data.map((d) => ({
       date: d.date,
       programs: d.program_count,

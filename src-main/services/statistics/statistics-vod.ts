@@ -12,18 +12,18 @@ import type {
 } from '../../shared/statistics-model';
 import { vodCall, type CallPriority } from '../core/platform-call';
 import { checkVodRange } from './statistics-checks';
-import type { Session } from '../app/session';
+import type { AccountContext } from '../core/account-context';
 
-function fresh<T>(session: Session, data: T): Fresh<T> {
-  return { data, fetchedAt: session.clock.now() };
+function fresh<T>(account: AccountContext, data: T): Fresh<T> {
+  return { data, fetchedAt: account.clock.now() };
 }
 
 /** The first 100 VOD channels, to pick one. @throws PlatformError. */
 export async function vodChannels(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
 ): Promise<VodChannelChoice[]> {
-  const body = await vodCall(session, priority, (api, fetch) =>
+  const body = await vodCall(account, priority, (api, fetch) =>
     api.GET('/channels', { params: { query: { page: 1, per_page: 100 } }, fetch }),
   );
   return body.data.map((c) => ({ key: c.key, name: c.name }));
@@ -35,14 +35,14 @@ export async function vodChannels(
  * platform's own refusal otherwise.
  */
 export async function contentRank(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
   input: { channelKey?: string | undefined; limit: number; from: string; to: string },
 ): Promise<Fresh<ContentRankRow[]>> {
-  checkVodRange(input.from, input.to, session.clock.now());
+  checkVodRange(input.from, input.to, account.clock.now());
   const query = { start_date: input.from, end_date: input.to, limit: input.limit };
   const { channelKey } = input;
-  const body = await vodCall(session, priority, (api, fetch) =>
+  const body = await vodCall(account, priority, (api, fetch) =>
     channelKey
       ? api.GET('/channels/{channel_key}/statistics/content-rank', {
           params: { path: { channel_key: channelKey }, query },
@@ -51,7 +51,7 @@ export async function contentRank(
       : api.GET('/statistics/content-rank', { params: { query }, fetch }),
   );
   return fresh(
-    session,
+    account,
     body.data.map((r) => ({
       rank: r.rank,
       uploadFileKey: r.upload_file_key,
@@ -65,20 +65,20 @@ export async function contentRank(
 
 /** Totals per VOD channel over inclusive UTC days. @throws PlatformError as contentRank. */
 export async function channelTotals(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
   from: string,
   to: string,
 ): Promise<Fresh<VodChannelRow[]>> {
-  checkVodRange(from, to, session.clock.now());
-  const body = await vodCall(session, priority, (api, fetch) =>
+  checkVodRange(from, to, account.clock.now());
+  const body = await vodCall(account, priority, (api, fetch) =>
     api.GET('/statistics/channels', {
       params: { query: { start_date: from, end_date: to } },
       fetch,
     }),
   );
   return fresh(
-    session,
+    account,
     body.data.map((c) => ({
       channelKey: c.channel_key,
       name: c.name,
@@ -91,20 +91,20 @@ export async function channelTotals(
 
 /** All VOD content per UTC day (ready days only). @throws PlatformError as contentRank. */
 export async function vodDaily(
-  session: Session,
+  account: AccountContext,
   priority: CallPriority,
   from: string,
   to: string,
 ): Promise<Fresh<VodDaily[]>> {
-  checkVodRange(from, to, session.clock.now());
-  const body = await vodCall(session, priority, (api, fetch) =>
+  checkVodRange(from, to, account.clock.now());
+  const body = await vodCall(account, priority, (api, fetch) =>
     api.GET('/statistics/summary-daily', {
       params: { query: { start_date: from, end_date: to } },
       fetch,
     }),
   );
   return fresh(
-    session,
+    account,
     body.data.map((d) => ({
       date: d.date,
       views: d.view_count,

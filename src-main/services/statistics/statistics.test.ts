@@ -79,7 +79,7 @@ async function mainStage(): Promise<{ key: string; onAir: string; ended: string 
     `/v1/live/service-accounts/${sa()}/channels?per_page=100`,
   );
   const key = channels.data.find((c) => c.title === 'Main Stage')?.key ?? '';
-  const list = await live.channelBroadcasts(session, 'view', key);
+  const list = await live.channelBroadcasts(session.account, 'view', key);
   return {
     key,
     onAir: list.find((b) => b.onAir)?.key ?? '',
@@ -100,7 +100,7 @@ describe('live statistics', () => {
   it('reads a channel’s viewer curve of a UTC day as the platform has it', async () => {
     const { key } = await mainStage();
     const curve = await live.viewerCurve(
-      session,
+      session.account,
       'view',
       { scope: 'channel', channelKey: key },
       today(),
@@ -117,9 +117,9 @@ describe('live statistics', () => {
 
   it('asks a period of whole days, the last one included', async () => {
     const day = addDays(today(), -1);
-    const daily = await live.daily(session, 'view', day, day);
+    const daily = await live.daily(session.account, 'view', day, day);
     expect(daily.data.map((d) => d.date)).toEqual([day]);
-    const chat = await live.chat(session, 'view', 'hour', day, day);
+    const chat = await live.chat(session.account, 'view', 'hour', day, day);
     expect(chat.data).toHaveLength(24);
     expect(chat.data[0]?.startedAt.slice(0, 10)).toBe(day);
   });
@@ -127,12 +127,18 @@ describe('live statistics', () => {
   it('answers the platform’s refusal of an on-air broadcast’s summary with its own message', async () => {
     const { onAir, ended } = await mainStage();
     const error = await refusal(
-      live.summary(session, 'view', { scope: 'broadcast', broadcastKey: onAir }, today(), today()),
+      live.summary(
+        session.account,
+        'view',
+        { scope: 'broadcast', broadcastKey: onAir },
+        today(),
+        today(),
+      ),
     );
     expect(error.error.status).toBe(422);
     expect(error.error.message).toMatch(/still on air/);
     const summary = await live.summary(
-      session,
+      session.account,
       'view',
       { scope: 'broadcast', broadcastKey: ended },
       today(),
@@ -143,11 +149,13 @@ describe('live statistics', () => {
   });
 
   it('passes on the platform’s refusal of a period too long, and refuses a reversed one itself', async () => {
-    const error = await refusal(live.daily(session, 'view', addDays(today(), -200), today()));
+    const error = await refusal(
+      live.daily(session.account, 'view', addDays(today(), -200), today()),
+    );
     expect(error.error.status).toBe(422);
     const before = sent.length;
     const reversed = await refusal(
-      live.chat(session, 'view', 'day', today(), addDays(today(), -1)),
+      live.chat(session.account, 'view', 'day', today(), addDays(today(), -1)),
     );
     expect(reversed.error.code).toBe('invalid-input');
     expect(sent.length).toBe(before);
@@ -158,7 +166,7 @@ describe('VOD statistics', () => {
   it('ranks contents and sums days as the platform does, within the limits', async () => {
     const { latest } = vodWindow(Date.now());
     const from = addDays(latest, -6);
-    const rank = await vod.contentRank(session, 'view', { limit: 5, from, to: latest });
+    const rank = await vod.contentRank(session.account, 'view', { limit: 5, from, to: latest });
     const platform = await vodGet<{ data: { upload_file_key: string }[] }>(
       '/statistics/content-rank',
       { start_date: from, end_date: latest, limit: '5' },
@@ -166,24 +174,28 @@ describe('VOD statistics', () => {
     expect(rank.data.map((r) => r.uploadFileKey)).toEqual(
       platform.data.map((r) => r.upload_file_key),
     );
-    const days = await vod.vodDaily(session, 'view', from, latest);
+    const days = await vod.vodDaily(session.account, 'view', from, latest);
     expect(days.data.map((d) => d.date)).toEqual(
       Array.from({ length: 7 }, (_, i) => addDays(from, i)),
     );
-    const channels = await vod.channelTotals(session, 'view', from, latest);
+    const channels = await vod.channelTotals(session.account, 'view', from, latest);
     expect(channels.data.length).toBeGreaterThan(0);
   });
 
   it('refuses a range beyond the spec’s limits before sending anything', async () => {
     const { earliest, latest } = vodWindow(Date.now());
     const before = sent.length;
-    const old = await refusal(vod.vodDaily(session, 'view', addDays(earliest, -1), earliest));
+    const old = await refusal(
+      vod.vodDaily(session.account, 'view', addDays(earliest, -1), earliest),
+    );
     expect(old.error.code).toBe('invalid-input');
     expect(old.error.text?.key).toBe('statistics.limits.vodYear');
-    const long = await refusal(vod.channelTotals(session, 'view', addDays(latest, -95), latest));
+    const long = await refusal(
+      vod.channelTotals(session.account, 'view', addDays(latest, -95), latest),
+    );
     expect(long.error.text?.key).toBe('statistics.limits.vodMonths');
     const late = await refusal(
-      vod.contentRank(session, 'view', { limit: 10, from: latest, to: addDays(latest, 1) }),
+      vod.contentRank(session.account, 'view', { limit: 10, from: latest, to: addDays(latest, 1) }),
     );
     expect(late.error.text?.key).toBe('statistics.limits.vodDelay');
     expect(sent.length).toBe(before);
@@ -198,13 +210,13 @@ describe('live statistics readiness (spec, Limits: about 30 minutes after a broa
     await fetch(`${origin}/__sandbox/broadcasts/${onAir}/stop`, { method: 'POST' });
     const target = { scope: 'broadcast', broadcastKey: onAir } as const;
     const day = utcDay(sandbox.clock.now().getTime());
-    const early = await refusal(live.viewerCurve(session, 'view', target, day, 5));
+    const early = await refusal(live.viewerCurve(session.account, 'view', target, day, 5));
     expect(early.error.status).toBe(422);
     expect(early.error.message).toMatch(/not ready yet.*30 minutes/);
     sandbox.clock.advance(31 * 60_000);
-    const curve = await live.viewerCurve(session, 'view', target, day, 5);
+    const curve = await live.viewerCurve(session.account, 'view', target, day, 5);
     expect(curve.data.some((b) => b.viewers > 0)).toBe(true);
-    const summary = await live.summary(session, 'view', target, day, day);
+    const summary = await live.summary(session.account, 'view', target, day, day);
     expect(summary.data.broadcasts).toBe(1);
   });
 });
