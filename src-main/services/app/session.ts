@@ -122,7 +122,7 @@ export function startSession(
   const uploads = UploadEngine.open({
     dataDir: uploadOptions.dataDir,
     workspaceId: workspace.info.id,
-    platform: workspaceUploadPlatform(workspace),
+    platform: workspaceUploadPlatform(account),
     onChange: (change) => emit('upload.changed', change),
     notify: uploadOptions.notify,
     log,

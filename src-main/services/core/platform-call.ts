@@ -30,6 +30,15 @@ import type { AccountContext } from './account-context';
 /** A handler's priority: `local` commands make no platform call, so they read at `view`. */
 export type CallPriority = Priority | 'local';
 
+/** How the scheduler may treat one call. */
+export interface CallOptions {
+  /**
+   * false: never share an identical GET in flight (default true). For a GET that answers
+   * something new each time, such as a one-time upload URL.
+   */
+  coalesce?: boolean;
+}
+
 /**
  * Runs one live API v1 operation as the workspace's live account at `priority`.
  * `send` gets the client, the scheduled fetch and the service account key (path parameter).
@@ -39,10 +48,11 @@ export function liveCall<D>(
   priority: CallPriority,
   send: (api: LiveApi, fetch: PlatformFetch, serviceAccountKey: string) => Promise<ApiResult<D>>,
   signal?: AbortSignal,
+  options: CallOptions = {},
 ): Promise<D> {
   if (!account.apis.live) return Promise.reject(missing('live'));
   const abort = signal ?? readSignal(priority);
-  const fetch = withPriority(account.liveScheduler, asPriority(priority), abort);
+  const fetch = withPriority(account.liveScheduler, asPriority(priority), abort, options);
   return unwrap(send(account.live.api, fetch, account.serviceAccountKey), abort);
 }
 

@@ -9,7 +9,7 @@ import { listVodCategories } from './upload-platform';
 /** The uploads domain, registered. */
 export const uploadHandlers = registerHandlers(uploadCommands, {
   'upload.list': async (_input, { session }) => (await session.uploads()).list(),
-  'upload.vodCategories': (_input, { session }) => listVodCategories(session.workspace),
+  'upload.vodCategories': (_input, { session }) => listVodCategories(session.account),
   'upload.enqueue': async ({ paths, target }, { session }) =>
     (await session.uploads()).enqueue(paths, target),
   'upload.pause': async ({ ids }, { session }) => (await session.uploads()).pause(ids),
