@@ -1,5 +1,5 @@
 /**
- * Handlers of `shared/commands/channels.ts` (services/channels.ts, channel-profiles.ts,
+ * Handlers of `shared/commands/channels.ts` (channels.ts, channel-profiles.ts,
  * channels-batch.ts).
  */
 import { channelCommands } from '../../shared/commands/channels';

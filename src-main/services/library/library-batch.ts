@@ -1,6 +1,6 @@
 /**
  * The Library's bulk actions (enable, disable, move to a category, delete) as batches run by
- * the schedule's batch machinery (schedule-batch.ts): one platform call per content, in
+ * the batch runner (core/batch-run.ts): one platform call per content, in
  * order, at `bulk` priority so the operator's own commands go first; the batch stops at the
  * first refusal with the platform's message. Progress is kept per session, read by the view
  * when it starts following (`library.batch`) and pushed after every operation

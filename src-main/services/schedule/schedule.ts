@@ -202,7 +202,7 @@ export class ScheduleService {
 
   /**
    * Starts running `plan`'s operations one by one at `bulk` priority and answers at once
-   * (schedule-batch.ts: progress after each, stops at the first refusal or when the session
+   * (core/batch-run.ts: progress after each, stops at the first refusal or when the session
    * ends).
    */
   runBatch(plan: BatchPlan): { batchId: string } {
