@@ -74,10 +74,9 @@ export function startSession(
   // its participants and viewers to sleep (they exist only while on air).
   const account = accountContextOf(workspace, clock, log);
   const controlRoom = new ControlRoom({
-    live: workspace.live,
+    account,
     publish: (update) => emit('watch.update', update),
     observed: (topic, subject, fetchedAt) => planner.observe(topic, subject, fetchedAt),
-    now: () => clock.now(),
   });
   const planner = new WatchPlanner({
     clock,
@@ -94,12 +93,8 @@ export function startSession(
     },
   });
   const schedule = new ScheduleService({
-    live: workspace.live,
-    scheduler: workspace.liveScheduler,
-    serviceAccountKey: workspace.info.serviceAccountKey,
+    account,
     onProgress: (progress) => emit('schedule.batchProgress', progress),
-    now: () => clock.now(),
-    log,
   });
 
   // An API the workspace has no account of has no budget to show.

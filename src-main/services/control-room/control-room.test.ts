@@ -11,6 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../platform/clock';
 import { startSandbox, type SandboxHandle } from '../../sandbox/index';
 import type { Broadcast, WatchUpdate } from '../../shared/model';
+import { accountContextOf } from '../core/account-context';
 import { ControlRoom } from './control-room';
 import { startSession } from '../app/session';
 import { openSandboxWorkspace, type Workspace } from '../workspaces/workspace';
@@ -52,7 +53,7 @@ beforeAll(async () => {
   // A second operator on the same service account (another workstation).
   other = await openSandboxWorkspace({ sandboxInfo: sandbox.info, pacing });
   room = new ControlRoom({
-    live: workspace.live,
+    account: accountContextOf(workspace, systemClock, () => undefined),
     publish: (update) => published.push(update),
     observed: (topic, subject) => observed.push(`${topic}:${subject}`),
   });

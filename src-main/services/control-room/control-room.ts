@@ -28,6 +28,7 @@ import {
   toViewerSeries,
 } from '../core/live-mappers';
 import type { WatchTask, WatchTopic } from './watch-planner';
+import type { AccountContext } from '../core/account-context';
 import { pageOf } from '../core/platform-call';
 
 /** Query of the channel list (spec: Endpoints, GET channels). */
@@ -39,7 +40,8 @@ export interface ChannelQuery {
 }
 
 export interface ControlRoomOptions {
-  live: LiveClient;
+  /** The workspace's accounts: its live client, and the clock (epoch ms UTC) reads are stamped with. */
+  account: AccountContext;
   /** Publishes a fresh value to every view (the `watch.update` event). */
   publish: (update: WatchUpdate) => void;
   /**
@@ -47,8 +49,6 @@ export interface ControlRoomOptions {
    * need not spend a call reading it again.
    */
   observed?: (topic: WatchTopic, subject: string, fetchedAt: number) => void;
-  /** Epoch ms now (UTC); injectable for tests. */
-  now?: () => number;
 }
 
 /** Reads and commands of the live control room. Methods throw PlatformError on refusal. */
@@ -65,10 +65,11 @@ export class ControlRoom {
   private readonly known = new Map<string, Fresh<Broadcast>>();
 
   constructor(options: ControlRoomOptions) {
-    this.live = options.live;
+    const { account } = options;
+    this.live = account.live;
     this.publish = options.publish;
     this.observed = options.observed ?? (() => undefined);
-    this.now = options.now ?? Date.now;
+    this.now = () => account.clock.now();
   }
 
   /**

@@ -10,8 +10,7 @@ import type { MessageRef } from '../../shared/i18n/message';
 import { say } from '../../shared/i18n/say';
 import { randomUUID } from 'node:crypto';
 import { PlatformError } from '../../platform/errors';
-import type { LiveClient } from '../../platform/live-client';
-import type { Priority, RequestScheduler } from '../../platform/scheduler';
+import type { Priority } from '../../platform/scheduler';
 import type {
   BatchPlan,
   BatchProgress,
@@ -30,20 +29,19 @@ import {
   toScheduledChannel,
   toWaitingScreen,
 } from './schedule-mappers';
+import type { AccountContext } from '../core/account-context';
 import { runBatch } from '../core/batch-run';
 import { dayStart, planCopyDay, planFill, utcDay } from './schedule-plans';
 
 export interface ScheduleServiceOptions {
-  live: LiveClient;
-  /** The account's live scheduler (the one `live` sends through). */
-  scheduler: RequestScheduler;
-  serviceAccountKey: string;
+  /**
+   * The workspace's accounts: the live client and scheduler the programs are read and edited
+   * through, the service account key, the clock (epoch ms UTC) and the log unexpected batch
+   * failures are written to.
+   */
+  account: AccountContext;
   /** Pushes a batch's progress (the `schedule.batchProgress` event). */
   onProgress: (progress: BatchProgress) => void;
-  /** Epoch ms now (UTC); injectable for tests. */
-  now?: () => number;
-  /** Where unexpected batch failures are written. */
-  log?: (message: string) => void;
 }
 
 /** Reads and edits of scheduled channels' programs. */
@@ -56,8 +54,9 @@ export class ScheduleService {
 
   constructor(options: ScheduleServiceOptions) {
     this.options = options;
-    this.api = new ProgramApi(options.live, options.scheduler, options.serviceAccountKey);
-    this.now = options.now ?? Date.now;
+    const { account } = options;
+    this.api = new ProgramApi(account.live, account.liveScheduler, account.serviceAccountKey);
+    this.now = () => account.clock.now();
   }
 
   /** Every live channel with `channel_type=scheduled`, in creation order. */
@@ -212,7 +211,7 @@ export class ScheduleService {
       operations: plan.operations,
       send: (operation) => this.sendWithRecheck(operation, 'bulk', this.batches.signal),
       onProgress: this.options.onProgress,
-      ...(this.options.log ? { log: this.options.log } : {}),
+      log: this.options.account.log,
     });
     return { batchId };
   }
