@@ -2,7 +2,8 @@
  * Electron entry: app lifecycle, the one window, hardening. Thin: the work lives in
  * services/ behind the bridge contract.
  * Every window: contextIsolation, sandbox, webSecurity, no nodeIntegration, the preload
- * only; window.open, navigation away and permission requests are denied; one instance.
+ * only; window.open and navigation away are denied; the app page gets notifications and
+ * clipboard writes and no other permission (hosts/permission-policy.ts); one instance.
  */
 import { app, BrowserWindow, dialog, session, shell } from 'electron';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ import { setFolderPicker } from './services/transfers/download-folder';
 import { createLog, type Log } from './hosts/log';
 import { createKeychain } from './secrets/keychain';
 import { isAppPage, secureWebPreferences } from './hosts/window-policy';
+import { installPermissionPolicy } from './hosts/permission-policy';
 
 const rendererIndex = join(import.meta.dirname, '../renderer/index.html');
 const appUrlPrefix = pathToFileURL(join(import.meta.dirname, '../renderer/')).href;
@@ -48,10 +50,7 @@ if (!app.requestSingleInstanceLock()) {
 }
 
 async function start(): Promise<void> {
-  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) =>
-    callback(false),
-  );
-  session.defaultSession.setPermissionCheckHandler(() => false);
+  installPermissionPolicy(session.defaultSession, isAppUrl);
   log = await createLog(app.getPath('userData'));
   const logger = log;
   const sandboxInfo = sandboxInfoFromEnv(process.env);
