@@ -5,7 +5,7 @@
  * only; window.open and navigation away are denied; the app page gets notifications and
  * clipboard writes and no other permission (hosts/permission-policy.ts); one instance.
  */
-import { app, BrowserWindow, dialog, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, Menu, session, shell } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createDeskCore, type DeskCore } from './services/desk-core';
@@ -16,10 +16,18 @@ import { createLog, type Log } from './hosts/log';
 import { createKeychain } from './secrets/keychain';
 import { isAppPage, secureWebPreferences } from './hosts/window-policy';
 import { installPermissionPolicy } from './hosts/permission-policy';
+import { devToolsAllowed } from './hosts/app-menu';
+import { installAppMenu } from './hosts/menu-language';
 
 const rendererIndex = join(import.meta.dirname, '../renderer/index.html');
 const appUrlPrefix = pathToFileURL(join(import.meta.dirname, '../renderer/')).href;
 const isAppUrl = (url: string) => isAppPage(url, appUrlPrefix);
+// Reload and the developer tools: development runs, or a packaged one started with the flag.
+const devTools = devToolsAllowed({
+  isPackaged: app.isPackaged,
+  env: process.env,
+  argv: process.argv,
+});
 
 let core: DeskCore | null = null;
 let log: Log | null = null;
@@ -54,13 +62,23 @@ async function start(): Promise<void> {
   log = await createLog(app.getPath('userData'));
   const logger = log;
   const sandboxInfo = sandboxInfoFromEnv(process.env);
-  core = await createDeskCore({
+  const deskCore = await createDeskCore({
     dataDir: app.getPath('userData'),
     secrets: createKeychain(),
     openSandbox: () => openSandboxWorkspace(sandboxInfo ? { sandboxInfo } : {}),
     log: (m) => logger.write(m),
     // The OS locale for "follow the system language" (settings.language).
     systemLocale: app.getLocale(),
+  });
+  app.setAboutPanelOptions({ applicationName: 'OnAir Desk', applicationVersion: app.getVersion() });
+  // The menu speaks the app's language and follows it (the transports get the watched core).
+  core = await installAppMenu(Menu, deskCore, {
+    platform: process.platform,
+    version: app.getVersion(),
+    devTools,
+    actions: {
+      openLogFolder: () => void shell.openPath(join(app.getPath('userData'), 'logs')),
+    },
   });
   // Electron's own static returns real BrowserWindow instances.
   // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
@@ -74,7 +92,10 @@ async function start(): Promise<void> {
     backgroundColor: '#0b0f14',
     title: 'OnAir Desk',
     show: false,
-    webPreferences: secureWebPreferences(join(import.meta.dirname, '../preload/preload.cjs')),
+    webPreferences: {
+      ...secureWebPreferences(join(import.meta.dirname, '../preload/preload.cjs')),
+      devTools,
+    },
   });
   mainWindow.once('ready-to-show', () => mainWindow?.show());
   // The transfer list's "Choose…": the system's folder picker, attached to the window.

@@ -11,6 +11,7 @@ import { statistics } from './en/statistics';
 import { libraryView } from './en/library';
 import { content } from './en/library-content';
 import { libraryAdmin } from './en/library-admin';
+import { desktop } from './en/desktop';
 
 export const en = {
   ...app,
@@ -25,4 +26,5 @@ export const en = {
   ...libraryView,
   ...content,
   ...libraryAdmin,
+  ...desktop,
 } as const;

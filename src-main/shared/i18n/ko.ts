@@ -13,6 +13,7 @@ import { statistics } from './ko/statistics';
 import { libraryView } from './ko/library';
 import { content } from './ko/library-content';
 import { libraryAdmin } from './ko/library-admin';
+import { desktop } from './ko/desktop';
 
 export const ko: CatalogueShape<typeof en> = {
   ...app,
@@ -27,4 +28,5 @@ export const ko: CatalogueShape<typeof en> = {
   ...libraryView,
   ...content,
   ...libraryAdmin,
+  ...desktop,
 };
