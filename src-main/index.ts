@@ -18,6 +18,8 @@ import { isAppPage, secureWebPreferences } from './hosts/window-policy';
 import { installPermissionPolicy } from './hosts/permission-policy';
 import { devToolsAllowed } from './hosts/app-menu';
 import { installAppMenu } from './hosts/menu-language';
+import { claimDataFolder } from './hosts/desktop-instance';
+import { folderLanguage, whereRunning, type InstanceLock } from './hosts/instance-lock';
 
 const rendererIndex = join(import.meta.dirname, '../renderer/index.html');
 const appUrlPrefix = pathToFileURL(join(import.meta.dirname, '../renderer/')).href;
@@ -32,9 +34,16 @@ const devTools = devToolsAllowed({
 let core: DeskCore | null = null;
 let log: Log | null = null;
 let mainWindow: BrowserWindow | null = null;
+let folderLock: InstanceLock | null = null;
 
 if (!app.requestSingleInstanceLock()) {
-  app.quit();
+  // Electron brings the running window forward ('second-instance'); this start says so.
+  void folderLanguage(app.getPath('userData'), Intl.DateTimeFormat().resolvedOptions().locale)
+    .then((language) => {
+      const line = whereRunning({ kind: 'desktop', address: null }, language);
+      process.stderr.write(`onair-desk: ${line}\n`);
+    })
+    .finally(() => app.exit(1));
 } else {
   app.on('second-instance', () => {
     if (mainWindow) {
@@ -53,11 +62,21 @@ if (!app.requestSingleInstanceLock()) {
   app.on('will-quit', () => {
     void core?.dispose();
     void log?.close();
+    void folderLock?.release();
   });
   void app.whenReady().then(start);
 }
 
 async function start(): Promise<void> {
+  // One OnAir Desk per data folder, shared with the browser host: before any queue opens.
+  folderLock = await claimDataFolder({
+    dataDir: app.getPath('userData'),
+    systemLocale: app.getLocale(),
+    showErrorBox: (title, content) => dialog.showErrorBox(title, content),
+    print: (line) => process.stderr.write(line),
+    exit: (code) => app.exit(code),
+  });
+  if (!folderLock) return;
   installPermissionPolicy(session.defaultSession, isAppUrl);
   log = await createLog(app.getPath('userData'));
   const logger = log;

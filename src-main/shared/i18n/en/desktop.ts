@@ -62,7 +62,9 @@ export const desktop = {
       keepWorking: 'Keep working',
     },
     instance: {
-      browser: 'OnAir Desk is already running on this data folder: open {address}',
+      browser:
+        'OnAir Desk is already running on this data folder at {address}: open the address that start printed.',
+      starting: 'OnAir Desk is already starting on this data folder (process {pid}).',
       desktop: 'OnAir Desk is already running on this data folder: use the OnAir Desk window.',
     },
   },

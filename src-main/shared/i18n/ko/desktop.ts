@@ -59,7 +59,9 @@ export const desktop = {
       keepWorking: '계속 작업',
     },
     instance: {
-      browser: 'OnAir Desk가 이 데이터 폴더에서 이미 실행 중입니다. 이 주소를 여세요: {address}',
+      browser:
+        'OnAir Desk가 이 데이터 폴더에서 {address} 주소로 이미 실행 중입니다. 그때 출력된 주소를 여세요.',
+      starting: 'OnAir Desk가 이 데이터 폴더에서 이미 시작하는 중입니다 (프로세스 {pid}).',
       desktop: 'OnAir Desk가 이 데이터 폴더에서 이미 실행 중입니다: OnAir Desk 창을 사용하세요.',
     },
   },
