@@ -3,9 +3,13 @@
  * services/ behind the bridge contract.
  * Every window: contextIsolation, sandbox, webSecurity, no nodeIntegration, the preload
  * only; window.open and navigation away are denied; the app page gets notifications and
- * clipboard writes and no other permission (hosts/permission-policy.ts); one instance.
+ * clipboard writes and no other permission (hosts/permission-policy.ts); one instance per
+ * data folder (hosts/instance-lock.ts); the menu (hosts/app-menu.ts); recovery from crashes,
+ * hangs and sleep, and a question before quitting with work under way (hosts/desktop-recovery.ts,
+ * hosts/quit-guard.ts).
  */
-import { app, BrowserWindow, dialog, Menu, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, Menu, powerMonitor, session, shell } from 'electron';
+import type { MessageBoxOptions } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createDeskCore, type DeskCore } from './services/desk-core';
@@ -20,6 +24,8 @@ import { devToolsAllowed } from './hosts/app-menu';
 import { installAppMenu } from './hosts/menu-language';
 import { claimDataFolder } from './hosts/desktop-instance';
 import { folderLanguage, whereRunning, type InstanceLock } from './hosts/instance-lock';
+import { recoverRenderer, rereadAfterSleep } from './hosts/desktop-recovery';
+import { guardQuit, trackRecordingCommands, workInFlight } from './hosts/quit-guard';
 
 const rendererIndex = join(import.meta.dirname, '../renderer/index.html');
 const appUrlPrefix = pathToFileURL(join(import.meta.dirname, '../renderer/')).href;
@@ -90,8 +96,9 @@ async function start(): Promise<void> {
     systemLocale: app.getLocale(),
   });
   app.setAboutPanelOptions({ applicationName: 'OnAir Desk', applicationVersion: app.getVersion() });
+  const recording = trackRecordingCommands(deskCore);
   // The menu speaks the app's language and follows it (the transports get the watched core).
-  core = await installAppMenu(Menu, deskCore, {
+  const menu = await installAppMenu(Menu, recording.core, {
     platform: process.platform,
     version: app.getVersion(),
     devTools,
@@ -99,6 +106,13 @@ async function start(): Promise<void> {
       openLogFolder: () => void shell.openPath(join(app.getPath('userData'), 'logs')),
     },
   });
+  core = menu.core;
+  const watched = core;
+  rereadAfterSleep(
+    powerMonitor,
+    () => watched.rereadWatches(),
+    (m) => logger.write(m),
+  );
   // Electron's own static returns real BrowserWindow instances.
   // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
   registerIpc(core, () => BrowserWindow.getAllWindows(), isAppUrl);
@@ -117,6 +131,17 @@ async function start(): Promise<void> {
     },
   });
   mainWindow.once('ready-to-show', () => mainWindow?.show());
+  const window = mainWindow;
+  const ask = (options: MessageBoxOptions) => dialog.showMessageBox(window, options);
+  // A crashed renderer reloads to the same view; a hung one asks "wait or reload".
+  recoverRenderer(window, { ask, language: menu.language, log: (m) => logger.write(m) });
+  // Quitting with uploads, downloads or a recording command under way asks first.
+  guardQuit(app, window, {
+    work: () => workInFlight(watched, recording.inFlight),
+    ask,
+    language: menu.language,
+    log: (m) => logger.write(m),
+  });
   // The transfer list's "Choose…": the system's folder picker, attached to the window.
   setFolderPicker(async () => {
     const options = { properties: ['openDirectory' as const, 'createDirectory' as const] };

@@ -27,7 +27,7 @@ describe('the menu follows the app language', () => {
   it('is set at start, rebuilt in Korean when the operator switches, and back again', async () => {
     running = await startTestCore();
     const menu = fakeMenu();
-    const core = await installAppMenu(menu.api, running.core, {
+    const { core, language } = await installAppMenu(menu.api, running.core, {
       platform: 'linux',
       version: '0.1.0',
       devTools: false,
@@ -39,6 +39,7 @@ describe('the menu follows the app language', () => {
     const page = { clientId: 'wc1' };
     expect((await core.invoke('settings.language', { language: 'ko' }, page)).ok).toBe(true);
     expect(menu.shown.at(-1)).toBe('파일 편집 보기 창 도움말');
+    expect(language()).toBe('ko');
     // Re-reading the same language does not rebuild the menu.
     await core.invoke('settings.language', {}, page);
     expect(menu.shown).toHaveLength(2);

@@ -13,19 +13,23 @@ import { buildMenuTemplate, type MenuOptions } from './app-menu';
 export type MenuApi = Pick<typeof Menu, 'buildFromTemplate' | 'setApplicationMenu'>;
 
 /**
- * Sets the application menu in the app's language now and again whenever it changes;
- * answers `core` wrapped to notice the changes (give that one to the transports).
+ * Sets the application menu in the app's language now and again whenever it changes.
+ * Answers `core` wrapped to notice the changes (give that one to the transports), and the
+ * language now (for the app's own dialogs).
  */
 export async function installAppMenu(
   menu: MenuApi,
   core: DeskCore,
   options: Omit<MenuOptions, 'language'>,
-): Promise<DeskCore> {
-  const set = (language: Language) =>
+): Promise<{ core: DeskCore; language: () => Language }> {
+  let current: Language = 'en';
+  const set = (language: Language) => {
+    current = language;
     menu.setApplicationMenu(menu.buildFromTemplate(buildMenuTemplate({ ...options, language })));
+  };
   const watched = watchLanguage(core, set);
   await readLanguage(watched);
-  return watched;
+  return { core: watched, language: () => current };
 }
 
 /** The interface language an answer of `settings.language` means (English when unknown). */
