@@ -17,6 +17,7 @@ const echoCore: DeskCore = {
   invoke: (command) => Promise.resolve(ok({ ran: command })),
   subscribe: () => () => undefined,
   dropClient: () => undefined,
+  rereadWatches: () => undefined,
   dispose: () => Promise.resolve(),
 };
 

@@ -46,6 +46,12 @@ export interface DeskCore {
   subscribe(listener: EventListener): () => void;
   /** Forgets a client that went away: its watches stop. */
   dropClient(clientId: string): void;
+  /**
+   * Re-reads every live watch at once (after the computer slept, DESIGN.md "Desktop"): each
+   * watched figure is pushed as stale (`watch.update` error with `afterSleep`) until its
+   * re-read arrives.
+   */
+  rereadWatches(): void;
   dispose(): Promise<void>;
 }
 
@@ -150,6 +156,19 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     subscribe: (listener) => hub.subscribe(listener),
     dropClient(clientId) {
       lifecycle.session.planner.dropClient(clientId);
+    },
+    rereadWatches() {
+      const at = clock.now();
+      for (const task of lifecycle.session.planner.refreshAll())
+        hub.emit('watch.update', {
+          kind: 'error',
+          subject: task.subject,
+          topic: task.topic,
+          at,
+          code: 'network',
+          message: 'The computer slept: re-reading.',
+          afterSleep: true,
+        });
     },
     async dispose() {
       await lifecycle.dispose();

@@ -124,6 +124,27 @@ export class WatchPlanner {
     }
   }
 
+  /**
+   * Re-reads every watch at once, as if none had been read (after the computer slept, every
+   * figure is old): the focused broadcast's tasks first, then the rest as the budget allows.
+   * A read started before the sleep is abandoned. Answers the tasks that will be re-read
+   * (not the dormant ones), so the views can mark their figures stale until they are.
+   */
+  refreshAll(): WatchTask[] {
+    const due: WatchTask[] = [];
+    for (const task of this.tasks) {
+      const state = this.taskState.get(task.id);
+      if (!state || state.dormant) continue;
+      state.lastRunAt = null;
+      state.failures = 0;
+      due.push(task);
+    }
+    this.running?.abort.abort();
+    this.running = null;
+    this.sleep(0, 0);
+    return due;
+  }
+
   /** The current tasks (for tests and diagnostics). */
   currentTasks(): readonly WatchTask[] {
     return this.tasks;
