@@ -5,7 +5,7 @@
  * the next start takes the folder over.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -17,6 +17,12 @@ const children: ChildProcess[] = [];
 
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'onair-two-hosts-'));
+  // The lock is the subject, not the page: a one-file renderer, so no build is needed first.
+  await mkdir(join(dataDir, 'renderer'));
+  await writeFile(
+    join(dataDir, 'renderer', 'index.html'),
+    '<!doctype html><title>OnAir Desk</title>',
+  );
 });
 afterEach(async () => {
   for (const child of children.splice(0))
@@ -40,6 +46,8 @@ function startCli() {
       dataDir,
       '--json',
       '--no-rate-limit',
+      '--renderer-dir',
+      join(dataDir, 'renderer'),
     ],
     { env: { ...process.env, LANG: 'en_US.UTF-8' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );

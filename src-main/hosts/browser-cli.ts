@@ -39,6 +39,8 @@ async function main(): Promise<void> {
         json: { type: 'boolean', default: false },
         seed: { type: 'string', default: '1' },
         'no-rate-limit': { type: 'boolean', default: false },
+        // The built renderer to serve; `out/renderer` unless a test serves its own page.
+        'renderer-dir': { type: 'string' },
       },
       strict: true,
     }));
@@ -75,7 +77,9 @@ async function main(): Promise<void> {
       }),
     log: (m) => log.write(m),
   });
-  const rendererDir = fileURLToPath(new URL('../../out/renderer', import.meta.url));
+  const rendererDir = values['renderer-dir']
+    ? resolve(values['renderer-dir'])
+    : fileURLToPath(new URL('../../out/renderer', import.meta.url));
   const spoolDir = join(dataDir, 'dropped');
   const host = await startBrowserHost({
     core,
