@@ -6,7 +6,7 @@
  * failed poll marks its figure stale until a poll of it succeeds.
  */
 import { queryOptions, type QueryClient } from '@tanstack/svelte-query';
-import type { CommandInput } from '../../../src-main/shared/bridge';
+import type { CallMeta, CommandInput } from '../../../src-main/shared/bridge';
 import type { Broadcast, Fresh, WatchUpdate } from '../../../src-main/shared/model';
 import { call, desk } from '../bridge';
 import { keys, type ChannelListParams } from './keys';
@@ -88,15 +88,18 @@ type BroadcastCommand =
  * Runs a broadcast command and resolves once its result is in the cache. The result gets
  * there as the `watch.update` main pushes to every window, not from this answer, so the
  * view sees it once; the answer is written only if that event has not come in
- * {@link pushWaitMs} (the event stream is down), and never over a newer value.
+ * {@link pushWaitMs} (the event stream is down), and never over a newer value. `meta` carries
+ * the confirmation of a destructive command (stopping a recording), given once the operator
+ * confirmed.
  * @throws DeskCallError with main's error when the command is refused.
  */
 export async function runBroadcastCommand<C extends BroadcastCommand>(
   client: QueryClient,
   command: C,
   input: CommandInput<C> & { broadcastKey: string },
+  meta?: CallMeta,
 ): Promise<Fresh<Broadcast>> {
-  const fresh: Fresh<Broadcast> = await call<BroadcastCommand>(command, input);
+  const fresh: Fresh<Broadcast> = await call<BroadcastCommand>(command, input, meta);
   const key = keys.broadcast(input.broadcastKey);
   const shown = () =>
     (client.getQueryData<Fresh<Broadcast>>(key)?.fetchedAt ?? -1) >= fresh.fetchedAt;
