@@ -3,7 +3,7 @@ export const commandsRecordings = {
   recording: {
     channels: {
       title: '필터용 채널 보기',
-      description: '필터에 표시할 라이브 채널과 편성 채널을 읽습니다.',
+      description: '필터에 표시할 라이브 채널과 편성 라이브 채널을 읽습니다.',
     },
     list: {
       title: '녹화 파일 리스트 보기',

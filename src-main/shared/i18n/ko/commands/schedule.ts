@@ -15,7 +15,7 @@ export const commandsSchedule = {
     },
     agenda: {
       title: '전체 편성표 보기',
-      description: '모든 편성 채널의 기간 내 프로그램을 읽습니다.',
+      description: '모든 편성 라이브 채널의 기간 내 프로그램을 읽습니다.',
     },
     deleteMedia: {
       title: '영상 영구 삭제',
@@ -40,7 +40,7 @@ export const commandsSchedule = {
     },
     runBatch: {
       title: '편성 일괄 작업 실행',
-      description: '미리 본 프로그램 일괄 변경을 하나씩 보냅니다.',
+      description: '미리 본 일괄 작업의 프로그램 변경을 하나씩 보냅니다.',
     },
   },
 } as const;
