@@ -160,6 +160,7 @@ export const channelCommands = defineCommands({
     api: 'live',
     operations: ['live.getChannel', 'live.deleteChannel'],
     roles: superAdminOnly,
+    offer: { palette: true },
   }),
   /** Previews a batch: which of the selected channels it is sent to, and its cost. */
   'channels.planBatch': command({

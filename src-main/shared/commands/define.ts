@@ -3,7 +3,7 @@
  * (DESIGN.md, "The bridge contract"). A command is declared once: its name (`domain.verb`),
  * its zod input schema (main validates with it; the renderer's input type is inferred from
  * it), its output type and the API priority its platform calls run at. Main registers the
- * handler from the same declaration (`services/command-registry.ts`), and the hosts, the
+ * handler from the same declaration (`services/core/command-registry.ts`), and the hosts, the
  * preload and the renderer's types derive from it: nothing is kept in step by hand.
  */
 import type { z } from 'zod';
@@ -48,10 +48,13 @@ export type ApiName = 'live' | 'vod';
 
 /**
  * One platform operation, `<api>.<operationId>` of `resources/openapi/<api>.yaml`, e.g.
- * `live.startManualRecording`: checked by the compiler against the generated types.
+ * `live.startDuplicateRecording`: checked by the compiler against the generated types.
  */
 export type OperationRef =
-  `live.${keyof LiveOperations & string}` | `vod.${keyof VodOperations & string}`;
+  `live.${OperationId<LiveOperations>}` | `vod.${OperationId<VodOperations>}`;
+
+/** The operation ids of a generated `operations` interface, as strings. */
+type OperationId<T> = Extract<keyof T, string>;
 
 /** What running a command does: reads, changes, or changes in a way that cannot be undone. */
 export type CommandEffect = 'read' | 'change' | 'destructive';
@@ -111,30 +114,33 @@ export interface Offers {
 }
 
 /**
+ * What a declaration says besides input and output. The fields are optional while the
+ * domains are being declared: a command that declares `effect` declares them all (checked by
+ * `services/app/command-declarations.test.ts`), and the pipeline guards what is declared.
  * What a declaration says besides input and output: what the operator sees (title and
  * description are the catalogue keys `commands.<domain>.<name>.title` and `.description`,
  * derived from the name: see `commandTextKeys`) and what guards it in the pipeline
- * (`services/command-pipeline.ts`).
+ * (`services/core/command-pipeline.ts`).
  */
 export interface CommandMeta {
   /** Where menus and the palette list it. */
-  category: CommandCategory;
+  category?: CommandCategory;
   /** Read, change, or destructive (which needs `confirm`). */
-  effect: CommandEffect;
+  effect?: CommandEffect;
   /** What the operator confirms; required for `destructive`, absent otherwise. */
   confirm?: ConfirmRule;
   /**
    * The API the workspace must have an account of: `any` when it depends on the input (a
    * download of a recording file or of VOD content); null for a command that calls nothing.
    */
-  api: ApiName | 'any' | null;
+  api?: ApiName | 'any' | null;
   /** Every platform operation its handler may call (empty for local commands). */
-  operations: readonly OperationRef[];
+  operations?: readonly OperationRef[];
   /**
    * The roles that may run it: the roles every operation in `operations` allows
    * (`x-roles`; an operation without one allows both). Checked by a test.
    */
-  roles: readonly Role[];
+  roles?: readonly Role[];
   /** A condition on workspace state; absent: always. */
   precondition?: PreconditionName;
   /** Which other ways in may offer it. */

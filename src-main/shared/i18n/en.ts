@@ -12,6 +12,8 @@ import { libraryView } from './en/library';
 import { content } from './en/library-content';
 import { libraryAdmin } from './en/library-admin';
 import { commandTexts } from './en/commands';
+import { pipeline } from './en/pipeline';
+import { desktop } from './en/desktop';
 
 export const en = {
   ...app,
@@ -27,4 +29,6 @@ export const en = {
   ...content,
   ...libraryAdmin,
   ...commandTexts,
+  ...pipeline,
+  ...desktop,
 } as const;

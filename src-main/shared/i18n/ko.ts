@@ -14,6 +14,8 @@ import { libraryView } from './ko/library';
 import { content } from './ko/library-content';
 import { libraryAdmin } from './ko/library-admin';
 import { commandTexts } from './ko/commands';
+import { pipeline } from './ko/pipeline';
+import { desktop } from './ko/desktop';
 
 export const ko: CatalogueShape<typeof en> = {
   ...app,
@@ -29,4 +31,6 @@ export const ko: CatalogueShape<typeof en> = {
   ...content,
   ...libraryAdmin,
   ...commandTexts,
+  ...pipeline,
+  ...desktop,
 };

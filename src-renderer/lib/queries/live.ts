@@ -88,16 +88,14 @@ type BroadcastCommand =
  * Runs a broadcast command and resolves once its result is in the cache. The result gets
  * there as the `watch.update` main pushes to every window, not from this answer, so the
  * view sees it once; the answer is written only if that event has not come in
- * {@link pushWaitMs} (the event stream is down), and never over a newer value. `meta` carries
- * the confirmation of a destructive command (stopping a recording), given once the operator
- * confirmed.
+ * {@link pushWaitMs} (the event stream is down), and never over a newer value.
  * @throws DeskCallError with main's error when the command is refused.
  */
 export async function runBroadcastCommand<C extends BroadcastCommand>(
   client: QueryClient,
   command: C,
   input: CommandInput<C> & { broadcastKey: string },
-  meta?: CallMeta,
+  meta: CallMeta = {},
 ): Promise<Fresh<Broadcast>> {
   const fresh: Fresh<Broadcast> = await call<BroadcastCommand>(command, input, meta);
   const key = keys.broadcast(input.broadcastKey);

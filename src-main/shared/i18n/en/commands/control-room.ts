@@ -1,27 +1,27 @@
-/** English: the titles and one-line descriptions of the controlRoom domain's commands (`shared/commands/control-room.ts`), nested by command name. */
+/** English: the titles and one-line descriptions of the control room's commands (`shared/commands/control-room.ts`), nested by command name. */
 export const commandsControlRoom = {
   channel: {
     list: {
       title: 'List live channels',
-      description: 'Reads one page of live channels with their on-air state.',
+      description: 'Shows the live channels with their on-air tally.',
     },
   },
   broadcast: {
     get: {
       title: 'Read broadcast',
-      description: 'Reads the broadcast as the platform holds it now.',
+      description: 'Reads one broadcast as the platform holds it now.',
     },
     participants: {
       title: 'Read chat participants',
       description: 'Reads who is in the chat of the broadcast on air.',
     },
     viewers: {
-      title: 'Read viewer counts',
+      title: 'Read viewers',
       description: 'Reads today’s viewer counts of the broadcast in 5-minute steps (UTC).',
     },
     rename: {
       title: 'Rename broadcast',
-      description: 'Changes the title of the broadcast on air.',
+      description: 'Changes the title viewers see for the broadcast on air.',
     },
     startRecording: {
       title: 'Start recording',
@@ -29,21 +29,22 @@ export const commandsControlRoom = {
     },
     stopRecording: {
       title: 'Stop recording',
-      description: 'Stops the manual recording now; the broadcast goes on.',
+      description: 'Stops the manual recording of the broadcast on air, after you confirm.',
     },
     setCuePoint: {
       title: 'Set cue point now',
-      description: 'Sets the timeshift cue point, the earliest point viewers can seek back to.',
+      description:
+        'Sets the timeshift cue point: viewers can seek back only as far as this moment.',
     },
   },
   watch: {
     subscribe: {
-      title: 'Watch for changes',
-      description: 'Keeps what is on screen up to date by polling the platform.',
+      title: 'Watch live state',
+      description: 'Keeps a broadcast or the channel list fresh on screen.',
     },
     unsubscribe: {
       title: 'Stop watching',
-      description: 'Stops polling for something no longer on screen.',
+      description: 'Stops keeping a broadcast or the channel list fresh.',
     },
   },
 } as const;
