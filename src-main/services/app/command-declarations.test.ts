@@ -33,7 +33,18 @@ const decl = (
  * by one; a domain listed in `declaredDomains` must be declared in full.
  */
 const declared = commandNames.filter((name) => decl(name).effect !== undefined);
-const declaredDomains: CommandDomain[] = ['controlRoom'];
+const declaredDomains: CommandDomain[] = [
+  'controlRoom',
+  'schedule',
+  'uploads',
+  'workspaces',
+  'settings',
+  'channels',
+  'channelAdmin',
+  'recordings',
+  'transfers',
+  'persist',
+];
 
 function textAt(catalogue: object, key: string): unknown {
   let node: unknown = catalogue;

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { languages, type Language, type LanguageChoice } from '../i18n/languages';
-import { command, defineCommands, returns } from './define';
+import { anyRole, command, defineCommands, returns } from './define';
 
 /** The settings domain's commands. */
 export const settingsCommands = defineCommands({
@@ -17,5 +17,11 @@ export const settingsCommands = defineCommands({
     input: z.object({ language: z.enum(languages).nullable().optional() }),
     output: returns<{ language: LanguageChoice; systemLanguage: Language | null }>(),
     priority: 'local',
+    category: 'settings',
+    effect: 'change',
+    api: null,
+    operations: [],
+    roles: anyRole,
+    offer: { palette: true },
   }),
 });

@@ -1,2 +1,9 @@
 /** Korean: the titles and one-line descriptions of the settings domain's commands (`shared/commands/settings.ts`), nested by command name. */
-export const commandsSettings = {} as const;
+export const commandsSettings = {
+  settings: {
+    language: {
+      title: '화면 언어 설정',
+      description: '화면 언어를 읽거나 설정합니다.',
+    },
+  },
+} as const;
