@@ -130,7 +130,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       controlRoom: controlRoomHandlers,
       schedule: scheduleHandlers,
       uploads: uploadHandlers,
-      settings: settingsHandlers(settings, options.systemLocale),
+      settings: settingsHandlers(settings, options.systemLocale, osUserName),
       workspaces: workspaceHandlers({ lifecycle, registry, pairs, checker, notices, log }),
       channels: channelHandlers,
       channelAdmin: channelAdminHandlers,

@@ -5,5 +5,9 @@ export const commandsSettings = {
       title: 'Set interface language',
       description: 'Reads or sets the language of the interface.',
     },
+    operatorName: {
+      title: 'Set operator name',
+      description: 'Reads or sets the name the audit log records as who ran each command.',
+    },
   },
 } as const;
