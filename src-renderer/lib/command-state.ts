@@ -51,7 +51,12 @@ export function offerOf(name: CommandName, context: OfferContext): CommandOffer 
     const apis = workspace.active.apis;
     if (decl.api === 'live' && !apis.live) return refused({ key: 'pipeline.offer.noLiveApi' });
     if (decl.api === 'vod' && !apis.vod) return refused({ key: 'pipeline.offer.noVodApi' });
-    if (workspace.role !== null && decl.roles && !decl.roles.includes(workspace.role))
+    if (
+      workspace.role !== null &&
+      !decl.learnsRole &&
+      decl.roles &&
+      !decl.roles.includes(workspace.role)
+    )
       return refused({ key: 'pipeline.superAdminOnly', params: { command: titleRef } });
   }
   if (decl.precondition) {

@@ -37,7 +37,7 @@ export function refusalBeforeSending(
     return { code: 'api-missing', ...say('errors.noVodApi') };
 
   const role = workspace.info.apis.live ? workspace.role.get() : null;
-  if (role !== null && decl.roles && !decl.roles.includes(role))
+  if (role !== null && !decl.learnsRole && decl.roles && !decl.roles.includes(role))
     return { code: 'forbidden', ...say('pipeline.superAdminOnly', { command: title }) };
 
   if (decl.precondition) {

@@ -99,6 +99,8 @@ export const channelCommands = defineCommands({
     api: 'live',
     operations: ['live.getContract'],
     roles: superAdminOnly,
+    // An administrator's token is answered 403 here: that is how the view learns its role.
+    learnsRole: true,
   }),
   'channels.create': command({
     input: z.object({

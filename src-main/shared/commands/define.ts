@@ -141,6 +141,12 @@ export interface CommandMeta {
    * (`x-roles`; an operation without one allows both). Checked by a test.
    */
   roles?: readonly Role[];
+  /**
+   * True for the one read that is how main learns the token's role: its super administrator's
+   * operation answered 403 means an administrator's token (`channels.access`). The role guard
+   * lets it through, since refusing it would keep the role unknowable; `roles` stays exact.
+   */
+  learnsRole?: true;
   /** A condition on workspace state; absent: always. */
   precondition?: PreconditionName;
   /** Which other ways in may offer it. */
