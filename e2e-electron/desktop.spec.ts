@@ -16,7 +16,7 @@ let dataDir: string;
 test.beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'onair-electron-'));
   app = await electron.launch({
-    args: ['out/main/index.js', `--user-data-dir=${dataDir}`, '--no-sandbox'],
+    args: ['out/main/index.js', `--data-dir=${dataDir}`, '--no-sandbox'],
     env: { ...process.env, LANG: 'en_US.UTF-8' },
   });
 });

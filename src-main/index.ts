@@ -10,7 +10,7 @@
  */
 import { app, BrowserWindow, dialog, Menu, powerMonitor, session, shell } from 'electron';
 import type { MessageBoxOptions } from 'electron';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createDeskCore, type DeskCore } from './services/app/desk-core';
 import { openSandboxWorkspace, sandboxInfoFromEnv } from './services/workspaces/workspace';
@@ -36,6 +36,11 @@ const devTools = devToolsAllowed({
   env: process.env,
   argv: process.argv,
 });
+
+// `--data-dir=DIR`, as the browser host takes it: the app's data folder instead of the
+// user-data folder (a second studio profile, the desktop spec). Before anything reads it.
+const dataDirArg = process.argv.find((arg) => arg.startsWith('--data-dir='));
+if (dataDirArg) app.setPath('userData', resolve(dataDirArg.slice('--data-dir='.length)));
 
 let core: DeskCore | null = null;
 let log: Log | null = null;
