@@ -35,8 +35,12 @@ export interface OfferContext {
   now: number;
 }
 
-/** The declaration's verdict on `name` in `context`. */
-export function offerOf(name: CommandName, context: OfferContext): CommandOffer {
+/**
+ * The declaration's verdict on `name` in `context`.
+ * @param input what the command would be sent with, for a command whose roles depend on it
+ *   (`rolesFor`, e.g. an upload's kind); without it the command's own `roles` decide.
+ */
+export function offerOf(name: CommandName, context: OfferContext, input?: unknown): CommandOffer {
   const decl = commands[name] as CommandDecl;
   const titleRef: MessageRef = { key: commandTextKeys(name).title as MessageKey };
   const title = tMessage(titleRef);
@@ -51,12 +55,8 @@ export function offerOf(name: CommandName, context: OfferContext): CommandOffer 
     const apis = workspace.active.apis;
     if (decl.api === 'live' && !apis.live) return refused({ key: 'pipeline.offer.noLiveApi' });
     if (decl.api === 'vod' && !apis.vod) return refused({ key: 'pipeline.offer.noVodApi' });
-    if (
-      workspace.role !== null &&
-      !decl.learnsRole &&
-      decl.roles &&
-      !decl.roles.includes(workspace.role)
-    )
+    const roles = decl.rolesFor && input !== undefined ? decl.rolesFor(input) : decl.roles;
+    if (workspace.role !== null && !decl.learnsRole && roles && !roles.includes(workspace.role))
       return refused({ key: 'pipeline.superAdminOnly', params: { command: titleRef } });
   }
   if (decl.precondition) {

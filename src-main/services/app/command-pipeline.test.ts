@@ -82,8 +82,13 @@ afterAll(async () => {
 });
 
 const destructive = commandNames.filter((name) => decl(name).effect === 'destructive');
+/** The roles `name` needs with its sample input (`rolesFor` where its roles depend on it). */
+const sampleRoles = (name: CommandName) => {
+  const declared = decl(name);
+  return declared.rolesFor ? declared.rolesFor(sampleInput(name)) : declared.roles;
+};
 const superAdminOnly = commandNames.filter(
-  (name) => decl(name).roles?.includes('admin') === false && !decl(name).learnsRole,
+  (name) => sampleRoles(name)?.includes('admin') === false && !decl(name).learnsRole,
 );
 
 describe.each(Object.keys(hosts))('the pipeline from the %s', (hostName) => {
@@ -130,6 +135,19 @@ describe.each(Object.keys(hosts))('the pipeline from the %s', (hostName) => {
       }
       expect(ran).toEqual([]);
       expect(received()).toBe(before);
+
+      // An upload's role is its kind's: program media is refused, VOD content is queued.
+      const programMedia = await invoke('upload.enqueue', {
+        paths: ['/nowhere/clip.mp4'],
+        target: { kind: 'program-media' },
+      });
+      expect(programMedia.ok || programMedia.error.text?.key).toBe('pipeline.superAdminOnly');
+      expect(received()).toBe(before);
+      const vod = await invoke('upload.enqueue', {
+        paths: ['/nowhere/clip.mp4'],
+        target: { kind: 'vod' },
+      });
+      expect(vod.ok).toBe(true);
     } finally {
       await invoke('account.updateToken', {
         id: 'sandbox',

@@ -37,7 +37,8 @@ export function refusalBeforeSending(
     return { code: 'api-missing', ...say('errors.noVodApi') };
 
   const role = workspace.info.apis.live ? workspace.role.get() : null;
-  if (role !== null && !decl.learnsRole && decl.roles && !decl.roles.includes(role))
+  const roles = decl.rolesFor ? decl.rolesFor(input) : decl.roles;
+  if (role !== null && !decl.learnsRole && roles && !roles.includes(role))
     return { code: 'forbidden', ...say('pipeline.superAdminOnly', { command: title }) };
 
   if (decl.precondition) {

@@ -114,9 +114,6 @@ export interface Offers {
 }
 
 /**
- * What a declaration says besides input and output. The fields are optional while the
- * domains are being declared: a command that declares `effect` declares them all (checked by
- * `services/app/command-declarations.test.ts`), and the pipeline guards what is declared.
  * What a declaration says besides input and output: what the operator sees (title and
  * description are the catalogue keys `commands.<domain>.<name>.title` and `.description`,
  * derived from the name: see `commandTextKeys`) and what guards it in the pipeline
@@ -167,6 +164,13 @@ export interface CommandDecl<
 > extends CommandMeta {
   /** Validates the renderer's input in main; its parsed output is what the handler gets. */
   input: S;
+  /**
+   * The roles this input needs, when they depend on it; absent: `roles`. An upload of VOD
+   * content calls none of the live super administrator's operations its command may call for
+   * program media. Each answer allows at least `roles`. The pipeline and the views check it
+   * in place of `roles` (method syntax: it takes the command's own parsed input).
+   */
+  rolesFor?(input: z.output<S>): readonly Role[];
   /** What the command answers inside `{ ok: true, data }`. */
   output: Carries<O>;
   /** The priority its platform calls run at; its handler is given it. */

@@ -83,6 +83,9 @@ export const uploadCommands = defineCommands({
       'live.listWaitMediaContents',
     ],
     roles: superAdminOnly,
+    // VOD content needs no live role; program media and waiting screens are the super
+    // administrator's (spec, Endpoints).
+    rolesFor: ({ target }) => (target.kind === 'vod' ? anyRole : superAdminOnly),
   }),
   'upload.pause': command({
     input: uploadIds,
@@ -111,6 +114,8 @@ export const uploadCommands = defineCommands({
       'live.listWaitMediaContents',
     ],
     roles: superAdminOnly,
+    // The handler sends an administrator's VOD files only (services/uploads/upload-commands.ts).
+    rolesFor: () => anyRole,
     offer: { palette: true },
   }),
   'upload.retry': command({
@@ -129,6 +134,8 @@ export const uploadCommands = defineCommands({
       'live.listWaitMediaContents',
     ],
     roles: superAdminOnly,
+    // The handler sends an administrator's VOD files only (services/uploads/upload-commands.ts).
+    rolesFor: () => anyRole,
     offer: { palette: true },
   }),
   'upload.cancel': command({
