@@ -20,6 +20,7 @@ import { say } from '../shared/i18n/say';
 import { liveCall, pageOf, type CallPriority } from './platform-call';
 import { toChannelDetails, toChannelRow, toContract } from './channels-mappers';
 import { sendAgain, withRecheck } from './recheck';
+import { noteRole } from './role-gate';
 import type { Session } from './session';
 
 type ChannelForm = components['schemas']['ChannelForm'];
@@ -95,9 +96,12 @@ export async function readAccess(session: Session): Promise<ChannelAccess> {
         fetch,
       }),
     );
+    noteRole(session.workspace, 'super_admin');
     return { role: 'super_admin', contract: toContract(answer.data) };
   } catch (error) {
     if (error instanceof PlatformError && error.error.code === 'forbidden') {
+      // Schedule and Uploads refuse the super administrator's operations before sending.
+      noteRole(session.workspace, 'admin');
       return { role: 'admin', contract: null };
     }
     throw error;
