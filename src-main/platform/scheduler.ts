@@ -28,6 +28,7 @@ import {
   type Waiter,
 } from './scheduled-call';
 import { SafetyMargin } from './safety-margin';
+import { currentCallAccount, type CallAccount } from './call-accounting';
 import { StartLog } from './start-log';
 
 export type { BudgetState, Priority } from './budget-state';
@@ -156,7 +157,7 @@ export class RequestScheduler {
       }
     }
     const target = call;
-    return new Promise<Response>((resolve, reject) => {
+    const answer = new Promise<Response>((resolve, reject) => {
       const onAbort = () => this.#abandon(target, waiter, signal.reason);
       const detach = () => signal.removeEventListener('abort', onAbort);
       const waiter: Waiter = { resolve, reject, detach };
@@ -165,6 +166,40 @@ export class RequestScheduler {
       this.#listeners.changed();
       this.#schedulePump();
     });
+    const account = currentCallAccount();
+    return account ? this.#accounted(account, target, request, answer) : answer;
+  }
+
+  /** Reports a command's call to its account (call-accounting.ts) once it is answered. */
+  #accounted(
+    account: CallAccount,
+    call: ScheduledCall,
+    request: Request,
+    answer: Promise<Response>,
+  ): Promise<Response> {
+    const askedAt = this.#clock.now();
+    const path = new URL(request.url).pathname;
+    const report = (status: number | null) => {
+      const answeredAt = this.#clock.now();
+      const startedAt = call.startedAt ?? answeredAt;
+      account.calls.push({
+        method: request.method,
+        path,
+        budgetWaitMs: Math.max(0, startedAt - askedAt),
+        platformMs: Math.max(0, answeredAt - startedAt),
+        status,
+      });
+    };
+    return answer.then(
+      (response) => {
+        report(response.status);
+        return response;
+      },
+      (error: unknown) => {
+        report(null);
+        throw error;
+      },
+    );
   }
 
   /** The budget now. `callsLastMinute` decays with time without a notification. */
@@ -310,6 +345,7 @@ export class RequestScheduler {
   #start(call: ScheduledCall, now: number): void {
     this.#dequeue(call);
     call.phase = 'in-flight';
+    call.startedAt = now;
     this.#inFlight.add(call);
     this.#starts.record(now);
     // Reads get their own signal: one caller aborting must not cancel a call others share.

@@ -205,11 +205,7 @@ export const schedule = {
   /** With an administrator's token (spec, Endpoints: program edits are super administrator). */
   scheduleRole: {
     note: 'Administrator token: creating, moving and deleting programs, changing their media and waiting screens, bulk authoring and deleting program media need a super administrator.',
-    superAdminOnly:
-      'Only a super administrator can do this; this workspace’s token is an administrator’s.',
     notSent:
       'Not sent: only a super administrator can create, move or delete programs or change their media and waiting screens; this workspace’s token is an administrator’s.',
-    mediaNotDeleted:
-      'Not deleted: only a super administrator can delete program media; this workspace’s token is an administrator’s.',
   },
 } as const;

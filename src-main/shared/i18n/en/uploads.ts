@@ -176,8 +176,6 @@ export const uploads = {
   },
   /** With an administrator's token (spec, Endpoints: upload-url and upload-wait-file are SA). */
   uploadRole: {
-    superAdminOnly:
-      'Only a super administrator can upload these; this workspace’s token is an administrator’s.',
     notQueued:
       'Not queued: only a super administrator can upload program media and waiting screens; this workspace’s token is an administrator’s. Nothing was sent.',
   },
