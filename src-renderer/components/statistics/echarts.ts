@@ -1,9 +1,9 @@
 /**
  * ECharts with only what the Statistics view draws (line and bar charts, axes, tooltip, range
- * zoom, legend, a marked area) on the canvas renderer: a small bundle, and nothing that writes inline style
- * attributes, which the renderer's CSP (`style-src 'self'`) refuses. Tooltips are drawn on the
- * canvas (`renderMode: 'richText'`) for the same reason. Loaded on first use (StatChart), so
- * the rest of the app starts without it.
+ * zoom, legend, a marked area) on the canvas renderer: a small bundle, and nothing that writes
+ * inline style attributes, which the renderer's CSP (`style-src 'self'`) refuses. Tooltips are
+ * drawn on the canvas (`renderMode: 'richText'`) for the same reason. Loaded on first use
+ * (StatChart), so the rest of the app starts without it.
  */
 import { use, init, type ComposeOption, type ECharts } from 'echarts/core';
 import { BarChart, LineChart, type BarSeriesOption, type LineSeriesOption } from 'echarts/charts';
