@@ -10,8 +10,9 @@
  * - tested: the operationId appears as a word in a `src-main/contract/*.test.ts` file (the
  *   contract suites, which call through the app's clients) or a `src-main/sandbox/*.test.ts`
  *   file other than the cross-cutting ones (fuzz, coverage, faults, callbacks, persistence,
- *   openapi-validate, served-operations): contract tests are named after, or call out, the operationIds they
- *   cover. The files are read as text; nothing of src-main/contract is imported.
+ *   openapi-validate, served-operations): contract tests are named after, or call out, the
+ *   operationIds they cover. The files are read as text; nothing of src-main/contract is
+ *   imported.
  *
  * `npx tsx src-main/sandbox/coverage.ts` prints the report. (What the interface reached, the
  * UI coverage, is served-operations.ts: operations answered 2xx to the app's own calls.)
