@@ -44,6 +44,23 @@ const onlyDomainIndexes = {
   message:
     "Another domain only through its index.ts (import '../uploads'), never its files; shared ground belongs in core/.",
 };
+/** A string or template part naming the browser host's command endpoint, `/rpc/<command>`. */
+const rpcText = ':matches(Literal[value=/\\/rpc\\b/], TemplateElement[value.raw=/\\/rpc\\b/])';
+const aroundThePage =
+  "Act through the page (click, type, drop, pick files): a spec that posts to the browser host's /rpc itself drives the app around its interface, and UI coverage would count it.";
+/** e2e: no call to the browser host's `/rpc` from a page script or from Node (issue 21, part 7). */
+const e2eThroughThePage = [
+  {
+    // page.evaluate(() => fetch('/rpc/…')), evaluateHandle, $eval, …: the page driven by script.
+    selector: `CallExpression[callee.property.name=/^(evaluate|evaluateHandle|evaluateAll|\\$eval|\\$\\$eval|addInitScript)$/] ${rpcText}`,
+    message: aroundThePage,
+  },
+  {
+    // request.post('…/rpc/…'), page.request.fetch(…), and a plain fetch from Node.
+    selector: `:matches(CallExpression[callee.property.name=/^(post|put|patch|delete|get|head|fetch)$/][callee.object.name=/request$/i], CallExpression[callee.property.name=/^(post|put|patch|delete|get|head|fetch)$/][callee.object.property.name=/request$/i], CallExpression[callee.name='fetch']) ${rpcText}`,
+    message: aroundThePage,
+  },
+];
 const noSandboxInDomains = {
   regex: '^(\\.\\./)+sandbox(/|$)',
   message: 'Domains reach the platform through core/platform-call, never the sandbox itself.',
@@ -284,6 +301,16 @@ export default tseslint.config(
     },
   },
   {
+    // Specs act through the page, not around it (issue 21, part 7): no spec or helper posts to
+    // the browser host's command endpoint (`/rpc/<command>`) itself, from the page
+    // (`page.evaluate` and kin) or from Node (`request.*`, `fetch`), so UI coverage counts
+    // only what an operator's actions reach.
+    files: ['e2e/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', ...e2eThroughThePage],
+    },
+  },
+  {
     // No spec reads the wall clock: each test runs at ONAIR_E2E_CLOCK or now (e2e/clock.ts).
     files: ['e2e/**/*.spec.ts', 'e2e/schedule-support.ts'],
     rules: {
@@ -301,6 +328,7 @@ export default tseslint.config(
           selector: "NewExpression[callee.name='Date'][arguments.length=0]",
           message: "Read the test's clock (the `clock` fixture), never the wall clock.",
         },
+        ...e2eThroughThePage,
       ],
     },
   },

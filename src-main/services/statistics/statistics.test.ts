@@ -164,7 +164,7 @@ describe('live statistics', () => {
 
 describe('VOD statistics', () => {
   it('ranks contents and sums days as the platform does, within the limits', async () => {
-    const { latest } = vodWindow(Date.now());
+    const { complete: latest } = vodWindow(Date.now());
     const from = addDays(latest, -6);
     const rank = await vod.contentRank(session.account, 'view', { limit: 5, from, to: latest });
     const platform = await vodGet<{ data: { upload_file_key: string }[] }>(
@@ -194,11 +194,24 @@ describe('VOD statistics', () => {
       vod.channelTotals(session.account, 'view', addDays(latest, -95), latest),
     );
     expect(long.error.text?.key).toBe('statistics.limits.vodMonths');
-    const late = await refusal(
+    const future = await refusal(
       vod.contentRank(session.account, 'view', { limit: 10, from: latest, to: addDays(latest, 1) }),
     );
-    expect(late.error.text?.key).toBe('statistics.limits.vodDelay');
+    expect(future.error.text?.key).toBe('statistics.limits.vodFuture');
     expect(sent.length).toBe(before);
+  });
+
+  it('sends a range that ends within the 36-hour delay: today, the last 7 days', async () => {
+    const { latest, complete } = vodWindow(Date.now());
+    expect(latest).toBe(utcDay(Date.now()));
+    const from = addDays(latest, -6);
+    const before = sent.length;
+    const days = await vod.vodDaily(session.account, 'view', from, latest);
+    expect(sent.length).toBe(before + 1);
+    // The platform answers the days it has: here, up to the last complete one.
+    expect(days.data.at(-1)?.date).toBe(complete);
+    const rank = await vod.contentRank(session.account, 'view', { limit: 5, from, to: latest });
+    expect(rank.data.length).toBeGreaterThan(0);
   });
 });
 
