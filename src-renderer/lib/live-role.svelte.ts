@@ -27,8 +27,11 @@ export interface LiveRole {
    * decides each call). False only while the read is under way.
    */
   readonly settled: boolean;
-  /** How the view offers `name`: from its declaration, with the role as known here. */
-  offer(name: CommandName): CommandOffer;
+  /**
+   * How the view offers `name`: from its declaration, with the role as known here; `input`
+   * for a command whose roles depend on it (`rolesFor`, e.g. an upload's kind).
+   */
+  offer(name: CommandName, input?: unknown): CommandOffer;
 }
 
 /**
@@ -51,8 +54,8 @@ export function useLiveRole(): LiveRole {
     get settled() {
       return workspace.isSuccess && (!hasLive || known !== null || !access.isPending);
     },
-    offer(name) {
-      return offerOf(name, { workspace: state, now: displayClock.now });
+    offer(name, input) {
+      return offerOf(name, { workspace: state, now: displayClock.now }, input);
     },
   };
 }
