@@ -18,6 +18,7 @@ import {
   type CommandName,
 } from '../../shared/bridge';
 import { commandTextKeys } from '../../shared/command-texts';
+import { sampleInput } from '../core/command-samples';
 import type { CommandDecl, Role } from '../../shared/commands/define';
 import { en } from '../../shared/i18n/en';
 import { ko } from '../../shared/i18n/ko';
@@ -137,6 +138,21 @@ describe('command declarations', () => {
       if ([...roles].sort().join() !== [...allowed].sort().join())
         wrong.push(
           `${name}: declares ${roles.join('+')}, its operations allow ${allowed.join('+')}`,
+        );
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('let an input need fewer roles than its command, never more or others', () => {
+    const withInputRoles = declared.filter((name) => decl(name).rolesFor !== undefined);
+    expect(withInputRoles).toContain('upload.enqueue');
+    const wrong: string[] = [];
+    for (const name of withInputRoles) {
+      const { roles } = decl(name);
+      const forSample = decl(name).rolesFor?.(sampleInput(name)) ?? [];
+      if (!roles.every((role) => forSample.includes(role)))
+        wrong.push(
+          `${name}: its input's roles ${forSample.join('+')} drop one of ${roles.join('+')}`,
         );
     }
     expect(wrong).toEqual([]);
