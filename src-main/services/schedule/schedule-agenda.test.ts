@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeskCore } from '../app/desk-core';
-import { commandCaller, startTestCore, type TestCore } from '../app/test-support';
+import { commandCaller, confirmedBy, startTestCore, type TestCore } from '../app/test-support';
 
 const dayMs = 86_400_000;
 let core: DeskCore;
@@ -70,7 +70,7 @@ describe('schedule agenda and program media delete', () => {
     const refused = await core.invoke(
       'schedule.deleteMedia',
       { uploadFileKey: played.uploadFileKey },
-      ctx,
+      { ...ctx, ...confirmedBy('schedule.deleteMedia') },
     );
     expect(refused).toMatchObject({ ok: false, error: { status: 422 } });
     if (!refused.ok) expect(refused.error.message).toMatch(/is played by \d+ program\(s\)/);

@@ -14,6 +14,7 @@ import { createKeychain, keychainService } from '../../secrets/keychain';
 import type { AccountSummary, WorkspaceState } from '../../shared/model';
 import type { Result } from '../../shared/result';
 import { createDeskCore, type DeskCore } from '../app/desk-core';
+import { confirmedBy } from '../app/test-support';
 import { openSandboxWorkspace } from './workspace';
 
 const withKeyring = process.env.ONAIR_TEST_KEYRING === '1';
@@ -57,7 +58,11 @@ describe.runIf(withKeyring)('accounts in the OS keychain', () => {
   });
 
   const call = async <T>(command: string, input: unknown): Promise<T> => {
-    const result = (await core.invoke(command, input, ctx)) as Result<T>;
+    // Confirmed as the views confirm a destructive command (removing an account).
+    const result = (await core.invoke(command, input, {
+      ...ctx,
+      ...confirmedBy(command),
+    })) as Result<T>;
     if (!result.ok) throw new Error(`${command}: ${result.error.message}`);
     return result.data;
   };

@@ -128,7 +128,8 @@ export interface CommandMeta {
   confirm?: ConfirmRule;
   /**
    * The API the workspace must have an account of: `any` when it depends on the input (a
-   * download of a recording file or of VOD content); null for a command that calls nothing.
+   * download of a recording file or of VOD content) or the command answers without it (the
+   * upload dialog's VOD categories: `available: false`); null for a command that calls nothing.
    */
   api?: ApiName | 'any' | null;
   /** Every platform operation its handler may call (empty for local commands). */

@@ -56,7 +56,8 @@ export const uploadCommands = defineCommands({
     priority: 'view',
     category: 'uploads',
     effect: 'read',
-    api: 'vod',
+    // Answers `available: false` without a VOD account rather than being refused.
+    api: 'any',
     operations: ['vod.listCategories'],
     roles: anyRole,
   }),
