@@ -44,6 +44,8 @@ const declaredDomains: CommandDomain[] = [
   'recordings',
   'transfers',
   'persist',
+  'statistics',
+  'library',
 ];
 
 function textAt(catalogue: object, key: string): unknown {
