@@ -45,6 +45,8 @@ const declaredDomains: CommandDomain[] = [
   'recordings',
   'transfers',
   'persist',
+  'statistics',
+  'library',
 ];
 
 function textAt(catalogue: object, key: string): unknown {

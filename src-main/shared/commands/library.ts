@@ -13,7 +13,7 @@ import type {
   VodChannelRef,
 } from '../library-model';
 import type { BatchProgress, Fresh, Page } from '../model';
-import { command, defineCommands, defineEvents, event, returns } from './define';
+import { anyRole, command, defineCommands, defineEvents, event, returns } from './define';
 import { key, pageNumber, pageSize, requiredText, searchKeyword } from './fields';
 
 const categoryName = requiredText(
@@ -81,12 +81,22 @@ export const libraryCommands = defineCommands({
     }),
     output: returns<Fresh<Page<ContentSummary>>>(),
     priority: 'view',
+    category: 'library',
+    effect: 'read',
+    api: 'vod',
+    operations: ['vod.listMediaContents', 'vod.listCategoryMediaContents'],
+    roles: anyRole,
   }),
   /** One content's overview (GET /media-contents/{upload_file_key}). */
   'content.get': command({
     input: z.object({ uploadFileKey: key }),
     output: returns<Fresh<ContentOverview>>(),
     priority: 'view',
+    category: 'library',
+    effect: 'read',
+    api: 'vod',
+    operations: ['vod.getMediaContent'],
+    roles: anyRole,
   }),
   /** Title, VR projection type and sound mode (PUT /media-contents/{key}); one at least. */
   'content.update': command({
@@ -100,84 +110,165 @@ export const libraryCommands = defineCommands({
     }),
     output: returns<ContentOverview>(),
     priority: 'command',
+    category: 'library',
+    effect: 'change',
+    api: 'vod',
+    operations: ['vod.updateMediaContent'],
+    roles: anyRole,
+    offer: { palette: true },
   }),
   /** Enables or disables playback (spec, States: PUT .../enable, .../disable). */
   'content.setEnabled': command({
     input: z.object({ uploadFileKey: key, enabled: z.boolean() }),
     output: returns<ContentOverview>(),
     priority: 'command',
+    category: 'library',
+    effect: 'change',
+    api: 'vod',
+    operations: ['vod.enableMediaContent', 'vod.disableMediaContent'],
+    roles: anyRole,
+    offer: { palette: true },
   }),
   /** Moves a content to a category (PUT /media-contents/{key}/categories/{category_key}). */
   'content.move': command({
     input: z.object({ uploadFileKey: key, categoryKey: key }),
     output: returns<ContentOverview>(),
     priority: 'command',
+    category: 'library',
+    effect: 'change',
+    api: 'vod',
+    operations: ['vod.moveMediaContentToCategory'],
+    roles: anyRole,
+    offer: { palette: true },
   }),
   /** Deletes a content permanently (DELETE /media-contents/{key}). */
   'content.delete': command({
     input: z.object({ uploadFileKey: key }),
     output: returns<null>(),
     priority: 'command',
+    category: 'library',
+    effect: 'destructive',
+    confirm: { kind: 'again' },
+    api: 'vod',
+    operations: ['vod.deleteMediaContent'],
+    roles: anyRole,
+    offer: { palette: true },
   }),
   /** Links a content to a VOD channel (POST /channels/{channel_key}/media-contents/{key}/attach). */
   'content.attachChannel': command({
     input: z.object({ uploadFileKey: key, channelKey: key }),
     output: returns<null>(),
     priority: 'command',
+    category: 'library',
+    effect: 'change',
+    api: 'vod',
+    operations: ['vod.attachChannelMediaContent'],
+    roles: anyRole,
+    offer: { palette: true },
   }),
   /** Uploads the poster image (POST /media-contents/{key}/poster). */
   'content.uploadPoster': command({
     input: z.object({ uploadFileKey: key, poster }),
     output: returns<ContentOverview>(),
     priority: 'command',
+    category: 'library',
+    effect: 'change',
+    api: 'vod',
+    operations: ['vod.uploadMediaContentPoster'],
+    roles: anyRole,
   }),
   /** Every category, depth-first in tree order (GET /categories). */
   'category.list': command({
     input: z.object({}),
     output: returns<Fresh<LibraryCategory[]>>(),
     priority: 'view',
+    category: 'library',
+    effect: 'read',
+    api: 'vod',
+    operations: ['vod.listCategories'],
+    roles: anyRole,
   }),
   /** One category with its connected VOD channels (GET /categories/{category_key}). */
   'category.get': command({
     input: z.object({ categoryKey: key }),
     output: returns<Fresh<LibraryCategoryDetail>>(),
     priority: 'view',
+    category: 'library',
+    effect: 'read',
+    api: 'vod',
+    operations: ['vod.getCategory'],
+    roles: anyRole,
   }),
   /** Creates a category, or a subcategory of `parentKey` (POST /categories). */
   'category.create': command({
     input: z.object({ name: categoryName, parentKey: key.optional() }),
     output: returns<LibraryCategory>(),
     priority: 'command',
+    category: 'library',
+    effect: 'change',
+    api: 'vod',
+    operations: ['vod.createCategory'],
+    roles: anyRole,
+    offer: { palette: true },
   }),
   /** Renames a category (PUT /categories/{category_key}). */
   'category.rename': command({
     input: z.object({ categoryKey: key, name: categoryName }),
     output: returns<LibraryCategory>(),
     priority: 'command',
+    category: 'library',
+    effect: 'change',
+    api: 'vod',
+    operations: ['vod.updateCategory'],
+    roles: anyRole,
+    offer: { palette: true },
   }),
   /** Deletes a category; its contents stay, subcategory positions are readjusted (spec). */
   'category.delete': command({
     input: z.object({ categoryKey: key }),
     output: returns<null>(),
     priority: 'command',
+    category: 'library',
+    effect: 'destructive',
+    confirm: { kind: 'again' },
+    api: 'vod',
+    operations: ['vod.deleteCategory'],
+    roles: anyRole,
+    offer: { palette: true },
   }),
   /** Connects or disconnects a VOD channel (POST .../attach, DELETE .../detach). */
   'category.setChannel': command({
     input: z.object({ categoryKey: key, channelKey: key, attached: z.boolean() }),
     output: returns<null>(),
     priority: 'command',
+    category: 'library',
+    effect: 'change',
+    api: 'vod',
+    operations: ['vod.attachCategoryChannel', 'vod.detachCategoryChannel'],
+    roles: anyRole,
+    offer: { palette: true },
   }),
   /** The VOD account's channels, for pickers and drop targets (GET /channels, every page). */
   'library.channels': command({
     input: z.object({}),
     output: returns<VodChannelRef[]>(),
     priority: 'view',
+    category: 'library',
+    effect: 'read',
+    api: 'vod',
+    operations: ['vod.listChannels'],
+    roles: anyRole,
   }),
   /** The budget cost of a batch before anything is sent: one call each, at the VOD pace. */
   'library.planBatch': command({
     input: z.object({ operations }),
     output: returns<LibraryBatchPlan>(),
     priority: 'local',
+    category: 'library',
+    effect: 'read',
+    api: null,
+    operations: [],
+    roles: anyRole,
   }),
   /**
    * Starts a batch at `bulk` priority and answers at once; follow it by one `library.batch`
@@ -187,12 +278,28 @@ export const libraryCommands = defineCommands({
     input: z.object({ operations }),
     output: returns<{ batchId: string }>(),
     priority: 'bulk',
+    category: 'library',
+    effect: 'destructive',
+    confirm: { kind: 'again' },
+    api: 'vod',
+    operations: [
+      'vod.enableMediaContent',
+      'vod.disableMediaContent',
+      'vod.moveMediaContentToCategory',
+      'vod.deleteMediaContent',
+    ],
+    roles: anyRole,
   }),
   /** A batch's progress (no platform call); null for a batch this session does not know. */
   'library.batch': command({
     input: z.object({ batchId: z.uuid('Not a batch of this session.') }),
     output: returns<BatchProgress | null>(),
     priority: 'local',
+    category: 'library',
+    effect: 'read',
+    api: null,
+    operations: [],
+    roles: anyRole,
   }),
 });
 

@@ -18,7 +18,7 @@ import type {
   VodDaily,
   ViewerBucket,
 } from '../statistics-model';
-import { command, defineCommands, returns } from './define';
+import { anyRole, command, defineCommands, returns } from './define';
 import { channelInput, key, noInput } from './fields';
 
 /** A UTC day, `YYYY-MM-DD`. */
@@ -41,6 +41,11 @@ export const statisticsCommands = defineCommands({
     input: channelInput,
     output: returns<BroadcastChoice[]>(),
     priority: 'view',
+    category: 'statistics',
+    effect: 'read',
+    api: 'live',
+    operations: ['live.listChannelBroadcasts'],
+    roles: anyRole,
   }),
   /** A viewer curve of one UTC day (getViewerStatistics / getChannel… / getBroadcast…). */
   'statistics.viewers': command({
@@ -51,6 +56,15 @@ export const statisticsCommands = defineCommands({
     }),
     output: returns<Fresh<ViewerBucket[]>>(),
     priority: 'view',
+    category: 'statistics',
+    effect: 'read',
+    api: 'live',
+    operations: [
+      'live.getViewerStatistics',
+      'live.getChannelViewerStatistics',
+      'live.getBroadcastViewerStatistics',
+    ],
+    roles: anyRole,
   }),
   /**
    * Key metrics of a period (getSummary / getChannelSummary), or of a whole broadcast
@@ -60,30 +74,55 @@ export const statisticsCommands = defineCommands({
     input: z.object({ target: liveTarget, ...period }),
     output: returns<Fresh<LiveSummary>>(),
     priority: 'view',
+    category: 'statistics',
+    effect: 'read',
+    api: 'live',
+    operations: ['live.getSummary', 'live.getChannelSummary', 'live.getBroadcastSummary'],
+    roles: anyRole,
   }),
   /** Key metrics per UTC day, all broadcasts (live getSummaryDaily). */
   'statistics.daily': command({
     input: z.object(period),
     output: returns<Fresh<LiveDaily[]>>(),
     priority: 'view',
+    category: 'statistics',
+    effect: 'read',
+    api: 'live',
+    operations: ['live.getSummaryDaily'],
+    roles: anyRole,
   }),
   /** Chat use per hour or day (getChatStats). */
   'statistics.chat': command({
     input: z.object({ unit: z.enum(['hour', 'day']), ...period }),
     output: returns<Fresh<ChatBucket[]>>(),
     priority: 'view',
+    category: 'statistics',
+    effect: 'read',
+    api: 'live',
+    operations: ['live.getChatStats'],
+    roles: anyRole,
   }),
   /** Scheduled (programmed) output per UTC day (live getVodSummaryDaily). */
   'statistics.scheduledDaily': command({
     input: z.object(period),
     output: returns<Fresh<ScheduledDaily[]>>(),
     priority: 'view',
+    category: 'statistics',
+    effect: 'read',
+    api: 'live',
+    operations: ['live.getVodSummaryDaily'],
+    roles: anyRole,
   }),
   /** The VOD channels (first 100), to rank one channel's contents (VOD listChannels). */
   'statistics.vodChannels': command({
     input: noInput,
     output: returns<VodChannelChoice[]>(),
     priority: 'view',
+    category: 'statistics',
+    effect: 'read',
+    api: 'vod',
+    operations: ['vod.listChannels'],
+    roles: anyRole,
   }),
   /** Most viewed contents of the account or of one VOD channel (getContentRank / getChannelContentRank). */
   'statistics.contentRank': command({
@@ -94,17 +133,32 @@ export const statisticsCommands = defineCommands({
     }),
     output: returns<Fresh<ContentRankRow[]>>(),
     priority: 'view',
+    category: 'statistics',
+    effect: 'read',
+    api: 'vod',
+    operations: ['vod.getContentRank', 'vod.getChannelContentRank'],
+    roles: anyRole,
   }),
   /** Totals per VOD channel (getChannelStatistics). */
   'statistics.vodChannelTotals': command({
     input: z.object(period),
     output: returns<Fresh<VodChannelRow[]>>(),
     priority: 'view',
+    category: 'statistics',
+    effect: 'read',
+    api: 'vod',
+    operations: ['vod.getChannelStatistics'],
+    roles: anyRole,
   }),
   /** All VOD content per UTC day (VOD getSummaryDaily). */
   'statistics.vodDaily': command({
     input: z.object(period),
     output: returns<Fresh<VodDaily[]>>(),
     priority: 'view',
+    category: 'statistics',
+    effect: 'read',
+    api: 'vod',
+    operations: ['vod.getSummaryDaily'],
+    roles: anyRole,
   }),
 });
