@@ -44,6 +44,7 @@ const declaredDomains: CommandDomain[] = [
   'recordings',
   'transfers',
   'persist',
+  'libraryContent',
 ];
 
 function textAt(catalogue: object, key: string): unknown {
