@@ -47,6 +47,7 @@ const declaredDomains: CommandDomain[] = [
   'persist',
   'statistics',
   'library',
+  'libraryContent',
 ];
 
 function textAt(catalogue: object, key: string): unknown {

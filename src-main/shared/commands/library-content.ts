@@ -17,7 +17,7 @@ import type {
   TranscodingProgress,
 } from '../content-model';
 import type { Fresh } from '../model';
-import { command, defineCommands, returns } from './define';
+import { anyRole, command, defineCommands, returns } from './define';
 import { key, requiredText, searchKeyword } from './fields';
 
 const uploadFileKey = key;
@@ -62,48 +62,90 @@ export const libraryContentCommands = defineCommands({
     input: z.object({ uploadFileKey }),
     output: returns<Fresh<TranscodingFile[]>>(),
     priority: 'view',
+    category: 'library',
+    effect: 'read',
+    api: 'vod',
+    operations: ['vod.listTranscodingFiles'],
+    roles: anyRole,
   }),
   /** Media profiles a new transcoding job can use (GET /media-profiles). */
   'transcoding.profiles': command({
     input: z.object({}),
     output: returns<ProfileChoice[]>(),
     priority: 'view',
+    category: 'library',
+    effect: 'read',
+    api: 'vod',
+    operations: ['vod.listMediaProfiles'],
+    roles: anyRole,
   }),
   /** Transcoding progress (GET .../progress; refreshed every 10 s of platform time). */
   'transcoding.progress': command({
     input: z.object({ uploadFileKey }),
     output: returns<Fresh<TranscodingProgress>>(),
     priority: 'watch',
+    category: 'library',
+    effect: 'read',
+    api: 'vod',
+    operations: ['vod.getMediaContentProgress'],
+    roles: anyRole,
   }),
   /** Enables or disables one transcoding file (PUT .../transcoding-files/{id}/enable|disable). */
   'transcoding.setFileEnabled': command({
     input: z.object({ uploadFileKey, transcodingFileId, enabled: z.boolean() }),
     output: returns<TranscodingFile>(),
     priority: 'command',
+    category: 'library',
+    effect: 'change',
+    api: 'vod',
+    operations: ['vod.enableTranscodingFile', 'vod.disableTranscodingFile'],
+    roles: anyRole,
   }),
   /** Deletes one transcoding file permanently (DELETE .../transcoding-files/{id}). */
   'transcoding.deleteFile': command({
     input: z.object({ uploadFileKey, transcodingFileId }),
     output: returns<null>(),
     priority: 'command',
+    category: 'library',
+    effect: 'destructive',
+    confirm: { kind: 'again' },
+    api: 'vod',
+    operations: ['vod.deleteTranscodingFile'],
+    roles: anyRole,
   }),
   /** Enables or disables the content's files of a profile (PUT .../media-profiles/{key}/…). */
   'transcoding.setProfileEnabled': command({
     input: z.object({ uploadFileKey, profileKey: key, enabled: z.boolean() }),
     output: returns<TranscodingFile[]>(),
     priority: 'command',
+    category: 'library',
+    effect: 'change',
+    api: 'vod',
+    operations: ['vod.enableMediaContentProfileFiles', 'vod.disableMediaContentProfileFiles'],
+    roles: anyRole,
   }),
   /** Deletes the content's files of a profile permanently (DELETE .../media-profiles/{key}). */
   'transcoding.deleteProfileFiles': command({
     input: z.object({ uploadFileKey, profileKey: key }),
     output: returns<null>(),
     priority: 'command',
+    category: 'library',
+    effect: 'destructive',
+    confirm: { kind: 'again' },
+    api: 'vod',
+    operations: ['vod.deleteMediaContentProfileFiles'],
+    roles: anyRole,
   }),
   /** Starts a transcoding job with a profile; files already transcoding are excluded. */
   'transcoding.start': command({
     input: z.object({ uploadFileKey, mediaProfileKey: key }),
     output: returns<TranscodingJob>(),
     priority: 'command',
+    category: 'library',
+    effect: 'change',
+    api: 'vod',
+    operations: ['vod.createTranscodingJob'],
+    roles: anyRole,
   }),
 
   /** A content's subtitles in player order, filtered by name and language. */
@@ -115,12 +157,22 @@ export const libraryContentCommands = defineCommands({
     }),
     output: returns<Fresh<Subtitle[]>>(),
     priority: 'view',
+    category: 'library',
+    effect: 'read',
+    api: 'vod',
+    operations: ['vod.listSubtitles'],
+    roles: anyRole,
   }),
   /** One subtitle with its text. */
   'subtitle.get': command({
     input: z.object({ uploadFileKey, subtitleId }),
     output: returns<SubtitleDetail>(),
     priority: 'view',
+    category: 'library',
+    effect: 'read',
+    api: 'vod',
+    operations: ['vod.getSubtitle'],
+    roles: anyRole,
   }),
   /** Creates a subtitle from typed text; placed last. */
   'subtitle.create': command({
@@ -134,6 +186,11 @@ export const libraryContentCommands = defineCommands({
     }),
     output: returns<SubtitleDetail>(),
     priority: 'command',
+    category: 'library',
+    effect: 'change',
+    api: 'vod',
+    operations: ['vod.createSubtitle'],
+    roles: anyRole,
   }),
   /** Creates a subtitle from an SRT or WebVTT file (its text); placed last. */
   'subtitle.upload': command({
@@ -148,12 +205,22 @@ export const libraryContentCommands = defineCommands({
     }),
     output: returns<SubtitleDetail>(),
     priority: 'command',
+    category: 'library',
+    effect: 'change',
+    api: 'vod',
+    operations: ['vod.uploadSubtitle'],
+    roles: anyRole,
   }),
   /** Replaces a subtitle's data with a new SRT or WebVTT file. */
   'subtitle.replaceFile': command({
     input: z.object({ uploadFileKey, subtitleId, fileName, text: subtitleText }),
     output: returns<SubtitleDetail>(),
     priority: 'command',
+    category: 'library',
+    effect: 'change',
+    api: 'vod',
+    operations: ['vod.replaceSubtitleFile'],
+    roles: anyRole,
   }),
   /** Changes a subtitle's name, language, kind, visibility or text (at least one). */
   'subtitle.update': command({
@@ -176,18 +243,34 @@ export const libraryContentCommands = defineCommands({
       ),
     output: returns<SubtitleDetail>(),
     priority: 'command',
+    category: 'library',
+    effect: 'change',
+    api: 'vod',
+    operations: ['vod.updateSubtitle'],
+    roles: anyRole,
   }),
   /** Deletes a subtitle permanently; the others close the gap. */
   'subtitle.delete': command({
     input: z.object({ uploadFileKey, subtitleId }),
     output: returns<null>(),
     priority: 'command',
+    category: 'library',
+    effect: 'destructive',
+    confirm: { kind: 'again' },
+    api: 'vod',
+    operations: ['vod.deleteSubtitle'],
+    roles: anyRole,
   }),
   /** Moves a subtitle (move-first, move-last, or move to the position of `targetId`). */
   'subtitle.move': command({
     input: z.object({ uploadFileKey, subtitleId, place: subtitlePlace }),
     output: returns<Subtitle[]>(),
     priority: 'command',
+    category: 'library',
+    effect: 'change',
+    api: 'vod',
+    operations: ['vod.moveSubtitleFirst', 'vod.moveSubtitleLast', 'vod.moveSubtitle'],
+    roles: anyRole,
   }),
 
   /** Requests an AI subtitle from speech recognition (one per content). */
@@ -195,6 +278,11 @@ export const libraryContentCommands = defineCommands({
     input: z.object({ uploadFileKey, languageCode: aiLanguage, kind, visibility }),
     output: returns<null>(),
     priority: 'command',
+    category: 'library',
+    effect: 'change',
+    api: 'vod',
+    operations: ['vod.createAiSubtitle'],
+    roles: anyRole,
   }),
   /** Requests the AI outline (summary, chapters, keywords), optionally with an AI subtitle. */
   'ai.createOutline': command({
@@ -205,18 +293,33 @@ export const libraryContentCommands = defineCommands({
     }),
     output: returns<null>(),
     priority: 'command',
+    category: 'library',
+    effect: 'change',
+    api: 'vod',
+    operations: ['vod.createAiOutline'],
+    roles: anyRole,
   }),
   /** The AI outline in one language; null when none was requested (404). */
   'ai.outline': command({
     input: z.object({ uploadFileKey, languageCode: aiLanguage }),
     output: returns<Fresh<AiOutline | null>>(),
     priority: 'view',
+    category: 'library',
+    effect: 'read',
+    api: 'vod',
+    operations: ['vod.getAiOutline'],
+    roles: anyRole,
   }),
   /** Converts every transcoding file of the content to AI speed (AI script). */
   'ai.createScript': command({
     input: z.object({ uploadFileKey }),
     output: returns<null>(),
     priority: 'command',
+    category: 'library',
+    effect: 'change',
+    api: 'vod',
+    operations: ['vod.createAiScript'],
+    roles: anyRole,
   }),
 
   /** The content's encryption and its media content keys per channel (GET /media-contents/{key}). */
@@ -224,23 +327,43 @@ export const libraryContentCommands = defineCommands({
     input: z.object({ uploadFileKey }),
     output: returns<Fresh<ContentKeyContext>>(),
     priority: 'view',
+    category: 'library',
+    effect: 'read',
+    api: 'vod',
+    operations: ['vod.getMediaContent'],
+    roles: anyRole,
   }),
   /** Details of a media content key. */
   'contentKey.get': command({
     input: z.object({ key: contentKey }),
     output: returns<ContentKey>(),
     priority: 'view',
+    category: 'library',
+    effect: 'read',
+    api: 'vod',
+    operations: ['vod.getMediaContentKey'],
+    roles: anyRole,
   }),
   /** Whether a key can be assigned, and why not. */
   'contentKey.validate': command({
     input: z.object({ key: contentKey }),
     output: returns<ContentKeyCheck>(),
     priority: 'view',
+    category: 'library',
+    effect: 'read',
+    api: 'vod',
+    operations: ['vod.validateMediaContentKey'],
+    roles: anyRole,
   }),
   /** Assigns a key to the content: it replaces the content's earlier key in that channel. */
   'contentKey.assign': command({
     input: z.object({ uploadFileKey, key: contentKey }),
     output: returns<ContentKey>(),
     priority: 'command',
+    category: 'library',
+    effect: 'change',
+    api: 'vod',
+    operations: ['vod.assignMediaContentKey'],
+    roles: anyRole,
   }),
 });
