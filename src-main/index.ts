@@ -14,6 +14,7 @@ import { setFolderPicker } from './services/transfers/download-folder';
 import { createLog, type Log } from './hosts/log';
 import { createKeychain } from './secrets/keychain';
 import { isAppPage, secureWebPreferences } from './hosts/window-policy';
+import { startHostNetwork, type HostNetwork } from './hosts/host-network';
 
 const rendererIndex = join(import.meta.dirname, '../renderer/index.html');
 const appUrlPrefix = pathToFileURL(join(import.meta.dirname, '../renderer/')).href;
@@ -22,6 +23,7 @@ const isAppUrl = (url: string) => isAppPage(url, appUrlPrefix);
 let core: DeskCore | null = null;
 let log: Log | null = null;
 let mainWindow: BrowserWindow | null = null;
+let network: HostNetwork | null = null;
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -41,7 +43,7 @@ if (!app.requestSingleInstanceLock()) {
   });
   app.on('window-all-closed', () => app.quit());
   app.on('will-quit', () => {
-    void core?.dispose();
+    void core?.dispose().then(() => network?.close());
     void log?.close();
   });
   void app.whenReady().then(start);
@@ -54,6 +56,12 @@ async function start(): Promise<void> {
   session.defaultSession.setPermissionCheckHandler(() => false);
   log = await createLog(app.getPath('userData'));
   const logger = log;
+  // Every call of main through the proxy Chromium resolves for its URL (system settings, PAC).
+  network = await startHostNetwork({
+    env: process.env,
+    log: (m) => logger.write(m),
+    resolveProxy: (url) => session.defaultSession.resolveProxy(url),
+  });
   const sandboxInfo = sandboxInfoFromEnv(process.env);
   core = await createDeskCore({
     dataDir: app.getPath('userData'),

@@ -18,6 +18,7 @@ import { sweepSpool } from './spool';
 import { queuedPaths } from '../services/uploads/upload-store';
 import { createLog } from './log';
 import { createKeychain } from '../secrets/keychain';
+import { startHostNetwork } from './host-network';
 
 async function main(): Promise<void> {
   let values;
@@ -45,6 +46,8 @@ async function main(): Promise<void> {
   const dataDir = resolve(values['data-dir'] ?? join(homedir(), '.config', 'onair-desk'));
   await mkdir(dataDir, { recursive: true });
   const log = await createLog(dataDir);
+  // Before anything connects: HTTPS_PROXY / HTTP_PROXY / NO_PROXY and the trusted CAs.
+  const network = await startHostNetwork({ env: process.env, log: (m) => log.write(m) });
   const sandboxInfo = sandboxInfoFromEnv(process.env);
   const core = await createDeskCore({
     dataDir,
@@ -92,6 +95,7 @@ async function main(): Promise<void> {
     void host
       .close()
       .then(() => core.dispose())
+      .then(() => network.close())
       .then(() => log.close())
       .finally(() => process.exit(0));
   };
