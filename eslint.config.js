@@ -12,6 +12,46 @@ const electronOnly = {
   group: ['electron', 'electron/*'],
   message: 'Only index.ts, preload.ts and hosts/electron-ipc.ts may import electron (DESIGN.md).',
 };
+// hosts/ may take Electron's *types* (erased at build) so its pure modules are tested
+// against typed fakes of the Electron APIs they are given.
+const electronTypesOnly = { ...electronOnly, allowTypeImports: true };
+
+/** The domains of services/, one folder each. */
+const domains = [
+  'control-room',
+  'schedule',
+  'uploads',
+  'downloads',
+  'channels',
+  'recordings',
+  'statistics',
+  'library',
+  'workspaces',
+  'settings',
+];
+const domainFiles = domains.map((domain) => `src-main/services/${domain}/**/*.ts`);
+const serviceTestFiles = [
+  'src-main/services/**/*.test.ts',
+  'src-main/services/**/*test-support.ts',
+];
+const noAppWiring = {
+  regex: '^\\.\\./app(/|$)',
+  message:
+    'A domain never imports the app wiring (services/app/): it is given what it needs (an AccountContext, callbacks).',
+};
+const onlyDomainIndexes = {
+  regex: '^\\.\\./(?!core/|app(/|$))[^./][^/]*/(?!index$)',
+  message:
+    "Another domain only through its index.ts (import '../uploads'), never its files; shared ground belongs in core/.",
+};
+const noSandboxInDomains = {
+  regex: '^(\\.\\./)+sandbox(/|$)',
+  message: 'Domains reach the platform through core/platform-call, never the sandbox itself.',
+};
+const coreIsTheBottom = {
+  regex: '^\\.\\./(?!core(/|$))[^./][^/]*',
+  message: 'core/ is the bottom of services/: it imports no domain and not app/.',
+};
 
 export default tseslint.config(
   {
@@ -63,6 +103,67 @@ export default tseslint.config(
     files: ['src-main/**/*.ts'],
     ignores: ['src-main/index.ts', 'src-main/preload.ts', 'src-main/hosts/electron-ipc.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [electronOnly] }] },
+  },
+  // --- services/ by domain (docs/architecture.md, "Layers") ---
+  // app/ (wiring) imports anything. A domain imports core/, platform/, shared/, secrets/ and
+  // its own folder; another domain only through that domain's index.ts; never app/ or the
+  // sandbox. core/ imports no domain and not app/. Tests and test support drive the whole
+  // app through the desk core against the sandbox, so they are free of these rules.
+  {
+    files: domainFiles,
+    ignores: serviceTestFiles,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [electronOnly, noAppWiring, onlyDomainIndexes, noSandboxInDomains] },
+      ],
+    },
+  },
+  {
+    // The sandbox workspace starts the embedded platform: the one domain file that may.
+    files: ['src-main/services/workspaces/workspace.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [electronOnly, noAppWiring, onlyDomainIndexes] },
+      ],
+    },
+  },
+  {
+    files: ['src-main/services/core/**/*.ts'],
+    ignores: serviceTestFiles,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [electronOnly, coreIsTheBottom] }],
+    },
+  },
+  {
+    // HandlerContext.session is still the whole Session: the registry and the pipeline take its
+    // type, and only its type, until the handler context is narrowed to the AccountContext.
+    files: [
+      'src-main/services/core/command-registry.ts',
+      'src-main/services/core/command-pipeline.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            electronOnly,
+            { ...coreIsTheBottom, regex: '^\\.\\./(?!core(/|$)|app/session$)[^./][^/]*' },
+            {
+              regex: '^\\.\\./app/session$',
+              allowTypeImports: true,
+              message: 'The registry takes only the type of the session from app/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src-main/hosts/**/*.ts'],
+    ignores: ['src-main/hosts/electron-ipc.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [electronTypesOnly] }] },
   },
   {
     files: ['src-main/platform/**/*.ts'],

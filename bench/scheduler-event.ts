@@ -7,7 +7,7 @@
  */
 import { RequestScheduler, type Priority } from '../src-main/platform/scheduler';
 import { defaultSafetyMargin } from '../src-main/platform/safety-margin';
-import { WatchPlanner } from '../src-main/services/watch-planner';
+import { WatchPlanner } from '../src-main/services/control-room/watch-planner';
 import { ManualClock } from '../src-main/platform/manual-clock';
 import { FifoQueue } from './fifo-queue';
 import type { BenchSection, BenchSectionResult } from './section';

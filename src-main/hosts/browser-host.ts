@@ -19,8 +19,8 @@ import { pipeline } from 'node:stream/promises';
 import { extname, join, relative, sep } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
-import type { DeskCore } from '../services/desk-core';
-import { pageCallMeta } from '../services/call-meta';
+import type { DeskCore } from '../services/app/desk-core';
+import { pageCallMeta } from '../services/core/call-meta';
 import { contentSecurityPolicy } from './csp';
 
 export interface BrowserHostOptions {

@@ -6,8 +6,8 @@
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import { ipcChannels } from '../shared/ipc-channels';
 import { fail } from '../shared/result';
-import type { DeskCore } from '../services/desk-core';
-import { pageCallMeta } from '../services/call-meta';
+import type { DeskCore } from '../services/app/desk-core';
+import { pageCallMeta } from '../services/core/call-meta';
 
 /**
  * Registers the bridge on ipcMain.

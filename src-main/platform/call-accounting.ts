@@ -51,3 +51,42 @@ export function accountTotals(account: CallAccount): { budgetWaitMs: number; pla
   }
   return { budgetWaitMs, platformMs };
 }
+
+/**
+ * Reports one call to `account` once `answer` settles, and answers it unchanged: the time
+ * from now to the call leaving the queue is budget wait, from leaving to the answer the
+ * platform's. Used by the request schedulers.
+ * @param now the scheduler's clock, epoch ms.
+ * @param startedAt when the call left the queue (epoch ms); null while it has not.
+ */
+export function accountAnswer(
+  account: CallAccount,
+  request: Request,
+  answer: Promise<Response>,
+  now: () => number,
+  startedAt: () => number | null,
+): Promise<Response> {
+  const askedAt = now();
+  const path = new URL(request.url).pathname;
+  const report = (status: number | null) => {
+    const answeredAt = now();
+    const left = startedAt() ?? answeredAt;
+    account.calls.push({
+      method: request.method,
+      path,
+      budgetWaitMs: Math.max(0, left - askedAt),
+      platformMs: Math.max(0, answeredAt - left),
+      status,
+    });
+  };
+  return answer.then(
+    (response) => {
+      report(response.status);
+      return response;
+    },
+    (error: unknown) => {
+      report(null);
+      throw error;
+    },
+  );
+}

@@ -179,6 +179,11 @@ export type WatchUpdate =
       status?: number;
       /** The platform's own message, redacted. */
       message: string;
+      /**
+       * No poll failed: the computer slept, and the figure is being re-read at once
+       * (`code` is then `network`: the connection was down while it slept).
+       */
+      afterSleep?: true;
     };
 
 /** What a token may do, as checked on add (one cheap call) and read from its claims. */

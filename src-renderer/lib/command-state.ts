@@ -12,6 +12,7 @@ import {
   preconditionRefusal,
 } from '../../src-main/shared/commands/preconditions';
 import type { MessageKey, MessageRef } from '../../src-main/shared/i18n/message';
+import { pipeline as pipelineTexts } from '../../src-main/shared/i18n/en/pipeline';
 import type { Broadcast, WorkspaceState } from '../../src-main/shared/model';
 import { tMessage } from '../i18n/i18n.svelte';
 
@@ -39,17 +40,23 @@ export function offerOf(name: CommandName, context: OfferContext): CommandOffer 
   const decl = commands[name] as CommandDecl;
   const titleRef: MessageRef = { key: commandTextKeys(name).title as MessageKey };
   const title = tMessage(titleRef);
+  // The view says why before anything is tried, so without main's "nothing was sent".
   const refused = (ref: MessageRef): CommandOffer => ({
     enabled: false,
-    reason: tMessage(ref),
+    reason: tMessage(offerReason(ref)),
     title,
   });
   const workspace = context.workspace;
   if (workspace) {
     const apis = workspace.active.apis;
-    if (decl.api === 'live' && !apis.live) return refused({ key: 'errors.noLiveApi' });
-    if (decl.api === 'vod' && !apis.vod) return refused({ key: 'errors.noVodApi' });
-    if (workspace.role !== null && decl.roles && !decl.roles.includes(workspace.role))
+    if (decl.api === 'live' && !apis.live) return refused({ key: 'pipeline.offer.noLiveApi' });
+    if (decl.api === 'vod' && !apis.vod) return refused({ key: 'pipeline.offer.noVodApi' });
+    if (
+      workspace.role !== null &&
+      !decl.learnsRole &&
+      decl.roles &&
+      !decl.roles.includes(workspace.role)
+    )
       return refused({ key: 'pipeline.superAdminOnly', params: { command: titleRef } });
   }
   if (decl.precondition) {
@@ -63,12 +70,15 @@ export function offerOf(name: CommandName, context: OfferContext): CommandOffer 
       },
       name,
     );
-    if (refusal)
-      return refused(
-        refusal.params && 'command' in refusal.params
-          ? { ...refusal, params: { ...refusal.params, command: titleRef } }
-          : refusal,
-      );
+    if (refusal) return refused(refusal);
   }
   return { enabled: true, reason: null, title };
+}
+
+/** Main's refusal (`pipeline.<reason>`) as the view's reason (`pipeline.offer.<reason>`). */
+function offerReason(ref: MessageRef): MessageRef {
+  const reason = ref.key.startsWith('pipeline.') ? ref.key.slice('pipeline.'.length) : '';
+  return reason in pipelineTexts.pipeline.offer
+    ? { key: `pipeline.offer.${reason}` as MessageKey }
+    : ref;
 }

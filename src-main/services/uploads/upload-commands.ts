@@ -3,13 +3,13 @@
  * workspace's upload engine (opened from its queue file on first use).
  */
 import { uploadCommands } from '../../shared/commands/uploads';
-import { registerHandlers } from '../command-registry';
+import { registerHandlers } from '../core/command-registry';
 import { listVodCategories } from './upload-platform';
 
 /** The uploads domain, registered. */
 export const uploadHandlers = registerHandlers(uploadCommands, {
   'upload.list': async (_input, { session }) => (await session.uploads()).list(),
-  'upload.vodCategories': (_input, { session }) => listVodCategories(session.workspace),
+  'upload.vodCategories': (_input, { session }) => listVodCategories(session.account),
   'upload.enqueue': async ({ paths, target }, { session }) =>
     (await session.uploads()).enqueue(paths, target),
   'upload.pause': async ({ ids }, { session }) => (await session.uploads()).pause(ids),

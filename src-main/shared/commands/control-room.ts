@@ -80,7 +80,8 @@ export const controlRoomCommands = defineCommands({
     api: 'live',
     roles: anyRole,
     operations: ['live.updateBroadcast', 'live.getBroadcast'],
-    precondition: 'broadcastOnAir',
+    // No precondition: the spec's PUT broadcasts/{broadcast_key} renames an ended broadcast
+    // too, and its title then names the archive.
     offer: { palette: true },
   }),
   'broadcast.startRecording': command({

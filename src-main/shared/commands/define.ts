@@ -3,7 +3,7 @@
  * (DESIGN.md, "The bridge contract"). A command is declared once: its name (`domain.verb`),
  * its zod input schema (main validates with it; the renderer's input type is inferred from
  * it), its output type and the API priority its platform calls run at. Main registers the
- * handler from the same declaration (`services/command-registry.ts`), and the hosts, the
+ * handler from the same declaration (`services/core/command-registry.ts`), and the hosts, the
  * preload and the renderer's types derive from it: nothing is kept in step by hand.
  */
 import type { z } from 'zod';
@@ -116,11 +116,11 @@ export interface Offers {
 /**
  * What a declaration says besides input and output. The fields are optional while the
  * domains are being declared: a command that declares `effect` declares them all (checked by
- * `services/command-declarations.test.ts`), and the pipeline guards what is declared.
+ * `services/app/command-declarations.test.ts`), and the pipeline guards what is declared.
  * What a declaration says besides input and output: what the operator sees (title and
  * description are the catalogue keys `commands.<domain>.<name>.title` and `.description`,
  * derived from the name: see `commandTextKeys`) and what guards it in the pipeline
- * (`services/command-pipeline.ts`).
+ * (`services/core/command-pipeline.ts`).
  */
 export interface CommandMeta {
   /** Where menus and the palette list it. */
@@ -141,6 +141,12 @@ export interface CommandMeta {
    * (`x-roles`; an operation without one allows both). Checked by a test.
    */
   roles?: readonly Role[];
+  /**
+   * True for the one read that is how main learns the token's role: its super administrator's
+   * operation answered 403 means an administrator's token (`channels.access`). The role guard
+   * lets it through, since refusing it would keep the role unknowable; `roles` stays exact.
+   */
+  learnsRole?: true;
   /** A condition on workspace state; absent: always. */
   precondition?: PreconditionName;
   /** Which other ways in may offer it. */

@@ -13,6 +13,7 @@ import { content } from './en/library-content';
 import { libraryAdmin } from './en/library-admin';
 import { commandTexts } from './en/commands';
 import { pipeline } from './en/pipeline';
+import { desktop } from './en/desktop';
 
 export const en = {
   ...app,
@@ -29,4 +30,5 @@ export const en = {
   ...libraryAdmin,
   ...commandTexts,
   ...pipeline,
+  ...desktop,
 } as const;

@@ -15,6 +15,7 @@ import { content } from './ko/library-content';
 import { libraryAdmin } from './ko/library-admin';
 import { commandTexts } from './ko/commands';
 import { pipeline } from './ko/pipeline';
+import { desktop } from './ko/desktop';
 
 export const ko: CatalogueShape<typeof en> = {
   ...app,
@@ -31,4 +32,5 @@ export const ko: CatalogueShape<typeof en> = {
   ...libraryAdmin,
   ...commandTexts,
   ...pipeline,
+  ...desktop,
 };

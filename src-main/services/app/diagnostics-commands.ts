@@ -1,0 +1,17 @@
+/**
+ * Handlers of the diagnostics domain (`shared/commands/diagnostics.ts`): "Save diagnostics"
+ * (services/diagnostics.ts).
+ */
+import { diagnosticsCommands } from '../../shared/commands/diagnostics';
+import { registerHandlers } from '../core/command-registry';
+import { saveDiagnostics, type DiagnosticsSources } from './diagnostics';
+
+/** The diagnostics domain on the app's sources. */
+export function diagnosticsHandlers(sources: DiagnosticsSources) {
+  return registerHandlers(diagnosticsCommands, {
+    'diagnostics.save': async () => {
+      const saved = await saveDiagnostics(sources);
+      return { path: saved.path, bytes: saved.bytes, files: saved.files.length };
+    },
+  });
+}
