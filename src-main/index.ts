@@ -20,6 +20,7 @@ import { createLog, type Log } from './hosts/log';
 import { createKeychain } from './secrets/keychain';
 import { isAppPage, secureWebPreferences } from './hosts/window-policy';
 import { startHostNetwork, type HostNetwork } from './hosts/host-network';
+import { saveDiagnosticsFromMenu } from './hosts/diagnostics-menu';
 import { installPermissionPolicy } from './hosts/permission-policy';
 import { devToolsAllowed } from './hosts/app-menu';
 import { installAppMenu } from './hosts/menu-language';
@@ -107,6 +108,8 @@ async function start(): Promise<void> {
     log: (m) => logger.write(m),
     // The OS locale for "follow the system language" (settings.language).
     systemLocale: app.getLocale(),
+    // What the diagnostics archive says of the app and of its network.
+    about: { appVersion: app.getVersion(), network: network.network.description },
   });
   app.setAboutPanelOptions({ applicationName: 'OnAir Desk', applicationVersion: app.getVersion() });
   const recording = trackRecordingCommands(deskCore);
@@ -117,6 +120,25 @@ async function start(): Promise<void> {
     devTools,
     actions: {
       openLogFolder: () => void shell.openPath(join(app.getPath('userData'), 'logs')),
+      // The save dialog, then the same diagnostics.save the browser host runs.
+      saveDiagnostics: () =>
+        void saveDiagnosticsFromMenu({
+          core: deskCore,
+          askPath: async (name) => {
+            const options = {
+              defaultPath: join(app.getPath('downloads'), name),
+              filters: [{ name: 'ZIP', extensions: ['zip'] }],
+            };
+            const picked = mainWindow
+              ? await dialog.showSaveDialog(mainWindow, options)
+              : await dialog.showSaveDialog(options);
+            return picked.canceled || !picked.filePath ? null : picked.filePath;
+          },
+          reveal: (path) => shell.showItemInFolder(path),
+          fail: (message) => dialog.showErrorBox('OnAir Desk', message),
+          log: (m) => logger.write(m),
+          now: () => Date.now(),
+        }),
     },
   });
   core = menu.core;

@@ -79,6 +79,11 @@ async function main(): Promise<void> {
         rateLimit: !values['no-rate-limit'],
       }),
     log: (m) => log.write(m),
+    // What the diagnostics archive says of the app (npm sets the version) and of its network.
+    about: {
+      appVersion: process.env.npm_package_version ?? 'unknown',
+      network: network.network.description,
+    },
   });
   const rendererDir = values['renderer-dir']
     ? resolve(values['renderer-dir'])

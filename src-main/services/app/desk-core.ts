@@ -154,6 +154,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
           return { id, kind, name };
         },
         budgets: () => lifecycle.session.budgets(),
+        audit: (limit) => audit.recent(lifecycle.session.workspace.info.id, limit),
         secrets: () => knownSecrets(registry, lifecycle.session.workspace),
         now: () => clock.now(),
       }),

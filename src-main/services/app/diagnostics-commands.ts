@@ -1,6 +1,7 @@
 /**
  * Handlers of the diagnostics domain (`shared/commands/diagnostics.ts`): "Save diagnostics"
- * (services/diagnostics.ts).
+ * (diagnostics.ts). The desktop app's Help → "Save diagnostics…" writes the same archive where
+ * its save dialog says, through `saveDiagnosticsTo`.
  */
 import { diagnosticsCommands } from '../../shared/commands/diagnostics';
 import { registerHandlers } from '../core/command-registry';

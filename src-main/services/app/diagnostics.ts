@@ -8,14 +8,15 @@
  * - `budget.json`: the open workspace's schedulers (calls in the last minute, queues, 429s);
  * - `refusals.json`: the last platform refusals (platform/refusals.ts);
  * - `logs/`: every file of the data folder's `logs/`;
- * - `audit/`: the newest {@link auditRecordsKept} audit records, in their files.
+ * - `audit.jsonl`: the open workspace's newest {@link auditRecordsKept} audit records
+ *   (core/audit-log.ts `recent()`), one JSON record a line, oldest first.
  * No secret leaves: the upload queue (it holds one-time upload URLs) is not taken, every
  * file passes `redact` (secrets/redact.ts), and every token the keychain holds for an
  * account is replaced wherever it appears, whatever its form.
  */
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { arch, platform, release, version as osVersion } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { NetworkDescription } from '../../platform/network';
 import { recentRefusals } from '../../platform/refusals';
@@ -41,6 +42,8 @@ export interface DiagnosticsSources {
   /** The open workspace (id, kind, name) and its budgets. */
   workspace: () => { id: string; kind: string; name: string };
   budgets: () => BudgetSnapshot[];
+  /** The newest audit records, at most `limit`, oldest first. */
+  audit: (limit: number) => Promise<readonly unknown[]>;
   /** Every secret value main knows (the keychain's tokens): scrubbed from every file. */
   secrets: () => Promise<string[]>;
   /** The clock, epoch ms UTC (the archive's name and `about.json`). */
@@ -49,7 +52,7 @@ export interface DiagnosticsSources {
 
 /** Where the archive was written. */
 export interface SavedDiagnostics {
-  /** Absolute path of the zip archive, in the data folder's `diagnostics/`. */
+  /** Absolute path of the zip archive (the data folder's `diagnostics/` unless one was given). */
   path: string;
   /** Its size, bytes. */
   bytes: number;
@@ -58,11 +61,16 @@ export interface SavedDiagnostics {
 }
 
 /**
- * Writes the archive (to a temp name, renamed when complete).
+ * Writes the archive (to a temp name beside it, renamed when complete).
+ * @param target where to write it, an absolute path the operator chose (the desktop app's
+ *   save dialog); by default `<data folder>/diagnostics/onair-desk-diagnostics-<UTC stamp>.zip`.
  * @throws Error from the file system when the archive cannot be written; a source that
  *   cannot be read (no logs yet, a damaged settings file) is left out, never fatal.
  */
-export async function saveDiagnostics(sources: DiagnosticsSources): Promise<SavedDiagnostics> {
+export async function saveDiagnostics(
+  sources: DiagnosticsSources,
+  target?: string,
+): Promise<SavedDiagnostics> {
   const now = sources.now();
   const secrets = (await sources.secrets().catch(() => [])).filter((s) => s.length >= 8);
   const clean = (text: string) => redact(scrub(text, secrets));
@@ -78,15 +86,16 @@ export async function saveDiagnostics(sources: DiagnosticsSources): Promise<Save
   for (const name of await filesIn(join(sources.dataDir, 'logs'))) {
     files[`logs/${name}`] = await readFile(join(sources.dataDir, 'logs', name), 'utf8');
   }
-  Object.assign(files, await newestAudit(join(sources.dataDir, 'audit')));
+  const audit = await sources.audit(auditRecordsKept).catch(() => []);
+  files['audit.jsonl'] = audit.map((record) => `${JSON.stringify(record)}\n`).join('');
   files['README.txt'] = readme(now);
 
   const zippable: Zippable = {};
   for (const [path, text] of Object.entries(files)) zippable[path] = strToU8(clean(text));
   const archive = zipSync(zippable, { level: 6, mtime: new Date(now) });
-  const dir = join(sources.dataDir, 'diagnostics');
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  const path = join(dir, `onair-desk-diagnostics-${stamp(now)}.zip`);
+  const path =
+    target ?? join(sources.dataDir, 'diagnostics', `onair-desk-diagnostics-${stamp(now)}.zip`);
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
   await writeFile(`${path}.part`, archive, { mode: 0o600 });
   await rename(`${path}.part`, path);
   return { path, bytes: archive.byteLength, files: Object.keys(files).sort() };
@@ -108,35 +117,6 @@ function about(sources: DiagnosticsSources, now: number) {
     locale: Intl.DateTimeFormat().resolvedOptions().locale,
     network: sources.network,
   };
-}
-
-/** The newest audit records of every workspace, as `audit/<workspace>/<file>` texts. */
-async function newestAudit(root: string): Promise<Record<string, string>> {
-  const lines: { file: string; at: string; line: string }[] = [];
-  for (const workspace of await dirsIn(root)) {
-    for (const name of await filesIn(join(root, workspace))) {
-      const text = await readFile(join(root, workspace, name), 'utf8').catch(() => '');
-      for (const line of text.split('\n')) {
-        if (line.trim() === '') continue;
-        lines.push({ file: `audit/${workspace}/${name}`, at: atOf(line), line });
-      }
-    }
-  }
-  lines.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
-  const out: Record<string, string> = {};
-  for (const { file, line } of lines.slice(-auditRecordsKept)) {
-    out[file] = `${out[file] ?? ''}${line}\n`;
-  }
-  return out;
-}
-
-function atOf(line: string): string {
-  try {
-    const at = (JSON.parse(line) as { at?: unknown }).at;
-    return typeof at === 'string' ? at : '';
-  } catch {
-    return '';
-  }
 }
 
 /** A settings file's JSON with every secret-named field dropped (text as is when not JSON). */
@@ -174,11 +154,6 @@ async function filesIn(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile()).map((e) => e.name);
 }
 
-async function dirsIn(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
-  return entries.filter((e) => e.isDirectory()).map((e) => e.name);
-}
-
 function json(value: unknown): string {
   return `${JSON.stringify(value, null, 2)}\n`;
 }
@@ -193,7 +168,10 @@ function safe(read: () => string): string | null {
 
 /** `YYYYMMDDTHHMMSSZ` of `ms` (UTC). */
 function stamp(ms: number): string {
-  return new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  return new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
 }
 
 function readme(now: number): string {
@@ -205,7 +183,7 @@ function readme(now: number): string {
     "budget.json     the open workspace's API budget (schedulers)",
     'refusals.json   the last platform refusals (status, message, path without query)',
     'logs/           the main-process log',
-    `audit/          the newest ${auditRecordsKept} audit records`,
+    `audit.jsonl     the open workspace's newest ${auditRecordsKept} audit records`,
     '',
     'Tokens never enter this archive: every file was redacted before it was written.',
     '',
