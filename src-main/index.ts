@@ -19,6 +19,8 @@ import { setFolderPicker } from './services/downloads/download-folder';
 import { createLog, type Log } from './hosts/log';
 import { createKeychain } from './secrets/keychain';
 import { isAppPage, secureWebPreferences } from './hosts/window-policy';
+import { startHostNetwork, type HostNetwork } from './hosts/host-network';
+import { saveDiagnosticsFromMenu } from './hosts/diagnostics-menu';
 import { installPermissionPolicy } from './hosts/permission-policy';
 import { devToolsAllowed } from './hosts/app-menu';
 import { installAppMenu } from './hosts/menu-language';
@@ -45,6 +47,7 @@ if (dataDirArg) app.setPath('userData', resolve(dataDirArg.slice('--data-dir='.l
 let core: DeskCore | null = null;
 let log: Log | null = null;
 let mainWindow: BrowserWindow | null = null;
+let network: HostNetwork | null = null;
 let folderLock: InstanceLock | null = null;
 
 if (!app.requestSingleInstanceLock()) {
@@ -71,7 +74,7 @@ if (!app.requestSingleInstanceLock()) {
   });
   app.on('window-all-closed', () => app.quit());
   app.on('will-quit', () => {
-    void core?.dispose();
+    void core?.dispose().then(() => network?.close());
     void log?.close();
     void folderLock?.release();
   });
@@ -91,6 +94,12 @@ async function start(): Promise<void> {
   installPermissionPolicy(session.defaultSession, isAppUrl);
   log = await createLog(app.getPath('userData'));
   const logger = log;
+  // Every call of main through the proxy Chromium resolves for its URL (system settings, PAC).
+  network = await startHostNetwork({
+    env: process.env,
+    log: (m) => logger.write(m),
+    resolveProxy: (url) => session.defaultSession.resolveProxy(url),
+  });
   const sandboxInfo = sandboxInfoFromEnv(process.env);
   const deskCore = await createDeskCore({
     dataDir: app.getPath('userData'),
@@ -99,6 +108,8 @@ async function start(): Promise<void> {
     log: (m) => logger.write(m),
     // The OS locale for "follow the system language" (settings.language).
     systemLocale: app.getLocale(),
+    // What the diagnostics archive says of the app and of its network.
+    about: { appVersion: app.getVersion(), network: network.network.description },
   });
   app.setAboutPanelOptions({ applicationName: 'OnAir Desk', applicationVersion: app.getVersion() });
   const recording = trackRecordingCommands(deskCore);
@@ -109,6 +120,25 @@ async function start(): Promise<void> {
     devTools,
     actions: {
       openLogFolder: () => void shell.openPath(join(app.getPath('userData'), 'logs')),
+      // The save dialog, then the same diagnostics.save the browser host runs.
+      saveDiagnostics: () =>
+        void saveDiagnosticsFromMenu({
+          core: deskCore,
+          askPath: async (name) => {
+            const options = {
+              defaultPath: join(app.getPath('downloads'), name),
+              filters: [{ name: 'ZIP', extensions: ['zip'] }],
+            };
+            const picked = mainWindow
+              ? await dialog.showSaveDialog(mainWindow, options)
+              : await dialog.showSaveDialog(options);
+            return picked.canceled || !picked.filePath ? null : picked.filePath;
+          },
+          reveal: (path) => shell.showItemInFolder(path),
+          fail: (message) => dialog.showErrorBox('OnAir Desk', message),
+          log: (m) => logger.write(m),
+          now: () => Date.now(),
+        }),
     },
   });
   core = menu.core;

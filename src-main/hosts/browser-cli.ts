@@ -20,6 +20,7 @@ import { sweepSpool } from './spool';
 import { queuedPaths } from '../services/uploads/upload-store';
 import { createLog } from './log';
 import { createKeychain } from '../secrets/keychain';
+import { startHostNetwork } from './host-network';
 import {
   acquireInstanceLock,
   folderLanguage,
@@ -65,6 +66,8 @@ async function main(): Promise<void> {
   const log = await createLog(dataDir);
   if (taken.tookOverFrom)
     log.write(`took over the data folder's lock from process ${taken.tookOverFrom.pid}, gone`);
+  // Before anything connects: HTTPS_PROXY / HTTP_PROXY / NO_PROXY and the trusted CAs.
+  const network = await startHostNetwork({ env: process.env, log: (m) => log.write(m) });
   const sandboxInfo = sandboxInfoFromEnv(process.env);
   const core = await createDeskCore({
     dataDir,
@@ -76,6 +79,11 @@ async function main(): Promise<void> {
         rateLimit: !values['no-rate-limit'],
       }),
     log: (m) => log.write(m),
+    // What the diagnostics archive says of the app (npm sets the version) and of its network.
+    about: {
+      appVersion: process.env.npm_package_version ?? 'unknown',
+      network: network.network.description,
+    },
   });
   const rendererDir = values['renderer-dir']
     ? resolve(values['renderer-dir'])
@@ -115,6 +123,7 @@ async function main(): Promise<void> {
     void host
       .close()
       .then(() => core.dispose())
+      .then(() => network.close())
       .then(() => taken.lock.release())
       .then(() => log.close())
       .finally(() => process.exit(0));

@@ -21,6 +21,7 @@ import type { paths as LivePaths } from './generated/live-v1';
 import type { paths as VodPaths } from './generated/vod-v3';
 import { PlatformError, errorFromResponse, networkError } from './errors';
 import type { Priority, RequestScheduler } from './scheduler';
+import { recordRefusal } from './refusals';
 
 export type { LivePaths, VodPaths };
 /**
@@ -116,14 +117,16 @@ export async function unwrap<D>(pending: Promise<ApiResult<D>>, signal?: AbortSi
   } catch (cause) {
     if (signal?.aborted) throw signal.reason;
     if (cause instanceof PlatformError) throw cause; // refused before sending (scheduler pause)
-    throw new PlatformError(networkError(cause));
+    const unreachable = networkError(cause);
+    recordRefusal(unreachable, null);
+    throw new PlatformError(unreachable);
   }
   const { data, error, response } = result;
   if (response.status === 204 && error === undefined) return data as D;
   if (!response.ok || error !== undefined || data === undefined || data === null) {
-    throw new PlatformError(
-      errorFromResponse(response.status, error, response.headers.get('retry-after')),
-    );
+    const refused = errorFromResponse(response.status, error, response.headers.get('retry-after'));
+    recordRefusal(refused, response.url || null);
+    throw new PlatformError(refused);
   }
   return data;
 }

@@ -31,6 +31,7 @@ import { scheduleCommands, scheduleEvents } from './commands/schedule';
 import { settingsCommands } from './commands/settings';
 import { uploadCommands, uploadEvents } from './commands/uploads';
 import { workspaceCommands, workspaceEvents } from './commands/workspaces';
+import { diagnosticsCommands } from './commands/diagnostics';
 
 export { ipcChannels } from './ipc-channels';
 
@@ -50,6 +51,7 @@ export const commandDomains = {
   libraryContent: libraryContentCommands,
   libraryAdmin: libraryAdminCommands,
   persist: persistCommands,
+  diagnostics: diagnosticsCommands,
 } as const;
 
 /** The name of a domain of commands. */

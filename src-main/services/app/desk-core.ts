@@ -34,6 +34,8 @@ import type { Workspace, WorkspaceOptions } from '../workspaces/workspace';
 import { workspaceHandlers } from './workspace-commands';
 import { WorkspaceLifecycle } from './workspace-lifecycle';
 import { WorkspacePairs } from '../workspaces/workspace-pairs';
+import { diagnosticsHandlers } from './diagnostics-commands';
+import type { NetworkDescription } from '../../platform/network';
 
 export type { CallContext } from '../core/command-registry';
 export type { EventListener } from './events';
@@ -74,6 +76,8 @@ export interface DeskCoreOptions {
   systemLocale?: string;
   /** Upload engine knobs (tests shorten backoffs and polls); the defaults otherwise. */
   uploadTuning?: Partial<UploadTuning>;
+  /** For the diagnostics archive: the app's version and the host's network, in words. */
+  about?: { appVersion?: string; network?: NetworkDescription | null };
 }
 
 /**
@@ -141,6 +145,19 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       libraryContent: libraryContentHandlers,
       libraryAdmin: libraryAdminHandlers,
       persist: persistHandlers(options.dataDir, clock, log),
+      diagnostics: diagnosticsHandlers({
+        dataDir: options.dataDir,
+        appVersion: options.about?.appVersion ?? 'unknown',
+        network: options.about?.network ?? null,
+        workspace: () => {
+          const { id, kind, name } = lifecycle.session.workspace.info;
+          return { id, kind, name };
+        },
+        budgets: () => lifecycle.session.budgets(),
+        audit: (limit) => audit.recent(lifecycle.session.workspace.info.id, limit),
+        secrets: () => knownSecrets(registry, lifecycle.session.workspace),
+        now: () => clock.now(),
+      }),
     },
     () => lifecycle.session,
     log,
@@ -176,6 +193,21 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       hub.clear();
     },
   };
+}
+
+/**
+ * Every token main can name (the keychain's, per account; the embedded sandbox's), for the
+ * diagnostics archive to scrub. A keychain that cannot be read gives none.
+ */
+async function knownSecrets(registry: AccountRegistry, workspace: Workspace): Promise<string[]> {
+  const stored = await Promise.all(
+    registry.list().map((account) => registry.token(account.id).catch(() => null)),
+  );
+  const sandbox = workspace.sandbox?.info;
+  return [
+    ...stored.filter((token): token is string => token !== null),
+    ...(sandbox ? [...Object.values(sandbox.tokens), sandbox.vod_access_token] : []),
+  ];
 }
 
 /** The OS user's name: who runs a command when the operator gave no name in settings. */

@@ -5,14 +5,14 @@
  * answers 404 `{ "error": 1, ... }`. No tus, no chunking, so no resume: a broken transfer
  * starts again with a new one-time URL.
  *
- * The body is streamed from disk through node:http with an exact `Content-Length` computed
- * from the parts (no chunked encoding, which some hosts refuse); the file is never held in
- * memory (file-body.ts). Progress counts the file's bytes as the socket takes them.
+ * The body is streamed from disk through undici's `request` (the app's network, proxy
+ * included: platform/network.ts) with an exact `Content-Length` computed from the parts (no
+ * chunked encoding, which some hosts refuse); the file is never held in memory (file-body.ts).
+ * Progress counts the file's bytes as the socket takes them.
  */
 import { randomBytes } from 'node:crypto';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { writeFileBody } from './file-body';
+import { request, type Dispatcher } from 'undici';
+import { fileBodyLength, fileBodyStream, type FileBody } from './file-body';
 import { TransferError, failureFromStatus, networkFailure } from './transfer-error';
 
 /** Most of the host's answer kept, bytes. */
@@ -44,53 +44,40 @@ export async function multipartTransfer(transfer: MultipartTransfer): Promise<vo
     'utf8',
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8');
-  const url = new URL(transfer.url);
-  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  const request = send(url, {
-    method: 'POST',
-    headers: {
-      'Content-Type': `multipart/form-data; boundary=${boundary}`,
-      'Content-Length': String(head.length + transfer.sizeBytes + tail.length),
-      Accept: 'application/json',
-    },
-    signal: transfer.signal,
-  });
-  const answer = new Promise<IncomingMessage>((resolve, reject) => {
-    request.once('response', resolve);
-    request.once('error', reject);
-  });
-  // Later errors of a request already failed or answered are the body's, seen there.
-  request.on('error', () => undefined);
-
-  const body = writeFileBody(request, {
+  const body: FileBody = {
     path: transfer.path,
     start: 0,
     end: transfer.sizeBytes,
     head,
     tail,
     onProgress: transfer.onProgress,
-  });
-
-  // Its errors reach the request too (and so `answer`): a file that vanished mid-way ends
-  // the request, and the engine's next start finds the file missing.
-  const sentAll = body.catch(() => undefined);
-
-  let response: IncomingMessage;
+  };
+  // Stops the body once the host answered early (404, 507), as well as on the caller's abort.
+  const stop = new AbortController();
+  let response: Dispatcher.ResponseData;
   try {
-    response = await answer;
+    response = await request(transfer.url, {
+      method: 'POST',
+      headers: {
+        'Content-Type': `multipart/form-data; boundary=${boundary}`,
+        'Content-Length': String(fileBodyLength(body)),
+        Accept: 'application/json',
+      },
+      body: fileBodyStream(body),
+      signal: AbortSignal.any([transfer.signal, stop.signal]),
+    });
   } catch (cause) {
     if (transfer.signal.aborted) throw transfer.signal.reason;
     throw new TransferError(networkFailure(cause));
   }
-  const status = response.statusCode ?? 0;
-  const text = await readAnswer(response).catch(() => '');
+  const status = response.statusCode;
+  const text = await readAnswer(response.body).catch(() => '');
   if (status < 200 || status >= 300) {
-    request.destroy(); // the host answered before the body was through (404, 507)
+    stop.abort(); // the host answered before the body was through (404, 507)
     throw new TransferError(
       failureFromStatus(status, text, headerText(response.headers['retry-after'])),
     );
   }
-  await sentAll;
   const parsed = parseJson(text);
   if (parsed !== null && typeof parsed.error === 'number' && parsed.error !== 0) {
     throw new TransferError(failureFromStatus(400, text));
@@ -98,10 +85,10 @@ export async function multipartTransfer(transfer: MultipartTransfer): Promise<vo
 }
 
 /** The host's answer as text, at most {@link maxAnswerBytes} of it kept (the rest read and dropped). */
-export async function readAnswer(response: IncomingMessage): Promise<string> {
+export async function readAnswer(body: AsyncIterable<unknown>): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of response) {
+  for await (const chunk of body) {
     const buffer = chunk as Buffer;
     if (size < maxAnswerBytes) chunks.push(buffer);
     size += buffer.length;

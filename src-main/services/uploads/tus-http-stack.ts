@@ -1,14 +1,14 @@
 /**
- * tus-js-client's HTTP stack for OnAir Desk: requests through node:http(s), and a PATCH body
- * that is a range of a file on disk ({@link FileRange}, from tus-file-reader.ts) written by
- * the same pipelined reader as the multipart POST (file-body.ts). The library's own Node stack
- * pipes a read stream through a progress transform, one chunk at a time with no read-ahead;
- * on this machine that left tus at about 0.8 of `curl -F` (npm run bench -- uploads).
+ * tus-js-client's HTTP stack for OnAir Desk: requests through undici's `request` (the app's
+ * network, proxy included: platform/network.ts), and a PATCH body that is a range of a file on
+ * disk ({@link FileRange}, from tus-file-reader.ts) sent by the same pipelined reader as the
+ * multipart POST (file-body.ts). The library's own Node stack goes through node:http (no
+ * proxy) and pipes a read stream through a progress transform, one chunk at a time with no
+ * read-ahead; on this machine that left tus at about 0.8 of `curl -F` (npm run bench -- uploads).
  */
-import { request as httpRequest, type ClientRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import { request, type Dispatcher } from 'undici';
 import type { HttpRequest, HttpResponse, HttpStack } from 'tus-js-client';
-import { writeFileBody } from './file-body';
+import { fileBodyStream } from './file-body';
 import { readAnswer } from './multipart-transfer';
 
 /** A PATCH body: bytes `start` (inclusive) to `end` (exclusive) of the file at `path`. */
@@ -32,11 +32,11 @@ function isFileRange(body: unknown): body is FileRange {
 
 class DiskResponse implements HttpResponse {
   constructor(
-    readonly response: IncomingMessage,
+    readonly response: Dispatcher.ResponseData,
     readonly body: string,
   ) {}
   getStatus(): number {
-    return this.response.statusCode ?? 0;
+    return this.response.statusCode;
   }
   getHeader(header: string): string | undefined {
     const value = this.response.headers[header.toLowerCase()];
@@ -45,15 +45,15 @@ class DiskResponse implements HttpResponse {
   getBody(): string {
     return this.body;
   }
-  getUnderlyingObject(): IncomingMessage {
+  getUnderlyingObject(): Dispatcher.ResponseData {
     return this.response;
   }
 }
 
 class DiskRequest implements HttpRequest {
   readonly #headers: Record<string, string> = {};
+  readonly #abort = new AbortController();
   #progress: (bytes: number) => void = () => undefined;
-  #request: ClientRequest | null = null;
 
   constructor(
     readonly method: string,
@@ -75,37 +75,29 @@ class DiskRequest implements HttpRequest {
   setProgressHandler(handler: (bytesSent: number) => void): void {
     this.#progress = handler;
   }
-  getUnderlyingObject(): ClientRequest | null {
-    return this.#request;
+  getUnderlyingObject(): AbortController {
+    return this.#abort;
   }
   abort(): Promise<void> {
-    this.#request?.destroy(new Error('The upload was stopped.'));
+    this.#abort.abort(new Error('The upload was stopped.'));
     return Promise.resolve();
   }
 
   /** Sends the request with `body` (a {@link FileRange}, a string, or nothing). */
-  send(body: unknown = null): Promise<HttpResponse> {
-    const url = new URL(this.url);
+  async send(body: unknown = null): Promise<HttpResponse> {
     const headers: Record<string, string> = { ...this.#headers };
     if (isFileRange(body)) headers['Content-Length'] = String(body.size);
-    const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, {
+    const response = await request(this.url, {
       method: this.method,
       headers,
+      body: isFileRange(body)
+        ? fileBodyStream({ ...body, onProgress: this.#progress })
+        : typeof body === 'string'
+          ? body
+          : null,
+      signal: this.#abort.signal,
     });
-    this.#request = request;
-    const answered = new Promise<HttpResponse>((resolve, reject) => {
-      request.once('response', (response: IncomingMessage) => {
-        readAnswer(response).then((text) => resolve(new DiskResponse(response, text)), reject);
-      });
-      request.once('error', reject);
-    });
-    if (isFileRange(body)) {
-      // Its errors reach the request too (and so the answer): tus-js-client sees them there.
-      writeFileBody(request, { ...body, onProgress: this.#progress }).catch(() => undefined);
-    } else {
-      request.end(typeof body === 'string' ? body : undefined);
-    }
-    return answered;
+    return new DiskResponse(response, await readAnswer(response.body));
   }
 }
 

@@ -102,7 +102,9 @@ export function tusTransfer(transfer: TusTransfer): Promise<void> {
  * without the extension, or a fault, is ignored. Used when the operator cancels.
  */
 export async function tusTerminate(location: string): Promise<void> {
-  await Upload.terminate(location, { retryDelays: null }).catch(() => undefined);
+  await Upload.terminate(location, { retryDelays: null, httpStack: diskHttpStack }).catch(
+    () => undefined,
+  );
 }
 
 function classify(error: Error | DetailedError): ReturnType<typeof failureFromStatus> {

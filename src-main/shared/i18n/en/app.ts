@@ -51,6 +51,10 @@ export const app = {
     notSaved: 'Not saved: {reason}',
     operatorName: 'Operator name',
     operatorNameHint: 'Recorded as who ran each change in the audit log. Empty: {name}.',
+    saveDiagnostics: 'Save diagnostics',
+    diagnosticsHint: 'One zip file for support, without tokens.',
+    diagnosticsSaved: 'Saved: {path}',
+    diagnosticsFailed: 'Diagnostics not saved: {reason}',
   },
   status: {
     label: 'Status bar',

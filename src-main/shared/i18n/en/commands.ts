@@ -16,6 +16,7 @@ import { commandsLibrary } from './commands/library';
 import { commandsLibraryContent } from './commands/library-content';
 import { commandsLibraryAdmin } from './commands/library-admin';
 import { commandsPersist } from './commands/persist';
+import { commandsDiagnostics } from './commands/diagnostics';
 
 export const commandTexts = {
   commands: {
@@ -33,5 +34,6 @@ export const commandTexts = {
     libraryContent: commandsLibraryContent,
     libraryAdmin: commandsLibraryAdmin,
     persist: commandsPersist,
+    diagnostics: commandsDiagnostics,
   },
 } as const;

@@ -54,6 +54,10 @@ export const app: CatalogueShape<typeof en> = {
     notSaved: '저장하지 못했습니다: {reason}',
     operatorName: '운영자 이름',
     operatorNameHint: '감사 기록에 각 변경을 실행한 사람으로 남습니다. 비워 두면 {name}.',
+    saveDiagnostics: '진단 정보 저장',
+    diagnosticsHint: '지원팀에 보낼 zip 파일 하나입니다. 토큰은 들어가지 않습니다.',
+    diagnosticsSaved: '저장했습니다: {path}',
+    diagnosticsFailed: '진단 정보를 저장하지 못했습니다: {reason}',
   },
   status: {
     label: '상태 표시줄',
