@@ -12,6 +12,63 @@ const electronOnly = {
   group: ['electron', 'electron/*'],
   message: 'Only index.ts, preload.ts and hosts/electron-ipc.ts may import electron (DESIGN.md).',
 };
+// hosts/ may take Electron's *types* (erased at build) so its pure modules are tested
+// against typed fakes of the Electron APIs they are given.
+const electronTypesOnly = { ...electronOnly, allowTypeImports: true };
+
+/** The domains of services/, one folder each. */
+const domains = [
+  'control-room',
+  'schedule',
+  'uploads',
+  'downloads',
+  'channels',
+  'recordings',
+  'statistics',
+  'library',
+  'workspaces',
+  'settings',
+];
+const domainFiles = domains.map((domain) => `src-main/services/${domain}/**/*.ts`);
+const serviceTestFiles = [
+  'src-main/services/**/*.test.ts',
+  'src-main/services/**/*test-support.ts',
+];
+const noAppWiring = {
+  regex: '^\\.\\./app(/|$)',
+  message:
+    'A domain never imports the app wiring (services/app/): it is given what it needs (an AccountContext, callbacks).',
+};
+const onlyDomainIndexes = {
+  regex: '^\\.\\./(?!core/|app(/|$))[^./][^/]*/(?!index$)',
+  message:
+    "Another domain only through its index.ts (import '../uploads'), never its files; shared ground belongs in core/.",
+};
+/** A string or template part naming the browser host's command endpoint, `/rpc/<command>`. */
+const rpcText = ':matches(Literal[value=/\\/rpc\\b/], TemplateElement[value.raw=/\\/rpc\\b/])';
+const aroundThePage =
+  "Act through the page (click, type, drop, pick files): a spec that posts to the browser host's /rpc itself drives the app around its interface, and UI coverage would count it.";
+/** e2e: no call to the browser host's `/rpc` from a page script or from Node (issue 21, part 7). */
+const e2eThroughThePage = [
+  {
+    // page.evaluate(() => fetch('/rpc/…')), evaluateHandle, $eval, …: the page driven by script.
+    selector: `CallExpression[callee.property.name=/^(evaluate|evaluateHandle|evaluateAll|\\$eval|\\$\\$eval|addInitScript)$/] ${rpcText}`,
+    message: aroundThePage,
+  },
+  {
+    // request.post('…/rpc/…'), page.request.fetch(…), and a plain fetch from Node.
+    selector: `:matches(CallExpression[callee.property.name=/^(post|put|patch|delete|get|head|fetch)$/][callee.object.name=/request$/i], CallExpression[callee.property.name=/^(post|put|patch|delete|get|head|fetch)$/][callee.object.property.name=/request$/i], CallExpression[callee.name='fetch']) ${rpcText}`,
+    message: aroundThePage,
+  },
+];
+const noSandboxInDomains = {
+  regex: '^(\\.\\./)+sandbox(/|$)',
+  message: 'Domains reach the platform through core/platform-call, never the sandbox itself.',
+};
+const coreIsTheBottom = {
+  regex: '^\\.\\./(?!core(/|$))[^./][^/]*',
+  message: 'core/ is the bottom of services/: it imports no domain and not app/.',
+};
 
 export default tseslint.config(
   {
@@ -63,6 +120,67 @@ export default tseslint.config(
     files: ['src-main/**/*.ts'],
     ignores: ['src-main/index.ts', 'src-main/preload.ts', 'src-main/hosts/electron-ipc.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [electronOnly] }] },
+  },
+  // --- services/ by domain (docs/architecture.md, "Layers") ---
+  // app/ (wiring) imports anything. A domain imports core/, platform/, shared/, secrets/ and
+  // its own folder; another domain only through that domain's index.ts; never app/ or the
+  // sandbox. core/ imports no domain and not app/. Tests and test support drive the whole
+  // app through the desk core against the sandbox, so they are free of these rules.
+  {
+    files: domainFiles,
+    ignores: serviceTestFiles,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [electronOnly, noAppWiring, onlyDomainIndexes, noSandboxInDomains] },
+      ],
+    },
+  },
+  {
+    // The sandbox workspace starts the embedded platform: the one domain file that may.
+    files: ['src-main/services/workspaces/workspace.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [electronOnly, noAppWiring, onlyDomainIndexes] },
+      ],
+    },
+  },
+  {
+    files: ['src-main/services/core/**/*.ts'],
+    ignores: serviceTestFiles,
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [electronOnly, coreIsTheBottom] }],
+    },
+  },
+  {
+    // HandlerContext.session is still the whole Session: the registry and the pipeline take its
+    // type, and only its type, until the handler context is narrowed to the AccountContext.
+    files: [
+      'src-main/services/core/command-registry.ts',
+      'src-main/services/core/command-pipeline.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            electronOnly,
+            { ...coreIsTheBottom, regex: '^\\.\\./(?!core(/|$)|app/session$)[^./][^/]*' },
+            {
+              regex: '^\\.\\./app/session$',
+              allowTypeImports: true,
+              message: 'The registry takes only the type of the session from app/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src-main/hosts/**/*.ts'],
+    ignores: ['src-main/hosts/electron-ipc.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [electronTypesOnly] }] },
   },
   {
     files: ['src-main/platform/**/*.ts'],
@@ -117,6 +235,30 @@ export default tseslint.config(
     },
   },
   {
+    // The declarations name platform operations, checked against the generated OpenAPI types:
+    // types only, so nothing of the platform layer reaches the renderer's bundle.
+    files: ['src-main/shared/commands/define.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            electronOnly,
+            {
+              group: ['node:*', '**/services/**', '**/hosts/**', '**/sandbox/**'],
+              message: 'shared/ is pure TypeScript used by the renderer and preload.',
+            },
+            {
+              group: ['**/platform/**'],
+              allowTypeImports: true,
+              message: 'shared/ takes only types from the generated OpenAPI documents.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The sandboxed preload is bundled alone: it takes the IPC channel names from
     // shared/ipc-channels.ts and only types from the declarations, so zod stays out of it.
     files: ['src-main/preload.ts'],
@@ -159,6 +301,16 @@ export default tseslint.config(
     },
   },
   {
+    // Specs act through the page, not around it (issue 21, part 7): no spec or helper posts to
+    // the browser host's command endpoint (`/rpc/<command>`) itself, from the page
+    // (`page.evaluate` and kin) or from Node (`request.*`, `fetch`), so UI coverage counts
+    // only what an operator's actions reach.
+    files: ['e2e/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', ...e2eThroughThePage],
+    },
+  },
+  {
     // No spec reads the wall clock: each test runs at ONAIR_E2E_CLOCK or now (e2e/clock.ts).
     files: ['e2e/**/*.spec.ts', 'e2e/schedule-support.ts'],
     rules: {
@@ -176,6 +328,7 @@ export default tseslint.config(
           selector: "NewExpression[callee.name='Date'][arguments.length=0]",
           message: "Read the test's clock (the `clock` fixture), never the wall clock.",
         },
+        ...e2eThroughThePage,
       ],
     },
   },

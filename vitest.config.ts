@@ -1,14 +1,37 @@
 import { defineConfig } from 'vitest/config';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 
-/** Unit and integration tests live next to the code as `*.test.ts`. */
+/**
+ * Unit and integration tests live next to the code as `*.test.ts`. Two projects: main's code
+ * and the renderer's pure modules run in Node; renderer components (`*.dom.test.ts`) mount in
+ * jsdom with Svelte's browser build, through @testing-library/svelte.
+ */
 export default defineConfig({
   // Compiles runes in `*.svelte.ts` modules (the renderer's i18n state) for the unit tests.
   plugins: [svelte()],
   test: {
-    include: ['src-main/**/*.test.ts', 'src-renderer/**/*.test.ts', 'bench/**/*.test.ts'],
-    environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 20_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['src-main/**/*.test.ts', 'src-renderer/**/*.test.ts', 'bench/**/*.test.ts'],
+          exclude: ['**/*.dom.test.ts', '**/node_modules/**'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        resolve: { conditions: ['browser'] },
+        test: {
+          name: 'renderer',
+          include: ['src-renderer/**/*.dom.test.ts'],
+          environment: 'jsdom',
+          setupFiles: ['src-renderer/test-setup.ts'],
+        },
+      },
+    ],
   },
 });

@@ -7,8 +7,8 @@
  */
 import { RequestScheduler, type Priority } from '../src-main/platform/scheduler';
 import { defaultSafetyMargin } from '../src-main/platform/safety-margin';
-import { WatchPlanner } from '../src-main/services/watch-planner';
-import { VirtualClock } from '../src-main/platform/virtual-clock';
+import { WatchPlanner } from '../src-main/services/control-room/watch-planner';
+import { ManualClock } from '../src-main/platform/manual-clock';
 import { FifoQueue } from './fifo-queue';
 import type { BenchSection, BenchSectionResult } from './section';
 import { SimulatedPlatform } from './simulated-platform';
@@ -69,7 +69,7 @@ export async function runSchedulerEvent(): Promise<EventFigures[]> {
 }
 
 async function simulate(variant: Variant, label: string): Promise<EventFigures> {
-  const clock = new VirtualClock();
+  const clock = new ManualClock();
   const startAt = clock.now();
   const platform = new SimulatedPlatform({
     clock,

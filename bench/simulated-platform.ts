@@ -4,7 +4,7 @@
  * 1000 ms after the previous accepted one, or when 60 were accepted in the last 60 s, is
  * refused with 429 and `Retry-After` (whole seconds). It answers after a seeded latency.
  */
-import type { VirtualClock } from '../src-main/platform/virtual-clock';
+import type { ManualClock } from '../src-main/platform/manual-clock';
 
 /** One call as the platform saw it. Times are virtual epoch ms. */
 export interface SeenCall {
@@ -19,7 +19,7 @@ export interface SeenCall {
 }
 
 export interface SimulatedPlatformOptions {
-  clock: VirtualClock;
+  clock: ManualClock;
   random: () => number;
   minSpacingMs?: number;
   limitPerMinute?: number;
@@ -33,7 +33,7 @@ export interface SimulatedPlatformOptions {
 export class SimulatedPlatform {
   readonly calls: SeenCall[] = [];
   readonly #accepted: number[] = [];
-  readonly #clock: VirtualClock;
+  readonly #clock: ManualClock;
   readonly #random: () => number;
   readonly #spacingMs: number;
   readonly #limit: number;

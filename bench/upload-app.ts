@@ -14,9 +14,12 @@
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDeskCore, type DeskCore } from '../src-main/services/desk-core';
-import { memorySecrets } from '../src-main/services/test-support';
-import { openSandboxWorkspace, sandboxInfoFromEnv } from '../src-main/services/workspace';
+import { createDeskCore, type DeskCore } from '../src-main/services/app/desk-core';
+import { memorySecrets } from '../src-main/services/app/test-support';
+import {
+  openSandboxWorkspace,
+  sandboxInfoFromEnv,
+} from '../src-main/services/workspaces/workspace';
 import type { UploadChange } from '../src-main/shared/uploads';
 import type { Result } from '../src-main/shared/result';
 import { readThrough } from './page-cache';

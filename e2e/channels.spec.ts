@@ -108,13 +108,17 @@ test('an operator creates a channel, edits it, changes its state and deletes it 
   await expect(settings.getByRole('textbox', { name: 'RTMP publish URL' })).toHaveValue(
     new RegExp(`^rtmp://.*${created.key}`),
   );
-  await app.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  // No clipboard permission is granted: the click itself lets the page write it, and the
+  // operator's paste reads it back (e2e/permissions.spec.ts).
   await settings.getByRole('button', { name: 'Copy RTMP publish URL' }).click();
   await expect(settings.getByRole('button', { name: 'Copy RTMP publish URL' })).toHaveText(
     'Copied',
   );
-  expect(await app.evaluate(() => navigator.clipboard.readText())).toContain(created.key);
-  await settings.getByLabel('Channel title').fill('Evening News HD');
+  const title = settings.getByLabel('Channel title');
+  await title.fill('');
+  await title.press('ControlOrMeta+V');
+  await expect(title).toHaveValue(new RegExp(`^rtmp://.*${created.key}`));
+  await title.fill('Evening News HD');
   await settings.getByLabel('Block screen capture').check();
   await settings.getByRole('button', { name: 'Save changes' }).click();
   await expect(settings.getByText('Saved.')).toBeVisible();
@@ -124,7 +128,7 @@ test('an operator creates a channel, edits it, changes its state and deletes it 
   });
   await app.screenshot(shots('channels-03-settings'));
 
-  // Disable (asked first), then enable: only the action the state allows is offered.
+  // Disable, then enable, each asked first: only the action the state allows is offered.
   const actions = settings.getByRole('group', { name: 'Channel state' });
   await expect(actions.getByRole('button', { name: 'Enable' })).toHaveCount(0);
   await actions.getByRole('button', { name: 'Disable' }).click();
@@ -135,10 +139,14 @@ test('an operator creates a channel, edits it, changes its state and deletes it 
   await expect(actions.getByText('“Evening News HD” is disabled.')).toBeVisible();
   expect((await channelNamed(platform, 'Evening News HD')).status).toBe('disabled');
   await actions.getByRole('button', { name: 'Enable' }).click();
+  await app
+    .getByRole('dialog', { name: 'Enable “Evening News HD”?' })
+    .getByRole('button', { name: 'Enable' })
+    .click();
   await expect(actions.getByText('“Evening News HD” is enabled.')).toBeVisible();
   expect((await channelNamed(platform, 'Evening News HD')).status).toBe('enabled');
 
-  // Trash (asked first), find it under the Trash filter, restore it.
+  // Trash (asked first), find it under the Trash filter, restore it (asked first too).
   await actions.getByRole('button', { name: 'Move to trash' }).click();
   await app
     .getByRole('dialog', { name: 'Move “Evening News HD” to the trash?' })
@@ -149,6 +157,10 @@ test('an operator creates a channel, edits it, changes its state and deletes it 
   await app.getByRole('button', { name: 'Trash', exact: true }).click();
   await app.getByRole('button', { name: 'Open Evening News HD' }).click();
   await actions.getByRole('button', { name: 'Restore' }).click();
+  await app
+    .getByRole('dialog', { name: 'Restore “Evening News HD” from the trash?' })
+    .getByRole('button', { name: 'Restore' })
+    .click();
   await expect(actions.getByText('“Evening News HD” is restored.')).toBeVisible();
   expect((await channelNamed(platform, 'Evening News HD')).is_trashed).toBe(false);
   await expect(app.getByRole('button', { name: 'Open Evening News HD' })).toHaveCount(0);

@@ -3,7 +3,8 @@
  * policy ten times faster): a channel's viewer curve on a UTC day, a value read by pointing at
  * the chart, a narrowed range exported as CSV (its rows are the platform's buckets, read by a
  * second client) and as PNG; period, daily, chat and scheduled summaries with the platform's
- * refusals in words; the VOD rank and summaries, and VOD ranges beyond the spec's limits
+ * refusals in words; the VOD rank and summaries over periods that end today, the days within
+ * the 36-hour delay marked as possibly incomplete, and VOD ranges beyond the spec's limits
  * refused before anything is sent.
  */
 import { readFile } from 'node:fs/promises';
@@ -12,7 +13,12 @@ import { test, expect, type PlatformProbe } from './fixtures';
 import { en } from '../src-main/shared/i18n/en';
 import { ko } from '../src-main/shared/i18n/ko';
 import type { SandboxHandle } from '../src-main/sandbox/index';
-import { addDays, utcDay, vodWindow } from '../src-main/shared/statistics-limits';
+import {
+  addDays,
+  utcDay,
+  vodIncompleteDays,
+  vodWindow,
+} from '../src-main/shared/statistics-limits';
 
 test.use({ budget: 'fast' });
 
@@ -268,18 +274,19 @@ test('live statistics: a channel’s viewer curve, read, narrowed and exported; 
   await app.screenshot(shots('06-scheduled'));
 });
 
-test('VOD statistics: rank and summaries within the spec’s limits, a range beyond them never sent', async ({
+test('VOD statistics: rank and summaries up to today, the late days marked, a range beyond the limits never sent', async ({
   app,
   vodPlatform,
   sandbox,
   clock,
 }) => {
-  const { earliest, latest } = vodWindow(clock.now());
+  const { earliest, latest, complete } = vodWindow(clock.now());
+  expect(latest, 'periods may end today').toBe(utcDay(clock.now()));
   await openStatistics(app);
   const tabs = app.getByRole('tablist', { name: s.title });
   await tabs.getByRole('tab', { name: `VOD · ${s.sections.rank}` }).click();
 
-  // The last 7 complete days, top 10 (read on opening): the platform's ranking.
+  // The last 7 days up to today, top 10 (read on opening): the platform's ranking.
   const rank = await vodPlatform.get<{ data: { title: string; view_count: number }[] }>(
     '/statistics/content-rank',
     { start_date: addDays(latest, -6), end_date: latest, limit: '10' },
@@ -327,26 +334,44 @@ test('VOD statistics: rank and summaries within the spec’s limits, a range bey
   await to.press('Enter');
   await from.fill(latest);
   await to.fill(addDays(latest, 1));
-  await expect(app.getByRole('alert')).toHaveText(s.limits.vodDelay.replace('{day}', latest));
+  await expect(app.getByRole('alert')).toHaveText(s.limits.vodFuture.replaceAll('{day}', latest));
   await app.screenshot(shots('08-vod-beyond-limit'));
   await to.press('Enter');
   expect(totalCalls(sandbox)).toBe(before);
-  // What was typed stays, and a range within the limits goes.
+  // What was typed stays, and a range ending within the 36-hour delay goes.
   await expect(from).toHaveValue(latest);
+  await from.fill(addDays(complete, -1));
   await to.fill(latest);
+  await expect(app.getByRole('alert')).toHaveCount(0);
+  const sentBefore = totalCalls(sandbox);
   await app.getByRole('button', { name: s.show }).click();
   await expect(app.getByTestId('rank-age')).toBeVisible();
+  await expect.poll(() => totalCalls(sandbox)).toBeGreaterThan(sentBefore);
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
 
-  // VOD summaries: all contents per day and per channel, the last 14 complete days.
+  // VOD summaries: all contents per day and per channel, the last 14 days up to today. The
+  // days within the delay are points of the chart (with figures or none yet), marked.
   await tabs.getByRole('tab', { name: `VOD · ${s.sections.vodSummaries}`, exact: true }).click();
   const period = { start_date: addDays(latest, -13), end_date: latest };
   const days = await vodPlatform.get<{ data: { date: string; view_count: number }[] }>(
     '/statistics/summary-daily',
     period,
   );
-  await expect(
-    app.getByRole('figure', { name: s.titles.vodDaily }).getByTestId('chart-shown'),
-  ).toHaveText(`${days.data.length} points shown`);
+  const late = vodIncompleteDays(period.start_date, period.end_date, clock.now());
+  expect(late, 'today at least is within the delay').toContain(latest);
+  const points = new Set([...days.data.map((d) => d.date), ...late]);
+  const dailyChart = app.getByRole('figure', { name: s.titles.vodDaily });
+  await expect(dailyChart.getByTestId('chart-shown')).toHaveText(`${points.size} points shown`);
+  await expect(dailyChart.getByTestId('chart-marked')).toHaveText(
+    s.chart.vodIncomplete.replace('{from}', late[0] ?? '').replace('{to}', latest),
+  );
+  // Today's point reads out as possibly incomplete (the range narrowed to it, then a key).
+  await dailyChart.getByLabel(s.chart.rangeFrom).selectOption({ index: points.size - 1 });
+  await dailyChart.getByRole('img').press('ArrowRight');
+  await expect(dailyChart.getByTestId('chart-readout')).toContainText(
+    s.chart.incompleteDay.replace('{day}', `${latest} (UTC)`),
+  );
+  await dailyChart.getByRole('button', { name: s.chart.reset }).click();
   const perChannel = await vodPlatform.get<{ data: { name: string; view_count: number }[] }>(
     '/statistics/channels',
     period,

@@ -200,23 +200,17 @@ test('2,000 queued files stay a short list in the page; the last is a scroll awa
     paths.push(path);
   }
   await expect(app.getByRole('heading', { name: 'Pick a channel' })).toBeVisible();
-  // 2,000 paths go in as one enqueue, as a dropped folder would (the drop itself is tested above).
-  const answer = await app.evaluate(async (list) => {
-    const secret = sessionStorage.getItem('onair-desk.launch-secret') ?? '';
-    const response = await fetch('/rpc/upload.enqueue', {
-      method: 'POST',
-      headers: {
-        Authorization: `Bearer ${secret}`,
-        'Content-Type': 'application/json',
-        'X-Desk-Client': 'e2e-many-files',
-      },
-      body: JSON.stringify({ input: { paths: list, target: { kind: 'program-media' } } }),
-    });
-    return (await response.json()) as { ok: boolean; data?: { added: number } };
-  }, paths);
-  expect(answer).toMatchObject({ ok: true, data: { added: 2000 } });
-
+  // 2,000 files are picked as an operator picks them ("Add files…", in name order), and queued
+  // as program media from the dialog: one enqueue of 2,000 files, through the page.
   await app.getByRole('button', { name: /^Uploads/ }).click();
+  const chooser = app.waitForEvent('filechooser');
+  await app.getByRole('button', { name: 'Add files…' }).click();
+  await (await chooser).setFiles(paths);
+  const dialog = app.getByRole('dialog', { name: /^Upload 2000 items/ });
+  await dialog.getByRole('radio', { name: /Program media/ }).check();
+  await dialog.getByRole('button', { name: 'Queue them' }).click();
+  await expect(dialog).toBeHidden({ timeout: 60_000 });
+
   await expect(app.getByRole('region', { name: 'All uploads' })).toContainText('2000 files');
   // Virtualized: only the rows in view (plus a few) are in the page.
   expect(await app.getByTestId('upload-row').count()).toBeLessThan(40);

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# `npm run check`: lint (eslint + prettier) and typecheck (tsc + svelte-check) side by side.
-# Each is one process on one core; on a 2-core machine running them together saves the
-# shorter one's time. Their output is prefixed so it stays readable; fails if either fails.
+# `npm run check`: lint (eslint + prettier) and typecheck (tsc + svelte-check) side by side,
+# then the import-cycle check (dependency-cruiser, .dependency-cruiser.mjs: no cycle in
+# src-main). Lint and typecheck are one process on one core each; on a 2-core machine running
+# them together saves the shorter one's time. Output is prefixed so it stays readable; fails
+# if any fails.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,7 +13,9 @@ npm run --silent typecheck 2>&1 | sed -u 's/^/[typecheck] /'
 typecheck=${PIPESTATUS[0]}
 wait "$lint"
 lint_status=$?
-if [ "$lint_status" -ne 0 ] || [ "$typecheck" -ne 0 ]; then
-  echo "check: lint exit $lint_status, typecheck exit $typecheck" >&2
+npm run --silent cycles 2>&1 | sed -u 's/^/[cycles] /'
+cycles=${PIPESTATUS[0]}
+if [ "$lint_status" -ne 0 ] || [ "$typecheck" -ne 0 ] || [ "$cycles" -ne 0 ]; then
+  echo "check: lint exit $lint_status, typecheck exit $typecheck, cycles exit $cycles" >&2
   exit 1
 fi

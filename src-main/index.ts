@@ -2,29 +2,59 @@
  * Electron entry: app lifecycle, the one window, hardening. Thin: the work lives in
  * services/ behind the bridge contract.
  * Every window: contextIsolation, sandbox, webSecurity, no nodeIntegration, the preload
- * only; window.open, navigation away and permission requests are denied; one instance.
+ * only; window.open and navigation away are denied; the app page gets notifications and
+ * clipboard writes and no other permission (hosts/permission-policy.ts); one instance per
+ * data folder (hosts/instance-lock.ts); the menu (hosts/app-menu.ts); recovery from crashes,
+ * hangs and sleep, and a question before quitting with work under way (hosts/desktop-recovery.ts,
+ * hosts/quit-guard.ts).
  */
-import { app, BrowserWindow, dialog, session, shell } from 'electron';
-import { join } from 'node:path';
+import { app, BrowserWindow, dialog, Menu, powerMonitor, session, shell } from 'electron';
+import type { MessageBoxOptions } from 'electron';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createDeskCore, type DeskCore } from './services/desk-core';
-import { openSandboxWorkspace, sandboxInfoFromEnv } from './services/workspace';
+import { createDeskCore, type DeskCore } from './services/app/desk-core';
+import { openSandboxWorkspace, sandboxInfoFromEnv } from './services/workspaces/workspace';
 import { registerIpc } from './hosts/electron-ipc';
-import { setFolderPicker } from './services/transfers/download-folder';
+import { setFolderPicker } from './services/downloads/download-folder';
 import { createLog, type Log } from './hosts/log';
 import { createKeychain } from './secrets/keychain';
 import { isAppPage, secureWebPreferences } from './hosts/window-policy';
+import { installPermissionPolicy } from './hosts/permission-policy';
+import { devToolsAllowed } from './hosts/app-menu';
+import { installAppMenu } from './hosts/menu-language';
+import { claimDataFolder } from './hosts/desktop-instance';
+import { folderLanguage, whereRunning, type InstanceLock } from './hosts/instance-lock';
+import { recoverRenderer, rereadAfterSleep } from './hosts/desktop-recovery';
+import { guardQuit, trackRecordingCommands, workInFlight } from './hosts/quit-guard';
 
 const rendererIndex = join(import.meta.dirname, '../renderer/index.html');
 const appUrlPrefix = pathToFileURL(join(import.meta.dirname, '../renderer/')).href;
 const isAppUrl = (url: string) => isAppPage(url, appUrlPrefix);
+// Reload and the developer tools: development runs, or a packaged one started with the flag.
+const devTools = devToolsAllowed({
+  isPackaged: app.isPackaged,
+  env: process.env,
+  argv: process.argv,
+});
+
+// `--data-dir=DIR`, as the browser host takes it: the app's data folder instead of the
+// user-data folder (a second studio profile, the desktop spec). Before anything reads it.
+const dataDirArg = process.argv.find((arg) => arg.startsWith('--data-dir='));
+if (dataDirArg) app.setPath('userData', resolve(dataDirArg.slice('--data-dir='.length)));
 
 let core: DeskCore | null = null;
 let log: Log | null = null;
 let mainWindow: BrowserWindow | null = null;
+let folderLock: InstanceLock | null = null;
 
 if (!app.requestSingleInstanceLock()) {
-  app.quit();
+  // Electron brings the running window forward ('second-instance'); this start says so.
+  void folderLanguage(app.getPath('userData'), Intl.DateTimeFormat().resolvedOptions().locale)
+    .then((language) => {
+      const line = whereRunning({ kind: 'desktop', address: null }, language);
+      process.stderr.write(`onair-desk: ${line}\n`);
+    })
+    .finally(() => app.exit(1));
 } else {
   app.on('second-instance', () => {
     if (mainWindow) {
@@ -43,19 +73,26 @@ if (!app.requestSingleInstanceLock()) {
   app.on('will-quit', () => {
     void core?.dispose();
     void log?.close();
+    void folderLock?.release();
   });
   void app.whenReady().then(start);
 }
 
 async function start(): Promise<void> {
-  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) =>
-    callback(false),
-  );
-  session.defaultSession.setPermissionCheckHandler(() => false);
+  // One OnAir Desk per data folder, shared with the browser host: before any queue opens.
+  folderLock = await claimDataFolder({
+    dataDir: app.getPath('userData'),
+    systemLocale: app.getLocale(),
+    showErrorBox: (title, content) => dialog.showErrorBox(title, content),
+    print: (line) => process.stderr.write(line),
+    exit: (code) => app.exit(code),
+  });
+  if (!folderLock) return;
+  installPermissionPolicy(session.defaultSession, isAppUrl);
   log = await createLog(app.getPath('userData'));
   const logger = log;
   const sandboxInfo = sandboxInfoFromEnv(process.env);
-  core = await createDeskCore({
+  const deskCore = await createDeskCore({
     dataDir: app.getPath('userData'),
     secrets: createKeychain(),
     openSandbox: () => openSandboxWorkspace(sandboxInfo ? { sandboxInfo } : {}),
@@ -63,6 +100,24 @@ async function start(): Promise<void> {
     // The OS locale for "follow the system language" (settings.language).
     systemLocale: app.getLocale(),
   });
+  app.setAboutPanelOptions({ applicationName: 'OnAir Desk', applicationVersion: app.getVersion() });
+  const recording = trackRecordingCommands(deskCore);
+  // The menu speaks the app's language and follows it (the transports get the watched core).
+  const menu = await installAppMenu(Menu, recording.core, {
+    platform: process.platform,
+    version: app.getVersion(),
+    devTools,
+    actions: {
+      openLogFolder: () => void shell.openPath(join(app.getPath('userData'), 'logs')),
+    },
+  });
+  core = menu.core;
+  const watched = core;
+  rereadAfterSleep(
+    powerMonitor,
+    () => watched.rereadWatches(),
+    (m) => logger.write(m),
+  );
   // Electron's own static returns real BrowserWindow instances.
   // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
   registerIpc(core, () => BrowserWindow.getAllWindows(), isAppUrl);
@@ -75,9 +130,23 @@ async function start(): Promise<void> {
     backgroundColor: '#0b0f14',
     title: 'OnAir Desk',
     show: false,
-    webPreferences: secureWebPreferences(join(import.meta.dirname, '../preload/preload.cjs')),
+    webPreferences: {
+      ...secureWebPreferences(join(import.meta.dirname, '../preload/preload.cjs')),
+      devTools,
+    },
   });
   mainWindow.once('ready-to-show', () => mainWindow?.show());
+  const window = mainWindow;
+  const ask = (options: MessageBoxOptions) => dialog.showMessageBox(window, options);
+  // A crashed renderer reloads to the same view; a hung one asks "wait or reload".
+  recoverRenderer(window, { ask, language: menu.language, log: (m) => logger.write(m) });
+  // Quitting with uploads, downloads or a recording command under way asks first.
+  guardQuit(app, window, {
+    work: () => workInFlight(watched, recording.inFlight),
+    ask,
+    language: menu.language,
+    log: (m) => logger.write(m),
+  });
   // The transfer list's "Choose…": the system's folder picker, attached to the window.
   setFolderPicker(async () => {
     const options = { properties: ['openDirectory' as const, 'createDirectory' as const] };

@@ -27,7 +27,11 @@ const desk: DeskBridge = {
           },
     );
   },
-  invoke: (command, input) => ipcRenderer.invoke(invokeChannel, command, input),
+  invoke: (command, input, options) =>
+    ipcRenderer.invoke(invokeChannel, command, input, {
+      ...(options?.via ? { via: options.via } : {}),
+      ...(options?.confirmation ? { confirmation: options.confirmation } : {}),
+    }),
   on<E extends EventName>(event: E, listener: (payload: EventMap[E]) => void) {
     const handler = (_: IpcRendererEvent, name: unknown, payload: unknown) => {
       if (name === event) listener(payload as EventMap[E]);

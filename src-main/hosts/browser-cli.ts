@@ -4,20 +4,30 @@
  * Serves OnAir Desk to a browser on 127.0.0.1, on the sandbox workspace (embedded, or the
  * one named by `ONAIR_SANDBOX_INFO`). With `--json` it prints exactly one line,
  * `{"url": "..."}`, and nothing else on stdout; otherwise a short banner for a person.
- * Stops cleanly on SIGINT/SIGTERM. Exit code 2 for bad flags, 1 when it cannot start.
+ * Stops cleanly on SIGINT/SIGTERM. Exit code 2 for bad flags, 1 when it cannot start, and 1
+ * with one line saying where it runs when OnAir Desk already runs on the data folder
+ * (instance-lock.ts, shared with the desktop app).
  */
 import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createDeskCore } from '../services/desk-core';
-import { openSandboxWorkspace, sandboxInfoFromEnv } from '../services/workspace';
+import { createDeskCore } from '../services/app/desk-core';
+import { openSandboxWorkspace, sandboxInfoFromEnv } from '../services/workspaces/workspace';
 import { startBrowserHost } from './browser-host';
 import { sweepSpool } from './spool';
 import { queuedPaths } from '../services/uploads/upload-store';
 import { createLog } from './log';
 import { createKeychain } from '../secrets/keychain';
+import {
+  acquireInstanceLock,
+  folderLanguage,
+  whereRunning,
+  type InstanceLock,
+} from './instance-lock';
+
+let lock: InstanceLock | null = null;
 
 async function main(): Promise<void> {
   let values;
@@ -29,6 +39,8 @@ async function main(): Promise<void> {
         json: { type: 'boolean', default: false },
         seed: { type: 'string', default: '1' },
         'no-rate-limit': { type: 'boolean', default: false },
+        // The built renderer to serve; `out/renderer` unless a test serves its own page.
+        'renderer-dir': { type: 'string' },
       },
       strict: true,
     }));
@@ -44,7 +56,15 @@ async function main(): Promise<void> {
 
   const dataDir = resolve(values['data-dir'] ?? join(homedir(), '.config', 'onair-desk'));
   await mkdir(dataDir, { recursive: true });
+  const taken = await acquireInstanceLock({ dataDir, kind: 'browser' });
+  if (!taken.ok) {
+    const systemLocale = Intl.DateTimeFormat().resolvedOptions().locale;
+    fatal(1, whereRunning(taken.holder, await folderLanguage(dataDir, systemLocale)));
+  }
+  lock = taken.lock;
   const log = await createLog(dataDir);
+  if (taken.tookOverFrom)
+    log.write(`took over the data folder's lock from process ${taken.tookOverFrom.pid}, gone`);
   const sandboxInfo = sandboxInfoFromEnv(process.env);
   const core = await createDeskCore({
     dataDir,
@@ -57,7 +77,9 @@ async function main(): Promise<void> {
       }),
     log: (m) => log.write(m),
   });
-  const rendererDir = fileURLToPath(new URL('../../out/renderer', import.meta.url));
+  const rendererDir = values['renderer-dir']
+    ? resolve(values['renderer-dir'])
+    : fileURLToPath(new URL('../../out/renderer', import.meta.url));
   const spoolDir = join(dataDir, 'dropped');
   const host = await startBrowserHost({
     core,
@@ -66,6 +88,7 @@ async function main(): Promise<void> {
     spoolDir,
   });
   log.write(`browser host listening on 127.0.0.1:${host.port}`);
+  await taken.lock.setAddress(`http://127.0.0.1:${host.port}/`);
   // Copies of dropped files no queue names any more (cleared, or the drop was discarded).
   const sweep = () =>
     void queuedPaths(dataDir)
@@ -92,6 +115,7 @@ async function main(): Promise<void> {
     void host
       .close()
       .then(() => core.dispose())
+      .then(() => taken.lock.release())
       .then(() => log.close())
       .finally(() => process.exit(0));
   };
@@ -104,4 +128,7 @@ function fatal(code: number, message: string): never {
   process.exit(code);
 }
 
-main().catch((error: unknown) => fatal(1, error instanceof Error ? error.message : String(error)));
+main().catch(async (error: unknown) => {
+  await lock?.release();
+  fatal(1, error instanceof Error ? error.message : String(error));
+});

@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../sandbox/index';
-import { createDeskCore, type DeskCore } from '../services/desk-core';
-import { memorySecrets } from '../services/test-support';
-import { openSandboxWorkspace } from '../services/workspace';
+import { createDeskCore, type DeskCore } from '../services/app/desk-core';
+import { memorySecrets } from '../services/app/test-support';
+import { openSandboxWorkspace } from '../services/workspaces/workspace';
 import { startBrowserHost, type BrowserHost } from './browser-host';
 
 const spacingMs = 300;

@@ -7,7 +7,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeskCore } from '../services/desk-core';
+import type { DeskCore } from '../services/app/desk-core';
 import { ok } from '../shared/result';
 import { startBrowserHost, type BrowserHost } from './browser-host';
 import { contentSecurityPolicy } from './csp';
@@ -17,6 +17,7 @@ const echoCore: DeskCore = {
   invoke: (command) => Promise.resolve(ok({ ran: command })),
   subscribe: () => () => undefined,
   dropClient: () => undefined,
+  rereadWatches: () => undefined,
   dispose: () => Promise.resolve(),
 };
 

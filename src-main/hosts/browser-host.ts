@@ -19,7 +19,8 @@ import { pipeline } from 'node:stream/promises';
 import { extname, join, relative, sep } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
-import type { DeskCore } from '../services/desk-core';
+import type { DeskCore } from '../services/app/desk-core';
+import { pageCallMeta } from '../services/core/call-meta';
 import { contentSecurityPolicy } from './csp';
 
 export interface BrowserHostOptions {
@@ -94,22 +95,23 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     }
   });
 
-  app.post<{ Params: { command: string }; Body: { input?: unknown } | undefined }>(
-    '/rpc/:command',
-    async (request, reply) => {
-      const clientId = readClientId(request);
-      // The page went away (navigated, reloaded, its query cancelled) before the answer: its
-      // reads still queued for the platform are dropped instead of spending the budget.
-      const asker = new AbortController();
-      reply.raw.once('close', () => {
-        if (!reply.raw.writableFinished) asker.abort(new Error('The page stopped waiting.'));
-      });
-      return options.core.invoke(request.params.command, request.body?.input ?? {}, {
-        clientId,
-        signal: asker.signal,
-      });
-    },
-  );
+  app.post<{
+    Params: { command: string };
+    Body: { input?: unknown; via?: unknown; confirmation?: unknown } | undefined;
+  }>('/rpc/:command', async (request, reply) => {
+    const clientId = readClientId(request);
+    // The page went away (navigated, reloaded, its query cancelled) before the answer: its
+    // reads still queued for the platform are dropped instead of spending the budget.
+    const asker = new AbortController();
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) asker.abort(new Error('The page stopped waiting.'));
+    });
+    return options.core.invoke(request.params.command, request.body?.input ?? {}, {
+      clientId,
+      signal: asker.signal,
+      ...pageCallMeta(request.body),
+    });
+  });
 
   // Dropped files arrive as raw bodies of any size: hand the stream on, never buffer it.
   app.addContentTypeParser('application/octet-stream', (_request, payload, done) =>

@@ -6,7 +6,8 @@
 import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
 import { ipcChannels } from '../shared/ipc-channels';
 import { fail } from '../shared/result';
-import type { DeskCore } from '../services/desk-core';
+import type { DeskCore } from '../services/app/desk-core';
+import { pageCallMeta } from '../services/core/call-meta';
 
 /**
  * Registers the bridge on ipcMain.
@@ -20,11 +21,14 @@ export function registerIpc(
 ): () => void {
   ipcMain.handle(
     ipcChannels.invoke,
-    (event: IpcMainInvokeEvent, command: unknown, input: unknown) => {
+    (event: IpcMainInvokeEvent, command: unknown, input: unknown, meta: unknown) => {
       if (!isTrustedSender(event, windows(), isAppUrl)) {
         return fail({ code: 'forbidden', message: 'This window may not use OnAir Desk commands.' });
       }
-      return core.invoke(command, input, { clientId: `wc${event.sender.id}` });
+      return core.invoke(command, input, {
+        clientId: `wc${event.sender.id}`,
+        ...pageCallMeta(meta),
+      });
     },
   );
   const off = core.subscribe((event, payload) => {

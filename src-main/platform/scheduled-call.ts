@@ -22,6 +22,8 @@ export interface ScheduledCall {
   phase: 'queued' | 'in-flight' | 'done';
   /** Automatic retries after a 429 so far. */
   retries: number;
+  /** When the call last left for the platform (clock ms), null while it never has. */
+  startedAt: number | null;
   readonly waiters: Set<Waiter>;
   /** Aborts the network call of an idempotent read; null for writes. */
   controller: AbortController | null;
@@ -39,6 +41,7 @@ export function newCall(request: Request, priority: Priority, shareable = true):
     priority,
     phase: 'queued',
     retries: 0,
+    startedAt: null,
     waiters: new Set(),
     controller: null,
   };

@@ -1,9 +1,9 @@
 /**
- * Fixtures for the scheduler tests: a fake platform on a virtual clock that records every
+ * Fixtures for the scheduler tests: a fake platform on a manual clock that records every
  * call start and answers as told, and helpers to read the start times.
  */
 import { RequestScheduler, type Priority, type SchedulerOptions } from './scheduler';
-import { VirtualClock } from './virtual-clock';
+import { ManualClock } from './manual-clock';
 
 export const base = 'https://live.example.test/api/v1/live/service-accounts/sa1';
 
@@ -26,7 +26,7 @@ export interface Answer {
  * (default 100) with `answer(request)`, by default 200 and a JSON body naming the path.
  */
 export function fakePlatform(
-  clock: VirtualClock,
+  clock: ManualClock,
   answer: (request: Request) => Answer = () => ({}),
 ) {
   const sent: Sent[] = [];
@@ -49,7 +49,7 @@ export function setup(
   options: Partial<SchedulerOptions> = {},
   answer?: (request: Request) => Answer,
 ) {
-  const clock = new VirtualClock();
+  const clock = new ManualClock();
   const platform = fakePlatform(clock, answer);
   const scheduler = new RequestScheduler({
     name: 'live',
@@ -64,7 +64,7 @@ export function setup(
 
 /** Runs virtual time until `promise` settles (at most `limitMs`), then returns its outcome. */
 export async function settled<T>(
-  clock: VirtualClock,
+  clock: ManualClock,
   promise: Promise<T>,
   limitMs = 120_000,
 ): Promise<T> {

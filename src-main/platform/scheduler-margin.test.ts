@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RequestScheduler } from './scheduler';
 import { gaps, settled, setup } from './scheduler-fixtures';
 import { SafetyMargin } from './safety-margin';
-import { VirtualClock } from './virtual-clock';
+import { ManualClock } from './manual-clock';
 
 describe('the adaptive safety margin', () => {
   it('widens the spacing by 50 ms after a 429 it did not expect, then keeps it', async () => {
@@ -61,7 +61,7 @@ describe('the adaptive safety margin', () => {
   });
 
   it('a scheduler that never called gives a follower nothing to keep', () => {
-    const clock = new VirtualClock();
+    const clock = new ManualClock();
     const idle = new RequestScheduler({
       name: 'live',
       fetch: () => Promise.reject(new Error()),
@@ -79,7 +79,7 @@ describe('the adaptive safety margin', () => {
 describe('the start stamp', () => {
   it('counts the spacing from when a call left, after a send that stalled', async () => {
     /** A clock the first send holds up by 300 ms, as loading the HTTP client would. */
-    class StallingClock extends VirtualClock {
+    class StallingClock extends ManualClock {
       stalledMs = 0;
       override now(): number {
         return super.now() + this.stalledMs;

@@ -28,56 +28,15 @@ import {
   type Waiter,
 } from './scheduled-call';
 import { SafetyMargin } from './safety-margin';
+import { accountAnswer, currentCallAccount } from './call-accounting';
+import type { RefusePolicy, ScheduleOptions, SchedulerOptions } from './scheduler-options';
 import { StartLog } from './start-log';
 
 export type { BudgetState, Priority } from './budget-state';
 export type { Clock } from './clock';
 export { systemClock } from './clock';
 
-/** How one scheduler talks to the network and what budget it keeps. */
-export interface SchedulerOptions {
-  /** Which API the budget is for, e.g. `live` or `vod`; shown in the gauge. */
-  name: string;
-  /** The real network, injectable (tests and the bench pass a simulated platform). */
-  fetch: (request: Request) => Promise<Response>;
-  /** Most call starts in any sliding 60 s window; default 60 (observed). */
-  limitPerMinute?: number;
-  /** Platform spacing between call starts, ms; default 1000 (observed). */
-  minSpacingMs?: number;
-  /**
-   * Added to the spacing and the 60 s window so that the jitter between a call leaving here
-   * and arriving at the platform never trips it; ms, default 100. It widens by 50 ms on each
-   * 429 episode up to `maxMarginMs` and narrows back after long runs of accepted calls
-   * (safety-margin.ts). A fixed margin: set `maxMarginMs` equal to it.
-   */
-  marginMs?: number;
-  /** Most the margin widens to after 429s, ms; default 300 (and never below `marginMs`). */
-  maxMarginMs?: number;
-  /** Time source; default `systemClock`. */
-  clock?: Clock;
-  /** Automatic retries of an idempotent read (GET, HEAD) refused with 429; default 3. */
-  maxAutoRetries?: number;
-}
-
-/** Per-call options of `RequestScheduler.fetch`. */
-export interface ScheduleOptions {
-  /** Default `view`. */
-  priority?: Priority;
-  /** Cancels the call; defaults to the request's own signal. */
-  signal?: AbortSignal;
-  /**
-   * `false` for a GET that must not share a call with an identical one: a GET that creates
-   * something, e.g. a one-time upload URL (live `programs/media-contents/upload-url` answers
-   * a new single-use URL on every call). Default: identical GETs share one call.
-   */
-  coalesce?: boolean;
-}
-
-/**
- * While paused: the error to reject a call of this priority with at once, or null to hold it
- * until the pause is lifted.
- */
-export type RefusePolicy = (priority: Priority) => Error | null;
+export type { RefusePolicy, ScheduleOptions, SchedulerOptions } from './scheduler-options';
 
 /**
  * Queues platform calls by priority and starts them within the rate limit: call starts at
@@ -156,7 +115,7 @@ export class RequestScheduler {
       }
     }
     const target = call;
-    return new Promise<Response>((resolve, reject) => {
+    const answer = new Promise<Response>((resolve, reject) => {
       const onAbort = () => this.#abandon(target, waiter, signal.reason);
       const detach = () => signal.removeEventListener('abort', onAbort);
       const waiter: Waiter = { resolve, reject, detach };
@@ -165,6 +124,16 @@ export class RequestScheduler {
       this.#listeners.changed();
       this.#schedulePump();
     });
+    const account = currentCallAccount();
+    return account
+      ? accountAnswer(
+          account,
+          request,
+          answer,
+          () => this.#clock.now(),
+          () => target.startedAt,
+        )
+      : answer;
   }
 
   /** The budget now. `callsLastMinute` decays with time without a notification. */
@@ -310,6 +279,7 @@ export class RequestScheduler {
   #start(call: ScheduledCall, now: number): void {
     this.#dequeue(call);
     call.phase = 'in-flight';
+    call.startedAt = now;
     this.#inFlight.add(call);
     this.#starts.record(now);
     // Reads get their own signal: one caller aborting must not cancel a call others share.

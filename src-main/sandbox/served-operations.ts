@@ -1,11 +1,14 @@
 /**
  * Which operations the sandbox served to OnAir Desk itself, as opposed to a test's own probe
  * calls or any other client: a request counts when its `User-Agent` names the app
- * ({@link appUserAgentPrefix}, set by `platform/api-clients.ts` on every call) and it reached
- * the operation's handler (past authentication, the rate limit and the role check; a handler's
- * own refusal, a 422 say, still counts: the platform answered that operation). The end-to-end
- * suite writes these per test and joins them into `test-results/ui-coverage.json`
- * (`e2e/ui-coverage.ts`).
+ * ({@link appUserAgentPrefix}, set by `platform/api-clients.ts` on every call) and the
+ * sandbox answered it 2xx. A refusal does not count, wherever it came from: authentication,
+ * the rate limit, the role check, an injected fault, or the handler's own rule (a 422 say):
+ * the operation was asked for, not reached (issue 21, part 7). The end-to-end suite writes
+ * these per test and joins them into `test-results/ui-coverage.json` (`e2e/ui-coverage.ts`).
+ *
+ * Every call of the app is also counted per operation whatever the answer ({@link asked}), so
+ * a spec can show that nothing was sent.
  */
 import type { ApiName } from './openapi';
 
@@ -18,17 +21,37 @@ export interface ServedOperationsReport {
   vod: string[];
 }
 
+/** Calls of the app per operationId, by API, whatever the answer. */
+export interface AskedOperations {
+  live: Record<string, number>;
+  vod: Record<string, number>;
+}
+
 /** Records each operation served to the app (one entry per operationId, not per call). */
 export class ServedOperations {
   private readonly served = { live: new Set<string>(), vod: new Set<string>() };
+  private readonly calls = { live: new Map<string, number>(), vod: new Map<string, number>() };
 
-  /** Notes one served call; ignored unless `userAgent` is the app's. */
-  note(api: ApiName, operationId: string, userAgent: string | undefined): void {
-    if (userAgent?.startsWith(appUserAgentPrefix)) this.served[api].add(operationId);
+  /**
+   * Notes one answered call; ignored unless `userAgent` is the app's.
+   * @param status the HTTP status the sandbox answered; only 2xx counts as served.
+   */
+  note(api: ApiName, operationId: string, userAgent: string | undefined, status: number): void {
+    if (!userAgent?.startsWith(appUserAgentPrefix)) return;
+    this.calls[api].set(operationId, (this.calls[api].get(operationId) ?? 0) + 1);
+    if (status >= 200 && status < 300) this.served[api].add(operationId);
   }
 
-  /** What was served so far. */
+  /** What was served (answered 2xx) so far. */
   report(): ServedOperationsReport {
     return { live: [...this.served.live].sort(), vod: [...this.served.vod].sort() };
+  }
+
+  /** How many calls of the app each operation received so far, whatever the answer. */
+  asked(): AskedOperations {
+    return {
+      live: Object.fromEntries([...this.calls.live].sort()),
+      vod: Object.fromEntries([...this.calls.vod].sort()),
+    };
   }
 }

@@ -165,8 +165,17 @@ function registerOperations(
         if (operation.schema.body !== undefined) request.body = trimStrings(request.body ?? {});
         done();
       },
+      // Noted once answered, with the status sent: only a 2xx counts as served (UI coverage).
+      onResponse: (request, reply, done) => {
+        deps.served?.note(
+          api,
+          operation.operationId,
+          request.headers['user-agent'],
+          reply.statusCode,
+        );
+        done();
+      },
       handler: (request, reply) => {
-        deps.served?.note(api, operation.operationId, request.headers['user-agent']);
         const body = handler({
           params: asInput(request.params),
           query: asInput(request.query),

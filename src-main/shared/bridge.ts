@@ -11,6 +11,8 @@ import type { Result } from './result';
 import { controlRoomCommands, controlRoomEvents } from './commands/control-room';
 import {
   joinDomains,
+  type Confirmation,
+  type WayIn,
   type InputOf,
   type OutputOf,
   type ParsedInputOf,
@@ -97,6 +99,21 @@ export function isCommandName(name: unknown): name is CommandName {
   return typeof name === 'string' && Object.hasOwn(commands, name);
 }
 
+/**
+ * What a way in says about a call besides its input: how the operator reached it (a button of
+ * the page unless said) and, for a destructive command, the confirmation it carries. Main's
+ * pipeline refuses a destructive command without its confirmation, whatever the way in.
+ */
+export interface CallMeta {
+  via?: WayIn;
+  confirmation?: Confirmation;
+}
+
+/** The options of {@link DeskBridge.invoke}: the call's meta and, for reads, a signal. */
+export interface InvokeOptions extends CallMeta {
+  signal?: AbortSignal;
+}
+
 /** `window.desk`: the only door from the renderer to main. */
 export interface DeskBridge {
   /**
@@ -108,7 +125,7 @@ export interface DeskBridge {
   invoke<C extends CommandName>(
     command: C,
     input: CommandInput<C>,
-    options?: { signal?: AbortSignal },
+    options?: InvokeOptions,
   ): Promise<Result<CommandOutput<C>>>;
   /** Listens to an event; returns the function that stops listening. */
   on<E extends EventName>(event: E, listener: (payload: EventMap[E]) => void): () => void;

@@ -179,6 +179,11 @@ export type WatchUpdate =
       status?: number;
       /** The platform's own message, redacted. */
       message: string;
+      /**
+       * No poll failed: the computer slept, and the figure is being re-read at once
+       * (`code` is then `network`: the connection was down while it slept).
+       */
+      afterSleep?: true;
     };
 
 /** What a token may do, as checked on add (one cheap call) and read from its claims. */
@@ -244,6 +249,11 @@ export interface WorkspaceState {
   text?: MessageRef | null;
   /** The account whose token was refused (the banner's new token goes to it); null otherwise. */
   renewAccountId: string | null;
+  /**
+   * The live token's role as main last learned it (access check, contract reads); null when
+   * not known or the workspace has no live account. Views offer commands by it.
+   */
+  role: 'super_admin' | 'admin' | null;
 }
 
 /**

@@ -12,6 +12,7 @@ export interface DeskError {
    * transition), `rate-limited` 429, `platform` other 4xx/5xx, `network` no answer,
    * `keychain-unavailable` the OS keychain is missing or locked (tokens are kept nowhere else),
    * `api-missing` the workspace has no account of the API the command needs (nothing sent),
+   * `confirmation-required` a destructive command came without its confirmation (nothing sent),
    * `unknown-command`, `internal` a bug in main (message kept generic, details in the log).
    */
   code:
@@ -25,6 +26,7 @@ export interface DeskError {
     | 'network'
     | 'keychain-unavailable'
     | 'api-missing'
+    | 'confirmation-required'
     | 'unknown-command'
     | 'internal';
   /** A sentence for the operator; for platform errors it carries the platform's message. */

@@ -5,8 +5,10 @@
  *
  * VOD statistics (spec, Limits): "data of the last 1 year; at most 3 months per query",
  * "Statistics delay: up to 36 hours". Read as in resources/openapi/vod-v3.yaml: the start is at
- * most 365 days before today (UTC), the end is before the start plus 3 calendar months, and a
- * day is complete once 36 hours have passed since it ended.
+ * most 365 days before today (UTC), the end is before the start plus 3 calendar months and not
+ * after today. The delay says when a day's figures are complete (36 hours after it ended), not
+ * which days may be asked (issue 21, part 6): a range may end within it, and the days still in
+ * it are marked as possibly incomplete.
  */
 import type { MessageKey, MessageParams } from './i18n/message';
 
@@ -49,12 +51,35 @@ export function vodLastDayFor(from: string): string {
   return utcDay(limit.getTime() - dayMs);
 }
 
-/** The earliest and latest days a VOD statistics query may name at `nowMs`. */
-export function vodWindow(nowMs: number): { earliest: string; latest: string } {
+/** The days a VOD statistics query may name at `nowMs`, and the last complete one. */
+export interface VodWindow {
+  /** The first day that may be asked: 365 days before today (UTC). */
+  earliest: string;
+  /** The last day that may be asked: today (UTC). */
+  latest: string;
+  /** The last day whose figures are complete: 36 hours have passed since it ended. */
+  complete: string;
+}
+
+/** The VOD statistics window at `nowMs` (epoch ms). */
+export function vodWindow(nowMs: number): VodWindow {
   const today = dayStart(utcDay(nowMs));
   // A day is complete once 36 h passed since its end (00:00 of the next day).
-  const latest = utcDay(Math.floor((nowMs - vodDelayMs - dayMs) / dayMs) * dayMs);
-  return { earliest: utcDay(today - vodKeptDays * dayMs), latest };
+  const complete = utcDay(Math.floor((nowMs - vodDelayMs - dayMs) / dayMs) * dayMs);
+  return { earliest: utcDay(today - vodKeptDays * dayMs), latest: utcDay(today), complete };
+}
+
+/**
+ * The days of the inclusive range `from`..`to` whose VOD figures may not be complete yet at
+ * `nowMs` (ended less than 36 hours ago, or today), oldest first; none for a range of
+ * complete days.
+ */
+export function vodIncompleteDays(from: string, to: string, nowMs: number): string[] {
+  const { complete } = vodWindow(nowMs);
+  const days: string[] = [];
+  for (let day = from > complete ? from : addDays(complete, 1); day <= to; day = addDays(day, 1))
+    days.push(day);
+  return days;
 }
 
 /** The first broken rule of any inclusive day range, or null. */
@@ -73,7 +98,7 @@ export function vodRangeProblem(from: string, to: string, nowMs: number): RangeP
   if (from < earliest)
     return { key: 'statistics.limits.vodYear', params: { day: earliest }, field: 'from' };
   if (to > latest)
-    return { key: 'statistics.limits.vodDelay', params: { day: latest }, field: 'to' };
+    return { key: 'statistics.limits.vodFuture', params: { day: latest }, field: 'to' };
   const last = vodLastDayFor(from);
   if (to > last) return { key: 'statistics.limits.vodMonths', params: { day: last }, field: 'to' };
   return null;

@@ -7,6 +7,7 @@ import type {
   CommandName,
   CommandOutput,
   DeskBridge,
+  InvokeOptions,
 } from '../../src-main/shared/bridge';
 import type { DeskError } from '../../src-main/shared/result';
 import { createBrowserBridge } from './browser-bridge';
@@ -34,12 +35,14 @@ export class DeskCallError extends Error {
 /**
  * Invokes a command and returns its data, or throws DeskCallError with main's error. Pass a
  * query's `signal` for reads: when the view closes before the answer, main drops the read if
- * it is still queued for the platform (browser host; see DeskBridge.invoke).
+ * it is still queued for the platform (browser host; see DeskBridge.invoke). A destructive
+ * command needs `confirmation` (`{ kind: 'again' }` once the operator confirmed in a dialog),
+ * and a shortcut or the palette says so in `via`.
  */
 export async function call<C extends CommandName>(
   command: C,
   input: CommandInput<C>,
-  options?: { signal?: AbortSignal },
+  options?: InvokeOptions,
 ): Promise<CommandOutput<C>> {
   const result = await desk.invoke(command, input, options);
   if (!result.ok) throw new DeskCallError(result.error);

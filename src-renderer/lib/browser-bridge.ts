@@ -4,7 +4,13 @@
  * Authorization header, never in a URL). The secret arrives once in the URL fragment
  * (`#k=…`); it is moved to sessionStorage (this tab only) and removed from the address bar.
  */
-import type { CommandName, DeskBridge, EventMap, EventName } from '../../src-main/shared/bridge';
+import type {
+  CommandName,
+  DeskBridge,
+  EventMap,
+  EventName,
+  InvokeOptions,
+} from '../../src-main/shared/bridge';
 import type { Result } from '../../src-main/shared/result';
 
 const storageKey = 'onair-desk.launch-secret';
@@ -72,13 +78,17 @@ export function createBrowserBridge(): DeskBridge {
     async invoke(
       command: CommandName,
       input: unknown,
-      options: { signal?: AbortSignal } = {},
+      options: InvokeOptions = {},
     ): Promise<Result<never>> {
       try {
         const response = await fetch(`/rpc/${encodeURIComponent(command)}`, {
           method: 'POST',
           headers: { ...headers, 'Content-Type': 'application/json' },
-          body: JSON.stringify({ input }),
+          body: JSON.stringify({
+            input,
+            ...(options.via ? { via: options.via } : {}),
+            ...(options.confirmation ? { confirmation: options.confirmation } : {}),
+          }),
           ...(options.signal ? { signal: options.signal } : {}),
         });
         // The host answers every command with a Result, 401/403 refusals included.

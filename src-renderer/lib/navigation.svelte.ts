@@ -1,25 +1,19 @@
 /**
  * Which view is open, as reactive state shared by the top bar and any view that sends the
  * operator elsewhere (a view missing an API offers to pair: it opens Accounts with the
- * pairing control focused).
+ * pairing control focused). The open view survives a reload (view-memory.ts).
  */
 
-/** The app's views. */
-export type View =
-  | 'control-room'
-  | 'schedule'
-  | 'channels'
-  | 'recordings'
-  | 'statistics'
-  | 'library'
-  | 'uploads'
-  | 'accounts';
+import { rememberView, rememberedView, sessionStore, type View } from './view-memory';
+
+export type { View } from './view-memory';
 
 /** Where to put the focus when a view opens; `pairing` is the Accounts view's pairing control. */
 export type FocusTarget = 'pairing' | null;
 
 class Navigation {
-  view = $state<View>('control-room');
+  /** The view open before a reload (a crashed renderer comes back to it), else the control room. */
+  view = $state<View>(rememberedView(sessionStore()));
   /** Taken (and cleared) by the view that owns the control once it is on screen. */
   focus = $state<FocusTarget>(null);
 
@@ -27,6 +21,7 @@ class Navigation {
   go(view: View, focus: FocusTarget = null): void {
     this.view = view;
     this.focus = focus;
+    rememberView(sessionStore(), view);
   }
 }
 

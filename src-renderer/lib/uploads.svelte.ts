@@ -128,8 +128,9 @@ function problemText(problem: NonNullable<UploadItem['problem']>): string {
 export const uploads = new UploadQueue();
 
 /**
- * Shows a system notification when the operator allowed them (Electron always does; a
- * browser asks once, on the first drop). Never throws.
+ * Shows a system notification when notifications are allowed: the desktop app grants them
+ * to its own page (src-main/hosts/permission-policy.ts); a browser asks the operator once,
+ * on the first drop, and shows nothing if they refuse. Never throws.
  */
 export function systemNotification(title: string, body: string): void {
   try {

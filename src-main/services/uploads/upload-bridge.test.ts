@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxHandle } from '../../sandbox/index';
 import type { UploadChange } from '../../shared/uploads';
-import type { DeskCore } from '../desk-core';
-import { commandCaller, startTestCore, type TestCore } from '../test-support';
+import type { DeskCore } from '../app/desk-core';
+import { commandCaller, startTestCore, type TestCore } from '../app/test-support';
 import { fastTuning, makeVideo, waitFor } from './upload-test-support';
 
 let sandbox: SandboxHandle;

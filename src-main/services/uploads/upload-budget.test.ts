@@ -11,9 +11,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../sandbox/index';
 import type { ChannelSummary, Fresh, Page } from '../../shared/model';
-import { createDeskCore, type DeskCore } from '../desk-core';
-import { commandCaller, memorySecrets } from '../test-support';
-import { openSandboxWorkspace } from '../workspace';
+import { createDeskCore, type DeskCore } from '../app/desk-core';
+import { commandCaller, memorySecrets } from '../app/test-support';
+import { openSandboxWorkspace } from '../workspaces/workspace';
 import { fastTuning, makeVideo, waitFor } from './upload-test-support';
 
 let sandbox: SandboxHandle;

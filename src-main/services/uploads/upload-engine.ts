@@ -27,14 +27,8 @@ import type {
 import { checkDroppedPaths } from './enqueue-check';
 import { FollowUp, defaultFollowUpTuning, type FollowUpTuning } from './follow-up';
 import { tusTerminate, defaultTusChunkBytes } from './tus-transfer';
-import {
-  SpeedMeter,
-  backoffMs,
-  defaultBackoff,
-  etaSeconds,
-  summarize,
-  type BackoffPolicy,
-} from './upload-figures';
+import { SpeedMeter, etaSeconds } from '../core/speed-meter';
+import { backoffMs, defaultBackoff, summarize, type BackoffPolicy } from './upload-figures';
 import { UploadNotices, type Notify } from './upload-notices';
 import type { UploadPlatform } from './upload-platform';
 import { defaultConcurrency, newRecord, toItem, type UploadRecord } from './upload-record';

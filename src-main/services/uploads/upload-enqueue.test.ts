@@ -7,10 +7,10 @@
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openLiveAccountWorkspace } from '../workspace';
+import { openLiveAccountWorkspace } from '../workspaces/workspace';
 import { UploadEngine } from './upload-engine';
 import { workspaceUploadPlatform } from './upload-platform';
-import { startRig, tinyPng, type UploadRig } from './upload-test-support';
+import { startRig, testAccount, tinyPng, type UploadRig } from './upload-test-support';
 
 let rig: UploadRig;
 let engine: UploadEngine;
@@ -160,7 +160,7 @@ describe('upload.enqueue', () => {
     const liveEngine = await UploadEngine.open({
       dataDir: rig.dataDir,
       workspaceId: 'acc-live-only',
-      platform: workspaceUploadPlatform(live),
+      platform: workspaceUploadPlatform(testAccount(live)),
       onChange: () => undefined,
       notify: () => undefined,
       log: () => undefined,

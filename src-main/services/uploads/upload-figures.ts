@@ -1,12 +1,10 @@
 /**
- * The numbers around the queue: speed and time left (smoothed over a few seconds), the
- * backoff between automatic tries, and the summary bar of the whole queue.
+ * The numbers around the queue: the backoff between automatic tries and the summary bar of
+ * the whole queue (speed and time left: core/speed-meter.ts, shared with the downloads).
  */
 import { uploadStates, type UploadState, type UploadSummary } from '../../shared/uploads';
+import { etaSeconds } from '../core/speed-meter';
 import type { UploadRecord } from './upload-record';
-
-/** Speed is the bytes sent over the last this many ms. */
-export const speedWindowMs = 5000;
 
 /** Backoff between automatic tries (issue 4: network faults, 5xx, 429). */
 export interface BackoffPolicy {
@@ -34,36 +32,6 @@ export function backoffMs(
 ): number {
   const base = Math.min(policy.capMs, policy.firstMs * 2 ** Math.max(0, failures - 1));
   return Math.max(retryAfterMs, Math.round(base * (0.8 + 0.4 * random())));
-}
-
-/** Bytes sent over a sliding window of {@link speedWindowMs}: speed in bytes/s. */
-export class SpeedMeter {
-  readonly #samples: { atMs: number; bytes: number }[] = [];
-
-  /** Records that `bytes` (a running total) were sent by `atMs`. */
-  add(atMs: number, bytes: number): void {
-    const last = this.#samples.at(-1);
-    if (last !== undefined && bytes < last.bytes) this.#samples.length = 0; // restarted
-    this.#samples.push({ atMs, bytes });
-    while (this.#samples.length > 2 && (this.#samples[0]?.atMs ?? atMs) < atMs - speedWindowMs)
-      this.#samples.shift();
-  }
-
-  /** Bytes per second, or null before a second of samples. */
-  bytesPerSecond(nowMs: number): number | null {
-    const first = this.#samples[0];
-    const last = this.#samples.at(-1);
-    if (first === undefined || last === undefined) return null;
-    const spanMs = Math.max(nowMs, last.atMs) - first.atMs;
-    if (spanMs < 1000) return null;
-    return Math.round(((last.bytes - first.bytes) * 1000) / spanMs);
-  }
-}
-
-/** Seconds left for `remaining` bytes at `bytesPerSecond`, or null when unknown. */
-export function etaSeconds(remaining: number, bytesPerSecond: number | null): number | null {
-  if (bytesPerSecond === null || bytesPerSecond <= 0) return null;
-  return Math.ceil(remaining / bytesPerSecond);
 }
 
 /** The summary bar over `records`; `speed` is the sum of the running files' speeds. */

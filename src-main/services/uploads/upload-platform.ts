@@ -1,6 +1,7 @@
 /**
- * The platform calls of the upload engine, through the workspace's typed clients and so
- * through its request schedulers (DESIGN.md, "The API budget"):
+ * The platform calls of the upload engine, made as every domain makes them (liveCall and
+ * vodCall, core/platform-call.ts): the workspace's typed clients through its request
+ * schedulers (DESIGN.md, "The API budget"):
  * - one-time upload URLs at `bulk` priority, just in time, one per file (observed: single
  *   use): VOD `POST /upload/create-url`; program media
  *   `GET .../programs/media-contents/upload-url`; waiting screens
@@ -16,9 +17,9 @@
  * requests also go one at a time: they are paced at the scheduler's spacing anyway, and a
  * file asks only when a slot of the upload concurrency is free.
  */
-import { unwrap, withPriority } from '../../platform/api-clients';
 import type { UploadKind, UploadTarget } from '../../shared/uploads';
-import type { Workspace } from '../workspace';
+import type { AccountContext } from '../core/account-context';
+import { liveCall, vodCall } from '../core/platform-call';
 
 /** Seconds a one-time URL is asked to live (observed maximum 21600: 6 h, room to resume). */
 export const urlLifetimeS = 21_600;
@@ -51,26 +52,27 @@ export interface UploadPlatform {
   listedKeys(kind: 'program-media' | 'waiting-screen', signal: AbortSignal): Promise<Set<string>>;
 }
 
-/** The upload calls of `workspace`, through its clients and schedulers. */
-export function workspaceUploadPlatform(workspace: Workspace): UploadPlatform {
-  const sa = workspace.info.serviceAccountKey;
-  const { live, vod } = workspace;
+/** The upload calls of the workspace whose accounts are `account`. */
+export function workspaceUploadPlatform(account: AccountContext): UploadPlatform {
   const createUrl = async (
     file: { target: UploadTarget; title: string; isAudio: boolean },
     signal: AbortSignal,
   ): Promise<IssuedUrl> => {
     if (file.target.kind === 'vod') {
-      if (vod === null) throw new Error('This workspace has no VOD account.');
-      const body = await unwrap(
-        vod.api.POST('/upload/create-url', {
-          body: {
-            expire_time: urlLifetimeS,
-            title: file.target.title ?? file.title,
-            ...(file.target.categoryKey ? { category_key: file.target.categoryKey } : {}),
-            ...(file.isAudio ? { is_audio_upload: 1 as const } : {}),
-          },
-          fetch: withPriority(workspace.vodScheduler, 'bulk', signal),
-        }),
+      const { target } = file;
+      const body = await vodCall(
+        account,
+        'bulk',
+        (api, fetch) =>
+          api.POST('/upload/create-url', {
+            body: {
+              expire_time: urlLifetimeS,
+              title: target.title ?? file.title,
+              ...(target.categoryKey ? { category_key: target.categoryKey } : {}),
+              ...(file.isAudio ? { is_audio_upload: 1 as const } : {}),
+            },
+            fetch,
+          }),
         signal,
       );
       return {
@@ -81,23 +83,35 @@ export function workspaceUploadPlatform(workspace: Workspace): UploadPlatform {
       };
     }
     // Each upload-url GET answers a new single-use URL: it must never share a call.
-    const fetch = withPriority(workspace.liveScheduler, 'bulk', signal, { coalesce: false });
-    const path = { service_account_key: sa };
     const body =
       file.target.kind === 'program-media'
-        ? await unwrap(
-            live.api.GET(
-              '/v1/live/service-accounts/{service_account_key}/programs/media-contents/upload-url',
-              { params: { path, query: { expire_time: urlLifetimeS } }, fetch },
-            ),
+        ? await liveCall(
+            account,
+            'bulk',
+            (api, fetch, sa) =>
+              api.GET(
+                '/v1/live/service-accounts/{service_account_key}/programs/media-contents/upload-url',
+                {
+                  params: {
+                    path: { service_account_key: sa },
+                    query: { expire_time: urlLifetimeS },
+                  },
+                  fetch,
+                },
+              ),
             signal,
+            { coalesce: false },
           )
-        : await unwrap(
-            live.api.POST(
-              '/v1/live/service-accounts/{service_account_key}/programs/media-contents/upload-wait-file',
-              { params: { path }, fetch },
-            ),
+        : await liveCall(
+            account,
+            'bulk',
+            (api, fetch, sa) =>
+              api.POST(
+                '/v1/live/service-accounts/{service_account_key}/programs/media-contents/upload-wait-file',
+                { params: { path: { service_account_key: sa } }, fetch },
+              ),
             signal,
+            { coalesce: false },
           );
     return {
       uploadUrl: body.data.upload_url,
@@ -113,17 +127,19 @@ export function workspaceUploadPlatform(workspace: Workspace): UploadPlatform {
     return next;
   };
   return {
-    available: (kind) => (kind === 'vod' ? vod !== null : workspace.info.apis.live),
+    available: (kind) => (kind === 'vod' ? account.vod !== null : account.apis.live),
 
     createUrl: (file, signal) => oneAtATime(() => createUrl(file, signal)),
 
     async transcoding(uploadFileKey, signal) {
-      if (vod === null) throw new Error('This workspace has no VOD account.');
-      const body = await unwrap(
-        vod.api.GET('/media-contents/{upload_file_key}/progress', {
-          params: { path: { upload_file_key: uploadFileKey } },
-          fetch: withPriority(workspace.vodScheduler, 'watch', signal),
-        }),
+      const body = await vodCall(
+        account,
+        'watch',
+        (api, fetch) =>
+          api.GET('/media-contents/{upload_file_key}/progress', {
+            params: { path: { upload_file_key: uploadFileKey } },
+            fetch,
+          }),
         signal,
       );
       const done = body.data.transcoding_stage === 21;
@@ -131,26 +147,28 @@ export function workspaceUploadPlatform(workspace: Workspace): UploadPlatform {
     },
 
     async listedKeys(kind, signal) {
-      const fetch = withPriority(workspace.liveScheduler, 'watch', signal);
-      const params = { path: { service_account_key: sa }, query: { per_page: listPageSize } };
+      const query = { per_page: listPageSize };
       if (kind === 'program-media') {
-        const body = await unwrap(
-          live.api.GET('/v1/live/service-accounts/{service_account_key}/programs/media-contents', {
-            params,
-            fetch,
-          }),
+        const body = await liveCall(
+          account,
+          'watch',
+          (api, fetch, sa) =>
+            api.GET('/v1/live/service-accounts/{service_account_key}/programs/media-contents', {
+              params: { path: { service_account_key: sa }, query },
+              fetch,
+            }),
           signal,
         );
         return new Set(body.data.map((item) => item.upload_file_key));
       }
-      const body = await unwrap(
-        live.api.GET(
-          '/v1/live/service-accounts/{service_account_key}/programs/wait-media-contents',
-          {
-            params,
+      const body = await liveCall(
+        account,
+        'watch',
+        (api, fetch, sa) =>
+          api.GET('/v1/live/service-accounts/{service_account_key}/programs/wait-media-contents', {
+            params: { path: { service_account_key: sa }, query },
             fetch,
-          },
-        ),
+          }),
         signal,
       );
       return new Set(body.data.map((item) => item.wait_media_content_key));
@@ -172,13 +190,10 @@ export interface VodCategoryChoice {
  * @throws PlatformError when the platform refuses or cannot be reached.
  */
 export async function listVodCategories(
-  workspace: Workspace,
+  account: AccountContext,
 ): Promise<{ available: boolean; categories: VodCategoryChoice[] }> {
-  const vod = workspace.vod;
-  if (vod === null) return { available: false, categories: [] };
-  const body = await unwrap(
-    vod.api.GET('/categories', { fetch: withPriority(workspace.vodScheduler, 'view') }),
-  );
+  if (account.vod === null) return { available: false, categories: [] };
+  const body = await vodCall(account, 'view', (api, fetch) => api.GET('/categories', { fetch }));
   return {
     available: true,
     categories: body.data.map((category) => ({

@@ -8,7 +8,7 @@
  */
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { JsonStateFile, type ReadResult } from '../local-state';
+import { JsonStateFile, type ReadResult } from '../core/local-state';
 import { defaultConcurrency, uploadQueueSchema, type UploadQueueFile } from './upload-record';
 
 /** Offsets of running uploads reach the disk at most this often, ms. */

@@ -13,9 +13,11 @@ import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { startSandbox, type SandboxHandle, type SandboxOptions } from '../../sandbox/index';
 import type { UploadChange, UploadItem, UploadState } from '../../shared/uploads';
-import { openSandboxWorkspace, type Workspace } from '../workspace';
+import { openSandboxWorkspace, type Workspace } from '../workspaces/workspace';
 import { UploadEngine, defaultTuning, type UploadTuning } from './upload-engine';
 import { workspaceUploadPlatform, type UploadPlatform } from './upload-platform';
+import { ManualClock } from '../../platform/manual-clock';
+import { accountContextOf, type AccountContext } from '../core/account-context';
 
 /** Waits short enough for tests: backoff from 100 ms, polls every 50 ms. */
 export const fastTuning: Partial<UploadTuning> = {
@@ -51,7 +53,7 @@ export async function startRig(options: SandboxOptions = {}): Promise<UploadRig>
   const sandbox = await startSandbox({ port: 0, seed: 7, rateLimit: false, ...options });
   const pacing = { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0, limitPerMinute: 10_000 };
   const workspace = await openSandboxWorkspace({ sandboxInfo: sandbox.info, pacing });
-  const platform = workspaceUploadPlatform(workspace);
+  const platform = workspaceUploadPlatform(testAccount(workspace));
   const dataDir = await mkdtemp(join(tmpdir(), 'h2-data-'));
   const filesDir = await mkdtemp(join(tmpdir(), 'h2-files-'));
   const changes: UploadChange[] = [];
@@ -153,4 +155,12 @@ export async function fileSha256(path: string): Promise<string> {
   const hash = createHash('sha256');
   await pipeline(createReadStream(path), hash);
   return hash.digest('hex');
+}
+
+/**
+ * The account context of a test's workspace. Upload calls read no clock, so a manual one
+ * stands in for it; the log is dropped.
+ */
+export function testAccount(workspace: Workspace): AccountContext {
+  return accountContextOf(workspace, new ManualClock(), () => undefined);
 }

@@ -17,7 +17,7 @@ import {
   type ProfileOverview,
 } from '../channels-model';
 import { channelOrders, type Fresh } from '../model';
-import { command, defineCommands, returns } from './define';
+import { anyRole, command, defineCommands, returns, superAdminOnly } from './define';
 import {
   channelInput,
   key,
@@ -73,17 +73,34 @@ export const channelCommands = defineCommands({
     }),
     output: returns<Fresh<ChannelPage>>(),
     priority: 'view',
+    category: 'channels',
+    effect: 'read',
+    api: 'live',
+    operations: ['live.listChannels'],
+    roles: anyRole,
   }),
   'channels.get': command({
     input: channelInput,
     output: returns<Fresh<ChannelDetails>>(),
     priority: 'view',
+    category: 'channels',
+    effect: 'read',
+    api: 'live',
+    operations: ['live.getChannel'],
+    roles: anyRole,
   }),
   /** The workspace's role (contract readable: super administrator) and its contract. */
   'channels.access': command({
     input: noInput,
     output: returns<ChannelAccess>(),
     priority: 'view',
+    category: 'channels',
+    effect: 'read',
+    api: 'live',
+    operations: ['live.getContract'],
+    roles: superAdminOnly,
+    // An administrator's token is answered 403 here: that is how the view learns its role.
+    learnsRole: true,
   }),
   'channels.create': command({
     input: z.object({
@@ -97,24 +114,55 @@ export const channelCommands = defineCommands({
     }),
     output: returns<ChannelDetails>(),
     priority: 'command',
+    category: 'channels',
+    effect: 'change',
+    api: 'live',
+    operations: ['live.createChannel', 'live.listChannels', 'live.getChannel'],
+    roles: superAdminOnly,
+    offer: { palette: true },
   }),
   /** Changes the settings given; the others keep their value. */
   'channels.update': command({
     input: z.object({ channelKey: key, changes: z.object(editable).partial() }),
     output: returns<ChannelDetails>(),
     priority: 'command',
+    category: 'channels',
+    effect: 'change',
+    api: 'live',
+    operations: ['live.updateChannel'],
+    roles: anyRole,
   }),
   /** disable, enable, trash or restore one channel; answers it in its new state. */
   'channels.setState': command({
     input: z.object({ channelKey: key, action: z.enum(batchActions) }),
     output: returns<ChannelDetails>(),
     priority: 'command',
+    // Destructive: disabling or trashing a channel stops its viewers or its broadcast.
+    category: 'channels',
+    effect: 'destructive',
+    confirm: { kind: 'again' },
+    api: 'live',
+    operations: [
+      'live.disableChannel',
+      'live.enableChannel',
+      'live.trashChannel',
+      'live.restoreChannel',
+      'live.getChannel',
+    ],
+    roles: superAdminOnly,
   }),
   /** Permanent delete, only when `confirmTitle` is the channel's title as the platform holds it. */
   'channels.delete': command({
     input: z.object({ channelKey: key, confirmTitle: z.string().max(200) }),
     output: returns<{ deleted: string }>(),
     priority: 'command',
+    category: 'channels',
+    effect: 'destructive',
+    confirm: { kind: 'typed', field: 'confirmTitle' },
+    api: 'live',
+    operations: ['live.getChannel', 'live.deleteChannel'],
+    roles: superAdminOnly,
+    offer: { palette: true },
   }),
   /** Previews a batch: which of the selected channels it is sent to, and its cost. */
   'channels.planBatch': command({
@@ -134,6 +182,11 @@ export const channelCommands = defineCommands({
     }),
     output: returns<ChannelBatchPlan>(),
     priority: 'local',
+    category: 'channels',
+    effect: 'read',
+    api: null,
+    operations: [],
+    roles: anyRole,
   }),
   /** Starts a previewed batch and answers at once; `channels.batchProgress` follows it. */
   'channels.runBatch': command({
@@ -146,31 +199,68 @@ export const channelCommands = defineCommands({
     }),
     output: returns<{ batchId: string }>(),
     priority: 'bulk',
+    category: 'channels',
+    effect: 'destructive',
+    confirm: { kind: 'again' },
+    api: 'live',
+    operations: [
+      'live.disableChannel',
+      'live.enableChannel',
+      'live.trashChannel',
+      'live.restoreChannel',
+      'live.getChannel',
+    ],
+    roles: superAdminOnly,
   }),
   'channels.batchProgress': command({
     input: z.object({ batchId: z.string().max(64) }),
     output: returns<ChannelBatchProgress>(),
     priority: 'local',
+    category: 'channels',
+    effect: 'read',
+    api: null,
+    operations: [],
+    roles: anyRole,
   }),
   'profiles.groups': command({
     input: noInput,
     output: returns<Fresh<ProfileGroup[]>>(),
     priority: 'view',
+    category: 'channels',
+    effect: 'read',
+    api: 'live',
+    operations: ['live.listProfileGroups'],
+    roles: anyRole,
   }),
   /** Every group with its profiles of both screen types: the account-wide active count. */
   'profiles.overview': command({
     input: noInput,
     output: returns<Fresh<ProfileOverview>>(),
     priority: 'view',
+    category: 'channels',
+    effect: 'read',
+    api: 'live',
+    operations: ['live.listProfileGroups', 'live.listProfiles'],
+    roles: anyRole,
   }),
   'profiles.attach': command({
     input: profileRef,
     output: returns<{ attached: number }>(),
     priority: 'command',
+    category: 'channels',
+    effect: 'change',
+    api: 'live',
+    operations: ['live.attachProfile'],
+    roles: superAdminOnly,
   }),
   'profiles.detach': command({
     input: profileRef,
     output: returns<{ detached: number }>(),
     priority: 'command',
+    category: 'channels',
+    effect: 'change',
+    api: 'live',
+    operations: ['live.detachProfile'],
+    roles: superAdminOnly,
   }),
 });

@@ -14,7 +14,7 @@ import {
   type ViewerSeries,
   type WatchUpdate,
 } from '../model';
-import { command, defineCommands, defineEvents, event, returns } from './define';
+import { anyRole, command, defineCommands, defineEvents, event, returns } from './define';
 import { isoTime, key, pageNumber, pageSize, requiredText, searchKeyword } from './fields';
 
 const broadcastInput = z.object({ broadcastKey: key });
@@ -31,21 +31,42 @@ export const controlRoomCommands = defineCommands({
     }),
     output: returns<Fresh<Page<ChannelSummary>>>(),
     priority: 'view',
+    category: 'controlRoom',
+    effect: 'read',
+    api: 'live',
+    roles: anyRole,
+    operations: ['live.listChannels'],
+    offer: { palette: true },
   }),
   'broadcast.get': command({
     input: broadcastInput,
     output: returns<Fresh<Broadcast>>(),
     priority: 'view',
+    category: 'controlRoom',
+    effect: 'read',
+    api: 'live',
+    roles: anyRole,
+    operations: ['live.getBroadcast'],
   }),
   'broadcast.participants': command({
     input: broadcastInput,
     output: returns<Fresh<ChatParticipants>>(),
     priority: 'view',
+    category: 'controlRoom',
+    effect: 'read',
+    api: 'live',
+    roles: anyRole,
+    operations: ['live.getChattingJoinedUsers'],
   }),
   'broadcast.viewers': command({
     input: broadcastInput,
     output: returns<Fresh<ViewerSeries>>(),
     priority: 'view',
+    category: 'controlRoom',
+    effect: 'read',
+    api: 'live',
+    roles: anyRole,
+    operations: ['live.getBroadcastViewerStatistics'],
   }),
   'broadcast.rename': command({
     input: z.object({
@@ -54,21 +75,54 @@ export const controlRoomCommands = defineCommands({
     }),
     output: returns<Fresh<Broadcast>>(),
     priority: 'command',
+    category: 'controlRoom',
+    effect: 'change',
+    api: 'live',
+    roles: anyRole,
+    operations: ['live.updateBroadcast', 'live.getBroadcast'],
+    // No precondition: the spec's PUT broadcasts/{broadcast_key} renames an ended broadcast
+    // too, and its title then names the archive.
+    offer: { palette: true },
   }),
   'broadcast.startRecording': command({
     input: broadcastInput,
     output: returns<Fresh<Broadcast>>(),
     priority: 'command',
+    category: 'controlRoom',
+    effect: 'change',
+    api: 'live',
+    roles: anyRole,
+    operations: ['live.startDuplicateRecording', 'live.getBroadcast'],
+    precondition: 'recordingStopped',
+    offer: { keys: true, palette: true, panel: true },
+    shortcut: 'KeyR',
   }),
   'broadcast.stopRecording': command({
     input: broadcastInput,
     output: returns<Fresh<Broadcast>>(),
     priority: 'command',
+    category: 'controlRoom',
+    effect: 'destructive',
+    confirm: { kind: 'again' },
+    api: 'live',
+    roles: anyRole,
+    operations: ['live.stopDuplicateRecording', 'live.getBroadcast'],
+    precondition: 'recordingRunning',
+    offer: { keys: true, palette: true, panel: true },
+    shortcut: 'Shift+KeyR',
   }),
   'broadcast.setCuePoint': command({
     input: z.object({ broadcastKey: key, at: isoTime.optional() }),
     output: returns<Fresh<Broadcast>>(),
     priority: 'command',
+    category: 'controlRoom',
+    effect: 'change',
+    api: 'live',
+    roles: anyRole,
+    operations: ['live.setTimeshiftCuePoint', 'live.getBroadcast'],
+    precondition: 'broadcastOnAir',
+    offer: { keys: true, palette: true, panel: true },
+    shortcut: 'KeyC',
   }),
   /** Starts a watch; the planner polls it at `watch` priority and pushes `watch.update`. */
   'watch.subscribe': command({
@@ -84,11 +138,27 @@ export const controlRoomCommands = defineCommands({
     }),
     output: returns<{ watchId: string }>(),
     priority: 'watch',
+    category: 'controlRoom',
+    effect: 'read',
+    api: 'live',
+    roles: anyRole,
+    // The watch planner's polls, at `watch` priority, after this answers.
+    operations: [
+      'live.listChannels',
+      'live.getBroadcast',
+      'live.getChattingJoinedUsers',
+      'live.getBroadcastViewerStatistics',
+    ],
   }),
   'watch.unsubscribe': command({
     input: z.object({ watchId: z.string().min(1).max(64) }),
     output: returns<{ removed: boolean }>(),
     priority: 'local',
+    category: 'controlRoom',
+    effect: 'read',
+    api: null,
+    roles: anyRole,
+    operations: [],
   }),
 });
 

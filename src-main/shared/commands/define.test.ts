@@ -9,7 +9,16 @@ import { command, defineCommands, joinDomains, returns } from './define';
 
 describe('command declarations', () => {
   it('refuses a command two domains both declare, naming it', () => {
-    const ping = command({ input: z.object({}), output: returns<null>(), priority: 'local' });
+    const ping = command({
+      input: z.object({}),
+      output: returns<null>(),
+      priority: 'local',
+      category: 'app',
+      effect: 'read',
+      api: null,
+      operations: [],
+      roles: ['super_admin', 'admin'],
+    });
     const one = defineCommands({ 'desk.ping': ping });
     const two = defineCommands({ 'desk.ping': ping, 'desk.pong': ping });
     expect(() => joinDomains({ one, two })).toThrow('desk.ping is declared twice (two).');

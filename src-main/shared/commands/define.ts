@@ -3,10 +3,12 @@
  * (DESIGN.md, "The bridge contract"). A command is declared once: its name (`domain.verb`),
  * its zod input schema (main validates with it; the renderer's input type is inferred from
  * it), its output type and the API priority its platform calls run at. Main registers the
- * handler from the same declaration (`services/command-registry.ts`), and the hosts, the
+ * handler from the same declaration (`services/core/command-registry.ts`), and the hosts, the
  * preload and the renderer's types derive from it: nothing is kept in step by hand.
  */
 import type { z } from 'zod';
+import type { operations as LiveOperations } from '../../platform/generated/live-v1';
+import type { operations as VodOperations } from '../../platform/generated/vod-v3';
 
 /**
  * The scheduler priority a command's platform calls run at (DESIGN.md, "The API budget"):
@@ -29,14 +31,146 @@ export function returns<T>(): Carries<T> {
   return {};
 }
 
-/** One command: input schema, output type, API priority. */
+/**
+ * A service account's role (spec, Endpoints: "SA" super administrator, "A" administrator;
+ * `x-roles` of each operation in `resources/openapi/live-v1.yaml`).
+ */
+export type Role = 'super_admin' | 'admin';
+
+/** Both roles: a command any token may run (no operation it calls is restricted). */
+export const anyRole = ['super_admin', 'admin'] as const satisfies readonly Role[];
+
+/** Super administrator only: it calls at least one operation the spec keeps to that role. */
+export const superAdminOnly = ['super_admin'] as const satisfies readonly Role[];
+
+/** The platform APIs a workspace may have an account of (DESIGN.md, "Workspaces"). */
+export type ApiName = 'live' | 'vod';
+
+/**
+ * One platform operation, `<api>.<operationId>` of `resources/openapi/<api>.yaml`, e.g.
+ * `live.startDuplicateRecording`: checked by the compiler against the generated types.
+ */
+export type OperationRef =
+  `live.${OperationId<LiveOperations>}` | `vod.${OperationId<VodOperations>}`;
+
+/** The operation ids of a generated `operations` interface, as strings. */
+type OperationId<T> = Extract<keyof T, string>;
+
+/** What running a command does: reads, changes, or changes in a way that cannot be undone. */
+export type CommandEffect = 'read' | 'change' | 'destructive';
+
+/**
+ * What the operator confirms before a destructive command runs, on every way in:
+ * - `again`: a second, deliberate press: the confirm button of a dialog, or the same panel
+ *   button pressed again within 2 s;
+ * - `typed`: the target's name typed out; the text travels in the input field `field` and the
+ *   handler checks it against the platform's own name before the destructive call.
+ */
+export type ConfirmRule = { kind: 'again' } | { kind: 'typed'; field: string };
+
+/** The confirmation a way in carries with a destructive command (see {@link ConfirmRule}). */
+export type Confirmation = { kind: 'again' } | { kind: 'typed' };
+
+/**
+ * How a command reached main: a button or a menu of the app's page, a keyboard shortcut, the
+ * command palette, a hardware panel (the local control API), a studio seat, or the app itself
+ * (a batch it runs, a watch).
+ */
+export type WayIn = 'button' | 'key' | 'palette' | 'panel' | 'seat' | 'app';
+
+/** The ways in an operator names; `app` is the app's own. */
+export const waysIn = ['button', 'key', 'palette', 'panel', 'seat', 'app'] as const;
+
+/** Where a command is listed for menus and the palette. */
+export type CommandCategory =
+  | 'controlRoom'
+  | 'schedule'
+  | 'uploads'
+  | 'downloads'
+  | 'channels'
+  | 'recordings'
+  | 'statistics'
+  | 'library'
+  | 'workspaces'
+  | 'settings'
+  | 'app';
+
+/**
+ * A named condition on workspace state a command needs (VS Code's when-clauses, kept to what
+ * this platform has): evaluated in main before any platform call and in the views to offer
+ * the command disabled with the reason (`shared/commands/preconditions.ts`).
+ */
+export type PreconditionName =
+  'broadcastOnAir' | 'recordingRunning' | 'recordingStopped' | 'sandboxWorkspace';
+
+/** The ways in beside the app's own buttons that may offer a command. */
+export interface Offers {
+  /** A keyboard shortcut may be bound to it. */
+  keys?: boolean;
+  /** The command palette lists it. */
+  palette?: boolean;
+  /** A hardware panel button may run it. */
+  panel?: boolean;
+}
+
+/**
+ * What a declaration says besides input and output: what the operator sees (title and
+ * description are the catalogue keys `commands.<domain>.<name>.title` and `.description`,
+ * derived from the name: see `commandTextKeys`) and what guards it in the pipeline
+ * (`services/core/command-pipeline.ts`).
+ */
+export interface CommandMeta {
+  /** Where menus and the palette list it. */
+  category?: CommandCategory;
+  /** Read, change, or destructive (which needs `confirm`). */
+  effect?: CommandEffect;
+  /** What the operator confirms; required for `destructive`, absent otherwise. */
+  confirm?: ConfirmRule;
+  /**
+   * The API the workspace must have an account of: `any` when it depends on the input (a
+   * download of a recording file or of VOD content); null for a command that calls nothing.
+   */
+  api?: ApiName | 'any' | null;
+  /** Every platform operation its handler may call (empty for local commands). */
+  operations?: readonly OperationRef[];
+  /**
+   * The roles that may run it: the roles every operation in `operations` allows
+   * (`x-roles`; an operation without one allows both). Checked by a test.
+   */
+  roles?: readonly Role[];
+  /**
+   * True for the one read that is how main learns the token's role: its super administrator's
+   * operation answered 403 means an administrator's token (`channels.access`). The role guard
+   * lets it through, since refusing it would keep the role unknowable; `roles` stays exact.
+   */
+  learnsRole?: true;
+  /** A condition on workspace state; absent: always. */
+  precondition?: PreconditionName;
+  /** Which other ways in may offer it. */
+  offer?: Offers;
+  /**
+   * Its default keyboard shortcut: physical keys (`KeyboardEvent.code`), modifiers first,
+   * joined by `+`, e.g. `KeyR`, `Shift+KeyR`, `Mod+KeyK` (`Mod` is ⌘ on macOS, Ctrl
+   * elsewhere). Only with `offer.keys`.
+   */
+  shortcut?: string;
+}
+
+/** One command: input schema, output type, API priority, and what guards it. */
 export interface CommandDecl<
   S extends z.ZodType = z.ZodType,
   O = unknown,
   P extends CommandPriority = CommandPriority,
-> {
+> extends CommandMeta {
   /** Validates the renderer's input in main; its parsed output is what the handler gets. */
   input: S;
+  /**
+   * The roles this input needs, when they depend on it; absent: `roles`. An upload of VOD
+   * content calls none of the live super administrator's operations its command may call for
+   * program media. Each answer allows at least `roles`. The pipeline and the views check it
+   * in place of `roles` (method syntax: it takes the command's own parsed input).
+   */
+  rolesFor?(input: z.output<S>): readonly Role[];
   /** What the command answers inside `{ ok: true, data }`. */
   output: Carries<O>;
   /** The priority its platform calls run at; its handler is given it. */

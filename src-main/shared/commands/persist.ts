@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { JsonValue, PersistedCache, PersistSaveResult } from '../persist-model';
-import { command, defineCommands, returns } from './define';
+import { anyRole, command, defineCommands, returns } from './define';
 import { noInput } from './fields';
 
 const jsonValue: z.ZodType<JsonValue> = z.lazy(() =>
@@ -26,6 +26,11 @@ export const persistCommands = defineCommands({
     input: noInput,
     output: returns<PersistedCache>(),
     priority: 'local',
+    category: 'app',
+    effect: 'read',
+    api: null,
+    operations: [],
+    roles: anyRole,
   }),
   /**
    * Replaces the saved queries of `workspaceId`, if it is still the active workspace (a save
@@ -46,5 +51,10 @@ export const persistCommands = defineCommands({
     }),
     output: returns<PersistSaveResult>(),
     priority: 'local',
+    category: 'app',
+    effect: 'change',
+    api: null,
+    operations: [],
+    roles: anyRole,
   }),
 });

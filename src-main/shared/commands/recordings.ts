@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { Fresh } from '../model';
 import type { BroadcastSummary, PageOf, PastBroadcast, RecordingFile } from '../recordings-model';
-import { command, defineCommands, returns } from './define';
+import { anyRole, command, defineCommands, returns } from './define';
 import { key, noInput } from './fields';
 
 const order = z.enum(['id_desc', 'id_asc']).optional();
@@ -34,6 +34,11 @@ export const recordingCommands = defineCommands({
     input: noInput,
     output: returns<Fresh<RecordingChannel[]>>(),
     priority: 'view',
+    category: 'recordings',
+    effect: 'read',
+    api: 'live',
+    operations: ['live.listChannels'],
+    roles: anyRole,
   }),
   /**
    * Broadcasts, newest first by default: of one channel (`scope: channel`, listChannelBroadcasts)
@@ -53,12 +58,22 @@ export const recordingCommands = defineCommands({
     ]),
     output: returns<Fresh<PageOf<PastBroadcast>>>(),
     priority: 'view',
+    category: 'recordings',
+    effect: 'read',
+    api: 'live',
+    operations: ['live.listChannelBroadcasts', 'live.listBroadcasts'],
+    roles: anyRole,
   }),
   /** One broadcast (getBroadcast). */
   'broadcast.detail': command({
     input: z.object({ broadcastKey: key }),
     output: returns<Fresh<PastBroadcast>>(),
     priority: 'view',
+    category: 'recordings',
+    effect: 'read',
+    api: 'live',
+    operations: ['live.getBroadcast'],
+    roles: anyRole,
   }),
   /**
    * Key metrics of one broadcast over its own start and end (getBroadcastSummary); refused
@@ -68,6 +83,11 @@ export const recordingCommands = defineCommands({
     input: z.object({ broadcastKey: key }),
     output: returns<Fresh<BroadcastSummary>>(),
     priority: 'view',
+    category: 'recordings',
+    effect: 'read',
+    api: 'live',
+    operations: ['live.getBroadcastSummary'],
+    roles: anyRole,
   }),
   /**
    * Recording files, filtered: of one broadcast (needs its channel), of one channel, or all;
@@ -94,5 +114,14 @@ export const recordingCommands = defineCommands({
       ),
     output: returns<Fresh<PageOf<RecordingFile>>>(),
     priority: 'view',
+    category: 'recordings',
+    effect: 'read',
+    api: 'live',
+    operations: [
+      'live.listBroadcastRecordingFiles',
+      'live.listChannelRecordingFiles',
+      'live.listRecordingFiles',
+    ],
+    roles: anyRole,
   }),
 });

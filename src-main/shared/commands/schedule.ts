@@ -13,7 +13,15 @@ import type {
   ScheduledChannel,
   WaitingScreen,
 } from '../model';
-import { command, defineCommands, defineEvents, event, returns } from './define';
+import {
+  anyRole,
+  command,
+  defineCommands,
+  defineEvents,
+  event,
+  returns,
+  superAdminOnly,
+} from './define';
 import { isoTime, key, noInput, requiredText, searchKeyword } from './fields';
 
 const programTitle = requiredText(
@@ -60,11 +68,21 @@ export const scheduleCommands = defineCommands({
     input: noInput,
     output: returns<ScheduledChannel[]>(),
     priority: 'view',
+    category: 'schedule',
+    effect: 'read',
+    api: 'live',
+    operations: ['live.listChannels'],
+    roles: anyRole,
   }),
   'schedule.programs': command({
     input: z.object({ channelKey: key, from: isoTime, to: isoTime }),
     output: returns<Fresh<Program[]>>(),
     priority: 'view',
+    category: 'schedule',
+    effect: 'read',
+    api: 'live',
+    operations: ['live.listChannelPrograms'],
+    roles: anyRole,
   }),
   'schedule.media': command({
     input: z.object({
@@ -72,39 +90,81 @@ export const scheduleCommands = defineCommands({
     }),
     output: returns<ProgramMedia[]>(),
     priority: 'view',
+    category: 'schedule',
+    effect: 'read',
+    api: 'live',
+    operations: ['live.listProgramMediaContents'],
+    roles: anyRole,
   }),
   /** Programs of every scheduled channel overlapping `[from, to)` (listPrograms). */
   'schedule.agenda': command({
     input: z.object({ from: isoTime, to: isoTime }),
     output: returns<Fresh<Program[]>>(),
     priority: 'view',
+    category: 'schedule',
+    effect: 'read',
+    api: 'live',
+    operations: ['live.listPrograms'],
+    roles: anyRole,
   }),
   /** Deletes an uploaded program media item for good (deleteProgramMediaContent). */
   'schedule.deleteMedia': command({
     input: z.object({ uploadFileKey: key }),
     output: returns<null>(),
     priority: 'command',
+    category: 'schedule',
+    effect: 'destructive',
+    confirm: { kind: 'again' },
+    api: 'live',
+    operations: ['live.deleteProgramMediaContent'],
+    roles: superAdminOnly,
   }),
   'schedule.waitingScreens': command({
     input: noInput,
     output: returns<WaitingScreen[]>(),
     priority: 'view',
+    category: 'schedule',
+    effect: 'read',
+    api: 'live',
+    operations: ['live.listWaitMediaContents'],
+    roles: anyRole,
   }),
   /** One create, update or delete, as one platform call; `program` is null after a delete. */
   'schedule.apply': command({
     input: z.object({ operation: scheduleOperation }),
     output: returns<{ program: Program | null }>(),
     priority: 'view',
+    // A change, deletes included: the timeline undoes each one (its inverse is sent back).
+    category: 'schedule',
+    effect: 'change',
+    api: 'live',
+    operations: [
+      'live.createProgram',
+      'live.updateProgram',
+      'live.deleteProgram',
+      'live.listChannelPrograms',
+    ],
+    roles: superAdminOnly,
   }),
   'schedule.planCopyDay': command({
     input: z.object({ channelKey: key, fromDay: utcDay, toDay: utcDay }),
     output: returns<BatchPlan>(),
     priority: 'view',
+    category: 'schedule',
+    effect: 'read',
+    api: 'live',
+    operations: ['live.listChannelPrograms'],
+    roles: anyRole,
   }),
   'schedule.planFill': command({
     input: z.object({ channelKey: key, from: isoTime, to: isoTime, uploadFileKeys }),
     output: returns<BatchPlan>(),
     priority: 'view',
+    category: 'schedule',
+    effect: 'read',
+    api: 'live',
+    operations: ['live.listProgramMediaContents', 'live.listChannelPrograms'],
+    roles: anyRole,
   }),
   /** Starts a batch and answers at once; progress comes as `schedule.batchProgress`. */
   'schedule.runBatch': command({
@@ -118,6 +178,16 @@ export const scheduleCommands = defineCommands({
     }),
     output: returns<{ batchId: string }>(),
     priority: 'bulk',
+    category: 'schedule',
+    effect: 'change',
+    api: 'live',
+    operations: [
+      'live.createProgram',
+      'live.updateProgram',
+      'live.deleteProgram',
+      'live.listChannelPrograms',
+    ],
+    roles: superAdminOnly,
   }),
 });
 

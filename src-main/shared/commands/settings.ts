@@ -1,10 +1,10 @@
 /**
  * The app's own settings (services/settings.ts, kept in `settings.json`): today the interface
- * language. No platform call.
+ * language and the operator's name. No platform call.
  */
 import { z } from 'zod';
 import { languages, type Language, type LanguageChoice } from '../i18n/languages';
-import { command, defineCommands, returns } from './define';
+import { anyRole, command, defineCommands, returns } from './define';
 
 /** The settings domain's commands. */
 export const settingsCommands = defineCommands({
@@ -17,5 +17,33 @@ export const settingsCommands = defineCommands({
     input: z.object({ language: z.enum(languages).nullable().optional() }),
     output: returns<{ language: LanguageChoice; systemLanguage: Language | null }>(),
     priority: 'local',
+    category: 'settings',
+    effect: 'change',
+    api: null,
+    operations: [],
+    roles: anyRole,
+    offer: { palette: true },
+  }),
+  /**
+   * Reads the operator's name, the "who" of every audit record; sets it first when `name` is
+   * given (null or blank: the OS user's name, `systemName`, stands in). At most 80 characters.
+   */
+  'settings.operatorName': command({
+    input: z.object({
+      name: z
+        .string()
+        .trim()
+        .max(80, 'An operator name is at most 80 characters.')
+        .nullable()
+        .optional(),
+    }),
+    output: returns<{ name: string | null; systemName: string }>(),
+    priority: 'local',
+    category: 'settings',
+    effect: 'change',
+    api: null,
+    operations: [],
+    roles: anyRole,
+    offer: { palette: true },
   }),
 });

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { Transfer, TransferChange, TransferSnapshot } from '../recordings-model';
-import { command, defineCommands, defineEvents, event, returns } from './define';
+import { anyRole, command, defineCommands, defineEvents, event, returns } from './define';
 import { key, noInput } from './fields';
 
 const fileId = z.number().int().min(1);
@@ -52,23 +52,104 @@ export const transferCommands = defineCommands({
     input: z.object({ source: downloadSource, label: z.string().trim().max(200).optional() }),
     output: returns<{ transferId: string }>(),
     priority: 'bulk',
+    category: 'downloads',
+    effect: 'change',
+    api: 'any',
+    operations: [
+      'live.getRecordingFileDownload',
+      'live.getChattingDownload',
+      'live.getLikeDownload',
+      'vod.getMediaContentOriginalFileDownload',
+      'vod.getTranscodingFileDownload',
+      'vod.getMediaContentPosterDownload',
+    ],
+    roles: anyRole,
   }),
   /** The whole list of the workspace, newest first, and the download folder. */
   'transfer.list': command({
     input: noInput,
     output: returns<TransferSnapshot>(),
     priority: 'local',
+    category: 'downloads',
+    effect: 'read',
+    api: null,
+    operations: [],
+    roles: anyRole,
   }),
   /** Stops running or queued downloads; what was received is kept beside the target. */
-  'transfer.pause': command({ input: transferIds, output: changed, priority: 'local' }),
+  'transfer.pause': command({
+    input: transferIds,
+    output: changed,
+    priority: 'local',
+    category: 'downloads',
+    effect: 'change',
+    api: null,
+    operations: [],
+    roles: anyRole,
+    offer: { palette: true },
+  }),
   /** Goes on with paused downloads (from where they stopped, where the server allows). */
-  'transfer.resume': command({ input: transferIds, output: changed, priority: 'bulk' }),
+  'transfer.resume': command({
+    input: transferIds,
+    output: changed,
+    priority: 'bulk',
+    category: 'downloads',
+    effect: 'change',
+    api: 'any',
+    operations: [
+      'live.getRecordingFileDownload',
+      'live.getChattingDownload',
+      'live.getLikeDownload',
+      'vod.getMediaContentOriginalFileDownload',
+      'vod.getTranscodingFileDownload',
+      'vod.getMediaContentPosterDownload',
+    ],
+    roles: anyRole,
+    offer: { palette: true },
+  }),
   /** Tries failed or cancelled downloads again. */
-  'transfer.retry': command({ input: transferIds, output: changed, priority: 'bulk' }),
+  'transfer.retry': command({
+    input: transferIds,
+    output: changed,
+    priority: 'bulk',
+    category: 'downloads',
+    effect: 'change',
+    api: 'any',
+    operations: [
+      'live.getRecordingFileDownload',
+      'live.getChattingDownload',
+      'live.getLikeDownload',
+      'vod.getMediaContentOriginalFileDownload',
+      'vod.getTranscodingFileDownload',
+      'vod.getMediaContentPosterDownload',
+    ],
+    roles: anyRole,
+    offer: { palette: true },
+  }),
   /** Stops downloads and deletes what was received; nothing is left on disk. */
-  'transfer.cancel': command({ input: transferIds, output: changed, priority: 'local' }),
+  'transfer.cancel': command({
+    input: transferIds,
+    output: changed,
+    priority: 'local',
+    // Destructive: what was received is deleted from disk.
+    category: 'downloads',
+    effect: 'destructive',
+    confirm: { kind: 'again' },
+    api: null,
+    operations: [],
+    roles: anyRole,
+  }),
   /** Takes finished, failed or cancelled downloads off the list (files stay on disk). */
-  'transfer.remove': command({ input: transferIds, output: changed, priority: 'local' }),
+  'transfer.remove': command({
+    input: transferIds,
+    output: changed,
+    priority: 'local',
+    category: 'downloads',
+    effect: 'change',
+    api: null,
+    operations: [],
+    roles: anyRole,
+  }),
   /**
    * The download folder; sets it first when `folder` is given (it must exist and be
    * writable). `canChoose`: this host can show the system's folder picker.
@@ -84,12 +165,22 @@ export const transferCommands = defineCommands({
     }),
     output: returns<{ folder: string; canChoose: boolean }>(),
     priority: 'local',
+    category: 'downloads',
+    effect: 'change',
+    api: null,
+    operations: [],
+    roles: anyRole,
   }),
   /** Shows the system's folder picker (Electron) and keeps the folder picked; null: cancelled. */
   'transfer.chooseFolder': command({
     input: noInput,
     output: returns<{ folder: string | null }>(),
     priority: 'local',
+    category: 'downloads',
+    effect: 'change',
+    api: null,
+    operations: [],
+    roles: anyRole,
   }),
 });
 

@@ -5,7 +5,15 @@
  */
 import { z } from 'zod';
 import type { EnqueueResult, UploadChange, UploadSnapshot, UploadSummary } from '../uploads';
-import { command, defineCommands, defineEvents, event, returns } from './define';
+import {
+  anyRole,
+  command,
+  defineCommands,
+  defineEvents,
+  event,
+  returns,
+  superAdminOnly,
+} from './define';
 import { key, noInput } from './fields';
 
 /** Upload ids: several at once, or none for "every file". */
@@ -32,6 +40,11 @@ export const uploadCommands = defineCommands({
     input: noInput,
     output: returns<UploadSnapshot>(),
     priority: 'local',
+    category: 'uploads',
+    effect: 'read',
+    api: null,
+    operations: [],
+    roles: anyRole,
   }),
   /** The VOD categories uploads may go to; `available: false` without a VOD account. */
   'upload.vodCategories': command({
@@ -41,6 +54,11 @@ export const uploadCommands = defineCommands({
       categories: { key: string; name: string; level: number }[];
     }>(),
     priority: 'view',
+    category: 'uploads',
+    effect: 'read',
+    api: 'vod',
+    operations: ['vod.listCategories'],
+    roles: anyRole,
   }),
   /** Queues files (folders are walked); each is checked locally first. */
   'upload.enqueue': command({
@@ -53,19 +71,108 @@ export const uploadCommands = defineCommands({
     }),
     output: returns<EnqueueResult>(),
     priority: 'bulk',
+    category: 'uploads',
+    effect: 'change',
+    api: 'any',
+    operations: [
+      'vod.createUploadUrl',
+      'live.createProgramMediaUploadUrl',
+      'live.createWaitFileUploadUrl',
+      'vod.getMediaContentProgress',
+      'live.listProgramMediaContents',
+      'live.listWaitMediaContents',
+    ],
+    roles: superAdminOnly,
+    // VOD content needs no live role; program media and waiting screens are the super
+    // administrator's (spec, Endpoints).
+    rolesFor: ({ target }) => (target.kind === 'vod' ? anyRole : superAdminOnly),
   }),
-  'upload.pause': command({ input: uploadIds, output: changed, priority: 'local' }),
-  'upload.resume': command({ input: uploadIds, output: changed, priority: 'bulk' }),
-  'upload.retry': command({ input: uploadIds, output: changed, priority: 'bulk' }),
-  'upload.cancel': command({ input: uploadIds, output: changed, priority: 'local' }),
+  'upload.pause': command({
+    input: uploadIds,
+    output: changed,
+    priority: 'local',
+    category: 'uploads',
+    effect: 'change',
+    api: null,
+    operations: [],
+    roles: anyRole,
+    offer: { palette: true },
+  }),
+  'upload.resume': command({
+    input: uploadIds,
+    output: changed,
+    priority: 'bulk',
+    category: 'uploads',
+    effect: 'change',
+    api: 'any',
+    operations: [
+      'vod.createUploadUrl',
+      'live.createProgramMediaUploadUrl',
+      'live.createWaitFileUploadUrl',
+      'vod.getMediaContentProgress',
+      'live.listProgramMediaContents',
+      'live.listWaitMediaContents',
+    ],
+    roles: superAdminOnly,
+    // The handler sends an administrator's VOD files only (services/uploads/upload-commands.ts).
+    rolesFor: () => anyRole,
+    offer: { palette: true },
+  }),
+  'upload.retry': command({
+    input: uploadIds,
+    output: changed,
+    priority: 'bulk',
+    category: 'uploads',
+    effect: 'change',
+    api: 'any',
+    operations: [
+      'vod.createUploadUrl',
+      'live.createProgramMediaUploadUrl',
+      'live.createWaitFileUploadUrl',
+      'vod.getMediaContentProgress',
+      'live.listProgramMediaContents',
+      'live.listWaitMediaContents',
+    ],
+    roles: superAdminOnly,
+    // The handler sends an administrator's VOD files only (services/uploads/upload-commands.ts).
+    rolesFor: () => anyRole,
+    offer: { palette: true },
+  }),
+  'upload.cancel': command({
+    input: uploadIds,
+    output: changed,
+    priority: 'local',
+    // Destructive: a started upload is deleted from the upload host; what was sent is lost.
+    category: 'uploads',
+    effect: 'destructive',
+    confirm: { kind: 'again' },
+    api: null,
+    operations: [],
+    roles: anyRole,
+  }),
   /** Removes done and cancelled files from the list. */
-  'upload.clearFinished': command({ input: noInput, output: changed, priority: 'local' }),
+  'upload.clearFinished': command({
+    input: noInput,
+    output: changed,
+    priority: 'local',
+    category: 'uploads',
+    effect: 'change',
+    api: null,
+    operations: [],
+    roles: anyRole,
+    offer: { palette: true },
+  }),
   'upload.setConcurrency': command({
     input: z.object({
       value: z.number().int().min(1, 'At least 1 file at a time.').max(8, 'At most 8 at a time.'),
     }),
     output: returns<UploadSummary>(),
     priority: 'local',
+    category: 'uploads',
+    effect: 'change',
+    api: null,
+    operations: [],
+    roles: anyRole,
   }),
 });
 

@@ -13,7 +13,7 @@ import type {
   WorkspaceInfo,
   WorkspaceState,
 } from '../model';
-import { command, defineCommands, defineEvents, event, returns } from './define';
+import { anyRole, command, defineCommands, defineEvents, event, returns } from './define';
 import { noInput, requiredText } from './fields';
 
 const accountName = requiredText(
@@ -52,17 +52,33 @@ export const workspaceCommands = defineCommands({
     input: noInput,
     output: returns<WorkspaceInfo>(),
     priority: 'local',
+    category: 'workspaces',
+    effect: 'read',
+    api: null,
+    operations: [],
+    roles: anyRole,
   }),
   /** The active workspace, the choices and the token state. */
   'workspace.state': command({
     input: noInput,
     output: returns<WorkspaceState>(),
     priority: 'local',
+    category: 'workspaces',
+    effect: 'read',
+    api: null,
+    operations: [],
+    roles: anyRole,
   }),
   'workspace.switch': command({
     input: z.object({ id: accountId }),
     output: returns<WorkspaceState>(),
     priority: 'local',
+    category: 'workspaces',
+    effect: 'change',
+    api: null,
+    operations: [],
+    roles: anyRole,
+    offer: { palette: true },
   }),
   /**
    * Pairs a live account with a VOD account (each in no pair yet): one workspace with both
@@ -75,29 +91,54 @@ export const workspaceCommands = defineCommands({
     }),
     output: returns<WorkspaceState>(),
     priority: 'local',
+    category: 'workspaces',
+    effect: 'change',
+    api: null,
+    operations: [],
+    roles: anyRole,
   }),
   /** Undoes a pair: each account is a workspace on its own again (an open pair follows its live account). */
   'workspace.unpair': command({
     input: z.object({ id: z.string().min(1).max(64) }),
     output: returns<WorkspaceState>(),
     priority: 'local',
+    category: 'workspaces',
+    effect: 'change',
+    api: null,
+    operations: [],
+    roles: anyRole,
   }),
   /** Each API's budget (the status bar's gauge). */
   'budget.get': command({
     input: noInput,
     output: returns<BudgetSnapshot[]>(),
     priority: 'local',
+    category: 'app',
+    effect: 'read',
+    api: null,
+    operations: [],
+    roles: anyRole,
   }),
   'account.list': command({
     input: noInput,
     output: returns<AccountSummary[]>(),
     priority: 'local',
+    category: 'workspaces',
+    effect: 'read',
+    api: null,
+    operations: [],
+    roles: anyRole,
   }),
   /** Whether real tokens can be kept here (the OS keychain answers), or what to install. */
   'account.keychain': command({
     input: noInput,
     output: returns<KeychainStatus>(),
     priority: 'local',
+    category: 'workspaces',
+    effect: 'read',
+    api: null,
+    operations: [],
+    roles: anyRole,
   }),
   /** Checks the token with one cheap call, then keeps it in the OS keychain. */
   'account.add': command({
@@ -122,23 +163,50 @@ export const workspaceCommands = defineCommands({
     ]),
     output: returns<AccountSummary>(),
     priority: 'command',
+    // The check calls the account being added (live getContract, whose 403 means an
+    // administrator; VOD listCountries) on its own scheduler, not the open workspace's: the
+    // pipeline has nothing of the workspace to guard, so none is declared.
+    category: 'workspaces',
+    effect: 'change',
+    api: null,
+    operations: [],
+    roles: anyRole,
   }),
   /** Removes an account and its keychain entry; its pair is undone, the other account stays. */
   'account.remove': command({
     input: z.object({ id: accountId }),
     output: returns<{ removed: boolean }>(),
     priority: 'local',
+    // Destructive: the token leaves the OS keychain and must be pasted again.
+    category: 'workspaces',
+    effect: 'destructive',
+    confirm: { kind: 'again' },
+    api: null,
+    operations: [],
+    roles: anyRole,
   }),
   /** Checks and stores a new token; a refused token of the open workspace is accepted again. */
   'account.updateToken': command({
     input: z.object({ id: accountId, token: secret('token') }),
     output: returns<AccountSummary>(),
     priority: 'command',
+    // The check calls the account whose token it is (live getContract, whose 403 means an
+    // administrator; VOD listCountries), which may not be the open workspace's: none declared.
+    category: 'workspaces',
+    effect: 'change',
+    api: null,
+    operations: [],
+    roles: anyRole,
   }),
   'app.notices': command({
     input: noInput,
     output: returns<Notice[]>(),
     priority: 'local',
+    category: 'app',
+    effect: 'read',
+    api: null,
+    operations: [],
+    roles: anyRole,
   }),
 });
 

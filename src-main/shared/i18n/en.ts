@@ -11,6 +11,9 @@ import { statistics } from './en/statistics';
 import { libraryView } from './en/library';
 import { content } from './en/library-content';
 import { libraryAdmin } from './en/library-admin';
+import { commandTexts } from './en/commands';
+import { pipeline } from './en/pipeline';
+import { desktop } from './en/desktop';
 
 export const en = {
   ...app,
@@ -25,4 +28,7 @@ export const en = {
   ...libraryView,
   ...content,
   ...libraryAdmin,
+  ...commandTexts,
+  ...pipeline,
+  ...desktop,
 } as const;

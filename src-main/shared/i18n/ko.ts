@@ -13,6 +13,9 @@ import { statistics } from './ko/statistics';
 import { libraryView } from './ko/library';
 import { content } from './ko/library-content';
 import { libraryAdmin } from './ko/library-admin';
+import { commandTexts } from './ko/commands';
+import { pipeline } from './ko/pipeline';
+import { desktop } from './ko/desktop';
 
 export const ko: CatalogueShape<typeof en> = {
   ...app,
@@ -27,4 +30,7 @@ export const ko: CatalogueShape<typeof en> = {
   ...libraryView,
   ...content,
   ...libraryAdmin,
+  ...commandTexts,
+  ...pipeline,
+  ...desktop,
 };

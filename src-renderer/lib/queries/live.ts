@@ -6,7 +6,7 @@
  * failed poll marks its figure stale until a poll of it succeeds.
  */
 import { queryOptions, type QueryClient } from '@tanstack/svelte-query';
-import type { CommandInput } from '../../../src-main/shared/bridge';
+import type { CallMeta, CommandInput } from '../../../src-main/shared/bridge';
 import type { Broadcast, Fresh, WatchUpdate } from '../../../src-main/shared/model';
 import { call, desk } from '../bridge';
 import { keys, type ChannelListParams } from './keys';
@@ -95,8 +95,9 @@ export async function runBroadcastCommand<C extends BroadcastCommand>(
   client: QueryClient,
   command: C,
   input: CommandInput<C> & { broadcastKey: string },
+  meta: CallMeta = {},
 ): Promise<Fresh<Broadcast>> {
-  const fresh: Fresh<Broadcast> = await call<BroadcastCommand>(command, input);
+  const fresh: Fresh<Broadcast> = await call<BroadcastCommand>(command, input, meta);
   const key = keys.broadcast(input.broadcastKey);
   const shown = () =>
     (client.getQueryData<Fresh<Broadcast>>(key)?.fetchedAt ?? -1) >= fresh.fetchedAt;

@@ -4,6 +4,7 @@
  * timeline re-reads it too.
  */
 import { queryOptions } from '@tanstack/svelte-query';
+import type { Confirmation } from '../../../src-main/shared/commands/define';
 import { call } from '../bridge';
 import { keys } from './keys';
 
@@ -24,9 +25,10 @@ export const agendaQuery = (from: string, to: string) =>
   });
 
 /**
- * Deletes an uploaded program media item for good (deleteProgramMediaContent, `command`).
+ * Deletes an uploaded program media item for good (deleteProgramMediaContent, `command`);
+ * `confirmation` is what the operator confirmed (a destructive command carries it).
  * @throws DeskCallError with the platform's message, e.g. while a program plays it.
  */
-export function deleteProgramMedia(uploadFileKey: string) {
-  return call('schedule.deleteMedia', { uploadFileKey });
+export function deleteProgramMedia(uploadFileKey: string, confirmation: Confirmation) {
+  return call('schedule.deleteMedia', { uploadFileKey }, { confirmation });
 }

@@ -39,6 +39,8 @@ export interface EditorDeps {
   viewport: TimelineViewport;
   /** Programs of a channel as currently shown (cached read of the fetch window). */
   programsOf: (channelKey: string) => Program[];
+  /** The token is known to be an administrator's: no program edit is sent (live-role). */
+  adminOnly: () => boolean;
 }
 
 /**
@@ -200,6 +202,15 @@ export class ScheduleEditor extends SentEdits {
     const start = snapStart(rawMs, durationMs, others, snapStep, edgeTolerancePx / pxPerMs(view));
     const clash = findOverlap({ startMs: start, endMs: start + durationMs }, others, selfId);
     return { startMs: start, clash };
+  }
+
+  /** With an administrator's token nothing is dragged, nudged, dropped or sent. */
+  get locked(): boolean {
+    return this.#deps.adminOnly();
+  }
+
+  protected override adminOnly(): boolean {
+    return this.#deps.adminOnly();
   }
 
   /** The edit stands on screen now in place of its ghost. */

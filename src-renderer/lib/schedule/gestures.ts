@@ -53,7 +53,8 @@ export class TimelineGestures {
       this.#pointerFocus = true;
       setTimeout(() => (this.#pointerFocus = false), 0);
       this.#editor.selected = { channelKey: program.channelKey, id: program.id };
-      if (program.id < 0) return;
+      // A move needs the super administrator's role: with an administrator's, no drag starts.
+      if (program.id < 0 || this.#editor.locked) return;
       (event.currentTarget as Element).setPointerCapture(event.pointerId);
       this.#pointerDrag = {
         programId: program.id,
@@ -99,7 +100,7 @@ export class TimelineGestures {
   onProgramKey = (program: Program, event: KeyboardEvent): void => {
     if (event.key === 'ArrowLeft' || event.key === 'ArrowRight') {
       event.preventDefault();
-      if (program.id < 0) return;
+      if (program.id < 0 || this.#editor.locked) return;
       this.#editor.selected = { channelKey: program.channelKey, id: program.id };
       const snapStep = this.#viewport.snapStep;
       const stepMs = snapStep * 60_000;
@@ -125,6 +126,7 @@ export class TimelineGestures {
       );
     } else if (event.key === 'Delete' || event.key === 'Backspace') {
       event.preventDefault();
+      if (this.#editor.locked) return;
       this.#editor.selected = { channelKey: program.channelKey, id: program.id };
       this.#editor.askDelete(program);
     } else if (event.key === 'Escape' && this.#editor.ghost) {
@@ -146,7 +148,7 @@ export class TimelineGestures {
   onMediaOver = (channelKey: string, ms: number | null, event: DragEvent): boolean => {
     this.#editor.appendTarget = null;
     const media = this.#editor.draggingMedia;
-    if (!media) return false;
+    if (!media || this.#editor.locked) return false;
     if (ms === null) {
       if (
         this.#editor.ghost?.channelKey === channelKey &&
@@ -177,7 +179,7 @@ export class TimelineGestures {
 
   /** Media dragged over a program: marks it as the append target. */
   onMediaOverProgram = (program: Program, event: DragEvent): boolean => {
-    if (!this.#editor.draggingMedia) return false;
+    if (!this.#editor.draggingMedia || this.#editor.locked) return false;
     if (this.#editor.ghost?.ghost.programId === null) this.#editor.ghost = null;
     this.#editor.appendTarget = program.id;
     if (event.dataTransfer) event.dataTransfer.dropEffect = 'copy';

@@ -50,7 +50,7 @@ export class SentEdits {
   replay = async (kind: 'Undo' | 'Redo'): Promise<void> => {
     const history = this.#history;
     const entry = kind === 'Undo' ? history.peekUndo() : history.peekRedo();
-    if (!entry) return;
+    if (!entry || this.#refusedForRole()) return;
     const operation = kind === 'Undo' ? entry.inverse : entry.forward;
     const other = kind === 'Undo' ? entry.forward : entry.inverse;
     this.refusal = null;
@@ -95,6 +95,7 @@ export class SentEdits {
     optimistic: ProgramsChange,
     rollback: ProgramsChange,
   ): Promise<void> {
+    if (this.#refusedForRole()) return;
     const update = await this.#onScreen(operation.channelKey);
     update(optimistic);
     this.shown();
@@ -121,6 +122,22 @@ export class SentEdits {
 
   /** Called when an edit is on screen, before it is sent (the editor drops its ghost). */
   protected shown(): void {}
+
+  /**
+   * True when the token is known to be an administrator's: program edits are the super
+   * administrator's (spec, Endpoints), so none is sent. The controls are off already; this
+   * also stops a key or a gesture that slipped through.
+   */
+  protected adminOnly(): boolean {
+    return false;
+  }
+
+  #refusedForRole(): boolean {
+    if (!this.adminOnly()) return false;
+    this.refusal = t('scheduleRole.notSent');
+    this.done = null;
+    return true;
+  }
 
   /**
    * Stops the reads of a channel's programs under way and answers a function that changes

@@ -49,6 +49,8 @@ export const app = {
     followSystem: 'Follow the system language',
     languageHint: 'Times in UTC stay labelled UTC in every language.',
     notSaved: 'Not saved: {reason}',
+    operatorName: 'Operator name',
+    operatorNameHint: 'Recorded as who ran each change in the audit log. Empty: {name}.',
   },
   status: {
     label: 'Status bar',

@@ -175,6 +175,10 @@ export const channelsView = {
         'The channel leaves the channel lists and its broadcast is stopped now. You can restore it from the Trash.',
       disableConfirmTitle: 'Disable “{title}”?',
       disableConfirmMessage: 'Viewers can no longer play the channel until it is enabled again.',
+      enableConfirmTitle: 'Enable “{title}”?',
+      enableConfirmMessage: 'Viewers can play the channel again.',
+      restoreConfirmTitle: 'Restore “{title}” from the trash?',
+      restoreConfirmMessage: 'The channel returns to the channel lists.',
       cancel: 'Cancel',
       deleteTitle: 'Delete “{title}” permanently?',
       deleteMessage:

@@ -109,6 +109,7 @@ export const controlRoom = {
     rateLimited: 'the platform is rate limiting this account (429)',
     refused: 'the platform refused the read ({status})',
     unknown: 'the platform could not be read',
+    afterSleep: 're-reading after the computer slept',
     last: 'last {ago}',
   },
 } as const;

@@ -230,6 +230,7 @@ export const errors = {
     accessTokenLong: 'That access token is too long.',
     accessTokenSpaces: 'A access token has no spaces or line breaks.',
     searchLong: 'Search for at most 100 characters.',
+    operatorNameLong: 'An operator name is at most 80 characters.',
     broadcastTitle: 'A broadcast needs a title.',
     serviceAccountKey: 'Enter the service account key.',
     serviceAccountKeyLong: 'That service account key is too long.',

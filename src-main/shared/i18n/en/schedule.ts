@@ -202,4 +202,10 @@ export const schedule = {
       'Not changed: “{title}” has started; only programs that have not started can be changed. Nothing was sent.',
     appendLabel: 'Append “{title}”',
   },
+  /** With an administrator's token (spec, Endpoints: program edits are super administrator). */
+  scheduleRole: {
+    note: 'Administrator token: creating, moving and deleting programs, changing their media and waiting screens, bulk authoring and deleting program media need a super administrator.',
+    notSent:
+      'Not sent: only a super administrator can create, move or delete programs or change their media and waiting screens; this workspace’s token is an administrator’s.',
+  },
 } as const;

@@ -37,13 +37,12 @@ export const statistics = {
     vodChannel: 'VOD channel',
     wholeBroadcast: 'The whole broadcast (its own start and end).',
     vodRules:
-      'VOD statistics keep 1 year, cover at most 3 months per query and arrive up to 36 hours after a day ends (UTC). Days from {earliest} to {latest} can be asked now.',
+      'VOD statistics keep 1 year, cover at most 3 months per query and arrive up to 36 hours after a day ends (UTC). Days from {earliest} to {latest} can be asked now; figures after {complete} may not be complete yet.',
     limits: {
       day: 'Give a day like 2026-11-20.',
       order: 'The last day comes on or after the first day.',
       vodYear: 'VOD statistics are kept for 1 year: start on {day} or later.',
-      vodDelay:
-        'VOD statistics arrive up to 36 hours after a day ends (UTC): the latest complete day is {day}.',
+      vodFuture: 'VOD statistics go up to today, {day} (UTC): end on {day} or earlier.',
       vodMonths: 'A VOD statistics query covers at most 3 months: end on {day} or earlier.',
     },
     refused: {
@@ -65,6 +64,10 @@ export const statistics = {
       hoverHint: 'Point at the chart to read a value.',
       readout: '{at}: {values}',
       chartOf: 'Chart: {title}',
+      incomplete: 'may be incomplete',
+      incompleteDay: '{day} (may be incomplete)',
+      vodIncomplete:
+        'Figures from {from} to {to} (UTC) may be incomplete: VOD statistics arrive up to 36 hours after a day ends.',
     },
     metrics: {
       viewers: 'Viewers',

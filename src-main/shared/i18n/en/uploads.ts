@@ -174,4 +174,9 @@ export const uploads = {
     pairedWith: 'Paired with',
     removeConfirm: 'Remove account',
   },
+  /** With an administrator's token (spec, Endpoints: upload-url and upload-wait-file are SA). */
+  uploadRole: {
+    notQueued:
+      'Not queued: only a super administrator can upload program media and waiting screens; this workspace’s token is an administrator’s. Nothing was sent.',
+  },
 } as const;

@@ -52,6 +52,8 @@ export const app: CatalogueShape<typeof en> = {
     followSystem: '시스템 언어 사용',
     languageHint: 'UTC 시각은 어느 언어에서나 UTC로 표시합니다.',
     notSaved: '저장하지 못했습니다: {reason}',
+    operatorName: '운영자 이름',
+    operatorNameHint: '감사 기록에 각 변경을 실행한 사람으로 남습니다. 비워 두면 {name}.',
   },
   status: {
     label: '상태 표시줄',

@@ -176,6 +176,10 @@ export const channelsView: CatalogueShape<typeof en> = {
         '채널이 채널 리스트에서 빠지고 방송이 지금 중지됩니다. 휴지통에서 복원할 수 있습니다.',
       disableConfirmTitle: '“{title}”을(를) 비활성화할까요?',
       disableConfirmMessage: '다시 활성화할 때까지 시청자가 채널을 재생할 수 없습니다.',
+      enableConfirmTitle: '“{title}”을(를) 활성화할까요?',
+      enableConfirmMessage: '시청자가 채널을 다시 재생할 수 있습니다.',
+      restoreConfirmTitle: '“{title}”을(를) 휴지통에서 복원할까요?',
+      restoreConfirmMessage: '채널이 채널 리스트로 돌아옵니다.',
       cancel: '취소',
       deleteTitle: '“{title}”을(를) 영구 삭제할까요?',
       deleteMessage:

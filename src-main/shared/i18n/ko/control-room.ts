@@ -109,6 +109,7 @@ export const controlRoom: CatalogueShape<typeof en> = {
     rateLimited: '플랫폼이 이 계정의 호출을 제한하고 있습니다 (429)',
     refused: '플랫폼이 조회를 거부했습니다 ({status})',
     unknown: '플랫폼에서 읽지 못했습니다',
+    afterSleep: '컴퓨터가 절전 후 깨어나 다시 읽는 중',
     last: '마지막 {ago}',
   },
 };

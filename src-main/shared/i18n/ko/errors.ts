@@ -226,6 +226,7 @@ export const errors: CatalogueShape<typeof en> = {
     accessTokenLong: '액세스 토큰이 너무 깁니다.',
     accessTokenSpaces: '액세스 토큰에는 공백이나 줄바꿈이 없습니다.',
     searchLong: '검색어는 최대 100자입니다.',
+    operatorNameLong: '운영자 이름은 80자 이하여야 합니다.',
     broadcastTitle: '방송 제목을 입력하세요.',
     serviceAccountKey: '서비스 계정 키를 입력하세요.',
     serviceAccountKeyLong: '서비스 계정 키가 너무 깁니다.',

@@ -40,13 +40,12 @@ export const statistics: CatalogueShape<typeof en> = {
     vodChannel: 'VOD 채널',
     wholeBroadcast: '방송 전체 (방송의 시작부터 종료까지).',
     vodRules:
-      'VOD 통계는 1년간 보관되고, 한 번에 최대 3개월을 조회하며, 하루가 끝난 뒤 최대 36시간 후에 집계됩니다 (UTC). 지금은 {earliest}부터 {latest}까지 조회할 수 있습니다.',
+      'VOD 통계는 1년간 보관되고, 한 번에 최대 3개월을 조회하며, 하루가 끝난 뒤 최대 36시간 후에 집계됩니다 (UTC). 지금은 {earliest}부터 {latest}까지 조회할 수 있으며, {complete} 이후의 수치는 아직 완전하지 않을 수 있습니다.',
     limits: {
       day: '2026-11-20 형식으로 날짜를 입력하세요.',
       order: '종료일은 시작일과 같거나 그 이후여야 합니다.',
       vodYear: 'VOD 통계는 1년간 보관됩니다: {day} 이후로 시작하세요.',
-      vodDelay:
-        'VOD 통계는 하루가 끝난 뒤 최대 36시간 후에 집계됩니다 (UTC): 마지막 완료일은 {day}입니다.',
+      vodFuture: 'VOD 통계는 오늘({day}, UTC)까지입니다: {day} 또는 그 이전으로 끝내세요.',
       vodMonths: 'VOD 통계는 한 번에 최대 3개월까지 조회합니다: {day} 이전으로 끝내세요.',
     },
     refused: {
@@ -67,6 +66,10 @@ export const statistics: CatalogueShape<typeof en> = {
       hoverHint: '차트를 가리키면 값을 볼 수 있습니다.',
       readout: '{at}: {values}',
       chartOf: '차트: {title}',
+      incomplete: '집계 중일 수 있음',
+      incompleteDay: '{day} (집계 중일 수 있음)',
+      vodIncomplete:
+        '{from}부터 {to}까지(UTC)의 수치는 아직 완전하지 않을 수 있습니다: VOD 통계는 하루가 끝난 뒤 최대 36시간 후에 집계됩니다.',
     },
     metrics: {
       viewers: '시청자',

@@ -176,4 +176,8 @@ export const uploads: CatalogueShape<typeof en> = {
     pairedWith: '연결된 계정',
     removeConfirm: '계정 삭제',
   },
+  uploadRole: {
+    notQueued:
+      '대기열에 추가하지 않았습니다: 프로그램 영상과 대기 화면은 최고 관리자만 업로드할 수 있습니다. 이 작업 공간의 토큰은 관리자 토큰입니다. 아무것도 보내지 않았습니다.',
+  },
 };

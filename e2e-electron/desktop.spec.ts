@@ -1,0 +1,85 @@
+/**
+ * The desktop app as an operator starts it: the built app in the Electron runtime, a fresh
+ * data folder, the embedded sandbox platform. What only the desktop app has is checked here:
+ * the window's hardening, a command's round trip over IPC, the permissions the page is
+ * granted (notifications, clipboard writes) and a file's path through
+ * `webUtils.getPathForFile`.
+ */
+import { _electron as electron, expect, test, type ElectronApplication } from '@playwright/test';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+let app: ElectronApplication;
+let dataDir: string;
+
+test.beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'onair-electron-'));
+  app = await electron.launch({
+    args: ['out/main/index.js', `--data-dir=${dataDir}`, '--no-sandbox'],
+    env: { ...process.env, LANG: 'en_US.UTF-8' },
+  });
+});
+test.afterAll(async () => {
+  await app.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+test('the window is hardened: no Node in the page, the bridge only, no new windows', async () => {
+  const page = await app.firstWindow();
+  await expect(page.getByRole('navigation', { name: 'Views' })).toBeVisible();
+  const page_ = await page.evaluate(() => ({
+    process: typeof (globalThis as { process?: unknown }).process,
+    require: typeof (globalThis as { require?: unknown }).require,
+    bridge: Object.keys((window as unknown as { desk: object }).desk).sort(),
+    // Loopback only, and refused by the window-open handler before anything is sent.
+    opened: window.open('http://127.0.0.1:9/') === null,
+  }));
+  expect(page_).toEqual({
+    process: 'undefined',
+    require: 'undefined',
+    bridge: ['filePaths', 'host', 'invoke', 'on'],
+    opened: true,
+  });
+  expect(app.windows()).toHaveLength(1);
+});
+
+test('a command goes to main and back over IPC, and the page shows its answer', async () => {
+  const page = await app.firstWindow();
+  await page.getByRole('button', { name: 'Channels' }).click();
+  await expect(page.getByRole('heading', { name: 'Channels', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Open / }).first()).toBeVisible();
+});
+
+test('notifications are granted and the Copy buttons write the clipboard', async () => {
+  const page = await app.firstWindow();
+  expect(await page.evaluate(() => Notification.permission)).toBe('granted');
+  await page.evaluate(() => navigator.clipboard.writeText('onair-desk clipboard check'));
+  expect(await app.evaluate(({ clipboard }) => clipboard.readText())).toBe(
+    'onair-desk clipboard check',
+  );
+});
+
+test('a chosen file reaches main with its path (webUtils.getPathForFile)', async () => {
+  const page = await app.firstWindow();
+  const file = join(dataDir, 'clip.mp4');
+  await writeFile(file, Buffer.alloc(1024));
+  await page.evaluate(() => {
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.id = 'electron-spec-file';
+    input.hidden = true;
+    document.body.append(input);
+  });
+  await page.setInputFiles('#electron-spec-file', file);
+  const paths = await page.evaluate(() => {
+    const input = document.getElementById('electron-spec-file') as HTMLInputElement;
+    const bridge = (
+      window as unknown as {
+        desk: { filePaths: (files: File[]) => Promise<{ ok: boolean; data?: string[] }> };
+      }
+    ).desk;
+    return bridge.filePaths([...(input.files ?? [])]);
+  });
+  expect(paths).toEqual({ ok: true, data: [file] });
+});

@@ -1,0 +1,188 @@
+/**
+ * The app's core, shared by both hosts: it wires the settings, the accounts and their pairs,
+ * the notices, the workspace lifecycle and every domain's command handlers, and answers
+ * commands through the dispatcher (validated against the declared schemas, answered as a Result). No
+ * 'electron' here: hosts/electron-ipc.ts and hosts/browser-host.ts are two transports of
+ * this one object.
+ */
+import { systemClock, type Clock } from '../../platform/scheduler';
+import { KeychainUnavailableError, type SecretStore } from '../../secrets/keychain';
+import type { Result } from '../../shared/result';
+import { accessChecker } from '../workspaces/access-check';
+import { AccountRegistry } from '../workspaces/accounts';
+import { userInfo } from 'node:os';
+import { AuditLog } from '../core/audit-log';
+import { createDispatcher, type CallContext } from '../core/command-registry';
+import { channelHandlers } from '../channels/channel-commands';
+import { channelAdminHandlers } from '../channels/channel-admin-commands';
+import { recordingHandlers } from '../recordings/recording-commands';
+import { downloadHandlers } from '../downloads/download-commands';
+import { statisticsHandlers } from '../statistics/statistics-commands';
+import { libraryHandlers } from '../library/library-commands';
+import { libraryContentHandlers } from '../library/library-content-commands';
+import { libraryAdminHandlers } from '../library/library-admin-commands';
+import { persistHandlers } from '../core/persist-commands';
+import { controlRoomHandlers } from '../control-room/control-room-commands';
+import { EventHub, type EventListener } from './events';
+import { Notices } from './notices';
+import { scheduleHandlers } from '../schedule/schedule-commands';
+import { openSettings } from '../settings/settings';
+import { settingsHandlers } from '../settings/settings-commands';
+import type { UploadTuning } from '../uploads/upload-engine';
+import { uploadHandlers } from '../uploads/upload-commands';
+import type { Workspace, WorkspaceOptions } from '../workspaces/workspace';
+import { workspaceHandlers } from './workspace-commands';
+import { WorkspaceLifecycle } from './workspace-lifecycle';
+import { WorkspacePairs } from '../workspaces/workspace-pairs';
+
+export type { CallContext } from '../core/command-registry';
+export type { EventListener } from './events';
+
+/** The core both hosts wrap. */
+export interface DeskCore {
+  /** Validates and runs a command; never throws, answers a Result. */
+  invoke(command: unknown, input: unknown, context: CallContext): Promise<Result<unknown>>;
+  /** Listens to every event; returns the function that stops listening. */
+  subscribe(listener: EventListener): () => void;
+  /** Forgets a client that went away: its watches stop. */
+  dropClient(clientId: string): void;
+  /**
+   * Re-reads every live watch at once (after the computer slept, DESIGN.md "Desktop"): each
+   * watched figure is pushed as stale (`watch.update` error with `afterSleep`) until its
+   * re-read arrives.
+   */
+  rereadWatches(): void;
+  dispose(): Promise<void>;
+}
+
+export interface DeskCoreOptions {
+  /** The app's data folder: settings.json, accounts.json, logs/. */
+  dataDir: string;
+  /** Opens the sandbox workspace (once; it stays open while the app runs). */
+  openSandbox: () => Promise<Workspace>;
+  /** The OS keychain. */
+  secrets: SecretStore;
+  clock?: Clock;
+  /** Pacing and network for account workspaces (tests); the platform's by default. */
+  workspaceOptions?: WorkspaceOptions;
+  /** Where internal errors are written (the log redacts secrets). */
+  log?: (message: string) => void;
+  /**
+   * The OS locale (Electron's `app.getLocale()`), for "follow the system language"; absent
+   * in the browser host, where the page's `navigator.language` is the system's.
+   */
+  systemLocale?: string;
+  /** Upload engine knobs (tests shorten backoffs and polls); the defaults otherwise. */
+  uploadTuning?: Partial<UploadTuning>;
+}
+
+/**
+ * Builds the core: reads settings and accounts (a damaged file becomes a notice), opens the
+ * last active workspace (the sandbox when that account is gone).
+ */
+export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore> {
+  const clock = options.clock ?? systemClock;
+  const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
+  const hub = new EventHub();
+  const notices = new Notices(hub.emit, log);
+
+  const { settings, notice: settingsNotice } = await openSettings(options.dataDir);
+  if (settingsNotice) notices.notify('warning', settingsNotice);
+  const opened = await AccountRegistry.open(options.dataDir, options.secrets);
+  if (opened.notice) notices.notify('warning', opened.notice);
+  const registry = opened.registry;
+  const { pairs, notice: pairsNotice } = await WorkspacePairs.open(options.dataDir, registry);
+  if (pairsNotice) notices.notify('warning', pairsNotice);
+  await options.secrets.check().catch((error: unknown) => {
+    // Nobody needs the keychain while only the sandbox is used: say nothing then.
+    if (registry.list().length > 0 || settings.activeWorkspace !== 'sandbox')
+      notices.notify(
+        'error',
+        error instanceof KeychainUnavailableError
+          ? { message: error.message, text: error.text }
+          : error instanceof Error
+            ? error.message
+            : String(error),
+      );
+  });
+
+  const lifecycle = new WorkspaceLifecycle({
+    dataDir: options.dataDir,
+    sandbox: await options.openSandbox(),
+    registry,
+    pairs,
+    settings,
+    clock,
+    emit: hub.emit,
+    notify: notices.notify,
+    log,
+    ...(options.workspaceOptions ? { workspaceOptions: options.workspaceOptions } : {}),
+    ...(options.uploadTuning ? { uploadTuning: options.uploadTuning } : {}),
+  });
+  const checker = accessChecker({
+    clock,
+    ...(options.workspaceOptions?.fetch ? { fetch: options.workspaceOptions.fetch } : {}),
+    ...(options.workspaceOptions?.pacing ? { pacing: options.workspaceOptions.pacing } : {}),
+  });
+  const audit = new AuditLog(options.dataDir, () => clock.now(), log);
+  const dispatch = createDispatcher(
+    {
+      controlRoom: controlRoomHandlers,
+      schedule: scheduleHandlers,
+      uploads: uploadHandlers,
+      settings: settingsHandlers(settings, options.systemLocale, osUserName),
+      workspaces: workspaceHandlers({ lifecycle, registry, pairs, checker, notices, log }),
+      channels: channelHandlers,
+      channelAdmin: channelAdminHandlers,
+      recordings: recordingHandlers,
+      transfers: downloadHandlers,
+      statistics: statisticsHandlers,
+      library: libraryHandlers,
+      libraryContent: libraryContentHandlers,
+      libraryAdmin: libraryAdminHandlers,
+      persist: persistHandlers(options.dataDir, clock, log),
+    },
+    () => lifecycle.session,
+    log,
+    {
+      audit,
+      who: () => settings.operatorName ?? osUserName(),
+      now: () => clock.now(),
+    },
+  );
+
+  return {
+    invoke: dispatch,
+    subscribe: (listener) => hub.subscribe(listener),
+    dropClient(clientId) {
+      lifecycle.session.planner.dropClient(clientId);
+    },
+    rereadWatches() {
+      const at = clock.now();
+      for (const task of lifecycle.session.planner.refreshAll())
+        hub.emit('watch.update', {
+          kind: 'error',
+          subject: task.subject,
+          topic: task.topic,
+          at,
+          code: 'network',
+          message: 'The computer slept: re-reading.',
+          afterSleep: true,
+        });
+    },
+    async dispose() {
+      await lifecycle.dispose();
+      await audit.flush();
+      hub.clear();
+    },
+  };
+}
+
+/** The OS user's name: who runs a command when the operator gave no name in settings. */
+function osUserName(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return 'operator';
+  }
+}

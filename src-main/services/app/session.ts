@@ -1,0 +1,177 @@
+/**
+ * One workspace at work: its control room, its watch planner, its upload engine and its
+ * budget reports. Replaced as a whole when the operator switches workspace, so no watch,
+ * timer or upload of the old workspace keeps spending the new one's budget: the old
+ * workspace's uploads stop where they are (kept in its queue file) and go on when it is
+ * opened again.
+ */
+import type { MessageRef } from '../../shared/i18n/message';
+import { PlatformError } from '../../platform/errors';
+import type { Clock } from '../../platform/scheduler';
+import type { EventMap, EventName } from '../../shared/bridge';
+import type { BatchProgress, BudgetSnapshot, Notice, WatchUpdate } from '../../shared/model';
+import { redact } from '../../secrets/redact';
+import { accountContextOf, type AccountContext } from '../core/account-context';
+import { describe } from '../core/error-text';
+import { ControlRoom } from '../control-room/control-room';
+import { ScheduleService } from '../schedule/schedule';
+import { DownloadFolder } from '../downloads/download-folder';
+import { resolveDownload } from '../downloads/download-sources';
+import { DownloadList } from '../downloads/download-list';
+import { UploadEngine, type UploadTuning } from '../uploads/upload-engine';
+import { workspaceUploadPlatform } from '../uploads/upload-platform';
+import { WatchPlanner, type WatchTask } from '../control-room/watch-planner';
+import type { Workspace } from '../workspaces/workspace';
+
+/** Budget events are sent at most this often, ms. */
+const budgetEventSpacingMs = 250;
+
+export interface Session {
+  workspace: Workspace;
+  /** What the domains get of this workspace: its accounts, the clock and the log. */
+  account: AccountContext;
+  /** The workstation's clock (epoch ms UTC): `fetchedAt` of what a command read. */
+  clock: Clock;
+  controlRoom: ControlRoom;
+  /** Programs of scheduled channels, their edits and batches. */
+  schedule: ScheduleService;
+  planner: WatchPlanner;
+  /** The workspace's upload queue (opened from its file in the data folder). */
+  uploads(): Promise<UploadEngine>;
+  /** The workspace's download list (opened from its file in the data folder). */
+  downloads(): Promise<DownloadList>;
+  /** The app's download folder setting (`downloads.json`). */
+  downloadFolder: DownloadFolder;
+  /** Pushes a Library batch's progress (`library.batchProgress`). */
+  libraryBatchProgress: (progress: BatchProgress) => void;
+  budgets(): BudgetSnapshot[];
+  /**
+   * Stops the watches, budget reports and uploads (their queue written to disk); does not
+   * close the workspace.
+   */
+  dispose(): Promise<void>;
+}
+
+/** What a session needs for its uploads. */
+export interface SessionUploads {
+  /** The app's data folder, where `uploads-<workspaceId>.json` lives. */
+  dataDir: string;
+  /** Pushes an `app.notice` (batch finished, file needs attention). */
+  notify: (level: Notice['level'], said: string | { message: string; text?: MessageRef }) => void;
+  tuning?: Partial<UploadTuning>;
+}
+
+/** Starts a session on an open workspace; events go to `emit`. */
+export function startSession(
+  workspace: Workspace,
+  emit: <E extends EventName>(event: E, payload: EventMap[E]) => void,
+  clock: Clock,
+  log: (message: string) => void,
+  uploadOptions: SessionUploads,
+): Session {
+  // The control room and the planner know each other only through these callbacks: a
+  // command's answer spares the planner a read; a poll that finds a broadcast off air puts
+  // its participants and viewers to sleep (they exist only while on air).
+  const account = accountContextOf(workspace, clock, log);
+  const controlRoom = new ControlRoom({
+    account,
+    publish: (update) => emit('watch.update', update),
+    observed: (topic, subject, fetchedAt) => planner.observe(topic, subject, fetchedAt),
+  });
+  const planner = new WatchPlanner({
+    clock,
+    budget: () => workspace.liveScheduler.state(),
+    run: async (task, signal) => {
+      const update = await controlRoom.poll(task, signal);
+      if (update.kind !== 'broadcast') return;
+      planner.setDormant('participants', task.subject, !update.data.onAir);
+      planner.setDormant('viewers', task.subject, !update.data.onAir);
+    },
+    onTaskError: (task, error) => {
+      if (!(error instanceof PlatformError)) log(`watch ${task.topic} failed: ${describe(error)}`);
+      emit('watch.update', watchError(task, error, clock.now()));
+    },
+  });
+  const schedule = new ScheduleService({
+    account,
+    onProgress: (progress) => emit('schedule.batchProgress', progress),
+  });
+
+  // An API the workspace has no account of has no budget to show.
+  const budgets = (): BudgetSnapshot[] => [
+    ...(workspace.info.apis.live ? [workspace.liveScheduler.state()] : []),
+    ...(workspace.info.apis.vod ? [workspace.vodScheduler.state()] : []),
+  ];
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const onBudget = () => {
+    timer ??= setTimeout(() => {
+      timer = null;
+      emit('budget.changed', budgets());
+    }, budgetEventSpacingMs);
+  };
+  const offs = [
+    workspace.liveScheduler.subscribe(onBudget),
+    workspace.vodScheduler.subscribe(onBudget),
+  ];
+
+  const uploads = UploadEngine.open({
+    dataDir: uploadOptions.dataDir,
+    workspaceId: workspace.info.id,
+    platform: workspaceUploadPlatform(account),
+    onChange: (change) => emit('upload.changed', change),
+    notify: uploadOptions.notify,
+    log,
+    ...(uploadOptions.tuning ? { tuning: uploadOptions.tuning } : {}),
+  });
+
+  const downloadFolder = new DownloadFolder(uploadOptions.dataDir);
+  const downloads = DownloadList.open({
+    dataDir: uploadOptions.dataDir,
+    workspaceId: workspace.info.id,
+    resolve: (source, signal) => resolveDownload(account, source, signal),
+    folder: downloadFolder,
+    log,
+    now: () => clock.now(),
+    onChange: (change) => emit('transfer.changed', change),
+  });
+
+  const session: Session = {
+    workspace,
+    account,
+    clock,
+    controlRoom,
+    schedule,
+    planner,
+    uploads: () => uploads,
+    downloads: () => downloads,
+    downloadFolder,
+    libraryBatchProgress: (progress) => emit('library.batchProgress', progress),
+    budgets,
+    async dispose() {
+      planner.dispose();
+      schedule.dispose();
+      for (const off of offs) off();
+      if (timer) clearTimeout(timer);
+      await (await uploads).dispose();
+      await (await downloads).dispose();
+    },
+  };
+  return session;
+}
+
+/**
+ * A failed poll as the views see it: which figure, since when (epoch ms UTC), the status
+ * and the platform's message (redacted), so the view can say the figure is stale and why.
+ */
+function watchError(task: WatchTask, error: unknown, at: number): WatchUpdate {
+  const platform = error instanceof PlatformError ? error.error : null;
+  return {
+    kind: 'error',
+    subject: task.subject,
+    topic: task.topic,
+    at,
+    code: platform?.code ?? 'internal',
+    ...(platform?.status !== undefined ? { status: platform.status } : {}),
+    message: platform ? redact(platform.message) : 'The platform could not be read.',
+  };
+}

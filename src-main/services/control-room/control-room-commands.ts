@@ -1,0 +1,33 @@
+/**
+ * Handlers of the control room's commands (`shared/commands/control-room.ts`): each runs on
+ * the open session's control room or watch planner. The channel list reads at its declared
+ * priority; a broadcast's reads for a view always run at `view` (ControlRoom answers them to
+ * the caller only, never as a `watch.update`).
+ */
+import { controlRoomCommands } from '../../shared/commands/control-room';
+import { registerHandlers } from '../core/command-registry';
+
+/** The control room domain, registered. */
+export const controlRoomHandlers = registerHandlers(controlRoomCommands, {
+  'channel.list': (query, { session, priority }) =>
+    session.controlRoom.listChannels(query, priority),
+  'broadcast.get': ({ broadcastKey }, { session }) =>
+    session.controlRoom.getBroadcast(broadcastKey),
+  'broadcast.participants': ({ broadcastKey }, { session }) =>
+    session.controlRoom.participants(broadcastKey),
+  'broadcast.viewers': ({ broadcastKey }, { session }) => session.controlRoom.viewers(broadcastKey),
+  'broadcast.rename': ({ broadcastKey, title }, { session }) =>
+    session.controlRoom.rename(broadcastKey, title),
+  'broadcast.startRecording': ({ broadcastKey }, { session }) =>
+    session.controlRoom.startRecording(broadcastKey),
+  'broadcast.stopRecording': ({ broadcastKey }, { session }) =>
+    session.controlRoom.stopRecording(broadcastKey),
+  'broadcast.setCuePoint': ({ broadcastKey, at }, { session }) =>
+    session.controlRoom.setCuePoint(broadcastKey, at),
+  'watch.subscribe': ({ spec }, { session, clientId }) => ({
+    watchId: session.planner.subscribe(spec, clientId),
+  }),
+  'watch.unsubscribe': ({ watchId }, { session }) => ({
+    removed: session.planner.unsubscribe(watchId),
+  }),
+});

@@ -1,0 +1,209 @@
+/**
+ * The control room's commands against the sandbox platform, with its faults switched on:
+ * a stop pressed while a start is still on the wire, and the 429 path that re-reads the
+ * broadcast before deciding to send a command again (DESIGN.md, "The API budget"). What
+ * went over the wire is read from the workspace's own network, not from our code.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '../../platform/clock';
+import { startSandbox, type SandboxHandle } from '../../sandbox/index';
+import type { Broadcast, WatchUpdate } from '../../shared/model';
+import { accountContextOf } from '../core/account-context';
+import { ControlRoom } from './control-room';
+import { startSession } from '../app/session';
+import { openSandboxWorkspace, type Workspace } from '../workspaces/workspace';
+
+/** One request the workspace sent: method, path and the status it got. */
+interface Sent {
+  method: string;
+  path: string;
+  status: number | null;
+}
+
+let sandbox: SandboxHandle;
+let workspace: Workspace;
+let other: Workspace;
+const sent: Sent[] = [];
+const published: WatchUpdate[] = [];
+const observed: string[] = [];
+let room: ControlRoom;
+
+beforeAll(async () => {
+  // The platform's rate limit is off: the 429s here come from the fault burst alone.
+  sandbox = await startSandbox({ port: 0, seed: 7, rateLimit: false });
+  const pacing = { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0, limitPerMinute: 10_000 };
+  workspace = await openSandboxWorkspace({
+    sandboxInfo: sandbox.info,
+    pacing,
+    fetch: async (request) => {
+      const entry: Sent = {
+        method: request.method,
+        path: new URL(request.url).pathname,
+        status: null,
+      };
+      sent.push(entry);
+      const response = await fetch(request);
+      entry.status = response.status;
+      return response;
+    },
+  });
+  // A second operator on the same service account (another workstation).
+  other = await openSandboxWorkspace({ sandboxInfo: sandbox.info, pacing });
+  room = new ControlRoom({
+    account: accountContextOf(workspace, systemClock, () => undefined),
+    publish: (update) => published.push(update),
+    observed: (topic, subject) => observed.push(`${topic}:${subject}`),
+  });
+});
+
+afterEach(() => {
+  sandbox.faults.clear();
+});
+
+afterAll(async () => {
+  await workspace.dispose();
+  await other.dispose();
+  await sandbox.close();
+});
+
+/** An on-air broadcast of the seed that is not recording (timeshift on or off if asked). */
+async function onAirBroadcast(timeshift?: boolean): Promise<Broadcast> {
+  const list = await room.listChannels({ perPage: 100 });
+  for (const channel of list.data.items.filter((c) => c.onAir)) {
+    const key = channel.latestBroadcast?.key;
+    if (!key) continue;
+    const { data } = await room.getBroadcast(key);
+    if (data.recording || (timeshift !== undefined && data.useTimeshift !== timeshift)) continue;
+    return data;
+  }
+  throw new Error('the seed has no on-air broadcast that is not recording');
+}
+
+const recordingPath = (key: string) =>
+  `/live/api/v1/live/service-accounts/${sandbox.info.service_account_key}/broadcasts/${key}/duplicate-recording`;
+const sentFor = (key: string) => sent.filter((s) => s.path.includes(`/broadcasts/${key}`));
+
+describe('control room commands', () => {
+  it('sends a stop pressed while the start is still on the wire, after the start', async () => {
+    const b = await onAirBroadcast();
+    // Every platform call now takes 600 ms: the stop is pressed while the start is in flight.
+    sandbox.faults.update({ latencyMs: 600 });
+    const start = room.startRecording(b.key);
+    await expect
+      .poll(() => sentFor(b.key).some((s) => s.method === 'POST' && s.status === null))
+      .toBe(true);
+    const stop = room.stopRecording(b.key);
+    const [started, stopped] = await Promise.all([start, stop]);
+    expect(started.data.recording).toBe(true);
+    expect(stopped.data.recording).toBe(false);
+    expect(
+      sentFor(b.key)
+        .filter((s) => s.path === recordingPath(b.key))
+        .map((s) => `${s.method} ${s.status}`),
+    ).toEqual(['POST 200', 'DELETE 200']);
+    sandbox.faults.clear();
+    expect((await other.live.getBroadcast(b.key)).data.is_duplicate_recording).toBe(false);
+  });
+
+  it('on 429, re-reads the broadcast and sends the start again while it is still needed', async () => {
+    const b = await onAirBroadcast();
+    sent.length = 0;
+    sandbox.faults.update({ burst429: 1, retryAfterS: 1 });
+    const started = await room.startRecording(b.key);
+    expect(started.data.recording).toBe(true);
+    expect(sentFor(b.key).map((s) => `${s.method} ${s.status}`)).toEqual([
+      'POST 429',
+      'GET 200',
+      'POST 200',
+    ]);
+    await room.stopRecording(b.key);
+  });
+
+  it('on 429, does not send the start again once someone else started recording', async () => {
+    const b = await onAirBroadcast();
+    sent.length = 0;
+    sandbox.faults.update({ burst429: 1, retryAfterS: 2 });
+    const start = room.startRecording(b.key);
+    await expect.poll(() => sentFor(b.key).map((s) => s.status)).toEqual([429]);
+    // While this desk waits out Retry-After, another operator starts the recording.
+    await other.live.startDuplicateRecording(b.key, { priority: 'command' });
+    const started = await start;
+    expect(started.data.recording).toBe(true);
+    // Re-read, found recording, nothing more sent (a second start would have been a 422).
+    expect(sentFor(b.key).map((s) => `${s.method} ${s.status}`)).toEqual(['POST 429', 'GET 200']);
+    await room.stopRecording(b.key);
+  });
+
+  it('on 429, refuses the cue point in plain words once the broadcast went off air', async () => {
+    const b = await onAirBroadcast(true);
+    sent.length = 0;
+    sandbox.faults.update({ burst429: 1, retryAfterS: 2 });
+    const cue = room.setCuePoint(b.key);
+    await expect.poll(() => sentFor(b.key).map((s) => s.status)).toEqual([429]);
+    // The encoder stops while this desk waits out Retry-After.
+    const origin = new URL(sandbox.info.live_base_url).origin;
+    const ended = await fetch(`${origin}/__sandbox/broadcasts/${b.key}/stop`, { method: 'POST' });
+    expect(ended.status).toBe(200);
+    await expect(cue).rejects.toThrow(
+      'The broadcast went off air before the cue point could be set.',
+    );
+    expect(sentFor(b.key).map((s) => `${s.method} ${s.status}`)).toEqual(['PUT 429', 'GET 200']);
+  });
+
+  it('answers a view read to the caller only, and pushes a command result once', async () => {
+    const b = await onAirBroadcast();
+    published.length = 0;
+    observed.length = 0;
+    await room.getBroadcast(b.key);
+    await room.participants(b.key);
+    await room.viewers(b.key);
+    // The view that asked gets the answer; other windows have their own watches.
+    expect(published).toEqual([]);
+    const renamed = await room.rename(b.key, `${b.title} (2)`);
+    expect(published).toEqual([
+      { kind: 'broadcast', broadcastKey: b.key, data: renamed.data, fetchedAt: renamed.fetchedAt },
+    ]);
+    // The planner is told, so it does not spend a call reading the same state again.
+    expect(observed).toEqual([`broadcast:${b.key}`]);
+  });
+});
+
+describe('the session: control room and watch planner through callbacks', () => {
+  it('stops reading participants and viewers of a broadcast that went off air', async () => {
+    const b = await onAirBroadcast();
+    const dataDir = await mkdtemp(join(tmpdir(), 'onair-session-'));
+    const updates: WatchUpdate[] = [];
+    const session = startSession(
+      workspace,
+      (event, payload) => {
+        if (event === 'watch.update') updates.push(payload as WatchUpdate);
+      },
+      systemClock,
+      () => undefined,
+      { dataDir, notify: () => undefined },
+    );
+    try {
+      const about = (kind: string) =>
+        updates.filter((u) => u.kind === kind && 'broadcastKey' in u && u.broadcastKey === b.key);
+      session.planner.subscribe({ kind: 'broadcast', broadcastKey: b.key, focused: true }, 'c');
+      await expect.poll(() => about('participants').length, { timeout: 15_000 }).toBe(1);
+      // The encoder stops; the next poll of the broadcast finds it off air.
+      const origin = new URL(sandbox.info.live_base_url).origin;
+      await fetch(`${origin}/__sandbox/broadcasts/${b.key}/stop`, { method: 'POST' });
+      const offAir = () =>
+        about('broadcast').filter((u) => u.kind === 'broadcast' && !u.data.onAir).length;
+      await expect.poll(offAir, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+      const readsAfter = sent.length;
+      // Two more polls of the broadcast (4 s apart): nothing else about it was read.
+      await expect.poll(offAir, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+      const later = sent.slice(readsAfter).filter((s) => s.path.includes(`/broadcasts/${b.key}`));
+      expect(later.map((s) => s.path.split(`/broadcasts/${b.key}`)[1])).toEqual(['', '']);
+    } finally {
+      await session.dispose();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,310 @@
+/**
+ * The control room: reads and commands on live channels and broadcasts, in the app's model.
+ * Commands run at `command` priority, reads for what is on screen at `view`, the watch
+ * planner's polls at `watch`. Each value reaches the views by one path (DESIGN.md, "The
+ * bridge contract"): a view read only in its answer; a poll and a command's result as a
+ * `watch.update` event to every window, stamped with the time main fetched it (a command
+ * changes what every window of that broadcast shows, so its result is theirs too).
+ */
+import type { MessageRef } from '../../shared/i18n/message';
+import { say } from '../../shared/i18n/say';
+import type { LiveClient } from '../../platform/live-client';
+import { PlatformError } from '../../platform/errors';
+import type { Priority } from '../../platform/scheduler';
+import type {
+  Broadcast,
+  ChannelOrder,
+  ChannelSummary,
+  ChatParticipants,
+  Fresh,
+  Page,
+  ViewerSeries,
+  WatchUpdate,
+} from '../../shared/model';
+import {
+  toBroadcast,
+  toChannelSummary,
+  toParticipants,
+  toViewerSeries,
+} from '../core/live-mappers';
+import type { WatchTask, WatchTopic } from './watch-planner';
+import type { AccountContext } from '../core/account-context';
+import { pageOf } from '../core/platform-call';
+
+/** Query of the channel list (spec: Endpoints, GET channels). */
+export interface ChannelQuery {
+  keyword?: string;
+  order?: ChannelOrder;
+  page?: number;
+  perPage?: number;
+}
+
+export interface ControlRoomOptions {
+  /** The workspace's accounts: its live client, and the clock (epoch ms UTC) reads are stamped with. */
+  account: AccountContext;
+  /** Publishes a fresh value to every view (the `watch.update` event). */
+  publish: (update: WatchUpdate) => void;
+  /**
+   * Told when a command's answer brought fresh state (epoch ms UTC), so the watch planner
+   * need not spend a call reading it again.
+   */
+  observed?: (topic: WatchTopic, subject: string, fetchedAt: number) => void;
+}
+
+/** Reads and commands of the live control room. Methods throw PlatformError on refusal. */
+export class ControlRoom {
+  private readonly live: LiveClient;
+  private readonly publish: (update: WatchUpdate) => void;
+  private readonly observed: (topic: WatchTopic, subject: string, fetchedAt: number) => void;
+  private readonly now: () => number;
+  /** Commands under way by single-flight id (`start:KEY`, `stop:KEY`, ...). */
+  private readonly inFlight = new Map<string, Promise<Fresh<Broadcast>>>();
+  /** The last command of each broadcast: the next one is sent after it settles. */
+  private readonly lastCommand = new Map<string, Promise<unknown>>();
+  /** The last state read of each broadcast (a view, a watch or a command's answer). */
+  private readonly known = new Map<string, Fresh<Broadcast>>();
+
+  constructor(options: ControlRoomOptions) {
+    const { account } = options;
+    this.live = account.live;
+    this.publish = options.publish;
+    this.observed = options.observed ?? (() => undefined);
+    this.now = () => account.clock.now();
+  }
+
+  /**
+   * The broadcast as last read, with when (epoch ms UTC), without a platform call; undefined
+   * when it was never read. The command pipeline checks preconditions against it.
+   */
+  knownBroadcast(key: string): Fresh<Broadcast> | undefined {
+    return this.known.get(key);
+  }
+
+  /** One page of channels with their on-air tally. */
+  async listChannels(
+    query: ChannelQuery,
+    priority: Priority = 'view',
+    signal?: AbortSignal,
+  ): Promise<Fresh<Page<ChannelSummary>>> {
+    const list = await this.live.listChannels(
+      {
+        ...(query.keyword ? { keyword: query.keyword } : {}),
+        order: query.order ?? 'id_desc',
+        page: query.page ?? 1,
+        per_page: query.perPage ?? 100,
+      },
+      { priority, ...(signal ? { signal } : {}) },
+    );
+    return { data: pageOf(list, toChannelSummary), fetchedAt: this.now() };
+  }
+
+  /** One broadcast, read for a view: answered to the caller only. */
+  async getBroadcast(key: string, signal?: AbortSignal): Promise<Fresh<Broadcast>> {
+    return this.readBroadcast(key, 'view', signal);
+  }
+
+  /** Chat participants of an on-air broadcast, read for a view. */
+  async participants(key: string, signal?: AbortSignal): Promise<Fresh<ChatParticipants>> {
+    return this.readParticipants(key, 'view', signal);
+  }
+
+  /** Viewer counts of today (UTC) in 5-minute buckets, read for a view; the last is now. */
+  async viewers(key: string, signal?: AbortSignal): Promise<Fresh<ViewerSeries>> {
+    return this.readViewers(key, 'view', signal);
+  }
+
+  /** Renames a broadcast (PUT broadcasts/{key}); on 429, re-reads and renames only if still needed. */
+  rename(key: string, title: string): Promise<Fresh<Broadcast>> {
+    return this.once(`rename:${key}:${title}`, key, () =>
+      this.commandWithRecheck(
+        key,
+        () => this.live.updateBroadcastTitle(key, title, { priority: 'command' }),
+        (b) => (b.title === title ? 'done' : 'retry'),
+        null,
+      ),
+    );
+  }
+
+  /**
+   * Starts manual recording. A second start of the same broadcast while one is under way
+   * joins it (a double click sends one request); a stop pressed meanwhile is sent once the
+   * start has settled. On 429 the call is not repeated blindly: the broadcast is re-read
+   * once the platform accepts calls again, and the start is sent again only if the
+   * broadcast is still on air and still not recording.
+   */
+  startRecording(key: string): Promise<Fresh<Broadcast>> {
+    return this.once(`start-recording:${key}`, key, () =>
+      this.commandWithRecheck(
+        key,
+        () => this.live.startDuplicateRecording(key, { priority: 'command' }),
+        (b) => (b.recording ? 'done' : b.onAir ? 'retry' : 'refuse'),
+        say('errors.offAirBeforeRecording'),
+      ),
+    );
+  }
+
+  /** Stops manual recording; same single-flight, ordering and 429 rules as {@link startRecording}. */
+  stopRecording(key: string): Promise<Fresh<Broadcast>> {
+    return this.once(`stop-recording:${key}`, key, () =>
+      this.commandWithRecheck(
+        key,
+        () => this.live.stopDuplicateRecording(key, { priority: 'command' }),
+        (b) => (b.recording ? 'retry' : 'done'),
+        say('errors.recordingAlreadyStopped'),
+      ),
+    );
+  }
+
+  /**
+   * Sets the timeshift cue point to `at` (ISO-8601) or, when omitted, to the platform's now.
+   * On 429, re-reads and sets it again only while the broadcast is still on air.
+   */
+  setCuePoint(key: string, at?: string): Promise<Fresh<Broadcast>> {
+    return this.once(`cue:${key}`, key, () =>
+      this.commandWithRecheck(
+        key,
+        () => this.live.setCueSign(key, at, { priority: 'command' }),
+        (b) => (b.onAir && b.useTimeshift ? 'retry' : 'refuse'),
+        say('errors.offAirBeforeCuePoint'),
+      ),
+    );
+  }
+
+  /**
+   * Runs one task of the watch planner at `watch` priority and publishes what it read.
+   * @returns the update it published (the caller learns, e.g., that a broadcast went off air).
+   */
+  async poll(task: WatchTask, signal: AbortSignal): Promise<WatchUpdate> {
+    const update = await this.pollRead(task, signal);
+    this.publish(update);
+    return update;
+  }
+
+  private async pollRead(task: WatchTask, signal: AbortSignal): Promise<WatchUpdate> {
+    switch (task.topic) {
+      case 'channels': {
+        const spec: ChannelQuery = task.spec.kind === 'channels' ? task.spec : {};
+        const fresh = await this.listChannels(
+          {
+            ...(spec.keyword ? { keyword: spec.keyword } : {}),
+            ...(spec.order ? { order: spec.order } : {}),
+          },
+          'watch',
+          signal,
+        );
+        return { kind: 'channels', watchId: task.subject, ...fresh };
+      }
+      case 'broadcast':
+        return {
+          kind: 'broadcast',
+          broadcastKey: task.subject,
+          ...(await this.readBroadcast(task.subject, 'watch', signal)),
+        };
+      case 'participants':
+        return {
+          kind: 'participants',
+          broadcastKey: task.subject,
+          ...(await this.readParticipants(task.subject, 'watch', signal)),
+        };
+      case 'viewers':
+        return {
+          kind: 'viewers',
+          broadcastKey: task.subject,
+          ...(await this.readViewers(task.subject, 'watch', signal)),
+        };
+    }
+  }
+
+  private async readBroadcast(
+    key: string,
+    priority: Priority,
+    signal?: AbortSignal,
+  ): Promise<Fresh<Broadcast>> {
+    const raw = await this.live.getBroadcast(key, { priority, ...(signal ? { signal } : {}) });
+    return this.remember({ data: toBroadcast(raw.data), fetchedAt: this.now() });
+  }
+
+  private async readParticipants(
+    key: string,
+    priority: Priority,
+    signal?: AbortSignal,
+  ): Promise<Fresh<ChatParticipants>> {
+    const raw = await this.live.chatJoinedUsers(key, { priority, ...(signal ? { signal } : {}) });
+    return { data: toParticipants(raw.data), fetchedAt: this.now() };
+  }
+
+  private async readViewers(
+    key: string,
+    priority: Priority,
+    signal?: AbortSignal,
+  ): Promise<Fresh<ViewerSeries>> {
+    const day = new Date(this.now()).toISOString().slice(0, 10);
+    const raw = await this.live.broadcastViewers(key, 5, day, {
+      priority,
+      ...(signal ? { signal } : {}),
+    });
+    return { data: toViewerSeries(raw.data, 5), fetchedAt: this.now() };
+  }
+
+  /** Keeps the newest read of a broadcast for {@link knownBroadcast}. */
+  private remember(fresh: Fresh<Broadcast>): Fresh<Broadcast> {
+    const before = this.known.get(fresh.data.key);
+    if (!before || before.fetchedAt <= fresh.fetchedAt) this.known.set(fresh.data.key, fresh);
+    return fresh;
+  }
+
+  /** A command's result: to every window once, and to the planner so it skips a read. */
+  private commandResult(broadcast: Broadcast): Fresh<Broadcast> {
+    const fresh = this.remember({ data: broadcast, fetchedAt: this.now() });
+    this.publish({ kind: 'broadcast', broadcastKey: broadcast.key, ...fresh });
+    this.observed('broadcast', broadcast.key, fresh.fetchedAt);
+    return fresh;
+  }
+
+  /**
+   * Sends a command; a 429 is never repeated blindly (DESIGN.md, API budget): once the
+   * scheduler's pause ends, the broadcast is re-read and `decide` says whether the command
+   * is already done, should be sent once more, or can no longer apply (`refusal`).
+   */
+  private async commandWithRecheck(
+    key: string,
+    send: () => Promise<{ data: Parameters<typeof toBroadcast>[0] }>,
+    decide: (current: Broadcast) => 'done' | 'retry' | 'refuse',
+    refusal: { message: string; text: MessageRef } | null,
+  ): Promise<Fresh<Broadcast>> {
+    try {
+      return this.commandResult(toBroadcast((await send()).data));
+    } catch (error) {
+      if (!(error instanceof PlatformError) || error.error.code !== 'rate-limited') throw error;
+      const current = await this.readBroadcast(key, 'command');
+      const next = decide(current.data);
+      if (next === 'done') return this.commandResult(current.data);
+      if (next === 'refuse')
+        throw new PlatformError({ code: 'conflict', ...(refusal ?? say('errors.internal')) });
+      return this.commandResult(toBroadcast((await send()).data));
+    }
+  }
+
+  /**
+   * Joins a command already under way with the same `id` instead of sending another, and
+   * sends a different command on the same broadcast only after the one before settled, so
+   * the platform sees them in the order the operator pressed them.
+   */
+  private once(
+    id: string,
+    broadcastKey: string,
+    run: () => Promise<Fresh<Broadcast>>,
+  ): Promise<Fresh<Broadcast>> {
+    const running = this.inFlight.get(id);
+    if (running) return running;
+    const before = this.lastCommand.get(broadcastKey) ?? Promise.resolve();
+    const promise = before.then(run, run).finally(() => this.inFlight.delete(id));
+    const settled = promise.catch(() => undefined);
+    this.lastCommand.set(broadcastKey, settled);
+    void settled.then(() => {
+      if (this.lastCommand.get(broadcastKey) === settled) this.lastCommand.delete(broadcastKey);
+    });
+    this.inFlight.set(id, promise);
+    return promise;
+  }
+}

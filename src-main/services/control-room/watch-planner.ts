@@ -1,0 +1,306 @@
+/**
+ * The watch planner: polls live state for the views that subscribed, through the request
+ * scheduler at `watch` priority, and shares the polling budget among the watches
+ * (DESIGN.md, "The API budget": focused broadcast first, a reserve kept for commands and
+ * views, every update stamped with the time it was fetched).
+ *
+ * Policy: each watch expands into tasks (a broadcast watch into its state, chat participants
+ * and viewers; a channel-list watch into one list read). Every task has a target interval;
+ * the planner keeps at most one watch call queued or in flight, and when the last one
+ * finishes it picks the task most overdue relative to its interval. It starts nothing while
+ * the calls of the last minute leave less than `reservePerMinute` for interactive calls.
+ * Renderer timers never poll: views only subscribe.
+ */
+import type { Clock } from '../../platform/scheduler';
+import type { BudgetSnapshot, WatchSpec } from '../../shared/model';
+
+/** Target refresh intervals in ms. Focused: the broadcast on the operator's screen. */
+export const watchIntervals = {
+  focused: { broadcast: 4_000, participants: 5_000, viewers: 30_000 },
+  background: { broadcast: 15_000, participants: 30_000, viewers: 60_000 },
+  channels: 10_000,
+  /** Longest back-off after repeated failures of a task. */
+  maxBackoff: 60_000,
+  /**
+   * Longest back-off of the focused broadcast's tasks: what the operator is looking at is
+   * re-read within this after the platform comes back (an outage of a few seconds must not
+   * leave it stale for a minute). Failing calls there cost at most 3 calls a minute more.
+   */
+  focusedMaxBackoff: 8_000,
+} as const;
+
+/** A task's identity: what it reads. */
+export type WatchTopic = 'channels' | 'broadcast' | 'participants' | 'viewers';
+
+/** One unit of polling work the planner can run. */
+export interface WatchTask {
+  /** Stable id: `topic:subject`, e.g. `participants:7a2bmsarl8sf4d60`. */
+  id: string;
+  topic: WatchTopic;
+  /** The broadcast key, or the channel watch's id. */
+  subject: string;
+  spec: WatchSpec;
+  intervalMs: number;
+  /** Part of the broadcast on the operator's screen: weighed first. */
+  focused: boolean;
+}
+
+/** Runs one task: reads through the scheduler at `watch` priority and publishes the result. */
+export type TaskRunner = (task: WatchTask, signal: AbortSignal) => Promise<void>;
+
+export interface WatchPlannerOptions {
+  clock: Clock;
+  run: TaskRunner;
+  /** The live scheduler's budget now; the planner reads it before starting a call. */
+  budget: () => BudgetSnapshot;
+  /** Calls a minute kept free for commands and views (default 12). */
+  reservePerMinute?: number;
+  /** Called when a task fails, with the error's message (the runner publishes details). */
+  onTaskError?: (task: WatchTask, error: unknown) => void;
+}
+
+interface TaskState {
+  lastRunAt: number | null;
+  failures: number;
+  /** Set by `skip` when a task has nothing to read (e.g. participants of an ended broadcast). */
+  dormant: boolean;
+}
+
+/** Shares the polling budget among the subscribed watches. */
+export class WatchPlanner {
+  private readonly subscriptions = new Map<string, { spec: WatchSpec; clientId: string }>();
+  private readonly taskState = new Map<string, TaskState>();
+  private tasks: WatchTask[] = [];
+  private running: { task: WatchTask; abort: AbortController } | null = null;
+  private timer: unknown = null;
+  private nextId = 1;
+  private disposed = false;
+  private readonly reserve: number;
+
+  constructor(private readonly options: WatchPlannerOptions) {
+    this.reserve = options.reservePerMinute ?? 12;
+  }
+
+  /** Adds a watch for `clientId`; returns its id. Starts polling at once if due. */
+  subscribe(spec: WatchSpec, clientId: string): string {
+    const watchId = `w${this.nextId++}`;
+    this.subscriptions.set(watchId, { spec, clientId });
+    this.rebuild();
+    return watchId;
+  }
+
+  /** Removes a watch; returns false if it was not there. Cancels its queued read. */
+  unsubscribe(watchId: string): boolean {
+    const removed = this.subscriptions.delete(watchId);
+    if (removed) this.rebuild();
+    return removed;
+  }
+
+  /** Removes every watch of a client that went away (window closed, page left). */
+  dropClient(clientId: string): void {
+    for (const [id, sub] of this.subscriptions)
+      if (sub.clientId === clientId) this.subscriptions.delete(id);
+    this.rebuild();
+  }
+
+  /**
+   * Tells the planner that fresh data for a task arrived another way (a command's answer or
+   * a view's read), so it does not spend a call fetching it again.
+   */
+  observe(topic: WatchTopic, subject: string, fetchedAt: number): void {
+    const state = this.taskState.get(`${topic}:${subject}`);
+    if (state) {
+      state.lastRunAt = Math.max(state.lastRunAt ?? 0, fetchedAt);
+      state.failures = 0;
+    }
+  }
+
+  /** Marks a task as having nothing to read until `wake` (e.g. participants when off air). */
+  setDormant(topic: WatchTopic, subject: string, dormant: boolean): void {
+    const state = this.taskState.get(`${topic}:${subject}`);
+    if (state && state.dormant !== dormant) {
+      state.dormant = dormant;
+      if (!dormant) this.pump();
+    }
+  }
+
+  /**
+   * Re-reads every watch at once, as if none had been read (after the computer slept, every
+   * figure is old): the focused broadcast's tasks first, then the rest as the budget allows.
+   * A read started before the sleep is abandoned. Answers the tasks that will be re-read
+   * (not the dormant ones), so the views can mark their figures stale until they are.
+   */
+  refreshAll(): WatchTask[] {
+    const due: WatchTask[] = [];
+    for (const task of this.tasks) {
+      const state = this.taskState.get(task.id);
+      if (!state || state.dormant) continue;
+      state.lastRunAt = null;
+      state.failures = 0;
+      due.push(task);
+    }
+    this.running?.abort.abort();
+    this.running = null;
+    this.sleep(0, 0);
+    return due;
+  }
+
+  /** The current tasks (for tests and diagnostics). */
+  currentTasks(): readonly WatchTask[] {
+    return this.tasks;
+  }
+
+  /** Stops polling and cancels the running read. */
+  dispose(): void {
+    this.disposed = true;
+    this.subscriptions.clear();
+    this.clearTimer();
+    this.running?.abort.abort();
+    this.running = null;
+  }
+
+  private rebuild(): void {
+    const byId = new Map<string, WatchTask>();
+    for (const [watchId, { spec }] of this.subscriptions) {
+      for (const task of expand(watchId, spec)) {
+        const existing = byId.get(task.id);
+        if (
+          !existing ||
+          task.intervalMs < existing.intervalMs ||
+          (task.focused && !existing.focused)
+        )
+          byId.set(task.id, task);
+      }
+    }
+    this.tasks = [...byId.values()];
+    for (const id of this.taskState.keys()) if (!byId.has(id)) this.taskState.delete(id);
+    for (const task of this.tasks)
+      if (!this.taskState.has(task.id))
+        this.taskState.set(task.id, { lastRunAt: null, failures: 0, dormant: false });
+    if (this.running && !byId.has(this.running.task.id)) this.running.abort.abort();
+    // Plan on the next tick, so watches subscribed together (a view opening) are weighed
+    // together: the focused broadcast is not queued behind a background one.
+    if (!this.running) this.sleep(0, 0);
+  }
+
+  /** Starts the most overdue task if the budget allows, else sleeps until something is due. */
+  private pump(): void {
+    if (this.disposed || this.running) return;
+    this.clearTimer();
+    const now = this.options.clock.now();
+    const budget = this.options.budget();
+    if (budget.rateLimitedUntil !== null && budget.rateLimitedUntil > now) {
+      this.sleep(budget.rateLimitedUntil - now);
+      return;
+    }
+    if (budget.pausedReason) {
+      this.sleep(5_000);
+      return;
+    }
+    if (budget.callsLastMinute >= budget.limitPerMinute - this.reserve) {
+      this.sleep(budget.minSpacingMs);
+      return;
+    }
+    let best: { task: WatchTask; score: number } | null = null;
+    let nextDue = Infinity;
+    for (const task of this.tasks) {
+      const state = this.taskState.get(task.id);
+      if (!state || state.dormant) continue;
+      const interval = effectiveInterval(task, state.failures);
+      if (state.lastRunAt === null) {
+        // Never fetched: most urgent; the focused broadcast's tasks before any other.
+        const score = (task.focused ? 1e12 : 1e9) / task.intervalMs;
+        if (!best || score > best.score) best = { task, score };
+        continue;
+      }
+      const due = state.lastRunAt + interval;
+      if (due <= now) {
+        // How overdue, relative to its interval; the focused broadcast counts double.
+        const score = ((now - state.lastRunAt) / interval) * (task.focused ? 2 : 1);
+        if (!best || score > best.score) best = { task, score };
+      } else nextDue = Math.min(nextDue, due);
+    }
+    if (best) this.start(best.task);
+    else if (nextDue < Infinity) this.sleep(nextDue - now);
+  }
+
+  private start(task: WatchTask): void {
+    const abort = new AbortController();
+    this.running = { task, abort };
+    const state = this.taskState.get(task.id);
+    this.options
+      .run(task, abort.signal)
+      .then(
+        () => {
+          if (state) {
+            state.lastRunAt = this.options.clock.now();
+            state.failures = 0;
+          }
+        },
+        (error: unknown) => {
+          if (state && !abort.signal.aborted) {
+            state.lastRunAt = this.options.clock.now();
+            state.failures += 1;
+            this.options.onTaskError?.(task, error);
+          }
+        },
+      )
+      .finally(() => {
+        if (this.running?.task === task) this.running = null;
+        this.pump();
+      });
+  }
+
+  /** Plans again after `ms` (at least `floorMs`, so a busy budget is not polled hot). */
+  private sleep(ms: number, floorMs = 50): void {
+    this.clearTimer();
+    this.timer = this.options.clock.setTimeout(
+      () => {
+        this.timer = null;
+        this.pump();
+      },
+      Math.max(floorMs, ms),
+    );
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== null) this.options.clock.clearTimeout(this.timer);
+    this.timer = null;
+  }
+}
+
+function expand(watchId: string, spec: WatchSpec): WatchTask[] {
+  if (spec.kind === 'channels') {
+    return [
+      {
+        id: `channels:${watchId}`,
+        topic: 'channels',
+        subject: watchId,
+        spec,
+        intervalMs: watchIntervals.channels,
+        focused: false,
+      },
+    ];
+  }
+  const intervals = spec.focused ? watchIntervals.focused : watchIntervals.background;
+  return (['broadcast', 'participants', 'viewers'] as const).map((topic) => ({
+    id: `${topic}:${spec.broadcastKey}`,
+    topic,
+    subject: spec.broadcastKey,
+    spec,
+    intervalMs: intervals[topic],
+    focused: spec.focused,
+  }));
+}
+
+/**
+ * Doubles the interval for each consecutive failure, up to `watchIntervals.maxBackoff`
+ * (`focusedMaxBackoff` for the focused broadcast's tasks, never below their own interval).
+ */
+function effectiveInterval(task: WatchTask, failures: number): number {
+  if (failures === 0) return task.intervalMs;
+  const cap = task.focused
+    ? Math.max(task.intervalMs, watchIntervals.focusedMaxBackoff)
+    : watchIntervals.maxBackoff;
+  return Math.min(cap, task.intervalMs * 2 ** failures);
+}

@@ -1,0 +1,254 @@
+/**
+ * Main's side of the declared commands: each domain registers its handlers from its
+ * declarations (`registerHandlers`, checked complete by TypeScript), and the dispatcher runs
+ * a command for either host: validates the input against the declared zod schema (the
+ * renderer is untrusted), runs the handler, and answers a Result whose error carries nothing
+ * secret. Adding a command is one declaration in `shared/commands/<domain>.ts` and one
+ * handler in that domain's `registerHandlers` table.
+ */
+import type { z } from 'zod';
+import { PlatformError } from '../../platform/errors';
+import { redact } from '../../secrets/redact';
+import { commandDomains, isCommandName, type CommandDomain } from '../../shared/bridge';
+import type {
+  CommandDecl,
+  Confirmation,
+  WayIn,
+  CommandDecls,
+  CommandPriority,
+  OutputOf,
+  ParsedInputOf,
+} from '../../shared/commands/define';
+import { fail, ok, type DeskError, type Result } from '../../shared/result';
+import type { MessageRef } from '../../shared/i18n/message';
+import { say, validationText } from '../../shared/i18n/say';
+import { accountCalls, accountTotals, type CallAccount } from '../../platform/call-accounting';
+import { auditTarget, type AuditLog, type AuditRecord } from './audit-log';
+import { runWithCallSignal } from './call-signal';
+import { refusalBeforeSending } from './command-pipeline';
+import type { Session } from '../app/session';
+import { describe } from './error-text';
+
+/** Who asked: a window (Electron webContents id) or a browser page connection. */
+export interface CallContext {
+  clientId: string;
+  /** How the command reached main; `button` when a host does not say. */
+  via?: WayIn;
+  /** The confirmation a destructive command carries (see `ConfirmRule`). */
+  confirmation?: Confirmation;
+  /** The studio seat that sent it, when it came from one. */
+  seat?: string;
+  /**
+   * Aborted when the asker went away before the answer (the browser page's request closed):
+   * a `view` read still queued for the platform is then dropped (call-signal.ts).
+   */
+  signal?: AbortSignal;
+}
+
+/** What a handler gets besides its input. */
+export interface HandlerContext<P extends CommandPriority = CommandPriority> extends CallContext {
+  /** The command's declared priority, for the reads that take one. */
+  priority: P;
+  /** The open workspace's session when the command arrived. */
+  session: Session;
+}
+
+/**
+ * Runs one command on its validated input. Throws PlatformError for a refusal the operator
+ * should read; anything else is logged and answered as an internal problem.
+ */
+export type Handler<D extends CommandDecl> = (
+  input: ParsedInputOf<D>,
+  context: HandlerContext<D['priority']>,
+) => Promise<OutputOf<D>> | OutputOf<D>;
+
+/** One handler for every command a domain declares, keyed by command name. */
+export type Handlers<D extends CommandDecls> = {
+  [C in keyof D]: D[C] extends CommandDecl ? Handler<D[C]> : never;
+};
+
+/** A domain's declarations with their handlers. */
+export interface Registered<D extends CommandDecls> {
+  readonly decls: D;
+  readonly handlers: Handlers<D>;
+}
+
+/** Pairs a domain's declarations with its handlers; TypeScript refuses a missing one. */
+export function registerHandlers<D extends CommandDecls>(
+  decls: D,
+  handlers: Handlers<D>,
+): Registered<D> {
+  return { decls, handlers };
+}
+
+/** Every domain of the contract with its handlers: a domain left out does not compile. */
+export type DomainHandlers = {
+  [K in CommandDomain]: Registered<(typeof commandDomains)[K]>;
+};
+
+/** Runs a command by name for a host; never throws, answers a Result. */
+export type Dispatch = (
+  command: unknown,
+  input: unknown,
+  context: CallContext,
+) => Promise<Result<unknown>>;
+
+// One shape for every command once its input is validated: the table is keyed by name, so
+// each handler only ever gets the input its own declaration parsed.
+type AnyHandler = (input: unknown, context: HandlerContext) => Promise<unknown>;
+
+/** What the pipeline needs besides the handlers. */
+export interface PipelineOptions {
+  /** Where `change` and `destructive` commands are recorded. */
+  audit: AuditLog;
+  /** The operator's name for the audit record (settings; the OS user by default). */
+  who: () => string;
+  /** The clock, epoch ms UTC (the record's time). */
+  now: () => number;
+}
+
+/**
+ * The one command pipeline both hosts and every other way in call through the core
+ * (DESIGN.md, "Commands, and every way in"):
+ *
+ *   input validated -> API present -> role -> precondition -> confirmation (destructive)
+ *     -> budget at its priority -> handler -> audit record -> result
+ *
+ * The guards (command-pipeline.ts) refuse before any platform call. The budget is the
+ * schedulers' (each platform call of the handler waits its turn at the declared priority);
+ * what that cost is read from the call accounting for the audit record.
+ * @param session the open session at the time of each call (it changes on a switch).
+ * @param log where internal errors are written (the log redacts secrets).
+ */
+export function createDispatcher(
+  domains: DomainHandlers,
+  session: () => Session,
+  log: (message: string) => void,
+  pipeline: PipelineOptions,
+): Dispatch {
+  const table = new Map<string, { decl: CommandDecl; handler: AnyHandler }>();
+  for (const name of Object.keys(commandDomains) as CommandDomain[]) {
+    const { decls, handlers } = domains[name];
+    if (decls !== commandDomains[name]) throw new Error(`${name}: not the declared commands.`);
+    for (const [command, decl] of Object.entries(decls as CommandDecls)) {
+      const handler = (handlers as Record<string, unknown>)[command] as AnyHandler;
+      table.set(command, { decl, handler });
+    }
+  }
+  return async (command, input, context) => {
+    const entry = isCommandName(command) ? table.get(command) : undefined;
+    if (!entry || !isCommandName(command)) {
+      return fail({
+        code: 'unknown-command',
+        ...say('errors.unknownCommand', { command: String(command) }),
+      });
+    }
+    const parsed = entry.decl.input.safeParse(input ?? {});
+    if (!parsed.success) return fail(invalidInput(parsed.error));
+    const current = session();
+    const at = pipeline.now();
+    // A command not declared yet is audited when it runs at an operator's `command` priority.
+    const effect = entry.decl.effect ?? (entry.decl.priority === 'command' ? 'change' : 'read');
+    const audit = (answer: AuditRecord['answer'], account?: CallAccount) => {
+      if (effect === 'read') return;
+      void pipeline.audit.append({
+        at: new Date(at).toISOString(),
+        workspace: current.workspace.info.id,
+        who: pipeline.who(),
+        seat: context.seat ?? null,
+        via: context.via ?? 'button',
+        command,
+        effect,
+        target: auditTarget(parsed.data),
+        answer,
+        ...(account ? accountTotals(account) : { budgetWaitMs: 0, platformMs: 0 }),
+        calls: account?.calls.length ?? 0,
+      });
+    };
+    const refusal = refusalBeforeSending(
+      command,
+      entry.decl,
+      parsed.data,
+      context.confirmation,
+      current,
+    );
+    if (refusal) {
+      audit({ ok: false, code: refusal.code, status: null, message: refusal.message, sent: false });
+      return fail(refusal);
+    }
+    const priority = entry.decl.priority;
+    const handle = () => entry.handler(parsed.data, { ...context, priority, session: current });
+    // Only reads give way when their asker leaves; an operator's change runs on.
+    const { account, done } = accountCalls(() =>
+      priority === 'view' ? runWithCallSignal(context.signal, handle) : handle(),
+    );
+    const lastStatus = () => account.calls.at(-1)?.status ?? null;
+    try {
+      const data = await done;
+      audit({ ok: true, status: lastStatus() }, account);
+      return ok(data);
+    } catch (error) {
+      if (context.signal?.aborted) return fail({ code: 'network', ...say('errors.askerGone') });
+      if (error instanceof PlatformError) {
+        const refused = redactError(error.error);
+        audit(
+          {
+            ok: false,
+            code: refused.code,
+            status: refused.status ?? null,
+            message: refused.message,
+            sent: account.calls.length > 0,
+          },
+          account,
+        );
+        return fail(refused);
+      }
+      log(`command ${command} failed: ${describe(error)}`);
+      audit(
+        {
+          ok: false,
+          code: 'internal',
+          status: lastStatus(),
+          message: 'internal',
+          sent: account.calls.length > 0,
+        },
+        account,
+      );
+      return fail({
+        code: 'internal',
+        ...say('errors.internal'),
+      });
+    }
+  };
+}
+
+/**
+ * A platform's message may echo what it was sent (a URL with `access_token`, a destination's
+ * password): nothing secret crosses the bridge, whatever the platform wrote.
+ */
+function redactError(error: DeskError): DeskError {
+  const fields = error.fields
+    ? Object.fromEntries(Object.entries(error.fields).map(([k, v]) => [k, v.map(redact)]))
+    : undefined;
+  return { ...error, message: redact(error.message), ...(fields ? { fields } : {}) };
+}
+
+function invalidInput(error: z.ZodError): DeskError {
+  const fields: Record<string, string[]> = {};
+  const fieldTexts: Record<string, MessageRef[]> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.map(String).join('.') || 'input';
+    (fields[field] ??= []).push(issue.message);
+    const text = validationText(issue.message);
+    if (text) (fieldTexts[field] ??= []).push(text);
+  }
+  const firstIssue = error.issues[0]?.message;
+  const first = firstIssue ? { message: firstIssue, text: validationText(firstIssue) } : null;
+  return {
+    code: 'invalid-input',
+    ...(first ? { message: first.message } : say('errors.invalidRequest')),
+    ...(first?.text ? { text: first.text } : {}),
+    fields,
+    ...(Object.keys(fieldTexts).length > 0 ? { fieldTexts } : {}),
+  };
+}

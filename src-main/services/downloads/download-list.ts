@@ -1,0 +1,397 @@
+/**
+ * The download list of one workspace (DESIGN.md, "Downloads"): downloads of recording files,
+ * chat and like data, VOD originals, transcoding files and posters, two at a time.
+ *
+ * - The short-lived download URL is asked for just in time (`resolve`, at `bulk` priority),
+ *   kept in memory only, and asked for again when it expired or the server says it is gone.
+ * - Bytes go to `<name>.part` beside the target; at the end it is renamed to `<name>`, or
+ *   `<name> (2)` … when that name is taken. Nothing half-written is ever under the final name.
+ * - Pause keeps the part file; resume continues with `Range` (download-run.ts); cancel
+ *   deletes it. A broken connection is tried again (3 times, 0.5 s, 1 s, 1.5 s apart) from
+ *   where the part file ends.
+ * - The list survives a restart (download-store.ts): what was running is queued again.
+ * - Every change is pushed as the whole list (`onChange`, the `transfer.changed` event): at once
+ *   when a download changes state, at most 4 times a second while bytes flow. Each change
+ *   counts up `version`, so the renderer keeps the newest of a read and an event.
+ */
+import { randomUUID } from 'node:crypto';
+import { rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { PlatformError } from '../../platform/errors';
+import type { DownloadSource } from '../../shared/commands/transfers';
+import { say } from '../../shared/i18n/say';
+import type { Transfer, TransferChange, TransferState } from '../../shared/recordings-model';
+import { ChangeFeed } from '../core/change-feed';
+import { SpeedMeter, etaSeconds } from '../core/speed-meter';
+import { runDownload, waitUnlessAborted } from './download-run';
+import { availableName, numbered, safeFileName } from './file-names';
+import { DownloadStore, toStored } from './download-store';
+
+/** A download URL as the platform gave it; `expiresAtMs` epoch ms UTC. */
+export interface DownloadLink {
+  url: string;
+  fileName: string;
+  expiresAtMs: number;
+}
+
+/** What the engine needs from its workspace and host. */
+export interface DownloadListOptions {
+  dataDir: string;
+  workspaceId: string;
+  /** Asks the platform for the source's download URL (at `bulk` priority). */
+  resolve: (source: DownloadSource, signal: AbortSignal) => Promise<DownloadLink>;
+  /** The download folder now; `ready` makes sure it can be written (throws why not). */
+  folder: { get(): Promise<string>; ready(folder: string): Promise<void> };
+  log: (message: string) => void;
+  /** Epoch ms UTC (the workstation's clock). */
+  now: () => number;
+  /** Downloads at once (default 2). */
+  concurrency?: number;
+  /** Wait before the n-th try after a broken connection, ms × n (default 500). */
+  retryStepMs?: number;
+  /** Receives the whole list after changes (`transfer.changed`). */
+  onChange?: (change: TransferChange) => void;
+  /** Least time between two progress events, ms (default 250: 4 a second). */
+  eventSpacingMs?: number;
+  fetch?: typeof fetch;
+}
+
+/** Tries after a broken connection before the transfer fails. */
+const maxInterruptions = 3;
+/** A link this close to expiry is asked for again rather than used, ms. */
+const linkMarginMs = 5000;
+/** Byte counts reach the disk at most this often, ms. */
+const saveSpacingMs = 1000;
+
+interface Entry {
+  transfer: Transfer;
+  partPath: string | null;
+  link: DownloadLink | null;
+  controller: AbortController | null;
+  running: Promise<void> | null;
+  speed: SpeedMeter;
+}
+
+/** The download list of one workspace (its items are the bridge's `Transfer`s). */
+export class DownloadList {
+  readonly #options: DownloadListOptions;
+  readonly #store: DownloadStore;
+  readonly #entries = new Map<string, Entry>();
+  #lastSaveMs = 0;
+  #disposed = false;
+  /** Pushes the list after changes and counts them (TransferChange.version). */
+  readonly #feed: ChangeFeed<Transfer[]>;
+  readonly #listId = randomUUID();
+
+  private constructor(options: DownloadListOptions) {
+    this.#options = options;
+    this.#store = new DownloadStore(options.dataDir, options.workspaceId);
+    const { onChange, workspaceId } = options;
+    const listId = this.#listId;
+    this.#feed = new ChangeFeed(
+      () => this.list(),
+      onChange && ((version, items) => onChange({ workspaceId, listId, version, items })),
+      options.eventSpacingMs,
+    );
+  }
+
+  /** Opens the workspace's list from disk; what was running starts again. */
+  static async open(options: DownloadListOptions): Promise<DownloadList> {
+    const engine = new DownloadList(options);
+    for (const stored of await engine.#store.load()) {
+      const { partPath, ...transfer } = stored;
+      const state: TransferState = transfer.state === 'downloading' ? 'queued' : transfer.state;
+      engine.#entries.set(transfer.id, {
+        transfer: { ...transfer, state, bytesPerSecond: null, etaSeconds: null },
+        partPath,
+        link: null,
+        controller: null,
+        running: null,
+        speed: new SpeedMeter(),
+      });
+    }
+    engine.#pump();
+    return engine;
+  }
+
+  /** The file the list is kept in. */
+  get storePath(): string {
+    return this.#store.path;
+  }
+
+  /** The list as `transfer.list` answers it (without the folder), with its change count. */
+  snapshot(): { listId: string; version: number; items: Transfer[] } {
+    return { listId: this.#listId, version: this.#feed.version, items: this.list() };
+  }
+
+  /** Every transfer, newest first, with its speed and time left now. */
+  list(): Transfer[] {
+    const nowMs = this.#options.now();
+    return [...this.#entries.values()]
+      .map(({ transfer, speed }) => {
+        if (transfer.state !== 'downloading') return transfer;
+        const bytesPerSecond = speed.bytesPerSecond(nowMs);
+        const left =
+          transfer.totalBytes === null ? null : transfer.totalBytes - transfer.receivedBytes;
+        return {
+          ...transfer,
+          bytesPerSecond,
+          etaSeconds: left === null ? null : etaSeconds(left, bytesPerSecond),
+        };
+      })
+      .sort((a, b) => b.queuedAt - a.queuedAt);
+  }
+
+  /** Queues a download into the current download folder. @returns its id. */
+  async start(source: DownloadSource, label: string | undefined): Promise<string> {
+    const folder = await this.#options.folder.get();
+    const id = randomUUID();
+    this.#entries.set(id, {
+      transfer: {
+        id,
+        source,
+        label: label ?? '',
+        state: 'queued',
+        fileName: null,
+        folder,
+        path: null,
+        receivedBytes: 0,
+        totalBytes: null,
+        bytesPerSecond: null,
+        etaSeconds: null,
+        note: null,
+        error: null,
+        queuedAt: this.#options.now(),
+      },
+      partPath: null,
+      link: null,
+      controller: null,
+      running: null,
+      speed: new SpeedMeter(),
+    });
+    await this.#save();
+    this.#pump();
+    return id;
+  }
+
+  /** Stops queued or running downloads; the part file stays. @returns how many changed. */
+  async pause(ids?: string[]): Promise<number> {
+    const picked = this.#pick(ids, ['queued', 'downloading']);
+    for (const entry of picked) this.#stop(entry, 'paused');
+    await settled(picked);
+    await this.#save();
+    return picked.length;
+  }
+
+  /** Queues paused downloads again. */
+  async resume(ids?: string[]): Promise<number> {
+    return this.#requeue(this.#pick(ids, ['paused']));
+  }
+
+  /** Queues failed or cancelled downloads again. */
+  async retry(ids?: string[]): Promise<number> {
+    return this.#requeue(this.#pick(ids, ['failed', 'cancelled']));
+  }
+
+  /** Stops downloads and deletes their part files. */
+  async cancel(ids?: string[]): Promise<number> {
+    const picked = this.#pick(ids, ['queued', 'downloading', 'paused', 'failed']);
+    for (const entry of picked) this.#stop(entry, 'cancelled');
+    await settled(picked);
+    for (const entry of picked) await this.#dropPart(entry);
+    await this.#save();
+    return picked.length;
+  }
+
+  /** Takes finished, failed or cancelled downloads off the list (a failed one's part too). */
+  async remove(ids?: string[]): Promise<number> {
+    const picked = this.#pick(ids, ['done', 'failed', 'cancelled']);
+    for (const entry of picked) {
+      await this.#dropPart(entry);
+      this.#entries.delete(entry.transfer.id);
+    }
+    await this.#save();
+    return picked.length;
+  }
+
+  /** Stops every download where it is (part files and the list kept). */
+  async dispose(): Promise<void> {
+    this.#disposed = true;
+    this.#feed.close();
+    const running = [...this.#entries.values()].filter((entry) => entry.running !== null);
+    for (const entry of running) entry.controller?.abort(new Error('closing'));
+    await settled(running);
+    await this.#save();
+  }
+
+  #pick(ids: string[] | undefined, states: TransferState[]): Entry[] {
+    const wanted = ids === undefined ? null : new Set(ids);
+    return [...this.#entries.values()].filter(
+      (entry) =>
+        (wanted === null || wanted.has(entry.transfer.id)) && states.includes(entry.transfer.state),
+    );
+  }
+
+  #stop(entry: Entry, state: 'paused' | 'cancelled'): void {
+    entry.transfer = { ...entry.transfer, state, bytesPerSecond: null, etaSeconds: null };
+    entry.controller?.abort(new Error(state));
+  }
+
+  async #requeue(picked: Entry[]): Promise<number> {
+    for (const entry of picked)
+      entry.transfer = { ...entry.transfer, state: 'queued', error: null };
+    await this.#save();
+    this.#pump();
+    return picked.length;
+  }
+
+  async #dropPart(entry: Entry): Promise<void> {
+    if (entry.partPath !== null) await rm(entry.partPath, { force: true });
+    entry.partPath = null;
+    entry.transfer = { ...entry.transfer, receivedBytes: 0 };
+  }
+
+  #pump(): void {
+    if (this.#disposed) return;
+    const entries = [...this.#entries.values()];
+    let running = entries.filter((entry) => entry.running !== null).length;
+    const waiting = entries
+      .filter((entry) => entry.transfer.state === 'queued' && entry.running === null)
+      .sort((a, b) => a.transfer.queuedAt - b.transfer.queuedAt);
+    for (const entry of waiting) {
+      if (running >= (this.#options.concurrency ?? 2)) break;
+      running += 1;
+      const controller = new AbortController();
+      entry.controller = controller;
+      entry.transfer = { ...entry.transfer, state: 'downloading', error: null };
+      entry.running = this.#run(entry, controller.signal).finally(() => {
+        entry.running = null;
+        entry.controller = null;
+        this.#pump();
+      });
+      this.#feed.changed(true);
+    }
+  }
+
+  async #run(entry: Entry, signal: AbortSignal): Promise<void> {
+    try {
+      await this.#download(entry, signal);
+      await this.#save();
+    } catch (error) {
+      if (signal.aborted) return; // paused, cancelled or closing: the caller set the state
+      const said =
+        error instanceof PlatformError
+          ? {
+              message: error.error.message,
+              ...(error.error.text ? { text: error.error.text } : {}),
+            }
+          : say('recordings.errors.transferFailed', {
+              reason: error instanceof Error ? error.message : '',
+            });
+      if (!(error instanceof PlatformError)) this.#options.log(`download failed: ${String(error)}`);
+      entry.transfer = { ...entry.transfer, state: 'failed', error: said, bytesPerSecond: null };
+      await this.#save();
+    }
+  }
+
+  async #download(entry: Entry, signal: AbortSignal): Promise<void> {
+    const { transfer } = entry;
+    await this.#options.folder.ready(transfer.folder);
+    let interruptions = 0;
+    let freshLink = false;
+    for (;;) {
+      if (entry.link === null || entry.link.expiresAtMs - linkMarginMs <= this.#options.now()) {
+        const hadLink = entry.link !== null || entry.partPath !== null;
+        entry.link = await this.#options.resolve(transfer.source, signal);
+        freshLink = true;
+        if (hadLink) this.#note(entry, 'new-url');
+      }
+      if (entry.partPath === null) this.#choosePart(entry, entry.link.fileName);
+      const partPath = entry.partPath ?? '';
+      const outcome = await runDownload(
+        entry.link.url,
+        partPath,
+        signal,
+        (received, total) => this.#progress(entry, received, total),
+        this.#options.fetch,
+      );
+      if (outcome.kind !== 'link-gone' && outcome.restarted) this.#note(entry, 'restarted');
+      if (outcome.kind === 'complete') {
+        const path = await availableName(entry.transfer.folder, entry.transfer.fileName ?? '');
+        await rename(partPath, path);
+        entry.partPath = null;
+        entry.transfer = {
+          ...entry.transfer,
+          state: 'done',
+          path,
+          receivedBytes: outcome.totalBytes,
+          totalBytes: outcome.totalBytes,
+          bytesPerSecond: null,
+          etaSeconds: null,
+        };
+        return;
+      }
+      if (outcome.kind === 'link-gone') {
+        // A link we were just given and that is already gone will not come back: say so.
+        if (freshLink) throw outcome.error;
+        entry.link = null;
+        continue;
+      }
+      interruptions += 1;
+      freshLink = false;
+      if (interruptions > maxInterruptions) {
+        throw outcome.cause instanceof PlatformError
+          ? outcome.cause
+          : new PlatformError({ code: 'network', ...say('recordings.errors.transferInterrupted') });
+      }
+      await waitUnlessAborted(interruptions * (this.#options.retryStepMs ?? 500), signal);
+    }
+  }
+
+  /** Picks `<name>.part` in the transfer's folder (another transfer's part is not shared). */
+  #choosePart(entry: Entry, platformName: string): void {
+    const fileName = safeFileName(platformName);
+    const taken = new Set([...this.#entries.values()].map((other) => other.partPath));
+    let partPath = join(entry.transfer.folder, `${fileName}.part`);
+    for (let n = 2; taken.has(partPath); n += 1)
+      partPath = join(entry.transfer.folder, `${numbered(fileName, n)}.part`);
+    entry.partPath = partPath;
+    entry.transfer = {
+      ...entry.transfer,
+      fileName,
+      label: entry.transfer.label === '' ? fileName : entry.transfer.label,
+    };
+  }
+
+  #note(entry: Entry, note: 'restarted' | 'new-url'): void {
+    entry.transfer = { ...entry.transfer, note };
+    this.#feed.changed(false);
+  }
+
+  #progress(entry: Entry, received: number, total: number | null): void {
+    const nowMs = this.#options.now();
+    entry.speed.add(nowMs, received);
+    entry.transfer = { ...entry.transfer, receivedBytes: received, totalBytes: total };
+    this.#feed.changed(false);
+    if (nowMs - this.#lastSaveMs >= saveSpacingMs) void this.#persist();
+  }
+
+  /** Writes the list after a state change and tells the listener at once. */
+  #save(): Promise<void> {
+    this.#feed.changed(true);
+    return this.#persist();
+  }
+
+  #persist(): Promise<void> {
+    this.#lastSaveMs = this.#options.now();
+    const items = [...this.#entries.values()].map((entry) =>
+      toStored(entry.transfer, entry.partPath),
+    );
+    return this.#store.save(items, this.#options.log);
+  }
+}
+
+/** Waits for the runs of `entries` to end (those not running end at once). */
+async function settled(entries: Entry[]): Promise<void> {
+  await Promise.all(entries.map((entry) => entry.running ?? Promise.resolve()));
+}

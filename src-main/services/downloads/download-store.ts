@@ -1,0 +1,77 @@
+/**
+ * The download list on disk: `transfers-<workspaceId>.json` in the data folder (the name it had
+ * before the list was called downloads, so lists already on disk are read), one per
+ * workspace, written atomically through {@link JsonStateFile} and validated on read (a corrupt
+ * file is set aside and the list starts empty). It never holds a download URL: those carry
+ * a token and live 5 minutes, so a restarted app asks for a new one.
+ */
+import { join } from 'node:path';
+import { z } from 'zod';
+import { downloadSource } from '../../shared/commands/transfers';
+import { transferStates, type Transfer } from '../../shared/recordings-model';
+import { messageRefSchema } from '../../shared/i18n/say';
+import { JsonStateFile } from '../core/local-state';
+
+/** One stored transfer: the list's fields without the live figures, plus its part file. */
+const storedDownload = z.object({
+  id: z.string().min(1).max(64),
+  source: downloadSource,
+  label: z.string().max(200),
+  state: z.enum(transferStates),
+  fileName: z.string().min(1).max(255).nullable(),
+  folder: z.string().min(1),
+  path: z.string().nullable(),
+  partPath: z.string().nullable(),
+  receivedBytes: z.number().int().min(0),
+  totalBytes: z.number().int().min(0).nullable(),
+  note: z.enum(['restarted', 'new-url']).nullable(),
+  error: z.object({ message: z.string(), text: messageRefSchema.optional() }).nullable(),
+  queuedAt: z.number(),
+});
+
+/** A transfer as kept on disk. */
+export type StoredDownload = z.infer<typeof storedDownload>;
+
+const fileSchema = z.object({ version: z.literal(1), items: z.array(storedDownload) });
+
+/** The stored shape of `transfer` (no speed, no URL). */
+export function toStored(transfer: Transfer, partPath: string | null): StoredDownload {
+  const { bytesPerSecond: _speed, etaSeconds: _eta, ...kept } = transfer;
+  return { ...kept, partPath };
+}
+
+/** The list file of one workspace; writes never overlap, the last one wins. */
+export class DownloadStore {
+  readonly #file: JsonStateFile<z.infer<typeof fileSchema>>;
+  #chain: Promise<void> = Promise.resolve();
+
+  constructor(dataDir: string, workspaceId: string) {
+    const safeId = workspaceId.replace(/[^A-Za-z0-9_-]/g, '_');
+    this.#file = new JsonStateFile(
+      join(dataDir, `transfers-${safeId}.json`),
+      fileSchema,
+      () => ({ version: 1 as const, items: [] }),
+      'transfer list',
+    );
+  }
+
+  /** The file's path (tests read it). */
+  get path(): string {
+    return this.#file.path;
+  }
+
+  /** The stored transfers (empty when missing or set aside). Never throws. */
+  async load(): Promise<StoredDownload[]> {
+    return (await this.#file.read()).value.items;
+  }
+
+  /** Writes `items` after any write under way. @returns when it is on disk. */
+  save(items: StoredDownload[], log: (message: string) => void): Promise<void> {
+    this.#chain = this.#chain
+      .then(() => this.#file.write({ version: 1, items }))
+      .catch((error: unknown) => {
+        log(`transfer list not saved: ${error instanceof Error ? error.message : String(error)}`);
+      });
+    return this.#chain;
+  }
+}

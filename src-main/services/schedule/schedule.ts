@@ -1,0 +1,303 @@
+/**
+ * The schedule timeline's main-process side: scheduled channels, their programs, the program
+ * media library and waiting screens, single edits and batches (issue 5). Reads and the
+ * operator's on-screen edits run at `view` priority, batches at `bulk`, every call through the
+ * account's scheduler (DESIGN.md, "The API budget"). Methods throw {@link PlatformError} on a
+ * refusal, with the platform's message (422 for an overlap, a start in the past, unknown or
+ * empty media, an unknown waiting screen; 403 without super administrator).
+ */
+import type { MessageRef } from '../../shared/i18n/message';
+import { say } from '../../shared/i18n/say';
+import { randomUUID } from 'node:crypto';
+import { PlatformError } from '../../platform/errors';
+import type { Priority } from '../../platform/scheduler';
+import type {
+  BatchPlan,
+  BatchProgress,
+  Fresh,
+  Program,
+  ProgramMedia,
+  ScheduleOperation,
+  ScheduledChannel,
+  WaitingScreen,
+} from '../../shared/model';
+import { ProgramApi } from './schedule-api';
+import {
+  toProgram,
+  toProgramForm,
+  toProgramMedia,
+  toScheduledChannel,
+  toWaitingScreen,
+} from './schedule-mappers';
+import type { AccountContext } from '../core/account-context';
+import { runBatch } from '../core/batch-run';
+import { dayStart, planCopyDay, planFill, utcDay } from './schedule-plans';
+
+export interface ScheduleServiceOptions {
+  /**
+   * The workspace's accounts: the live client and scheduler the programs are read and edited
+   * through, the service account key, the clock (epoch ms UTC) and the log unexpected batch
+   * failures are written to.
+   */
+  account: AccountContext;
+  /** Pushes a batch's progress (the `schedule.batchProgress` event). */
+  onProgress: (progress: BatchProgress) => void;
+}
+
+/** Reads and edits of scheduled channels' programs. */
+export class ScheduleService {
+  private readonly options: ScheduleServiceOptions;
+  private readonly api: ProgramApi;
+  private readonly now: () => number;
+  private readonly inFlight = new Map<string, Promise<unknown>>();
+  private readonly batches = new AbortController();
+
+  constructor(options: ScheduleServiceOptions) {
+    this.options = options;
+    const { account } = options;
+    this.api = new ProgramApi(account.live, account.liveScheduler, account.serviceAccountKey);
+    this.now = () => account.clock.now();
+  }
+
+  /** Every live channel with `channel_type=scheduled`, in creation order. */
+  channels(): Promise<ScheduledChannel[]> {
+    return this.once('channels', async () =>
+      (await this.api.scheduledChannels({ priority: 'view' })).map(toScheduledChannel),
+    );
+  }
+
+  /**
+   * Programs of one channel overlapping `[from, to)` (ISO-8601), ordered by start, stamped
+   * with the time main received them (listChannelPrograms' `start_date`/`end_date` keep the
+   * programs overlapping the range). @throws PlatformError `invalid-input` when `to` is not
+   * after `from`; 422 for a channel that is not scheduled.
+   */
+  programs(
+    channelKey: string,
+    from: string,
+    to: string,
+    priority: Priority = 'view',
+  ): Promise<Fresh<Program[]>> {
+    const fromMs = Date.parse(from);
+    const toMs = Date.parse(to);
+    if (!(toMs > fromMs)) {
+      return Promise.reject(invalid(say('errors.rangeEndBeforeStart')));
+    }
+    return this.once(`programs:${channelKey}:${fromMs}:${toMs}:${priority}`, async () => {
+      const raw = await this.api.channelPrograms(channelKey, from, to, { priority });
+      const data = raw
+        .map(toProgram)
+        .filter((p) => Date.parse(p.startAt) < toMs && fromMs < Date.parse(p.endAt))
+        .sort((a, b) => a.startAt.localeCompare(b.startAt) || a.id - b.id);
+      return { data, fetchedAt: this.now() };
+    });
+  }
+
+  /**
+   * Programs of every scheduled channel overlapping `[from, to)` (ISO-8601 UTC), ordered by
+   * start then channel, stamped with the time main received them (listPrograms, one read
+   * for all channels: the "All channels" agenda). @throws PlatformError `invalid-input`
+   * when `to` is not after `from`.
+   */
+  agenda(from: string, to: string, priority: Priority = 'view'): Promise<Fresh<Program[]>> {
+    const fromMs = Date.parse(from);
+    const toMs = Date.parse(to);
+    if (!(toMs > fromMs)) {
+      return Promise.reject(invalid(say('errors.rangeEndBeforeStart')));
+    }
+    return this.once(`agenda:${fromMs}:${toMs}:${priority}`, async () => {
+      const raw = await this.api.allPrograms(from, to, { priority });
+      const data = raw
+        .map(toProgram)
+        .filter((p) => Date.parse(p.startAt) < toMs && fromMs < Date.parse(p.endAt))
+        .sort(
+          (a, b) =>
+            a.startAt.localeCompare(b.startAt) ||
+            a.channelKey.localeCompare(b.channelKey) ||
+            a.id - b.id,
+        );
+      return { data, fetchedAt: this.now() };
+    });
+  }
+
+  /**
+   * Deletes an uploaded program media item for good (deleteProgramMediaContent).
+   * @throws PlatformError 422 while a program, ended ones included, plays it; 403 without
+   * super administrator; 404 when it is already gone.
+   */
+  deleteMedia(uploadFileKey: string, priority: Priority = 'command'): Promise<null> {
+    return this.once(`delete-media:${uploadFileKey}`, async () => {
+      await this.api.removeMedia(uploadFileKey, { priority });
+      return null;
+    });
+  }
+
+  /** The program media library (newest first), optionally by part of the title. */
+  media(keyword?: string): Promise<ProgramMedia[]> {
+    return this.once(`media:${keyword ?? ''}`, async () =>
+      (await this.api.media(keyword, { priority: 'view' })).map(toProgramMedia),
+    );
+  }
+
+  /** Every waiting screen (newest first). */
+  waitingScreens(): Promise<WaitingScreen[]> {
+    return this.once('waiting-screens', async () =>
+      (await this.api.waitingScreens({ priority: 'view' })).map(toWaitingScreen),
+    );
+  }
+
+  /**
+   * Sends one operation as one platform call: createProgram, updateProgram or deleteProgram.
+   * The same operation asked twice while the first is under way is sent once; on a 429 the
+   * platform is re-read before anything is sent again.
+   * @returns the program as the platform now has it; null after a delete.
+   */
+  apply(operation: ScheduleOperation, priority: Priority = 'view', signal?: AbortSignal) {
+    return this.once(`apply:${JSON.stringify(operation)}`, () =>
+      this.sendWithRecheck(operation, priority, signal),
+    );
+  }
+
+  /**
+   * Plans copying `fromDay`'s programs (UTC) to `toDay` (two reads: both days).
+   * @throws PlatformError `invalid-input` when `toDay` is before today (UTC) or is `fromDay`.
+   */
+  async planCopyDay(channelKey: string, fromDay: string, toDay: string): Promise<BatchPlan> {
+    const today = utcDay(this.now());
+    if (toDay === fromDay) throw invalid(say('errors.copySameDay'));
+    if (toDay < today) throw invalid(say('errors.copyDayPassed', { day: toDay, today }));
+    const range = (day: string, days: number) =>
+      this.programs(channelKey, iso(dayStart(day)), iso(dayStart(day, days)));
+    const source = await range(fromDay, 1);
+    const existing = await range(toDay, 2);
+    return planCopyDay(channelKey, source.data, existing.data, fromDay, toDay, this.now());
+  }
+
+  /**
+   * Plans filling `[from, to)` back to back with `uploadFileKeys` in order, repeated (reads
+   * the media library for durations and the range's programs).
+   * @throws PlatformError `invalid-input` for a range that is empty or starts in the past, or
+   * a media key the library does not have.
+   */
+  async planFill(
+    channelKey: string,
+    from: string,
+    to: string,
+    uploadFileKeys: string[],
+  ): Promise<BatchPlan> {
+    const fromMs = Date.parse(from);
+    const toMs = Date.parse(to);
+    if (!(toMs > fromMs)) throw invalid(say('errors.rangeEndBeforeStart'));
+    if (fromMs <= this.now()) throw invalid(say('errors.rangeInPast'));
+    const library = new Map((await this.media()).map((m) => [m.uploadFileKey, m]));
+    const media = uploadFileKeys.map((key) => {
+      const item = library.get(key);
+      if (!item) throw invalid(say('errors.noSuchMedia', { key }));
+      return item;
+    });
+    const existing = await this.programs(channelKey, from, to);
+    return planFill(channelKey, media, existing.data, fromMs, toMs);
+  }
+
+  /**
+   * Starts running `plan`'s operations one by one at `bulk` priority and answers at once
+   * (core/batch-run.ts: progress after each, stops at the first refusal or when the session
+   * ends).
+   */
+  runBatch(plan: BatchPlan): { batchId: string } {
+    const batchId = randomUUID();
+    void runBatch({
+      batchId,
+      operations: plan.operations,
+      send: (operation) => this.sendWithRecheck(operation, 'bulk', this.batches.signal),
+      onProgress: this.options.onProgress,
+      log: this.options.account.log,
+    });
+    return { batchId };
+  }
+
+  /** Stops running batches (their queued calls are cancelled). */
+  dispose(): void {
+    this.batches.abort(new PlatformError({ code: 'internal', ...say('errors.batchStopped') }));
+  }
+
+  /**
+   * Sends an operation; a 429 is never repeated blindly (DESIGN.md, API budget). Once the
+   * scheduler's pause ends: a create is sent again only if the platform has no program of
+   * that title at that start; an update or delete (idempotent) is sent again, and a delete
+   * the platform no longer knows (404) is done.
+   */
+  private async sendWithRecheck(
+    operation: ScheduleOperation,
+    priority: Priority,
+    signal?: AbortSignal,
+  ): Promise<{ program: Program | null }> {
+    try {
+      return await this.send(operation, priority, signal);
+    } catch (error) {
+      if (!(error instanceof PlatformError) || error.error.code !== 'rate-limited') throw error;
+    }
+    if (operation.op === 'create') {
+      const startMs = Date.parse(operation.startAt);
+      const around = await this.programs(
+        operation.channelKey,
+        iso(startMs),
+        iso(startMs + 1000),
+        priority,
+      );
+      const made = around.data.find(
+        (p) => Date.parse(p.startAt) === startMs && p.title === operation.title,
+      );
+      if (made) return { program: made };
+    }
+    try {
+      return await this.send(operation, priority, signal);
+    } catch (error) {
+      const gone = error instanceof PlatformError && error.error.code === 'not-found';
+      if (operation.op === 'delete' && gone) return { program: null };
+      throw error;
+    }
+  }
+
+  /** One operation, one platform call. */
+  private async send(
+    operation: ScheduleOperation,
+    priority: Priority,
+    signal?: AbortSignal,
+  ): Promise<{ program: Program | null }> {
+    const call = signal ? { priority, signal } : { priority };
+    const { channelKey } = operation;
+    switch (operation.op) {
+      case 'delete':
+        await this.api.remove(channelKey, operation.programId, call);
+        return { program: null };
+      case 'create':
+        return {
+          program: toProgram(await this.api.create(channelKey, toProgramForm(operation), call)),
+        };
+      case 'update': {
+        const body = toProgramForm(operation);
+        return {
+          program: toProgram(await this.api.update(channelKey, operation.programId, body, call)),
+        };
+      }
+    }
+  }
+
+  /** Joins a call already under way for the same key instead of sending another. */
+  private once<T>(id: string, run: () => Promise<T>): Promise<T> {
+    const running = this.inFlight.get(id) as Promise<T> | undefined;
+    if (running) return running;
+    const promise = run().finally(() => this.inFlight.delete(id));
+    this.inFlight.set(id, promise);
+    return promise;
+  }
+}
+
+function invalid(said: { message: string; text: MessageRef }): PlatformError {
+  return new PlatformError({ code: 'invalid-input', ...said });
+}
+
+function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}

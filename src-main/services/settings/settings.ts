@@ -1,0 +1,82 @@
+/**
+ * The app's settings in `settings.json` of the data folder (written atomically, validated on
+ * read; a damaged file is set aside with a notice and the defaults apply): the workspace
+ * that was open last and the interface language.
+ */
+import { join } from 'node:path';
+import { z } from 'zod';
+import { languages, type LanguageChoice } from '../../shared/i18n/languages';
+import type { MessageRef } from '../../shared/i18n/message';
+import { JsonStateFile } from '../core/local-state';
+
+const settingsSchema = z.object({
+  version: z.literal(1),
+  activeWorkspace: z.string().min(1).max(64),
+  /** The interface language; null or absent: follow the OS locale. */
+  language: z.enum(languages).nullable().optional(),
+  /** The operator's name for the audit log; null or absent: the OS user's name. */
+  operatorName: z.string().trim().min(1).max(80).nullable().optional(),
+});
+
+/** The settings as read at start-up. */
+export interface Settings {
+  /** The workspace open when the app last ran (`sandbox` by default). */
+  readonly activeWorkspace: string;
+  /**
+   * Remembers the open workspace for the next start.
+   * @throws Error from the file system when it cannot be written.
+   */
+  rememberActiveWorkspace(id: string): Promise<void>;
+  /** The interface language the operator chose; null: follow the OS locale. */
+  readonly language: LanguageChoice;
+  /**
+   * Keeps the interface language for this and later runs.
+   * @throws Error from the file system when it cannot be written.
+   */
+  setLanguage(language: LanguageChoice): Promise<void>;
+  /** The operator's name for audit records; null: the OS user's name. */
+  readonly operatorName: string | null;
+  /**
+   * Keeps the operator's name (null: the OS user's name again).
+   * @throws Error from the file system when it cannot be written.
+   */
+  setOperatorName(name: string | null): Promise<void>;
+}
+
+/** Reads the settings of `dataDir`; `notice` tells of a damaged file that was set aside. */
+export async function openSettings(
+  dataDir: string,
+): Promise<{ settings: Settings; notice?: { message: string; text?: MessageRef } }> {
+  const file = new JsonStateFile(
+    join(dataDir, 'settings.json'),
+    settingsSchema,
+    (): z.infer<typeof settingsSchema> => ({
+      version: 1,
+      activeWorkspace: 'sandbox',
+      language: null,
+    }),
+    'settings',
+  );
+  const read = await file.read();
+  let value = read.value;
+  const save = async (next: typeof value) => {
+    await file.write(next);
+    value = next;
+  };
+  const settings: Settings = {
+    get activeWorkspace() {
+      return value.activeWorkspace;
+    },
+    rememberActiveWorkspace: (id) => save({ ...value, activeWorkspace: id }),
+    get language() {
+      return value.language ?? null;
+    },
+    setLanguage: (language) => save({ ...value, language }),
+    get operatorName() {
+      return value.operatorName ?? null;
+    },
+    setOperatorName: (operatorName) => save({ ...value, operatorName }),
+  };
+  const notice = read.notice ? { message: read.notice, text: read.noticeText } : null;
+  return { settings, ...(notice ? { notice } : {}) };
+}

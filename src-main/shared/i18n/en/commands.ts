@@ -1,0 +1,37 @@
+/**
+ * English: what an operator sees of each command (the palette, menus, shortcut sheet, tooltips):
+ * `commands.<domain>.<command name>.title` and `.description` (`shared/commands/text-keys.ts`).
+ */
+import { commandsControlRoom } from './commands/control-room';
+import { commandsSchedule } from './commands/schedule';
+import { commandsUploads } from './commands/uploads';
+import { commandsWorkspaces } from './commands/workspaces';
+import { commandsSettings } from './commands/settings';
+import { commandsChannels } from './commands/channels';
+import { commandsChannelAdmin } from './commands/channel-admin';
+import { commandsRecordings } from './commands/recordings';
+import { commandsTransfers } from './commands/transfers';
+import { commandsStatistics } from './commands/statistics';
+import { commandsLibrary } from './commands/library';
+import { commandsLibraryContent } from './commands/library-content';
+import { commandsLibraryAdmin } from './commands/library-admin';
+import { commandsPersist } from './commands/persist';
+
+export const commandTexts = {
+  commands: {
+    controlRoom: commandsControlRoom,
+    schedule: commandsSchedule,
+    uploads: commandsUploads,
+    workspaces: commandsWorkspaces,
+    settings: commandsSettings,
+    channels: commandsChannels,
+    channelAdmin: commandsChannelAdmin,
+    recordings: commandsRecordings,
+    transfers: commandsTransfers,
+    statistics: commandsStatistics,
+    library: commandsLibrary,
+    libraryContent: commandsLibraryContent,
+    libraryAdmin: commandsLibraryAdmin,
+    persist: commandsPersist,
+  },
+} as const;

@@ -1,0 +1,50 @@
+/** English: the titles and one-line descriptions of the control room's commands (`shared/commands/control-room.ts`), nested by command name. */
+export const commandsControlRoom = {
+  channel: {
+    list: {
+      title: 'List live channels',
+      description: 'Shows the live channels with their on-air tally.',
+    },
+  },
+  broadcast: {
+    get: {
+      title: 'Read broadcast',
+      description: 'Reads one broadcast as the platform holds it now.',
+    },
+    participants: {
+      title: 'Read chat participants',
+      description: 'Reads who is in the chat of the broadcast on air.',
+    },
+    viewers: {
+      title: 'Read viewers',
+      description: 'Reads today’s viewer counts of the broadcast in 5-minute steps (UTC).',
+    },
+    rename: {
+      title: 'Rename broadcast',
+      description: 'Changes the title viewers see for the broadcast on air.',
+    },
+    startRecording: {
+      title: 'Start recording',
+      description: 'Starts manual recording of the broadcast on air.',
+    },
+    stopRecording: {
+      title: 'Stop recording',
+      description: 'Stops the manual recording of the broadcast on air, after you confirm.',
+    },
+    setCuePoint: {
+      title: 'Set cue point now',
+      description:
+        'Sets the timeshift cue point: viewers can seek back only as far as this moment.',
+    },
+  },
+  watch: {
+    subscribe: {
+      title: 'Watch live state',
+      description: 'Keeps a broadcast or the channel list fresh on screen.',
+    },
+    unsubscribe: {
+      title: 'Stop watching',
+      description: 'Stops keeping a broadcast or the channel list fresh.',
+    },
+  },
+} as const;

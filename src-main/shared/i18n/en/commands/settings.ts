@@ -1,0 +1,13 @@
+/** English: the titles and one-line descriptions of the settings domain's commands (`shared/commands/settings.ts`), nested by command name. */
+export const commandsSettings = {
+  settings: {
+    language: {
+      title: 'Set interface language',
+      description: 'Reads or sets the language of the interface.',
+    },
+    operatorName: {
+      title: 'Set operator name',
+      description: 'Reads or sets the name the audit log records as who ran each command.',
+    },
+  },
+} as const;

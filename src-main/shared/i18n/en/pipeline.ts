@@ -1,0 +1,25 @@
+/** English: the command pipeline's refusals (before any platform call) and its audit words. */
+export const pipeline = {
+  pipeline: {
+    /** Why a view offers a command disabled: the same guards, said before anything is tried. */
+    offer: {
+      superAdminOnly:
+        'Needs the super administrator’s role; this workspace’s token is an administrator’s.',
+      notOnAir: 'Available while the broadcast is on air.',
+      alreadyRecording: 'Manual recording is already running.',
+      notRecording: 'No manual recording is running.',
+      sandboxOnly: 'Works in the sandbox workspace only.',
+      noLiveApi: 'This workspace has no live account: pair one with it in Accounts.',
+      noVodApi: 'This workspace has no VOD account: pair one with it in Accounts.',
+    },
+    superAdminOnly:
+      '“{command}” needs the super administrator’s role; this workspace’s token is an administrator’s. Nothing was sent.',
+    notOnAir: 'The broadcast is not on air: nothing was sent.',
+    alreadyRecording: 'Manual recording is already running on this broadcast: nothing was sent.',
+    notRecording: 'No manual recording is running on this broadcast: nothing was sent.',
+    sandboxOnly: '“{command}” works in the sandbox workspace only.',
+    confirmAgain: '“{command}” cannot be undone: confirm it first. Nothing was sent.',
+    confirmTyped:
+      '“{command}” cannot be undone: type the name it asks for to confirm. Nothing was sent.',
+  },
+} as const;

@@ -1,0 +1,35 @@
+/** Korean: the titles and one-line descriptions of the control room's commands (`shared/commands/control-room.ts`), nested by command name. */
+export const commandsControlRoom = {
+  channel: {
+    list: { title: '라이브 채널 리스트', description: '라이브 채널과 방송 중 여부를 보여 줍니다.' },
+  },
+  broadcast: {
+    get: { title: '방송 정보 읽기', description: '플랫폼의 현재 방송 정보를 읽습니다.' },
+    participants: { title: '채팅 참여자 읽기', description: '방송 중인 채팅의 참여자를 읽습니다.' },
+    viewers: {
+      title: '시청자 수 읽기',
+      description: '오늘(UTC) 방송의 시청자 수를 5분 단위로 읽습니다.',
+    },
+    rename: { title: '방송 제목 변경', description: '시청자에게 보이는 방송 제목을 바꿉니다.' },
+    startRecording: { title: '녹화 시작', description: '방송 중인 방송의 수동 녹화를 시작합니다.' },
+    stopRecording: {
+      title: '녹화 중지',
+      description: '확인 후 방송 중인 방송의 수동 녹화를 중지합니다.',
+    },
+    setCuePoint: {
+      title: '지금 큐 포인트 설정',
+      description:
+        '타임시프트 큐 포인트를 설정합니다. 시청자는 이 시점까지만 되돌려 볼 수 있습니다.',
+    },
+  },
+  watch: {
+    subscribe: {
+      title: '라이브 상태 지켜보기',
+      description: '방송이나 채널 리스트를 화면에서 최신으로 유지합니다.',
+    },
+    unsubscribe: {
+      title: '지켜보기 중지',
+      description: '방송이나 채널 리스트를 최신으로 유지하지 않습니다.',
+    },
+  },
+} as const;

@@ -1,0 +1,13 @@
+/** Korean: the titles and one-line descriptions of the settings domain's commands (`shared/commands/settings.ts`), nested by command name. */
+export const commandsSettings = {
+  settings: {
+    language: {
+      title: '화면 언어 설정',
+      description: '화면 언어를 읽거나 설정합니다.',
+    },
+    operatorName: {
+      title: '운영자 이름 설정',
+      description: '감사 기록에 명령을 실행한 사람으로 남길 이름을 읽거나 설정합니다.',
+    },
+  },
+} as const;
