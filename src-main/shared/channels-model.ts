@@ -1,5 +1,5 @@
 /**
- * The Channels view's model (issue 11, "Live administration"): live channels with their
+ * The Channels view's model (live administration): live channels with their
  * state and settings, encoding profile groups and profiles, the workspace's role and
  * contract, and channel batches. Pure types and rules shared by main and the renderer.
  */

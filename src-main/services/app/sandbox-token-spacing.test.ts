@@ -2,7 +2,7 @@
  * A new token is checked with one call on a scheduler of its own, right after the call the
  * platform refused 401. That check must keep the platform's spacing from the account's last
  * call start (the platform may count a refused call; the sandbox does not), so the renewal
- * never costs a 429 (event-day soak, issue 10). The network is observed where it leaves.
+ * never costs a 429 (bench/event-day.ts). The network is observed where it leaves.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

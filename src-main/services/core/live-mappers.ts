@@ -1,7 +1,7 @@
 /**
  * Maps live API v1 objects (snake_case, as the platform sends them) to the app's model
  * (src-main/shared/model.ts). Defensive about the fields the spec leaves "not shown":
- * an empty string or `{}` means absent (observed-platform.md, "Live objects").
+ * an empty string or `{}` means absent (docs/platform-facts.md, "Live objects").
  */
 import type {
   LiveBroadcast,

@@ -1,6 +1,6 @@
 /**
  * The Channels view's commands: live channels, their states and settings, encoding profiles
- * (issue 11, "Live administration"; services/channel-commands.ts). Reads for the view run at
+ * (live administration; services/channel-commands.ts). Reads for the view run at
  * `view`, the operator's changes at `command`, batches at `bulk`.
  */
 import { z } from 'zod';

@@ -11,7 +11,10 @@ import type { Broadcast, Fresh, WatchUpdate } from '../../../src-main/shared/mod
 import { call, desk } from '../bridge';
 import { keys, type ChannelListParams } from './keys';
 
-/** Why a live figure is stale: the last failed poll of it (DESIGN.md, "The API budget"). */
+/**
+ * Why a live figure is stale: the last failed poll of it (docs/architecture.md, "The API
+ * budget").
+ */
 export type LiveProblem = Omit<Extract<WatchUpdate, { kind: 'error' }>, 'kind'>;
 
 /** How long a command waits for its pushed result before showing its own answer, ms. */
