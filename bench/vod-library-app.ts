@@ -211,7 +211,7 @@ async function quiet(sandbox: SandboxHandle): Promise<number> {
 }
 
 async function onAirBroadcast(rpc: Rpc): Promise<{ key: string; title: string }> {
-  const list = (await rpc('channel.list', { order: 'id_desc' })) as {
+  const list = (await rpc('channels.list', { order: 'id_desc' })) as {
     data: { items: { onAir: boolean; latestBroadcast: { key: string; title: string } | null }[] };
   };
   const live = list.data.items.find((item) => item.onAir && item.latestBroadcast !== null);

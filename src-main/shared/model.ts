@@ -40,6 +40,16 @@ export interface ChannelSummary {
   customerCode: string;
   /** `disabled`: playback blocked in the player (spec: States, channel disable). */
   status: 'enabled' | 'disabled';
+  /** In the trash: hidden from lists, its broadcast stopped (spec, States). */
+  trashed: boolean;
+  /**
+   * `low_latency`: LL-HLS; `scheduled`: file playout (docs/platform-facts.md, "Live:
+   * accounts and roles").
+   */
+  type: 'live' | 'low_latency' | 'scheduled';
+  shared: boolean;
+  /** Viewers at once. */
+  viewerLimit: number;
   useTimeshift: boolean;
   useChat: boolean;
   /** True while the channel's latest broadcast is on air. */

@@ -56,7 +56,7 @@ const throttled = () => sandbox.calls.counts().reduce((sum, minute) => sum + min
 
 it('a token renewed right after the 401 keeps the spacing from that call: no 429', async () => {
   sandbox.revokeToken(sandbox.info.tokens.super_admin);
-  expect(await core.invoke('channel.list', {}, ctx)).toMatchObject({
+  expect(await core.invoke('channels.list', {}, ctx)).toMatchObject({
     ok: false,
     error: { code: 'unauthorized' },
   });
@@ -71,6 +71,6 @@ it('a token renewed right after the 401 keeps the spacing from that call: no 429
   // The check (GET contracts) left at least the platform's spacing after the refused call.
   const check = sent.find((call) => call.at > refusedAt && call.path.endsWith('/contracts'));
   expect(check?.at ?? 0).toBeGreaterThanOrEqual(refusedAt + spacingMs);
-  expect(await core.invoke('channel.list', {}, ctx)).toMatchObject({ ok: true });
+  expect(await core.invoke('channels.list', {}, ctx)).toMatchObject({ ok: true });
   expect(throttled()).toBe(0);
 });

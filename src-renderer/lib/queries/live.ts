@@ -39,8 +39,9 @@ export const channelsQuery = (params: ChannelListParams) =>
     queryKey: keys.channels(params),
     queryFn: ({ signal }) =>
       call(
-        'channel.list',
+        'channels.list',
         {
+          types: 'live',
           ...(params.keyword ? { keyword: params.keyword } : {}),
           order: params.order,
         },
