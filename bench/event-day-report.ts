@@ -1,6 +1,6 @@
 /**
  * Turns what the event-day run saw into the section's table, goals and verdict line: each
- * figure against the first minute's, goals as issue 10 sets them.
+ * figure against the first minute's.
  */
 import type { MinuteCount } from '../src-main/sandbox/index';
 import type { CommandOutcome } from './event-day-operator';

@@ -1,5 +1,5 @@
 /**
- * Bench section `event-day` (issue 10, part 3): an operator keeps OnAir Desk open through a
+ * Bench section `event-day`: an operator keeps OnAir Desk open through a
  * live event that runs all day, on a platform having a bad day.
  *
  * The sandbox runs in its own process with `--state` and faults on from the start (answers

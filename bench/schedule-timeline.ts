@@ -1,7 +1,7 @@
 /**
- * Bench section: the Schedule timeline with a week of 1,000 programs (issue 5, "Must
- * hold"). Two sandboxes (rate limit off, their clocks 30 days behind so that the real week
- * around now is still to come on the platform): one whose scheduled channel holds 1,000
+ * Bench section: the Schedule timeline with a week of 1,000 programs. Two sandboxes (rate
+ * limit off, their clocks 30 days behind so that the real week around now is still to come
+ * on the platform): one whose scheduled channel holds 1,000
  * programs of 7 min every 10 min across the week the timeline shows at 7 days zoom, one left
  * empty there (the baseline). Each gets a browser host; Chromium opens the Schedule view,
  * reads the programs once (the app paces its reads at 1 call a second), then measures with

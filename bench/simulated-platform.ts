@@ -1,6 +1,6 @@
 /**
  * A simulated live API for the benchmark, in virtual time. It enforces the observed rate
- * rule (reference/observed-platform.md, "Rate limit"): a call that reaches it less than
+ * rule (docs/platform-facts.md, "Rate limit"): a call that reaches it less than
  * 1000 ms after the previous accepted one, or when 60 were accepted in the last 60 s, is
  * refused with 429 and `Retry-After` (whole seconds). It answers after a seeded latency.
  */

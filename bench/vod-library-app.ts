@@ -9,7 +9,7 @@
  * - the operator's commands while the list pages through the library at `view` priority,
  *   against the same commands on an idle app: the control room's `broadcast.rename` (live
  *   scheduler) and the Library's own `content.setEnabled` (VOD scheduler, the one the pages
- *   share; DESIGN.md: a command waits at most one spacing slot).
+ *   share; docs/architecture.md, "The API budget": a command waits at most one spacing slot).
  */
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -211,7 +211,7 @@ async function quiet(sandbox: SandboxHandle): Promise<number> {
 }
 
 async function onAirBroadcast(rpc: Rpc): Promise<{ key: string; title: string }> {
-  const list = (await rpc('channel.list', { order: 'id_desc' })) as {
+  const list = (await rpc('channels.list', { order: 'id_desc' })) as {
     data: { items: { onAir: boolean; latestBroadcast: { key: string; title: string } | null }[] };
   };
   const live = list.data.items.find((item) => item.onAir && item.latestBroadcast !== null);

@@ -1,5 +1,5 @@
 /**
- * The Channels view as an operator uses it (issue 11, "Live administration"): a channel from
+ * The Channels view as an operator uses it (live administration): a channel from
  * creation to permanent delete, a bulk disable previewed with its cost, encoding profiles
  * with their rule, and an administrator's token that sees the super administrator's actions
  * disabled with the reason. Each step is checked through the `platform` probe (a second

@@ -1,6 +1,6 @@
 /**
- * What the browser host's page may do without any permission granted to Chromium (issue 20,
- * "Permissions"): Copy buttons copy (a secure context, http://127.0.0.1, writes the
+ * What the browser host's page may do without any permission granted to
+ * Chromium: Copy buttons copy (a secure context, http://127.0.0.1, writes the
  * clipboard on the operator's click; no fallback is needed), and upload notifications show
  * once the operator allows them at the browser's own prompt. The desktop app grants both to
  * its page by policy (src-main/hosts/permission-policy.ts). What was copied is read back as

@@ -1,5 +1,5 @@
 /**
- * What was last seen, shown at once after a restart (issue 12): the operator works in the
+ * What was last seen, shown at once after a restart: the operator works in the
  * control room and the Library, closes OnAir Desk, and opens it again on the same data folder
  * while the platform answers slowly. The channel list and the Library's contents are there
  * before any platform call answers, the channel list with its age; then they refresh (a

@@ -1,5 +1,5 @@
 /**
- * A reloaded page comes back to the view that was open (issue 20, "Recovery"): the desktop
+ * A reloaded page comes back to the view that was open: the desktop
  * app reloads a renderer that crashed or stopped answering, and the operator must not lose
  * their place. The queues live in main, so they are there after the reload too.
  */

@@ -103,7 +103,8 @@ test('live statistics: a channel’s viewer curve, read, narrowed and exported; 
   await expect(app.getByTestId('viewers-age')).toBeVisible();
 
   // One channel, one UTC day, every 5 minutes: today, or yesterday in the first hours of a
-  // UTC day, when today has too few points yet to narrow the range to 12 (any hour: issue 10).
+  // UTC day, when today has too few points yet to narrow the range to 12 (so it
+  // passes at any hour).
   const curveDay = utcDay(clock.now() - 3 * 3_600_000);
   await app.getByLabel(s.scope, { exact: true }).selectOption({ label: s.scopes.channel });
   await app.getByLabel(s.channel, { exact: true }).selectOption({ label: 'Main Stage' });

@@ -24,7 +24,7 @@ export interface MenuActions {
   /** Opens the folder holding the log (`<data folder>/logs`) in the file manager. */
   openLogFolder: () => void;
   /**
-   * Asks where to save the diagnostics archive and writes it (issue 20, "Diagnostics");
+   * Asks where to save the diagnostics archive and writes it;
    * absent until that archive exists, and the item is then shown disabled.
    */
   saveDiagnostics?: () => void;
@@ -158,10 +158,10 @@ const commandModifiers = new Set([
 const otherModifiers = new Set(['alt', 'option', 'altgr', 'super', 'meta']);
 
 /**
- * Whether an Electron accelerator takes a key the app keeps for its own shortcuts (DESIGN.md,
- * "Commands, and every way in"): Ctrl/Cmd+K (the command palette), and any single letter,
- * digit 1–9 or `?` pressed without Ctrl, Cmd, Alt or Super (Shift alone still counts as the
- * bare key: `?` is Shift+/). A menu accelerator fires before the page sees the key.
+ * Whether an Electron accelerator takes a key the app keeps for its own shortcuts
+ * (docs/architecture.md, "Commands, and every way in"): Ctrl/Cmd+K (the command palette), and any
+ * single letter, digit 1–9 or `?` pressed without Ctrl, Cmd, Alt or Super (Shift alone still
+ * counts as the bare key: `?` is Shift+/). A menu accelerator fires before the page sees the key.
  */
 export function clashesWithAppShortcuts(accelerator: string): boolean {
   const parts = accelerator.split('+').map((part) => part.trim().toLowerCase());

@@ -1,5 +1,5 @@
 /**
- * The desktop app recovers without the operator losing their place (issue 20, "Recovery"):
+ * The desktop app recovers without the operator losing their place:
  * - a renderer that crashed is reloaded, and comes back to the open view (the renderer keeps
  *   it in session storage; the queues and edits live in main);
  * - a renderer that stops answering gets a dialog, "wait" or "reload", which closes by

@@ -1,5 +1,5 @@
 /**
- * One OnAir Desk per data folder (DESIGN.md, "Desktop"): the browser host and the desktop app
+ * One OnAir Desk per data folder: the browser host and the desktop app
  * take the same lock file, `<data folder>/onair-desk.lock`, so that two upload queues and two
  * schedulers never spend one account's budget at once. The file says who holds it: process id,
  * kind, and where to find it (the browser host's address, without its launch secret).

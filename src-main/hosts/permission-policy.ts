@@ -1,7 +1,7 @@
 /**
  * What the desktop app's page may use of the web platform's permissions: notifications
  * (upload results) and clipboard writes (every Copy button), for the app's own page only,
- * and nothing else (DESIGN.md, "Desktop"). Kept free of a runtime 'electron' import so that
+ * and nothing else. Kept free of a runtime 'electron' import so that
  * it is tested with a typed fake of the session where the Electron runtime is missing.
  *
  * Electron asks twice: a permission *check* (`Notification.permission`, the clipboard's

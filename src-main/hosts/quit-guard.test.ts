@@ -91,7 +91,7 @@ describe('quitting with work under way', () => {
       await call('upload.enqueue', { paths: [file], target: { kind: 'waiting-screen' } }),
     ).toMatchObject({ added: 1 });
     // A recording command the platform answers 3 s late.
-    const page = await call('channel.list', {});
+    const page = await call('channels.list', {});
     const onAir = page.data.items.find((c) => c.onAir);
     const key = onAir?.latestBroadcast?.key;
     if (!key) throw new Error('the seed has no on-air broadcast');

@@ -1,5 +1,5 @@
 /**
- * Quitting while work is under way asks first (issue 20, "Recovery"): uploads or downloads
+ * Quitting while work is under way asks first, so nothing is lost by accident: uploads or downloads
  * running or queued, or a recording command sent to the platform and not yet answered. The
  * queues are kept on disk as they are today and resume on the next start; a recording
  * command in flight may or may not have been carried out, which the question says.

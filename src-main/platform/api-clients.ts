@@ -1,9 +1,9 @@
 /**
  * Typed clients for every operation of both platform APIs: openapi-fetch `Client<paths>` over
  * the types generated from `resources/openapi/live-v1.yaml` and `vod-v3.yaml`, each call sent
- * through the account's {@link RequestScheduler} (DESIGN.md, "The API budget").
+ * through the account's {@link RequestScheduler} (docs/architecture.md, "The API budget").
  *
- * What the wire wants (reference/observed-platform.md):
+ * What the wire wants (docs/platform-facts.md):
  * - live: `Authorization: Bearer <personal access token>` ("Auth");
  * - VOD: `access_token=<token>` in the query string of every request (spec: Authentication,
  *   VOD). It is added by middleware at the last moment, so no caller ever builds a URL that

@@ -1,6 +1,6 @@
 /**
  * Platform errors as values. Live errors look like `{ message, errors?: { field: [..] } }`,
- * VOD errors like `{ status: 'fail', message, errors? }` (reference/observed-platform.md,
+ * VOD errors like `{ status: 'fail', message, errors? }` (docs/platform-facts.md,
  * "Envelopes, errors, paging"); both become a {@link DeskError} with the status, the
  * platform's own message and its field errors, so the operator reads what the platform said.
  */

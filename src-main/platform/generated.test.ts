@@ -1,7 +1,7 @@
 /**
- * The OpenAPI documents are the single source of truth (DESIGN.md, Layout): the client types
- * committed in `generated/` must be exactly what openapi-typescript makes of them today.
- * If this fails, run `npm run gen:api` and commit the result.
+ * The OpenAPI documents are the single source of truth (docs/architecture.md, "Layers and import
+ * rules"): the client types committed in `generated/` must be exactly what openapi-typescript makes
+ * of them today. If this fails, run `npm run gen:api` and commit the result.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -1,7 +1,7 @@
 /**
  * How long to hold the queue after a 429. Observed platform: the refusal should carry
  * `Retry-After` in seconds, but clients must cope with a 429 that has none
- * (reference/observed-platform.md, "Rate limit").
+ * (docs/platform-facts.md, "Rate limit").
  */
 
 /** First back-off without `Retry-After`, ms; it doubles on each consecutive 429. */

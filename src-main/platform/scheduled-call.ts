@@ -1,6 +1,7 @@
 /**
  * One network call of the request scheduler and the callers waiting for it: several when
- * identical GETs are coalesced (DESIGN.md, "The API budget"). Internal to `scheduler.ts`.
+ * identical GETs are coalesced (docs/architecture.md, "The API budget"). Internal to
+ * `scheduler.ts`.
  */
 import type { Priority } from './budget-state';
 

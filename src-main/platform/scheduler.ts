@@ -1,7 +1,7 @@
 /**
- * The request scheduler: one per service account and API (DESIGN.md, "The API budget").
+ * The request scheduler: one per service account and API (docs/architecture.md, "The API budget").
  * Every platform call goes through `fetch`, which queues it by priority and starts it when
- * the budget allows. Observed limit (reference/observed-platform.md, "Rate limit"): 60 calls
+ * the budget allows. Observed limit (docs/platform-facts.md, "Rate limit"): 60 calls
  * a minute, at least 1 s apart, for the live API and the VOD v3 API alike; a refusal is a
  * 429, with `Retry-After` in seconds or without it.
  *

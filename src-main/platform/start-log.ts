@@ -1,5 +1,5 @@
 /**
- * The platform's rate rule as a record of call starts (reference/observed-platform.md,
+ * The platform's rate rule as a record of call starts (docs/platform-facts.md,
  * "Rate limit": 60 calls a minute, at least 1 s apart). Times are epoch ms.
  */
 

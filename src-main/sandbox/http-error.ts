@@ -1,7 +1,7 @@
 /**
  * Errors the sandbox platform answers with. Handlers throw them; the server turns them into
  * the live body `{ message, errors? }` or the VOD body `{ status: 'fail', message, errors? }`
- * (observed-platform.md, "Envelopes, errors, paging").
+ * (docs/platform-facts.md, "Envelopes, errors, paging").
  */
 
 /** Field errors by field name, Laravel style: `{ title: ['The title field is required.'] }`. */

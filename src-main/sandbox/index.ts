@@ -1,6 +1,6 @@
 /**
  * The sandbox platform: a spec-faithful emulator of the live API v1 and the VOD API v3
- * (spec/live-vod-api.md, reference/observed-platform.md, resources/openapi/*.yaml), started
+ * (resources/openapi/*.yaml, docs/platform-facts.md), started
  * in-process on 127.0.0.1 with seeded demo data. The app's default workspace, the tests and
  * the benchmarks run against it.
  */

@@ -1,6 +1,6 @@
 /**
  * The upload host in multipart mode: the one-time upload URLs behave like the real upload host
- * (reference/observed-platform.md, "One-time upload URLs"): ONE `multipart/form-data` POST with
+ * (docs/platform-facts.md, "One-time upload URLs"): ONE `multipart/form-data` POST with
  * the file in the field `upload-file`, no tus, no chunking, no resume.
  *
  * On a one-time upload URL (`/vod/upload/{token}`, `/live/uploads/{token}`):

@@ -1,8 +1,9 @@
 /**
  * The upload host in tus mode (tus 1.0.0, @tus/server + @tus/file-store): every one-time
- * upload URL is a tus creation endpoint. This is the sandbox's default (DESIGN.md, Uploads: the
- * app uploads with tus where the one-time URL speaks tus); the real host takes one multipart POST
- * instead (observed), which the sandbox serves in multipart mode (upload-host-multipart.ts).
+ * upload URL is a tus creation endpoint. This is the sandbox's default (docs/architecture.md,
+ * "Uploads and downloads": the app uploads with tus where the one-time URL speaks tus); the real
+ * host takes one multipart POST instead (observed), which the sandbox serves in multipart mode
+ * (upload-host-multipart.ts).
  *
  * On a one-time upload URL (`/vod/upload/{token}`, `/live/uploads/{token}`):
  * - `OPTIONS` answers 204 with `Tus-Resumable: 1.0.0`, `Tus-Version: 1.0.0` and

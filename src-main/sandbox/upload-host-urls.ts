@@ -4,7 +4,7 @@
  * (`{origin}/live/uploads/{token}`, program media and waiting screens), found by token,
  * taken once, and the file transfer each one starts.
  *
- * Observed (reference/observed-platform.md, "One-time upload URLs"): a URL is single use and
+ * Observed (docs/platform-facts.md, "One-time upload URLs"): a URL is single use and
  * dies at `expired_at`; an expired, unknown or used URL answers 404 `{ error: 1, message }`.
  * A transfer is plain data kept on the URL's record (`transfer`), so persistence.ts saves it
  * with the rest of the state and a restarted sandbox resumes partial tus uploads.

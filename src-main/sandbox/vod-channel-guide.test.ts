@@ -1,6 +1,6 @@
 /**
- * VOD channel and player-event facts of the public service guide (observed-platform.md,
- * "Facts from the public service guide", VOD) as a second client would notice them.
+ * VOD channel and player-event facts of the public service guide (docs/platform-facts.md,
+ * "VOD") as a second client would notice them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxHandle } from './index';

@@ -7,8 +7,8 @@
  */
 
 /**
- * Limits per channel the spec leaves out (observed-platform.md, "Facts from the public service
- * guide"); the interface shows them before anything is sent and the sandbox enforces them.
+ * Limits per channel the spec leaves out (docs/platform-facts.md, "Live: accounts and
+ * roles" and "Live: recording and recording destinations"); the interface shows them before anything is sent and the sandbox enforces them.
  */
 export const channelAdminLimits = {
   /** https://docs.kollus.com/en/service-guide/live/account/creator/ */

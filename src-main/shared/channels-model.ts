@@ -1,9 +1,9 @@
 /**
- * The Channels view's model (issue 11, "Live administration"): live channels with their
+ * The Channels view's model (live administration): live channels with their
  * state and settings, encoding profile groups and profiles, the workspace's role and
  * contract, and channel batches. Pure types and rules shared by main and the renderer.
  */
-import type { BatchProgress } from './model';
+import type { BatchProgress, ChannelSummary, Page } from './model';
 
 /**
  * A channel's type, set once at creation (public service guide, "channel"): `live` standard
@@ -16,24 +16,15 @@ export type ChannelType = (typeof channelTypes)[number];
 export const channelStateFilters = ['all', 'enabled', 'disabled', 'trashed'] as const;
 export type ChannelStateFilter = (typeof channelStateFilters)[number];
 
-/** A channel as the Channels list shows it. */
-export interface ChannelRow {
-  key: string;
-  title: string;
-  customerCode: string;
-  /** `disabled`: playback blocked in the player (spec, States). */
-  status: 'enabled' | 'disabled';
-  /** In the trash: hidden from lists, its broadcast stopped (spec, States). */
-  trashed: boolean;
-  type: ChannelType;
-  shared: boolean;
-  /** Viewers at once. */
-  viewerLimit: number;
-  /** True while the latest broadcast is on air. */
-  onAir: boolean;
-  /** ISO UTC, or null when the platform did not say. */
-  createdAt: string | null;
-}
+/** Which types a channel list holds: every type, or the encoder-fed (`live`, `low_latency`). */
+export const channelListTypes = ['all', 'live'] as const;
+export type ChannelListTypes = (typeof channelListTypes)[number];
+
+/**
+ * A channel as every channel list shows it (the control room's and the Channels view's): one
+ * model, read by `channels.list` and by the watch planner's channel-list poll.
+ */
+export type ChannelRow = ChannelSummary;
 
 /** A channel's settings as ChannelSettings shows and edits them (getChannel). */
 export interface ChannelDetails extends ChannelRow {
@@ -51,12 +42,7 @@ export interface ChannelDetails extends ChannelRow {
 }
 
 /** One page of the Channels list (live list `meta`). */
-export interface ChannelPage {
-  items: ChannelRow[];
-  page: number;
-  lastPage: number;
-  total: number;
-}
+export type ChannelPage = Page<ChannelRow>;
 
 /** A live encoding profile group (`profile-groups`). */
 export interface ProfileGroup {

@@ -40,6 +40,16 @@ export interface ChannelSummary {
   customerCode: string;
   /** `disabled`: playback blocked in the player (spec: States, channel disable). */
   status: 'enabled' | 'disabled';
+  /** In the trash: hidden from lists, its broadcast stopped (spec, States). */
+  trashed: boolean;
+  /**
+   * `low_latency`: LL-HLS; `scheduled`: file playout (docs/platform-facts.md, "Live:
+   * accounts and roles").
+   */
+  type: 'live' | 'low_latency' | 'scheduled';
+  shared: boolean;
+  /** Viewers at once. */
+  viewerLimit: number;
   useTimeshift: boolean;
   useChat: boolean;
   /** True while the channel's latest broadcast is on air. */
@@ -97,7 +107,10 @@ export interface ViewerSeries {
   points: { at: string; viewers: number }[];
 }
 
-/** The scheduler's budget of one API, for the status-bar gauge (DESIGN.md, API budget). */
+/**
+ * The scheduler's budget of one API, for the status-bar gauge (docs/architecture.md,
+ * "The API budget").
+ */
 export interface BudgetSnapshot {
   /** `live` or `vod`. */
   name: string;
@@ -116,7 +129,7 @@ export interface BudgetSnapshot {
 }
 
 /**
- * What a workspace works on (DESIGN.md, "Workspaces"): the sandbox (both APIs), a live
+ * What a workspace works on (docs/architecture.md, "Workspaces"): the sandbox (both APIs), a live
  * account alone, a VOD account alone, or a live account paired with a VOD account.
  */
 export type WorkspaceKind = 'sandbox' | 'live' | 'vod' | 'pair';
@@ -215,7 +228,7 @@ export interface AccountSummary {
 }
 
 /**
- * How the platform takes a workspace's token for one API (DESIGN.md, "Workspaces"):
+ * How the platform takes a workspace's token for one API (docs/architecture.md, "Workspaces"):
  * `accepted` until the platform answers 401; then `refused`, and that API's calls are paused
  * (the operator's commands and view reads fail at once, watch polls and bulk calls wait)
  * until a new token is stored, which makes it `accepted` again.

@@ -1,6 +1,6 @@
 /**
- * What the renderer keeps of the server state it last saw, per workspace (issue 12, "Server
- * state is persisted per workspace, without secrets"): a few query results (the control
+ * What the renderer keeps of the server state it last saw, per workspace (never a
+ * secret): a few query results (the control
  * room's channel list, the Library's contents and categories...), each with the time it was
  * fetched, so that after a restart a view shows them at once, marked with their age, while
  * it reads them again. Main keeps them in the data folder as `cache.<workspaceId>.json`.

@@ -46,7 +46,7 @@ export interface DeskError {
   fieldTexts?: Record<string, MessageRef[]>;
 }
 
-/** `{ ok: true, data }` or `{ ok: false, error }` (DESIGN.md, "The bridge contract"). */
+/** `{ ok: true, data }` or `{ ok: false, error }` (docs/architecture.md, "Processes and trust"). */
 export type Result<T> = { ok: true; data: T } | { ok: false; error: DeskError };
 
 /** Wraps a value as a successful result. */

@@ -1,9 +1,9 @@
 /**
- * The upload queue as the renderer sees it (bridge contract, DESIGN.md "Uploads"). Three
- * kinds share one engine in main: VOD content (`POST /upload/create-url`), program media of
- * scheduled channels (`GET .../programs/media-contents/upload-url`) and waiting-screen images
- * (`POST .../programs/media-contents/upload-wait-file`). One-time upload URLs and upload
- * locations grant the right to upload: they stay in main and never reach the renderer.
+ * The upload queue as the renderer sees it (bridge contract, docs/architecture.md, "Uploads and
+ * downloads"). Three kinds share one engine in main: VOD content (`POST /upload/create-url`),
+ * program media of scheduled channels (`GET .../programs/media-contents/upload-url`) and
+ * waiting-screen images (`POST .../programs/media-contents/upload-wait-file`). One-time upload URLs
+ * and upload locations grant the right to upload: they stay in main and never reach the renderer.
  */
 import type { MessageRef } from './i18n/message';
 

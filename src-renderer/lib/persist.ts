@@ -1,6 +1,6 @@
 /**
- * What was last seen, shown at once after a restart (issue 12: "Server state is persisted per
- * workspace, without secrets"). A few safe query results (the control room's channel list
+ * What was last seen, shown at once after a restart (server state is kept per
+ * workspace, never a secret). A few safe query results (the control room's channel list
  * and broadcasts, the Library's contents and categories; see `persistedRoots`) are saved per
  * workspace through main (`persist.save`, a file in the data folder: the browser host's
  * origin changes with its port, so localStorage would forget them), and put back into the

@@ -47,7 +47,7 @@ describe('corrupted local state', () => {
       const list = (notices.ok ? notices.data : []) as Notice[];
       expect(list.map((n) => n.message).join(' ')).toContain(`The ${label} file was damaged`);
       expect((await readdir(dataDir)).some((f) => f.startsWith(`${name}.corrupt-`))).toBe(true);
-      const channels = await core.invoke('channel.list', {}, { clientId: 't' });
+      const channels = await core.invoke('channels.list', {}, { clientId: 't' });
       expect(channels.ok).toBe(true);
     } finally {
       await core.dispose();

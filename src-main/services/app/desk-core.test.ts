@@ -48,7 +48,7 @@ async function data<T>(command: CommandName, input: unknown): Promise<T> {
 }
 
 async function onAirBroadcast(timeshift: boolean): Promise<Broadcast> {
-  const page = await data<Fresh<Page<ChannelSummary>>>('channel.list', {});
+  const page = await data<Fresh<Page<ChannelSummary>>>('channels.list', {});
   for (const channel of page.data.items.filter((c) => c.onAir)) {
     const b = await data<Fresh<Broadcast>>('broadcast.get', {
       broadcastKey: channel.latestBroadcast?.key,
@@ -60,14 +60,14 @@ async function onAirBroadcast(timeshift: boolean): Promise<Broadcast> {
 
 describe('desk core', () => {
   it('lists channels with the on-air tally, searchable and ordered', async () => {
-    const all = await data<Fresh<Page<ChannelSummary>>>('channel.list', { order: 'title_asc' });
+    const all = await data<Fresh<Page<ChannelSummary>>>('channels.list', { order: 'title_asc' });
     expect(all.data.items.filter((c) => c.onAir).length).toBeGreaterThanOrEqual(2);
     const titles = all.data.items.map((c) => c.title);
     expect(titles).toEqual([...titles].sort((a, b) => a.localeCompare(b)));
     expect(all.fetchedAt).toBeGreaterThan(Date.now() - 60_000);
     const first = all.data.items[0];
     if (!first) throw new Error('no channels');
-    const found = await data<Fresh<Page<ChannelSummary>>>('channel.list', {
+    const found = await data<Fresh<Page<ChannelSummary>>>('channels.list', {
       keyword: first.title.slice(0, 5),
     });
     expect(found.data.items.map((c) => c.key)).toContain(first.key);
@@ -206,7 +206,7 @@ describe('desk core', () => {
     const samples: { [C in CommandName]?: CommandInput<C> } = {
       'workspace.get': {},
       'budget.get': {},
-      'channel.list': { keyword: '', order: 'id_asc' },
+      'channels.list': { keyword: '', order: 'id_asc' },
       'broadcast.get': { broadcastKey: b.key },
       'broadcast.participants': { broadcastKey: b.key },
       'broadcast.viewers': { broadcastKey: b.key },

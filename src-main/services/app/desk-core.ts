@@ -49,7 +49,7 @@ export interface DeskCore {
   /** Forgets a client that went away: its watches stop. */
   dropClient(clientId: string): void;
   /**
-   * Re-reads every live watch at once (after the computer slept, DESIGN.md "Desktop"): each
+   * Re-reads every live watch at once (after the computer slept): each
    * watched figure is pushed as stale (`watch.update` error with `afterSleep`) until its
    * re-read arrives.
    */

@@ -30,7 +30,7 @@ const core = await createDeskCore({
 const ctx = { clientId: 'child' };
 const keychain = await core.invoke('account.keychain', {}, ctx);
 const add = await core.invoke('account.add', { kind: 'live', name: 'Prod', baseUrl: 'https://live.example/api', serviceAccountKey: 'sa1', token: 'eyJhbGciOiJub25lIn0.e30.sig' }, ctx);
-const channels = await core.invoke('channel.list', {}, ctx);
+const channels = await core.invoke('channels.list', {}, ctx);
 process.stdout.write(JSON.stringify({ keychain, add, channelsOk: channels.ok, total: channels.ok ? channels.data.data.total : 0 }));
 await core.dispose();
 `;
@@ -111,7 +111,7 @@ describe('keychain missing', () => {
       expect(add.ok).toBe(false);
       expect(add.ok ? '' : add.error.code).toBe('keychain-unavailable');
       // The sandbox works meanwhile, and nothing was written as a fallback.
-      const channels = await core.invoke('channel.list', {}, ctx);
+      const channels = await core.invoke('channels.list', {}, ctx);
       expect(channels.ok).toBe(true);
       expect(await readdir(dataDir)).not.toContain('accounts.json');
     } finally {

@@ -2,7 +2,7 @@
  * A new token is checked with one call on a scheduler of its own, right after the call the
  * platform refused 401. That check must keep the platform's spacing from the account's last
  * call start (the platform may count a refused call; the sandbox does not), so the renewal
- * never costs a 429 (event-day soak, issue 10). The network is observed where it leaves.
+ * never costs a 429 (bench/event-day.ts). The network is observed where it leaves.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -56,7 +56,7 @@ const throttled = () => sandbox.calls.counts().reduce((sum, minute) => sum + min
 
 it('a token renewed right after the 401 keeps the spacing from that call: no 429', async () => {
   sandbox.revokeToken(sandbox.info.tokens.super_admin);
-  expect(await core.invoke('channel.list', {}, ctx)).toMatchObject({
+  expect(await core.invoke('channels.list', {}, ctx)).toMatchObject({
     ok: false,
     error: { code: 'unauthorized' },
   });
@@ -71,6 +71,6 @@ it('a token renewed right after the 401 keeps the spacing from that call: no 429
   // The check (GET contracts) left at least the platform's spacing after the refused call.
   const check = sent.find((call) => call.at > refusedAt && call.path.endsWith('/contracts'));
   expect(check?.at ?? 0).toBeGreaterThanOrEqual(refusedAt + spacingMs);
-  expect(await core.invoke('channel.list', {}, ctx)).toMatchObject({ ok: true });
+  expect(await core.invoke('channels.list', {}, ctx)).toMatchObject({ ok: true });
   expect(throttled()).toBe(0);
 });

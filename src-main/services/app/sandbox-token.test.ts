@@ -27,10 +27,10 @@ afterAll(async () => {
 });
 
 it('a revoked sandbox token pauses the sandbox, a wrong one is refused, a new one resumes it', async () => {
-  expect(await core.invoke('channel.list', {}, ctx)).toMatchObject({ ok: true });
+  expect(await core.invoke('channels.list', {}, ctx)).toMatchObject({ ok: true });
 
   sandbox.revokeToken(sandbox.info.tokens.super_admin);
-  expect(await core.invoke('channel.list', {}, ctx)).toMatchObject({
+  expect(await core.invoke('channels.list', {}, ctx)).toMatchObject({
     ok: false,
     error: { code: 'unauthorized' },
   });
@@ -59,7 +59,7 @@ it('a revoked sandbox token pauses the sandbox, a wrong one is refused, a new on
     data: { id: 'sandbox', access: { role: 'super_admin' } },
   });
   expect(states.at(-1)?.status).toBe('ready');
-  const channels = await core.invoke('channel.list', {}, ctx);
+  const channels = await core.invoke('channels.list', {}, ctx);
   expect(channels).toMatchObject({ ok: true });
   // The answer describes the token; it never carries it.
   expect(JSON.stringify(renewed)).not.toMatch(/eyJ/);

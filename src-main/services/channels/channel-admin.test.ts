@@ -17,7 +17,7 @@ const ctx = { clientId: 'channel-admin-test' };
 beforeAll(async () => {
   rig = await startTestCore({ seed: 5, log: (line) => void logged.push(line) });
   ({ core } = rig);
-  const channels = await data('channel.list', { perPage: 100 });
+  const channels = await data('channels.list', { perPage: 100 });
   channelKey = String(channels.data.items.find((c) => c.title === 'Campus Lecture Hall')?.key);
 });
 

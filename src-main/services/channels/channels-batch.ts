@@ -1,6 +1,6 @@
 /**
- * Batches of channel actions (disable, enable, trash, restore of many channels; issue 11,
- * "Bulk changes"), run by the batch runner (core/batch-run.ts: one by one at
+ * Batches of channel actions (disable, enable, trash, restore of many
+ * channels), run by the batch runner (core/batch-run.ts: one by one at
  * `bulk` priority, stopping at the first refusal with the platform's message). A plan is
  * previewed first with its cost; the renderer follows a running batch by asking its progress
  * (`channels.batchProgress`), which main keeps per session until the session ends.

@@ -8,29 +8,15 @@ import type {
   ChannelContract,
   ChannelDetails,
   ChannelRow,
-  ChannelType,
   EncodingProfile,
   ProfileGroup,
 } from '../../shared/channels-model';
+import { toChannelSummary } from '../core/live-mappers';
 
 type LiveChannel = components['schemas']['Channel'];
 
-/** A channel as the list shows it. */
-export function toChannelRow(channel: LiveChannel): ChannelRow {
-  const latest = channel.latest_broadcast;
-  return {
-    key: channel.key,
-    title: channel.title,
-    customerCode: channel.customer_code ?? '',
-    status: channel.status === 'disabled' ? 'disabled' : 'enabled',
-    trashed: channel.is_trashed,
-    type: typeOf(channel.channel_type),
-    shared: channel.is_shared,
-    viewerLimit: channel.concurrently_viewer_limit,
-    onAir: 'is_onair' in latest && latest.is_onair,
-    createdAt: channel.created_at === '' ? null : channel.created_at,
-  };
-}
+/** A channel as every channel list shows it (core/live-mappers.ts: the one mapper). */
+export const toChannelRow: (channel: LiveChannel) => ChannelRow = toChannelSummary;
 
 /** A channel's settings. */
 export function toChannelDetails(channel: LiveChannel): ChannelDetails {
@@ -77,10 +63,6 @@ export function toProfile(profile: components['schemas']['Profile']): EncodingPr
 /** An encoding profile group, without its profiles. */
 export function toProfileGroup(group: components['schemas']['ProfileGroup']): ProfileGroup {
   return { key: group.key, name: group.name, profilesCount: group.profiles_count };
-}
-
-function typeOf(type: string | undefined): ChannelType {
-  return type === 'low_latency' || type === 'scheduled' ? type : 'live';
 }
 
 function nonEmpty(value: string | null | undefined): string | null {

@@ -11,6 +11,7 @@ import type {
   BatchAction,
   ChannelAccess,
   ChannelDetails,
+  ChannelListTypes,
   ChannelPage,
   ChannelStateFilter,
   ChannelType,
@@ -31,6 +32,7 @@ const oneChannel = `${channels}/{channel_key}` as const;
 /** What `channels.list` asks for. */
 export interface ChannelQuery {
   state: ChannelStateFilter;
+  types: ChannelListTypes;
   keyword: string;
   order: ChannelOrder;
   page: number;
@@ -51,7 +53,7 @@ export async function listChannels(
       params: {
         path: { service_account_key: sa },
         query: {
-          channel_type: 'all',
+          channel_type: query.types,
           trashed: query.state === 'trashed' ? 1 : 0,
           ...(status ? { status } : {}),
           ...(query.keyword ? { keyword: query.keyword } : {}),

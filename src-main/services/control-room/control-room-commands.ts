@@ -1,7 +1,7 @@
 /**
  * Handlers of the control room's commands (`shared/commands/control-room.ts`): each runs on
- * the open session's control room or watch planner. The channel list reads at its declared
- * priority; a broadcast's reads for a view always run at `view` (ControlRoom answers them to
+ * the open session's control room or watch planner. The channel list is `channels.list` (the
+ * Channels view's command, one for both views); a broadcast's reads for a view always run at `view` (ControlRoom answers them to
  * the caller only, never as a `watch.update`).
  */
 import { controlRoomCommands } from '../../shared/commands/control-room';
@@ -9,8 +9,6 @@ import { registerHandlers } from '../core/command-registry';
 
 /** The control room domain, registered. */
 export const controlRoomHandlers = registerHandlers(controlRoomCommands, {
-  'channel.list': (query, { session, priority }) =>
-    session.controlRoom.listChannels(query, priority),
   'broadcast.get': ({ broadcastKey }, { session }) =>
     session.controlRoom.getBroadcast(broadcastKey),
   'broadcast.participants': ({ broadcastKey }, { session }) =>

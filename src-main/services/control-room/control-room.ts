@@ -1,8 +1,8 @@
 /**
  * The control room: reads and commands on live channels and broadcasts, in the app's model.
  * Commands run at `command` priority, reads for what is on screen at `view`, the watch
- * planner's polls at `watch`. Each value reaches the views by one path (DESIGN.md, "The
- * bridge contract"): a view read only in its answer; a poll and a command's result as a
+ * planner's polls at `watch`. Each value reaches the views by one path (docs/architecture.md,
+ * "Processes and trust"): a view read only in its answer; a poll and a command's result as a
  * `watch.update` event to every window, stamped with the time main fetched it (a command
  * changes what every window of that broadcast shows, so its result is theirs too).
  */
@@ -262,8 +262,8 @@ export class ControlRoom {
   }
 
   /**
-   * Sends a command; a 429 is never repeated blindly (DESIGN.md, API budget): once the
-   * scheduler's pause ends, the broadcast is re-read and `decide` says whether the command
+   * Sends a command; a 429 is never repeated blindly (docs/architecture.md, "The API budget"): once
+   * the scheduler's pause ends, the broadcast is re-read and `decide` says whether the command
    * is already done, should be sent once more, or can no longer apply (`refusal`).
    */
   private async commandWithRecheck(

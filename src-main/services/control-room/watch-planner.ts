@@ -1,7 +1,7 @@
 /**
  * The watch planner: polls live state for the views that subscribed, through the request
  * scheduler at `watch` priority, and shares the polling budget among the watches
- * (DESIGN.md, "The API budget": focused broadcast first, a reserve kept for commands and
+ * (docs/architecture.md, "The API budget": focused broadcast first, a reserve kept for commands and
  * views, every update stamped with the time it was fetched).
  *
  * Policy: each watch expands into tasks (a broadcast watch into its state, chat participants

@@ -1,7 +1,7 @@
 /**
  * The audit log: one record for every `change` and `destructive` command, whichever way it
- * came in (DESIGN.md, "Commands, and every way in"). Append-only JSON lines, one file per
- * workspace and UTC day (`<dataDir>/audit/<workspace>/audit-YYYY-MM-DD.jsonl`), files older
+ * came in (docs/architecture.md, "Commands, and every way in"). Append-only JSON lines, one file
+ * per workspace and UTC day (`<dataDir>/audit/<workspace>/audit-YYYY-MM-DD.jsonl`), files older
  * than 90 days removed. Without secrets: a record names its target by keys and titles only
  * (never passwords, tokens, stream keys or user keys), and every text passes `redact`.
  */

@@ -3,8 +3,7 @@
  * each (the schedule's `schedule.batchProgress` event; the Channels view's batches of channel
  * actions, channels/channels-batch.ts; the Library's bulk actions, library/library-batch.ts).
  * The batch stops at the first refusal, with the platform's message in `lastError` and
- * `finished` set, so the operator sees where it stopped and what the platform said (issue 5,
- * "Bulk authoring").
+ * `finished` set, so the operator sees where it stopped and what the platform said.
  */
 import { say } from '../../shared/i18n/say';
 import { PlatformError } from '../../platform/errors';

@@ -109,7 +109,7 @@ export interface PipelineOptions {
 
 /**
  * The one command pipeline both hosts and every other way in call through the core
- * (DESIGN.md, "Commands, and every way in"):
+ * (docs/architecture.md, "Commands, and every way in"):
  *
  *   input validated -> API present -> role -> precondition -> confirmation (destructive)
  *     -> budget at its priority -> handler -> audit record -> result

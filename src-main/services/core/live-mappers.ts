@@ -1,7 +1,7 @@
 /**
  * Maps live API v1 objects (snake_case, as the platform sends them) to the app's model
  * (src-main/shared/model.ts). Defensive about the fields the spec leaves "not shown":
- * an empty string or `{}` means absent (observed-platform.md, "Live objects").
+ * an empty string or `{}` means absent (docs/platform-facts.md, "Live objects").
  */
 import type {
   LiveBroadcast,
@@ -29,6 +29,13 @@ export function toChannelSummary(channel: LiveChannel): ChannelSummary {
     title: channel.title,
     customerCode: channel.customer_code ?? '',
     status: channel.status === 'disabled' ? 'disabled' : 'enabled',
+    trashed: channel.is_trashed,
+    type:
+      channel.channel_type === 'low_latency' || channel.channel_type === 'scheduled'
+        ? channel.channel_type
+        : 'live',
+    shared: channel.is_shared,
+    viewerLimit: channel.concurrently_viewer_limit,
     useTimeshift: channel.use_timeshift,
     useChat: channel.use_chatting_service,
     onAir: latestBroadcast?.onAir ?? false,

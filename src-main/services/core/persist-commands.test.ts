@@ -48,7 +48,7 @@ describe('persisted server state per workspace', () => {
       savedAt: 0,
       queries: [],
     });
-    const channels = await call('channel.list', { order: 'id_desc' });
+    const channels = await call('channels.list', { order: 'id_desc' });
     const query: PersistedQuery = {
       queryKey: ['channels', '', 'id_desc'],
       updatedAt: channels.fetchedAt,

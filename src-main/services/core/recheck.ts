@@ -1,6 +1,6 @@
 /**
- * One non-idempotent platform call under the API budget (DESIGN.md, "The API budget": a 429
- * is never repeated blindly).
+ * One non-idempotent platform call under the API budget (docs/architecture.md, "The API budget": a
+ * 429 is never repeated blindly).
  */
 import { PlatformError } from '../../platform/errors';
 

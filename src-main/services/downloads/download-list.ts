@@ -1,6 +1,6 @@
 /**
- * The download list of one workspace (DESIGN.md, "Downloads"): downloads of recording files,
- * chat and like data, VOD originals, transcoding files and posters, two at a time.
+ * The download list of one workspace (docs/architecture.md, "Uploads and downloads"): downloads of
+ * recording files, chat and like data, VOD originals, transcoding files and posters, two at a time.
  *
  * - The short-lived download URL is asked for just in time (`resolve`, at `bulk` priority),
  *   kept in memory only, and asked for again when it expired or the server says it is gone.

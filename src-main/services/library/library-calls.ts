@@ -1,8 +1,8 @@
 /**
  * One repeatable VOD operation of the Library (a read, an update, an enable or disable, a move,
  * a delete, a link): when the platform answers 429, the call is sent once more after the
- * scheduler's pause, as the schedule does for its updates (DESIGN.md, API budget: a 429 is
- * never repeated blindly, and these operations leave the same state when sent twice). A
+ * scheduler's pause, as the schedule does for its updates (docs/architecture.md, "The API budget":
+ * a 429 is never repeated blindly, and these operations leave the same state when sent twice). A
  * delete or a detach the platform no longer knows on that second try is done.
  */
 import { PlatformError } from '../../platform/errors';

@@ -44,7 +44,7 @@ export function toProgram(raw: LiveProgram): Program {
       title: item.title,
       durationS: item.duration,
     })),
-    // An empty string means absent (observed-platform.md, "Live objects").
+    // An empty string means absent (docs/platform-facts.md, "Live objects").
     waitMediaContentKey: raw.wait_media_content_key || null,
   };
 }

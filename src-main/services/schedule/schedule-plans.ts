@@ -1,7 +1,7 @@
 /**
  * Bulk schedule authoring, planned without calling the platform: copying a day and filling a
  * range back to back become a {@link BatchPlan} of ordinary create operations, previewed by
- * the operator before anything is sent (issue 5, "Bulk authoring"). Times are epoch ms UTC
+ * the operator before anything is sent (bulk authoring). Times are epoch ms UTC
  * inside, ISO-8601 UTC in the plan; the budget cost is one call per operation, at 1 call a
  * second.
  */

@@ -1,9 +1,9 @@
 /**
  * The schedule timeline's main-process side: scheduled channels, their programs, the program
- * media library and waiting screens, single edits and batches (issue 5). Reads and the
+ * media library and waiting screens, single edits and batches. Reads and the
  * operator's on-screen edits run at `view` priority, batches at `bulk`, every call through the
- * account's scheduler (DESIGN.md, "The API budget"). Methods throw {@link PlatformError} on a
- * refusal, with the platform's message (422 for an overlap, a start in the past, unknown or
+ * account's scheduler (docs/architecture.md, "The API budget"). Methods throw {@link PlatformError}
+ * on a refusal, with the platform's message (422 for an overlap, a start in the past, unknown or
  * empty media, an unknown waiting screen; 403 without super administrator).
  */
 import type { MessageRef } from '../../shared/i18n/message';
@@ -222,8 +222,8 @@ export class ScheduleService {
   }
 
   /**
-   * Sends an operation; a 429 is never repeated blindly (DESIGN.md, API budget). Once the
-   * scheduler's pause ends: a create is sent again only if the platform has no program of
+   * Sends an operation; a 429 is never repeated blindly (docs/architecture.md, "The API budget").
+   * Once the scheduler's pause ends: a create is sent again only if the platform has no program of
    * that title at that start; an update or delete (idempotent) is sent again, and a delete
    * the platform no longer knows (404) is done.
    */

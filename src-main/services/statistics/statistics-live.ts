@@ -2,7 +2,7 @@
  * Live API v1 statistics reads of the Statistics view: viewer curves, period and daily
  * summaries, chat use and the scheduled broadcasts' daily summary, mapped to the app's words
  * (shared/statistics-model.ts). The operator picks whole UTC days, both inclusive; the live
- * API's periods are `[start_date, end_date)` (observed-platform.md, "Dates and time"), so the
+ * API's periods are `[start_date, end_date)` (docs/platform-facts.md, "Dates and time"), so the
  * end sent is the day after the last day picked.
  */
 import type { components } from '../../platform/generated/live-v1';

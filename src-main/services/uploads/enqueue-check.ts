@@ -1,5 +1,5 @@
 /**
- * The local checks of `upload.enqueue` (issue 4, "validate locally"): dropped paths become
+ * The local checks of `upload.enqueue` (before any platform call): dropped paths become
  * files (folders walked recursively, hidden entries skipped), each one a readable regular
  * file, not empty, at most the kind's size limit, and of a type the kind takes by its content
  * ({@link sniff}). No platform call: 2,000 files cost 2,000 `stat`s and 2,000 reads of

@@ -1,16 +1,16 @@
 /**
- * What happens after the last byte (issue 4, "then follow up"): VOD content is followed
+ * What happens after the last byte (the follow-up): VOD content is followed
  * through transcoding with `GET /media-contents/{upload_file_key}/progress` until stage 21
  * (done); program media and waiting screens until they appear in their lists (observed: a
  * finished upload becomes content a moment later, so a few checks with growing gaps).
  *
  * Budget: these are API calls at `watch` priority. One call at a time: VOD progress at most
  * once per {@link FollowUpTuning.transcodingPollMs} per file (the platform refreshes it every
- * 10 s, DESIGN.md "Uploads") and at most one call per `transcodingSpacingMs` over all files,
- * so one-time URLs (`bulk`, the same VOD budget) still get every other slot; one list call
- * confirms every waiting file of its kind. We chose the API's `/progress` over the no-auth
- * `progress_url`: the latter reports bytes received by the upload host (observed, "One-time
- * upload URLs"), not transcoding.
+ * 10 s, docs/architecture.md, "Uploads and downloads") and at most one call per
+ * `transcodingSpacingMs` over all files, so one-time URLs (`bulk`, the same VOD budget) still get
+ * every other slot; one list call confirms every waiting file of its kind. We chose the API's
+ * `/progress` over the no-auth `progress_url`: the latter reports bytes received by the upload host
+ * (observed, "One-time upload URLs"), not transcoding.
  */
 import type { MessageRef } from '../../shared/i18n/message';
 import { m, problem } from './problem-words';

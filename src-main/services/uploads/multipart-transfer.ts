@@ -1,5 +1,5 @@
 /**
- * The real upload host's protocol (reference/observed-platform.md, "One-time upload URLs"):
+ * The real upload host's protocol (docs/platform-facts.md, "One-time upload URLs"):
  * ONE `multipart/form-data` POST with the file in the field `upload-file` and
  * `accept=application/json`; success `{ "error": 0, ... }`; an expired, unknown or used URL
  * answers 404 `{ "error": 1, ... }`. No tus, no chunking, so no resume: a broken transfer

@@ -1,8 +1,8 @@
 /**
- * Which wire protocol a one-time upload URL speaks, asked of the URL itself (issue 4: "detect
- * which, do not guess from the host name"). A tus server answers `OPTIONS` with
+ * Which wire protocol a one-time upload URL speaks, asked of the URL itself (detected,
+ * never guessed from the host name). A tus server answers `OPTIONS` with
  * `Tus-Resumable` and/or `Tus-Version` (tus 1.0.0, "OPTIONS"); the real upload host has no
- * tus (reference/observed-platform.md, "One-time upload URLs") and answers without them, so
+ * tus (docs/platform-facts.md, "One-time upload URLs") and answers without them, so
  * it takes one `multipart/form-data` POST. `OPTIONS` does not use the one-time URL up.
  */
 import { TransferError, failureFromStatus, networkFailure } from './transfer-error';

@@ -1,6 +1,6 @@
 /**
- * Content sniffing: what a file is, read from its first bytes, never from its name (issue 4,
- * "type fits the kind by content sniffing not just the extension"). One small read per file.
+ * Content sniffing: what a file is, read from its first bytes, never from its name
+ * (the type must fit the kind by content, not just by extension). One small read per file.
  *
  * What each kind takes (our design; the platform shows no list):
  * - `vod`: video (MP4/MOV/M4V/3GP `ftyp` and QuickTime atoms, WebM/Matroska EBML, MPEG-TS and

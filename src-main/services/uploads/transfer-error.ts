@@ -1,7 +1,7 @@
 /**
  * How a transfer to a one-time upload URL failed, in the four kinds the engine acts on
- * (issue 4, "automatic retry with backoff for network faults and 5xx, none for 4xx other
- * than 429"):
+ * (automatic retry with backoff for network faults and 5xx, none for 4xx other than
+ * 429: those will not succeed by asking again):
  * - `url-dead`: 404 or 410 from the upload URL or the tus upload location: the one-time URL
  *   expired, was used, or the upload it held is gone (observed: "expired, unknown or used
  *   URL: 404"). Answered by one new URL;

@@ -64,7 +64,7 @@ describe('uploads and the API budget', () => {
       await copyFile(source, path);
       paths.push(path);
     }
-    const channels: Fresh<Page<ChannelSummary>> = await data('channel.list', {});
+    const channels: Fresh<Page<ChannelSummary>> = await data('channels.list', {});
     const onAir = channels.data.items.find((channel) => channel.latestBroadcast?.onAir);
     const broadcastKey = onAir?.latestBroadcast?.key;
     if (!broadcastKey) throw new Error('the seed has no broadcast on air');

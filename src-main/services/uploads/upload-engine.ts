@@ -1,7 +1,7 @@
 /**
- * The upload engine of one workspace (DESIGN.md "Uploads", issue 4): the persisted queue,
- * the upload slots (concurrency 1..8, default 3), pause, resume, retry and cancel per file or
- * for all, automatic retries with backoff, the follow-up after the bytes, and the
+ * The upload engine of one workspace (docs/architecture.md, "Uploads and downloads"): the persisted
+ * queue, the upload slots (concurrency 1..8, default 3), pause, resume, retry and cancel per file
+ * or for all, automatic retries with backoff, the follow-up after the bytes, and the
  * `upload.changed` events (only the files that changed, plus the summary: at once on a state
  * change, at most every {@link UploadTuning.eventSpacingMs} while bytes flow).
  *

@@ -1,5 +1,5 @@
 /**
- * What goes wrong, and what the operator reads (issue 4, "Must hold"): an expired or used
+ * What goes wrong, and what the operator reads (what must hold): an expired or used
  * one-time URL, a file changed or vanished on disk, a full upload host, a dropped
  * connection. Each ends with a clear message and a next step, or recovers on its own, and
  * nothing leaves the queue. Against the sandbox platform and its upload host's faults.

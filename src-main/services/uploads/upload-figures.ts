@@ -6,7 +6,7 @@ import { uploadStates, type UploadState, type UploadSummary } from '../../shared
 import { etaSeconds } from '../core/speed-meter';
 import type { UploadRecord } from './upload-record';
 
-/** Backoff between automatic tries (issue 4: network faults, 5xx, 429). */
+/** Backoff between automatic tries (network faults, 5xx, 429). */
 export interface BackoffPolicy {
   /** Wait before the first automatic try, ms (doubles each time). Default 2000. */
   firstMs: number;

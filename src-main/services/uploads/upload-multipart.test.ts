@@ -1,5 +1,5 @@
 /**
- * The real upload host's protocol (reference/observed-platform.md: one `multipart/form-data`
+ * The real upload host's protocol (docs/platform-facts.md: one `multipart/form-data`
  * POST, no tus), served by the sandbox in multipart mode: the engine detects it by asking the
  * URL (`OPTIONS` without tus headers), streams the file, and after a restart or a dropped
  * connection starts the file again, cleanly, with a new one-time URL, saying so.

@@ -1,6 +1,6 @@
 /**
- * The operator's notices about uploads (`app.notice`, issue 4: "a system notification when a
- * batch finishes or a file fails"): one when every file of a batch has settled and some were
+ * The operator's notices about uploads (`app.notice`: a system notification when a
+ * batch finishes or a file fails): one when every file of a batch has settled and some were
  * uploaded ("12 files uploaded to Program media."), and one per file that needs attention,
  * gathered over {@link attentionGatherMs} so a failing folder gives one notice, not hundreds.
  */

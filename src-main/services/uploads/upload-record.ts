@@ -1,5 +1,5 @@
 /**
- * One file of the upload queue as main keeps it, and the queue file on disk (DESIGN.md,
+ * One file of the upload queue as main keeps it, and the queue file on disk (docs/architecture.md,
  * "Local state": written atomically, validated on read). Unlike the renderer's
  * {@link UploadItem}, a record holds the one-time upload URL and the tus upload location:
  * both grant the right to upload, so they stay in main and in this file (mode 0600), and are
@@ -33,7 +33,7 @@ const problemCodes = [
 
 const isoTime = z.string().min(1).max(40);
 
-/** A one-time upload URL as the platform issued it (reference/observed-platform.md). */
+/** A one-time upload URL as the platform issued it (docs/platform-facts.md). */
 const oneTimeUrlSchema = z.object({
   uploadUrl: z.string().min(1).max(4096),
   /** VOD only: the no-auth upload progress URL. */

@@ -1,5 +1,5 @@
 /**
- * Nothing lost across a restart (issue 4, "Must hold"): the engine is closed in the middle of
+ * Nothing lost across a restart: the engine is closed in the middle of
  * a throttled upload, as when the app quits, and a new engine on the same data folder goes
  * on: tus from the upload host's offset (not from zero), byte-identical at the end. The queue
  * file holds no secret for the renderer, and a damaged one is set aside without stopping

@@ -1,5 +1,5 @@
 /**
- * One start of one file (issue 4, "Per file"): check the file did not change on disk since it
+ * One start of one file: check the file did not change on disk since it
  * was queued, get its one-time URL just in time (never reusing a used or expired one), detect
  * the URL's protocol, send the bytes, and answer how it ended. The engine decides what the
  * ending means for the queue (retry, stop, follow up).
@@ -117,7 +117,7 @@ const progressCheckTimeoutMs = 5000;
  * upload, and sending the file again would make a second copy on the platform. VOD only: the
  * URL's `progress_url` (no auth, not an API call) answers
  * `{ error: 0, result: { progress: 100 } }` once the file is complete
- * (reference/observed-platform.md, "One-time upload URLs"). Any other answer, an error, or no
+ * (docs/platform-facts.md, "One-time upload URLs"). Any other answer, an error, or no
  * answer within {@link progressCheckTimeoutMs} means no: the file starts again with a new URL.
  * @throws `signal`'s reason when aborted.
  */

@@ -4,7 +4,7 @@
  * token without that role (administrator, or a missing scope as its claims tell), 401 a
  * token the platform refuses. VOD: GET /countries with `access_token`.
  * Scopes and expiry come from the token's claims where it is JWT-shaped
- * (observed-platform.md, "Auth": personal access tokens are RS256 JWTs with `scopes`, `exp`).
+ * (docs/platform-facts.md, "Auth": personal access tokens are RS256 JWTs with `scopes`, `exp`).
  */
 import type { MessageKey, MessageRef } from '../../shared/i18n/message';
 import { say } from '../../shared/i18n/say';

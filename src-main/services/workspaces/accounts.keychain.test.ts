@@ -95,7 +95,7 @@ describe.runIf(withKeyring)('accounts in the OS keychain', () => {
       kind: 'live',
       name: 'Production (test)',
     });
-    const channels = await call<{ data: { total: number } }>('channel.list', {});
+    const channels = await call<{ data: { total: number } }>('channels.list', {});
     expect(channels.data.total).toBeGreaterThan(0);
 
     // Nothing in the data folder, the log included, holds the token or its signature.
@@ -154,10 +154,10 @@ describe.runIf(withKeyring)('accounts in the OS keychain', () => {
     });
     await call('workspace.switch', { id: account.id });
     await call('watch.subscribe', { spec: { kind: 'channels' } });
-    await call('channel.list', {});
+    await call('channels.list', {});
 
     sandbox.revokeToken(token);
-    const refused = await core.invoke('channel.list', {}, ctx);
+    const refused = await core.invoke('channels.list', {}, ctx);
     expect(refused).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
     await expect.poll(() => events.at(-1)?.status).toBe('token-rejected');
     expect(events.at(-1)?.message).toMatch(/refused the personal access token of “Night shift”/);
@@ -167,7 +167,7 @@ describe.runIf(withKeyring)('accounts in the OS keychain', () => {
 
     // Paused: a view's read now fails at once, without a call, instead of waiting for a token.
     const before = requests;
-    const again = await core.invoke('channel.list', {}, ctx);
+    const again = await core.invoke('channels.list', {}, ctx);
     expect(again).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
     expect((again as { error: { message: string } }).error.message).toMatch(/new token/);
     expect(requests).toBe(before);
@@ -179,7 +179,7 @@ describe.runIf(withKeyring)('accounts in the OS keychain', () => {
     await call('account.updateToken', { id: account.id, token: sandbox.issueToken() });
     expect(events.at(-1)?.status).toBe('ready');
     expect(events.at(-1)?.tokens).toEqual({ live: 'accepted', vod: null });
-    const channels = await call<{ data: { total: number } }>('channel.list', {});
+    const channels = await call<{ data: { total: number } }>('channels.list', {});
     expect(channels.data.total).toBeGreaterThan(0);
     await call('account.remove', { id: account.id });
   });

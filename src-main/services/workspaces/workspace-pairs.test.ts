@@ -83,7 +83,7 @@ describe('workspaces pair a live and a VOD account', () => {
       accounts: { live: null, vod: vod.id },
     });
     expect(state.tokens).toEqual({ live: null, vod: 'accepted' });
-    const channels = await core.invoke('channel.list', {}, { clientId: 'pairs-test' });
+    const channels = await core.invoke('channels.list', {}, { clientId: 'pairs-test' });
     expect(channels).toMatchObject({ ok: false, error: { code: 'api-missing' } });
     const categories = await call('upload.vodCategories', {});
     expect(categories.available).toBe(true);
@@ -104,7 +104,7 @@ describe('workspaces pair a live and a VOD account', () => {
       apis: { live: true, vod: true },
       accounts: { live: live.id, vod: vod.id },
     });
-    const channels = await call('channel.list', {});
+    const channels = await call('channels.list', {});
     expect(channels.data.total).toBeGreaterThan(0);
     expect((await call('upload.vodCategories', {})).available).toBe(true);
     // An account is in one pair at most.
@@ -153,7 +153,7 @@ describe('workspaces pair a live and a VOD account', () => {
     const after = await call('workspace.state', {});
     expect(after.active.id).toBe(before.active.id);
     expect(kinds(after)).toEqual(kinds(before));
-    expect((await call('channel.list', {})).data.total).toBeGreaterThan(0);
+    expect((await call('channels.list', {})).data.total).toBeGreaterThan(0);
   });
 
   it('unpairs: each account is a workspace again, the open pair follows its live account', async () => {

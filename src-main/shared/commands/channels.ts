@@ -1,12 +1,13 @@
 /**
  * The Channels view's commands: live channels, their states and settings, encoding profiles
- * (issue 11, "Live administration"; services/channel-commands.ts). Reads for the view run at
+ * (live administration; services/channel-commands.ts). Reads for the view run at
  * `view`, the operator's changes at `command`, batches at `bulk`.
  */
 import { z } from 'zod';
 import {
   batchActions,
   channelStateFilters,
+  channelListTypes,
   channelTypes,
   type ChannelAccess,
   type ChannelBatchPlan,
@@ -62,10 +63,15 @@ const profileRef = z.object({
 
 /** Commands of the Channels view. */
 export const channelCommands = defineCommands({
-  /** One page of channels of every type, filtered by state (the Trash is `trashed`). */
+  /**
+   * One page of channels with their on-air tally, filtered by state (the Trash is `trashed`)
+   * and type: `all` for the Channels view, `live` (encoder-fed, no scheduled channel) for the
+   * control room. The one channel-list command of both views.
+   */
   'channels.list': command({
     input: z.object({
       state: z.enum(channelStateFilters).default('all'),
+      types: z.enum(channelListTypes).default('all'),
       keyword: searchKeyword.default(''),
       order: z.enum(channelOrders).default('id_desc'),
       page: pageNumber.default(1),
@@ -78,6 +84,7 @@ export const channelCommands = defineCommands({
     api: 'live',
     operations: ['live.listChannels'],
     roles: anyRole,
+    offer: { palette: true },
   }),
   'channels.get': command({
     input: channelInput,

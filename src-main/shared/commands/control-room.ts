@@ -1,43 +1,24 @@
 /**
- * The control room's commands and events: live channels, broadcasts and their watches
- * (services/control-room.ts, services/watch-planner.ts). Reads for what is on screen run at
+ * The control room's commands and events: broadcasts and their watches (services/control-room.ts,
+ * services/watch-planner.ts); its channel list is `channels.list`, shared with the Channels view. Reads for what is on screen run at
  * `view` priority, the operator's buttons at `command`, watches at `watch`.
  */
 import { z } from 'zod';
 import {
   channelOrders,
   type Broadcast,
-  type ChannelSummary,
   type ChatParticipants,
   type Fresh,
-  type Page,
   type ViewerSeries,
   type WatchUpdate,
 } from '../model';
 import { anyRole, command, defineCommands, defineEvents, event, returns } from './define';
-import { isoTime, key, pageNumber, pageSize, requiredText, searchKeyword } from './fields';
+import { isoTime, key, requiredText } from './fields';
 
 const broadcastInput = z.object({ broadcastKey: key });
 
 /** Commands of the control room. */
 export const controlRoomCommands = defineCommands({
-  /** One page of live channels with their on-air tally (GET channels). */
-  'channel.list': command({
-    input: z.object({
-      keyword: searchKeyword.optional(),
-      order: z.enum(channelOrders).optional(),
-      page: pageNumber.optional(),
-      perPage: pageSize.optional(),
-    }),
-    output: returns<Fresh<Page<ChannelSummary>>>(),
-    priority: 'view',
-    category: 'controlRoom',
-    effect: 'read',
-    api: 'live',
-    roles: anyRole,
-    operations: ['live.listChannels'],
-    offer: { palette: true },
-  }),
   'broadcast.get': command({
     input: broadcastInput,
     output: returns<Fresh<Broadcast>>(),

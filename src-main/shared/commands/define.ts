@@ -1,9 +1,9 @@
 /**
  * The small typed registry every domain declares its bridge commands and events with
- * (DESIGN.md, "The bridge contract"). A command is declared once: its name (`domain.verb`),
- * its zod input schema (main validates with it; the renderer's input type is inferred from
- * it), its output type and the API priority its platform calls run at. Main registers the
- * handler from the same declaration (`services/core/command-registry.ts`), and the hosts, the
+ * (docs/architecture.md, "Processes and trust"). A command is declared once: its name
+ * (`domain.verb`), its zod input schema (main validates with it; the renderer's input type is
+ * inferred from it), its output type and the API priority its platform calls run at. Main registers
+ * the handler from the same declaration (`services/core/command-registry.ts`), and the hosts, the
  * preload and the renderer's types derive from it: nothing is kept in step by hand.
  */
 import type { z } from 'zod';
@@ -11,8 +11,8 @@ import type { operations as LiveOperations } from '../../platform/generated/live
 import type { operations as VodOperations } from '../../platform/generated/vod-v3';
 
 /**
- * The scheduler priority a command's platform calls run at (DESIGN.md, "The API budget"):
- * `command` an operator pressed a button, `view` what is on screen, `watch` background
+ * The scheduler priority a command's platform calls run at (docs/architecture.md, "The API
+ * budget"): `command` an operator pressed a button, `view` what is on screen, `watch` background
  * polling, `bulk` batches and one-time URLs; `local` when it makes no platform call.
  */
 export type CommandPriority = 'command' | 'view' | 'watch' | 'bulk' | 'local';
@@ -43,7 +43,7 @@ export const anyRole = ['super_admin', 'admin'] as const satisfies readonly Role
 /** Super administrator only: it calls at least one operation the spec keeps to that role. */
 export const superAdminOnly = ['super_admin'] as const satisfies readonly Role[];
 
-/** The platform APIs a workspace may have an account of (DESIGN.md, "Workspaces"). */
+/** The platform APIs a workspace may have an account of (docs/architecture.md, "Workspaces"). */
 export type ApiName = 'live' | 'vod';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Query keys and options of the Channels view (issue 11): the channel list (pages of 100,
+ * Query keys and options of the Channels view: the channel list (pages of 100,
  * read on as the operator scrolls), one channel's settings, the workspace's role and
  * contract, the encoding profiles. Reads keep their data while re-reading and carry the time
  * main fetched them (`fetchedAt`), shown as the list's age.

@@ -11,7 +11,10 @@ import type { Broadcast, Fresh, WatchUpdate } from '../../../src-main/shared/mod
 import { call, desk } from '../bridge';
 import { keys, type ChannelListParams } from './keys';
 
-/** Why a live figure is stale: the last failed poll of it (DESIGN.md, "The API budget"). */
+/**
+ * Why a live figure is stale: the last failed poll of it (docs/architecture.md, "The API
+ * budget").
+ */
 export type LiveProblem = Omit<Extract<WatchUpdate, { kind: 'error' }>, 'kind'>;
 
 /** How long a command waits for its pushed result before showing its own answer, ms. */
@@ -36,8 +39,9 @@ export const channelsQuery = (params: ChannelListParams) =>
     queryKey: keys.channels(params),
     queryFn: ({ signal }) =>
       call(
-        'channel.list',
+        'channels.list',
         {
+          types: 'live',
           ...(params.keyword ? { keyword: params.keyword } : {}),
           order: params.order,
         },

@@ -1,5 +1,5 @@
 /**
- * How a batch plan reads in its preview and progress (issue 5, "Bulk authoring"): each
+ * How a batch plan reads in its preview and progress (bulk authoring): each
  * operation as a row with its action, title and UTC times, the programs already scheduled
  * that a created or moved program would run into, and the budget cost in words. Pure
  * functions; times are epoch ms UTC.

@@ -1,5 +1,5 @@
 /**
- * Bulk authoring in the Schedule view (issue 5, "Bulk authoring"): a "Copy day…" or
+ * Bulk authoring in the Schedule view: a "Copy day…" or
  * "Fill range…" request is planned in main, previewed here (nothing sent yet), then run as a
  * batch in main at `bulk` priority. Progress arrives as `schedule.batchProgress` events;
  * each operation the platform accepted is drawn on the timeline at once (a placeholder until

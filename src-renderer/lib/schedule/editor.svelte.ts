@@ -1,5 +1,5 @@
 /**
- * The editing state of the Schedule view (issue 5, phase 1): selection, ghost, questions,
+ * The editing state of the Schedule view: selection, ghost, questions,
  * and the edits that gestures (`gestures.ts`) and the details panel ask for, each checked
  * for overlaps before anything is sent, then sent, undone and redone as sent-edits.svelte.ts
  * does.

@@ -1,5 +1,5 @@
 /**
- * Undo and redo of schedule edits (issue 5). Each edit is kept as the operation that was
+ * Undo and redo of schedule edits. Each edit is kept as the operation that was
  * sent and its inverse, both normal ScheduleOperations: undo sends the inverse through
  * `schedule.apply`, so the platform itself returns to the previous schedule.
  *

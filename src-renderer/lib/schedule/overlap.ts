@@ -1,5 +1,5 @@
 /**
- * The overlap rule of scheduled channels (issue 5: programs of one channel never overlap),
+ * The overlap rule of scheduled channels (programs of one channel never overlap),
  * checked in the renderer before anything is sent. Intervals are `[start, end)` in ms UTC,
  * as the platform checks them: a program may start exactly when another ends.
  */

@@ -1,5 +1,5 @@
 /**
- * The schedule's edits as sent to the platform (issue 5, phase 1): every edit is ONE
+ * The schedule's edits as sent to the platform: every edit is ONE
  * `schedule.apply`, optimistic on screen, rolled back with the platform's message when
  * refused, and recorded for undo and redo (history.ts). After every edit or refusal the
  * programs are read again so the screen equals the platform.

@@ -3,7 +3,7 @@ export const commandsChannels = {
   channels: {
     list: {
       title: 'List channels',
-      description: 'Reads one page of channels of every type, by state.',
+      description: 'Reads one page of channels with their on-air tally, by state and type.',
     },
     get: {
       title: 'Read channel',

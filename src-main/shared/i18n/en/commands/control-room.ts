@@ -1,11 +1,5 @@
 /** English: the titles and one-line descriptions of the control room's commands (`shared/commands/control-room.ts`), nested by command name. */
 export const commandsControlRoom = {
-  channel: {
-    list: {
-      title: 'List live channels',
-      description: 'Shows the live channels with their on-air tally.',
-    },
-  },
   broadcast: {
     get: {
       title: 'Read broadcast',

@@ -3,7 +3,7 @@ export const commandsChannels = {
   channels: {
     list: {
       title: '채널 리스트 보기',
-      description: '모든 유형의 채널 한 페이지를 상태별로 읽습니다.',
+      description: '채널 한 페이지를 방송 중 여부와 함께 상태와 유형별로 읽습니다.',
     },
     get: {
       title: '채널 보기',

@@ -1,8 +1,5 @@
 /** Korean: the titles and one-line descriptions of the control room's commands (`shared/commands/control-room.ts`), nested by command name. */
 export const commandsControlRoom = {
-  channel: {
-    list: { title: '라이브 채널 리스트', description: '라이브 채널과 방송 중 여부를 보여 줍니다.' },
-  },
   broadcast: {
     get: { title: '방송 정보 읽기', description: '플랫폼의 현재 방송 정보를 읽습니다.' },
     participants: { title: '채팅 참여자 읽기', description: '방송 중인 채팅의 참여자를 읽습니다.' },
