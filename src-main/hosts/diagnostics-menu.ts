@@ -1,5 +1,5 @@
 /**
- * Help → "Save diagnostics…" in the desktop app (issue 20, part 7): the system's save dialog
+ * Help → "Save diagnostics…" in the desktop app: the system's save dialog
  * asks where, then the same `diagnostics.save` command the browser host and the palette run
  * writes the archive (services/app/diagnostics.ts), which is moved to the chosen place and
  * shown in the file manager. Electron reaches this only through the functions it is given,

@@ -4,7 +4,7 @@
  * ({@link appUserAgentPrefix}, set by `platform/api-clients.ts` on every call) and the
  * sandbox answered it 2xx. A refusal does not count, wherever it came from: authentication,
  * the rate limit, the role check, an injected fault, or the handler's own rule (a 422 say):
- * the operation was asked for, not reached (issue 21, part 7). The end-to-end suite writes
+ * the operation was asked for, not reached. The end-to-end suite writes
  * these per test and joins them into `test-results/ui-coverage.json` (`e2e/ui-coverage.ts`).
  *
  * Every call of the app is also counted per operation whatever the answer ({@link asked}), so

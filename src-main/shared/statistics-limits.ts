@@ -7,7 +7,7 @@
  * "Statistics delay: up to 36 hours". Read as in resources/openapi/vod-v3.yaml: the start is at
  * most 365 days before today (UTC), the end is before the start plus 3 calendar months and not
  * after today. The delay says when a day's figures are complete (36 hours after it ended), not
- * which days may be asked (issue 21, part 6): a range may end within it, and the days still in
+ * which days may be asked (spec, Limits: figures may be up to 36 hours late): a range may end within it, and the days still in
  * it are marked as possibly incomplete.
  */
 import type { MessageKey, MessageParams } from './i18n/message';

@@ -1,5 +1,5 @@
 /**
- * The live token's role where operators work (issue 21, part 5): Schedule and Uploads know it
+ * The live token's role where operators work: Schedule and Uploads know it
  * before anything is sent, and offer the super administrator's commands (program edits,
  * program-media uploads and deletes, waiting-screen changes: spec, Endpoints) disabled with
  * the reason main's pipeline would give (`offerOf`, from the commands' declared roles).

@@ -1,5 +1,5 @@
 /**
- * "Save diagnostics" (issue 20, part 7): the archive holds what support asks for, and no
+ * "Save diagnostics": the archive holds what support asks for, and no
  * secret. The test keychain holds the sandbox's tokens (two accounts added as an operator
  * adds them), a log line leaks them the way a careless message would, and the archive is
  * unzipped and searched, every file, for each token and for any `access_token` value.

@@ -114,7 +114,7 @@ describe('with HTTP_PROXY set and NO_PROXY empty', () => {
 
   it('sends a live call through the proxy, and none with NO_PROXY=127.0.0.1 (control)', async () => {
     const listChannels = async () => {
-      const page = await call('channel.list', {});
+      const page = await call('channels.list', {});
       expect(page.data.items.length).toBeGreaterThan(0);
     };
     const direct = await through({ ...env(), NO_PROXY: '127.0.0.1' }, listChannels);
@@ -187,7 +187,7 @@ describe('with HTTP_PROXY set and NO_PROXY empty', () => {
     try {
       await useNetwork(env());
       const result = await test.core.invoke(
-        'channel.list' satisfies CommandName,
+        'channels.list' satisfies CommandName,
         {},
         {
           clientId: 'proxy-test',

@@ -1,5 +1,5 @@
 /**
- * Diagnostics (issue 20, part 7): "Save diagnostics" writes one zip archive for support
+ * Diagnostics: "Save diagnostics" writes one zip archive for support
  * (services/app/diagnostics.ts) and answers where. No platform call.
  */
 import { anyRole, command, defineCommands, returns } from './define';
