@@ -1,5 +1,5 @@
 /**
- * Settings → "Save diagnostics" in the browser host (issue 20, part 7): the operator presses
+ * Settings → "Save diagnostics" in the browser host: the operator presses
  * it, is told where the archive was written, and that file is a zip in the data folder's
  * diagnostics/ holding the versions, the budget, the refusals and the audit records file,
  * with neither of the sandbox's tokens inside.

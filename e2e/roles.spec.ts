@@ -1,5 +1,5 @@
 /**
- * Roles where operators work (issue 21, part 5): with an administrator's token, Schedule and
+ * Roles where operators work: with an administrator's token, Schedule and
  * Uploads know the role before anything is sent. Program edits, program-media uploads and
  * waiting-screen changes (the super administrator's, spec Endpoints) are shown disabled with
  * the reason; a drag on the timeline does not start; dropped files of a kind the role cannot
