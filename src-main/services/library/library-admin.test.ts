@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandInput, CommandName, CommandOutput } from '../../shared/bridge';
 import type { DeskCore } from '../app/desk-core';
-import { startTestCore, type TestCore } from '../app/test-support';
+import { confirmedBy, startTestCore, type TestCore } from '../app/test-support';
 
 let core: DeskCore;
 let rig: TestCore;
@@ -22,8 +22,9 @@ afterAll(async () => {
   await rig.close();
 });
 
+/** Runs a command as the views do, confirming a destructive one as its dialog does. */
 function run<C extends CommandName>(command: C, input: CommandInput<C>) {
-  return core.invoke(command, input, ctx);
+  return core.invoke(command, input, { ...ctx, ...confirmedBy(command) });
 }
 
 async function data<C extends CommandName>(

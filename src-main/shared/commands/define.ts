@@ -121,9 +121,9 @@ export interface Offers {
  */
 export interface CommandMeta {
   /** Where menus and the palette list it. */
-  category?: CommandCategory;
+  category: CommandCategory;
   /** Read, change, or destructive (which needs `confirm`). */
-  effect?: CommandEffect;
+  effect: CommandEffect;
   /** What the operator confirms; required for `destructive`, absent otherwise. */
   confirm?: ConfirmRule;
   /**
@@ -131,14 +131,14 @@ export interface CommandMeta {
    * download of a recording file or of VOD content) or the command answers without it (the
    * upload dialog's VOD categories: `available: false`); null for a command that calls nothing.
    */
-  api?: ApiName | 'any' | null;
+  api: ApiName | 'any' | null;
   /** Every platform operation its handler may call (empty for local commands). */
-  operations?: readonly OperationRef[];
+  operations: readonly OperationRef[];
   /**
    * The roles that may run it: the roles every operation in `operations` allows
    * (`x-roles`; an operation without one allows both). Checked by a test.
    */
-  roles?: readonly Role[];
+  roles: readonly Role[];
   /**
    * True for the one read that is how main learns the token's role: its super administrator's
    * operation answered 403 means an administrator's token (`channels.access`). The role guard

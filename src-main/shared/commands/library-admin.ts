@@ -17,7 +17,7 @@ import type {
   VodChannel,
 } from '../library-admin-model';
 import type { Fresh, Page } from '../model';
-import { command, defineCommands, returns } from './define';
+import { anyRole, command, defineCommands, returns } from './define';
 import { key, noInput, positiveId, requiredText, searchKeyword } from './fields';
 
 const channelKey = key;
@@ -77,18 +77,33 @@ export const libraryAdminCommands = defineCommands({
     input: noInput,
     output: returns<Country[]>(),
     priority: 'view',
+    category: 'library',
+    effect: 'read',
+    api: 'vod',
+    operations: ['vod.listCountries'],
+    roles: anyRole,
   }),
   /** Languages (VOD GET /languages); `subtitles: true` only those subtitles can use. */
   'reference.languages': command({
     input: z.object({ subtitles: z.boolean().optional() }),
     output: returns<Language[]>(),
     priority: 'view',
+    category: 'library',
+    effect: 'read',
+    api: 'vod',
+    operations: ['vod.listLanguages'],
+    roles: anyRole,
   }),
   /** Standard timezones (VOD GET /timezones), read once per session. */
   'reference.timezones': command({
     input: noInput,
     output: returns<Timezone[]>(),
     priority: 'view',
+    category: 'library',
+    effect: 'read',
+    api: 'vod',
+    operations: ['vod.listTimezones'],
+    roles: anyRole,
   }),
 
   /** VOD channels (listChannels), newest first, up to 100. */
@@ -102,12 +117,22 @@ export const libraryAdminCommands = defineCommands({
     }),
     output: returns<Fresh<VodChannel[]>>(),
     priority: 'view',
+    category: 'library',
+    effect: 'read',
+    api: 'vod',
+    operations: ['vod.listChannels'],
+    roles: anyRole,
   }),
   /** One channel (getChannel). */
   'vodChannel.get': command({
     input: z.object({ channelKey }),
     output: returns<Fresh<VodChannel>>(),
     priority: 'view',
+    category: 'library',
+    effect: 'read',
+    api: 'vod',
+    operations: ['vod.getChannel'],
+    roles: anyRole,
   }),
   /** createChannel: kind and playback token are fixed afterwards (spec; guide kinds). */
   'vodChannel.create': command({
@@ -120,6 +145,12 @@ export const libraryAdminCommands = defineCommands({
     }),
     output: returns<VodChannel>(),
     priority: 'command',
+    category: 'library',
+    effect: 'change',
+    api: 'vod',
+    operations: ['vod.createChannel'],
+    roles: anyRole,
+    offer: { palette: true },
   }),
   /** updateChannel: name, description, streaming format, the player's subtitle language. */
   'vodChannel.update': command({
@@ -137,12 +168,24 @@ export const libraryAdminCommands = defineCommands({
     }),
     output: returns<VodChannel>(),
     priority: 'command',
+    category: 'library',
+    effect: 'change',
+    api: 'vod',
+    operations: ['vod.updateChannel'],
+    roles: anyRole,
   }),
   /** deleteChannel: permanent; its media content keys stop working. */
   'vodChannel.delete': command({
     input: z.object({ channelKey }),
     output: returns<null>(),
     priority: 'command',
+    category: 'library',
+    effect: 'destructive',
+    confirm: { kind: 'again' },
+    api: 'vod',
+    operations: ['vod.deleteChannel'],
+    roles: anyRole,
+    offer: { palette: true },
   }),
   /** A channel's contents (listChannelMediaContents), first 100 matching. */
   'vodChannel.contents': command({
@@ -152,6 +195,11 @@ export const libraryAdminCommands = defineCommands({
     }),
     output: returns<Fresh<Page<ContentSummary>>>(),
     priority: 'view',
+    category: 'library',
+    effect: 'read',
+    api: 'vod',
+    operations: ['vod.listChannelMediaContents'],
+    roles: anyRole,
   }),
   /** Contents to pick from by keyword (listMediaContents), first 20. */
   'vodChannel.findContents': command({
@@ -160,30 +208,56 @@ export const libraryAdminCommands = defineCommands({
     }),
     output: returns<ContentSummary[]>(),
     priority: 'view',
+    category: 'library',
+    effect: 'read',
+    api: 'vod',
+    operations: ['vod.listMediaContents'],
+    roles: anyRole,
   }),
   /** attachChannelMediaContent: the channel issues a media content key for it. */
   'vodChannel.attachContent': command({
     input: contentPair,
     output: returns<null>(),
     priority: 'command',
+    category: 'library',
+    effect: 'change',
+    api: 'vod',
+    operations: ['vod.attachChannelMediaContent'],
+    roles: anyRole,
   }),
   /** detachChannelMediaContent: that link's media content key is released. */
   'vodChannel.detachContent': command({
     input: contentPair,
     output: returns<null>(),
     priority: 'command',
+    category: 'library',
+    effect: 'destructive',
+    confirm: { kind: 'again' },
+    api: 'vod',
+    operations: ['vod.detachChannelMediaContent'],
+    roles: anyRole,
   }),
   /** updateChannelCallback: called on content add/delete and, with pingback, playback requests. */
   'vodChannel.setCallback': command({
     input: z.object({ channelKey, callbackUrl, usePingback: z.boolean() }),
     output: returns<VodChannel>(),
     priority: 'command',
+    category: 'library',
+    effect: 'change',
+    api: 'vod',
+    operations: ['vod.updateChannelCallback'],
+    roles: anyRole,
   }),
   /** updateChannelDownloadCallback: called on download attempts on PC and mobile. */
   'vodChannel.setDownloadCallback': command({
     input: z.object({ channelKey, downloadCallbackUrl: callbackUrl }),
     output: returns<VodChannel>(),
     priority: 'command',
+    category: 'library',
+    effect: 'change',
+    api: 'vod',
+    operations: ['vod.updateChannelDownloadCallback'],
+    roles: anyRole,
   }),
   /** updateChannelSecurity: external output (TV-OUT) blocking and country access (guide). */
   'vodChannel.setSecurity': command({
@@ -200,6 +274,11 @@ export const libraryAdminCommands = defineCommands({
       }),
     output: returns<VodChannel>(),
     priority: 'command',
+    category: 'library',
+    effect: 'change',
+    api: 'vod',
+    operations: ['vod.updateChannelSecurity'],
+    roles: anyRole,
   }),
   /** updateChannelReferer: the guide's three modes (allow list, block list, no referer). */
   'vodChannel.setReferer': command({
@@ -216,18 +295,33 @@ export const libraryAdminCommands = defineCommands({
       }),
     output: returns<VodChannel>(),
     priority: 'command',
+    category: 'library',
+    effect: 'change',
+    api: 'vod',
+    operations: ['vod.updateChannelReferer'],
+    roles: anyRole,
   }),
   /** attachChannelPlayerSkin: replaces the skin the channel wears. */
   'vodChannel.attachSkin': command({
     input: z.object({ channelKey, skinId: positiveId }),
     output: returns<null>(),
     priority: 'command',
+    category: 'library',
+    effect: 'change',
+    api: 'vod',
+    operations: ['vod.attachChannelPlayerSkin'],
+    roles: anyRole,
   }),
   /** detachChannelPlayerSkin. */
   'vodChannel.detachSkin': command({
     input: z.object({ channelKey }),
     output: returns<null>(),
     priority: 'command',
+    category: 'library',
+    effect: 'change',
+    api: 'vod',
+    operations: ['vod.detachChannelPlayerSkin'],
+    roles: anyRole,
   }),
 
   /** Player skins (listPlayerSkins). */
@@ -235,12 +329,23 @@ export const libraryAdminCommands = defineCommands({
     input: noInput,
     output: returns<Fresh<PlayerSkin[]>>(),
     priority: 'view',
+    category: 'library',
+    effect: 'read',
+    api: 'vod',
+    operations: ['vod.listPlayerSkins'],
+    roles: anyRole,
   }),
   /** deletePlayerSkin: channels wearing it are left without a skin. */
   'playerSkin.delete': command({
     input: z.object({ skinId: positiveId }),
     output: returns<null>(),
     priority: 'command',
+    category: 'library',
+    effect: 'destructive',
+    confirm: { kind: 'again' },
+    api: 'vod',
+    operations: ['vod.deletePlayerSkin'],
+    roles: anyRole,
   }),
 
   /** Standard formats (listMediaProfileFormats). */
@@ -248,30 +353,55 @@ export const libraryAdminCommands = defineCommands({
     input: noInput,
     output: returns<MediaProfileFormat[]>(),
     priority: 'view',
+    category: 'library',
+    effect: 'read',
+    api: 'vod',
+    operations: ['vod.listMediaProfileFormats'],
+    roles: anyRole,
   }),
   /** Presets (listMediaProfilePresets). */
   'mediaProfile.presets': command({
     input: noInput,
     output: returns<MediaProfilePreset[]>(),
     priority: 'view',
+    category: 'library',
+    effect: 'read',
+    api: 'vod',
+    operations: ['vod.listMediaProfilePresets'],
+    roles: anyRole,
   }),
   /** Profile groups (listMediaProfileGroups). */
   'mediaProfile.groups': command({
     input: noInput,
     output: returns<MediaProfileGroup[]>(),
     priority: 'view',
+    category: 'library',
+    effect: 'read',
+    api: 'vod',
+    operations: ['vod.listMediaProfileGroups'],
+    roles: anyRole,
   }),
   /** Profiles (listMediaProfiles). */
   'mediaProfile.list': command({
     input: noInput,
     output: returns<Fresh<MediaProfile[]>>(),
     priority: 'view',
+    category: 'library',
+    effect: 'read',
+    api: 'vod',
+    operations: ['vod.listMediaProfiles'],
+    roles: anyRole,
   }),
   /** A profile's technical details (getMediaProfile). */
   'mediaProfile.get': command({
     input: z.object({ profileKey: key }),
     output: returns<Fresh<MediaProfile>>(),
     priority: 'view',
+    category: 'library',
+    effect: 'read',
+    api: 'vod',
+    operations: ['vod.getMediaProfile'],
+    roles: anyRole,
   }),
   /** createMediaProfile from a preset; applies to uploads from then on (guide). */
   'mediaProfile.create': command({
@@ -282,6 +412,12 @@ export const libraryAdminCommands = defineCommands({
     }),
     output: returns<MediaProfile>(),
     priority: 'command',
+    category: 'library',
+    effect: 'change',
+    api: 'vod',
+    operations: ['vod.createMediaProfile'],
+    roles: anyRole,
+    offer: { palette: true },
   }),
   /** updateMediaProfile: H.265 and AV1 can be refused (hardware encoding, spec). */
   'mediaProfile.update': command({
@@ -324,24 +460,44 @@ export const libraryAdminCommands = defineCommands({
     }),
     output: returns<MediaProfile>(),
     priority: 'command',
+    category: 'library',
+    effect: 'change',
+    api: 'vod',
+    operations: ['vod.updateMediaProfile'],
+    roles: anyRole,
   }),
   /** The library's categories, flattened for pickers (VOD listCategories). */
   'mediaProfile.categories': command({
     input: noInput,
     output: returns<CategoryOption[]>(),
     priority: 'view',
+    category: 'library',
+    effect: 'read',
+    api: 'vod',
+    operations: ['vod.listCategories'],
+    roles: anyRole,
   }),
   /** attachMediaProfileCategory. */
   'mediaProfile.attachCategory': command({
     input: profileCategory,
     output: returns<null>(),
     priority: 'command',
+    category: 'library',
+    effect: 'change',
+    api: 'vod',
+    operations: ['vod.attachMediaProfileCategory'],
+    roles: anyRole,
   }),
   /** detachMediaProfileCategory. */
   'mediaProfile.detachCategory': command({
     input: profileCategory,
     output: returns<null>(),
     priority: 'command',
+    category: 'library',
+    effect: 'change',
+    api: 'vod',
+    operations: ['vod.detachMediaProfileCategory'],
+    roles: anyRole,
   }),
 
   /** serviceEncrypt: Base64 ciphertext of `plaintext` for player-server communication. */
@@ -354,41 +510,84 @@ export const libraryAdminCommands = defineCommands({
     }),
     output: returns<{ encryptedText: string }>(),
     priority: 'command',
+    category: 'library',
+    effect: 'read',
+    api: 'vod',
+    operations: ['vod.serviceEncrypt'],
+    roles: anyRole,
+    offer: { palette: true },
   }),
   /** createUserKey: the key is answered once and never kept by the app. */
   'userKey.create': command({
     input: noInput,
     output: returns<IssuedUserKey>(),
     priority: 'command',
+    category: 'library',
+    effect: 'change',
+    api: 'vod',
+    operations: ['vod.createUserKey'],
+    roles: anyRole,
+    offer: { palette: true },
   }),
   /** reissueUserKey: the old key is invalid at once; the new one is answered once. */
   'userKey.reissue': command({
     input: z.object({ userKey }),
     output: returns<IssuedUserKey>(),
     priority: 'command',
+    category: 'library',
+    effect: 'destructive',
+    confirm: { kind: 'again' },
+    api: 'vod',
+    operations: ['vod.reissueUserKey'],
+    roles: anyRole,
+    offer: { palette: true },
   }),
   /** deleteUserKey: invalid and removed at once. */
   'userKey.delete': command({
     input: z.object({ userKey }),
     output: returns<null>(),
     priority: 'command',
+    category: 'library',
+    effect: 'destructive',
+    confirm: { kind: 'again' },
+    api: 'vod',
+    operations: ['vod.deleteUserKey'],
+    roles: anyRole,
+    offer: { palette: true },
   }),
   /** getWatermarkingCode. */
   'vodTool.watermark': command({
     input: noInput,
     output: returns<Fresh<{ code: string }>>(),
     priority: 'view',
+    category: 'library',
+    effect: 'read',
+    api: 'vod',
+    operations: ['vod.getWatermarkingCode'],
+    roles: anyRole,
+    offer: { palette: true },
   }),
   /** Player events (listPlayerEvents). */
   'playerEvent.list': command({
     input: noInput,
     output: returns<Fresh<PlayerEvent[]>>(),
     priority: 'view',
+    category: 'library',
+    effect: 'read',
+    api: 'vod',
+    operations: ['vod.listPlayerEvents'],
+    roles: anyRole,
   }),
   /** deletePlayerEvent: permanent. */
   'playerEvent.delete': command({
     input: z.object({ eventId: positiveId }),
     output: returns<null>(),
     priority: 'command',
+    category: 'library',
+    effect: 'destructive',
+    confirm: { kind: 'again' },
+    api: 'vod',
+    operations: ['vod.deletePlayerEvent'],
+    roles: anyRole,
   }),
 });
