@@ -13,6 +13,7 @@ import {
   event,
   returns,
   superAdminOnly,
+  type OperationRef,
 } from './define';
 import { key, noInput } from './fields';
 
@@ -32,6 +33,19 @@ const uploadTarget = z.discriminatedUnion('kind', [
 ]);
 
 const changed = returns<{ changed: number }>();
+
+/**
+ * What sending a queued file may call: its one-time upload URL (VOD content, program media or
+ * a waiting screen), then the platform's reads that follow it until it is processed.
+ */
+const sendOperations: readonly OperationRef[] = [
+  'vod.createUploadUrl',
+  'live.createProgramMediaUploadUrl',
+  'live.createWaitFileUploadUrl',
+  'vod.getMediaContentProgress',
+  'live.listProgramMediaContents',
+  'live.listWaitMediaContents',
+];
 
 /** Commands of the upload queue. */
 export const uploadCommands = defineCommands({
@@ -75,14 +89,7 @@ export const uploadCommands = defineCommands({
     category: 'uploads',
     effect: 'change',
     api: 'any',
-    operations: [
-      'vod.createUploadUrl',
-      'live.createProgramMediaUploadUrl',
-      'live.createWaitFileUploadUrl',
-      'vod.getMediaContentProgress',
-      'live.listProgramMediaContents',
-      'live.listWaitMediaContents',
-    ],
+    operations: sendOperations,
     roles: superAdminOnly,
     // VOD content needs no live role; program media and waiting screens are the super
     // administrator's (spec, Endpoints).
@@ -106,14 +113,7 @@ export const uploadCommands = defineCommands({
     category: 'uploads',
     effect: 'change',
     api: 'any',
-    operations: [
-      'vod.createUploadUrl',
-      'live.createProgramMediaUploadUrl',
-      'live.createWaitFileUploadUrl',
-      'vod.getMediaContentProgress',
-      'live.listProgramMediaContents',
-      'live.listWaitMediaContents',
-    ],
+    operations: sendOperations,
     roles: superAdminOnly,
     // The handler sends an administrator's VOD files only (services/uploads/upload-commands.ts).
     rolesFor: () => anyRole,
@@ -126,14 +126,7 @@ export const uploadCommands = defineCommands({
     category: 'uploads',
     effect: 'change',
     api: 'any',
-    operations: [
-      'vod.createUploadUrl',
-      'live.createProgramMediaUploadUrl',
-      'live.createWaitFileUploadUrl',
-      'vod.getMediaContentProgress',
-      'live.listProgramMediaContents',
-      'live.listWaitMediaContents',
-    ],
+    operations: sendOperations,
     roles: superAdminOnly,
     // The handler sends an administrator's VOD files only (services/uploads/upload-commands.ts).
     rolesFor: () => anyRole,
