@@ -191,6 +191,20 @@ test('every refused edit leaves the timeline equal to the platform', async ({
   const { fromMs, toMs } = await visibleWindow(app);
   expect(startOf(later)).toBeGreaterThan(fromMs);
   expect(startOf(later)).toBeLessThan(toMs);
+
+  // 5. A program still to come deleted: confirmed here, and gone from the platform too.
+  await laterBlock.focus();
+  await laterBlock.press('Delete');
+  await app
+    .getByRole('dialog', { name: `Delete “${later.title}”?` })
+    .getByRole('button', { name: 'Delete program' })
+    .click();
+  await expect(laterBlock).toHaveCount(0);
+  expect(applied).toHaveLength(4);
+  await expect
+    .poll(async () => (await allPrograms(platform)).some((p) => p.id === later.id))
+    .toBe(false);
+  await expectTimelineEqualsPlatform(app, platform, later.channel_key);
 });
 
 /**
