@@ -91,14 +91,33 @@ describe('VOD over the virtual clock', () => {
     ]);
   });
 
-  it('statistics of the latest 36 hours are not ready; older days are', async () => {
-    const today = new Date(sandbox.clock.nowMs()).toISOString().slice(0, 10);
-    const fresh = await call<{ message: string }>(
-      'GET',
-      `/statistics/summary-daily?start_date=${today}&end_date=${today}`,
+  it('statistics of the latest 36 hours are partial and grow; older days are complete', async () => {
+    const nowMs = sandbox.clock.nowMs();
+    const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const today = dayOf(nowMs);
+    const old = dayOf(nowMs - 4 * 86_400_000);
+    type Daily = List<{ date: string; view_count: number }>;
+    const range = `/statistics/summary-daily?start_date=${old}&end_date=${today}`;
+    const before = await call<Daily>('GET', range);
+    expect(before.status).toBe(200);
+    // Every asked day up to today is there, today included: nothing refused, nothing left out.
+    expect(before.body.data.map((row) => row.date)).toEqual(
+      [4, 3, 2, 1, 0].map((back) => dayOf(nowMs - back * 86_400_000)),
     );
-    expect(fresh.status).toBe(422);
-    expect(fresh.body.message).toMatch(/36 hours/);
+    const views = (body: Daily, date: string) =>
+      body.data.find((row) => row.date === date)?.view_count ?? -1;
+    sandbox.clock.advance(12 * 3_600_000);
+    const later = await call<Daily>('GET', range);
+    // A complete day does not change; today's figures keep arriving.
+    expect(views(later.body, old)).toBe(views(before.body, old));
+    expect(views(later.body, today)).toBeGreaterThan(views(before.body, today));
+    const future = dayOf(nowMs + 3 * 86_400_000);
+    const ahead = await call<{ message: string }>(
+      'GET',
+      `/statistics/summary-daily?start_date=${future}&end_date=${future}`,
+    );
+    expect(ahead.status).toBe(422);
+    expect(ahead.body.message).toMatch(/days to come/);
   });
 });
 

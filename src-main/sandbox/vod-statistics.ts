@@ -1,11 +1,13 @@
 /**
  * VOD statistics rules and numbers (spec, Limits: UTC; data of the last 1 year; at most 3
  * months per query; delayed up to 36 hours). Our design of the rules, documented in
- * vod-v3.yaml: `start_date`/`end_date` are UTC days, both inclusive; a day is ready once 36 h
- * have passed since its end; days not ready are left out; 422 with a message when the range is
- * reversed, starts more than 365 days before today, spans more than 3 calendar months, or has
- * no ready day. Numbers are a pure function of (seed, content, day): the same query, the same
- * answer.
+ * vod-v3.yaml: `start_date`/`end_date` are UTC days, both inclusive; days after today are left
+ * out. A day's figures arrive over the 36 hours after it ends: a day that ended 36 h ago or more
+ * is complete; a more recent one (or today) shows the part that has arrived, in proportion to
+ * the time since the day began over the day plus the delay (docs/platform-facts.md, "VOD
+ * statistics"). 422 with a message when the range is reversed, starts more than 365 days
+ * before today or after today, or spans more than 3 calendar months. Numbers are a pure
+ * function of (seed, content, day, time): the same query at the same instant, the same answer.
  */
 import { unprocessable } from './http-error';
 import { hashUnit } from './prng';
@@ -15,6 +17,14 @@ import type { MediaContentRecord } from './state';
 export const statisticsDelayMs = 36 * 3_600_000;
 const dayMs = 86_400_000;
 
+/** A day of an asked range and how much of its figures has arrived. */
+export interface AskedDay {
+  /** The UTC day, `YYYY-MM-DD`. */
+  date: string;
+  /** The share of the day's figures that has arrived, 0..1 (1: complete). */
+  arrived: number;
+}
+
 /** One content's numbers over some days. */
 export interface ContentTotals {
   view_count: number;
@@ -23,10 +33,11 @@ export interface ContentTotals {
 }
 
 /**
- * The ready UTC days (`YYYY-MM-DD`) of the range at `nowMs`.
+ * The UTC days of the range up to today at `nowMs`, each with the share of its figures that
+ * has arrived (see the file's comment).
  * @throws ApiError 422 naming the broken rule.
  */
-export function readyDays(startDate: string, endDate: string, nowMs: number): string[] {
+export function askedDays(startDate: string, endDate: string, nowMs: number): AskedDay[] {
   const start = parseDay(startDate, 'start_date');
   const end = parseDay(endDate, 'end_date');
   const today = Math.floor(nowMs / dayMs) * dayMs;
@@ -37,6 +48,11 @@ export function readyDays(startDate: string, endDate: string, nowMs: number): st
       `Statistics are kept for 1 year: the start_date must be on or after ${day(today - 365 * dayMs)}.`,
       'start_date',
     );
+  if (start > today)
+    throw unprocessable(
+      `There are no statistics for days to come: the start_date must be on or before ${day(today)}.`,
+      'start_date',
+    );
   const limit = new Date(start);
   limit.setUTCMonth(limit.getUTCMonth() + 3);
   if (end >= limit.getTime())
@@ -44,22 +60,21 @@ export function readyDays(startDate: string, endDate: string, nowMs: number): st
       `A statistics query covers at most 3 months: the end_date must be before ${day(limit.getTime())}.`,
       'end_date',
     );
-  const days: string[] = [];
-  for (let at = start; at <= end && at + dayMs + statisticsDelayMs <= nowMs; at += dayMs)
-    days.push(day(at));
-  if (days.length === 0)
-    throw unprocessable(
-      `Statistics for ${startDate} are not ready yet: they arrive up to 36 hours after the day ends (UTC).`,
-      'start_date',
-    );
+  const days: AskedDay[] = [];
+  for (let at = start; at <= end && at <= today; at += dayMs)
+    days.push({ date: day(at), arrived: Math.min(1, (nowMs - at) / (dayMs + statisticsDelayMs)) });
   return days;
 }
 
-/** Numbers of `content` on `date` (zero before its upload). */
-export function contentDay(seed: number, content: MediaContentRecord, date: string): ContentTotals {
+/** Numbers of `content` on `date` as far as they have arrived (zero before its upload). */
+export function contentDay(
+  seed: number,
+  content: MediaContentRecord,
+  { date, arrived }: AskedDay,
+): ContentTotals {
   if (Date.parse(`${date}T00:00:00Z`) + dayMs <= content.createdAt.getTime())
     return { view_count: 0, play_seconds: 0, unique_viewer_count: 0 };
-  const views = Math.floor(hashUnit(seed, content.uploadFileKey, date) * 240);
+  const views = Math.floor(hashUnit(seed, content.uploadFileKey, date) * 240 * arrived);
   const watched = 0.2 + 0.5 * hashUnit(seed, content.uploadFileKey, date, 'watched');
   return {
     view_count: views,
@@ -72,10 +87,10 @@ export function contentDay(seed: number, content: MediaContentRecord, date: stri
 export function contentTotals(
   seed: number,
   content: MediaContentRecord,
-  days: readonly string[],
+  days: readonly AskedDay[],
 ): ContentTotals {
   const total: ContentTotals = { view_count: 0, play_seconds: 0, unique_viewer_count: 0 };
-  for (const date of days) add(total, contentDay(seed, content, date));
+  for (const asked of days) add(total, contentDay(seed, content, asked));
   return total;
 }
 

@@ -8,14 +8,14 @@ import { intInput, stringInput } from '../operation';
 import type { MediaContentRecord } from '../state';
 import { ok } from '../vod-envelope';
 import type { ContentTotals } from '../vod-statistics';
-import { add, contentDay, contentTotals, readyDays } from '../vod-statistics';
+import { add, contentDay, contentTotals, askedDays } from '../vod-statistics';
 import { findVodChannel } from '../vod-state';
 
 /** Handlers by operationId. */
 export function vodStatisticsOperations({ state, clock }: SandboxContext): OperationHandlers {
   const { vod } = state;
   const daysOf = (query: JsonObject) =>
-    readyDays(stringInput(query, 'start_date'), stringInput(query, 'end_date'), clock.nowMs());
+    askedDays(stringInput(query, 'start_date'), stringInput(query, 'end_date'), clock.nowMs());
   // One pass over the keys, then a set lookup per content: linear on a large library.
   const inChannel = (channelKey: string) => {
     const linked = new Set(
@@ -64,12 +64,12 @@ export function vodStatisticsOperations({ state, clock }: SandboxContext): Opera
 
     getSummaryDaily: ({ query }) =>
       ok(
-        daysOf(query).map((date) => {
+        daysOf(query).map((asked) => {
           const total: ContentTotals = { view_count: 0, play_seconds: 0, unique_viewer_count: 0 };
           for (const content of state.mediaContents)
-            add(total, contentDay(state.seed, content, date));
+            add(total, contentDay(state.seed, content, asked));
           // About 1.2 MB per second watched (a 720p-ish ladder average; our design).
-          return { date, ...total, transferred_bytes: total.play_seconds * 1_200_000 };
+          return { date: asked.date, ...total, transferred_bytes: total.play_seconds * 1_200_000 };
         }),
       ),
   };

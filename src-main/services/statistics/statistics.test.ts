@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../platform/clock';
 import { PlatformError } from '../../platform/errors';
 import { startSandbox, type SandboxHandle } from '../../sandbox/index';
-import { addDays, utcDay, vodWindow } from '../../shared/statistics-limits';
+import { addDays, utcDay, vodIncompleteDays, vodWindow } from '../../shared/statistics-limits';
 import { startSession, type Session } from '../app/session';
 import { openSandboxWorkspace, type Workspace } from '../workspaces/workspace';
 import * as live from './statistics-live';
@@ -26,7 +26,13 @@ let dataDir: string;
 const sent: string[] = [];
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, seed: 3, rateLimit: false });
+  // A fixed instant, late in a UTC day: no figure of this file depends on the wall clock.
+  sandbox = await startSandbox({
+    port: 0,
+    seed: 3,
+    rateLimit: false,
+    startAt: new Date('2026-03-14T21:40:00Z'),
+  });
   workspace = await openSandboxWorkspace({
     sandboxInfo: sandbox.info,
     pacing: { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0, limitPerMinute: 10_000 },
@@ -39,7 +45,8 @@ beforeAll(async () => {
   session = startSession(
     workspace,
     () => undefined,
-    systemClock,
+    // The app reads the platform's time, as it would on a workstation whose clock is right.
+    { ...systemClock, now: () => sandbox.clock.nowMs() },
     () => undefined,
     {
       dataDir,
@@ -72,7 +79,7 @@ async function vodGet<T>(path: string, query: Record<string, string>): Promise<T
 }
 
 const sa = () => sandbox.info.service_account_key;
-const today = () => utcDay(Date.now());
+const today = () => utcDay(sandbox.clock.nowMs());
 
 async function mainStage(): Promise<{ key: string; onAir: string; ended: string }> {
   const channels = await liveGet<{ data: { key: string; title: string }[] }>(
@@ -164,7 +171,7 @@ describe('live statistics', () => {
 
 describe('VOD statistics', () => {
   it('ranks contents and sums days as the platform does, within the limits', async () => {
-    const { complete: latest } = vodWindow(Date.now());
+    const { complete: latest } = vodWindow(sandbox.clock.nowMs());
     const from = addDays(latest, -6);
     const rank = await vod.contentRank(session.account, 'view', { limit: 5, from, to: latest });
     const platform = await vodGet<{ data: { upload_file_key: string }[] }>(
@@ -183,7 +190,7 @@ describe('VOD statistics', () => {
   });
 
   it('refuses a range beyond the spec’s limits before sending anything', async () => {
-    const { earliest, latest } = vodWindow(Date.now());
+    const { earliest, latest } = vodWindow(sandbox.clock.nowMs());
     const before = sent.length;
     const old = await refusal(
       vod.vodDaily(session.account, 'view', addDays(earliest, -1), earliest),
@@ -202,14 +209,19 @@ describe('VOD statistics', () => {
   });
 
   it('sends a range that ends within the 36-hour delay: today, the last 7 days', async () => {
-    const { latest, complete } = vodWindow(Date.now());
-    expect(latest).toBe(utcDay(Date.now()));
+    const nowMs = sandbox.clock.nowMs();
+    const { latest, complete } = vodWindow(nowMs);
+    expect(latest).toBe(utcDay(nowMs));
     const from = addDays(latest, -6);
     const before = sent.length;
     const days = await vod.vodDaily(session.account, 'view', from, latest);
     expect(sent.length).toBe(before + 1);
-    // The platform answers the days it has: here, up to the last complete one.
-    expect(days.data.at(-1)?.date).toBe(complete);
+    // The platform answers every day asked, today included; the days after the last complete
+    // one carry what has arrived so far (vodIncompleteDays marks them in the chart).
+    expect(days.data.map((row) => row.date)).toEqual(
+      Array.from({ length: 7 }, (_, index) => addDays(from, index)),
+    );
+    expect(vodIncompleteDays(from, latest, nowMs)[0]).toBe(addDays(complete, 1));
     const rank = await vod.contentRank(session.account, 'view', { limit: 5, from, to: latest });
     expect(rank.data.length).toBeGreaterThan(0);
   });
