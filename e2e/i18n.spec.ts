@@ -6,6 +6,8 @@
  * picks English in the settings menu and the choice outlives a reload.
  */
 import type { Page } from '@playwright/test';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { test, expect } from './fixtures';
 import { en } from '../src-main/shared/i18n/en';
 import { ko } from '../src-main/shared/i18n/ko';
@@ -73,6 +75,123 @@ async function expectNoEnglish(page: Page, where: string): Promise<void> {
   );
   expect(found, `English interface text in ${where}`).toEqual([]);
 }
+
+/**
+ * One key as a Hangul input method sends it outside a text field: the physical key's `code`
+ * with the jamo as `key` (R gives ㄱ), through the DevTools protocol as the OS would.
+ */
+async function pressHangul(page: Page, code: string, jamo: string, shift = false): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const event = { code, key: jamo, text: jamo, unmodifiedText: jamo, modifiers: shift ? 8 : 0 };
+  await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...event });
+  await cdp.send('Input.dispatchKeyEvent', {
+    type: 'keyUp',
+    code,
+    key: jamo,
+    modifiers: event.modifiers,
+  });
+  await cdp.detach();
+}
+
+/** The audit records of the sandbox workspace, from the data folder (newest last). */
+async function auditRecords(dataDir: string): Promise<{ via: string; command: string }[]> {
+  const dir = join(dataDir, 'audit', 'sandbox');
+  const files = (await readdir(dir).catch(() => [] as string[])).sort();
+  const lines = await Promise.all(files.map((file) => readFile(join(dir, file), 'utf8')));
+  return lines
+    .join('')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { via: string; command: string });
+}
+
+test('a Korean operator records and cues from the keyboard in Hangul input mode', async ({
+  app,
+  platform,
+  dataDir,
+}) => {
+  type Broadcast = {
+    key: string;
+    title: string;
+    is_onair: boolean;
+    use_timeshift: boolean;
+    is_duplicate_recording: boolean;
+    cue_sign_at: string | null;
+  };
+  const list = await platform.get<{
+    data: { title: string; latest_broadcast: { key?: string } }[];
+  }>('/channels?live_status=onair&per_page=100');
+  let found: { title: string; broadcast: Broadcast } | undefined;
+  for (const channel of list.data) {
+    if (!channel.latest_broadcast.key) continue;
+    const { data } = await platform.get<{ data: Broadcast }>(
+      `/broadcasts/${channel.latest_broadcast.key}`,
+    );
+    if (data.is_onair && data.use_timeshift && !data.is_duplicate_recording) {
+      found = { title: channel.title, broadcast: data };
+      break;
+    }
+  }
+  if (!found) throw new Error('the sandbox seed has no on-air broadcast with timeshift on');
+  const { broadcast } = found;
+  const read = async () =>
+    (await platform.get<{ data: Broadcast }>(`/broadcasts/${broadcast.key}`)).data;
+
+  const channels = app.getByRole('listbox', { name: ko.channels.listLabel });
+  await channels.getByRole('option', { name: new RegExp(found.title) }).click();
+  await expect(app.getByRole('heading', { level: 1, name: broadcast.title })).toBeVisible();
+  const start = app.getByRole('button', { name: ko.recording.start });
+  await expect(start).toBeEnabled();
+  await expect(start).toHaveAttribute('aria-keyshortcuts', 'R');
+
+  // Typed into a field, ㄱ is a letter of the search, not a command: nothing starts.
+  const search = app.getByRole('searchbox').first();
+  await search.focus();
+  await pressHangul(app, 'KeyR', 'ㄱ');
+  await expect(search).toHaveValue('ㄱ');
+  await expect(start).toHaveText(ko.recording.start);
+  await expect(start).toBeEnabled();
+  await search.fill('');
+
+  // Back in the channel list, the R key starts the recording, whatever the input method makes.
+  await channels.getByRole('option', { name: new RegExp(found.title) }).click();
+  await pressHangul(app, 'KeyR', 'ㄱ');
+  await expect(app.getByRole('button', { name: ko.recording.stop })).toBeVisible();
+  await expect.poll(async () => (await read()).is_duplicate_recording).toBe(true);
+
+  // Shift+R stops it, and asks first as the button does; Esc keeps recording.
+  await pressHangul(app, 'KeyR', 'ㄲ', true);
+  const dialog = app.getByRole('dialog', { name: ko.recording.confirmTitle });
+  await expect(dialog).toBeVisible();
+  await app.screenshot(shots('ko-00-stop-from-the-keyboard'));
+  // A key behind the open question does nothing.
+  await pressHangul(app, 'KeyC', 'ㅊ');
+  await app.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  expect((await read()).is_duplicate_recording).toBe(true);
+  await pressHangul(app, 'KeyR', 'ㄲ', true);
+  await dialog.getByRole('button', { name: ko.recording.stop }).click();
+  await expect(start).toBeVisible();
+  await expect.poll(async () => (await read()).is_duplicate_recording).toBe(false);
+
+  // C sets the cue point now.
+  const before = (await read()).cue_sign_at;
+  await pressHangul(app, 'KeyC', 'ㅊ');
+  await expect.poll(async () => (await read()).cue_sign_at).not.toBe(before);
+
+  // The audit log says each came from a key; the cue point behind the question was never sent.
+  await expect
+    .poll(async () =>
+      (await auditRecords(dataDir))
+        .filter((record) => record.command.startsWith('broadcast.'))
+        .map((record) => `${record.command} ${record.via}`),
+    )
+    .toEqual([
+      'broadcast.startRecording key',
+      'broadcast.stopRecording key',
+      'broadcast.setCuePoint key',
+    ]);
+});
 
 test('a Korean operator sees every view in Korean, and English sticks once chosen', async ({
   app,

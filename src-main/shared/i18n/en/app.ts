@@ -13,6 +13,7 @@ export const app = {
     localTime: '{time} local',
     localTimeIn: '{time} local ({zone})',
     somethingWrong: 'Something went wrong.',
+    keyHint: 'Shortcut: {key}',
   },
   shell: {
     viewsLabel: 'Views',

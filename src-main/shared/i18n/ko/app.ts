@@ -16,6 +16,7 @@ export const app: CatalogueShape<typeof en> = {
     localTime: '현지 {time}',
     localTimeIn: '현지 {time} ({zone})',
     somethingWrong: '문제가 발생했습니다.',
+    keyHint: '단축키: {key}',
   },
   shell: {
     viewsLabel: '화면',
