@@ -33,16 +33,16 @@ export class TimelineGestures {
     this.#viewport = viewport;
   }
 
-  /** Ctrl/Cmd+Z undoes, Ctrl/Cmd+Shift+Z and Ctrl/Cmd+Y redo (not inside fields or dialogs). */
+  /**
+   * Ctrl/Cmd+Z undoes, Ctrl/Cmd+Shift+Z and Ctrl/Cmd+Y redo (not inside fields or dialogs).
+   * Matched by physical key (`KeyboardEvent.code`), as every shortcut is (architecture.md,
+   * Shortcuts): in Hangul input mode the Z key gives `ㅋ`, and undo must still work.
+   */
   onWindowKey = (event: KeyboardEvent): void => {
-    const target = event.target as HTMLElement | null;
-    if (target?.closest('input, select, textarea, dialog')) return;
-    if (!(event.ctrlKey || event.metaKey)) return;
-    const key = event.key.toLowerCase();
-    if (key === 'z' || key === 'y') {
-      event.preventDefault();
-      void this.#editor.replay(key === 'y' || event.shiftKey ? 'Redo' : 'Undo');
-    }
+    const action = undoRedoFor(event);
+    if (action === null) return;
+    event.preventDefault();
+    void this.#editor.replay(action);
   };
 
   /** Pointer down selects and starts a drag; move draws the ghost; up sends the move. */
@@ -210,4 +210,19 @@ export class TimelineGestures {
     this.#editor.appendTarget = null;
     if (this.#editor.ghost?.ghost.programId === null) this.#editor.ghost = null;
   };
+}
+
+/**
+ * What a window key event asks of the schedule's history: `'Undo'` for Ctrl/Cmd+Z,
+ * `'Redo'` for Ctrl/Cmd+Shift+Z or Ctrl/Cmd+Y, `null` for anything else and
+ * for keys typed in a field or an open dialog. Reads the physical key (`code`), never the
+ * character, so the layout and the input method (Hangul `ㅋ` on Z) change nothing.
+ */
+export function undoRedoFor(event: KeyboardEvent): 'Undo' | 'Redo' | null {
+  const target = event.target as Element | null;
+  if (target instanceof Element && target.closest('input, select, textarea, dialog')) return null;
+  if (!(event.ctrlKey || event.metaKey) || event.altKey) return null;
+  if (event.code === 'KeyZ') return event.shiftKey ? 'Redo' : 'Undo';
+  if (event.code === 'KeyY') return 'Redo';
+  return null;
 }
