@@ -97,13 +97,6 @@ export interface MediaProfileGroup {
   profileKeys: string[];
 }
 
-/** A category, flattened with its depth (0 = top), for pickers. */
-export interface CategoryOption {
-  key: string;
-  name: string;
-  depth: number;
-}
-
 /** A player event (advertisement); type, media and position follow the guide. */
 export interface PlayerEvent {
   id: number;

@@ -253,7 +253,6 @@ describe('desk core', () => {
         plan: { operations: [noSuchProgram], calls: 1, seconds: 1, summary: 'Deletes nothing.' },
       },
       'upload.list': {},
-      'upload.vodCategories': {},
       'upload.enqueue': { paths: ['/nonexistent/opening.mp4'], target: { kind: 'program-media' } },
       'upload.pause': {},
       'upload.resume': { ids: ['nosuchupload'] },

@@ -6,13 +6,7 @@
 import { libraryAdminCommands } from '../../shared/commands/library-admin';
 import { registerHandlers } from '../core/command-registry';
 import { toContentSummary } from './library-commands';
-import {
-  listCategoryOptions,
-  listFormats,
-  listGroups,
-  listPresets,
-  toMediaProfile,
-} from './media-profiles';
+import { listFormats, listGroups, listPresets, toMediaProfile } from './media-profiles';
 import { vodCall, vodPage } from '../core/platform-call';
 import { countries, languages, timezones } from './reference-data';
 import {
@@ -246,8 +240,6 @@ export const libraryAdminHandlers = registerHandlers(libraryAdminCommands, {
     );
     return toMediaProfile(body.data);
   },
-  'mediaProfile.categories': (_input, { session, priority }) =>
-    listCategoryOptions(session.account, priority),
   'mediaProfile.attachCategory': async ({ profileKey, categoryKey }, { session, priority }) => {
     await vodCall(session.account, priority, (api, fetch) =>
       api.POST('/media-profiles/{media_profile_key}/categories/{category_key}/attach', {

@@ -108,12 +108,12 @@ describe('media profiles', () => {
     expect(after.data.videoCodec).toBe('h264');
   });
 
-  it('lists categories in tree order with their depth', async () => {
-    const categories = await data('mediaProfile.categories', {});
-    expect(categories.some((category) => category.depth > 0)).toBe(true);
+  it('lists categories in tree order with their level, for the category pickers', async () => {
+    const { data: categories } = await data('category.list', {});
+    expect(categories.some((category) => category.level > 1)).toBe(true);
     for (const [index, category] of categories.entries())
-      if (category.depth > 0)
-        expect((categories[index - 1]?.depth ?? -1) + 1).toBeGreaterThanOrEqual(category.depth);
+      if (category.level > 1)
+        expect((categories[index - 1]?.level ?? 0) + 1).toBeGreaterThanOrEqual(category.level);
   });
 });
 

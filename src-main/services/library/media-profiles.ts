@@ -5,7 +5,6 @@
  */
 import type { components } from '../../platform/generated/vod-v3';
 import type {
-  CategoryOption,
   MediaProfile,
   MediaProfileFormat,
   MediaProfileGroup,
@@ -89,22 +88,4 @@ export async function listGroups(
     name: group.name,
     profileKeys: group.media_profile_keys,
   }));
-}
-
-/** Every category in tree order, with its depth (0 = top level), for a picker. */
-export async function listCategoryOptions(
-  account: AccountContext,
-  priority: CallPriority,
-): Promise<CategoryOption[]> {
-  const body = await vodCall(account, priority, (api, fetch) => api.GET('/categories', { fetch }));
-  const depth = new Map<string, number>();
-  // Tree order (spec'd by vod-v3.yaml): a parent always comes before its subcategories.
-  return body.data.map((category) => {
-    const level =
-      category.parent_category_key === null
-        ? 0
-        : (depth.get(category.parent_category_key) ?? 0) + 1;
-    depth.set(category.key, level);
-    return { key: category.key, name: category.name, depth: level };
-  });
 }

@@ -71,10 +71,13 @@ describe('upload commands', () => {
     const vod = await data('upload.enqueue', { paths: [file], target: { kind: 'vod' } });
     expect(vod.added).toBe(0);
     expect(vod.refused[0]?.reason).toMatch(/not available/);
-    expect(await data('upload.vodCategories', {})).toEqual({ available: false, categories: [] });
+    // The VOD categories are not offered without a VOD account: refused before any call.
+    expect(await core.invoke('category.list', {}, { clientId: 'upload-bridge' })).toMatchObject({
+      ok: false,
+      error: { code: 'api-missing' },
+    });
     await data('workspace.switch', { id: 'sandbox' });
-    const { available, categories } = await data('upload.vodCategories', {});
-    expect(available).toBe(true);
+    const { data: categories } = await data('category.list', {});
     expect(categories.length).toBeGreaterThan(0);
     expect(categories[0]?.level).toBe(1);
     expect(categories.every((c) => c.key !== '' && c.name !== '')).toBe(true);

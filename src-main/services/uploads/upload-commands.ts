@@ -6,7 +6,6 @@ import { uploadCommands } from '../../shared/commands/uploads';
 import { registerHandlers } from '../core/command-registry';
 import type { Role } from '../../shared/commands/define';
 import type { UploadItem } from '../../shared/uploads';
-import { listVodCategories } from './upload-platform';
 
 /**
  * The files of `ids` (undefined: the whole queue) this token may send: an administrator's
@@ -29,7 +28,6 @@ export function sendable(
 /** The uploads domain, registered. */
 export const uploadHandlers = registerHandlers(uploadCommands, {
   'upload.list': async (_input, { session }) => (await session.uploads()).list(),
-  'upload.vodCategories': (_input, { session }) => listVodCategories(session.account),
   'upload.enqueue': async ({ paths, target }, { session }) =>
     (await session.uploads()).enqueue(paths, target),
   'upload.pause': async ({ ids }, { session }) => (await session.uploads()).pause(ids),

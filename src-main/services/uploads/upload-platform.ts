@@ -175,31 +175,3 @@ export function workspaceUploadPlatform(account: AccountContext): UploadPlatform
     },
   };
 }
-
-/** A VOD category as the upload dialog offers it (depth-first tree order; level 1 = top). */
-export interface VodCategoryChoice {
-  key: string;
-  name: string;
-  level: number;
-}
-
-/**
- * The VOD library's categories, for choosing where VOD uploads go (`GET /categories`, one call
- * at `view` priority; spec: every category, depth-first). `available: false` when the
- * workspace has no VOD account (a live-only account), without a call.
- * @throws PlatformError when the platform refuses or cannot be reached.
- */
-export async function listVodCategories(
-  account: AccountContext,
-): Promise<{ available: boolean; categories: VodCategoryChoice[] }> {
-  if (account.vod === null) return { available: false, categories: [] };
-  const body = await vodCall(account, 'view', (api, fetch) => api.GET('/categories', { fetch }));
-  return {
-    available: true,
-    categories: body.data.map((category) => ({
-      key: category.key,
-      name: category.name,
-      level: category.level,
-    })),
-  };
-}

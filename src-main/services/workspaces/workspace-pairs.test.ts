@@ -85,9 +85,8 @@ describe('workspaces pair a live and a VOD account', () => {
     expect(state.tokens).toEqual({ live: null, vod: 'accepted' });
     const channels = await core.invoke('channels.list', {}, { clientId: 'pairs-test' });
     expect(channels).toMatchObject({ ok: false, error: { code: 'api-missing' } });
-    const categories = await call('upload.vodCategories', {});
-    expect(categories.available).toBe(true);
-    expect(categories.categories.length).toBeGreaterThan(0);
+    const categories = await call('category.list', {});
+    expect(categories.data.length).toBeGreaterThan(0);
     expect((await call('budget.get', {})).map((b) => b.name)).toEqual(['vod']);
     // Refused before anything was sent: the VOD-only workspace never reached the live API.
     const sent = requested.slice(before);
@@ -106,7 +105,7 @@ describe('workspaces pair a live and a VOD account', () => {
     });
     const channels = await call('channels.list', {});
     expect(channels.data.total).toBeGreaterThan(0);
-    expect((await call('upload.vodCategories', {})).available).toBe(true);
+    expect((await call('category.list', {})).data.length).toBeGreaterThan(0);
     // An account is in one pair at most.
     const again = await core.invoke(
       'workspace.pair',
@@ -119,7 +118,7 @@ describe('workspaces pair a live and a VOD account', () => {
   });
 
   it('uploads a video to VOD on the pair, into the chosen category, as its VOD account', async () => {
-    const [category] = (await call('upload.vodCategories', {})).categories;
+    const [category] = (await call('category.list', {})).data;
     if (!category) throw new Error('the sandbox library has no category');
     const file = join(dataDir, 'paired-recap.mp4');
     await makeVideo(file, 2);
@@ -167,7 +166,8 @@ describe('workspaces pair a live and a VOD account', () => {
     );
     expect(kinds(state)).toEqual(['sandbox:Sandbox', 'live:Seoul live', 'vod:Seoul VOD']);
     expect(state.active).toMatchObject({ id: live.id, kind: 'live', apis: { vod: false } });
-    expect((await call('upload.vodCategories', {})).available).toBe(false);
+    const categories = await core.invoke('category.list', {}, { clientId: 'pairs-test' });
+    expect(categories).toMatchObject({ ok: false, error: { code: 'api-missing' } });
   });
 
   it('a removed account leaves its pair; the other account works alone', async () => {

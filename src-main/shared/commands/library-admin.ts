@@ -6,7 +6,6 @@
 import { z } from 'zod';
 import type { ContentSummary, Country, Language, Timezone } from '../library-model';
 import type {
-  CategoryOption,
   IssuedUserKey,
   MediaProfile,
   MediaProfileFormat,
@@ -464,17 +463,6 @@ export const libraryAdminCommands = defineCommands({
     effect: 'change',
     api: 'vod',
     operations: ['vod.updateMediaProfile'],
-    roles: anyRole,
-  }),
-  /** The library's categories, flattened for pickers (VOD listCategories). */
-  'mediaProfile.categories': command({
-    input: noInput,
-    output: returns<CategoryOption[]>(),
-    priority: 'view',
-    category: 'library',
-    effect: 'read',
-    api: 'vod',
-    operations: ['vod.listCategories'],
     roles: anyRole,
   }),
   /** attachMediaProfileCategory. */

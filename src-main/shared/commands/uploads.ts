@@ -60,21 +60,6 @@ export const uploadCommands = defineCommands({
     operations: [],
     roles: anyRole,
   }),
-  /** The VOD categories uploads may go to; `available: false` without a VOD account. */
-  'upload.vodCategories': command({
-    input: noInput,
-    output: returns<{
-      available: boolean;
-      categories: { key: string; name: string; level: number }[];
-    }>(),
-    priority: 'view',
-    category: 'uploads',
-    effect: 'read',
-    // Answers `available: false` without a VOD account rather than being refused.
-    api: 'any',
-    operations: ['vod.listCategories'],
-    roles: anyRole,
-  }),
   /** Queues files (folders are walked); each is checked locally first. */
   'upload.enqueue': command({
     input: z.object({

@@ -28,5 +28,4 @@ export const keys = {
     ['schedule-programs', channelKey, from, to] as const,
   programMedia: (keyword: string) => ['program-media', keyword] as const,
   /** VOD categories of the current workspace (the upload dialog's choices). */
-  vodCategories: () => ['vod-categories'] as const,
 };

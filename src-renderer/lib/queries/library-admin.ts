@@ -21,7 +21,6 @@ export const adminKeys = {
   groups: () => ['library-admin', 'profile-groups'] as const,
   profiles: () => ['library-admin', 'profiles'] as const,
   profile: (profileKey: string) => ['library-admin', 'profile', profileKey] as const,
-  categories: () => ['library-admin', 'categories'] as const,
   watermark: () => ['library-admin', 'watermark'] as const,
   events: () => ['library-admin', 'player-events'] as const,
 };
@@ -119,14 +118,6 @@ export const profileQuery = (profileKey: string) =>
   queryOptions({
     queryKey: adminKeys.profile(profileKey),
     queryFn: ({ signal }) => call('mediaProfile.get', { profileKey }, { signal }),
-  });
-
-/** The library's categories, flattened in tree order. */
-export const categoryOptionsQuery = () =>
-  queryOptions({
-    queryKey: adminKeys.categories(),
-    queryFn: ({ signal }) => call('mediaProfile.categories', {}, { signal }),
-    staleTime: 60_000,
   });
 
 /** The watermarking code. */

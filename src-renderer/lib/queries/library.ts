@@ -28,7 +28,11 @@ export const libraryKeys = {
   content: (uploadFileKey: string) => ['library', 'contents', 'one', uploadFileKey] as const,
 };
 
-/** Every category in tree order. */
+/**
+ * Every category in tree order (a parent before its subcategories; `level` 1 = top): the one
+ * read of the VOD categories, shared by the Library tree, the media profiles' category picker
+ * and the upload dialog's category choice (`category.list`, one `GET /categories`).
+ */
 export const categoriesQuery = () => ({
   queryKey: libraryKeys.categories(),
   queryFn: ({ signal }: { signal: AbortSignal }) => call('category.list', {}, { signal }),

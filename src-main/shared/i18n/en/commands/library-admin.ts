@@ -85,10 +85,6 @@ export const commandsLibraryAdmin = {
       title: 'Edit encoding profile',
       description: 'Changes an encoding profile’s settings.',
     },
-    categories: {
-      title: 'List categories for profiles',
-      description: 'Reads the categories an encoding profile can apply to.',
-    },
     attachCategory: {
       title: 'Apply profile to category',
       description: 'Makes a category’s uploads use this encoding profile.',

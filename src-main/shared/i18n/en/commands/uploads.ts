@@ -5,10 +5,6 @@ export const commandsUploads = {
       title: 'List uploads',
       description: 'Reads the upload queue of this workspace.',
     },
-    vodCategories: {
-      title: 'List upload categories',
-      description: 'Reads the VOD categories uploads may go to.',
-    },
     enqueue: {
       title: 'Add files to upload',
       description: 'Queues files or folders for upload after checking them.',

@@ -64,10 +64,6 @@ export const commandsLibraryAdmin = {
     get: { title: '인코딩 프로파일 읽기', description: '인코딩 프로파일 하나를 읽습니다.' },
     create: { title: '인코딩 프로파일 만들기', description: '새 인코딩 프로파일을 만듭니다.' },
     update: { title: '인코딩 프로파일 편집', description: '인코딩 프로파일의 설정을 바꿉니다.' },
-    categories: {
-      title: '프로파일용 카테고리 목록',
-      description: '인코딩 프로파일을 적용할 수 있는 카테고리를 읽습니다.',
-    },
     attachCategory: {
       title: '카테고리에 프로파일 적용',
       description: '카테고리의 업로드에 이 인코딩 프로파일을 적용합니다.',

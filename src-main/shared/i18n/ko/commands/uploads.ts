@@ -5,10 +5,6 @@ export const commandsUploads = {
       title: '업로드 리스트 보기',
       description: '이 작업 공간의 업로드 대기열을 읽습니다.',
     },
-    vodCategories: {
-      title: '업로드 카테고리 보기',
-      description: '업로드할 수 있는 VOD 카테고리를 읽습니다.',
-    },
     enqueue: {
       title: '업로드할 파일 추가',
       description: '파일이나 폴더를 확인한 뒤 업로드 대기열에 넣습니다.',
