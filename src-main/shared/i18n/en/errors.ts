@@ -137,7 +137,7 @@ export const errors = {
       'The upload host refused a new one-time URL as well (expired or already used).',
     failedInARow: 'The upload failed {count} times in a row; last: {why}.',
     stopped: 'The upload stopped: {why}.',
-    brokeOff: 'the transfer broke off ({detail})',
+    brokeOff: 'the connection broke off ({detail})',
     gone: 'The file is no longer at {path} (moved, renamed or deleted); nothing was sent.',
     changed:
       'The file changed on disk since it was queued ({then} then, {now} now, or a new modification time); it was not sent again.',

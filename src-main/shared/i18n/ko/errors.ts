@@ -134,7 +134,7 @@ export const errors: CatalogueShape<typeof en> = {
     urlRefusedAgain: '업로드 호스트가 새 일회성 URL도 거부했습니다 (만료되었거나 이미 사용됨).',
     failedInARow: '업로드가 {count}번 연속 실패했습니다. 마지막 원인: {why}.',
     stopped: '업로드가 멈췄습니다: {why}.',
-    brokeOff: '전송이 끊겼습니다 ({detail})',
+    brokeOff: '연결이 끊겼습니다 ({detail})',
     gone: '파일이 더 이상 {path}에 없습니다 (옮겨졌거나 이름이 바뀌었거나 삭제됨). 아무것도 보내지 않았습니다.',
     changed:
       '대기열에 넣은 뒤 파일이 바뀌었습니다 (당시 {then}, 지금 {now}, 또는 수정 시각 변경). 다시 보내지 않았습니다.',
