@@ -73,7 +73,10 @@ test('a content’s poster, original file and a transcoding file download into t
       .getByRole('navigation', { name: 'Views' })
       .getByRole('button', { name: 'Recordings' })
       .click();
-    const done = downloadList.getByTestId('download').getByRole('status').filter({ hasText: 'Done' });
+    const done = downloadList
+      .getByTestId('download')
+      .getByRole('status')
+      .filter({ hasText: 'Done' });
     await expect(done).toHaveCount(3, { timeout: 30_000 });
     const names = (await readdir(folder)).sort();
     expect(names).toHaveLength(3);
