@@ -66,7 +66,7 @@ test('a content’s poster, original file and a transcoding file download into t
     await detail.getByRole('tab', { name: 'Transcoding' }).click();
     const fileDownload = detail.getByRole('button', { name: /^Download / }).first();
     await fileDownload.click();
-    await expect(detail.getByText(/^Added to the downloads: /)).toBeVisible();
+    await expect(detail.getByText(/^Added to the download list: /)).toBeVisible();
 
     // The download list shows all three done; the folder holds exactly what was served.
     await app

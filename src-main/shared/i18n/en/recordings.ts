@@ -88,7 +88,7 @@ export const recordings = {
       likesOf: 'Likes of {title}',
       downloadChat: 'Download chat',
       downloadLikes: 'Download likes',
-      queued: 'Added to the downloads.',
+      queued: 'Added to the download list.',
     },
     downloads: {
       title: 'Downloads',
