@@ -8,7 +8,7 @@
  *   upload-file=@file` to a one-time URL in multipart mode, then OnAir Desk's core in its own
  *   process (bench/upload-app.ts) uploading the file as VOD content in multipart mode and in
  *   tus mode. Every timed upload, curl's too, comes 3 s after an untimed warm-up upload of a
- *   small file by the same client into the same sandbox (a fresh process's first transfer pays
+ *   small file by the same client into the same sandbox (a fresh process's first upload pays
  *   compilation costs an app open all day does not, and that holds for the receiving sandbox
  *   as much as for the app), and just after the file was read through (page-cache.ts). The app's
  *   time runs from `upload.enqueue` to the host's answer to the last byte, so it includes
@@ -40,7 +40,7 @@ const enqueueCount = 2000;
 const rounds = 5;
 /**
  * The untimed warm-up upload before each timed one, bytes (bench/upload-app.ts): the app's
- * process is fresh for each upload, and its first transfer pays one-time costs (code compiled on
+ * process is fresh for each upload, and its first upload pays one-time costs (code compiled on
  * first use, tsx transpiling, Node's fetch loaded) that an app open all day paid long before.
  */
 const warmUpBytes = 8 * 1024 * 1024;

@@ -1,5 +1,5 @@
 /**
- * Downloads from the Library go through the transfer list, as an operator uses them: the
+ * Downloads from the Library go through the download list, as an operator uses them: the
  * download folder typed once in Recordings, then a content's poster, its original file and
  * one of its transcoding files asked for from the content's detail. Each lands in the folder
  * under its own name, byte-identical (SHA-256) with what the sandbox served, with no part file
@@ -40,12 +40,12 @@ async function useFolder(app: Page, folder: string): Promise<Locator> {
     .getByRole('navigation', { name: 'Views' })
     .getByRole('button', { name: 'Recordings' })
     .click();
-  const transfers = app.getByRole('complementary', { name: 'Transfers' });
-  await transfers.getByRole('button', { name: 'Change' }).click();
-  await transfers.getByLabel('Folder path').fill(folder);
-  await transfers.getByRole('button', { name: 'Use this folder' }).click();
-  await expect(transfers.getByTestId('download-folder')).toHaveText(folder);
-  return transfers;
+  const downloadList = app.getByRole('complementary', { name: 'Downloads' });
+  await downloadList.getByRole('button', { name: 'Change' }).click();
+  await downloadList.getByLabel('Folder path').fill(folder);
+  await downloadList.getByRole('button', { name: 'Use this folder' }).click();
+  await expect(downloadList.getByTestId('download-folder')).toHaveText(folder);
+  return downloadList;
 }
 
 test('a content’s poster, original file and a transcoding file download into the chosen folder', async ({
@@ -54,26 +54,29 @@ test('a content’s poster, original file and a transcoding file download into t
 }) => {
   const folder = await mkdtemp(join(tmpdir(), 'onair-e2e-library-downloads-'));
   try {
-    const transfers = await useFolder(app, folder);
+    const downloadList = await useFolder(app, folder);
 
     await app.getByRole('button', { name: 'Library', exact: true }).click();
     const rows = app.getByRole('listbox', { name: 'Contents' }).getByRole('option');
     await rows.filter({ hasText: 'Data Structures, Lecture 6' }).click();
     const detail = app.getByRole('region', { name: 'Content', exact: true });
     await detail.getByRole('button', { name: 'Download poster' }).click();
-    await expect(detail.getByText('Added to the transfer list.')).toBeVisible();
+    await expect(detail.getByText('Added to the download list.')).toBeVisible();
     await detail.getByRole('button', { name: 'Download original file' }).click();
     await detail.getByRole('tab', { name: 'Transcoding' }).click();
     const fileDownload = detail.getByRole('button', { name: /^Download / }).first();
     await fileDownload.click();
-    await expect(detail.getByText(/^Added to transfers: /)).toBeVisible();
+    await expect(detail.getByText(/^Added to the download list: /)).toBeVisible();
 
-    // The transfer list shows all three done; the folder holds exactly what was served.
+    // The download list shows all three done; the folder holds exactly what was served.
     await app
       .getByRole('navigation', { name: 'Views' })
       .getByRole('button', { name: 'Recordings' })
       .click();
-    const done = transfers.getByTestId('transfer').getByRole('status').filter({ hasText: 'Done' });
+    const done = downloadList
+      .getByTestId('download')
+      .getByRole('status')
+      .filter({ hasText: 'Done' });
     await expect(done).toHaveCount(3, { timeout: 30_000 });
     const names = (await readdir(folder)).sort();
     expect(names).toHaveLength(3);

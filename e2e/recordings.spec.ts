@@ -3,7 +3,7 @@
  * set the download folder (a typed path, checked by main), filter the recording files by
  * channel, broadcast, kind and UTC days, download one into that folder and find it on disk
  * byte-identical with what the sandbox served (SHA-256); open a past broadcast in the
- * history, read its summary, download its chat and likes through the transfer list; pause a
+ * history, read its summary, download its chat and likes through the download list; pause a
  * throttled download, find the part file on disk, resume it (Range, 206), and cancel another.
  */
 import { createHash } from 'node:crypto';
@@ -81,20 +81,20 @@ async function openRecordings(app: Page): Promise<Locator> {
     .getByRole('navigation', { name: 'Views' })
     .getByRole('button', { name: 'Recordings' })
     .click();
-  const transfers = app.getByRole('complementary', { name: 'Transfers' });
-  await expect(transfers.getByText('Nothing downloaded yet.', { exact: false })).toBeVisible();
-  return transfers;
+  const downloadList = app.getByRole('complementary', { name: 'Downloads' });
+  await expect(downloadList.getByText('Nothing downloaded yet.', { exact: false })).toBeVisible();
+  return downloadList;
 }
 
-async function setFolder(transfers: Locator, path: string): Promise<void> {
-  await transfers.getByRole('button', { name: 'Change' }).click();
-  await transfers.getByLabel('Folder path').fill(path);
-  await transfers.getByRole('button', { name: 'Use this folder' }).click();
+async function setFolder(downloadList: Locator, path: string): Promise<void> {
+  await downloadList.getByRole('button', { name: 'Change' }).click();
+  await downloadList.getByLabel('Folder path').fill(path);
+  await downloadList.getByRole('button', { name: 'Use this folder' }).click();
 }
 
-/** The transfer row named `name`. */
-function transferRow(transfers: Locator, name: string): Locator {
-  return transfers.getByTestId('transfer').filter({ hasText: name });
+/** The download row named `name`. */
+function downloadRow(downloadList: Locator, name: string): Locator {
+  return downloadList.getByTestId('download').filter({ hasText: name });
 }
 
 async function recordingFiles(platform: PlatformProbe): Promise<WireFile[]> {
@@ -106,24 +106,24 @@ test('filters the recording files and downloads one into the chosen folder, byte
   platform,
   sandbox,
 }) => {
-  const transfers = await openRecordings(app);
+  const downloadList = await openRecordings(app);
 
   // A path main cannot use is refused in the operator's words; the typed text stays.
-  await transfers.getByRole('button', { name: 'Change' }).click();
-  await transfers.getByLabel('Folder path').fill('relative/folder');
-  await transfers.getByRole('button', { name: 'Use this folder' }).click();
-  await expect(transfers.getByRole('alert')).toHaveText(
+  await downloadList.getByRole('button', { name: 'Change' }).click();
+  await downloadList.getByLabel('Folder path').fill('relative/folder');
+  await downloadList.getByRole('button', { name: 'Use this folder' }).click();
+  await expect(downloadList.getByRole('alert')).toHaveText(
     'Give the full path of the folder (relative/folder is not one).',
   );
-  await transfers.getByLabel('Folder path').fill(join(folder, 'missing'));
-  await transfers.getByRole('button', { name: 'Use this folder' }).click();
-  await expect(transfers.getByRole('alert')).toHaveText(
+  await downloadList.getByLabel('Folder path').fill(join(folder, 'missing'));
+  await downloadList.getByRole('button', { name: 'Use this folder' }).click();
+  await expect(downloadList.getByRole('alert')).toHaveText(
     `The folder ${join(folder, 'missing')} does not exist.`,
   );
-  await expect(transfers.getByLabel('Folder path')).toHaveValue(join(folder, 'missing'));
-  await transfers.getByLabel('Folder path').fill(folder);
-  await transfers.getByRole('button', { name: 'Use this folder' }).click();
-  await expect(transfers.getByTestId('download-folder')).toHaveText(folder);
+  await expect(downloadList.getByLabel('Folder path')).toHaveValue(join(folder, 'missing'));
+  await downloadList.getByLabel('Folder path').fill(folder);
+  await downloadList.getByRole('button', { name: 'Use this folder' }).click();
+  await expect(downloadList.getByTestId('download-folder')).toHaveText(folder);
 
   // All files first, as the platform lists them (7 days kept: expiry shown).
   const all = await recordingFiles(platform);
@@ -169,7 +169,7 @@ test('filters the recording files and downloads one into the chosen folder, byte
     .first()
     .getByRole('button', { name: `Download ${file.file_name}` })
     .click();
-  const row = transferRow(transfers, file.file_name);
+  const row = downloadRow(downloadList, file.file_name);
   await expect(row.getByRole('status')).toHaveText('Done');
   await expect(row).toContainText(`Saved as ${join(folder, file.file_name)}`);
   const served = await servedFile(sandbox, file.file_name);
@@ -199,9 +199,9 @@ test('opens a past broadcast, downloads its chat and likes, pauses, resumes and 
   platform,
   sandbox,
 }) => {
-  const transfers = await openRecordings(app);
-  await setFolder(transfers, folder);
-  await expect(transfers.getByTestId('download-folder')).toHaveText(folder);
+  const downloadList = await openRecordings(app);
+  await setFolder(downloadList, folder);
+  await expect(downloadList.getByTestId('download-folder')).toHaveText(folder);
 
   // A broadcast with recordings on a channel that has the service chat.
   const channels = (await platform.get<{ data: WireChannel[] }>('/channels?per_page=100')).data;
@@ -246,14 +246,14 @@ test('opens a past broadcast, downloads its chat and likes, pauses, resumes and 
     new Intl.NumberFormat('en-US').format(summary.data.view_count),
   );
 
-  // Chat and likes go through the transfer list and land on disk as the sandbox served them.
+  // Chat and likes go through the download list and land on disk as the sandbox served them.
   await app.getByRole('button', { name: 'Download chat' }).click();
   await app.getByRole('button', { name: 'Download likes' }).click();
   for (const [label, fileName] of [
     [`Chat of ${broadcast.title}`, `${broadcast.key}_chat.csv`],
     [`Likes of ${broadcast.title}`, `${broadcast.key}_likes.csv`],
   ] as const) {
-    await expect(transferRow(transfers, label).getByRole('status')).toHaveText('Done');
+    await expect(downloadRow(downloadList, label).getByRole('status')).toHaveText('Done');
     const served = await servedFile(sandbox, fileName);
     expect(await sha256Of(join(folder, fileName))).toBe(served.sha256);
   }
@@ -263,7 +263,7 @@ test('opens a past broadcast, downloads its chat and likes, pauses, resumes and 
   await downloads(sandbox, { bytesPerSecond: 200_000 });
   const detailFiles = app.getByRole('list', { name: 'Recording files of this broadcast' });
   await detailFiles.getByRole('button', { name: `Download ${file.file_name}` }).click();
-  const row = transferRow(transfers, file.file_name);
+  const row = downloadRow(downloadList, file.file_name);
   await expect(row.getByRole('status')).toHaveText(/Downloading [1-9]\d?%/);
   await expect(app.getByLabel('1 download under way')).toBeVisible();
   await app.screenshot(shot('downloading'));
@@ -285,21 +285,21 @@ test('opens a past broadcast, downloads its chat and likes, pauses, resumes and 
   // Cancelling asks first, then nothing of it is left on disk.
   await downloads(sandbox, { bytesPerSecond: 100_000 });
   await detailFiles.getByRole('button', { name: `Download ${file.file_name}` }).click();
-  const second = transferRow(transfers, file.file_name).filter({ hasText: /Downloading/ });
+  const second = downloadRow(downloadList, file.file_name).filter({ hasText: /Downloading/ });
   await expect(second.getByRole('status')).toHaveText(/Downloading \d+%/);
   await second.getByRole('button', { name: `Cancel ${file.file_name}` }).click();
   const confirm = app.getByRole('dialog', { name: 'Cancel this download?' });
   await confirm.getByRole('button', { name: 'Cancel download' }).click();
-  await expect(transfers.getByText('Cancelled')).toBeVisible();
+  await expect(downloadList.getByText('Cancelled')).toBeVisible();
   expect((await readdir(folder)).filter((name) => name.endsWith('.part'))).toEqual([]);
   await downloads(sandbox, { bytesPerSecond: null });
-  await app.screenshot(shot('transfers'));
-  await transfers.getByRole('button', { name: 'Clear finished' }).click();
-  await expect(transfers.getByTestId('transfer')).toHaveCount(0);
+  await app.screenshot(shot('downloads'));
+  await downloadList.getByRole('button', { name: 'Clear finished' }).click();
+  await expect(downloadList.getByTestId('download')).toHaveCount(0);
 
   // Once in Korean, for the eye: the same view with a finished download.
   await detailFiles.getByRole('button', { name: `Download ${file.file_name}` }).click();
-  await expect(transferRow(transfers, file.file_name).getByRole('status')).toHaveText('Done');
+  await expect(downloadRow(downloadList, file.file_name).getByRole('status')).toHaveText('Done');
   await app.getByRole('button', { name: 'Settings' }).click();
   await app.getByLabel('Language').selectOption('ko');
   await expect(app.getByRole('heading', { name: '요약 통계' })).toBeVisible();

@@ -177,7 +177,7 @@ async function start(): Promise<void> {
     language: menu.language,
     log: (m) => logger.write(m),
   });
-  // The transfer list's "Choose…": the system's folder picker, attached to the window.
+  // The download list's "Choose…": the system's folder picker, attached to the window.
   setFolderPicker(async () => {
     const options = { properties: ['openDirectory' as const, 'createDirectory' as const] };
     const picked = mainWindow

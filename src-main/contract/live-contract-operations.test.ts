@@ -1,8 +1,9 @@
 /**
- * Live contract of chat, statistics, file transfers and recording files (live-v1.yaml): each
- * operation answers its documented success and at least one documented error through the app's
- * client (createLiveApi over a real scheduler), with bodies that match the documented schemas
- * (ajv). Cases run in order on one sandbox; later cases use what earlier ones created.
+ * Live contract of chat, statistics, recording destinations (tag "File transfers") and recording
+ * files (live-v1.yaml): each operation answers its documented success and at least one
+ * documented error through the app's client (createLiveApi over a real scheduler), with bodies
+ * that match the documented schemas (ajv). Cases run in order on one sandbox; later cases use
+ * what earlier ones created.
  */
 import { describeLiveArea, liveAreas, useLiveContract, listOf } from './live-contract-support';
 import type { Case } from './live-contract-support';

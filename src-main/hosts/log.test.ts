@@ -13,12 +13,12 @@ afterEach(async () => {
 });
 
 describe('main-process log', () => {
-  it('writes redacted lines: no token, access_token or file-transfer password reaches the file', async () => {
+  it('writes redacted lines: no token, access_token or recording-destination password reaches the file', async () => {
     const log = await createLog(dir, { mirror: null });
     log.write('GET /api/media-contents?access_token=vod-secret-123 failed');
     log.write('Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl');
     log.write(
-      'file transfer {"host":"ftp.example","password":"hunter2","secret_access_key":"AKIAsecret"}',
+      'recording destination {"host":"ftp.example","password":"hunter2","secret_access_key":"AKIAsecret"}',
     );
     log.write('sftp://operator:pa55word@backup.example/recordings');
     await log.close();

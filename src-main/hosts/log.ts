@@ -2,7 +2,7 @@
  * The main-process log: `logs/main.log` in the data folder, mirrored to stderr, rotated
  * when it passes `maxBytes` (main.log -> main.1.log -> ... -> main.<keep>.log, oldest
  * dropped). Every line passes through {@link redact} first, so tokens, access_token
- * parameters and file-transfer credentials never reach a file or a terminal.
+ * parameters and recording-destination credentials never reach a file or a terminal.
  */
 import { appendFileSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';

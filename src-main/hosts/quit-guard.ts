@@ -9,7 +9,7 @@ import type { Event as ElectronEvent, MessageBoxOptions, MessageBoxReturnValue }
 import type { DeskCore } from '../services/app/desk-core';
 import { createI18n, type Language } from '../shared/i18n';
 import type { UploadSnapshot, UploadState } from '../shared/uploads';
-import type { TransferSnapshot, TransferState } from '../shared/recordings-model';
+import type { DownloadSnapshot, DownloadState } from '../shared/downloads-model';
 
 /** What would be cut short by quitting now. */
 export interface WorkInFlight {
@@ -28,7 +28,7 @@ export const recordingCommands: ReadonlySet<string> = new Set([
 ]);
 
 const uploadsUnderWay: ReadonlySet<UploadState> = new Set(['queued', 'uploading', 'retrying']);
-const downloadsUnderWay: ReadonlySet<TransferState> = new Set(['queued', 'downloading']);
+const downloadsUnderWay: ReadonlySet<DownloadState> = new Set(['queued', 'downloading']);
 
 /** `core`, counting its recording commands in flight. */
 export function trackRecordingCommands(core: DeskCore): { core: DeskCore; inFlight: () => number } {
@@ -58,7 +58,7 @@ export async function workInFlight(
   const context = { clientId: 'main' };
   const [uploads, downloads] = await Promise.all([
     core.invoke('upload.list', {}, context),
-    core.invoke('transfer.list', {}, context),
+    core.invoke('downloads.list', {}, context),
   ]);
   return {
     uploads: uploads.ok
@@ -66,7 +66,7 @@ export async function workInFlight(
           .length
       : 0,
     downloads: downloads.ok
-      ? (downloads.data as TransferSnapshot).items.filter((item) =>
+      ? (downloads.data as DownloadSnapshot).items.filter((item) =>
           downloadsUnderWay.has(item.state),
         ).length
       : 0,

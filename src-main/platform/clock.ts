@@ -1,6 +1,6 @@
 /**
  * The time source of the request scheduler, injectable so that tests and the benchmark run
- * in virtual time (see `virtual-clock.ts`). All values are milliseconds.
+ * in virtual time (see `manual-clock.ts`). All values are milliseconds.
  */
 export interface Clock {
   /** Epoch milliseconds (UTC), like `Date.now()`. */

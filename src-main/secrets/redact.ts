@@ -1,8 +1,8 @@
 /**
  * Removes secrets from text bound for logs and error reports: bearer tokens in
  * `Authorization` headers, `access_token` query parameters, JWT-shaped strings, the
- * browser host's launch secret in `#k=` fragments, and file-transfer credentials (FTP/SFTP
- * passwords, S3 keys, passwords inside URLs).
+ * browser host's launch secret in `#k=` fragments, and recording-destination credentials
+ * (FTP/SFTP passwords, S3 keys, passwords inside URLs).
  */
 const patterns: [RegExp, string][] = [
   [/(authorization["']?\s*[:=]\s*["']?bearer\s+)[^\s"',}]+/gi, '$1[redacted]'],
@@ -11,7 +11,7 @@ const patterns: [RegExp, string][] = [
   [/(["']?access_token["']?\s*[:=]\s*["']?)[^\s"',}&]+/gi, '$1[redacted]'],
   [/\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]+/g, '[redacted-jwt]'],
   [/(#k=)[A-Za-z0-9_-]+/g, '$1[redacted]'],
-  // File-transfer destinations (FTP/SFTP passwords, S3 keys) in form, JSON or query text.
+  // Recording destinations (FTP/SFTP passwords, S3 keys) in form, JSON or query text.
   [
     /(["']?(?:password|passwd|secret_access_key|secret_key|access_key_id|access_key|private_key|passphrase|stream_name|stream_key|streamKey|secretAccessKey)["']?\s*[:=]\s*["']?)[^\s"',}&]+/gi,
     '$1[redacted]',

@@ -21,7 +21,7 @@ import {
 import { channelCommands } from './commands/channels';
 import { channelAdminCommands } from './commands/channel-admin';
 import { recordingCommands } from './commands/recordings';
-import { transferCommands, transferEvents } from './commands/transfers';
+import { downloadCommands, downloadEvents } from './commands/downloads';
 import { statisticsCommands } from './commands/statistics';
 import { libraryCommands, libraryEvents } from './commands/library';
 import { libraryContentCommands } from './commands/library-content';
@@ -45,7 +45,7 @@ export const commandDomains = {
   channels: channelCommands,
   channelAdmin: channelAdminCommands,
   recordings: recordingCommands,
-  transfers: transferCommands,
+  downloads: downloadCommands,
   statistics: statisticsCommands,
   library: libraryCommands,
   libraryContent: libraryContentCommands,
@@ -65,7 +65,7 @@ export const events = joinDomains({
   controlRoom: controlRoomEvents,
   library: libraryEvents,
   schedule: scheduleEvents,
-  transfers: transferEvents,
+  downloads: downloadEvents,
   uploads: uploadEvents,
   workspaces: workspaceEvents,
 });

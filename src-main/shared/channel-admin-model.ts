@@ -1,7 +1,7 @@
 /**
- * The app's model of one live channel's administration (issue "Live administration"): callback
- * URLs, creators, syndications (restream targets), recording destinations and chat settings.
- * Times are ISO-8601 UTC strings (null: not known). No type here carries a password or secret key: the platform never
+ * The app's model of one live channel's administration: callback URLs, creators, syndications
+ * (restream targets), recording destinations and chat settings. Times are ISO-8601 UTC strings
+ * (null: not known). No type here carries a password or secret key: the platform never
  * answers them (live-v1.yaml FileTransfer); a syndication's stream key travels only in
  * {@link SyndicationStreamKey}, read when the operator asks to reveal it.
  */
@@ -24,7 +24,8 @@ export const channelAdminLimits = {
 /** A channel's callback URLs (spec, Events item 2); null: none set. */
 export interface ChannelCallbacks {
   live: string | null;
-  fileTransfer: string | null;
+  /** Called with the result of each recording file sent to a recording destination. */
+  recordingDestination: string | null;
   playback: string | null;
   /** False when the platform did not say (the spec reads no callback URL back). */
   known: boolean;

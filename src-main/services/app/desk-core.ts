@@ -139,7 +139,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       channels: channelHandlers,
       channelAdmin: channelAdminHandlers,
       recordings: recordingHandlers,
-      transfers: downloadHandlers,
+      downloads: downloadHandlers,
       statistics: statisticsHandlers,
       library: libraryHandlers,
       libraryContent: libraryContentHandlers,

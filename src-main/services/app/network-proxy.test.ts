@@ -157,7 +157,7 @@ describe('with HTTP_PROXY set and NO_PROXY empty', () => {
   it('sends a download through the proxy, the whole file', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'onair-proxy-downloads-'));
     try {
-      await call('transfer.folder', { folder });
+      await call('downloads.folder', { folder });
       const contents = await call('content.list', { perPage: 50 });
       const lecture = contents.data.items.find(
         (item) => item.title === 'Data Structures, Lecture 6: Trees',
@@ -165,11 +165,11 @@ describe('with HTTP_PROXY set and NO_PROXY empty', () => {
       if (!lecture) throw new Error('the seed has no lecture with its original kept');
       let path = '';
       const proxied = await through(env(), async () => {
-        const { transferId } = await call('transfer.start', {
+        const { downloadId } = await call('downloads.start', {
           source: { kind: 'vod-original', uploadFileKey: lecture.uploadFileKey },
         });
         path = await until('the download', async () => {
-          const item = (await call('transfer.list', {})).items.find((t) => t.id === transferId);
+          const item = (await call('downloads.list', {})).items.find((t) => t.id === downloadId);
           if (item?.state === 'failed') throw new Error(`download failed: ${item.error?.message}`);
           return item?.state === 'done' ? (item.path ?? '') : null;
         });

@@ -132,7 +132,7 @@ export function startSession(
     folder: downloadFolder,
     log,
     now: () => clock.now(),
-    onChange: (change) => emit('transfer.changed', change),
+    onChange: (change) => emit('downloads.changed', change),
   });
 
   const session: Session = {

@@ -119,7 +119,7 @@ export async function deleteDestination(
   return { deleted: true };
 }
 
-/** Activates or deactivates transfers to a destination (spec, States). */
+/** Activates or deactivates a recording destination: whether files go to it (spec, States). */
 export async function setDestinationActive(
   account: AccountContext,
   priority: CallPriority,

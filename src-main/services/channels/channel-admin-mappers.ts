@@ -26,7 +26,7 @@ export function toCallbacks(raw: {
 }): ChannelCallbacks {
   return {
     live: raw.live_callback_url ?? null,
-    fileTransfer: raw.file_transfer_callback_url ?? null,
+    recordingDestination: raw.file_transfer_callback_url ?? null,
     playback: raw.playback_callback_url ?? null,
     known: raw.live_callback_url !== undefined,
   };

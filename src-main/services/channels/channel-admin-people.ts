@@ -40,14 +40,14 @@ export async function readCallbacks(
 export async function setCallbacks(
   account: AccountContext,
   priority: CallPriority,
-  input: { channelKey: string; live: string; fileTransfer: string; playback: string },
+  input: { channelKey: string; live: string; recordingDestination: string; playback: string },
 ): Promise<ChannelCallbacks> {
   const answer = await liveCall(account, priority, (api, fetch, sa) =>
     api.PUT(`${channelPath}/callback`, {
       params: { path: { service_account_key: sa, channel_key: input.channelKey } },
       body: {
         live_callback_url: input.live,
-        file_transfer_callback_url: input.fileTransfer,
+        file_transfer_callback_url: input.recordingDestination,
         playback_callback_url: input.playback,
       },
       fetch,

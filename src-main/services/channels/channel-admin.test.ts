@@ -39,12 +39,12 @@ describe('channel administration', () => {
     const set = await data('channelAdmin.setCallbacks', {
       channelKey,
       live: 'https://hooks.example.com/live',
-      fileTransfer: '',
+      recordingDestination: '',
       playback: 'http://10.0.0.5/play',
     });
     expect(set).toEqual({
       live: 'https://hooks.example.com/live',
-      fileTransfer: null,
+      recordingDestination: null,
       playback: 'http://10.0.0.5/play',
       known: true,
     });
@@ -55,7 +55,7 @@ describe('channel administration', () => {
       data('channelAdmin.setCallbacks', {
         channelKey,
         live: 'ftp://hooks.example.com',
-        fileTransfer: '',
+        recordingDestination: '',
         playback: '',
       }),
     );

@@ -91,14 +91,14 @@ describe('messages main writes', () => {
     const said = say('uploadProblem.stopped', {
       why: { key: 'uploadProblem.brokeOff', params: { detail: 'ECONNRESET' } },
     });
-    expect(said.message).toBe('The upload stopped: the transfer broke off (ECONNRESET).');
+    expect(said.message).toBe('The upload stopped: the connection broke off (ECONNRESET).');
     const korean = createI18n('ko');
     const translate = (m: MessageRef): string =>
       (korean.t as unknown as (key: string, params?: object) => string)(
         m.key,
         resolveParams(m.params, translate),
       );
-    expect(translate(said.text)).toBe('업로드가 멈췄습니다: 전송이 끊겼습니다 (ECONNRESET).');
+    expect(translate(said.text)).toBe('업로드가 멈췄습니다: 연결이 끊겼습니다 (ECONNRESET).');
   });
 
   it('pick the plural form by count in English', () => {

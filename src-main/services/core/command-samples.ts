@@ -14,7 +14,7 @@ type Schema = Record<string, unknown>;
 const knownFields: Partial<Record<CommandName, Record<string, unknown>>> = {
   // Loopback only: a walk that sends it checks an address on this machine (port 9: refused).
   'account.add': { baseUrl: 'http://127.0.0.1:9/api' },
-  'channelAdmin.setCallbacks': { live: '', fileTransfer: '', playback: '' },
+  'channelAdmin.setCallbacks': { live: '', recordingDestination: '', playback: '' },
   'channelAdmin.createSyndication': { link: 'rtmp://127.0.0.1/live' },
   'channelAdmin.updateSyndication': { link: 'rtmp://127.0.0.1/live' },
   'content.uploadPoster': { poster: { fileName: 'poster.png', base64: 'iVBORw0KGgo=' } },

@@ -1,5 +1,5 @@
 /**
- * The transfer engine against the sandbox platform: real download URLs asked for through the
+ * The download list against the sandbox platform: real download URLs asked for through the
  * workspace's scheduler, real bytes on disk checked against what the sandbox served (SHA-256),
  * resume with `Range` after a dropped connection, pause, cancel, retry, expired links, and a
  * restart in the middle of a download.
@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../platform/scheduler';
 import { startSandbox, type SandboxHandle } from '../../sandbox/index';
-import type { Transfer, TransferChange } from '../../shared/recordings-model';
+import type { Download, DownloadChange } from '../../shared/downloads-model';
 import { startSession, type Session } from '../app/session';
 import { openSandboxWorkspace } from '../workspaces/workspace';
 import type { DownloadList } from './download-list';
@@ -30,20 +30,20 @@ let folder: string;
 let origin: string;
 let recording: { channelKey: string; broadcastKey: string; recordingFileId: number; name: string };
 let engine: DownloadList;
-/** What the engine pushed as `transfer.changed`, oldest first. */
-const pushed: TransferChange[] = [];
+/** What the engine pushed as `downloads.changed`, oldest first. */
+const pushed: DownloadChange[] = [];
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, seed: 7, rateLimit: false });
   origin = new URL(sandbox.info.live_base_url).origin;
   const pacing = { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0, limitPerMinute: 10_000 };
   const workspace = await openSandboxWorkspace({ sandboxInfo: sandbox.info, pacing });
-  dataDir = await mkdtemp(join(tmpdir(), 'h2-transfers-data-'));
-  folder = await mkdtemp(join(tmpdir(), 'h2-transfers-to-'));
+  dataDir = await mkdtemp(join(tmpdir(), 'h2-downloads-data-'));
+  folder = await mkdtemp(join(tmpdir(), 'h2-downloads-to-'));
   session = startSession(
     workspace,
     (event, payload) => {
-      if (event === 'transfer.changed') pushed.push(payload as TransferChange);
+      if (event === 'downloads.changed') pushed.push(payload as DownloadChange);
     },
     systemClock,
     () => undefined,
@@ -110,22 +110,22 @@ async function sha256(path: string): Promise<string> {
     .digest('hex');
 }
 
-/** Polls the engine until `done` holds for the transfer (no wall-clock assertion: a bound on tries). */
-async function until(id: string, done: (transfer: Transfer) => boolean): Promise<Transfer> {
+/** Polls the engine until `done` holds for the download (no wall-clock assertion: a bound on tries). */
+async function until(id: string, done: (download: Download) => boolean): Promise<Download> {
   for (let tries = 0; tries < 2000; tries += 1) {
-    const transfer = engine.list().find((item) => item.id === id);
-    if (transfer !== undefined && done(transfer)) return transfer;
+    const download = engine.list().find((item) => item.id === id);
+    if (download !== undefined && done(download)) return download;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  throw new Error(`transfer ${id} never got there: ${JSON.stringify(engine.list())}`);
+  throw new Error(`download ${id} never got there: ${JSON.stringify(engine.list())}`);
 }
 
 const recordingSource = () => ({ kind: 'recording-file' as const, ...recording });
 
-describe('transfer engine', () => {
+describe('download list', () => {
   it('downloads a recording file byte for byte, under its own name, leaving no part file', async () => {
     const id = await engine.start(recordingSource(), 'Keynote');
-    const done = await until(id, (transfer) => transfer.state === 'done');
+    const done = await until(id, (download) => download.state === 'done');
     expect(done.path).toBe(join(folder, recording.name));
     const file = await served(recording.name);
     expect(await sha256(join(folder, recording.name))).toBe(file.sha256);
@@ -136,7 +136,7 @@ describe('transfer engine', () => {
   it('pushes the whole list as it changes: each state at once, the last push as a read says', async () => {
     pushed.length = 0;
     const id = await engine.start(recordingSource(), 'Pushed');
-    await until(id, (transfer) => transfer.state === 'done');
+    await until(id, (download) => download.state === 'done');
     const states = pushed.map((change) => change.items.find((item) => item.id === id)?.state);
     expect(states[0]).toBe('queued');
     expect(states).toContain('downloading');
@@ -150,9 +150,9 @@ describe('transfer engine', () => {
 
   it('names a second copy " (2)" instead of overwriting the first', async () => {
     const first = await engine.start(recordingSource(), undefined);
-    await until(first, (transfer) => transfer.state === 'done');
+    await until(first, (download) => download.state === 'done');
     const second = await engine.start(recordingSource(), undefined);
-    const done = await until(second, (transfer) => transfer.state === 'done');
+    const done = await until(second, (download) => download.state === 'done');
     expect(done.path).toBe(join(folder, recording.name.replace(/\.mp4$/, ' (2).mp4')));
     expect((await readdir(folder)).sort()).toHaveLength(2);
   });
@@ -160,7 +160,7 @@ describe('transfer engine', () => {
   it('resumes with Range after a dropped connection', async () => {
     await control('POST', { dropAfterBytes: 300_000 });
     const id = await engine.start(recordingSource(), undefined);
-    const done = await until(id, (transfer) => transfer.state === 'done');
+    const done = await until(id, (download) => download.state === 'done');
     const file = await served(recording.name);
     const [first, second] = file.answers.slice(-2);
     expect(first).toEqual({ status: 200, start: 0 });
@@ -175,7 +175,7 @@ describe('transfer engine', () => {
   it('says it started again from zero when the server cannot resume', async () => {
     await control('POST', { dropAfterBytes: 300_000, ranges: false });
     const id = await engine.start(recordingSource(), undefined);
-    const done = await until(id, (transfer) => transfer.state === 'done');
+    const done = await until(id, (download) => download.state === 'done');
     expect(done.note).toBe('restarted');
     const file = await served(recording.name);
     expect(file.answers.slice(-2).map((answer) => answer.status)).toEqual([200, 200]);
@@ -185,15 +185,15 @@ describe('transfer engine', () => {
   it('pauses with the part file kept beside the target, then resumes where it stopped', async () => {
     await control('POST', { bytesPerSecond: 400_000 });
     const id = await engine.start(recordingSource(), undefined);
-    await until(id, (transfer) => transfer.receivedBytes > 100_000);
+    await until(id, (download) => download.receivedBytes > 100_000);
     await engine.pause([id]);
-    const paused = await until(id, (transfer) => transfer.state === 'paused');
+    const paused = await until(id, (download) => download.state === 'paused');
     const part = join(folder, `${recording.name}.part`);
     expect((await stat(part)).size).toBe(paused.receivedBytes);
     expect(await readdir(folder)).toEqual([`${recording.name}.part`]);
     await control('POST', { bytesPerSecond: null });
     await engine.resume([id]);
-    await until(id, (transfer) => transfer.state === 'done');
+    await until(id, (download) => download.state === 'done');
     const file = await served(recording.name);
     expect(file.answers.at(-1)).toEqual({ status: 206, start: paused.receivedBytes });
     expect(await sha256(join(folder, recording.name))).toBe(file.sha256);
@@ -202,21 +202,21 @@ describe('transfer engine', () => {
   it('cancels: nothing is left on disk', async () => {
     await control('POST', { bytesPerSecond: 400_000 });
     const id = await engine.start(recordingSource(), undefined);
-    await until(id, (transfer) => transfer.receivedBytes > 50_000);
+    await until(id, (download) => download.receivedBytes > 50_000);
     await engine.cancel([id]);
-    await until(id, (transfer) => transfer.state === 'cancelled');
+    await until(id, (download) => download.state === 'cancelled');
     expect(await readdir(folder)).toEqual([]);
   });
 
   it('asks for a new URL when the one it had expired', async () => {
     await control('POST', { bytesPerSecond: 400_000 });
     const id = await engine.start(recordingSource(), undefined);
-    await until(id, (transfer) => transfer.receivedBytes > 50_000);
+    await until(id, (download) => download.receivedBytes > 50_000);
     await engine.pause([id]);
     sandbox.clock.advance(6 * 60_000);
     await control('POST', { bytesPerSecond: null });
     await engine.resume([id]);
-    const done = await until(id, (transfer) => transfer.state === 'done');
+    const done = await until(id, (download) => download.state === 'done');
     expect(done.note).toBe('new-url');
     expect(await sha256(join(folder, recording.name))).toBe((await served(recording.name)).sha256);
   });
@@ -227,11 +227,11 @@ describe('transfer engine', () => {
     await session.downloadFolder.set(gone);
     await rm(gone, { recursive: true });
     const id = await engine.start(recordingSource(), undefined);
-    const failed = await until(id, (transfer) => transfer.state === 'failed');
+    const failed = await until(id, (download) => download.state === 'failed');
     expect(failed.error?.message).toBe(`The folder ${gone} does not exist.`);
     await mkdir(gone);
     await engine.retry([id]);
-    const done = await until(id, (transfer) => transfer.state === 'done');
+    const done = await until(id, (download) => download.state === 'done');
     expect(done.path).toBe(join(gone, recording.name));
     await rm(gone, { recursive: true });
     await session.downloadFolder.set(folder);
@@ -240,9 +240,9 @@ describe('transfer engine', () => {
   it('keeps the list across a restart, without any URL, and goes on from the part file', async () => {
     await control('POST', { bytesPerSecond: 400_000 });
     const id = await engine.start(recordingSource(), 'Across a restart');
-    await until(id, (transfer) => transfer.receivedBytes > 100_000);
+    await until(id, (download) => download.receivedBytes > 100_000);
     await engine.pause([id]);
-    const before = await until(id, (transfer) => transfer.state === 'paused');
+    const before = await until(id, (download) => download.state === 'paused');
     await engine.dispose();
     const stored = await readFile(engine.storePath, 'utf8');
     expect(stored).not.toContain('http');
@@ -262,7 +262,7 @@ describe('transfer engine', () => {
     expect(reopened).toMatchObject({ state: 'paused', receivedBytes: before.receivedBytes });
     await control('POST', { bytesPerSecond: null });
     await engine.resume([id]);
-    await until(id, (transfer) => transfer.state === 'done');
+    await until(id, (download) => download.state === 'done');
     const file = await served(recording.name);
     expect(file.answers.at(-1)).toEqual({ status: 206, start: before.receivedBytes });
     expect(await sha256(join(folder, recording.name))).toBe(file.sha256);
@@ -272,7 +272,7 @@ describe('transfer engine', () => {
     const likes = await engine.start({ kind: 'likes', broadcastKey: recording.broadcastKey }, '');
     const done = await until(
       likes,
-      (transfer) => transfer.state === 'done' || transfer.state === 'failed',
+      (download) => download.state === 'done' || download.state === 'failed',
     );
     expect(done.state).toBe('done');
     const text = await readFile(done.path ?? '', 'utf8');

@@ -10,7 +10,7 @@
  *   deletes it. A broken connection is tried again (3 times, 0.5 s, 1 s, 1.5 s apart) from
  *   where the part file ends.
  * - The list survives a restart (download-store.ts): what was running is queued again.
- * - Every change is pushed as the whole list (`onChange`, the `transfer.changed` event): at once
+ * - Every change is pushed as the whole list (`onChange`, the `downloads.changed` event): at once
  *   when a download changes state, at most 4 times a second while bytes flow. Each change
  *   counts up `version`, so the renderer keeps the newest of a read and an event.
  */
@@ -18,9 +18,13 @@ import { randomUUID } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PlatformError } from '../../platform/errors';
-import type { DownloadSource } from '../../shared/commands/transfers';
+import type {
+  Download,
+  DownloadChange,
+  DownloadSource,
+  DownloadState,
+} from '../../shared/downloads-model';
 import { say } from '../../shared/i18n/say';
-import type { Transfer, TransferChange, TransferState } from '../../shared/recordings-model';
 import { ChangeFeed } from '../core/change-feed';
 import { SpeedMeter, etaSeconds } from '../core/speed-meter';
 import { runDownload, waitUnlessAborted } from './download-run';
@@ -49,14 +53,14 @@ export interface DownloadListOptions {
   concurrency?: number;
   /** Wait before the n-th try after a broken connection, ms × n (default 500). */
   retryStepMs?: number;
-  /** Receives the whole list after changes (`transfer.changed`). */
-  onChange?: (change: TransferChange) => void;
+  /** Receives the whole list after changes (`downloads.changed`). */
+  onChange?: (change: DownloadChange) => void;
   /** Least time between two progress events, ms (default 250: 4 a second). */
   eventSpacingMs?: number;
   fetch?: typeof fetch;
 }
 
-/** Tries after a broken connection before the transfer fails. */
+/** Tries after a broken connection before the download fails. */
 const maxInterruptions = 3;
 /** A link this close to expiry is asked for again rather than used, ms. */
 const linkMarginMs = 5000;
@@ -64,7 +68,7 @@ const linkMarginMs = 5000;
 const saveSpacingMs = 1000;
 
 interface Entry {
-  transfer: Transfer;
+  download: Download;
   partPath: string | null;
   link: DownloadLink | null;
   controller: AbortController | null;
@@ -72,15 +76,15 @@ interface Entry {
   speed: SpeedMeter;
 }
 
-/** The download list of one workspace (its items are the bridge's `Transfer`s). */
+/** The download list of one workspace (its items are the bridge's `Download`s). */
 export class DownloadList {
   readonly #options: DownloadListOptions;
   readonly #store: DownloadStore;
   readonly #entries = new Map<string, Entry>();
   #lastSaveMs = 0;
   #disposed = false;
-  /** Pushes the list after changes and counts them (TransferChange.version). */
-  readonly #feed: ChangeFeed<Transfer[]>;
+  /** Pushes the list after changes and counts them (DownloadChange.version). */
+  readonly #feed: ChangeFeed<Download[]>;
   readonly #listId = randomUUID();
 
   private constructor(options: DownloadListOptions) {
@@ -99,10 +103,10 @@ export class DownloadList {
   static async open(options: DownloadListOptions): Promise<DownloadList> {
     const engine = new DownloadList(options);
     for (const stored of await engine.#store.load()) {
-      const { partPath, ...transfer } = stored;
-      const state: TransferState = transfer.state === 'downloading' ? 'queued' : transfer.state;
-      engine.#entries.set(transfer.id, {
-        transfer: { ...transfer, state, bytesPerSecond: null, etaSeconds: null },
+      const { partPath, ...download } = stored;
+      const state: DownloadState = download.state === 'downloading' ? 'queued' : download.state;
+      engine.#entries.set(download.id, {
+        download: { ...download, state, bytesPerSecond: null, etaSeconds: null },
         partPath,
         link: null,
         controller: null,
@@ -119,22 +123,22 @@ export class DownloadList {
     return this.#store.path;
   }
 
-  /** The list as `transfer.list` answers it (without the folder), with its change count. */
-  snapshot(): { listId: string; version: number; items: Transfer[] } {
+  /** The list as `downloads.list` answers it (without the folder), with its change count. */
+  snapshot(): { listId: string; version: number; items: Download[] } {
     return { listId: this.#listId, version: this.#feed.version, items: this.list() };
   }
 
-  /** Every transfer, newest first, with its speed and time left now. */
-  list(): Transfer[] {
+  /** Every download, newest first, with its speed and time left now. */
+  list(): Download[] {
     const nowMs = this.#options.now();
     return [...this.#entries.values()]
-      .map(({ transfer, speed }) => {
-        if (transfer.state !== 'downloading') return transfer;
+      .map(({ download, speed }) => {
+        if (download.state !== 'downloading') return download;
         const bytesPerSecond = speed.bytesPerSecond(nowMs);
         const left =
-          transfer.totalBytes === null ? null : transfer.totalBytes - transfer.receivedBytes;
+          download.totalBytes === null ? null : download.totalBytes - download.receivedBytes;
         return {
-          ...transfer,
+          ...download,
           bytesPerSecond,
           etaSeconds: left === null ? null : etaSeconds(left, bytesPerSecond),
         };
@@ -147,7 +151,7 @@ export class DownloadList {
     const folder = await this.#options.folder.get();
     const id = randomUUID();
     this.#entries.set(id, {
-      transfer: {
+      download: {
         id,
         source,
         label: label ?? '',
@@ -208,7 +212,7 @@ export class DownloadList {
     const picked = this.#pick(ids, ['done', 'failed', 'cancelled']);
     for (const entry of picked) {
       await this.#dropPart(entry);
-      this.#entries.delete(entry.transfer.id);
+      this.#entries.delete(entry.download.id);
     }
     await this.#save();
     return picked.length;
@@ -224,22 +228,22 @@ export class DownloadList {
     await this.#save();
   }
 
-  #pick(ids: string[] | undefined, states: TransferState[]): Entry[] {
+  #pick(ids: string[] | undefined, states: DownloadState[]): Entry[] {
     const wanted = ids === undefined ? null : new Set(ids);
     return [...this.#entries.values()].filter(
       (entry) =>
-        (wanted === null || wanted.has(entry.transfer.id)) && states.includes(entry.transfer.state),
+        (wanted === null || wanted.has(entry.download.id)) && states.includes(entry.download.state),
     );
   }
 
   #stop(entry: Entry, state: 'paused' | 'cancelled'): void {
-    entry.transfer = { ...entry.transfer, state, bytesPerSecond: null, etaSeconds: null };
+    entry.download = { ...entry.download, state, bytesPerSecond: null, etaSeconds: null };
     entry.controller?.abort(new Error(state));
   }
 
   async #requeue(picked: Entry[]): Promise<number> {
     for (const entry of picked)
-      entry.transfer = { ...entry.transfer, state: 'queued', error: null };
+      entry.download = { ...entry.download, state: 'queued', error: null };
     await this.#save();
     this.#pump();
     return picked.length;
@@ -248,7 +252,7 @@ export class DownloadList {
   async #dropPart(entry: Entry): Promise<void> {
     if (entry.partPath !== null) await rm(entry.partPath, { force: true });
     entry.partPath = null;
-    entry.transfer = { ...entry.transfer, receivedBytes: 0 };
+    entry.download = { ...entry.download, receivedBytes: 0 };
   }
 
   #pump(): void {
@@ -256,14 +260,14 @@ export class DownloadList {
     const entries = [...this.#entries.values()];
     let running = entries.filter((entry) => entry.running !== null).length;
     const waiting = entries
-      .filter((entry) => entry.transfer.state === 'queued' && entry.running === null)
-      .sort((a, b) => a.transfer.queuedAt - b.transfer.queuedAt);
+      .filter((entry) => entry.download.state === 'queued' && entry.running === null)
+      .sort((a, b) => a.download.queuedAt - b.download.queuedAt);
     for (const entry of waiting) {
       if (running >= (this.#options.concurrency ?? 2)) break;
       running += 1;
       const controller = new AbortController();
       entry.controller = controller;
-      entry.transfer = { ...entry.transfer, state: 'downloading', error: null };
+      entry.download = { ...entry.download, state: 'downloading', error: null };
       entry.running = this.#run(entry, controller.signal).finally(() => {
         entry.running = null;
         entry.controller = null;
@@ -285,24 +289,24 @@ export class DownloadList {
               message: error.error.message,
               ...(error.error.text ? { text: error.error.text } : {}),
             }
-          : say('recordings.errors.transferFailed', {
+          : say('recordings.errors.downloadFailed', {
               reason: error instanceof Error ? error.message : '',
             });
       if (!(error instanceof PlatformError)) this.#options.log(`download failed: ${String(error)}`);
-      entry.transfer = { ...entry.transfer, state: 'failed', error: said, bytesPerSecond: null };
+      entry.download = { ...entry.download, state: 'failed', error: said, bytesPerSecond: null };
       await this.#save();
     }
   }
 
   async #download(entry: Entry, signal: AbortSignal): Promise<void> {
-    const { transfer } = entry;
-    await this.#options.folder.ready(transfer.folder);
+    const { download } = entry;
+    await this.#options.folder.ready(download.folder);
     let interruptions = 0;
     let freshLink = false;
     for (;;) {
       if (entry.link === null || entry.link.expiresAtMs - linkMarginMs <= this.#options.now()) {
         const hadLink = entry.link !== null || entry.partPath !== null;
-        entry.link = await this.#options.resolve(transfer.source, signal);
+        entry.link = await this.#options.resolve(download.source, signal);
         freshLink = true;
         if (hadLink) this.#note(entry, 'new-url');
       }
@@ -317,11 +321,11 @@ export class DownloadList {
       );
       if (outcome.kind !== 'link-gone' && outcome.restarted) this.#note(entry, 'restarted');
       if (outcome.kind === 'complete') {
-        const path = await availableName(entry.transfer.folder, entry.transfer.fileName ?? '');
+        const path = await availableName(entry.download.folder, entry.download.fileName ?? '');
         await rename(partPath, path);
         entry.partPath = null;
-        entry.transfer = {
-          ...entry.transfer,
+        entry.download = {
+          ...entry.download,
           state: 'done',
           path,
           receivedBytes: outcome.totalBytes,
@@ -342,36 +346,36 @@ export class DownloadList {
       if (interruptions > maxInterruptions) {
         throw outcome.cause instanceof PlatformError
           ? outcome.cause
-          : new PlatformError({ code: 'network', ...say('recordings.errors.transferInterrupted') });
+          : new PlatformError({ code: 'network', ...say('recordings.errors.downloadInterrupted') });
       }
       await waitUnlessAborted(interruptions * (this.#options.retryStepMs ?? 500), signal);
     }
   }
 
-  /** Picks `<name>.part` in the transfer's folder (another transfer's part is not shared). */
+  /** Picks `<name>.part` in the download's folder (another download's part is not shared). */
   #choosePart(entry: Entry, platformName: string): void {
     const fileName = safeFileName(platformName);
     const taken = new Set([...this.#entries.values()].map((other) => other.partPath));
-    let partPath = join(entry.transfer.folder, `${fileName}.part`);
+    let partPath = join(entry.download.folder, `${fileName}.part`);
     for (let n = 2; taken.has(partPath); n += 1)
-      partPath = join(entry.transfer.folder, `${numbered(fileName, n)}.part`);
+      partPath = join(entry.download.folder, `${numbered(fileName, n)}.part`);
     entry.partPath = partPath;
-    entry.transfer = {
-      ...entry.transfer,
+    entry.download = {
+      ...entry.download,
       fileName,
-      label: entry.transfer.label === '' ? fileName : entry.transfer.label,
+      label: entry.download.label === '' ? fileName : entry.download.label,
     };
   }
 
   #note(entry: Entry, note: 'restarted' | 'new-url'): void {
-    entry.transfer = { ...entry.transfer, note };
+    entry.download = { ...entry.download, note };
     this.#feed.changed(false);
   }
 
   #progress(entry: Entry, received: number, total: number | null): void {
     const nowMs = this.#options.now();
     entry.speed.add(nowMs, received);
-    entry.transfer = { ...entry.transfer, receivedBytes: received, totalBytes: total };
+    entry.download = { ...entry.download, receivedBytes: received, totalBytes: total };
     this.#feed.changed(false);
     if (nowMs - this.#lastSaveMs >= saveSpacingMs) void this.#persist();
   }
@@ -385,7 +389,7 @@ export class DownloadList {
   #persist(): Promise<void> {
     this.#lastSaveMs = this.#options.now();
     const items = [...this.#entries.values()].map((entry) =>
-      toStored(entry.transfer, entry.partPath),
+      toStored(entry.download, entry.partPath),
     );
     return this.#store.save(items, this.#options.log);
   }

@@ -3,7 +3,7 @@
  * `bulk` priority through the workspace's scheduler (docs/architecture.md, "The API budget":
  * downloads and exports are `bulk`). Live links expire at an ISO time, VOD links at Unix seconds.
  */
-import type { DownloadSource } from '../../shared/commands/transfers';
+import type { DownloadSource } from '../../shared/downloads-model';
 import { liveCall, vodCall } from '../core/platform-call';
 import type { AccountContext } from '../core/account-context';
 import type { DownloadLink } from './download-list';

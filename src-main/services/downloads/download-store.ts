@@ -7,17 +7,16 @@
  */
 import { join } from 'node:path';
 import { z } from 'zod';
-import { downloadSource } from '../../shared/commands/transfers';
-import { transferStates, type Transfer } from '../../shared/recordings-model';
+import { downloadSource, downloadStates, type Download } from '../../shared/downloads-model';
 import { messageRefSchema } from '../../shared/i18n/say';
 import { JsonStateFile } from '../core/local-state';
 
-/** One stored transfer: the list's fields without the live figures, plus its part file. */
+/** One stored download: the list's fields without the live figures, plus its part file. */
 const storedDownload = z.object({
   id: z.string().min(1).max(64),
   source: downloadSource,
   label: z.string().max(200),
-  state: z.enum(transferStates),
+  state: z.enum(downloadStates),
   fileName: z.string().min(1).max(255).nullable(),
   folder: z.string().min(1),
   path: z.string().nullable(),
@@ -29,14 +28,14 @@ const storedDownload = z.object({
   queuedAt: z.number(),
 });
 
-/** A transfer as kept on disk. */
+/** A download as kept on disk. */
 export type StoredDownload = z.infer<typeof storedDownload>;
 
 const fileSchema = z.object({ version: z.literal(1), items: z.array(storedDownload) });
 
-/** The stored shape of `transfer` (no speed, no URL). */
-export function toStored(transfer: Transfer, partPath: string | null): StoredDownload {
-  const { bytesPerSecond: _speed, etaSeconds: _eta, ...kept } = transfer;
+/** The stored shape of `download` (no speed, no URL). */
+export function toStored(download: Download, partPath: string | null): StoredDownload {
+  const { bytesPerSecond: _speed, etaSeconds: _eta, ...kept } = download;
   return { ...kept, partPath };
 }
 
@@ -51,7 +50,7 @@ export class DownloadStore {
       join(dataDir, `transfers-${safeId}.json`),
       fileSchema,
       () => ({ version: 1 as const, items: [] }),
-      'transfer list',
+      'download list',
     );
   }
 
@@ -60,7 +59,7 @@ export class DownloadStore {
     return this.#file.path;
   }
 
-  /** The stored transfers (empty when missing or set aside). Never throws. */
+  /** The stored downloads (empty when missing or set aside). Never throws. */
   async load(): Promise<StoredDownload[]> {
     return (await this.#file.read()).value.items;
   }
@@ -70,7 +69,7 @@ export class DownloadStore {
     this.#chain = this.#chain
       .then(() => this.#file.write({ version: 1, items }))
       .catch((error: unknown) => {
-        log(`transfer list not saved: ${error instanceof Error ? error.message : String(error)}`);
+        log(`download list not saved: ${error instanceof Error ? error.message : String(error)}`);
       });
     return this.#chain;
   }

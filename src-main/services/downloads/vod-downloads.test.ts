@@ -1,5 +1,5 @@
 /**
- * The transfer list's VOD sources (the Library's buttons call `transfer.start` with them):
+ * The download list's VOD sources (the Library's buttons call `downloads.start` with them):
  * an original file, a transcoding file and a poster, each asked for through the workspace's
  * VOD account and written to disk as the sandbox served it; a refusal keeps the platform's
  * own message.
@@ -11,8 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../platform/scheduler';
 import { startSandbox, type SandboxHandle } from '../../sandbox/index';
-import type { DownloadSource } from '../../shared/commands/transfers';
-import type { Transfer } from '../../shared/recordings-model';
+import type { Download, DownloadSource } from '../../shared/downloads-model';
 import { startSession, type Session } from '../app/session';
 import { openSandboxWorkspace } from '../workspaces/workspace';
 
@@ -55,12 +54,12 @@ async function vod<T>(path: string): Promise<T> {
 }
 
 /** Downloads `source` to the end (done or failed). */
-async function download(source: DownloadSource): Promise<Transfer> {
+async function download(source: DownloadSource): Promise<Download> {
   const engine = await session.downloads();
   const id = await engine.start(source, undefined);
   for (let tries = 0; tries < 2000; tries += 1) {
-    const transfer = engine.list().find((item) => item.id === id);
-    if (transfer?.state === 'done' || transfer?.state === 'failed') return transfer;
+    const item = engine.list().find((item) => item.id === id);
+    if (item?.state === 'done' || item?.state === 'failed') return item;
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   throw new Error('the download never ended');
@@ -86,7 +85,7 @@ interface Content {
   poster_url: string | null;
 }
 
-describe('VOD downloads through the transfer list', () => {
+describe('VOD downloads through the download list', () => {
   it('writes an original file, a transcoding file and a poster as the sandbox served them', async () => {
     const contents = await vod<Content[]>('/media-contents');
     const lecture = contents.find((item) => item.title === 'Data Structures, Lecture 6: Trees');

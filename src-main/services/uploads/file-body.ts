@@ -3,7 +3,7 @@
  * that undici's `request` sends (so the body takes the app's network, proxy included:
  * platform/network.ts). The file is read into a ring of a few buffers that are read into again
  * (no fresh memory per chunk, so no page faults and garbage collection per megabyte), the next
- * chunk read while the last one is sent. Shared by the multipart POST (multipart-transfer.ts)
+ * chunk read while the last one is sent. Shared by the multipart POST (multipart-send.ts)
  * and the tus PATCH (tus-http-stack.ts).
  *
  * Reusing a buffer is safe because undici pauses a body stream whenever the socket's write

@@ -5,7 +5,7 @@
  * tus (docs/platform-facts.md, "One-time upload URLs") and answers without them, so
  * it takes one `multipart/form-data` POST. `OPTIONS` does not use the one-time URL up.
  */
-import { TransferError, failureFromStatus, networkFailure } from './transfer-error';
+import { SendError, failureFromStatus, networkFailure } from './send-error';
 
 /** How long the probe may take, ms. */
 export const probeTimeoutMs = 15_000;
@@ -13,7 +13,7 @@ export const probeTimeoutMs = 15_000;
 /**
  * Probes `uploadUrl` with `OPTIONS`: `tus` when the answer carries tus headers, `multipart`
  * for any other answer but a 5xx or 429 (which say nothing about the protocol).
- * @throws TransferError `transient` when the host cannot be reached or answers 5xx/429;
+ * @throws SendError `transient` when the host cannot be reached or answers 5xx/429;
  *   rejects with `signal`'s reason when aborted.
  */
 export async function detectProtocol(
@@ -28,12 +28,12 @@ export async function detectProtocol(
     });
   } catch (cause) {
     if (signal.aborted) throw signal.reason;
-    throw new TransferError(networkFailure(cause));
+    throw new SendError(networkFailure(cause));
   }
   await response.body?.cancel().catch(() => undefined);
   if (response.headers.has('tus-resumable') || response.headers.has('tus-version')) return 'tus';
   if (response.status >= 500 || response.status === 429) {
-    throw new TransferError(
+    throw new SendError(
       failureFromStatus(response.status, '', response.headers.get('retry-after')),
     );
   }

@@ -9,7 +9,7 @@
 import { request, type Dispatcher } from 'undici';
 import type { HttpRequest, HttpResponse, HttpStack } from 'tus-js-client';
 import { fileBodyStream } from './file-body';
-import { readAnswer } from './multipart-transfer';
+import { readAnswer } from './multipart-send';
 
 /** A PATCH body: bytes `start` (inclusive) to `end` (exclusive) of the file at `path`. */
 export interface FileRange {

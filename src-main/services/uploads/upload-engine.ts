@@ -6,7 +6,7 @@
  * change, at most every {@link UploadTuning.eventSpacingMs} while bytes flow).
  *
  * Nothing leaves the queue except through cancel and then clearFinished. Closing the engine
- * (workspace switch, app quit) stops the transfers without changing their state: the next
+ * (workspace switch, app quit) stops the sending without changing their state: the next
  * engine on the same data folder resumes them (tus from the server's offset, multipart from
  * the beginning with a new one-time URL, each saying so in its note).
  */
@@ -26,7 +26,7 @@ import type {
 } from '../../shared/uploads';
 import { checkDroppedPaths } from './enqueue-check';
 import { FollowUp, defaultFollowUpTuning, type FollowUpTuning } from './follow-up';
-import { tusTerminate, defaultTusChunkBytes } from './tus-transfer';
+import { tusTerminate, defaultTusChunkBytes } from './tus-send';
 import { SpeedMeter, etaSeconds } from '../core/speed-meter';
 import { backoffMs, defaultBackoff, summarize, type BackoffPolicy } from './upload-figures';
 import { UploadNotices, type Notify } from './upload-notices';
@@ -41,7 +41,7 @@ import { UploadQueueStore } from './upload-store';
 export interface UploadTuning {
   backoff: BackoffPolicy;
   followUp: FollowUpTuning;
-  /** Bytes per tus PATCH. Default unlimited: one PATCH per file (tus-transfer.ts). */
+  /** Bytes per tus PATCH. Default unlimited: one PATCH per file (tus-send.ts). */
   tusChunkBytes: number;
   /** Least time between two progress events, ms. Default 250 (4 a second). */
   eventSpacingMs: number;
@@ -71,7 +71,7 @@ export interface UploadEngineOptions {
   tuning?: Partial<UploadTuning>;
 }
 
-/** Why a running transfer was stopped by us. */
+/** Why a running upload was stopped by us. */
 type StopReason = 'pause' | 'cancel' | 'dispose';
 
 interface Slot {
@@ -286,7 +286,7 @@ export class UploadEngine {
   }
 
   /**
-   * Stops every transfer and the follow-up without changing the files' states, and writes
+   * Stops every upload's sending and follow-up without changing the files' states, and writes
    * the queue: the next engine on this data folder goes on where this one stopped.
    */
   async dispose(): Promise<void> {

@@ -9,7 +9,7 @@ import type { UploadProblem } from '../../shared/uploads';
 import { PlatformError } from '../../platform/errors';
 import { redact } from '../../secrets/redact';
 import { m, problem } from './problem-words';
-import { TransferError, type TransferFailure } from './transfer-error';
+import { SendError, type SendFailure } from './send-error';
 
 /** The outcome of one failed attempt. */
 export type FailureOutcome =
@@ -18,9 +18,9 @@ export type FailureOutcome =
   /** Stop and show the problem; `internal`: an error of ours, to be logged. */
   | { kind: 'attention'; problem: UploadProblem; internal?: true };
 
-/** Classifies an error thrown by an attempt (asking for the URL, the transfer, the finish). */
+/** Classifies an error thrown by an attempt (asking for the URL, the sending, the finish). */
 export function failureOutcome(error: unknown): FailureOutcome {
-  if (error instanceof TransferError) return transferOutcome(error.failure);
+  if (error instanceof SendError) return sendOutcome(error.failure);
   if (error instanceof PlatformError) {
     const { status, code, message } = error.error;
     const reason = error.error.text ?? redact(message);
@@ -44,8 +44,8 @@ export function failureOutcome(error: unknown): FailureOutcome {
   };
 }
 
-/** A transfer's own failure (transfer-error.ts) as an outcome. */
-function transferOutcome(failure: TransferFailure): FailureOutcome {
+/** A failure of the sending itself (send-error.ts) as an outcome. */
+function sendOutcome(failure: SendFailure): FailureOutcome {
   switch (failure.kind) {
     case 'transient':
       return {

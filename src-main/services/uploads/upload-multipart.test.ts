@@ -109,7 +109,7 @@ describe('uploads over multipart', () => {
     if (!record) throw new Error('record missing');
     Object.assign(record, {
       state: 'uploading',
-      phase: 'transfer',
+      phase: 'sending',
       sentBytes: Math.floor(record.sizeBytes / 2),
       transcodingPercent: null,
       note: null,

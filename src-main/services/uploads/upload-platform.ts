@@ -9,7 +9,7 @@
  * - the follow-up at `watch` priority: VOD `GET /media-contents/{upload_file_key}/progress`
  *   (transcoding stage 21 = done, observed "Media content"); program media and waiting
  *   screens: their lists (newest first), one call confirming every file waiting for it.
- * The transfers themselves go to the upload URL, not through a scheduler: they are not API
+ * The files' bytes themselves go to the upload URL, not through a scheduler: they are not API
  * calls. Every method throws PlatformError on a refusal or when the platform is unreachable.
  *
  * `GET .../upload-url` answers a NEW URL on every call, so it is sent with `coalesce: false`

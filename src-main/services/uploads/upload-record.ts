@@ -80,8 +80,14 @@ export const uploadRecordSchema = z.object({
   sentBytes: z.number().int().nonnegative(),
   /** Bytes the server already held when the last start resumed a tus upload. */
   resumedFromBytes: z.number().int().nonnegative().nullable(),
-  /** `transfer` until every byte arrived, then `follow-up` (transcoding, listing). */
-  phase: z.enum(['transfer', 'follow-up']),
+  /**
+   * `sending` until every byte arrived, then `follow-up` (transcoding, listing). A queue file
+   * written when the first phase was called `transfer` reads as `sending`.
+   */
+  phase: z.preprocess(
+    (value) => (value === 'transfer' ? 'sending' : value),
+    z.enum(['sending', 'follow-up']),
+  ),
   transcodingPercent: z.number().min(0).max(100).nullable(),
   attempts: z.number().int().nonnegative(),
   /** Automatic tries in a row that failed (network, 5xx, 429); reset by success or Retry. */
@@ -177,7 +183,7 @@ export function newRecord(
     location: null,
     sentBytes: 0,
     resumedFromBytes: null,
-    phase: 'transfer',
+    phase: 'sending',
     transcodingPercent: null,
     attempts: 0,
     failures: 0,

@@ -12,10 +12,10 @@
 import { m, problem, setNote } from './problem-words';
 import { stat } from 'node:fs/promises';
 import { formatBytes } from './enqueue-check';
-import { multipartTransfer } from './multipart-transfer';
+import { multipartSend } from './multipart-send';
 import { detectProtocol } from './protocol';
-import { TransferError } from './transfer-error';
-import { tusTransfer } from './tus-transfer';
+import { SendError } from './send-error';
+import { tusSend } from './tus-send';
 import type { UploadPlatform } from './upload-platform';
 import type { UploadRecord } from './upload-record';
 import type { UploadProblem } from '../../shared/uploads';
@@ -35,11 +35,11 @@ export interface RunContext {
 }
 
 /** How a run ended without throwing. */
-export type RunEnd = { kind: 'transferred' } | { kind: 'attention'; problem: UploadProblem };
+export type RunEnd = { kind: 'sent' } | { kind: 'attention'; problem: UploadProblem };
 
 /**
  * Runs one start of `record` (state `uploading`).
- * @throws TransferError for a failure of the transfer, PlatformError for a refused or
+ * @throws SendError for a failure of the sending, PlatformError for a refused or
  *   unreachable URL request, `signal`'s reason when aborted.
  */
 export async function runUpload(
@@ -53,15 +53,15 @@ export async function runUpload(
   if (await hostHasWholeFile(record, signal)) {
     setNote(record, m('uploadNote.receivedWhole'));
     context.changed(record);
-    return { kind: 'transferred' };
+    return { kind: 'sent' };
   }
   for (;;) {
     await ensureUrl(context, record, signal);
     try {
-      await transfer(context, record, signal);
-      return { kind: 'transferred' };
+      await send(context, record, signal);
+      return { kind: 'sent' };
     } catch (error) {
-      if (signal.aborted || !(error instanceof TransferError) || error.failure.kind !== 'url-dead')
+      if (signal.aborted || !(error instanceof SendError) || error.failure.kind !== 'url-dead')
         throw error;
       const expired = record.url !== null && Date.parse(record.url.expiresAt) <= Date.now();
       if (record.urlRenewed) return { kind: 'attention', problem: deadUrlProblem(expired) };
@@ -161,7 +161,7 @@ async function ensureUrl(context: RunContext, record: UploadRecord, signal: Abor
   context.changed(record);
 }
 
-async function transfer(context: RunContext, record: UploadRecord, signal: AbortSignal) {
+async function send(context: RunContext, record: UploadRecord, signal: AbortSignal) {
   const url = record.url;
   if (url === null) throw new Error('no one-time URL');
   if (record.protocol === null) {
@@ -173,7 +173,7 @@ async function transfer(context: RunContext, record: UploadRecord, signal: Abort
     record.sentBytes = 0;
     context.changed(record);
     await context.flush(); // a restart must know this URL is spent
-    await multipartTransfer({
+    await multipartSend({
       url: url.uploadUrl,
       path: record.path,
       name: record.name,
@@ -186,7 +186,7 @@ async function transfer(context: RunContext, record: UploadRecord, signal: Abort
   }
   const resuming = record.location !== null;
   url.usedAt ??= new Date().toISOString();
-  await tusTransfer({
+  await tusSend({
     endpoint: url.uploadUrl,
     location: record.location,
     path: record.path,

@@ -131,7 +131,7 @@ export async function waitFor<T>(
 
 /**
  * Makes a real MP4 of `seconds` s with Debian's ffmpeg (test pattern and a tone, 320×240).
- * `noisy`: moving noise, about 1.4 MB a second (big files for throttled transfers); else a
+ * `noisy`: moving noise, about 1.4 MB a second (big files for throttled uploads); else a
  * few tens of KB a second.
  */
 export async function makeVideo(file: string, seconds: number, noisy = false): Promise<void> {

@@ -164,7 +164,7 @@ export const channelAdminCommands = defineCommands({
     input: z.object({
       channelKey: key,
       live: callbackUrl,
-      fileTransfer: callbackUrl,
+      recordingDestination: callbackUrl,
       playback: callbackUrl,
     }),
     output: returns<ChannelCallbacks>(),

@@ -1,14 +1,14 @@
 /**
- * Query keys and options of broadcast history, recording files and the transfer list. Lists
+ * Query keys and options of broadcast history, recording files and the download list. Lists
  * keep their data while re-reading (`keepPreviousData`), so paging and filtering never blank
- * the screen. The transfer list is main's (no platform call): it is read when a view opens
- * (the state after a restart) and then follows main's `transfer.changed` pushes (progress,
+ * the screen. The download list is main's (no platform call): it is read when a view opens
+ * (the state after a restart) and then follows main's `downloads.changed` pushes (progress,
  * speed and time left at most 4 times a second while bytes flow).
  */
 import { keepPreviousData, type QueryClient } from '@tanstack/svelte-query';
 import type { CommandInput } from '../../../src-main/shared/bridge';
 import type { WorkspaceState } from '../../../src-main/shared/model';
-import type { TransferSnapshot } from '../../../src-main/shared/recordings-model';
+import type { DownloadSnapshot } from '../../../src-main/shared/downloads-model';
 import { call, desk } from '../bridge';
 import { keys } from './keys';
 
@@ -38,8 +38,8 @@ export const recordingKeys = {
   history: (input: CommandInput<'broadcast.history'>) => ['recordings', 'history', input] as const,
   broadcast: (broadcastKey: string) => ['recordings', 'broadcast', broadcastKey] as const,
   summary: (broadcastKey: string) => ['recordings', 'summary', broadcastKey] as const,
-  transfers: () => ['transfers'] as const,
-  folder: () => ['transfers', 'folder'] as const,
+  downloads: () => ['downloads'] as const,
+  folder: () => ['downloads', 'folder'] as const,
 };
 
 /** The channels the filters offer (read once a minute at most). */
@@ -95,34 +95,34 @@ export const broadcastSummaryQuery = (broadcastKey: string) => ({
 });
 
 /**
- * The transfer list, read once when a view opens; `transfer.changed` keeps it current after
- * (see {@link connectTransferUpdates}). A push newer than the answer wins over it.
+ * The download list, read once when a view opens; `downloads.changed` keeps it current after
+ * (see {@link connectDownloadUpdates}). A push newer than the answer wins over it.
  */
-export const transfersQuery = () => ({
-  queryKey: recordingKeys.transfers(),
+export const downloadsQuery = () => ({
+  queryKey: recordingKeys.downloads(),
   queryFn: async ({
     client,
     signal,
   }: {
     client: QueryClient;
     signal: AbortSignal;
-  }): Promise<TransferSnapshot> => {
-    const answer = await call('transfer.list', {}, { signal });
-    const held = client.getQueryData<TransferSnapshot>(recordingKeys.transfers());
+  }): Promise<DownloadSnapshot> => {
+    const answer = await call('downloads.list', {}, { signal });
+    const held = client.getQueryData<DownloadSnapshot>(recordingKeys.downloads());
     return held?.listId === answer.listId && held.version > answer.version ? held : answer;
   },
 });
 
 /**
- * Follows main's pushes of the transfer list into the query cache, for the workspace shown
+ * Follows main's pushes of the download list into the query cache, for the workspace shown
  * (a push from one just left is dropped); returns the function that stops following. Before
  * the first read nothing is cached: the read brings the folder and the list together.
  */
-export function connectTransferUpdates(client: QueryClient): () => void {
-  return desk.on('transfer.changed', (change) => {
+export function connectDownloadUpdates(client: QueryClient): () => void {
+  return desk.on('downloads.changed', (change) => {
     const workspace = client.getQueryData<WorkspaceState>(keys.workspaceState());
     if (workspace?.active.id !== change.workspaceId) return;
-    client.setQueryData<TransferSnapshot>(recordingKeys.transfers(), (held) =>
+    client.setQueryData<DownloadSnapshot>(recordingKeys.downloads(), (held) =>
       held && (held.listId !== change.listId || held.version < change.version)
         ? {
             folder: held.folder,
@@ -138,5 +138,5 @@ export function connectTransferUpdates(client: QueryClient): () => void {
 /** The download folder and whether this host has a folder picker. */
 export const downloadFolderQuery = () => ({
   queryKey: recordingKeys.folder(),
-  queryFn: ({ signal }: { signal: AbortSignal }) => call('transfer.folder', {}, { signal }),
+  queryFn: ({ signal }: { signal: AbortSignal }) => call('downloads.folder', {}, { signal }),
 });

@@ -33,8 +33,9 @@ export const channelAdmin = {
       lead: 'The platform calls these addresses with a form-encoded POST. Only an HTTP 200 counts as delivered; a failed call is retried every 5 minutes.',
       live: 'Live state callback',
       liveHint: 'Called when a broadcast starts, stops, pauses or resumes.',
-      fileTransfer: 'Recording-file transfer callback',
-      fileTransferHint: 'Called with the result of each recording-file transfer.',
+      recordingDestination: 'Recording destination callback',
+      recordingDestinationHint:
+        'Called with the result of each recording file sent to a recording destination.',
       playback: 'Playback callback',
       playbackHint: 'Called on each play request; viewing is allowed only on a normal answer.',
       placeholder: 'https://example.com/callback (empty: none)',

@@ -33,7 +33,7 @@ export const content = {
       disable: 'Disable',
       delete: 'Delete',
       download: 'Download',
-      downloadQueued: 'Added to transfers: {name}.',
+      downloadQueued: 'Added to the download list: {name}.',
       resolution: '{width}×{height}',
       inProgress: 'Transcoding {progress}%',
       completed: 'Completed',

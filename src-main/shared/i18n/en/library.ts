@@ -151,7 +151,7 @@ export const libraryView = {
       downloadOriginal: 'Download original file',
       originalOff:
         'Original-file storage is off for this content: the original was deleted after transcoding, so it cannot be downloaded.',
-      queued: 'Added to the transfer list.',
+      queued: 'Added to the download list.',
     },
   },
 } as const;

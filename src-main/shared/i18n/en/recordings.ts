@@ -1,4 +1,4 @@
-/** English: broadcast history, recording files and the transfer list. */
+/** English: broadcast history, recording files and the download list. */
 export const recordings = {
   recordings: {
     title: 'Recordings',
@@ -88,10 +88,10 @@ export const recordings = {
       likesOf: 'Likes of {title}',
       downloadChat: 'Download chat',
       downloadLikes: 'Download likes',
-      queued: 'Added to the transfers.',
+      queued: 'Added to the download list.',
     },
-    transfers: {
-      title: 'Transfers',
+    downloads: {
+      title: 'Downloads',
       folder: 'Download folder',
       choose: 'Choose…',
       change: 'Change',
@@ -135,8 +135,8 @@ export const recordings = {
       folderNotFolder: '{folder} is a file, not a folder.',
       folderReadOnly: 'OnAir Desk may not write into {folder}.',
       noPicker: 'This window cannot show a folder picker: type the folder instead.',
-      transferFailed: 'The download failed: {reason}',
-      transferInterrupted:
+      downloadFailed: 'The download failed: {reason}',
+      downloadInterrupted:
         'The connection broke several times: the download stopped. Retry when the network is back.',
     },
   },

@@ -10,7 +10,7 @@ import { commandsSettings } from './commands/settings';
 import { commandsChannels } from './commands/channels';
 import { commandsChannelAdmin } from './commands/channel-admin';
 import { commandsRecordings } from './commands/recordings';
-import { commandsTransfers } from './commands/transfers';
+import { commandsDownloads } from './commands/downloads';
 import { commandsStatistics } from './commands/statistics';
 import { commandsLibrary } from './commands/library';
 import { commandsLibraryContent } from './commands/library-content';
@@ -28,7 +28,7 @@ export const commandTexts = {
     channels: commandsChannels,
     channelAdmin: commandsChannelAdmin,
     recordings: commandsRecordings,
-    transfers: commandsTransfers,
+    downloads: commandsDownloads,
     statistics: commandsStatistics,
     library: commandsLibrary,
     libraryContent: commandsLibraryContent,

@@ -36,7 +36,7 @@ export const content: CatalogueShape<typeof en> = {
       disable: '비활성화',
       delete: '삭제',
       download: '다운로드',
-      downloadQueued: '전송 목록에 추가됨: {name}.',
+      downloadQueued: '다운로드 리스트에 추가됨: {name}.',
       resolution: '{width}×{height}',
       inProgress: '트랜스코딩 {progress}%',
       completed: '완료',

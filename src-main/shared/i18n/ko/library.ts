@@ -154,7 +154,7 @@ export const libraryView: CatalogueShape<typeof en> = {
       downloadOriginal: '원본 파일 다운로드',
       originalOff:
         '이 콘텐츠는 원본 파일 저장이 꺼져 있어 트랜스코딩 후 원본이 삭제되었습니다. 원본을 다운로드할 수 없습니다.',
-      queued: '전송 목록에 추가했습니다.',
+      queued: '다운로드 리스트에 추가했습니다.',
     },
   },
 };

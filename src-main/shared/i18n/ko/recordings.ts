@@ -1,4 +1,4 @@
-/** 한국어: broadcast history, recording files and the transfer list. */
+/** 한국어: broadcast history, recording files and the download list. */
 import type { CatalogueShape } from '../message';
 import type { recordings as en } from '../en/recordings';
 
@@ -89,10 +89,10 @@ export const recordings: CatalogueShape<typeof en> = {
       likesOf: '{title} 좋아요',
       downloadChat: '채팅 다운로드',
       downloadLikes: '좋아요 다운로드',
-      queued: '전송 목록에 추가했습니다.',
+      queued: '다운로드 리스트에 추가했습니다.',
     },
-    transfers: {
-      title: '전송',
+    downloads: {
+      title: '다운로드',
       folder: '다운로드 폴더',
       choose: '선택…',
       change: '변경',
@@ -137,8 +137,8 @@ export const recordings: CatalogueShape<typeof en> = {
       folderNotFolder: '{folder}는 폴더가 아니라 파일입니다.',
       folderReadOnly: 'OnAir Desk가 {folder}에 쓸 수 없습니다.',
       noPicker: '이 창에서는 폴더 선택 창을 열 수 없습니다. 폴더 경로를 입력하세요.',
-      transferFailed: '다운로드에 실패했습니다: {reason}',
-      transferInterrupted:
+      downloadFailed: '다운로드에 실패했습니다: {reason}',
+      downloadInterrupted:
         '연결이 여러 번 끊겨 다운로드를 멈췄습니다. 네트워크가 돌아오면 재시도하세요.',
     },
   },

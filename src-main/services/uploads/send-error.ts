@@ -1,5 +1,5 @@
 /**
- * How a transfer to a one-time upload URL failed, in the four kinds the engine acts on
+ * How sending a file to a one-time upload URL failed, in the four kinds the engine acts on
  * (automatic retry with backoff for network faults and 5xx, none for 4xx other than
  * 429: those will not succeed by asking again):
  * - `url-dead`: 404 or 410 from the upload URL or the tus upload location: the one-time URL
@@ -14,7 +14,7 @@
 import type { MessageKey, MessageParams, MessageRef } from '../../shared/i18n/message';
 import { englishText } from '../../shared/i18n/say';
 
-export type TransferFailure =
+export type SendFailure =
   | { kind: 'url-dead'; status: number }
   | { kind: 'storage-full'; status: number }
   | { kind: 'transient'; status: number | null; detail: string; retryAfterMs?: number }
@@ -25,11 +25,11 @@ function words(key: MessageKey, params?: MessageParams): { message: string; text
   return { message: englishText(key, params), text: params ? { key, params } : { key } };
 }
 
-/** Thrown by the transfers and the protocol probe. */
-export class TransferError extends Error {
-  constructor(readonly failure: TransferFailure) {
+/** Thrown by the tus and multipart senders and the protocol probe. */
+export class SendError extends Error {
+  constructor(readonly failure: SendFailure) {
     super(describeFailure(failure));
-    this.name = 'TransferError';
+    this.name = 'SendError';
   }
 }
 
@@ -38,7 +38,7 @@ export function failureFromStatus(
   status: number,
   body: string,
   retryAfter?: string | null,
-): TransferFailure {
+): SendFailure {
   if (status === 404 || status === 410) return { kind: 'url-dead', status };
   if (status === 507) return { kind: 'storage-full', status };
   if (status >= 500 || status === 429 || status === 409 || status === 423) {
@@ -62,7 +62,7 @@ export function failureFromStatus(
 }
 
 /** A network failure (no HTTP answer) as a transient failure; the cause's text has no URL. */
-export function networkFailure(cause: unknown): TransferFailure {
+export function networkFailure(cause: unknown): SendFailure {
   const code = (cause as NodeJS.ErrnoException | undefined)?.code;
   const message = cause instanceof Error ? cause.message : String(cause);
   return { kind: 'transient', status: null, detail: withoutUrls(code ?? message) };
@@ -82,14 +82,14 @@ function withoutUrls(text: string): string {
   return text.replace(/\b\w+:\/\/\S+/g, '[url]');
 }
 
-function describeFailure(failure: TransferFailure): string {
+function describeFailure(failure: SendFailure): string {
   switch (failure.kind) {
     case 'url-dead':
       return `the one-time upload URL was refused (HTTP ${failure.status})`;
     case 'storage-full':
       return 'the upload host is full (HTTP 507)';
     case 'transient':
-      return `the transfer broke off (${failure.detail})`;
+      return `the connection broke off (${failure.detail})`;
     case 'refused':
       return failure.message;
   }

@@ -13,7 +13,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { Upload, type DetailedError } from 'tus-js-client';
-import { TransferError, failureFromStatus, networkFailure } from './transfer-error';
+import { SendError, failureFromStatus, networkFailure } from './send-error';
 import { diskFileReader } from './tus-file-reader';
 import { diskHttpStack } from './tus-http-stack';
 
@@ -29,7 +29,7 @@ import { diskHttpStack } from './tus-http-stack';
  */
 export const defaultTusChunkBytes = Number.POSITIVE_INFINITY;
 
-export interface TusTransfer {
+export interface TusSend {
   path: string;
   name: string;
   mime: string;
@@ -52,40 +52,40 @@ export interface TusTransfer {
 
 /**
  * Uploads the file; resolves when the server holds every byte.
- * @throws TransferError (see transfer-error.ts); rejects with `signal`'s reason when aborted
+ * @throws SendError (see send-error.ts); rejects with `signal`'s reason when aborted
  *   (the upload stays on the server, resumable from its location).
  */
-export function tusTransfer(transfer: TusTransfer): Promise<void> {
-  const { signal } = transfer;
+export function tusSend(job: TusSend): Promise<void> {
+  const { signal } = job;
   if (signal.aborted) return Promise.reject(signal.reason as Error);
   return new Promise<void>((resolve, reject) => {
-    const upload: Upload = new Upload(createReadStream(transfer.path), {
-      endpoint: transfer.location === null ? transfer.endpoint : null,
-      uploadUrl: transfer.location,
-      uploadSize: transfer.sizeBytes,
-      chunkSize: transfer.chunkBytes ?? defaultTusChunkBytes,
+    const upload: Upload = new Upload(createReadStream(job.path), {
+      endpoint: job.location === null ? job.endpoint : null,
+      uploadUrl: job.location,
+      uploadSize: job.sizeBytes,
+      chunkSize: job.chunkBytes ?? defaultTusChunkBytes,
       retryDelays: null,
       fileReader: diskFileReader,
       httpStack: diskHttpStack,
       storeFingerprintForResuming: false,
-      metadata: { filename: transfer.name, filetype: transfer.mime },
+      metadata: { filename: job.name, filetype: job.mime },
       onUploadUrlAvailable: () => {
-        if (upload.url) transfer.onLocation(upload.url);
+        if (upload.url) job.onLocation(upload.url);
       },
       onAfterResponse: (request, response) => {
         if (request.getMethod() !== 'HEAD' || response.getStatus() >= 300) return;
         const offset = Number.parseInt(response.getHeader('Upload-Offset') ?? '', 10);
-        if (Number.isFinite(offset)) transfer.onResumed(offset);
+        if (Number.isFinite(offset)) job.onResumed(offset);
       },
-      onProgress: (sent) => transfer.onProgress(sent),
-      onChunkComplete: (_chunk, accepted) => transfer.onConfirmed(accepted),
+      onProgress: (sent) => job.onProgress(sent),
+      onChunkComplete: (_chunk, accepted) => job.onConfirmed(accepted),
       onSuccess: () => {
         signal.removeEventListener('abort', onAbort);
         resolve();
       },
       onError: (error) => {
         signal.removeEventListener('abort', onAbort);
-        reject(signal.aborted ? (signal.reason as Error) : new TransferError(classify(error)));
+        reject(signal.aborted ? (signal.reason as Error) : new SendError(classify(error)));
       },
     });
     const onAbort = () => {

@@ -2,7 +2,7 @@
  * The real upload host's protocol (docs/platform-facts.md, "One-time upload URLs"):
  * ONE `multipart/form-data` POST with the file in the field `upload-file` and
  * `accept=application/json`; success `{ "error": 0, ... }`; an expired, unknown or used URL
- * answers 404 `{ "error": 1, ... }`. No tus, no chunking, so no resume: a broken transfer
+ * answers 404 `{ "error": 1, ... }`. No tus, no chunking, so no resume: a broken upload
  * starts again with a new one-time URL.
  *
  * The body is streamed from disk through undici's `request` (the app's network, proxy
@@ -13,12 +13,12 @@
 import { randomBytes } from 'node:crypto';
 import { request, type Dispatcher } from 'undici';
 import { fileBodyLength, fileBodyStream, type FileBody } from './file-body';
-import { TransferError, failureFromStatus, networkFailure } from './transfer-error';
+import { SendError, failureFromStatus, networkFailure } from './send-error';
 
 /** Most of the host's answer kept, bytes. */
 const maxAnswerBytes = 64 * 1024;
 
-export interface MultipartTransfer {
+export interface MultipartSend {
   /** The one-time upload URL. */
   url: string;
   path: string;
@@ -33,30 +33,30 @@ export interface MultipartTransfer {
 /**
  * POSTs the file; resolves when the host answered 2xx with `error: 0` (or a body that is not
  * JSON).
- * @throws TransferError (see transfer-error.ts); rejects with `signal`'s reason when aborted.
+ * @throws SendError (see send-error.ts); rejects with `signal`'s reason when aborted.
  */
-export async function multipartTransfer(transfer: MultipartTransfer): Promise<void> {
+export async function multipartSend(job: MultipartSend): Promise<void> {
   const boundary = `----OnAirDesk${randomBytes(12).toString('hex')}`;
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="accept"\r\n\r\napplication/json\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="upload-file"; filename="${quoted(transfer.name)}"\r\n` +
-      `Content-Type: ${transfer.mime}\r\n\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="upload-file"; filename="${quoted(job.name)}"\r\n` +
+      `Content-Type: ${job.mime}\r\n\r\n`,
     'utf8',
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8');
   const body: FileBody = {
-    path: transfer.path,
+    path: job.path,
     start: 0,
-    end: transfer.sizeBytes,
+    end: job.sizeBytes,
     head,
     tail,
-    onProgress: transfer.onProgress,
+    onProgress: job.onProgress,
   };
   // Stops the body once the host answered early (404, 507), as well as on the caller's abort.
   const stop = new AbortController();
   let response: Dispatcher.ResponseData;
   try {
-    response = await request(transfer.url, {
+    response = await request(job.url, {
       method: 'POST',
       headers: {
         'Content-Type': `multipart/form-data; boundary=${boundary}`,
@@ -64,23 +64,23 @@ export async function multipartTransfer(transfer: MultipartTransfer): Promise<vo
         Accept: 'application/json',
       },
       body: fileBodyStream(body),
-      signal: AbortSignal.any([transfer.signal, stop.signal]),
+      signal: AbortSignal.any([job.signal, stop.signal]),
     });
   } catch (cause) {
-    if (transfer.signal.aborted) throw transfer.signal.reason;
-    throw new TransferError(networkFailure(cause));
+    if (job.signal.aborted) throw job.signal.reason;
+    throw new SendError(networkFailure(cause));
   }
   const status = response.statusCode;
   const text = await readAnswer(response.body).catch(() => '');
   if (status < 200 || status >= 300) {
     stop.abort(); // the host answered before the body was through (404, 507)
-    throw new TransferError(
+    throw new SendError(
       failureFromStatus(status, text, headerText(response.headers['retry-after'])),
     );
   }
   const parsed = parseJson(text);
   if (parsed !== null && typeof parsed.error === 'number' && parsed.error !== 0) {
-    throw new TransferError(failureFromStatus(400, text));
+    throw new SendError(failureFromStatus(400, text));
   }
 }
 

@@ -1,6 +1,6 @@
-/** Korean: the titles and one-line descriptions of the transfers domain's commands (`shared/commands/transfers.ts`), nested by command name. */
-export const commandsTransfers = {
-  transfer: {
+/** Korean: the titles and one-line descriptions of the downloads domain's commands (`shared/commands/downloads.ts`), nested by command name. */
+export const commandsDownloads = {
+  downloads: {
     start: {
       title: '다운로드',
       description: '파일을 이 컴퓨터의 다운로드 폴더로 내려받습니다.',

@@ -1,56 +1,35 @@
 /**
- * The transfer list: downloads of recording files, chat and like data, VOD original files,
+ * The download list: downloads of recording files, chat and like data, VOD original files,
  * transcoding files and posters to a folder on this computer. Main asks the platform for the
  * short-lived download URL just in time, at `bulk` priority, and streams the file to disk
- * (services/transfers/). Commands that only change the list make no platform call (`local`).
+ * (services/downloads/). Commands that only change the list make no platform call (`local`).
  */
 import { z } from 'zod';
-import type { Transfer, TransferChange, TransferSnapshot } from '../recordings-model';
+import {
+  downloadSource,
+  type Download,
+  type DownloadChange,
+  type DownloadSnapshot,
+} from '../downloads-model';
 import { anyRole, command, defineCommands, defineEvents, event, returns } from './define';
-import { key, noInput } from './fields';
+import { noInput } from './fields';
 
-const fileId = z.number().int().min(1);
-
-/** What a download fetches: which operation gives its one-time download URL. */
-export const downloadSource = z.discriminatedUnion('kind', [
-  /** GET .../recording-files/{recording_file_id}/download (live). */
-  z.object({
-    kind: z.literal('recording-file'),
-    channelKey: key,
-    broadcastKey: key,
-    recordingFileId: fileId,
-  }),
-  /** GET broadcasts/{broadcast_key}/chatting-download (live). */
-  z.object({ kind: z.literal('chat'), broadcastKey: key }),
-  /** GET broadcasts/{broadcast_key}/like-download (live). */
-  z.object({ kind: z.literal('likes'), broadcastKey: key }),
-  /** GET media-contents/{upload_file_key}/original-file/download (VOD). */
-  z.object({ kind: z.literal('vod-original'), uploadFileKey: key }),
-  /** GET media-contents/{upload_file_key}/transcoding-files/{id}/download (VOD). */
-  z.object({ kind: z.literal('vod-transcoding'), uploadFileKey: key, transcodingFileId: fileId }),
-  /** GET media-contents/{upload_file_key}/poster/download (VOD). */
-  z.object({ kind: z.literal('vod-poster'), uploadFileKey: key }),
-]);
-
-/** What a download fetches. */
-export type DownloadSource = z.infer<typeof downloadSource>;
-
-/** Transfer ids: several at once, or none for "every transfer". */
-const transferIds = z.object({
+/** Download ids: several at once, or none for "every download". */
+const downloadIds = z.object({
   ids: z.array(z.string().min(1).max(64)).max(1000, 'At most 1,000 downloads at once.').optional(),
 });
 
 const changed = returns<{ changed: number }>();
 
-/** Commands of the transfer list. */
-export const transferCommands = defineCommands({
+/** Commands of the download list. */
+export const downloadCommands = defineCommands({
   /**
    * Queues a download of `source` into the download folder; `label` names it in the list
-   * (e.g. the content's title). Answers the transfer's id.
+   * (e.g. the content's title). Answers the download's id.
    */
-  'transfer.start': command({
+  'downloads.start': command({
     input: z.object({ source: downloadSource, label: z.string().trim().max(200).optional() }),
-    output: returns<{ transferId: string }>(),
+    output: returns<{ downloadId: string }>(),
     priority: 'bulk',
     category: 'downloads',
     effect: 'change',
@@ -66,9 +45,9 @@ export const transferCommands = defineCommands({
     roles: anyRole,
   }),
   /** The whole list of the workspace, newest first, and the download folder. */
-  'transfer.list': command({
+  'downloads.list': command({
     input: noInput,
-    output: returns<TransferSnapshot>(),
+    output: returns<DownloadSnapshot>(),
     priority: 'local',
     category: 'downloads',
     effect: 'read',
@@ -77,8 +56,8 @@ export const transferCommands = defineCommands({
     roles: anyRole,
   }),
   /** Stops running or queued downloads; what was received is kept beside the target. */
-  'transfer.pause': command({
-    input: transferIds,
+  'downloads.pause': command({
+    input: downloadIds,
     output: changed,
     priority: 'local',
     category: 'downloads',
@@ -89,8 +68,8 @@ export const transferCommands = defineCommands({
     offer: { palette: true },
   }),
   /** Goes on with paused downloads (from where they stopped, where the server allows). */
-  'transfer.resume': command({
-    input: transferIds,
+  'downloads.resume': command({
+    input: downloadIds,
     output: changed,
     priority: 'bulk',
     category: 'downloads',
@@ -108,8 +87,8 @@ export const transferCommands = defineCommands({
     offer: { palette: true },
   }),
   /** Tries failed or cancelled downloads again. */
-  'transfer.retry': command({
-    input: transferIds,
+  'downloads.retry': command({
+    input: downloadIds,
     output: changed,
     priority: 'bulk',
     category: 'downloads',
@@ -127,8 +106,8 @@ export const transferCommands = defineCommands({
     offer: { palette: true },
   }),
   /** Stops downloads and deletes what was received; nothing is left on disk. */
-  'transfer.cancel': command({
-    input: transferIds,
+  'downloads.cancel': command({
+    input: downloadIds,
     output: changed,
     priority: 'local',
     // Destructive: what was received is deleted from disk.
@@ -140,8 +119,8 @@ export const transferCommands = defineCommands({
     roles: anyRole,
   }),
   /** Takes finished, failed or cancelled downloads off the list (files stay on disk). */
-  'transfer.remove': command({
-    input: transferIds,
+  'downloads.remove': command({
+    input: downloadIds,
     output: changed,
     priority: 'local',
     category: 'downloads',
@@ -154,7 +133,7 @@ export const transferCommands = defineCommands({
    * The download folder; sets it first when `folder` is given (it must exist and be
    * writable). `canChoose`: this host can show the system's folder picker.
    */
-  'transfer.folder': command({
+  'downloads.folder': command({
     input: z.object({
       folder: z
         .string()
@@ -172,7 +151,7 @@ export const transferCommands = defineCommands({
     roles: anyRole,
   }),
   /** Shows the system's folder picker (Electron) and keeps the folder picked; null: cancelled. */
-  'transfer.chooseFolder': command({
+  'downloads.chooseFolder': command({
     input: noInput,
     output: returns<{ folder: string | null }>(),
     priority: 'local',
@@ -184,11 +163,11 @@ export const transferCommands = defineCommands({
   }),
 });
 
-/** One transfer, as `transfer.list` answers it. */
-export type { Transfer };
+/** One download, as `downloads.list` answers it. */
+export type { Download };
 
-/** Events of the transfer list. */
-export const transferEvents = defineEvents({
+/** Events of the download list. */
+export const downloadEvents = defineEvents({
   /** The list changed (at once on a state change, at most 4 times a second while bytes flow). */
-  'transfer.changed': event<TransferChange>(),
+  'downloads.changed': event<DownloadChange>(),
 });

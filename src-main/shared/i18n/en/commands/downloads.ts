@@ -1,6 +1,6 @@
-/** English: the titles and one-line descriptions of the transfers domain's commands (`shared/commands/transfers.ts`), nested by command name. */
-export const commandsTransfers = {
-  transfer: {
+/** English: the titles and one-line descriptions of the downloads domain's commands (`shared/commands/downloads.ts`), nested by command name. */
+export const commandsDownloads = {
+  downloads: {
     start: {
       title: 'Download',
       description: 'Downloads a file to the download folder on this computer.',
