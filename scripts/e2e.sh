@@ -5,7 +5,10 @@
 # Time: every spec runs at one instant, `ONAIR_E2E_CLOCK` (ISO 8601 UTC) or the real now
 # (e2e/clock.ts). When ONAIR_E2E_CLOCK is not set and no spec is named, the schedule specs,
 # whose timeline depends most on the time of day, run twice more: just after 00:00 UTC and
-# at 23:58:30 UTC on the last day of this month (across midnight and the month's end).
+# at 23:58:30 UTC on the last day of this month (across midnight and the month's end). Those
+# reruns take two workers: each spec file has its own host, sandbox and data folder
+# (e2e/fixtures.ts), so two files at once share nothing but the cores, and CI stays within
+# its time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -17,7 +20,7 @@ if [ -z "${ONAIR_E2E_CLOCK:-}" ] && [ $# -eq 0 ]; then
   month_end=$(date -u -d "$(date -u +%Y-%m-01) +1 month -1 day" +%Y-%m-%dT23:58:30Z)
   for at in "$after_midnight" "$month_end"; do
     echo "Schedule specs as if it were $at:"
-    ONAIR_E2E_CLOCK=$at bash scripts/with-keyring.sh npx playwright test \
+    ONAIR_E2E_CLOCK=$at bash scripts/with-keyring.sh npx playwright test --workers 2 \
       --output "test-results/at-${at//:/}" e2e/schedule.spec.ts e2e/schedule-bulk.spec.ts \
       e2e/schedule-waiting.spec.ts e2e/schedule-media.spec.ts
   done
