@@ -3,6 +3,7 @@
  * Times are `Date` instants (UTC); they become ISO-8601 or unix seconds only on the wire.
  */
 import { notFound } from './http-error';
+import type { EncoderDrop } from './encoder';
 import type { LiveState } from './live-state';
 import type { VodState } from './vod-state';
 
@@ -112,6 +113,11 @@ export interface SandboxState {
   vod: VodState;
   /** Callback URLs set by the PUT .../callback operations (spec, Events); see callbacks.ts. */
   callbackUrls?: CallbackUrls;
+  /**
+   * Streams that dropped and whose broadcast waits for the encoder, by channel key (encoder.ts);
+   * undefined once the stream came back or the broadcast ended. Absent in a fresh seed.
+   */
+  encoderDrops?: Record<string, EncoderDrop | undefined>;
   /**
    * The platform's own keys (index.ts): kept with the state so that a sandbox restarted with
    * `--state` still accepts the tokens it issued and still refuses those it revoked, as a
