@@ -5,7 +5,8 @@ export const rehearsalView = {
     intro:
       'Rehearse an event on the sandbox: start and stop the simulated encoder of any channel. Nothing here reaches a real platform.',
     sandboxOnly: 'Rehearsal works in the sandbox workspace only. Switch to the sandbox to use it.',
-    notLoopback: 'The sandbox is not on this machine: rehearsal controls are sent to this machine only.',
+    notLoopback:
+      'The sandbox is not on this machine: rehearsal controls are sent to this machine only.',
     encoders: {
       heading: 'Encoders',
       help: 'A stopped encoder may come back within 5 minutes (platform time) and the same broadcast goes on; after that, the broadcast ends.',
