@@ -6,7 +6,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EncoderView } from '../../shared/commands/rehearsal';
-import type { ChannelPage, Fresh } from '../../shared/model';
 import type { DeskCore } from '../app/desk-core';
 import { commandCaller, startTestCore, type TestCore } from '../app/test-support';
 
@@ -28,7 +27,7 @@ async function encoders(): Promise<EncoderView[]> {
 }
 
 async function onAirInChannelList(channelKey: string): Promise<boolean | undefined> {
-  const page: Fresh<ChannelPage> = await call('channels.list', { perPage: 100 });
+  const page = await call('channels.list', { perPage: 100 });
   return page.data.items.find((channel) => channel.key === channelKey)?.onAir;
 }
 
@@ -58,7 +57,7 @@ describe('rehearsal encoders', () => {
   });
 
   it('answers the sandbox’s refusal of a disabled channel in its own words', async () => {
-    const page: Fresh<ChannelPage> = await call('channels.list', { perPage: 100 });
+    const page = await call('channels.list', { perPage: 100 });
     const disabled = page.data.items.find((channel) => channel.title === 'Weekend Matchday');
     if (disabled === undefined) throw new Error('the seed has no disabled channel');
     const result = await core.invoke(
