@@ -77,12 +77,7 @@ function toView(wire: WireEncoder): EncoderView {
 }
 
 function loopbackOrigin(baseUrl: string): string {
-  let url: URL | null = null;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    url = null;
-  }
+  const url = URL.canParse(baseUrl) ? new URL(baseUrl) : null;
   const host = url?.hostname ?? '';
   if (
     url === null ||
