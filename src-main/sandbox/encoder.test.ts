@@ -176,6 +176,11 @@ describe('a simulated encoder', () => {
     const disabled = await encoder((await channelNamed('Weekend Matchday')).key, 'live');
     expect(disabled.status).toBe(422);
     expect(disabled.body.message).toContain('disabled');
+    const listed = await fetch(`${origin()}/__sandbox/encoders`);
+    const { data } = (await listed.json()) as { data: EncoderStatus[] };
+    expect(data.find((item) => item.channel_title === 'Weekend Matchday')?.channel_disabled).toBe(
+      true,
+    );
     const trashed = await encoder((await channelNamed('Product Launch 2023', true)).key, 'live');
     expect(trashed.status).toBe(422);
     expect(trashed.body.message).toContain('trash');

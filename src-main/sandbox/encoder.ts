@@ -47,6 +47,8 @@ export type EncoderState = 'live' | 'reconnecting' | 'off';
 export interface EncoderStatus {
   channel_key: string;
   channel_title: string;
+  /** True when the channel is disabled: `live` is refused until it is enabled. */
+  channel_disabled: boolean;
   state: EncoderState;
   /** The broadcast on air (fed or waiting), else null. */
   broadcast_key: string | null;
@@ -149,7 +151,11 @@ export class EncoderSimulator {
   #statusOf(channel: ChannelRecord): EncoderStatus {
     const onAir = onAirBroadcastOf(this.#state, channel.key);
     const drop = this.#dropOf(channel.key, onAir);
-    const base = { channel_key: channel.key, channel_title: channel.title };
+    const base = {
+      channel_key: channel.key,
+      channel_title: channel.title,
+      channel_disabled: channel.status === 'disabled',
+    };
     if (onAir === undefined) {
       return {
         ...base,

@@ -14,6 +14,7 @@ import { say } from '../../shared/i18n/say';
 interface WireEncoder {
   channel_key: string;
   channel_title: string;
+  channel_disabled: boolean;
   state: EncoderView['state'];
   broadcast_key: string | null;
   reconnect_until: string | null;
@@ -69,6 +70,7 @@ function toView(wire: WireEncoder): EncoderView {
   return {
     channelKey: wire.channel_key,
     channelTitle: wire.channel_title,
+    channelDisabled: wire.channel_disabled,
     state: wire.state,
     broadcastKey: wire.broadcast_key,
     reconnectUntil: wire.reconnect_until === null ? null : Date.parse(wire.reconnect_until),

@@ -19,6 +19,8 @@ export type EncoderState = 'live' | 'reconnecting' | 'off';
 export interface EncoderView {
   channelKey: string;
   channelTitle: string;
+  /** The channel is disabled: the sandbox refuses to start its encoder until it is enabled. */
+  channelDisabled: boolean;
   state: EncoderState;
   /** The broadcast on air (fed or waiting), else null. */
   broadcastKey: string | null;

@@ -22,6 +22,7 @@ export const rehearsalView = {
       stop: 'Stop encoder',
       startLabel: 'Start the encoder of {channel}',
       stopLabel: 'Stop the encoder of {channel}',
+      channelDisabled: 'Channel disabled: enable it in Channels to send it a stream.',
       none: 'No channel an encoder can feed.',
       noBroadcast: '—',
       loading: 'Reading the encoders…',

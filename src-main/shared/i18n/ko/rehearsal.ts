@@ -21,6 +21,7 @@ export const rehearsalView = {
       stop: '인코더 중지',
       startLabel: '{channel} 인코더 시작',
       stopLabel: '{channel} 인코더 중지',
+      channelDisabled: '비활성화된 채널입니다. 스트림을 보내려면 채널 화면에서 활성화하세요.',
       none: '인코더로 송출할 수 있는 채널이 없습니다.',
       noBroadcast: '—',
       loading: '인코더를 읽는 중…',
