@@ -25,7 +25,7 @@ import type { VirtualClock } from './clock';
 import { unprocessable } from './http-error';
 import { isoUtc } from './present';
 import { lowerKey } from './prng';
-import type { BroadcastRecord, ChannelRecord, SandboxState } from './state';
+import type { BroadcastRecord, ChannelRecord, EncoderDrop, SandboxState } from './state';
 import { findChannel, latestBroadcastOf } from './state';
 
 /** How long the platform waits for a dropped encoder before it ends the broadcast: 5 min. */
@@ -56,12 +56,6 @@ export interface EncoderStatus {
   reconnect_until: string | null;
   /** Milliseconds of virtual time left in the reconnect window; null unless reconnecting. */
   reconnect_left_ms: number | null;
-}
-
-/** A dropped stream, kept in the state so that a restarted sandbox still ends it. */
-export interface EncoderDrop {
-  broadcastKey: string;
-  droppedAt: Date;
 }
 
 /** Options of the simulator. */

@@ -3,7 +3,6 @@
  * Times are `Date` instants (UTC); they become ISO-8601 or unix seconds only on the wire.
  */
 import { notFound } from './http-error';
-import type { EncoderDrop } from './encoder';
 import type { LiveState } from './live-state';
 import type { VodState } from './vod-state';
 
@@ -124,6 +123,12 @@ export interface SandboxState {
    * real platform does across its restarts. Absent in a fresh seed (drawn at start).
    */
   credentials?: SandboxCredentials;
+}
+
+/** A dropped encoder stream whose broadcast waits for it (encoder.ts); `droppedAt` UTC. */
+export interface EncoderDrop {
+  broadcastKey: string;
+  droppedAt: Date;
 }
 
 /** The sandbox's signing key, revoked tokens and VOD access token. */
