@@ -123,6 +123,7 @@ describe('a simulated encoder', () => {
     const off = await encoder(channel.key, 'off');
     expect(off.body.data?.state).toBe('reconnecting');
     expect(off.body.data?.reconnect_left_ms).toBeGreaterThan(4 * 60_000);
+    expect(Number.isInteger(off.body.data?.reconnect_left_ms)).toBe(true);
     expect((await broadcast(key)).is_onair).toBe(true);
     await advanceSeconds(4 * 60);
     const back = await encoder(channel.key, 'live');

@@ -174,7 +174,7 @@ export class EncoderSimulator {
       state: 'reconnecting',
       broadcast_key: onAir.key,
       reconnect_until: isoUtc(new Date(until)),
-      reconnect_left_ms: Math.max(0, until - this.#clock.nowMs()),
+      reconnect_left_ms: Math.max(0, Math.round(until - this.#clock.nowMs())),
     };
   }
 
