@@ -3,9 +3,12 @@
  * (`/__sandbox/channels/{key}/encoder`): a channel goes on air with a new broadcast and key, the
  * stream drops and comes back within the reconnect window (same broadcast), or stays away and
  * the broadcast ends at the window's end; the live callback hears each step; channels that no
- * encoder may feed are refused.
+ * encoder may feed are refused; a dropped stream still ends after a restart (state file).
  */
+import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -194,5 +197,41 @@ describe('a simulated encoder', () => {
     const bad = await encoder((await channelNamed('Backstage Cam')).key, 'paused');
     expect(bad.status).toBe(422);
     expect(bad.body.message).toBe('The state must be "live" or "off".');
+  });
+});
+
+describe('a dropped encoder across a restart', () => {
+  it('still ends the waiting broadcast when the window runs out after the sandbox restarted', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'onair-encoder-'));
+    const stateFile = join(dir, 'state.json');
+    const startAt = new Date('2026-05-04T09:00:00Z');
+    try {
+      const first = await startSandbox({ port: 0, seed: 3, rateLimit: false, stateFile, startAt });
+      const channel = first.encoders
+        .list()
+        .find((item) => item.state === 'off' && !item.channel_disabled);
+      if (channel === undefined) throw new Error('the seed has no off-air channel');
+      const key = first.encoders.set(channel.channel_key, 'live').broadcast_key;
+      expect(first.encoders.set(channel.channel_key, 'off').state).toBe('reconnecting');
+      await first.close();
+
+      const second = await startSandbox({ port: 0, seed: 3, rateLimit: false, stateFile, startAt });
+      try {
+        expect(second.encoders.status(channel.channel_key)).toMatchObject({
+          state: 'reconnecting',
+          broadcast_key: key,
+        });
+        second.clock.advance(5 * 60_000 + 1000);
+        expect(second.encoders.status(channel.channel_key).state).toBe('off');
+        const ended = await liveCaller(second.info, second.info.tokens.super_admin).get<{
+          data: WireBroadcast;
+        }>(`/broadcasts/${key ?? ''}`);
+        expect(ended.body.data.is_onair).toBe(false);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
