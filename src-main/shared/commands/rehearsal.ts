@@ -61,6 +61,5 @@ export const rehearsalCommands = defineCommands({
     operations: [],
     roles: anyRole,
     precondition: 'sandboxWorkspace',
-    offer: { palette: false },
   }),
 });
