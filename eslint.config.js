@@ -28,6 +28,7 @@ const domains = [
   'library',
   'workspaces',
   'settings',
+  'rehearsal',
 ];
 const domainFiles = domains.map((domain) => `src-main/services/${domain}/**/*.ts`);
 const serviceTestFiles = [

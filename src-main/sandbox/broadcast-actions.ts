@@ -3,9 +3,36 @@
  * Endpoints). Each action changes the record in place or throws `ApiError` 422 with a message
  * fit to show to the operator. `now` is the virtual clock's time.
  */
+import { emitCallback } from './callbacks';
 import { unprocessable } from './http-error';
+import { finishRecordings } from './live-recordings';
 import { isoUtc } from './present';
-import type { BroadcastRecord } from './state';
+import type { BroadcastRecord, SandboxState } from './state';
+
+/**
+ * THE end of a broadcast, whatever ends it (the encoder's reconnect window running out,
+ * `POST /__sandbox/broadcasts/{key}/stop`, a trashed channel): at `now` (whole seconds) the
+ * broadcast goes off air with `ended_at` set, pause and manual recording cleared; its recording
+ * files appear (live-recordings.ts) and the channel's live callback gets `stop` (observed:
+ * live callbacks report start|stop|pause|resume; platform-facts.md, Live objects).
+ * Does nothing for a broadcast that is not on air.
+ */
+export function endBroadcast(state: SandboxState, broadcast: BroadcastRecord, now: Date): void {
+  if (!broadcast.isOnair) return;
+  const endedAt = wholeSecond(now);
+  const { channelKey, key } = broadcast;
+  finishRecordings(state, broadcast, endedAt);
+  broadcast.isOnair = false;
+  broadcast.endedAt = endedAt;
+  broadcast.pausedAt = null;
+  emitCallback(state, {
+    type: 'live.broadcast',
+    event: 'stop',
+    channel_key: channelKey,
+    broadcast_key: key,
+    occurred_at: endedAt,
+  });
+}
 
 /** Renames the broadcast. The title is trimmed, then must hold 1 to 200 characters. */
 export function renameBroadcast(broadcast: BroadcastRecord, title: string): void {

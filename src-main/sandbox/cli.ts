@@ -13,8 +13,12 @@
  * seed-vod-large.ts), faults
  * (faults.ts): `--latency MS` (with `--latency-max MS`: a delay drawn from that range), `--error-rate R`, `--drop-rate R` (R in 0..1), `--burst-429 N`.
  * A bad flag prints one error line on stderr and exits 2.
+ *
+ * `npm run sandbox -- encoder <channel_key> live|off [--url URL]` instead turns a simulated
+ * encoder of a running sandbox on or off (cli-encoder.ts) and exits.
  */
 import { parseArgs } from 'node:util';
+import { runEncoderCli } from './cli-encoder';
 import type { SandboxOptions } from './index';
 import { faultsFromFlags } from './faults';
 import { startSandbox } from './index';
@@ -82,9 +86,17 @@ function integerFlag(
 }
 
 async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  if (args[0] === 'encoder') {
+    process.exitCode = await runEncoderCli(args.slice(1), {
+      out: (line) => process.stdout.write(`${line}\n`),
+      err: (line) => process.stderr.write(`${line}\n`),
+    });
+    return;
+  }
   let options: SandboxOptions;
   try {
-    options = parseCliOptions(process.argv.slice(2));
+    options = parseCliOptions(args);
   } catch (error) {
     process.stderr.write(`sandbox: ${error instanceof Error ? error.message : String(error)}\n`);
     process.exit(2);

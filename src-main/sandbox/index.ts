@@ -13,6 +13,8 @@ import type { CallbackPolicy } from './callbacks';
 import { CallbackEngine } from './callbacks';
 import { CallCounter } from './call-count';
 import { VirtualClock } from './clock';
+import type { EncoderOptions } from './encoder';
+import { EncoderSimulator } from './encoder';
 import type { FaultSettings } from './faults';
 import { FaultInjector } from './faults';
 import { StateFile, saveAfterChanges, serializeState } from './persistence';
@@ -24,6 +26,7 @@ import type { UploadMode } from './upload-host';
 import { UploadHost } from './upload-host';
 
 export { VirtualClock } from './clock';
+export type { EncoderCommand, EncoderState, EncoderStatus, EncoderSimulator } from './encoder';
 export type { RateLimitPolicy } from './rate-limit';
 export type { CallCounter, MinuteCount } from './call-count';
 export type { StoredUpload, UploadFaults, UploadHost, UploadMode } from './upload-host';
@@ -91,6 +94,8 @@ export interface SandboxOptions {
   faults?: Partial<FaultSettings>;
   /** Callback timing (callbacks.ts); defaults: 2 s connect, 3 s answer, retry every 5 min. */
   callbackPolicy?: Partial<CallbackPolicy>;
+  /** Simulated encoders (encoder.ts); default reconnect window 5 min of virtual time. */
+  encoderOptions?: EncoderOptions;
   /**
    * Where the upload host keeps uploaded files (upload-host.ts). Default: `<stateFile>.uploads/`
    * beside the state file when there is one (a restarted sandbox keeps partial tus uploads),
@@ -116,6 +121,11 @@ export interface SandboxHandle {
   faults: FaultInjector;
   /** Callback deliveries (`deliveries()`, `settle()` after advancing the clock). */
   callbacks: CallbackEngine;
+  /**
+   * The simulated encoders (encoder.ts): `set(channelKey, 'live' | 'off')`, `status`, `list`,
+   * `runDue()` after advancing the clock; also `/__sandbox/channels/{key}/encoder`.
+   */
+  encoders: EncoderSimulator;
   /**
    * The upload host serving the one-time upload URLs: `stored(uploadFileKey)`,
    * `setThrottle(bytesPerSecond | null)`, `setFaults({ storageFull, dropAfterBytes })`,
@@ -163,6 +173,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const state = saved?.state ?? seedState(options.seed ?? 1, clock.now(), seedOptions);
   const faults = new FaultInjector({ seed: options.seed ?? 1, ...options.faults });
   const callbacks = new CallbackEngine(state, clock, options.callbackPolicy);
+  const encoders = new EncoderSimulator(state, clock, options.encoderOptions);
   // Drawn once per state: a restart with the same state file keeps accepting its tokens.
   const credentials = (state.credentials ??= {
     signingKey: randomBytes(32).toString('base64url'),
@@ -201,6 +212,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     logger: options.logger ?? false,
     faults,
     callbacks,
+    encoders,
     uploads,
     served,
     probeKey,
@@ -250,6 +262,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     setRateLimit: (enabled) => limiter.setEnabled(enabled),
     faults,
     callbacks,
+    encoders,
     uploads,
     issueToken,
     revokeToken: (token) => authority.revoke(token),
@@ -258,6 +271,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     probeKey,
     close: async () => {
       await app.close();
+      encoders.close();
       await callbacks.close();
       await stateFile?.flush();
       uploads.close();

@@ -3,11 +3,11 @@
  * disable, enable, trash, restore, delete). Each function changes the state or throws
  * `ApiError` 422 with a message fit for an operator.
  */
+import { endBroadcast } from './broadcast-actions';
 import { setCallbackUrl } from './callbacks';
 import { unprocessable } from './http-error';
 import type { ChannelSettings } from './live-state';
 import { channelSettingsOf, removeWhere } from './live-state';
-import { endBroadcast } from './live-recordings';
 import type { JsonObject } from './openapi';
 import { lowerKey } from './prng';
 import type { ChannelRecord, SandboxState } from './state';

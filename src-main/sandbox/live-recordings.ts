@@ -84,25 +84,3 @@ export function finishRecordings(
     broadcast.duplicateRecordingStartedAt = null;
   }
 }
-
-/**
- * Ends an on-air broadcast at `now` (whole seconds): off air, `ended_at` set, pause and manual
- * recording cleared; its recording files appear and the channel's live callback gets `stop`.
- * Does nothing for a broadcast that is not on air.
- */
-export function endBroadcast(state: SandboxState, broadcast: BroadcastRecord, now: Date): void {
-  if (!broadcast.isOnair) return;
-  const endedAt = new Date(Math.floor(now.getTime() / 1000) * 1000);
-  const { channelKey, key } = broadcast;
-  finishRecordings(state, broadcast, endedAt);
-  broadcast.isOnair = false;
-  broadcast.endedAt = endedAt;
-  broadcast.pausedAt = null;
-  emitCallback(state, {
-    type: 'live.broadcast',
-    event: 'stop',
-    channel_key: channelKey,
-    broadcast_key: key,
-    occurred_at: endedAt,
-  });
-}

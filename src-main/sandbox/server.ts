@@ -26,10 +26,12 @@ import type { ApiName, JsonObject, OperationSpec } from './openapi';
 import { isObject, listOperations } from './openapi';
 import type { RateLimiter } from './rate-limit';
 import type { CallbackEngine } from './callbacks';
+import type { EncoderSimulator } from './encoder';
 import type { CallCounter } from './call-count';
 import type { FaultInjector } from './faults';
 import { registerFaults } from './faults';
 import { registerControlRoutes } from './routes/control';
+import { registerEncoderControlRoutes } from './routes/control-encoders';
 import type { TokenDesk } from './routes/control-calls';
 import { registerCallAndTokenRoutes } from './routes/control-calls';
 import { registerBroadcastControlRoutes } from './routes/control-broadcasts';
@@ -67,6 +69,8 @@ export interface ServerDeps {
   faults?: FaultInjector;
   /** Callback delivery (callbacks.ts); enables `/__sandbox/broadcasts/...` when present. */
   callbacks?: CallbackEngine;
+  /** Simulated encoders (encoder.ts) and their `/__sandbox/.../encoder` control; none when absent. */
+  encoders?: EncoderSimulator;
   /** The upload host (upload-host.ts): serves the one-time upload URLs and `/__sandbox/uploads`. */
   uploads?: UploadHost;
   /**
@@ -114,6 +118,8 @@ export function buildServer(deps: ServerDeps): FastifyInstance {
       calls?.noteFault(request, decision),
     );
   const context: SandboxContext = { state: deps.state, clock: deps.clock };
+  // Before the operations: its hook ends the lapsed broadcasts before any request reads them.
+  if (deps.encoders !== undefined) registerEncoderControlRoutes(app, deps.encoders);
   registerOperations(app, deps, 'live', {
     ...liveAccountOperations(context),
     ...liveChannelOperations(context),

@@ -113,11 +113,22 @@ export interface SandboxState {
   /** Callback URLs set by the PUT .../callback operations (spec, Events); see callbacks.ts. */
   callbackUrls?: CallbackUrls;
   /**
+   * Streams that dropped and whose broadcast waits for the encoder, by channel key (encoder.ts);
+   * undefined once the stream came back or the broadcast ended. Absent in a fresh seed.
+   */
+  encoderDrops?: Record<string, EncoderDrop | undefined>;
+  /**
    * The platform's own keys (index.ts): kept with the state so that a sandbox restarted with
    * `--state` still accepts the tokens it issued and still refuses those it revoked, as a
    * real platform does across its restarts. Absent in a fresh seed (drawn at start).
    */
   credentials?: SandboxCredentials;
+}
+
+/** A dropped encoder stream whose broadcast waits for it (encoder.ts); `droppedAt` UTC. */
+export interface EncoderDrop {
+  broadcastKey: string;
+  droppedAt: Date;
 }
 
 /** The sandbox's signing key, revoked tokens and VOD access token. */

@@ -15,10 +15,10 @@
  *   cleared. An ended broadcast does not start again (a new broadcast would).
  */
 import type { FastifyInstance } from 'fastify';
+import { endBroadcast } from '../broadcast-actions';
 import type { CallbackEngine, LiveBroadcastEvent } from '../callbacks';
 import { unprocessable } from '../http-error';
 import type { SandboxContext } from '../operation';
-import { finishRecordings } from '../live-recordings';
 import { presentBroadcast } from '../present';
 import type { BroadcastRecord } from '../state';
 import { findBroadcast } from '../state';
@@ -43,11 +43,15 @@ export function registerBroadcastControlRoutes(
       (request) => {
         const broadcast = findBroadcast(context.state, request.params.broadcast_key);
         const now = wholeSecond(context.clock.now());
-        applyBroadcastAction(broadcast, action, now);
         if (action === 'stop') {
-          // The end of a broadcast also finishes its recordings (files + their callbacks).
-          finishRecordings(context.state, broadcast, now);
+          if (!broadcast.isOnair) {
+            throw unprocessable('The broadcast is not on air: nothing to stop.');
+          }
+          // The one end of a broadcast: recording files, then the `stop` callback.
+          endBroadcast(context.state, broadcast, now);
+          return { data: presentBroadcast(broadcast) };
         }
+        applyBroadcastAction(broadcast, action, now);
         callbacks.emit({
           type: 'live.broadcast',
           event: action,

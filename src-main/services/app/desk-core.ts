@@ -35,6 +35,7 @@ import { workspaceHandlers } from './workspace-commands';
 import { WorkspaceLifecycle } from './workspace-lifecycle';
 import { WorkspacePairs } from '../workspaces/workspace-pairs';
 import { diagnosticsHandlers } from './diagnostics-commands';
+import { rehearsalHandlers } from '../rehearsal/rehearsal-commands';
 import type { NetworkDescription } from '../../platform/network';
 
 export type { CallContext } from '../core/command-registry';
@@ -145,6 +146,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       libraryContent: libraryContentHandlers,
       libraryAdmin: libraryAdminHandlers,
       persist: persistHandlers(options.dataDir, clock, log),
+      rehearsal: rehearsalHandlers,
       diagnostics: diagnosticsHandlers({
         dataDir: options.dataDir,
         appVersion: options.about?.appVersion ?? 'unknown',

@@ -179,4 +179,21 @@ describe('watch planner', () => {
     );
     planner.dispose();
   });
+  it('re-reads the channel list at once when asked (rereadTopic), not at its next turn', async () => {
+    const { clock, runs, planner } = setup({ latencyMs: 200 });
+    planner.subscribe({ kind: 'channels' }, 'c');
+    await clock.advance(1_000);
+    const channelReads = () => runs.filter((r) => r.id.startsWith('channels:')).length;
+    expect(channelReads()).toBe(1);
+    await clock.advance(2_000);
+    expect(channelReads()).toBe(1);
+    planner.rereadTopic('channels');
+    await clock.advance(500);
+    expect(channelReads()).toBe(2);
+    // Other topics are left to their turn.
+    planner.rereadTopic('viewers');
+    await clock.advance(500);
+    expect(channelReads()).toBe(2);
+    planner.dispose();
+  });
 });

@@ -145,6 +145,19 @@ export class WatchPlanner {
     return due;
   }
 
+  /**
+   * Re-reads the tasks of `topic` next, as if never read, as the budget allows (a command
+   * changed what they show: the Rehearsal panel put a channel on air). Dormant tasks stay so;
+   * a read already running finishes first.
+   */
+  rereadTopic(topic: WatchTopic): void {
+    for (const task of this.tasks) {
+      const state = this.taskState.get(task.id);
+      if (task.topic === topic && state && !state.dormant) state.lastRunAt = null;
+    }
+    if (!this.running) this.sleep(0, 0);
+  }
+
   /** The current tasks (for tests and diagnostics). */
   currentTasks(): readonly WatchTask[] {
     return this.tasks;

@@ -1,0 +1,65 @@
+/**
+ * Rehearsal: the sandbox workspace's own controls of the simulated platform (the sandbox's
+ * `/__sandbox` controls, outside the platform's API: no budget, no platform operation). Every
+ * command works in the sandbox workspace only (precondition `sandboxWorkspace`).
+ */
+import { z } from 'zod';
+import type { Fresh } from '../model';
+import { anyRole, command, defineCommands, returns } from './define';
+import { key, noInput } from './fields';
+
+/**
+ * Where a channel's simulated encoder stands (sandbox, encoder.ts): `live` feeds the
+ * broadcast on air; `reconnecting` dropped, the broadcast waits until `reconnectUntil`;
+ * `off`, nothing on air.
+ */
+export type EncoderState = 'live' | 'reconnecting' | 'off';
+
+/** One encoder-fed channel and its simulated encoder. */
+export interface EncoderView {
+  channelKey: string;
+  channelTitle: string;
+  /** The channel is disabled: the sandbox refuses to start its encoder until it is enabled. */
+  channelDisabled: boolean;
+  state: EncoderState;
+  /** The broadcast on air (fed or waiting), else null. */
+  broadcastKey: string | null;
+  /** When a waiting broadcast ends (epoch ms UTC, platform time); null unless reconnecting. */
+  reconnectUntil: number | null;
+  /** Milliseconds of platform time left in the reconnect window; null unless reconnecting. */
+  reconnectLeftMs: number | null;
+}
+
+/** The rehearsal domain's commands. */
+export const rehearsalCommands = defineCommands({
+  /** Every encoder-fed channel not in the trash with its encoder, in channel order. */
+  'rehearsal.encoders.list': command({
+    input: noInput,
+    output: returns<Fresh<EncoderView[]>>(),
+    priority: 'local',
+    category: 'app',
+    effect: 'read',
+    api: null,
+    operations: [],
+    roles: anyRole,
+    precondition: 'sandboxWorkspace',
+  }),
+  /**
+   * Starts (`live`) or stops (`off`) the simulated encoder of a channel: on air with a new
+   * broadcast, or dropped (the broadcast ends after the sandbox's 5-minute reconnect window
+   * unless the encoder comes back). Answers the channel's encoder after the change; the
+   * control room's channel watch is re-read at once. Refused by the sandbox (422) for a
+   * scheduled channel, or `live` on a disabled or trashed channel; 404 for an unknown one.
+   */
+  'rehearsal.encoder.set': command({
+    input: z.object({ channelKey: key, state: z.enum(['live', 'off']) }),
+    output: returns<EncoderView>(),
+    priority: 'local',
+    category: 'app',
+    effect: 'change',
+    api: null,
+    operations: [],
+    roles: anyRole,
+    precondition: 'sandboxWorkspace',
+  }),
+});

@@ -1,0 +1,19 @@
+/** English: the titles and descriptions of the rehearsal domain's commands (`shared/commands/rehearsal.ts`). */
+export const commandsRehearsal = {
+  rehearsal: {
+    encoders: {
+      list: {
+        title: 'List the sandbox encoders',
+        description:
+          'Shows every channel an encoder can feed in the sandbox, with its encoder live, off or reconnecting.',
+      },
+    },
+    encoder: {
+      set: {
+        title: 'Start or stop a sandbox encoder',
+        description:
+          'Puts a sandbox channel on air with a new broadcast, or stops its stream (the broadcast ends 5 minutes later unless the encoder comes back).',
+      },
+    },
+  },
+} as const;
