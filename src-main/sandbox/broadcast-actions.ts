@@ -3,9 +3,35 @@
  * Endpoints). Each action changes the record in place or throws `ApiError` 422 with a message
  * fit to show to the operator. `now` is the virtual clock's time.
  */
+import { emitCallback } from './callbacks';
 import { unprocessable } from './http-error';
+import { finishRecordings } from './live-recordings';
 import { isoUtc } from './present';
-import type { BroadcastRecord } from './state';
+import type { BroadcastRecord, SandboxState } from './state';
+
+/**
+ * The "broadcast ended" transition: ends an on-air broadcast at `now` (whole seconds): off
+ * air, `ended_at` set, pause and manual recording cleared. What the platform does after hangs
+ * here: the recording files appear with their transfers and callbacks (live-recordings.ts),
+ * the channel's live callback gets `stop`; statistics follow 30 minutes later and chat and
+ * like downloads from now (live-statistics.ts, routes/live-recordings.ts read `ended_at`).
+ * Does nothing for a broadcast that is not on air.
+ */
+export function endBroadcast(state: SandboxState, broadcast: BroadcastRecord, now: Date): void {
+  if (!broadcast.isOnair) return;
+  const endedAt = wholeSecond(now);
+  finishRecordings(state, broadcast, endedAt);
+  broadcast.isOnair = false;
+  broadcast.endedAt = endedAt;
+  broadcast.pausedAt = null;
+  emitCallback(state, {
+    type: 'live.broadcast',
+    event: 'stop',
+    channel_key: broadcast.channelKey,
+    broadcast_key: broadcast.key,
+    occurred_at: endedAt,
+  });
+}
 
 /** Renames the broadcast. The title is trimmed, then must hold 1 to 200 characters. */
 export function renameBroadcast(broadcast: BroadcastRecord, title: string): void {

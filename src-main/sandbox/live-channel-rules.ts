@@ -7,7 +7,7 @@ import { setCallbackUrl } from './callbacks';
 import { unprocessable } from './http-error';
 import type { ChannelSettings } from './live-state';
 import { channelSettingsOf, removeWhere } from './live-state';
-import { endBroadcast } from './live-recordings';
+import { endBroadcast } from './broadcast-actions';
 import type { JsonObject } from './openapi';
 import { lowerKey } from './prng';
 import type { ChannelRecord, SandboxState } from './state';

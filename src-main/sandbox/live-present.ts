@@ -140,6 +140,14 @@ export function presentRecordingFile(file: RecordingFileRecord): object {
     started_at: isoUtc(file.startedAt),
     ended_at: isoUtc(file.endedAt),
     created_at: isoUtc(file.createdAt),
+    transfers: (file.transfers ?? []).map((transfer) => ({
+      file_transfer_id: transfer.fileTransferId,
+      kind: transfer.kind,
+      title: transfer.title,
+      result: transfer.result,
+      reason: transfer.reason,
+      finished_at: isoUtc(transfer.finishedAt),
+    })),
   };
 }
 

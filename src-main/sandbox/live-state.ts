@@ -64,6 +64,19 @@ export interface FileTransferRecord {
   updatedAt: Date;
 }
 
+/**
+ * The result of sending a recording file to one destination (recording-transfers.ts): `result`
+ * 1 transferred, 0 failed (observed callback values), `reason` why it failed (null when not).
+ */
+export interface RecordingTransferRecord {
+  fileTransferId: number;
+  kind: FileTransferKind;
+  title: string;
+  result: 0 | 1;
+  reason: string | null;
+  finishedAt: Date;
+}
+
 export interface RecordingFileRecord {
   id: number;
   channelKey: string;
@@ -75,6 +88,11 @@ export interface RecordingFileRecord {
   startedAt: Date;
   endedAt: Date;
   createdAt: Date;
+  /**
+   * One per destination that was active when the file appeared; absent in states saved before
+   * transfers were kept (read as none).
+   */
+  transfers?: RecordingTransferRecord[];
 }
 
 /** Chat settings of a channel; `mode` is derived from the channel and `externalEnabled`. */

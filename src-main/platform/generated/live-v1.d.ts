@@ -2277,6 +2277,24 @@ export interface components {
             ended_at: string;
             /** Format: date-time */
             created_at: string;
+            /** @description Our design (spec: recording files go to the channel's active file-transfer destinations; the callback reports 0 fail or 1 success). One entry per destination that was active when the file appeared, in destination id order; none without an active destination. */
+            transfers: components["schemas"]["RecordingFileTransfer"][];
+        };
+        /** @description The result of sending a recording file to one destination (our design). */
+        RecordingFileTransfer: {
+            file_transfer_id: number;
+            /** @enum {string} */
+            kind: "ftp" | "sftp" | "service" | "s3";
+            title: string;
+            /**
+             * @description 1 transferred, 0 failed (the callback's values).
+             * @enum {integer}
+             */
+            result: 0 | 1;
+            /** @description Why it failed; null when transferred. */
+            reason: string | null;
+            /** Format: date-time */
+            finished_at: string;
         };
         RecordingFilePage: {
             data: components["schemas"]["RecordingFile"][];

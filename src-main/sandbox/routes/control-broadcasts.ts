@@ -11,14 +11,15 @@
  * - start: never started → on air, `started_at` = now;
  * - pause: on air, not paused → `paused_at` = now (still on air);
  * - resume: paused → `paused_at` = null;
- * - stop: on air (paused or not) → off air, `ended_at` = now, `paused_at` and manual recording
- *   cleared. An ended broadcast does not start again (a new broadcast would).
+ * - stop: on air (paused or not) → `endBroadcast` (broadcast-actions.ts): off air, `ended_at` =
+ *   now, `paused_at` and manual recording cleared, recording files and their transfers. An
+ *   ended broadcast does not start again (a new broadcast would).
  */
 import type { FastifyInstance } from 'fastify';
 import type { CallbackEngine, LiveBroadcastEvent } from '../callbacks';
 import { unprocessable } from '../http-error';
 import type { SandboxContext } from '../operation';
-import { finishRecordings } from '../live-recordings';
+import { endBroadcast } from '../broadcast-actions';
 import { presentBroadcast } from '../present';
 import type { BroadcastRecord } from '../state';
 import { findBroadcast } from '../state';
@@ -43,11 +44,15 @@ export function registerBroadcastControlRoutes(
       (request) => {
         const broadcast = findBroadcast(context.state, request.params.broadcast_key);
         const now = wholeSecond(context.clock.now());
-        applyBroadcastAction(broadcast, action, now);
         if (action === 'stop') {
-          // The end of a broadcast also finishes its recordings (files + their callbacks).
-          finishRecordings(context.state, broadcast, now);
+          // The end of a broadcast, and all that follows it (broadcast-actions.ts).
+          if (!broadcast.isOnair) {
+            throw unprocessable('The broadcast is not on air: nothing to stop.');
+          }
+          endBroadcast(context.state, broadcast, now);
+          return { data: presentBroadcast(broadcast) };
         }
+        applyBroadcastAction(broadcast, action, now);
         callbacks.emit({
           type: 'live.broadcast',
           event: action,
