@@ -190,3 +190,48 @@ describe('recording files after a broadcast', () => {
     expect(await ids()).not.toContain(newest.id);
   });
 });
+
+describe('statistics and data after a broadcast', () => {
+  it('statistics answer 422 until 30 minutes after the end; chat and likes wait for the end', async () => {
+    const onAir = listOf(await api.get('/broadcasts?is_onair=1&per_page=100')).find(
+      (b) => b.is_onair === true,
+    );
+    if (onAir === undefined) throw new Error('no on-air broadcast left');
+    const key = String(onAir.key);
+    const chatChannel = dataOf(await api.get(`/channels/${String(onAir.channel_key)}`));
+
+    // On air: the summary and the downloads are refused, the buckets so far are answered.
+    expect((await api.get(`/broadcasts/${key}/statistics/summary`)).status).toBe(422);
+    expect((await api.get(`/broadcasts/${key}/statistics/viewer/5min-during-a-day`)).status).toBe(
+      200,
+    );
+    const likesOnAir = await api.get(`/broadcasts/${key}/like-download`);
+    expect(likesOnAir.status).toBe(422);
+    expect(JSON.stringify(likesOnAir.body)).toMatch(/still on air/);
+    expect((await api.get(`/broadcasts/${key}/chatting-download`)).status).toBe(422);
+
+    sandbox.clock.advance(5 * minute);
+    expect(await stop(key)).toBe(200);
+
+    // Ended: likes and chat (when the channel uses the service chat) at once.
+    expect((await api.get(`/broadcasts/${key}/like-download`)).status).toBe(200);
+    expect((await api.get(`/broadcasts/${key}/chatting-download`)).status).toBe(
+      chatChannel.use_chatting_service === true ? 200 : 422,
+    );
+    // Statistics: refused 29 minutes after the end, with the time they come; there at 31.
+    sandbox.clock.advance(29 * minute);
+    const early = await api.get(`/broadcasts/${key}/statistics/summary`);
+    expect(early.status).toBe(422);
+    expect(JSON.stringify(early.body)).toMatch(/30 minutes after the broadcast ended/);
+    expect((await api.get(`/broadcasts/${key}/statistics/viewer/5min-during-a-day`)).status).toBe(
+      422,
+    );
+    sandbox.clock.advance(2 * minute);
+    const summary = await api.get(`/broadcasts/${key}/statistics/summary`);
+    expect(summary.status).toBe(200);
+    expect(Number(dataOf(summary).broadcast_seconds)).toBeGreaterThanOrEqual(5 * 60);
+    expect((await api.get(`/broadcasts/${key}/statistics/viewer/5min-during-a-day`)).status).toBe(
+      200,
+    );
+  });
+});

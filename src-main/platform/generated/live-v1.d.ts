@@ -645,8 +645,9 @@ export interface paths {
         /**
          * A short-lived URL to download like reactions of a broadcast.
          * @description Spec, Endpoints (live). The file is CSV (`minute_started_at,like_count`, one line per minute
-         *     on air, UTC; our design). 422 when the broadcast never started. No role restriction; scope
-         *     `live:control` (our choice).
+         *     on air, UTC; our design). 422 when the broadcast never started or is still on air: the
+         *     likes are complete once it ends (our rule). No role restriction; scope `live:control`
+         *     (our choice).
          */
         get: operations["getLikeDownload"];
         put?: never;
@@ -672,8 +673,9 @@ export interface paths {
         /**
          * A short-lived URL to download the raw chat of a broadcast.
          * @description Spec, Endpoints (live). The file is CSV (`sent_at,user_key,nickname,message`, UTC; our
-         *     design). 422 when the broadcast never started or its channel has no service chat. No role
-         *     restriction; scope `live:control` (our choice).
+         *     design). 422 when the broadcast never started, is still on air (the chat is complete once
+         *     it ends; our rule) or its channel has no service chat. No role restriction; scope
+         *     `live:control` (our choice).
          */
         get: operations["getChattingDownload"];
         put?: never;
