@@ -6,6 +6,7 @@
  */
 import { notFound } from './http-error';
 import type { Random } from './prng';
+import type { ScheduledOutput } from './scheduled-output';
 import type { UploadTransfer } from './upload-host-urls';
 
 /** Observed channel settings kept beside `ChannelRecord` (defaults in `channelSettingsOf`). */
@@ -181,6 +182,14 @@ export interface LiveState {
   downloads: DownloadRecord[];
   /** `http://127.0.0.1:PORT` once the server listens; download and upload URLs start with it. */
   origin: string;
+  /**
+   * Scheduled output (scheduled-output.ts): when programs started playing (programs over
+   * before it get no broadcast), the broadcast key of each program played, and what each
+   * scheduled channel shows. Absent until the first `playSchedules` (and in older saves).
+   */
+  scheduleSince?: Date;
+  programBroadcasts?: Map<number, string>;
+  scheduledOutputs?: Map<string, ScheduledOutput>;
 }
 
 /** An empty live state (the seed fills it). */
