@@ -146,8 +146,10 @@ describe('recording files after a broadcast', () => {
 
   it('a channel without an active destination gets files and no transfer callback', async () => {
     const fest = await channelKey('FEST-MAIN');
+    // Encoder-fed channels only: the default channel list leaves scheduled channels out.
+    const encoderFed = listOf(await api.get('/channels?per_page=100')).map((c) => c.key);
     const onAir = listOf(await api.get('/broadcasts?is_onair=1&per_page=100')).find(
-      (b) => b.is_onair === true && b.channel_key !== fest,
+      (b) => b.is_onair === true && b.channel_key !== fest && encoderFed.includes(b.channel_key),
     );
     if (onAir === undefined) throw new Error('no other on-air broadcast');
     const channel = String(onAir.channel_key);
@@ -193,8 +195,9 @@ describe('recording files after a broadcast', () => {
 
 describe('statistics and data after a broadcast', () => {
   it('statistics answer 422 until 30 minutes after the end; chat and likes wait for the end', async () => {
+    const encoderFed = listOf(await api.get('/channels?per_page=100')).map((c) => c.key);
     const onAir = listOf(await api.get('/broadcasts?is_onair=1&per_page=100')).find(
-      (b) => b.is_onair === true,
+      (b) => b.is_onair === true && encoderFed.includes(b.channel_key),
     );
     if (onAir === undefined) throw new Error('no on-air broadcast left');
     const key = String(onAir.key);

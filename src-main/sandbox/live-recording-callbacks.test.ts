@@ -60,9 +60,13 @@ interface Broadcast {
   is_duplicate_recording: boolean;
 }
 
+/** On-air broadcasts of encoder-fed channels (the default channel list leaves scheduled out). */
 async function onAirBroadcasts(): Promise<Broadcast[]> {
+  const channels = (await api('GET', '/channels?per_page=100')).body?.data as { key: string }[];
   const list = await api('GET', '/broadcasts?is_onair=1&per_page=100');
-  return (list.body?.data as Broadcast[]).filter((b) => b.is_onair);
+  return (list.body?.data as Broadcast[]).filter(
+    (b) => b.is_onair && channels.some((channel) => channel.key === b.channel_key),
+  );
 }
 
 async function recordingFiles(broadcast: Broadcast) {
