@@ -79,6 +79,9 @@ for (const [language, texts] of [
         )
         .toBe(true);
 
+      // A recording of a few seconds, so that its file has a length.
+      await app.waitForTimeout(3000);
+
       // The encoder goes away: the broadcast ends at the sandbox, not through the app.
       const origin = new URL(sandbox.info.live_base_url).origin;
       const stopped = await request.post(`${origin}/__sandbox/broadcasts/${broadcast.key}/stop`);
