@@ -127,3 +127,32 @@ describe('scheduled channels on the virtual clock', () => {
     expect(events).toEqual(['start', 'stop']);
   });
 });
+
+describe('a trashed scheduled channel', () => {
+  it('stops its program and plays nothing more', async () => {
+    const channels = listOf(await api.get('/channels?per_page=100&channel_type=scheduled'));
+    const toons = channels.find((c) => c.customer_code === 'SCHED-TOONS');
+    if (toons === undefined) throw new Error('no second scheduled channel in the seed');
+    const key = String(toons.key);
+    // A program of its own 10 minutes ahead (the first case played the seed's to their end).
+    const medium = listOf(await api.get('/programs/media-contents?per_page=100')).find(
+      (m) => Number(m.duration) >= 600,
+    );
+    if (medium === undefined) throw new Error('no media in the seed');
+    const startAt = new Date(Math.ceil((sandbox.clock.nowMs() + 10 * minute) / 1000) * 1000);
+    const made = await api.post(`/channels/${key}/programs`, {
+      title: 'Late Toons',
+      start_at: startAt.toISOString().replace('.000Z', 'Z'),
+      'upload_file_keys[]': [String(medium.upload_file_key)],
+    });
+    expect(made.body).toMatchObject({ data: { title: 'Late Toons' } });
+    sandbox.clock.advance(startAt.getTime() - sandbox.clock.nowMs() + minute);
+    expect((await channel(key)).output.state).toBe('program');
+    const playing = String((await channel(key)).latest.key);
+
+    expect((await api.put(`/channels/${key}/trash`)).status).toBe(200);
+    sandbox.clock.advance(minute);
+    expect(dataOf(await api.get(`/broadcasts/${playing}`)).is_onair).toBe(false);
+    expect((await channel(key)).output.state).toBe('idle');
+  });
+});

@@ -11,7 +11,8 @@
  *   file: scheduled channels record nothing);
  * - between programs the channel is off air and shows the waiting screen of the next program
  *   (its `wait_media_content_key`; null means the channel's idle screen); after the last
- *   program it is idle.
+ *   program it is idle;
+ * - a trashed channel plays nothing and is idle (spec, States: trashing stops its broadcast).
  *
  * The platform's time moves by itself, so `playSchedules` runs before every live operation
  * (server.ts): what happened since the last call happens then, with its own times (callbacks
@@ -52,6 +53,11 @@ export function playSchedules(state: SandboxState, now: Date): void {
   const sinceMs = live.scheduleSince.getTime();
   for (const channel of state.channels) {
     if (channel.channelType !== 'scheduled') continue;
+    if (channel.isTrashed) {
+      // Trashing stopped its broadcast (spec, States): a hidden channel plays nothing.
+      live.scheduledOutputs.set(channel.key, outputAt(state, [], undefined, nowMs));
+      continue;
+    }
     const programs = live.programs
       .filter((program) => program.channelKey === channel.key)
       .sort((a, b) => a.startAt.getTime() - b.startAt.getTime());
