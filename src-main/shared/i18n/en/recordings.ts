@@ -98,6 +98,7 @@ export const recordings = {
       likesOf: 'Likes of {title}',
       downloadChat: 'Download chat',
       downloadLikes: 'Download likes',
+      dataAfterEnd: 'Chat and likes can be downloaded once the broadcast ends.',
       queued: 'Added to the transfers.',
     },
     transfers: {

@@ -99,6 +99,7 @@ export const recordings: CatalogueShape<typeof en> = {
       likesOf: '{title} 좋아요',
       downloadChat: '채팅 다운로드',
       downloadLikes: '좋아요 다운로드',
+      dataAfterEnd: '채팅과 좋아요는 방송이 끝난 뒤 다운로드할 수 있습니다.',
       queued: '전송 목록에 추가했습니다.',
     },
     transfers: {
