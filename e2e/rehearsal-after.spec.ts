@@ -3,7 +3,8 @@
  * recording from the control room, end the broadcast at the sandbox (its
  * `/__sandbox/broadcasts/{key}/stop` control, the encoder going away), and find in Recordings
  * the recording file with each destination's result: the channel's two seeded destinations
- * transferred, one with a host that cannot exist failed. In English and in Korean.
+ * transferred, one with a host that cannot exist failed. While the broadcast is on air, its
+ * chat and likes are not offered yet. In English and in Korean.
  */
 import { en } from '../src-main/shared/i18n/en';
 import { ko } from '../src-main/shared/i18n/ko';
@@ -79,8 +80,30 @@ for (const [language, texts] of [
         )
         .toBe(true);
 
+      // While on air, the broadcast's chat and likes are not offered yet.
+      await app
+        .getByRole('navigation', { name: texts.shell.viewsLabel })
+        .getByRole('button', { name: texts.shell.views.recordings })
+        .click();
+      await app.getByRole('tab', { name: texts.recordings.tabs.broadcasts }).click();
+      await app
+        .getByRole('combobox', { name: texts.recordings.filters.channel, exact: true })
+        .selectOption({ label: channel.title });
+      await app
+        .getByRole('button', {
+          name: texts.recordings.history.open.replace('{title}', broadcast.title),
+        })
+        .first()
+        .click();
+      await expect(app.getByTestId('data-after-end')).toHaveText(
+        texts.recordings.detail.dataAfterEnd,
+      );
+      await expect(
+        app.getByRole('button', { name: texts.recordings.detail.downloadChat }),
+      ).toHaveCount(0);
+      await app.screenshot({ path: `test-results/screens/rehearsal-onair-${language}.png` });
       // A recording of a few seconds, so that its file has a length.
-      await app.waitForTimeout(3000);
+      await app.waitForTimeout(2000);
 
       // The encoder goes away: the broadcast ends at the sandbox, not through the app.
       const origin = new URL(sandbox.info.live_base_url).origin;
@@ -100,10 +123,7 @@ for (const [language, texts] of [
       ]);
 
       // Recordings shows it, newest first, with each destination's result.
-      await app
-        .getByRole('navigation', { name: texts.shell.viewsLabel })
-        .getByRole('button', { name: texts.shell.views.recordings })
-        .click();
+      await app.getByRole('tab', { name: texts.recordings.tabs.files }).click();
       const row = app.getByTestId('recording-file').filter({ hasText: manual.file_name });
       await expect(row).toBeVisible();
       const results = row.getByTestId('recording-transfers');
