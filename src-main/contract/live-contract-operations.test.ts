@@ -22,9 +22,10 @@ const cases: Case[] = [
   ],
   [
     'getChattingDownload',
-    () => sa.get(b('onair', '/chatting-download')),
+    () => sa.get(b('mainEnded', '/chatting-download')),
     200,
-    () => sa.get(b('newsOnair', '/chatting-download')),
+    // Still on air: the chat can be downloaded once the broadcast ends.
+    () => sa.get(b('onair', '/chatting-download')),
     422,
   ],
   [

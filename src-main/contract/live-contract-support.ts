@@ -146,6 +146,9 @@ async function findSeedKeys(sa: LiveCaller, k: Record<string, string>): Promise<
     listOf(await sa.get(`/broadcasts?is_onair=1&channel_key=${k.news}`))[0]?.key,
   );
   k.ended = String(listOf(await sa.get(`/channels/${k.arena}/broadcasts`))[0]?.key);
+  k.mainEnded = String(
+    listOf(await sa.get(`/broadcasts?is_onair=0&channel_key=${k.main}`))[0]?.key,
+  );
   k.group = String(listOf(await sa.get('/profile-groups'))[0]?.key);
   const profiles = listOf(await sa.get(`/profile-groups/${k.group}/profiles`));
   k.active = String(profiles.find((profile) => profile.is_active === true)?.id);

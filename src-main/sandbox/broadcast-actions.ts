@@ -10,17 +10,18 @@ import { isoUtc } from './present';
 import type { BroadcastRecord, SandboxState } from './state';
 
 /**
- * THE end of a broadcast, whatever ends it (the encoder's reconnect window running out,
- * `POST /__sandbox/broadcasts/{key}/stop`, a trashed channel): at `now` (whole seconds) the
- * broadcast goes off air with `ended_at` set, pause and manual recording cleared; its recording
- * files appear (live-recordings.ts) and the channel's live callback gets `stop` (observed:
- * live callbacks report start|stop|pause|resume; platform-facts.md, Live objects).
+ * The "broadcast ended" transition, whatever ends it (the encoder's reconnect window running
+ * out, `POST /__sandbox/broadcasts/{key}/stop`, a trashed channel, a scheduled program's end):
+ * ends an on-air broadcast at `now` (whole seconds): off air, `ended_at` set, pause and manual
+ * recording cleared. What the platform does after hangs
+ * here: the recording files appear with their transfers and callbacks (live-recordings.ts),
+ * the channel's live callback gets `stop`; statistics follow 30 minutes later and chat and
+ * like downloads from now (live-statistics.ts, routes/live-recordings.ts read `ended_at`).
  * Does nothing for a broadcast that is not on air.
  */
 export function endBroadcast(state: SandboxState, broadcast: BroadcastRecord, now: Date): void {
   if (!broadcast.isOnair) return;
   const endedAt = wholeSecond(now);
-  const { channelKey, key } = broadcast;
   finishRecordings(state, broadcast, endedAt);
   broadcast.isOnair = false;
   broadcast.endedAt = endedAt;
@@ -28,8 +29,8 @@ export function endBroadcast(state: SandboxState, broadcast: BroadcastRecord, no
   emitCallback(state, {
     type: 'live.broadcast',
     event: 'stop',
-    channel_key: channelKey,
-    broadcast_key: key,
+    channel_key: broadcast.channelKey,
+    broadcast_key: broadcast.key,
     occurred_at: endedAt,
   });
 }

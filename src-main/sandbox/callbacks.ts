@@ -8,7 +8,8 @@
  *   broadcast_key, occurred_at? }` → live URL of the channel (observed: start|stop|pause|resume);
  * - `{ type: 'live.recording_file', channel_key, broadcast_key, recording_file_id,
  *   recording_file_filename, recording_file_kind, recording_file_transfer_result: 0|1,
- *   occurred_at? }` → recording-file URL of the channel (observed field names; 0 fail, 1 success);
+ *   file_transfer_id?, occurred_at? }` → recording-file URL of the channel (observed field
+ *   names, 0 fail, 1 success; `file_transfer_id`, one call per destination, is ours);
  * - `{ type: 'vod.content', event: 'added'|'deleted', channel_key, upload_file_key,
  *   media_content_key, occurred_at? }` → VOD channel callback URL;
  * - `{ type: 'vod.playback', channel_key, upload_file_key, media_content_key, client_user_id?,
@@ -54,6 +55,8 @@ export interface RecordingFileEvent extends Occurred {
   recording_file_kind: string;
   /** 0 fail, 1 success. */
   recording_file_transfer_result: 0 | 1;
+  /** The destination the result is about (ours: the observed fields name none). */
+  file_transfer_id?: number;
 }
 
 interface VodContentFields extends Occurred {

@@ -18,7 +18,9 @@ beforeAll(async () => {
   const running = (await live.get<WireList<WireBroadcast>>('/broadcasts?is_onair=1')).body.data;
   for (const broadcast of running) {
     const channel = channels.find((candidate) => candidate.key === broadcast.channel_key);
-    onair[channel?.title ?? '?'] = broadcast;
+    // Scheduled channels (not in the default channel list) play programs of their own.
+    if (channel === undefined) continue;
+    onair[channel.title] = broadcast;
   }
   const history = await live.get<WireList<WireBroadcast>>('/broadcasts?is_onair=0&per_page=100');
   ended = history.body.data.find((broadcast) => broadcast.use_timeshift) as WireBroadcast;

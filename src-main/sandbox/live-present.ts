@@ -16,6 +16,7 @@ import type {
 } from './live-state';
 import { channelSettingsOf } from './live-state';
 import { isoOrNull, isoUtc, presentChannel } from './present';
+import type { ScheduledOutput } from './scheduled-output';
 import type { ChannelRecord, SandboxState } from './state';
 
 /** Live `Channel`: the base fields of present.ts plus the kind and the observed settings. */
@@ -32,6 +33,10 @@ export function presentLiveChannel(state: SandboxState, channel: ChannelRecord):
         ? null
         : `rtmp://publish.sandbox.invalid/live/${channel.key}`,
     view_url: `https://v-live.sandbox.invalid/${channel.key}`,
+    scheduled_output:
+      channel.channelType === 'scheduled'
+        ? presentScheduledOutput(state.live.scheduledOutputs?.get(channel.key))
+        : null,
     recording_file_policy: settings.recordingFilePolicy,
     idle_screen_kind: settings.idleScreenKind,
     use_duplicate_block: settings.useDuplicateBlock,
@@ -41,6 +46,20 @@ export function presentLiveChannel(state: SandboxState, channel: ChannelRecord):
     chatting_service_id: settings.chattingServiceId,
     // What setChannelCallbacks stored: the spec reads no callback URL back (our design).
     ...presentCallbackUrls(state, channel.key),
+  };
+}
+
+/**
+ * Live `ScheduledOutput` (scheduled-output.ts), as of the last `playSchedules`; idle when the
+ * channel has not been played yet.
+ */
+export function presentScheduledOutput(output: ScheduledOutput | undefined): object {
+  return {
+    state: output?.state ?? 'idle',
+    program_id: output?.programId ?? null,
+    upload_file_key: output?.uploadFileKey ?? null,
+    wait_media_content_key: output?.waitMediaKey ?? null,
+    until: isoOrNull(output?.until ?? null),
   };
 }
 
@@ -140,6 +159,14 @@ export function presentRecordingFile(file: RecordingFileRecord): object {
     started_at: isoUtc(file.startedAt),
     ended_at: isoUtc(file.endedAt),
     created_at: isoUtc(file.createdAt),
+    transfers: (file.transfers ?? []).map((transfer) => ({
+      file_transfer_id: transfer.fileTransferId,
+      kind: transfer.kind,
+      title: transfer.title,
+      result: transfer.result,
+      reason: transfer.reason,
+      finished_at: isoUtc(transfer.finishedAt),
+    })),
   };
 }
 

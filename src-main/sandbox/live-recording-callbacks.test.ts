@@ -1,7 +1,8 @@
 /**
  * Recordings end in files and callbacks, as an operator's integrations expect: stopping manual
  * recording, or the broadcast ending, makes the recording file appear in the platform's lists
- * and sends the channel's file-transfer callback with the observed fields.
+ * and sends the channel's file-transfer callback with the observed fields, one per active
+ * destination (after-broadcast.test.ts covers failures, the toggle and no destination).
  */
 import http from 'node:http';
 import { once } from 'node:events';
@@ -59,9 +60,13 @@ interface Broadcast {
   is_duplicate_recording: boolean;
 }
 
+/** On-air broadcasts of encoder-fed channels (the default channel list leaves scheduled out). */
 async function onAirBroadcasts(): Promise<Broadcast[]> {
+  const channels = (await api('GET', '/channels?per_page=100')).body?.data as { key: string }[];
   const list = await api('GET', '/broadcasts?is_onair=1&per_page=100');
-  return (list.body?.data as Broadcast[]).filter((b) => b.is_onair);
+  return (list.body?.data as Broadcast[]).filter(
+    (b) => b.is_onair && channels.some((channel) => channel.key === b.channel_key),
+  );
 }
 
 async function recordingFiles(broadcast: Broadcast) {
@@ -70,6 +75,20 @@ async function recordingFiles(broadcast: Broadcast) {
     `/channels/${broadcast.channel_key}/broadcasts/${broadcast.key}/recording-files`,
   );
   return answer.body?.data as { recording_file_kind?: string; kind?: string; file_name?: string }[];
+}
+
+/** Gives the channel an active FTP destination that receives files (a valid host name). */
+async function withDestination(channelKey: string): Promise<void> {
+  const listed = await api('GET', `/channels/${channelKey}/file-transfers`);
+  const destinations = listed.body?.data as { is_active: boolean; kind: string }[];
+  if (destinations.some((d) => d.is_active && d.kind === 'ftp')) return;
+  const made = await api('POST', `/channels/${channelKey}/file-transfers/ftp`, {
+    title: 'Archive',
+    host: 'archive.example.com',
+    username: 'onair',
+    password: 'secret',
+  });
+  expect(made.status).toBe(200);
 }
 
 describe('recording files and their callbacks', () => {
@@ -83,6 +102,7 @@ describe('recording files and their callbacks', () => {
         })
       ).status,
     ).toBe(200);
+    await withDestination(broadcast.channel_key);
     const before = (await recordingFiles(broadcast)).length;
 
     expect((await api('POST', `/broadcasts/${broadcast.key}/duplicate-recording`)).status).toBe(
@@ -112,6 +132,8 @@ describe('recording files and their callbacks', () => {
       file_transfer_callback_url: hookUrl,
       live_callback_url: hookUrl,
     });
+    await withDestination(broadcast.channel_key);
+    await withDestination(broadcast.channel_key);
     if (!broadcast.is_duplicate_recording)
       await api('POST', `/broadcasts/${broadcast.key}/duplicate-recording`);
     const before = (await recordingFiles(broadcast)).length;

@@ -4,13 +4,15 @@
  * `recording_file_policy` (observed: 0 none, 1 segment, 3 segment + manual recording).
  */
 import { emitCallback } from './callbacks';
-import type { LiveState } from './live-state';
+import type { LiveState, RecordingFileRecord } from './live-state';
 import { channelSettingsOf, takeId } from './live-state';
+import { transfersFor } from './recording-transfers';
 import type { BroadcastRecord, SandboxState } from './state';
 
 /**
  * Records the file of a recording from `startedAt` to `endedAt` (about 5 Mbit/s: 625 000
- * bytes per second).
+ * bytes per second), with its transfers to the channel's active destinations
+ * (recording-transfers.ts).
  */
 export function addRecordingFile(
   live: LiveState,
@@ -19,12 +21,12 @@ export function addRecordingFile(
   kind: 'segment' | 'duplicate',
   startedAt: Date,
   endedAt: Date,
-): { id: number; fileName: string } {
+): RecordingFileRecord {
   const stamp = startedAt.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
   const seconds = Math.max(0, Math.round((endedAt.getTime() - startedAt.getTime()) / 1000));
   const id = takeId(live);
   const fileName = `${broadcastKey}_${stamp}${kind === 'duplicate' ? '_manual' : ''}.mp4`;
-  live.recordingFiles.push({
+  const file: RecordingFileRecord = {
     id,
     channelKey,
     broadcastKey,
@@ -34,13 +36,18 @@ export function addRecordingFile(
     startedAt,
     endedAt,
     createdAt: endedAt,
-  });
-  return { id, fileName };
+    transfers: transfersFor(live, channelKey, endedAt),
+  };
+  live.recordingFiles.push(file);
+  return file;
 }
 
 /**
- * A recording ended: its file appears and the channel's recording-file callback reports the
- * transfer (observed fields; the sandbox's own storage always succeeds: result 1).
+ * A recording ended: its file appears, and the channel's recording-file callback reports each
+ * transfer, one call per active destination (observed fields, result 0 fail or 1 success;
+ * `file_transfer_id` is ours). No active destination: no transfer, so no callback. A
+ * scheduled channel records nothing (docs/platform-facts.md): no file, no callback.
+ * @returns the file, or null for a scheduled channel.
  */
 export function recordingFinished(
   state: SandboxState,
@@ -49,18 +56,24 @@ export function recordingFinished(
   kind: 'segment' | 'duplicate',
   startedAt: Date,
   endedAt: Date,
-): void {
+): RecordingFileRecord | null {
+  const channel = state.channels.find((candidate) => candidate.key === channelKey);
+  if (channel?.channelType === 'scheduled') return null;
   const file = addRecordingFile(state.live, channelKey, broadcastKey, kind, startedAt, endedAt);
-  emitCallback(state, {
-    type: 'live.recording_file',
-    channel_key: channelKey,
-    broadcast_key: broadcastKey,
-    recording_file_id: file.id,
-    recording_file_filename: file.fileName,
-    recording_file_kind: kind,
-    recording_file_transfer_result: 1,
-    occurred_at: endedAt,
-  });
+  for (const transfer of file.transfers ?? []) {
+    emitCallback(state, {
+      type: 'live.recording_file',
+      channel_key: channelKey,
+      broadcast_key: broadcastKey,
+      recording_file_id: file.id,
+      recording_file_filename: file.fileName,
+      recording_file_kind: kind,
+      recording_file_transfer_result: transfer.result,
+      file_transfer_id: transfer.fileTransferId,
+      occurred_at: transfer.finishedAt,
+    });
+  }
+  return file;
 }
 
 /**

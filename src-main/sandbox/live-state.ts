@@ -6,6 +6,7 @@
  */
 import { notFound } from './http-error';
 import type { Random } from './prng';
+import type { ScheduledOutput } from './scheduled-output';
 import type { UploadTransfer } from './upload-host-urls';
 
 /** Observed channel settings kept beside `ChannelRecord` (defaults in `channelSettingsOf`). */
@@ -64,6 +65,19 @@ export interface FileTransferRecord {
   updatedAt: Date;
 }
 
+/**
+ * The result of sending a recording file to one destination (recording-transfers.ts): `result`
+ * 1 transferred, 0 failed (observed callback values), `reason` why it failed (null when not).
+ */
+export interface RecordingTransferRecord {
+  fileTransferId: number;
+  kind: FileTransferKind;
+  title: string;
+  result: 0 | 1;
+  reason: string | null;
+  finishedAt: Date;
+}
+
 export interface RecordingFileRecord {
   id: number;
   channelKey: string;
@@ -75,6 +89,11 @@ export interface RecordingFileRecord {
   startedAt: Date;
   endedAt: Date;
   createdAt: Date;
+  /**
+   * One per destination that was active when the file appeared; absent in states saved before
+   * transfers were kept (read as none).
+   */
+  transfers?: RecordingTransferRecord[];
 }
 
 /** Chat settings of a channel; `mode` is derived from the channel and `externalEnabled`. */
@@ -163,6 +182,14 @@ export interface LiveState {
   downloads: DownloadRecord[];
   /** `http://127.0.0.1:PORT` once the server listens; download and upload URLs start with it. */
   origin: string;
+  /**
+   * Scheduled output (scheduled-output.ts): when programs started playing (programs over
+   * before it get no broadcast), the broadcast key of each program played, and what each
+   * scheduled channel shows. Absent until the first `playSchedules` (and in older saves).
+   */
+  scheduleSince?: Date;
+  programBroadcasts?: Map<number, string>;
+  scheduledOutputs?: Map<string, ScheduledOutput>;
 }
 
 /** An empty live state (the seed fills it). */

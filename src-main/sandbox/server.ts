@@ -25,6 +25,7 @@ import type { OperationHandlers, SandboxContext } from './operation';
 import type { ApiName, JsonObject, OperationSpec } from './openapi';
 import { isObject, listOperations } from './openapi';
 import type { RateLimiter } from './rate-limit';
+import { playSchedules } from './scheduled-output';
 import type { CallbackEngine } from './callbacks';
 import type { EncoderSimulator } from './encoder';
 import type { CallCounter } from './call-count';
@@ -182,6 +183,8 @@ function registerOperations(
         done();
       },
       handler: (request, reply) => {
+        // The platform's time moved since the last call: scheduled channels catch up first.
+        if (api === 'live') playSchedules(deps.state, deps.clock.now());
         const body = handler({
           params: asInput(request.params),
           query: asInput(request.query),

@@ -44,6 +44,26 @@ export interface RecordingFile {
    * service guide: https://catenoid-support.atlassian.net/wiki/spaces/SUPJP/pages/2687839).
    */
   expiresAt: string;
+  /**
+   * Where the platform sent the file: one result per destination that was active when the
+   * file appeared, in destination order; empty when the channel had none (live API
+   * `RecordingFile.transfers`, docs/platform-facts.md "Recording files after a broadcast").
+   */
+  transfers: RecordingFileTransfer[];
+}
+
+/** The result of sending a recording file to one recording-file destination. */
+export interface RecordingFileTransfer {
+  destinationId: number;
+  /** Destination kind (spec): ftp, sftp, service (the VOD service) or s3. */
+  kind: 'ftp' | 'sftp' | 'service' | 's3';
+  title: string;
+  /** True: transferred; false: failed (the callback's 1 and 0). */
+  transferred: boolean;
+  /** Why it failed, in the platform's words (English); null when transferred. */
+  reason: string | null;
+  /** When the transfer finished (ISO-8601 UTC). */
+  finishedAt: string;
 }
 
 /** Key metrics of one broadcast (live API `Summary`, getBroadcastSummary). */

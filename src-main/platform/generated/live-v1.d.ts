@@ -645,8 +645,9 @@ export interface paths {
         /**
          * A short-lived URL to download like reactions of a broadcast.
          * @description Spec, Endpoints (live). The file is CSV (`minute_started_at,like_count`, one line per minute
-         *     on air, UTC; our design). 422 when the broadcast never started. No role restriction; scope
-         *     `live:control` (our choice).
+         *     on air, UTC; our design). 422 when the broadcast never started or is still on air: the
+         *     likes are complete once it ends (our rule). No role restriction; scope `live:control`
+         *     (our choice).
          */
         get: operations["getLikeDownload"];
         put?: never;
@@ -672,8 +673,9 @@ export interface paths {
         /**
          * A short-lived URL to download the raw chat of a broadcast.
          * @description Spec, Endpoints (live). The file is CSV (`sent_at,user_key,nickname,message`, UTC; our
-         *     design). 422 when the broadcast never started or its channel has no service chat. No role
-         *     restriction; scope `live:control` (our choice).
+         *     design). 422 when the broadcast never started, is still on air (the chat is complete once
+         *     it ends; our rule) or its channel has no service chat. No role restriction; scope
+         *     `live:control` (our choice).
          */
         get: operations["getChattingDownload"];
         put?: never;
@@ -1725,6 +1727,14 @@ export interface components {
              */
             channel_type: "live" | "low_latency" | "scheduled";
             /**
+             * @description Our design (the spec shows no state of programs; Resources: the waiting screen is the
+             *     image shown before a program starts). For a scheduled channel, what it shows now:
+             *     `program` on air (the program and the media content playing, until its end),
+             *     `waiting` for the next program (its waiting screen; null means the channel's idle
+             *     screen, until its start) or `idle` (no program to come). Null for other channels.
+             */
+            scheduled_output?: null | components["schemas"]["ScheduledOutput"];
+            /**
              * @description The RTMP address an encoder publishes to; null for scheduled channels, which play
              *     uploaded files. Creating a channel issues it (followed from the public service guide:
              *     https://docs.kollus.com/en/service-guide/live/setting/channel/). Field name our design.
@@ -2277,6 +2287,40 @@ export interface components {
             ended_at: string;
             /** Format: date-time */
             created_at: string;
+            /** @description Our design (spec: recording files go to the channel's active file-transfer destinations; the callback reports 0 fail or 1 success). One entry per destination that was active when the file appeared, in destination id order; none without an active destination. */
+            transfers: components["schemas"]["RecordingFileTransfer"][];
+        };
+        /** @description What a scheduled channel shows now (our design; see Channel.scheduled_output). */
+        ScheduledOutput: {
+            /** @enum {string} */
+            state: "program" | "waiting" | "idle";
+            /** @description On air, or to come; null when idle. */
+            program_id: number | null;
+            /** @description The program media content playing now. */
+            upload_file_key: string | null;
+            /** @description The waiting screen shown (waiting only). */
+            wait_media_content_key: string | null;
+            /**
+             * Format: date-time
+             * @description When this state ends; null when idle.
+             */
+            until: string | null;
+        };
+        /** @description The result of sending a recording file to one destination (our design). */
+        RecordingFileTransfer: {
+            file_transfer_id: number;
+            /** @enum {string} */
+            kind: "ftp" | "sftp" | "service" | "s3";
+            title: string;
+            /**
+             * @description 1 transferred, 0 failed (the callback's values).
+             * @enum {integer}
+             */
+            result: 0 | 1;
+            /** @description Why it failed; null when transferred. */
+            reason: string | null;
+            /** Format: date-time */
+            finished_at: string;
         };
         RecordingFilePage: {
             data: components["schemas"]["RecordingFile"][];

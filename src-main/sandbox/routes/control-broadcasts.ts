@@ -11,8 +11,9 @@
  * - start: never started → on air, `started_at` = now;
  * - pause: on air, not paused → `paused_at` = now (still on air);
  * - resume: paused → `paused_at` = null;
- * - stop: on air (paused or not) → off air, `ended_at` = now, `paused_at` and manual recording
- *   cleared. An ended broadcast does not start again (a new broadcast would).
+ * - stop: on air (paused or not) → `endBroadcast` (broadcast-actions.ts): off air, `ended_at` =
+ *   now, `paused_at` and manual recording cleared, recording files and their transfers. An
+ *   ended broadcast does not start again (a new broadcast would).
  */
 import type { FastifyInstance } from 'fastify';
 import { endBroadcast } from '../broadcast-actions';
@@ -44,10 +45,10 @@ export function registerBroadcastControlRoutes(
         const broadcast = findBroadcast(context.state, request.params.broadcast_key);
         const now = wholeSecond(context.clock.now());
         if (action === 'stop') {
+          // The end of a broadcast, and all that follows it (broadcast-actions.ts).
           if (!broadcast.isOnair) {
             throw unprocessable('The broadcast is not on air: nothing to stop.');
           }
-          // The one end of a broadcast: recording files, then the `stop` callback.
           endBroadcast(context.state, broadcast, now);
           return { data: presentBroadcast(broadcast) };
         }

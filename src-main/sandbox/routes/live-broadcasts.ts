@@ -52,6 +52,13 @@ export function liveBroadcastOperations({ state, clock }: SandboxContext): Opera
 
     startDuplicateRecording: ({ params }) => {
       const broadcast = broadcastOf(params);
+      // Public service guide (https://docs.kollus.com/en/service-guide/live/filelive/): a
+      // scheduled broadcast plays uploaded files and is not recorded.
+      if (findChannel(state, broadcast.channelKey).channelType === 'scheduled') {
+        throw unprocessable(
+          'This broadcast plays a scheduled program: scheduled channels are not recorded.',
+        );
+      }
       startManualRecording(broadcast, clock.now());
       return one(broadcast);
     },

@@ -48,10 +48,20 @@ export function liveRecordingOperations({ state, clock }: SandboxContext): Opera
     }
     return broadcast;
   };
-  const started = (broadcast: BroadcastRecord, what: string): Date => {
+  /**
+   * The start of an ended broadcast, whose chat and like data can be downloaded (our rule,
+   * docs/platform-facts.md: the data of a broadcast is complete once it ends, not before).
+   * @throws ApiError 422 naming `what` when it never went on air or is still on air.
+   */
+  const ended = (broadcast: BroadcastRecord, what: string): Date => {
     if (broadcast.startedAt === null) {
       throw unprocessable(
         `The broadcast "${broadcast.title}" never went on air: it has no ${what} yet.`,
+      );
+    }
+    if (broadcast.endedAt === null) {
+      throw unprocessable(
+        `The broadcast "${broadcast.title}" is still on air: its ${what} can be downloaded once it ends.`,
       );
     }
     return broadcast.startedAt;
@@ -94,7 +104,7 @@ export function liveRecordingOperations({ state, clock }: SandboxContext): Opera
 
     getLikeDownload: ({ params }) => {
       const broadcast = findBroadcast(state, stringInput(params, 'broadcast_key'));
-      const startedAt = started(broadcast, 'like reactions');
+      const startedAt = ended(broadcast, 'like reactions');
       const channel = findChannel(state, broadcast.channelKey);
       const nowMs = clock.nowMs();
       const endMs = broadcast.endedAt?.getTime() ?? nowMs;
@@ -121,7 +131,7 @@ export function liveRecordingOperations({ state, clock }: SandboxContext): Opera
 
     getChattingDownload: ({ params }) => {
       const broadcast = findBroadcast(state, stringInput(params, 'broadcast_key'));
-      const startedAt = started(broadcast, 'chat messages');
+      const startedAt = ended(broadcast, 'chat messages');
       const channel = findChannel(state, broadcast.channelKey);
       if (!channel.useChattingService) {
         throw unprocessable(

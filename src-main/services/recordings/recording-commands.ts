@@ -183,6 +183,14 @@ export function toRecordingFile(wire: Schemas['RecordingFile']): RecordingFile {
     startedAt: wire.started_at,
     endedAt: wire.ended_at,
     expiresAt: new Date(Date.parse(wire.started_at) + recordingRetentionMs).toISOString(),
+    transfers: wire.transfers.map((transfer) => ({
+      destinationId: transfer.file_transfer_id,
+      kind: transfer.kind,
+      title: transfer.title,
+      transferred: transfer.result === 1,
+      reason: transfer.reason,
+      finishedAt: transfer.finished_at,
+    })),
   };
 }
 
