@@ -33,8 +33,8 @@ function goodApp(): Record<string, string> {
       '<script type="module" crossorigin src="./assets/index-1.js"></script><link rel="stylesheet" href="./assets/index-1.css">',
     'out/renderer/assets/index-1.js': 'console.log(1);\n',
     'out/renderer/assets/index-1.css': 'body{}\n',
-    'resources/openapi/live-v1.yaml': 'openapi: 3.1.0\n',
-    'resources/openapi/vod-v3.yaml': 'openapi: 3.1.0\n',
+    'out/main/openapi/live-v1.json': '{}',
+    'out/main/openapi/vod-v3.json': '{}',
     'node_modules/yaml/package.json': JSON.stringify({ name: 'yaml', version: version('yaml') }),
     'node_modules/keytar/package.json': JSON.stringify({
       name: 'keytar',
@@ -91,8 +91,8 @@ describe('checkPackage', () => {
     expect(await failuresOf({ 'out/preload/preload.cjs': undefined })).toEqual([
       'entry files missing: out/preload/preload.cjs',
     ]);
-    expect(await failuresOf({ 'resources/openapi/vod-v3.yaml': undefined })).toEqual([
-      'entry files missing: resources/openapi/vod-v3.yaml',
+    expect(await failuresOf({ 'out/main/openapi/vod-v3.json': undefined })).toEqual([
+      'entry files missing: out/main/openapi/vod-v3.json',
     ]);
     expect(await failuresOf({ 'out/main/index.js': undefined })).toEqual([
       'entry files missing: out/main/index.js (package.json "main")',
@@ -105,9 +105,10 @@ describe('checkPackage', () => {
     ]);
   });
 
-  it('fails when the main bundle imports a package the app does not contain', async () => {
-    const main = `${goodApp()['out/main/index.js'] ?? ''}import Fastify from "fastify";\nconst z = await import("zod");\n`;
-    expect(await failuresOf({ 'out/main/index.js': main })).toEqual([
+  it('fails when the main bundle or a chunk imports a package the app does not contain', async () => {
+    const main = `${goodApp()['out/main/index.js'] ?? ''}import Fastify from "fastify";\n`;
+    const chunk = 'export const z = await import("zod");\n';
+    expect(await failuresOf({ 'out/main/index.js': main, 'out/main/chunk-1.js': chunk })).toEqual([
       'out/main/index.js imports packages the app does not contain: fastify, zod',
     ]);
   });

@@ -43,15 +43,15 @@ export const packageSizeLimitBytes = 22_000_000;
  * Files the app opens at run time, relative to the app's root (inside app.asar): the main
  * process (package.json "main", checked separately), the preload (src-main/index.ts loads
  * `../preload/preload.cjs` next to the main bundle), the renderer page, and the OpenAPI
- * documents the sandbox reads (src-main/sandbox/openapi.ts: `../../resources/openapi/` from
+ * documents the sandbox reads (src-main/sandbox/openapi.ts: the build's JSON copies beside
  * the main bundle).
  */
 export const requiredEntries = [
   'package.json',
   'out/preload/preload.cjs',
   'out/renderer/index.html',
-  'resources/openapi/live-v1.yaml',
-  'resources/openapi/vod-v3.yaml',
+  'out/main/openapi/live-v1.json',
+  'out/main/openapi/vod-v3.json',
 ] as const;
 
 /** keytar's native module (secrets/keychain.ts); it must sit in app.asar.unpacked. */
@@ -165,7 +165,16 @@ export function checkPackage(options: PackageCheckOptions): PackageReport {
     const main = manifest.main?.replace(/^\.\//, '');
     if (main === undefined) failures.push('package.json has no "main"');
     else if (!byPath.has(main)) missing.push(`${main} (package.json "main")`);
-    else failures.push(...checkImports(read(main), main, byPath));
+    else {
+      // The main bundle and the chunks beside it.
+      const folder = path.posix.dirname(main);
+      const bundles = files.filter(
+        (file) => path.posix.dirname(file.path) === folder && /\.[cm]?js$/.test(file.path),
+      );
+      failures.push(
+        ...checkImports(bundles.map((file) => read(file.path)).join('\n'), main, byPath),
+      );
+    }
   }
   if (byPath.has('out/renderer/index.html')) {
     const html = read('out/renderer/index.html');
@@ -249,7 +258,10 @@ export function checkPackage(options: PackageCheckOptions): PackageReport {
   return { failures, files: files.length, asarBytes, unpackedBytes, totalBytes, sizeLimitBytes };
 }
 
-/** The built main's bare imports that no package in the app provides (electron and builtins aside). */
+/**
+ * The packages the built main (its bundle and chunks, `source`) imports that no package in the
+ * app provides (electron and Node's builtins aside), as one failure line naming `main`.
+ */
 function checkImports(source: string, main: string, byPath: Map<string, PackagedFile>): string[] {
   const builtins = new Set(builtinModules);
   const unresolved = new Set<string>();
@@ -263,7 +275,7 @@ function checkImports(source: string, main: string, byPath: Map<string, Packaged
     if (!byPath.has(`node_modules/${name}/package.json`)) unresolved.add(name);
   }
   return unresolved.size > 0
-    ? [`${main} imports packages the app does not contain: ${some([...unresolved])}`]
+    ? [`${main} imports packages the app does not contain: ${some([...unresolved].sort())}`]
     : [];
 }
 

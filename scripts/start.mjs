@@ -1,20 +1,80 @@
-// `npm start` (and `npm run start:browser`, which skips the Electron attempt): builds OnAir Desk and opens the desktop app on the sandbox workspace. Where
-// the Electron runtime is missing (it is downloaded by electron's install script, which some
-// machines cannot reach), it says so in one line and serves the same app through the
-// browser host instead, printing the address to open.
+// `npm start` (and `npm run start:browser`, which skips the Electron attempt): builds OnAir Desk
+// when its sources changed, and opens the desktop app on the sandbox workspace. Where the
+// Electron runtime is missing (it is downloaded by electron's install script, which some
+// machines cannot reach), it says so in one line and serves the same app through the browser
+// host instead (the built out/main/browser-cli.js run with plain node, no TypeScript compile),
+// printing the address to open.
+//
+// The build is skipped when every built entry is newer than every source it comes from
+// (src-main, src-renderer and the build's configuration; test files aside): a second start
+// costs no build. `npm run bench -- start` measures both starts.
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
+const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
 const browserOnly = args[0] === '--browser';
 const extra = browserOnly ? args.slice(1) : args;
 
-// Build output goes to stderr: with --json, stdout carries exactly one JSON line.
-const build = spawnSync('npx', ['electron-vite', 'build'], { stdio: ['ignore', 2, 2] });
-if (build.status !== 0) {
-  console.error('OnAir Desk could not be built; the errors are above.');
-  process.exit(build.status ?? 1);
+/** What the build writes; all must exist and be newer than the sources. */
+const builtEntries = [
+  'out/main/index.js',
+  'out/main/browser-cli.js',
+  'out/preload/preload.cjs',
+  'out/renderer/index.html',
+];
+/** Folders and files the build reads. */
+const sourceFolders = ['src-main', 'src-renderer', 'resources/openapi'];
+const sourceFiles = [
+  'package.json',
+  'package-lock.json',
+  'electron.vite.config.ts',
+  'svelte.config.js',
+  'tsconfig.json',
+];
+const testFile = /\.test\.ts$|test-support\.ts$/;
+
+/** Newest modification time (ms) of the build's sources. */
+function newestSource() {
+  let newest = 0;
+  for (const file of sourceFiles) {
+    const at = path.join(root, file);
+    if (existsSync(at)) newest = Math.max(newest, statSync(at).mtimeMs);
+  }
+  for (const folder of sourceFolders) {
+    for (const entry of readdirSync(path.join(root, folder), {
+      withFileTypes: true,
+      recursive: true,
+    })) {
+      if (!entry.isFile() || testFile.test(entry.name)) continue;
+      newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+    }
+  }
+  return newest;
+}
+
+/** True when a built entry is missing or older than a source. */
+function buildNeeded() {
+  const built = builtEntries.map((file) => path.join(root, file));
+  if (!built.every((file) => existsSync(file))) return true;
+  const oldestBuilt = Math.min(...built.map((file) => statSync(file).mtimeMs));
+  return oldestBuilt <= newestSource();
+}
+
+if (buildNeeded()) {
+  // Build output goes to stderr: with --json, stdout carries exactly one JSON line.
+  const build = spawnSync(path.join(root, 'node_modules', '.bin', 'electron-vite'), ['build'], {
+    cwd: root,
+    stdio: ['ignore', 2, 2],
+  });
+  if (build.status !== 0) {
+    console.error('OnAir Desk could not be built; the errors are above.');
+    process.exit(build.status ?? 1);
+  }
 }
 
 let electronBinary = null;
@@ -29,8 +89,10 @@ if (!browserOnly) {
 }
 
 const child = electronBinary
-  ? spawn(electronBinary, ['.', ...extra], { stdio: 'inherit' })
-  : spawn('npx', ['tsx', 'src-main/hosts/browser-cli.ts', ...extra], { stdio: 'inherit' });
+  ? spawn(electronBinary, ['.', ...extra], { stdio: 'inherit', cwd: root })
+  : spawn(process.execPath, [path.join(root, 'out/main/browser-cli.js'), ...extra], {
+      stdio: 'inherit',
+    });
 
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));
