@@ -7,7 +7,9 @@
 //
 // The build is skipped when every built entry is newer than every source it comes from
 // (src-main, src-renderer and the build's configuration; test files aside): a second start
-// costs no build. `npm run bench -- start` measures both starts.
+// costs no build. `npm run bench -- start` measures both starts; with ONAIR_START_TIMING=1
+// this script writes one stderr line `start-script {...}` (ms since it started: the freshness
+// check done, the build done, the app spawned).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -65,7 +67,10 @@ function buildNeeded() {
   return oldestBuilt <= newestSource();
 }
 
-if (buildNeeded()) {
+const timing = {};
+const needed = buildNeeded();
+timing.checkedMs = Math.round(performance.now());
+if (needed) {
   // Build output goes to stderr: with --json, stdout carries exactly one JSON line.
   const build = spawnSync(path.join(root, 'node_modules', '.bin', 'electron-vite'), ['build'], {
     cwd: root,
@@ -76,6 +81,8 @@ if (buildNeeded()) {
     process.exit(build.status ?? 1);
   }
 }
+timing.builtMs = Math.round(performance.now());
+timing.built = needed;
 
 let electronBinary = null;
 if (!browserOnly) {
@@ -93,6 +100,11 @@ const child = electronBinary
   : spawn(process.execPath, [path.join(root, 'out/main/browser-cli.js'), ...extra], {
       stdio: 'inherit',
     });
+
+timing.spawnedMs = Math.round(performance.now());
+if (process.env.ONAIR_START_TIMING === '1') {
+  process.stderr.write(`start-script ${JSON.stringify(timing)}\n`);
+}
 
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));
