@@ -9,7 +9,7 @@
 // (src-main, src-renderer and the build's configuration; test files aside): a second start
 // costs no build. `npm run bench -- start` measures both starts; with ONAIR_START_TIMING=1
 // this script writes one stderr line `start-script {...}` (ms since it started: the freshness
-// check done, the build done, the app spawned).
+// check done, the build done, the app spawned; its CPU time to then).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -103,6 +103,8 @@ const child = electronBinary
 
 timing.spawnedMs = Math.round(performance.now());
 if (process.env.ONAIR_START_TIMING === '1') {
+  const cpu = process.cpuUsage();
+  timing.cpuMs = Math.round((cpu.user + cpu.system) / 1000);
   process.stderr.write(`start-script ${JSON.stringify(timing)}\n`);
 }
 
