@@ -80,7 +80,8 @@ async function timeStart(): Promise<StartFigures> {
       process.kill(-child.pid, 'SIGTERM');
       await exited;
     }
-    await rm(dataDir, { recursive: true, force: true });
+    // npm may exit before the host has finished closing (it writes its log to the end).
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 }
 
