@@ -8,7 +8,7 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 /**
  * The OpenAPI documents (resources/openapi/*.yaml) as JSON beside the main bundle,
  * `out/main/openapi/<name>.json`: the sandbox reads these when they are there
- * (src-main/sandbox/openapi.ts), so a start parses no YAML (docs/architecture.md).
+ * (src-main/sandbox/openapi.ts), so a start parses no YAML.
  */
 function openApiAsJson(): Plugin {
   return {

@@ -1,6 +1,6 @@
 /**
  * `npm run package:check`: builds exactly what goes into OnAir Desk's installers and checks it,
- * on a machine without the Electron runtime (docs/architecture.md; README, "Installers").
+ * on a machine without the Electron runtime (README, "Installers").
  *
  * 1. `electron-vite build`: the built main, preload and renderer (`out/`).
  * 2. `electron-builder --dir` with electron-builder.yml, into a temporary folder, with
