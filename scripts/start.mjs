@@ -6,15 +6,15 @@
 // printing the address to open.
 //
 // The build is skipped when every built entry is newer than every source it comes from
-// (src-main, src-renderer and the build's configuration; test files aside): a second start
-// costs no build. `npm run bench -- start` measures both starts; with ONAIR_START_TIMING=1
+// (src-main, src-renderer and the build's configuration; test files aside: freshness.mjs): a
+// second start costs no build. `npm run bench -- start` measures both starts; with ONAIR_START_TIMING=1
 // this script writes one stderr line `start-script {...}` (ms since it started: the freshness
 // check done, the build done, the app spawned; its CPU time to then).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildNeeded } from './freshness.mjs';
 
 const require = createRequire(import.meta.url);
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -22,53 +22,8 @@ const args = process.argv.slice(2);
 const browserOnly = args[0] === '--browser';
 const extra = browserOnly ? args.slice(1) : args;
 
-/** What the build writes; all must exist and be newer than the sources. */
-const builtEntries = [
-  'out/main/index.js',
-  'out/main/browser-cli.js',
-  'out/preload/preload.cjs',
-  'out/renderer/index.html',
-];
-/** Folders and files the build reads. */
-const sourceFolders = ['src-main', 'src-renderer', 'resources/openapi'];
-const sourceFiles = [
-  'package.json',
-  'package-lock.json',
-  'electron.vite.config.ts',
-  'svelte.config.js',
-  'tsconfig.json',
-];
-const testFile = /\.test\.ts$|test-support\.ts$/;
-
-/** Newest modification time (ms) of the build's sources. */
-function newestSource() {
-  let newest = 0;
-  for (const file of sourceFiles) {
-    const at = path.join(root, file);
-    if (existsSync(at)) newest = Math.max(newest, statSync(at).mtimeMs);
-  }
-  for (const folder of sourceFolders) {
-    for (const entry of readdirSync(path.join(root, folder), {
-      withFileTypes: true,
-      recursive: true,
-    })) {
-      if (!entry.isFile() || testFile.test(entry.name)) continue;
-      newest = Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
-    }
-  }
-  return newest;
-}
-
-/** True when a built entry is missing or older than a source. */
-function buildNeeded() {
-  const built = builtEntries.map((file) => path.join(root, file));
-  if (!built.every((file) => existsSync(file))) return true;
-  const oldestBuilt = Math.min(...built.map((file) => statSync(file).mtimeMs));
-  return oldestBuilt <= newestSource();
-}
-
 const timing = {};
-const needed = buildNeeded();
+const needed = buildNeeded(root);
 timing.checkedMs = Math.round(performance.now());
 if (needed) {
   // Build output goes to stderr: with --json, stdout carries exactly one JSON line.
