@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createPackageWithOptions } from '@electron/asar';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkPackage } from './package-check';
+import { checkPackage, loadPackagedModules } from './package-check';
 
 const lockfile = fileURLToPath(new URL('../package-lock.json', import.meta.url));
 const lock = JSON.parse(readFileSync(lockfile, 'utf8')) as {
@@ -179,5 +179,35 @@ describe('checkPackage', () => {
     expect(checkPackage({ resourcesDir: empty, lockfile }).failures).toEqual([
       `no app.asar in ${empty}`,
     ]);
+  });
+});
+
+describe('loadPackagedModules', () => {
+  it('loads chunks whose imports the package provides, and fails on one it does not', async () => {
+    const work = (name: string) => {
+      const dir = path.join(root, name);
+      mkdirSync(dir);
+      return dir;
+    };
+    const tiny = {
+      'package.json': JSON.stringify({ name: 'onair-desk', type: 'module' }),
+      'out/main/index.js': 'import { app } from "electron";\nimport "./chunk-1.js";\n',
+      'node_modules/tiny/package.json': JSON.stringify({ name: 'tiny', main: 'index.js' }),
+      'node_modules/tiny/index.js': 'module.exports = 42;\n',
+    };
+    const good = await pack({
+      ...tiny,
+      'out/main/chunk-1.js': 'import tiny from "tiny";\nexport const answer = tiny;\n',
+    });
+    expect(loadPackagedModules(good, work('load-good'))).toEqual([]);
+    const bad = await pack({
+      ...tiny,
+      'out/main/chunk-1.js': 'import gone from "not-in-the-package";\nexport const x = gone;\n',
+    });
+    const failures = loadPackagedModules(bad, work('load-bad'));
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatch(
+      /^the packaged main's modules do not load from the package: .*not-in-the-package/,
+    );
   });
 });

@@ -9,7 +9,9 @@
  *    runtime's headers). electron-builder itself chooses the files and the production
  *    dependencies and writes `resources/app.asar` and `resources/app.asar.unpacked`, as it
  *    does for the installers; only the runtime beside them is missing.
- * 3. {@link checkPackage} on that `resources` folder: one line per broken rule, exit 1.
+ * 3. {@link checkPackage} on that `resources` folder: one line per broken rule, exit 1; when
+ *    it passes, {@link loadPackagedModules}: the main's chunks loaded by plain node from the
+ *    extracted package.
  *
  * `--no-build` skips step 1 (the CI step that just built). The checker itself is exported so
  * `package-check.test.ts` can show each rule failing on a package that breaks it.
@@ -28,8 +30,8 @@ import {
 import { builtinModules } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { extractFile, getRawHeader } from '@electron/asar';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { extractAll, extractFile, getRawHeader } from '@electron/asar';
 
 /**
  * The package's size limit, bytes: app.asar plus app.asar.unpacked. Measured 2026-11-26:
@@ -279,6 +281,36 @@ function checkImports(source: string, main: string, byPath: Map<string, Packaged
     : [];
 }
 
+/**
+ * Loads the packaged main's modules that need no Electron (its chunks: everything but the
+ * entry that imports `electron`) with plain node from a copy of the asar extracted into
+ * `workDir`, so their imports resolve against the packaged node_modules only. Catches a
+ * dependency electron-builder left out that the import scan cannot see.
+ * @returns one failure line, or none.
+ */
+export function loadPackagedModules(resourcesDir: string, workDir: string): string[] {
+  const app = path.join(workDir, 'app');
+  extractAll(path.join(resourcesDir, 'app.asar'), app);
+  const mainDir = path.join(app, 'out', 'main');
+  if (!existsSync(mainDir)) return ['no out/main in the package'];
+  const modules = readdirSync(mainDir)
+    .filter((name) => /\.[cm]?js$/.test(name))
+    .map((name) => path.join(mainDir, name))
+    .filter((file) => !/^import [^;]*from\s*["']electron["']/m.test(readFileSync(file, 'utf8')));
+  const script = `for (const m of ${JSON.stringify(modules.map((f) => pathToFileURL(f).href))}) await import(m);`;
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: app,
+    encoding: 'utf8',
+  });
+  if (result.status === 0) return [];
+  const reason =
+    result.stderr
+      .split('\n')
+      .find((line) => /Error/.test(line))
+      ?.trim() ?? `exit ${result.status ?? result.signal}`;
+  return [`the packaged main's modules do not load from the package: ${reason}`];
+}
+
 /** Bytes as decimal megabytes, one decimal (`17.7 MB`); under 100 kB, in bytes. */
 export function megabytes(bytes: number): string {
   if (bytes < 100_000) return `${bytes} bytes`;
@@ -325,10 +357,13 @@ function main(): void {
     const unpacked = readdirSync(output).find((name) => name.endsWith('-unpacked'));
     if (unpacked === undefined)
       throw new Error(`electron-builder wrote no *-unpacked folder in ${output}`);
+    const resourcesDir = path.join(output, unpacked, 'resources');
     const report = checkPackage({
-      resourcesDir: path.join(output, unpacked, 'resources'),
+      resourcesDir,
       lockfile: path.join(repoRoot, 'package-lock.json'),
     });
+    if (report.failures.length === 0)
+      report.failures.push(...loadPackagedModules(resourcesDir, work));
     const seconds = ((performance.now() - began) / 1000).toFixed(1);
     for (const failure of report.failures) console.error(`package:check: FAIL ${failure}`);
     if (report.failures.length > 0) {
