@@ -17,7 +17,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node',
-          include: ['src-main/**/*.test.ts', 'src-renderer/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: [
+            'src-main/**/*.test.ts',
+            'src-renderer/**/*.test.ts',
+            'bench/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           exclude: ['**/*.dom.test.ts', '**/node_modules/**'],
           environment: 'node',
         },

@@ -8,6 +8,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { eventDaySection } from './event-day';
 import { sandboxLatencySection } from './sandbox-latency';
+import { startSection } from './start';
 import { scheduleTimelineSection } from './schedule-timeline';
 import { schedulerEventSection } from './scheduler-event';
 import { uploadsSection } from './uploads';
@@ -22,6 +23,7 @@ const sections: BenchSection[] = [
   uploadsSection,
   eventDaySection,
   vodLibrarySection,
+  startSection,
 ];
 
 async function main(): Promise<void> {

@@ -7,6 +7,10 @@
  * Stops cleanly on SIGINT/SIGTERM. Exit code 2 for bad flags, 1 when it cannot start, and 1
  * with one line saying where it runs when OnAir Desk already runs on the data folder
  * (instance-lock.ts, shared with the desktop app).
+ *
+ * With `ONAIR_START_TIMING=1` it also writes, once the address is printed, one stderr line
+ * `start-timing {...}`: milliseconds since this process started (performance.now()) at each
+ * step of the start, for `npm run bench -- start` (bench/start.ts).
  */
 import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
@@ -30,7 +34,15 @@ import {
 
 let lock: InstanceLock | null = null;
 
+/** Milliseconds since the process started at each step of the start (ONAIR_START_TIMING). */
+const marks: Record<string, number> = {};
+const mark = (step: string): void => {
+  marks[step] = Math.round(performance.now());
+};
+
 async function main(): Promise<void> {
+  // Node's start and every module of the graph loaded (ES imports run before this line).
+  mark('modulesLoaded');
   let values;
   try {
     ({ values } = parseArgs({
@@ -64,10 +76,12 @@ async function main(): Promise<void> {
   }
   lock = taken.lock;
   const log = await createLog(dataDir);
+  mark('lockAndLog');
   if (taken.tookOverFrom)
     log.write(`took over the data folder's lock from process ${taken.tookOverFrom.pid}, gone`);
   // Before anything connects: HTTPS_PROXY / HTTP_PROXY / NO_PROXY and the trusted CAs.
   const network = await startHostNetwork({ env: process.env, log: (m) => log.write(m) });
+  mark('network');
   const sandboxInfo = sandboxInfoFromEnv(process.env);
   const core = await createDeskCore({
     dataDir,
@@ -85,6 +99,7 @@ async function main(): Promise<void> {
       network: network.network.description,
     },
   });
+  mark('deskCore');
   const rendererDir = values['renderer-dir']
     ? resolve(values['renderer-dir'])
     : fileURLToPath(new URL('../../out/renderer', import.meta.url));
@@ -95,6 +110,7 @@ async function main(): Promise<void> {
     port,
     spoolDir,
   });
+  mark('hostListening');
   log.write(`browser host listening on 127.0.0.1:${host.port}`);
   await taken.lock.setAddress(`http://127.0.0.1:${host.port}/`);
   // Copies of dropped files no queue names any more (cleared, or the drop was discarded).
@@ -114,6 +130,13 @@ async function main(): Promise<void> {
         `Open this address in your browser (it carries this launch's secret; do not share it):\n\n  ${host.url}\n\n` +
         `Press Ctrl+C to stop.\n`,
     );
+  }
+  mark('addressPrinted');
+  if (process.env.ONAIR_START_TIMING === '1') {
+    // CPU time (user + system) this process spent to get here: what a busy machine cannot inflate.
+    const cpu = process.cpuUsage();
+    marks.cpuMs = Math.round((cpu.user + cpu.system) / 1000);
+    process.stderr.write(`start-timing ${JSON.stringify(marks)}\n`);
   }
 
   let closing = false;

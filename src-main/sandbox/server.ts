@@ -16,6 +16,7 @@ import type {
   onRequestHookHandler,
 } from 'fastify';
 import Fastify from 'fastify';
+import { lazyValidatorFactory } from './lazy-validators';
 import type { Principal, TokenAuthority } from './auth';
 import { authenticateLive, authenticateVod, authorize } from './auth';
 import type { VirtualClock } from './clock';
@@ -99,6 +100,8 @@ export function buildServer(deps: ServerDeps): FastifyInstance {
     logger: deps.logger ? { level: 'info', stream: process.stderr } : false,
     forceCloseConnections: true,
     ajv: { customOptions: { allErrors: true } },
+    // Each route's schemas compiled on its first request, not all at start (lazy-validators.ts).
+    schemaController: { compilersFactory: { buildValidator: lazyValidatorFactory() } },
   });
   void app.register(formbody);
   acceptEmptyJsonBodies(app);

@@ -23,7 +23,6 @@ import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { parseFile } from 'music-metadata';
 import type { SandboxState } from './state';
 import type { RunningHash } from './upload-host-receive';
 import type { UploadTransfer, UploadUrl } from './upload-host-urls';
@@ -137,6 +136,8 @@ export async function hashFile(filePath: string): Promise<{ sizeBytes: number; s
 /** Duration of a media file in seconds, or null when none can be read. */
 export async function readDurationSeconds(filePath: string): Promise<number | null> {
   try {
+    // Loaded on the first completed upload, not at start (npm run bench -- start).
+    const { parseFile } = await import('music-metadata');
     const { format } = await parseFile(filePath, { duration: true });
     const seconds = format.duration;
     return seconds !== undefined && Number.isFinite(seconds) && seconds > 0 ? seconds : null;
