@@ -25,7 +25,7 @@ export type DestinationCheck =
 
 /** The OS resolver, every address of `hostname`. */
 export const systemResolver: HostResolver = async (hostname) =>
-  (await dnsLookup(hostname, { all: true, verbatim: true })).map(({ address, family }) => ({
+  (await dnsLookup(hostname, { all: true, order: 'verbatim' })).map(({ address, family }) => ({
     address,
     family,
   }));

@@ -184,6 +184,8 @@ export interface CallbackPolicy {
   resolver: HostResolver;
   /** Deliver outside this machine too (off: loopback only). */
   deliverOutside: boolean;
+  /** Sends one checked attempt (default: callbacks-http.ts `postForm`; tests inject one). */
+  send: typeof postForm;
 }
 
 const defaultPolicy: CallbackPolicy = {
@@ -194,6 +196,7 @@ const defaultPolicy: CallbackPolicy = {
   tickMs: 1000,
   resolver: systemResolver,
   deliverOutside: false,
+  send: postForm,
 };
 const keptDeliveries = 500;
 const keptAttempts = 50;
@@ -362,7 +365,7 @@ export class CallbackEngine {
         record({ outcome: 'refused', httpStatus: null, error: destination.reason });
         return;
       }
-      const { httpStatus, failure } = await postForm(
+      const { httpStatus, failure } = await this.#policy.send(
         destination.url,
         destination.address,
         delivery.form,

@@ -15,7 +15,8 @@
  *   viewer asks to play the channel's broadcast on air → live playback callback; 422 when the
  *   channel is not on air.
  * - `POST /__sandbox/vod/channels/{channel_key}/media-contents/{media_content_key}/play`
- *   `{ client_user_id? }` → VOD playback callback (the channel's callback URL).
+ *   `{ client_user_id? }` → VOD playback callback (the channel's callback URL), only when the
+ *   channel's `use_pingback` is on (observed).
  * - `POST /__sandbox/vod/channels/{channel_key}/media-contents/{media_content_key}/download`
  *   `{ device: 'pc'|'mobile', client_user_id? }` → VOD download callback.
  * The three viewer routes answer `{ delivery_id }` (null when no URL is set: no call). Invalid
@@ -149,9 +150,13 @@ export function registerCallbackControlRoutes(
   const vodPath = `${controlPrefix}/vod/channels/:channel_key/media-contents/:media_content_key`;
   app.post<VodParams>(`${vodPath}/play`, { onRequest: loopbackOnly }, (request) => {
     const body = parseControlBody(vodViewerSchema, request.body);
+    const link = vodLink(request.params.channel_key, request.params.media_content_key);
+    // Observed: `use_pingback` turns the playback-request callback on.
+    const channel = state.vod.channels.find((item) => item.key === link.channel_key);
+    if (channel?.usePingback !== true) return { delivery_id: null };
     const delivery = callbacks.emit({
       type: 'vod.playback',
-      ...vodLink(request.params.channel_key, request.params.media_content_key),
+      ...link,
       client_user_id: body.client_user_id ?? 'sandbox-viewer',
     });
     return { delivery_id: delivery?.id ?? null };
