@@ -32,6 +32,7 @@ import { settingsCommands } from './commands/settings';
 import { uploadCommands, uploadEvents } from './commands/uploads';
 import { workspaceCommands, workspaceEvents } from './commands/workspaces';
 import { diagnosticsCommands } from './commands/diagnostics';
+import { rehearsalCommands } from './commands/rehearsal';
 
 export { ipcChannels } from './ipc-channels';
 
@@ -52,6 +53,7 @@ export const commandDomains = {
   libraryAdmin: libraryAdminCommands,
   persist: persistCommands,
   diagnostics: diagnosticsCommands,
+  rehearsal: rehearsalCommands,
 } as const;
 
 /** The name of a domain of commands. */

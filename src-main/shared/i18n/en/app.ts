@@ -26,6 +26,7 @@ export const app = {
       library: 'Library',
       uploads: 'Uploads',
       accounts: 'Accounts',
+      rehearsal: 'Rehearsal',
     },
     uploadsNeedAttention_one: '{count} upload needs attention',
     uploadsNeedAttention_other: '{count} uploads need attention',

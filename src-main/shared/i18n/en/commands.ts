@@ -17,6 +17,7 @@ import { commandsLibraryContent } from './commands/library-content';
 import { commandsLibraryAdmin } from './commands/library-admin';
 import { commandsPersist } from './commands/persist';
 import { commandsDiagnostics } from './commands/diagnostics';
+import { commandsRehearsal } from './commands/rehearsal';
 
 export const commandTexts = {
   commands: {
@@ -35,5 +36,6 @@ export const commandTexts = {
     libraryAdmin: commandsLibraryAdmin,
     persist: commandsPersist,
     diagnostics: commandsDiagnostics,
+    rehearsal: commandsRehearsal,
   },
 } as const;
