@@ -35,9 +35,9 @@ export async function applyDeliverOutside(liveBaseUrl: string, on: boolean): Pro
 /** The rehearsal domain on the app's settings. */
 export function rehearsalHandlers(settings: Settings) {
   return registerHandlers(rehearsalCommands, {
-    'rehearsal.deliveries.list': (_input, { session }) => controlsOf(session).list(),
-    'rehearsal.delivery.resend': ({ id }, { session }) => controlsOf(session).resend(id),
-    'rehearsal.callbacks.deliverOutside': async ({ on }, { session }) => {
+    'rehearsal.deliveries': (_input, { session }) => controlsOf(session).list(),
+    'rehearsal.resendDelivery': ({ id }, { session }) => controlsOf(session).resend(id),
+    'rehearsal.deliverOutside': async ({ on }, { session }) => {
       const controls = controlsOf(session);
       if (on !== undefined) {
         await settings.setSandboxDeliverOutside(on);

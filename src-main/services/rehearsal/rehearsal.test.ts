@@ -43,7 +43,7 @@ afterAll(async () => {
 describe('rehearsal: the callback delivery log', () => {
   it('lists a live state callback after the broadcast pauses, and resends it', async () => {
     const origin = new URL(test.sandbox.info.live_base_url).origin;
-    const before = await call('rehearsal.deliveries.list', {});
+    const before = await call('rehearsal.deliveries', {});
     expect(before).toEqual({ deliverOutside: false, deliveries: [] });
     const list = await fetch(
       `${test.sandbox.info.live_base_url}/v1/live/service-accounts/${test.sandbox.info.service_account_key}/broadcasts?is_onair=1`,
@@ -59,7 +59,7 @@ describe('rehearsal: the callback delivery log', () => {
     });
     await fetch(`${origin}/__sandbox/broadcasts/${onAir.key}/pause`, { method: 'POST' });
     await test.sandbox.callbacks.settle();
-    const log = await call('rehearsal.deliveries.list', {});
+    const log = await call('rehearsal.deliveries', {});
     expect(log.deliveries).toHaveLength(1);
     const [delivery] = log.deliveries;
     expect(delivery).toMatchObject({
@@ -72,15 +72,15 @@ describe('rehearsal: the callback delivery log', () => {
     expect(delivery?.createdAt).toMatch(/\+00:00$/);
     expect(received).toEqual([delivery?.payload]);
 
-    const resent = await call('rehearsal.delivery.resend', { id: delivery?.id ?? 0 });
+    const resent = await call('rehearsal.resendDelivery', { id: delivery?.id ?? 0 });
     expect(resent.id).toBe(delivery?.id);
     await test.sandbox.callbacks.settle();
     expect(received).toHaveLength(2);
-    const after = await call('rehearsal.deliveries.list', {});
+    const after = await call('rehearsal.deliveries', {});
     expect(after.deliveries[0]?.attempts.map((entry) => entry.attempt)).toEqual([1, 2]);
 
     const gone = await test.core.invoke(
-      'rehearsal.delivery.resend',
+      'rehearsal.resendDelivery',
       { id: 4242 },
       { clientId: 'rehearsal-test' },
     );
@@ -88,16 +88,16 @@ describe('rehearsal: the callback delivery log', () => {
   });
 
   it('keeps "deliver outside this machine" in settings.json and gives it to the sandbox', async () => {
-    expect(await call('rehearsal.callbacks.deliverOutside', {})).toEqual({ on: false });
-    expect(await call('rehearsal.callbacks.deliverOutside', { on: true })).toEqual({ on: true });
+    expect(await call('rehearsal.deliverOutside', {})).toEqual({ on: false });
+    expect(await call('rehearsal.deliverOutside', { on: true })).toEqual({ on: true });
     expect(test.sandbox.callbacks.deliverOutside).toBe(true);
     const saved = JSON.parse(await readFile(join(test.dataDir, 'settings.json'), 'utf8')) as {
       sandboxDeliverOutside?: boolean;
     };
     expect(saved.sandboxDeliverOutside).toBe(true);
-    await call('rehearsal.callbacks.deliverOutside', { on: false });
+    await call('rehearsal.deliverOutside', { on: false });
     expect(test.sandbox.callbacks.deliverOutside).toBe(false);
-    expect((await call('rehearsal.deliveries.list', {})).deliverOutside).toBe(false);
+    expect((await call('rehearsal.deliveries', {})).deliverOutside).toBe(false);
   });
 
   it('never asks a "sandbox" that is not on this machine', () => {

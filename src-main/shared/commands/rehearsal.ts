@@ -15,7 +15,7 @@ export const rehearsalCommands = defineCommands({
    * The sandbox's callback deliveries, newest first (the last 500), each with its attempts
    * (virtual UTC time, HTTP status or error), and whether delivery outside this machine is on.
    */
-  'rehearsal.deliveries.list': command({
+  'rehearsal.deliveries': command({
     input: noInput,
     output: returns<DeliveryLog>(),
     priority: 'local',
@@ -32,7 +32,7 @@ export const rehearsalCommands = defineCommands({
    * machine is refused again unless "deliver outside" is on. Answers the delivery; an
    * unknown id is refused with `rehearsal.deliveryGone`.
    */
-  'rehearsal.delivery.resend': command({
+  'rehearsal.resendDelivery': command({
     input: z.object({ id: z.number().int().positive() }),
     output: returns<CallbackDeliveryView>(),
     priority: 'local',
@@ -47,7 +47,7 @@ export const rehearsalCommands = defineCommands({
    * Reads "Deliver callbacks outside this machine" for the sandbox workspace (off by default),
    * setting it first when `on` is given; kept in `settings.json` and given to the sandbox.
    */
-  'rehearsal.callbacks.deliverOutside': command({
+  'rehearsal.deliverOutside': command({
     input: z.object({ on: z.boolean().optional() }),
     output: returns<{ on: boolean }>(),
     priority: 'local',

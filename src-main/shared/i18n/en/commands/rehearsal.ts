@@ -2,24 +2,18 @@
 export const commandsRehearsal = {
   rehearsal: {
     deliveries: {
-      list: {
-        title: 'Show callback deliveries',
-        description:
-          'Lists the callbacks the sandbox delivered or refused: time (UTC), kind, URL, status and payload.',
-      },
+      title: 'Show callback deliveries',
+      description:
+        'Lists the callbacks the sandbox delivered or refused: time (UTC), kind, URL, status and payload.',
     },
-    delivery: {
-      resend: {
-        title: 'Resend callback',
-        description: 'Delivers one callback of the sandbox again now.',
-      },
+    resendDelivery: {
+      title: 'Resend callback',
+      description: 'Delivers one callback of the sandbox again now.',
     },
-    callbacks: {
-      deliverOutside: {
-        title: 'Deliver callbacks outside this machine',
-        description:
-          'Lets the sandbox deliver callbacks to addresses outside this computer. Off: this machine only.',
-      },
+    deliverOutside: {
+      title: 'Deliver callbacks outside this machine',
+      description:
+        'Lets the sandbox deliver callbacks to addresses outside this computer. Off: this machine only.',
     },
   },
 } as const;
