@@ -103,7 +103,7 @@ describe('rehearsal: the callback delivery log', () => {
   it('never asks a "sandbox" that is not on this machine', () => {
     const asked: string[] = [];
     const recording = (input: string | URL | Request) => {
-      asked.push(String(input));
+      asked.push(input instanceof Request ? input.url : input.toString());
       return Promise.resolve(new Response('{}'));
     };
     expect(() => sandboxCallbacks('https://live.example.com/api', recording)).toThrow(
