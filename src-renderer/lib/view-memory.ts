@@ -14,6 +14,7 @@ export const views = [
   'library',
   'uploads',
   'accounts',
+  'rehearsal',
 ] as const;
 export type View = (typeof views)[number];
 
