@@ -123,6 +123,12 @@ test('every callback kind reaches a local receiver and the delivery log shows an
     await vodPlatform.send('POST', `/media-contents/${content.upload_file_key}/ai-scripts`);
     sandbox.clock.advance(11 * 60_000);
     await sandbox.callbacks.settle();
+    // A URL outside this machine: refused, never connected (an address needs no lookup).
+    await vodPlatform.send('PUT', `/channels/${vodChannel.key}/download-callback`, {
+      download_callback_url: 'http://192.0.2.1/hook',
+    });
+    await control(`${viewer}/download`, { device: 'pc' });
+
     await vodPlatform.send(
       'DELETE',
       `/channels/${vodChannel.key}/media-contents/${content.upload_file_key}/detach`,
@@ -153,12 +159,6 @@ test('every callback kind reaches a local receiver and the delivery log shows an
       client_user_id: 'member-1',
     });
     expect(at('/download').map((hit) => hit.form.device)).toEqual(['pc', 'mobile']);
-
-    // A URL outside this machine: refused, never connected (an address needs no lookup).
-    await vodPlatform.send('PUT', `/channels/${vodChannel.key}/download-callback`, {
-      download_callback_url: 'http://192.0.2.1/hook',
-    });
-    await control(`${viewer}/download`, { device: 'pc' }).catch(() => undefined);
 
     // The delivery log in the Rehearsal view.
     await nav.getByRole('button', { name: en.shell.views.rehearsal }).click();
