@@ -77,7 +77,9 @@ export async function checkDestination(
       return {
         allowed: false,
         reason:
-          `refused: ${host} is outside this machine (${outside.map((item) => item.address).join(', ')}); ` +
+          `refused: ${host} is outside this machine` +
+          (literal === 0 ? ` (${outside.map((item) => item.address).join(', ')})` : '') +
+          '; ' +
           'the sandbox delivers to loopback addresses only unless "deliver outside this machine" is on',
       };
   }

@@ -349,8 +349,11 @@ export class CallbackEngine {
     // Not due again until this attempt fails: a tick during the attempt must not repeat it.
     delivery.nextAttemptAtMs = Number.POSITIVE_INFINITY;
     delivery.attempts += 1;
+    // When the attempt began: the virtual clock may move while it is in flight.
+    const attempt = delivery.attempts;
+    const atMs = this.#clock.nowMs();
     const record = (entry: Omit<CallbackAttempt, 'attempt' | 'atMs'>): void => {
-      delivery.log.push({ attempt: delivery.attempts, atMs: this.#clock.nowMs(), ...entry });
+      delivery.log.push({ attempt, atMs, ...entry });
       if (delivery.log.length > keptAttempts) delivery.log.shift();
     };
     const run = async (): Promise<void> => {
@@ -382,8 +385,8 @@ export class CallbackEngine {
       if (delivery.attempts >= this.#policy.maxAttempts) delivery.status = 'given_up';
       else delivery.nextAttemptAtMs = this.#clock.nowMs() + this.#policy.retryIntervalMs;
     };
-    const attempt = run().finally(() => this.#inFlight.delete(attempt));
-    this.#inFlight.add(attempt);
+    const inFlight = run().finally(() => this.#inFlight.delete(inFlight));
+    this.#inFlight.add(inFlight);
   }
 }
 
