@@ -11,6 +11,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commandCaller, startTestCore, type TestCore } from '../app/test-support';
+import { rehearsalCommands } from '../../shared/commands/rehearsal';
+import { preconditionRefusal } from '../../shared/commands/preconditions';
 import { sandboxCallbacks } from './sandbox-callbacks';
 
 let test: TestCore;
@@ -98,6 +100,20 @@ describe('rehearsal: the callback delivery log', () => {
     await call('rehearsal.deliverOutside', { on: false });
     expect(test.sandbox.callbacks.deliverOutside).toBe(false);
     expect((await call('rehearsal.deliveries', {})).deliverOutside).toBe(false);
+  });
+
+  it('is refused in every workspace but the sandbox, before its handler runs', () => {
+    for (const [name, decl] of Object.entries(rehearsalCommands)) {
+      expect(decl.precondition, name).toBe('sandboxWorkspace');
+      for (const kind of ['pair', 'live', 'vod'] as const)
+        expect(preconditionRefusal('sandboxWorkspace', { workspaceKind: kind }, name)).toEqual({
+          key: 'pipeline.sandboxOnly',
+          params: { command: name },
+        });
+      expect(preconditionRefusal('sandboxWorkspace', { workspaceKind: 'sandbox' }, name)).toBe(
+        null,
+      );
+    }
   });
 
   it('never asks a "sandbox" that is not on this machine', () => {
