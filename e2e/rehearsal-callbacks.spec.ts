@@ -1,9 +1,10 @@
 /**
  * Every callback kind reaches a receiver on this machine after the action that causes it, and
- * the Rehearsal view's delivery log shows each one and resends one. The live callback URLs are
- * set through the channel's Callbacks tab; the VOD ones and the actions the app has no
- * interface for (a viewer playing or downloading, a manual recording, the AI-speed conversion)
- * through the sandbox, as a second client and its viewer controls. A URL outside this machine
+ * the Rehearsal view's delivery log shows each one and resends one. The callback URLs are set
+ * through the app (a live channel's Callbacks tab, a VOD channel's in the Library), content is
+ * added to and removed from the VOD channel in the Library; the actions the app has no
+ * interface for (a viewer playing or downloading, a manual recording, pausing the encoder, the
+ * AI-speed conversion) go through the sandbox, as a second client and its viewer controls. A URL outside this machine
  * is refused without a connection and logged as refused. Screenshots in en and ko.
  */
 import { once } from 'node:events';
@@ -79,10 +80,12 @@ test('every callback kind reaches a local receiver and the delivery log shows an
     await app.getByRole('button', { name: 'Save' }).click();
     await expect(app.getByRole('status')).toHaveText('Saved.');
 
-    // VOD: the channel callback (with pingback) and the download callback.
+    // VOD: the channel callback (with pingback) and the download callback, in the Library.
     const vodChannel = (
-      await vodPlatform.get<{ data: { key: string }[] }>('/channels', { per_page: '100' })
-    ).data[0];
+      await vodPlatform.get<{ data: { key: string; name: string; kind: number }[] }>('/channels', {
+        per_page: '100',
+      })
+    ).data.find((item) => item.kind !== 1);
     const content = (
       await vodPlatform.get<{ data: { upload_file_key: string; title: string }[] }>(
         '/media-contents',
@@ -90,13 +93,32 @@ test('every callback kind reaches a local receiver and the delivery log shows an
       )
     ).data.find((item) => item.title === 'Backstage Tour with the Crew');
     if (vodChannel === undefined || content === undefined) throw new Error('seed changed');
-    await vodPlatform.send('PUT', `/channels/${vodChannel.key}/callback`, {
-      callback_url: `${base}/vod`,
-      use_pingback: '1',
-    });
-    await vodPlatform.send('PUT', `/channels/${vodChannel.key}/download-callback`, {
-      download_callback_url: `${base}/download`,
-    });
+    const contentPath = `/channels/${vodChannel.key}/media-contents/${content.upload_file_key}`;
+    // Not in the channel yet, whatever the seed says.
+    await vodPlatform.send('DELETE', `${contentPath}/detach`).catch(() => undefined);
+    await nav.getByRole('button', { name: en.shell.views.library }).click();
+    await app.getByRole('tab', { name: 'VOD channels', exact: true }).click();
+    await app
+      .getByRole('list', { name: 'VOD channels' })
+      .getByRole('button', { name: vodChannel.name })
+      .first()
+      .click();
+    const detailTab = (name: string) =>
+      app.getByRole('tablist', { name: 'Channel settings' }).getByRole('tab', { name }).click();
+    await detailTab('Callbacks');
+    await app.getByLabel('Callback URL', { exact: true }).fill(`${base}/vod`);
+    await app.getByLabel(/pingback/).check();
+    await app.getByRole('button', { name: 'Save callback' }).click();
+    await app.getByLabel('Download callback URL').fill(`${base}/download`);
+    await app.getByRole('button', { name: 'Save download callback' }).click();
+    await expect
+      .poll(async () => {
+        const { data } = await vodPlatform.get<{
+          data: { callback_url: string | null; download_callback_url: string | null };
+        }>(`/channels/${vodChannel.key}`);
+        return [data.callback_url, data.download_callback_url];
+      })
+      .toEqual([`${base}/vod`, `${base}/download`]);
 
     // The actions.
     await control(`/live/channels/${onAir.channel_key}/play`, { client_user_id: 'viewer-1' });
@@ -104,16 +126,10 @@ test('every callback kind reaches a local receiver and the delivery log shows an
     sandbox.clock.advance(60_000);
     await platform.send('DELETE', `/broadcasts/${onAir.key}/duplicate-recording`);
     await control(`/broadcasts/${onAir.key}/pause`);
-    await vodPlatform
-      .send(
-        'DELETE',
-        `/channels/${vodChannel.key}/media-contents/${content.upload_file_key}/detach`,
-      )
-      .catch(() => undefined);
-    await vodPlatform.send(
-      'POST',
-      `/channels/${vodChannel.key}/media-contents/${content.upload_file_key}/attach`,
-    );
+    // The content added to the channel in the Library.
+    await detailTab('Contents');
+    await app.getByRole('searchbox', { name: 'Search the library' }).fill('Backstage Tour');
+    await app.getByRole('button', { name: `Add ${content.title}` }).click();
     await expect.poll(() => at('/vod').length).toBe(1);
     const mediaContentKey = at('/vod')[0]?.form.media_content_key ?? '';
     const viewer = `/vod/channels/${vodChannel.key}/media-contents/${mediaContentKey}`;
@@ -129,10 +145,10 @@ test('every callback kind reaches a local receiver and the delivery log shows an
     });
     await control(`${viewer}/download`, { device: 'pc' });
 
-    await vodPlatform.send(
-      'DELETE',
-      `/channels/${vodChannel.key}/media-contents/${content.upload_file_key}/detach`,
-    );
+    // Removed from the channel in the Library (asks first).
+    await app.getByRole('button', { name: `Remove ${content.title} from the channel` }).click();
+    await app.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => at('/vod').length).toBe(4);
     await sandbox.callbacks.settle();
 
     // Each kind arrived with its payload.
