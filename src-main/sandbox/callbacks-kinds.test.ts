@@ -32,7 +32,7 @@ const resolved: string[] = [];
 const sent: { url: string; address: string }[] = [];
 const names: Record<string, ResolvedAddress[]> = {
   'hooks.example.com': [{ address: '192.0.2.10', family: 4 }],
-  'mixed.test': [
+  'mixed.localhost': [
     { address: '127.0.0.1', family: 4 },
     { address: '198.51.100.7', family: 4 },
   ],
@@ -280,8 +280,22 @@ describe('loopback only unless "deliver outside this machine" is on', () => {
     const literal = await checkDestination('http://192.0.2.1/', false, resolver);
     expect(literal).toMatchObject({ allowed: false });
     expect(!literal.allowed && literal.reason).toMatch(/192\.0\.2\.1 is outside this machine/);
-    const mixed = await checkDestination('https://mixed.test/hook', false, resolver);
+    const mixed = await checkDestination('https://mixed.localhost/hook', false, resolver);
     expect(!mixed.allowed && mixed.reason).toMatch(/198\.51\.100\.7/);
+    // Other names are not even looked up while delivery stays on this machine.
+    const asked: string[] = [];
+    const recording = (hostname: string) => {
+      asked.push(hostname);
+      return resolver(hostname);
+    };
+    const named = await checkDestination('http://hooks.example.com/x', false, recording);
+    expect(!named.allowed && named.reason).toMatch(/does not look other names up/);
+    expect(asked).toEqual([]);
+    expect(await checkDestination('http://hooks.example.com/x', true, recording)).toMatchObject({
+      allowed: true,
+      address: { address: '192.0.2.10' },
+    });
+    expect(asked).toEqual(['hooks.example.com']);
     expect((await checkDestination('ftp://127.0.0.1/', true, resolver)).allowed).toBe(false);
     expect((await checkDestination('http://192.0.2.1/', true, resolver)).allowed).toBe(true);
   });
@@ -298,8 +312,8 @@ describe('loopback only unless "deliver outside this machine" is on', () => {
     }
     await sandbox.callbacks.settle();
     expect(sent).toEqual([]);
-    // The address needs no resolution; the name was resolved once per attempt, never connected.
-    expect(resolved).toEqual(['hooks.example.com', 'hooks.example.com']);
+    // Neither the address nor the name was looked up (a lookup would leave the machine).
+    expect(resolved).toEqual([]);
     const refused = (await deliveries()).filter((item) => item.status === 'refused');
     expect(refused.map((item) => item.url)).toEqual([
       'http://hooks.example.com/hook',
@@ -314,7 +328,7 @@ describe('loopback only unless "deliver outside this machine" is on', () => {
         outcome: 'refused',
         http_status: null,
         error: expect.stringMatching(
-          /hooks\.example\.com is outside this machine \(192\.0\.2\.10\)/,
+          /hooks\.example\.com is not an address on this machine/,
         ) as unknown,
       },
     ]);

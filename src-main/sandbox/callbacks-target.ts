@@ -4,7 +4,10 @@
  * loopback addresses 127.0.0.0/8 and ::1 (also ::ffff:127.x.y.z). A host name is resolved
  * first and EVERY address it resolves to must be loopback; the connection then goes to the
  * checked address, never to a second resolution. Nothing is connected to while classifying.
- * With "deliver outside this machine" on, any resolved address is allowed.
+ * While delivery is limited to this machine, only `localhost` and `*.localhost` names are
+ * looked up: looking up any other name would itself send a DNS query off the machine, so it
+ * is refused unresolved. With "deliver outside this machine" on, any name is resolved and any
+ * address allowed.
  */
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
@@ -40,6 +43,12 @@ export function isLoopbackAddress(address: string): boolean {
   return mapped?.[1] !== undefined && isLoopbackAddress(mapped[1]);
 }
 
+/** `localhost` or a name under `.localhost` (RFC 6761: loopback by definition). */
+export function isLocalhostName(host: string): boolean {
+  const name = host.toLowerCase().replace(/\.$/, '');
+  return name === 'localhost' || name.endsWith('.localhost');
+}
+
 /**
  * Checks `url` before any connection: http(s) only; the host (an address, or a name resolved
  * with `resolve`) must be loopback unless `deliverOutside`. Never rejects.
@@ -61,6 +70,13 @@ export async function checkDestination(
   const literal = isIP(host);
   let addresses: ResolvedAddress[];
   if (literal !== 0) addresses = [{ address: host, family: literal }];
+  else if (!deliverOutside && !isLocalhostName(host))
+    return {
+      allowed: false,
+      reason:
+        `refused: ${host} is not an address on this machine; while "deliver outside this machine" ` +
+        'is off the sandbox delivers to loopback addresses and localhost names only (it does not look other names up)',
+    };
   else {
     try {
       addresses = await resolve(host);

@@ -25,8 +25,9 @@
  *   content (spec, Events 4 names no URL: our choice).
  * `occurred_at` defaults to the virtual now.
  *
- * Where (callbacks-target.ts): loopback addresses only unless `deliverOutside` is on; a refused
- * delivery is logged `refused` with the reason, without any connection, and not retried.
+ * Where (callbacks-target.ts): loopback addresses and `localhost` names only unless
+ * `deliverOutside` is on; a refused delivery is logged `refused` with the reason, without any
+ * connection or lookup, and not retried.
  *
  * Wire (our design, spec: "payload, retries and signing not shown"): one POST per event,
  * `application/x-www-form-urlencoded`, the event's fields without `type`; `occurred_at` is
