@@ -23,7 +23,6 @@ export const rehearsalCallbacks = {
     resending: 'Resending…',
     resendFailed: 'Not resent: {reason}',
     showPayload: 'Show payload',
-    attemptLine: '#{attempt} {time} UTC: {result}',
     http: 'HTTP {status}',
     kinds: {
       'live.broadcast': 'Live: broadcast state',
@@ -38,6 +37,11 @@ export const rehearsalCallbacks = {
       pending: 'Pending',
       delivered: 'Delivered',
       given_up: 'Given up',
+      refused: 'Refused',
+    },
+    outcomes: {
+      delivered: 'Delivered',
+      failed: 'Failed',
       refused: 'Refused',
     },
     settingLabel: 'Deliver sandbox callbacks outside this machine',

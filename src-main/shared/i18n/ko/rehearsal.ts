@@ -23,7 +23,6 @@ export const rehearsalCallbacks = {
     resending: '다시 보내는 중…',
     resendFailed: '다시 보내지 못했습니다: {reason}',
     showPayload: '보낸 데이터 보기',
-    attemptLine: '#{attempt} {time} UTC: {result}',
     http: 'HTTP {status}',
     kinds: {
       'live.broadcast': '라이브: 방송 상태',
@@ -38,6 +37,11 @@ export const rehearsalCallbacks = {
       pending: '대기 중',
       delivered: '전송됨',
       given_up: '포기함',
+      refused: '거부됨',
+    },
+    outcomes: {
+      delivered: '전송됨',
+      failed: '실패',
       refused: '거부됨',
     },
     settingLabel: '샌드박스 콜백을 이 컴퓨터 밖으로 보내기',
