@@ -1,9 +1,21 @@
 /**
  * One callback attempt over HTTP(S): a form-encoded POST with a connect timeout and a response
- * timeout (callbacks.ts documents the policy). The body of the answer is read and dropped.
+ * timeout (callbacks.ts documents the policy). The body of the answer is read and dropped. The
+ * connection goes to the address callbacks-target.ts checked: the host name is not resolved
+ * again (a second answer could name another machine).
  */
+import type { LookupAddress, LookupOptions } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
+import type { ResolvedAddress } from './callbacks-target';
+
+/** How one attempt ended: the HTTP status when an answer came, and the failure in words. */
+export interface AttemptResult {
+  /** The receiver's HTTP status; null when no answer came. */
+  httpStatus: number | null;
+  /** Null when delivered (HTTP 200), else `HTTP 503`, `connect timeout after 2000 ms`... */
+  failure: string | null;
+}
 
 /** Timeouts of one attempt, in ms. */
 export interface AttemptTimeouts {
@@ -14,26 +26,18 @@ export interface AttemptTimeouts {
 }
 
 /**
- * POSTs `form` to `url`. Resolves null when the receiver answered HTTP 200, else the reason in
- * a few words (`HTTP 503`, `connect timeout after 2000 ms`, `ECONNREFUSED`). Never rejects.
+ * POSTs `form` to `target`, connecting to `address` (checked by callbacks-target.ts). Resolves
+ * the status and, unless the receiver answered HTTP 200, the reason in a few words (`HTTP 503`,
+ * `connect timeout after 2000 ms`, `ECONNREFUSED`). Never rejects.
  */
 export function postForm(
-  url: string,
+  target: URL,
+  address: ResolvedAddress,
   form: Record<string, string>,
   timeouts: AttemptTimeouts,
-): Promise<string | null> {
+): Promise<AttemptResult> {
   return new Promise((resolve) => {
-    let target: URL;
-    try {
-      target = new URL(url);
-    } catch {
-      resolve(`not a URL: ${url}`);
-      return;
-    }
-    if (target.protocol !== 'http:' && target.protocol !== 'https:') {
-      resolve(`unsupported scheme ${target.protocol}`);
-      return;
-    }
+    let httpStatus: number | null = null;
     const body = new URLSearchParams(form).toString();
     const transport = target.protocol === 'https:' ? https : http;
     let settled = false;
@@ -41,11 +45,25 @@ export function postForm(
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve(failure);
+      resolve({ httpStatus, failure });
+    };
+    // The checked address, whatever the options ask (one address, or all of them).
+    const pinned = (
+      _hostname: string,
+      options: LookupOptions,
+      callback: (
+        error: NodeJS.ErrnoException | null,
+        address: string | LookupAddress[],
+        family?: number,
+      ) => void,
+    ): void => {
+      if (options.all === true) callback(null, [address]);
+      else callback(null, address.address, address.family);
     };
     const request = transport.request(target, {
       method: 'POST',
       agent: false,
+      lookup: pinned,
       headers: {
         'Content-Type': 'application/x-www-form-urlencoded',
         'Content-Length': Buffer.byteLength(body),
@@ -68,6 +86,7 @@ export function postForm(
       else started();
     });
     request.on('response', (response) => {
+      httpStatus = response.statusCode ?? 0;
       response.resume();
       response.on('end', () =>
         finish(response.statusCode === 200 ? null : `HTTP ${response.statusCode ?? 0}`),

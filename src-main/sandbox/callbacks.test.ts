@@ -95,6 +95,36 @@ describe('callback delivery', () => {
     expect(engine.deliveries()[0]).toMatchObject({ status: 'delivered', attempts: 1 });
   });
 
+  it('keeps the last 500 deliveries in memory, oldest dropped first', async () => {
+    let sends = 0;
+    engine = new CallbackEngine(state, clock, {
+      send: () => {
+        sends += 1;
+        return Promise.resolve({ httpStatus: 200, failure: null });
+      },
+    });
+    const broadcast = onAir();
+    setCallbackUrl(
+      state,
+      { api: 'live', channelKey: broadcast.channelKey, kind: 'live' },
+      receiver.url,
+    );
+    for (let n = 0; n < 505; n++)
+      emitCallback(state, {
+        type: 'live.broadcast',
+        event: 'pause',
+        channel_key: broadcast.channelKey,
+        broadcast_key: broadcast.key,
+      });
+    await engine.settle();
+    const kept = engine.deliveries();
+    expect(sends).toBe(505);
+    expect(kept).toHaveLength(500);
+    expect([kept[0]?.id, kept.at(-1)?.id]).toEqual([6, 505]);
+    expect(engine.resend(5)).toBeUndefined();
+    expect(receiver.received).toEqual([]);
+  });
+
   it('sends nothing when no URL is set for the channel (spec, Events 1)', async () => {
     engine = new CallbackEngine(state, clock);
     const delivery = emitCallback(state, {

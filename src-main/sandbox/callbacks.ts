@@ -2,31 +2,45 @@
  * Callback delivery (spec, Events): the sandbox platform calls the URLs set with
  * PUT `<LIVE>/channels/{channel_key}/callback`, PUT `/channels/{channel_key}/callback` and
  * PUT `/channels/{channel_key}/download-callback`. No URL set, no call (spec, Events 1).
+ * docs/platform-facts.md ("Callbacks") says which payloads are observed and which invented.
  *
- * Handlers report what happened with `emitCallback(state, event)`; events (snake_case fields):
+ * Handlers report what happened with `emitCallback(state, event)` (or `scheduleCallback` for
+ * something that happens later on the virtual clock); events (snake_case fields):
  * - `{ type: 'live.broadcast', event: 'start'|'stop'|'pause'|'resume', channel_key,
  *   broadcast_key, occurred_at? }` → live URL of the channel (observed: start|stop|pause|resume);
  * - `{ type: 'live.recording_file', channel_key, broadcast_key, recording_file_id,
  *   recording_file_filename, recording_file_kind, recording_file_transfer_result: 0|1,
  *   file_transfer_id?, occurred_at? }` → recording-file URL of the channel (observed field
  *   names, 0 fail, 1 success; `file_transfer_id`, one call per destination, is ours);
+ * - `{ type: 'live.playback', kind: 100, channel_key, media_content_key (the broadcast key),
+ *   client_user_id, player_id, hardware_id, device_name, uservalues, localtime }` → playback URL
+ *   of the live channel (observed field names);
  * - `{ type: 'vod.content', event: 'added'|'deleted', channel_key, upload_file_key,
  *   media_content_key, occurred_at? }` → VOD channel callback URL;
  * - `{ type: 'vod.playback', channel_key, upload_file_key, media_content_key, client_user_id?,
  *   occurred_at? }` → VOD channel callback URL;
  * - `{ type: 'vod.download', channel_key, upload_file_key, media_content_key,
- *   device: 'pc'|'mobile', client_user_id?, occurred_at? }` → VOD download-callback URL.
+ *   device: 'pc'|'mobile', client_user_id?, occurred_at? }` → VOD download-callback URL;
+ * - `{ type: 'vod.ai_script', event: 'completed', channel_key, upload_file_key,
+ *   media_content_key, occurred_at? }` → VOD channel callback URL of each channel holding the
+ *   content (spec, Events 4 names no URL: our choice).
  * `occurred_at` defaults to the virtual now.
+ *
+ * Where (callbacks-target.ts): loopback addresses and `localhost` names only unless
+ * `deliverOutside` is on; a refused delivery is logged `refused` with the reason, without any
+ * connection or lookup, and not retried.
  *
  * Wire (our design, spec: "payload, retries and signing not shown"): one POST per event,
  * `application/x-www-form-urlencoded`, the event's fields without `type`; `occurred_at` is
  * ISO-8601 UTC for live and unix seconds for VOD (each API's date convention). HTTP 200 is
  * delivered; anything else, a connect timeout (2 s) or a response timeout (3 s) is retried
  * every 5 minutes of VIRTUAL time, at most 12 attempts (about an hour), then given up. No
- * signature. URLs live in `state.callbackUrls` (set them with `setCallbackUrl`).
+ * signature. URLs live in `state.callbackUrls` (set them with `setCallbackUrl`). The last 500
+ * deliveries are kept in memory, each with its attempts (time, HTTP status or error).
  */
 import type { VirtualClock } from './clock';
 import { postForm } from './callbacks-http';
+import { checkDestination, systemResolver, type HostResolver } from './callbacks-target';
 import { isoUtc } from './present';
 import type { CallbackUrls, SandboxState } from './state';
 
@@ -84,8 +98,64 @@ export interface VodDownloadEvent extends VodContentFields {
   client_user_id?: string;
 }
 
+/**
+ * A play request on a live channel (observed playback callback, `kind=100`, with its field
+ * names; the values are the simulated viewer's). No `occurred_at`: `localtime` is the time.
+ */
+export interface LivePlaybackEvent {
+  type: 'live.playback';
+  kind: 100;
+  channel_key: string;
+  /** The broadcast key (observed: `media_content_key` = the live broadcast key). */
+  media_content_key: string;
+  client_user_id: string;
+  player_id: string;
+  hardware_id: string;
+  device_name: string;
+  uservalues: string;
+  /** Unix seconds of the request, virtual clock. */
+  localtime: number;
+  occurred_at?: undefined;
+}
+
+/** An AI-speed conversion finished (spec, Events 4; the fields are our choice). */
+export interface VodAiScriptEvent extends VodContentFields {
+  type: 'vod.ai_script';
+  event: 'completed';
+}
+
 export type CallbackEvent =
-  LiveBroadcastEvent | RecordingFileEvent | VodContentEvent | VodPlaybackEvent | VodDownloadEvent;
+  | LiveBroadcastEvent
+  | RecordingFileEvent
+  | LivePlaybackEvent
+  | VodContentEvent
+  | VodPlaybackEvent
+  | VodDownloadEvent
+  | VodAiScriptEvent;
+
+/** Every kind of callback the sandbox delivers. */
+export const callbackKinds: readonly CallbackEvent['type'][] = [
+  'live.broadcast',
+  'live.recording_file',
+  'live.playback',
+  'vod.content',
+  'vod.playback',
+  'vod.download',
+  'vod.ai_script',
+];
+
+/** One attempt of a delivery. Times in virtual ms since the epoch. */
+export interface CallbackAttempt {
+  /** 1 for the first attempt; resends count on. */
+  attempt: number;
+  atMs: number;
+  /** `delivered` (HTTP 200), `failed` (retried while attempts remain) or `refused` (never sent). */
+  outcome: 'delivered' | 'failed' | 'refused';
+  /** The receiver's HTTP status; null when no answer came (or refused). */
+  httpStatus: number | null;
+  /** Why it failed or was refused; null when delivered. */
+  error: string | null;
+}
 
 /** One delivery and where it stands. Times in virtual ms since the epoch. */
 export interface CallbackDelivery {
@@ -93,11 +163,16 @@ export interface CallbackDelivery {
   type: CallbackEvent['type'];
   url: string;
   form: Record<string, string>;
-  status: 'pending' | 'delivered' | 'given_up';
+  /** `refused`: the URL is outside this machine (or not http) and nothing was sent. */
+  status: 'pending' | 'delivered' | 'given_up' | 'refused';
   attempts: number;
   nextAttemptAtMs: number;
   /** Why the last attempt failed (`HTTP 500`, `connect timeout after 2000 ms`...). */
   lastError: string | null;
+  /** When the event was queued. */
+  createdAtMs: number;
+  /** Its attempts, oldest first (the last 50). */
+  log: CallbackAttempt[];
 }
 
 /** Timing of deliveries; the defaults are the documented ones. */
@@ -109,6 +184,12 @@ export interface CallbackPolicy {
   maxAttempts: number;
   /** How often (real ms) due retries are looked for. */
   tickMs: number;
+  /** Resolves callback host names (tests inject one so that nothing leaves the machine). */
+  resolver: HostResolver;
+  /** Deliver outside this machine too (off: loopback only). */
+  deliverOutside: boolean;
+  /** Sends one checked attempt (default: callbacks-http.ts `postForm`; tests inject one). */
+  send: typeof postForm;
 }
 
 const defaultPolicy: CallbackPolicy = {
@@ -117,8 +198,12 @@ const defaultPolicy: CallbackPolicy = {
   retryIntervalMs: 5 * 60_000,
   maxAttempts: 12,
   tickMs: 1000,
+  resolver: systemResolver,
+  deliverOutside: false,
+  send: postForm,
 };
 const keptDeliveries = 500;
+const keptAttempts = 50;
 const engines = new WeakMap<SandboxState, CallbackEngine>();
 
 /**
@@ -130,6 +215,14 @@ export function emitCallback(
   event: CallbackEvent,
 ): CallbackDelivery | undefined {
   return engines.get(state)?.emit(event);
+}
+
+/**
+ * Reports an event that happens at `atMs` (virtual ms): emitted by the first tick or `settle()`
+ * at or after that time (kept in memory only). Nothing when no engine runs for `state`.
+ */
+export function scheduleCallback(state: SandboxState, atMs: number, event: CallbackEvent): void {
+  engines.get(state)?.schedule(atMs, event);
 }
 
 /** Which callback URL of which channel. */
@@ -158,17 +251,35 @@ export class CallbackEngine {
   readonly #clock: VirtualClock;
   readonly #policy: CallbackPolicy;
   readonly #deliveries: CallbackDelivery[] = [];
+  readonly #scheduled: { atMs: number; event: CallbackEvent }[] = [];
   readonly #inFlight = new Set<Promise<void>>();
   readonly #timer: NodeJS.Timeout;
   #nextId = 1;
+  #deliverOutside: boolean;
 
   constructor(state: SandboxState, clock: VirtualClock, policy: Partial<CallbackPolicy> = {}) {
     this.#state = state;
     this.#clock = clock;
     this.#policy = { ...defaultPolicy, ...policy };
+    this.#deliverOutside = this.#policy.deliverOutside;
     this.#timer = setInterval(() => this.runDue(), this.#policy.tickMs);
     this.#timer.unref();
     engines.set(state, this);
+  }
+
+  /** Whether deliveries may go outside this machine (default off: loopback only). */
+  get deliverOutside(): boolean {
+    return this.#deliverOutside;
+  }
+
+  /** Turns "deliver outside this machine" on or off; applies to the next attempts. */
+  setDeliverOutside(on: boolean): void {
+    this.#deliverOutside = on;
+  }
+
+  /** Emits `event` once the virtual clock reaches `atMs` (see `scheduleCallback`). */
+  schedule(atMs: number, event: CallbackEvent): void {
+    this.#scheduled.push({ atMs, event });
   }
 
   /** Queues `event` and attempts it now; undefined when no URL is set for it. */
@@ -184,6 +295,8 @@ export class CallbackEngine {
       attempts: 0,
       nextAttemptAtMs: this.#clock.nowMs(),
       lastError: null,
+      createdAtMs: this.#clock.nowMs(),
+      log: [],
     };
     this.#deliveries.push(delivery);
     if (this.#deliveries.length > keptDeliveries) this.#deliveries.shift();
@@ -193,12 +306,31 @@ export class CallbackEngine {
 
   /** The latest deliveries (at most 500), oldest first. */
   deliveries(): CallbackDelivery[] {
-    return this.#deliveries.map((delivery) => ({ ...delivery, form: { ...delivery.form } }));
+    return this.#deliveries.map(copy);
   }
 
-  /** Attempts every pending delivery whose time has come (virtual clock). */
+  /**
+   * Attempts delivery `id` again now, whatever its status (attempt numbers count on; a
+   * refused URL is checked again and refused again unless "deliver outside" changed).
+   * @returns the delivery as it stands once the attempt is queued; undefined when unknown
+   *   (never queued, or older than the last 500).
+   */
+  resend(id: number): CallbackDelivery | undefined {
+    const delivery = this.#deliveries.find((item) => item.id === id);
+    if (delivery === undefined) return undefined;
+    delivery.status = 'pending';
+    this.#attempt(delivery);
+    return copy(delivery);
+  }
+
+  /** Emits scheduled events whose time has come, then attempts due deliveries (virtual clock). */
   runDue(): void {
     const now = this.#clock.nowMs();
+    const due = this.#scheduled.filter((item) => item.atMs <= now);
+    for (const item of due) {
+      this.#scheduled.splice(this.#scheduled.indexOf(item), 1);
+      this.emit({ ...item.event, occurred_at: new Date(item.atMs) } as CallbackEvent);
+    }
     for (const delivery of this.#deliveries) {
       if (delivery.status === 'pending' && delivery.nextAttemptAtMs <= now) this.#attempt(delivery);
     }
@@ -221,18 +353,44 @@ export class CallbackEngine {
     // Not due again until this attempt fails: a tick during the attempt must not repeat it.
     delivery.nextAttemptAtMs = Number.POSITIVE_INFINITY;
     delivery.attempts += 1;
-    const attempt = postForm(delivery.url, delivery.form, this.#policy).then((failure) => {
-      this.#inFlight.delete(attempt);
+    // When the attempt began: the virtual clock may move while it is in flight.
+    const attempt = delivery.attempts;
+    const atMs = this.#clock.nowMs();
+    const record = (entry: Omit<CallbackAttempt, 'attempt' | 'atMs'>): void => {
+      delivery.log.push({ attempt, atMs, ...entry });
+      if (delivery.log.length > keptAttempts) delivery.log.shift();
+    };
+    const run = async (): Promise<void> => {
+      const destination = await checkDestination(
+        delivery.url,
+        this.#deliverOutside,
+        this.#policy.resolver,
+      );
+      if (!destination.allowed) {
+        delivery.status = 'refused';
+        delivery.lastError = destination.reason;
+        record({ outcome: 'refused', httpStatus: null, error: destination.reason });
+        return;
+      }
+      const { httpStatus, failure } = await this.#policy.send(
+        destination.url,
+        destination.address,
+        delivery.form,
+        this.#policy,
+      );
       if (failure === null) {
         delivery.status = 'delivered';
         delivery.lastError = null;
+        record({ outcome: 'delivered', httpStatus, error: null });
         return;
       }
       delivery.lastError = failure;
+      record({ outcome: 'failed', httpStatus, error: failure });
       if (delivery.attempts >= this.#policy.maxAttempts) delivery.status = 'given_up';
       else delivery.nextAttemptAtMs = this.#clock.nowMs() + this.#policy.retryIntervalMs;
-    });
-    this.#inFlight.add(attempt);
+    };
+    const inFlight = run().finally(() => this.#inFlight.delete(inFlight));
+    this.#inFlight.add(inFlight);
   }
 }
 
@@ -242,12 +400,23 @@ function urlFor(urls: CallbackUrls | undefined, event: CallbackEvent): string | 
       return urls?.live[event.channel_key]?.live;
     case 'live.recording_file':
       return urls?.live[event.channel_key]?.recording_file;
+    case 'live.playback':
+      return urls?.live[event.channel_key]?.playback;
     case 'vod.content':
     case 'vod.playback':
+    case 'vod.ai_script':
       return urls?.vod[event.channel_key]?.channel;
     case 'vod.download':
       return urls?.vod[event.channel_key]?.download;
   }
+}
+
+function copy(delivery: CallbackDelivery): CallbackDelivery {
+  return {
+    ...delivery,
+    form: { ...delivery.form },
+    log: delivery.log.map((entry) => ({ ...entry })),
+  };
 }
 
 function toForm(event: CallbackEvent, now: Date): Record<string, string> {
@@ -257,6 +426,8 @@ function toForm(event: CallbackEvent, now: Date): Record<string, string> {
   for (const [name, value] of Object.entries(fields)) {
     if (value !== undefined) form[name] = String(value);
   }
+  // The observed playback callback carries `localtime`, not `occurred_at`.
+  if (type === 'live.playback') return form;
   form.occurred_at = type.startsWith('live.')
     ? isoUtc(at)
     : String(Math.floor(at.getTime() / 1000));

@@ -37,6 +37,7 @@ import { registerEncoderControlRoutes } from './routes/control-encoders';
 import type { TokenDesk } from './routes/control-calls';
 import { registerCallAndTokenRoutes } from './routes/control-calls';
 import { registerBroadcastControlRoutes } from './routes/control-broadcasts';
+import { registerCallbackControlRoutes } from './routes/control-callbacks';
 import { registerChannelControlRoutes } from './routes/control-channels';
 import { registerFaultControlRoutes } from './routes/control-faults';
 import { registerUploadControlRoutes } from './routes/control-uploads';
@@ -140,7 +141,10 @@ export function buildServer(deps: ServerDeps): FastifyInstance {
   registerOperations(app, deps, 'vod', vodOperations(context));
   registerControlRoutes(app, deps.clock, deps.limiter);
   if (deps.faults !== undefined) registerFaultControlRoutes(app, deps.faults);
-  if (deps.callbacks !== undefined) registerBroadcastControlRoutes(app, context, deps.callbacks);
+  if (deps.callbacks !== undefined) {
+    registerBroadcastControlRoutes(app, context, deps.callbacks);
+    registerCallbackControlRoutes(app, context, deps.callbacks);
+  }
   if (deps.uploads !== undefined) registerUploadControlRoutes(app, deps.uploads);
   registerChannelControlRoutes(app, context);
   if (deps.accounting !== undefined)

@@ -1331,7 +1331,7 @@ export interface paths {
         };
         /**
          * View-count ranking of all content for a period.
-         * @description Spec, Limits: UTC; data of the last 1 year; at most 3 months per query; delayed up to 36 hours. Our design: `start_date` and `end_date` are UTC days, both inclusive; a day counts once 36 h have passed since its end. 422 with a message when `end_date` is before `start_date`, when `start_date` is more than 1 year (365 days) before today, when the range is longer than 3 calendar months, or when no day of the range is ready yet. Days not yet ready are left out.
+         * @description Spec, Limits: UTC; data of the last 1 year; at most 3 months per query; delayed up to 36 hours. Our design: `start_date` and `end_date` are UTC days, both inclusive; days after today are left out. The figures of a day arrive over the 36 hours after it ends: a day that ended 36 h ago or more is complete, a more recent one (or today) counts what has arrived so far. 422 with a message when `end_date` is before `start_date`, when `start_date` is more than 1 year (365 days) before today or after today, or when the range is longer than 3 calendar months.
          */
         get: operations["getContentRank"];
         put?: never;
@@ -1351,7 +1351,7 @@ export interface paths {
         };
         /**
          * View-count ranking within a channel for a period.
-         * @description Spec, Limits: UTC; data of the last 1 year; at most 3 months per query; delayed up to 36 hours. Our design: `start_date` and `end_date` are UTC days, both inclusive; a day counts once 36 h have passed since its end. 422 with a message when `end_date` is before `start_date`, when `start_date` is more than 1 year (365 days) before today, when the range is longer than 3 calendar months, or when no day of the range is ready yet. Days not yet ready are left out.
+         * @description Spec, Limits: UTC; data of the last 1 year; at most 3 months per query; delayed up to 36 hours. Our design: `start_date` and `end_date` are UTC days, both inclusive; days after today are left out. The figures of a day arrive over the 36 hours after it ends: a day that ended 36 h ago or more is complete, a more recent one (or today) counts what has arrived so far. 422 with a message when `end_date` is before `start_date`, when `start_date` is more than 1 year (365 days) before today or after today, or when the range is longer than 3 calendar months.
          */
         get: operations["getChannelContentRank"];
         put?: never;
@@ -1371,7 +1371,7 @@ export interface paths {
         };
         /**
          * Summary per channel for a period.
-         * @description Spec, Limits: UTC; data of the last 1 year; at most 3 months per query; delayed up to 36 hours. Our design: `start_date` and `end_date` are UTC days, both inclusive; a day counts once 36 h have passed since its end. 422 with a message when `end_date` is before `start_date`, when `start_date` is more than 1 year (365 days) before today, when the range is longer than 3 calendar months, or when no day of the range is ready yet. Days not yet ready are left out.
+         * @description Spec, Limits: UTC; data of the last 1 year; at most 3 months per query; delayed up to 36 hours. Our design: `start_date` and `end_date` are UTC days, both inclusive; days after today are left out. The figures of a day arrive over the 36 hours after it ends: a day that ended 36 h ago or more is complete, a more recent one (or today) counts what has arrived so far. 422 with a message when `end_date` is before `start_date`, when `start_date` is more than 1 year (365 days) before today or after today, or when the range is longer than 3 calendar months.
          */
         get: operations["getChannelStatistics"];
         put?: never;
@@ -1391,7 +1391,7 @@ export interface paths {
         };
         /**
          * Daily summary of all content for a period.
-         * @description Spec, Limits: UTC; data of the last 1 year; at most 3 months per query; delayed up to 36 hours. Our design: `start_date` and `end_date` are UTC days, both inclusive; a day counts once 36 h have passed since its end. 422 with a message when `end_date` is before `start_date`, when `start_date` is more than 1 year (365 days) before today, when the range is longer than 3 calendar months, or when no day of the range is ready yet. Days not yet ready are left out.
+         * @description Spec, Limits: UTC; data of the last 1 year; at most 3 months per query; delayed up to 36 hours. Our design: `start_date` and `end_date` are UTC days, both inclusive; days after today are left out. The figures of a day arrive over the 36 hours after it ends: a day that ended 36 h ago or more is complete, a more recent one (or today) counts what has arrived so far. 422 with a message when `end_date` is before `start_date`, when `start_date` is more than 1 year (365 days) before today or after today, or when the range is longer than 3 calendar months.
          */
         get: operations["getSummaryDaily"];
         put?: never;
@@ -1457,7 +1457,7 @@ export interface paths {
         put?: never;
         /**
          * Converts every transcoding file of the content to AI-speed content.
-         * @description Spec: a notification is sent when done (the sandbox sends none). 204. Each file's `ai_speed_status` goes `processing` then `completed`. 422 when the content has no completed transcoding file; 409 while a conversion runs (our design). 403 when the contract covering the content lacks the AI add-on (spec documents 403 for outline creation; we answer it for every AI creation). The sandbox seeds one such content: "Product Launch Keynote (archived)".
+         * @description Spec: a notification is sent when done (the sandbox calls the channel callback URL of each channel holding the content, our design). 204. Each file's `ai_speed_status` goes `processing` then `completed`. 422 when the content has no completed transcoding file; 409 while a conversion runs (our design). 403 when the contract covering the content lacks the AI add-on (spec documents 403 for outline creation; we answer it for every AI creation). The sandbox seeds one such content: "Product Launch Keynote (archived)".
          */
         post: operations["createAiScript"];
         delete?: never;

@@ -12,6 +12,7 @@
  * needs subtitle data first (422 unless the content has a subtitle, one is being made, or the
  * request asks for an AI subtitle too).
  */
+import { scheduleCallback } from '../callbacks';
 import { ApiError, unprocessable } from '../http-error';
 import type { JsonObject } from '../openapi';
 import type { OperationHandlers, SandboxContext } from '../operation';
@@ -143,6 +144,17 @@ export function vodAiOperations({ state, clock }: SandboxContext): OperationHand
         throw unprocessable(`"${content.title}" has no transcoded file to convert yet.`);
       const timeline = job(content);
       for (const file of ready) file.aiSpeed = timeline;
+      // Spec, Events 4: a notification when done; to each channel holding the content.
+      for (const link of vod.contentKeys.filter(
+        (item) => item.uploadFileKey === content.uploadFileKey,
+      ))
+        scheduleCallback(state, timelineEnd(timeline).getTime(), {
+          type: 'vod.ai_script',
+          event: 'completed',
+          channel_key: link.channelKey,
+          upload_file_key: content.uploadFileKey,
+          media_content_key: link.key,
+        });
       return noContent;
     },
   };

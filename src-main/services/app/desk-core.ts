@@ -28,6 +28,7 @@ import { Notices } from './notices';
 import { scheduleHandlers } from '../schedule/schedule-commands';
 import { openSettings } from '../settings/settings';
 import { settingsHandlers } from '../settings/settings-commands';
+import { applyDeliverOutside, rehearsalHandlers } from '../rehearsal/rehearsal-commands';
 import type { UploadTuning } from '../uploads/upload-engine';
 import { uploadHandlers } from '../uploads/upload-commands';
 import type { Workspace, WorkspaceOptions } from '../workspaces/workspace';
@@ -35,7 +36,6 @@ import { workspaceHandlers } from './workspace-commands';
 import { WorkspaceLifecycle } from './workspace-lifecycle';
 import { WorkspacePairs } from '../workspaces/workspace-pairs';
 import { diagnosticsHandlers } from './diagnostics-commands';
-import { rehearsalHandlers } from '../rehearsal/rehearsal-commands';
 import type { NetworkDescription } from '../../platform/network';
 
 export type { CallContext } from '../core/command-registry';
@@ -111,9 +111,18 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       );
   });
 
+  const sandboxWorkspace = await options.openSandbox();
+  // The operator's "deliver callbacks outside this machine" (off by default) reaches the
+  // sandbox before any of its callbacks can (docs/platform-facts.md, "Callbacks").
+  await applyDeliverOutside(
+    sandboxWorkspace.info.liveBaseUrl,
+    settings.sandboxDeliverOutside,
+  ).catch((error: unknown) =>
+    log(`The sandbox did not take "deliver callbacks outside": ${String(error)}`),
+  );
   const lifecycle = new WorkspaceLifecycle({
     dataDir: options.dataDir,
-    sandbox: await options.openSandbox(),
+    sandbox: sandboxWorkspace,
     registry,
     pairs,
     settings,
@@ -146,7 +155,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       libraryContent: libraryContentHandlers,
       libraryAdmin: libraryAdminHandlers,
       persist: persistHandlers(options.dataDir, clock, log),
-      rehearsal: rehearsalHandlers,
+      rehearsal: rehearsalHandlers(settings),
       diagnostics: diagnosticsHandlers({
         dataDir: options.dataDir,
         appVersion: options.about?.appVersion ?? 'unknown',

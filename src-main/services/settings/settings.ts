@@ -16,6 +16,8 @@ const settingsSchema = z.object({
   language: z.enum(languages).nullable().optional(),
   /** The operator's name for the audit log; null or absent: the OS user's name. */
   operatorName: z.string().trim().min(1).max(80).nullable().optional(),
+  /** "Deliver callbacks outside this machine" for the sandbox workspace; absent: off. */
+  sandboxDeliverOutside: z.boolean().optional(),
 });
 
 /** The settings as read at start-up. */
@@ -41,6 +43,16 @@ export interface Settings {
    * @throws Error from the file system when it cannot be written.
    */
   setOperatorName(name: string | null): Promise<void>;
+  /**
+   * Whether the sandbox may deliver callbacks outside this machine (default false: loopback
+   * only; docs/platform-facts.md, "Callbacks").
+   */
+  readonly sandboxDeliverOutside: boolean;
+  /**
+   * Keeps "deliver callbacks outside this machine" for this and later runs.
+   * @throws Error from the file system when it cannot be written.
+   */
+  setSandboxDeliverOutside(on: boolean): Promise<void>;
 }
 
 /** Reads the settings of `dataDir`; `notice` tells of a damaged file that was set aside. */
@@ -76,6 +88,10 @@ export async function openSettings(
       return value.operatorName ?? null;
     },
     setOperatorName: (operatorName) => save({ ...value, operatorName }),
+    get sandboxDeliverOutside() {
+      return value.sandboxDeliverOutside ?? false;
+    },
+    setSandboxDeliverOutside: (on) => save({ ...value, sandboxDeliverOutside: on }),
   };
   const notice = read.notice ? { message: read.notice, text: read.noticeText } : null;
   return { settings, ...(notice ? { notice } : {}) };

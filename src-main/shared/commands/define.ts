@@ -93,6 +93,7 @@ export type CommandCategory =
   | 'library'
   | 'workspaces'
   | 'settings'
+  | 'rehearsal'
   | 'app';
 
 /**

@@ -15,6 +15,7 @@ import { commandTexts } from './en/commands';
 import { pipeline } from './en/pipeline';
 import { desktop } from './en/desktop';
 import { rehearsalView } from './en/rehearsal';
+import { rehearsalCallbacks } from './en/rehearsal-callbacks';
 
 export const en = {
   ...app,
@@ -33,4 +34,5 @@ export const en = {
   ...pipeline,
   ...desktop,
   ...rehearsalView,
+  ...rehearsalCallbacks,
 } as const;

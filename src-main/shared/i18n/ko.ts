@@ -17,6 +17,7 @@ import { commandTexts } from './ko/commands';
 import { pipeline } from './ko/pipeline';
 import { desktop } from './ko/desktop';
 import { rehearsalView } from './ko/rehearsal';
+import { rehearsalCallbacks } from './ko/rehearsal-callbacks';
 
 export const ko: CatalogueShape<typeof en> = {
   ...app,
@@ -35,4 +36,5 @@ export const ko: CatalogueShape<typeof en> = {
   ...pipeline,
   ...desktop,
   ...rehearsalView,
+  ...rehearsalCallbacks,
 };

@@ -15,5 +15,19 @@ export const commandsRehearsal = {
           'Puts a sandbox channel on air with a new broadcast, or stops its stream (the broadcast ends 5 minutes later unless the encoder comes back).',
       },
     },
+    deliveries: {
+      title: 'Show callback deliveries',
+      description:
+        'Lists the callbacks the sandbox delivered or refused: time (UTC), kind, URL, status and payload.',
+    },
+    resendDelivery: {
+      title: 'Resend callback',
+      description: 'Delivers one callback of the sandbox again now.',
+    },
+    deliverOutside: {
+      title: 'Deliver callbacks outside this machine',
+      description:
+        'Lets the sandbox deliver callbacks to addresses outside this computer. Off: this machine only.',
+    },
   },
 } as const;

@@ -15,5 +15,19 @@ export const commandsRehearsal = {
           '샌드박스 채널을 새 방송으로 송출하거나 스트림을 멈춥니다(인코더가 돌아오지 않으면 5분 뒤 방송이 종료됩니다).',
       },
     },
+    deliveries: {
+      title: '콜백 전송 기록 보기',
+      description:
+        '샌드박스가 보냈거나 거부한 콜백을 보여 줍니다: 시각(UTC), 종류, URL, 상태, 보낸 데이터.',
+    },
+    resendDelivery: {
+      title: '콜백 다시 보내기',
+      description: '샌드박스의 콜백 하나를 지금 다시 보냅니다.',
+    },
+    deliverOutside: {
+      title: '이 컴퓨터 밖으로 콜백 보내기',
+      description:
+        '샌드박스가 이 컴퓨터 밖의 주소로도 콜백을 보내게 합니다. 끄면 이 컴퓨터로만 보냅니다.',
+    },
   },
 } as const;
