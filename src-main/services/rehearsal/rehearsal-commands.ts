@@ -11,7 +11,6 @@ import { rehearsalCommands } from '../../shared/commands/rehearsal';
 import { say } from '../../shared/i18n/say';
 import type { WorkspaceInfo } from '../../shared/model';
 import { registerHandlers } from '../core/command-registry';
-import type { Settings } from '../settings/settings';
 import { encoderControl } from './encoder-control';
 import { sandboxCallbacks } from './sandbox-callbacks';
 
@@ -35,8 +34,17 @@ export async function applyDeliverOutside(liveBaseUrl: string, on: boolean): Pro
   await sandboxCallbacks(liveBaseUrl).setDeliverOutside(on);
 }
 
+/**
+ * The one setting this domain keeps: "deliver sandbox callbacks outside this machine" (off by
+ * default; the app's settings, settings.json). The app's `Settings` is one.
+ */
+export interface DeliverOutsideSetting {
+  readonly sandboxDeliverOutside: boolean;
+  setSandboxDeliverOutside(on: boolean): Promise<void>;
+}
+
 /** The rehearsal domain, registered on the app's settings. */
-export function rehearsalHandlers(settings: Settings) {
+export function rehearsalHandlers(settings: DeliverOutsideSetting) {
   return registerHandlers(rehearsalCommands, {
     'rehearsal.encoders.list': async (_input, { session, signal }) => ({
       data: await encoderControl(sandboxUrlOf(session.workspace.info)).list(signal),
