@@ -47,9 +47,10 @@ async function data<T>(command: CommandName, input: unknown): Promise<T> {
   return result.data as T;
 }
 
+/** An encoder-fed broadcast on air (scheduled channels play programs and record nothing). */
 async function onAirBroadcast(timeshift: boolean): Promise<Broadcast> {
   const page = await data<Fresh<Page<ChannelSummary>>>('channels.list', {});
-  for (const channel of page.data.items.filter((c) => c.onAir)) {
+  for (const channel of page.data.items.filter((c) => c.onAir && c.type !== 'scheduled')) {
     const b = await data<Fresh<Broadcast>>('broadcast.get', {
       broadcastKey: channel.latestBroadcast?.key,
     });

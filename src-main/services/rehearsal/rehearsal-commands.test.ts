@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 async function encoders(): Promise<EncoderView[]> {
-  return (await call('rehearsal.encoders.list', {})).data;
+  return (await call('rehearsal.encoders', {})).data;
 }
 
 async function onAirInChannelList(channelKey: string): Promise<boolean | undefined> {
@@ -39,12 +39,12 @@ describe('rehearsal encoders', () => {
     if (off === undefined) throw new Error('the seed has no off-air channel');
     expect(await onAirInChannelList(off.channelKey)).toBe(false);
 
-    const on = await call('rehearsal.encoder.set', { channelKey: off.channelKey, state: 'live' });
+    const on = await call('rehearsal.setEncoder', { channelKey: off.channelKey, state: 'live' });
     expect(on).toMatchObject({ channelKey: off.channelKey, state: 'live' });
     expect(on.broadcastKey).toMatch(/^[a-z0-9]{16}$/);
     expect(await onAirInChannelList(off.channelKey)).toBe(true);
 
-    const stopped = await call('rehearsal.encoder.set', {
+    const stopped = await call('rehearsal.setEncoder', {
       channelKey: off.channelKey,
       state: 'off',
     });
@@ -61,7 +61,7 @@ describe('rehearsal encoders', () => {
     const disabled = page.data.items.find((channel) => channel.title === 'Weekend Matchday');
     if (disabled === undefined) throw new Error('the seed has no disabled channel');
     const result = await core.invoke(
-      'rehearsal.encoder.set',
+      'rehearsal.setEncoder',
       { channelKey: disabled.key, state: 'live' },
       { clientId: 'rehearsal-test' },
     );
@@ -86,8 +86,8 @@ describe('rehearsal encoders', () => {
     await call('workspace.switch', { id: account.id });
     try {
       for (const [command, input] of [
-        ['rehearsal.encoders.list', {}],
-        ['rehearsal.encoder.set', { channelKey: before.channel_key, state: 'live' }],
+        ['rehearsal.encoders', {}],
+        ['rehearsal.setEncoder', { channelKey: before.channel_key, state: 'live' }],
       ] as const) {
         const result = await core.invoke(command, input, { clientId: 'rehearsal-test' });
         expect(result.ok).toBe(false);

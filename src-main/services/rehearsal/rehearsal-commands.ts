@@ -46,12 +46,12 @@ export interface DeliverOutsideSetting {
 /** The rehearsal domain, registered on the app's settings. */
 export function rehearsalHandlers(settings: DeliverOutsideSetting) {
   return registerHandlers(rehearsalCommands, {
-    'rehearsal.encoders.list': async (_input, { session, signal }) => ({
+    'rehearsal.encoders': async (_input, { session, signal }) => ({
       data: await encoderControl(sandboxUrlOf(session.workspace.info)).list(signal),
       fetchedAt: session.clock.now(),
     }),
 
-    'rehearsal.encoder.set': async ({ channelKey, state }, { session, signal }) => {
+    'rehearsal.setEncoder': async ({ channelKey, state }, { session, signal }) => {
       const control = encoderControl(sandboxUrlOf(session.workspace.info));
       const encoder = await control.set(channelKey, state, signal);
       // The control room reads the channels again now, not at its next 10 s turn.

@@ -36,7 +36,7 @@ export interface EncoderView {
 /** The rehearsal domain's commands. */
 export const rehearsalCommands = defineCommands({
   /** Every encoder-fed channel not in the trash with its encoder, in channel order. */
-  'rehearsal.encoders.list': command({
+  'rehearsal.encoders': command({
     input: noInput,
     output: returns<Fresh<EncoderView[]>>(),
     priority: 'local',
@@ -54,7 +54,7 @@ export const rehearsalCommands = defineCommands({
    * control room's channel watch is re-read at once. Refused by the sandbox (422) for a
    * scheduled channel, or `live` on a disabled or trashed channel; 404 for an unknown one.
    */
-  'rehearsal.encoder.set': command({
+  'rehearsal.setEncoder': command({
     input: z.object({ channelKey: key, state: z.enum(['live', 'off']) }),
     output: returns<EncoderView>(),
     priority: 'local',

@@ -2,18 +2,14 @@
 export const commandsRehearsal = {
   rehearsal: {
     encoders: {
-      list: {
-        title: 'List the sandbox encoders',
-        description:
-          'Shows every channel an encoder can feed in the sandbox, with its encoder live, off or reconnecting.',
-      },
+      title: 'List the sandbox encoders',
+      description:
+        'Shows every channel an encoder can feed in the sandbox, with its encoder live, off or reconnecting.',
     },
-    encoder: {
-      set: {
-        title: 'Start or stop a sandbox encoder',
-        description:
-          'Puts a sandbox channel on air with a new broadcast, or stops its stream (the broadcast ends 5 minutes later unless the encoder comes back).',
-      },
+    setEncoder: {
+      title: 'Start or stop a sandbox encoder',
+      description:
+        'Puts a sandbox channel on air with a new broadcast, or stops its stream (the broadcast ends 5 minutes later unless the encoder comes back).',
     },
     deliveries: {
       title: 'Show callback deliveries',

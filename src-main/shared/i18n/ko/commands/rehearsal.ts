@@ -2,18 +2,14 @@
 export const commandsRehearsal = {
   rehearsal: {
     encoders: {
-      list: {
-        title: '샌드박스 인코더 리스트',
-        description:
-          '샌드박스에서 인코더로 송출할 수 있는 모든 채널과 인코더 상태(송출 중, 꺼짐, 재연결 대기)를 보여 줍니다.',
-      },
+      title: '샌드박스 인코더 리스트',
+      description:
+        '샌드박스에서 인코더로 송출할 수 있는 모든 채널과 인코더 상태(송출 중, 꺼짐, 재연결 대기)를 보여 줍니다.',
     },
-    encoder: {
-      set: {
-        title: '샌드박스 인코더 시작/중지',
-        description:
-          '샌드박스 채널을 새 방송으로 송출하거나 스트림을 멈춥니다(인코더가 돌아오지 않으면 5분 뒤 방송이 종료됩니다).',
-      },
+    setEncoder: {
+      title: '샌드박스 인코더 시작/중지',
+      description:
+        '샌드박스 채널을 새 방송으로 송출하거나 스트림을 멈춥니다(인코더가 돌아오지 않으면 5분 뒤 방송이 종료됩니다).',
     },
     deliveries: {
       title: '콜백 전송 기록 보기',
