@@ -14,6 +14,7 @@ import { libraryAdmin } from './en/library-admin';
 import { commandTexts } from './en/commands';
 import { pipeline } from './en/pipeline';
 import { desktop } from './en/desktop';
+import { palette } from './en/palette';
 
 export const en = {
   ...app,
@@ -31,4 +32,5 @@ export const en = {
   ...commandTexts,
   ...pipeline,
   ...desktop,
+  ...palette,
 } as const;

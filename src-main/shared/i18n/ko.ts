@@ -16,6 +16,7 @@ import { libraryAdmin } from './ko/library-admin';
 import { commandTexts } from './ko/commands';
 import { pipeline } from './ko/pipeline';
 import { desktop } from './ko/desktop';
+import { palette } from './ko/palette';
 
 export const ko: CatalogueShape<typeof en> = {
   ...app,
@@ -33,4 +34,5 @@ export const ko: CatalogueShape<typeof en> = {
   ...commandTexts,
   ...pipeline,
   ...desktop,
+  ...palette,
 };
