@@ -91,7 +91,8 @@ export function inputPlan(name: CommandName): InputPlan {
   if (!(decl.input instanceof z.ZodObject)) return { kind: 'view', view };
   const fields: AskedField[] = [];
   let needsBroadcast = false;
-  for (const [field, schema] of Object.entries(decl.input.shape)) {
+  const shape: Record<string, z.ZodType> = decl.input.shape;
+  for (const [field, schema] of Object.entries(shape)) {
     const optional = schema.safeParse(undefined).success;
     if (field === 'broadcastKey') needsBroadcast = true;
     else if (isAskable(field)) fields.push({ name: field, required: !optional });
