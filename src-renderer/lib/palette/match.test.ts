@@ -109,6 +109,12 @@ describe('fuzzy English', () => {
     expect(starts?.positions).toEqual([0, 6]);
   });
 
+  it('a run of the text beats letters spread over words', () => {
+    const run = match('rec', 'Start recording');
+    const spread = match('rec', 'Rename category');
+    expect(run && spread && run.score > spread.score).toBe(true);
+  });
+
   it('finds a later word start when the leftmost match would miss', () => {
     expect(match('bc', 'abc bx')?.positions).toEqual([1, 2]);
   });

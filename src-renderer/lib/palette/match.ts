@@ -185,6 +185,8 @@ function walk(q: string[], units: Unit[], prefer: boolean): Match | null {
   let score = 0;
   let next = 0;
   let previousEnd = -1;
+  /** Whether the query is one run of the text so far. */
+  let run = true;
   for (let k = 0; k < q.length; k++) {
     const char = q[k] ?? '';
     const syllable = decompose(char);
@@ -211,14 +213,20 @@ function walk(q: string[], units: Unit[], prefer: boolean): Match | null {
     if (!unit) return null;
     score += 1;
     if (unit.char === char) score += 1;
-    if (found === previousEnd + 1 && k > 0) score += 5;
+    const consecutive = found === previousEnd + 1 && k > 0;
+    if (consecutive) score += 8;
+    else if (k > 0) {
+      run = false;
+      score -= Math.min(found - previousEnd - 1, 10) * 0.5;
+    }
     if (unit.wordStart) score += 6;
-    if (found === 0) score += 8;
-    if (k > 0) score -= Math.min(found - previousEnd - 1, 10) * 0.25;
+    if (found === 0) score += 2;
     for (let w = 0; w < width; w++) positions.push(units[found + w]?.at ?? 0);
     previousEnd = found + width - 1;
     next = previousEnd + 1;
   }
+  // The query as one run of the text (a substring) beats the same letters spread out.
+  if (run && q.length > 1) score += 10;
   // A shorter name that matches as well is the better match.
   score -= units.length * 0.02;
   return { score, positions };
