@@ -7,6 +7,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { eventDaySection } from './event-day';
+import { paletteSection } from './palette';
 import { sandboxLatencySection } from './sandbox-latency';
 import { scheduleTimelineSection } from './schedule-timeline';
 import { schedulerEventSection } from './scheduler-event';
@@ -22,6 +23,7 @@ const sections: BenchSection[] = [
   uploadsSection,
   eventDaySection,
   vodLibrarySection,
+  paletteSection,
 ];
 
 async function main(): Promise<void> {
