@@ -146,8 +146,7 @@ export interface Match {
 
 /** How one query character met the text: how many text units it took (0: not at all). */
 function meets(
-  q: string,
-  qSyllable: Syllable | null,
+  { char: q, syllable: qSyllable, consonant }: QueryChar,
   last: boolean,
   units: Unit[],
   i: number,
@@ -157,7 +156,7 @@ function meets(
   if (unit.char === q) return 1;
   const target = unit.syllable;
   if (!target) return 0;
-  if (isConsonantJamo(q)) return target.initial === q ? 1 : 0;
+  if (consonant) return target.initial === q ? 1 : 0;
   if (!last || !qSyllable || qSyllable.initial !== target.initial) return 0;
   // The last syllable may still be composing: 노 → 녹, 호 → 화, 날 → 낡.
   const medialOk =
@@ -171,16 +170,37 @@ function meets(
   return 0;
 }
 
+/** One character of the query, decomposed once per query. */
+interface QueryChar {
+  char: string;
+  syllable: Syllable | null;
+  /** A consonant typed alone (ㄱ…ㅎ): it matches a syllable it begins. */
+  consonant: boolean;
+}
+
 /** The query as matched: case folded, spaces ignored. */
-function queryChars(query: string): string[] {
-  return Array.from(query.toLowerCase()).filter((char) => !/\s/.test(char));
+function queryChars(query: string): QueryChar[] {
+  return Array.from(query.toLowerCase())
+    .filter((char) => !/\s/.test(char))
+    .map((char) => ({ char, syllable: decompose(char), consonant: isConsonantJamo(char) }));
+}
+
+/**
+ * The best of the two walks. The leftmost walk first: it fails exactly when no match exists
+ * (most entries, for most queries), so a miss costs one walk.
+ */
+function bestWalk(q: QueryChar[], units: Unit[]): Match | null {
+  const leftmost = walk(q, units, false);
+  if (!leftmost) return null;
+  const preferred = walk(q, units, true);
+  return preferred && preferred.score >= leftmost.score ? preferred : leftmost;
 }
 
 /**
  * Walks the text once for the query; `prefer` picks the next position among the candidates
  * (consecutive first, then word starts), or takes the leftmost when false.
  */
-function walk(q: string[], units: Unit[], prefer: boolean): Match | null {
+function walk(q: QueryChar[], units: Unit[], prefer: boolean): Match | null {
   const positions: number[] = [];
   let score = 0;
   let next = 0;
@@ -188,13 +208,14 @@ function walk(q: string[], units: Unit[], prefer: boolean): Match | null {
   /** Whether the query is one run of the text so far. */
   let run = true;
   for (let k = 0; k < q.length; k++) {
-    const char = q[k] ?? '';
-    const syllable = decompose(char);
+    const queryChar = q[k];
+    if (!queryChar) return null;
+    const char = queryChar.char;
     const last = k === q.length - 1;
     let found = -1;
     let width: 0 | 1 | 2 = 0;
     for (let i = next; i < units.length; i++) {
-      const w = meets(char, syllable, last, units, i);
+      const w = meets(queryChar, last, units, i);
       if (w === 0) continue;
       if (found < 0) {
         found = i;
@@ -239,7 +260,7 @@ function walk(q: string[], units: Unit[], prefer: boolean): Match | null {
 export function matchPrepared(query: string, prepared: Prepared): Match | null {
   const q = queryChars(query);
   if (q.length === 0) return { score: 0, positions: [] };
-  return walk(q, prepared.units, true) ?? walk(q, prepared.units, false);
+  return bestWalk(q, prepared.units);
 }
 
 /** {@link matchPrepared} for a text not prepared beforehand. */
@@ -283,12 +304,10 @@ export function rank<T extends Rankable>(
     const entry = entries[order];
     if (!entry) continue;
     let best: Match | null =
-      q.length === 0
-        ? { score: 0, positions: [] }
-        : (walk(q, entry.name.units, true) ?? walk(q, entry.name.units, false));
+      q.length === 0 ? { score: 0, positions: [] } : bestWalk(q, entry.name.units);
     if (q.length > 0) {
       for (const alias of entry.aliases ?? []) {
-        const found = walk(q, alias.units, true) ?? walk(q, alias.units, false);
+        const found = bestWalk(q, alias.units);
         if (found && (!best || found.score - 1 > best.score))
           best = { score: found.score - 1, positions: best?.positions ?? [] };
       }
