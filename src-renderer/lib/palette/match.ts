@@ -186,22 +186,38 @@ function queryChars(query: string): QueryChar[] {
 }
 
 /**
- * The best of the two walks. The leftmost walk first: it fails exactly when no match exists
- * (most entries, for most queries), so a miss costs one walk.
+ * The score of the better of the two walks; NaN when the query does not match. The leftmost
+ * walk first: it fails exactly when no match exists (most entries, for most queries), so a
+ * miss costs one walk.
  */
+function bestScore(q: QueryChar[], units: Unit[]): number {
+  const leftmost = walk(q, units, false);
+  if (Number.isNaN(leftmost)) return leftmost;
+  const preferred = walk(q, units, true);
+  return preferred >= leftmost ? preferred : leftmost;
+}
+
+/** {@link bestScore} with the matched positions; null when the query does not match. */
 function bestWalk(q: QueryChar[], units: Unit[]): Match | null {
   const leftmost = walk(q, units, false);
-  if (!leftmost) return null;
+  if (Number.isNaN(leftmost)) return null;
   const preferred = walk(q, units, true);
-  return preferred && preferred.score >= leftmost.score ? preferred : leftmost;
+  const prefer = preferred >= leftmost;
+  const positions: number[] = [];
+  walk(q, units, prefer, positions);
+  return { score: prefer ? preferred : leftmost, positions };
 }
 
 /**
  * Walks the text once for the query; `prefer` picks the next position among the candidates
  * (consecutive first, then word starts), or takes the leftmost when false.
  */
-function walk(q: QueryChar[], units: Unit[], prefer: boolean): Match | null {
-  const positions: number[] = [];
+function walk(
+  q: QueryChar[],
+  units: Unit[],
+  prefer: boolean,
+  positions: number[] | null = null,
+): number {
   let score = 0;
   let next = 0;
   let previousEnd = -1;
@@ -209,7 +225,7 @@ function walk(q: QueryChar[], units: Unit[], prefer: boolean): Match | null {
   let run = true;
   for (let k = 0; k < q.length; k++) {
     const queryChar = q[k];
-    if (!queryChar) return null;
+    if (!queryChar) return Number.NaN;
     const char = queryChar.char;
     const last = k === q.length - 1;
     let found = -1;
@@ -229,9 +245,9 @@ function walk(q: QueryChar[], units: Unit[], prefer: boolean): Match | null {
         break;
       }
     }
-    if (found < 0) return null;
+    if (found < 0) return Number.NaN;
     const unit = units[found];
-    if (!unit) return null;
+    if (!unit) return Number.NaN;
     score += 1;
     if (unit.char === char) score += 1;
     const consecutive = found === previousEnd + 1 && k > 0;
@@ -242,7 +258,7 @@ function walk(q: QueryChar[], units: Unit[], prefer: boolean): Match | null {
     }
     if (unit.wordStart) score += 6;
     if (found === 0) score += 2;
-    for (let w = 0; w < width; w++) positions.push(units[found + w]?.at ?? 0);
+    if (positions) for (let w = 0; w < width; w++) positions.push(units[found + w]?.at ?? 0);
     previousEnd = found + width - 1;
     next = previousEnd + 1;
   }
@@ -250,7 +266,7 @@ function walk(q: QueryChar[], units: Unit[], prefer: boolean): Match | null {
   if (run && q.length > 1) score += 10;
   // A shorter name that matches as well is the better match.
   score -= units.length * 0.02;
-  return { score, positions };
+  return score;
 }
 
 /**
@@ -277,11 +293,10 @@ export interface Rankable {
   aliases?: readonly Prepared[];
 }
 
-/** An entry that matched, with its score and the positions in its shown name. */
+/** An entry that matched, with its score. */
 export interface Ranked<T extends Rankable> {
   entry: T;
   score: number;
-  positions: number[];
 }
 
 /** How much being chosen recently weighs: the most recent gets this, the next less. */
@@ -290,7 +305,8 @@ const recentWeight = 30;
 /**
  * The entries that match `query`, best first. `recent` is the ids of recent choices, most
  * recent first: they come first for an empty query and weigh in otherwise. Ties keep the
- * entries' order. Aliases count at a small discount; their positions are not shown.
+ * entries' order. Aliases count at a small discount. (Positions, for highlighting one entry:
+ * {@link matchPrepared}; the ranking keeps to scores so a keystroke allocates little.)
  */
 export function rank<T extends Rankable>(
   query: string,
@@ -303,19 +319,17 @@ export function rank<T extends Rankable>(
   for (let order = 0; order < entries.length; order++) {
     const entry = entries[order];
     if (!entry) continue;
-    let best: Match | null =
-      q.length === 0 ? { score: 0, positions: [] } : bestWalk(q, entry.name.units);
+    let score = q.length === 0 ? 0 : bestScore(q, entry.name.units);
     if (q.length > 0) {
       for (const alias of entry.aliases ?? []) {
-        const found = bestWalk(q, alias.units);
-        if (found && (!best || found.score - 1 > best.score))
-          best = { score: found.score - 1, positions: best?.positions ?? [] };
+        const found = bestScore(q, alias.units) - 1;
+        if (!Number.isNaN(found) && (Number.isNaN(score) || found > score)) score = found;
       }
     }
-    if (!best) continue;
+    if (Number.isNaN(score)) continue;
     const bonus = Math.max(recency.get(entry.id) ?? 0, 0);
-    out.push({ entry, score: best.score + bonus, positions: best.positions, order });
+    out.push({ entry, score: score + bonus, order });
   }
   out.sort((a, b) => b.score - a.score || a.order - b.order);
-  return out.map(({ entry, score, positions }) => ({ entry, score, positions }));
+  return out.map(({ entry, score }) => ({ entry, score }));
 }
