@@ -3,7 +3,16 @@
  * typed syllables, fuzzy English, and ranking with recent choices first.
  */
 import { describe, expect, it } from 'vitest';
-import { compose, decompose, initialsOf, match, prepare, rank, type Rankable } from './match';
+import {
+  compose,
+  createRanker,
+  decompose,
+  initialsOf,
+  match,
+  prepare,
+  rank,
+  type Rankable,
+} from './match';
 
 describe('Hangul decomposition', () => {
   it('splits a syllable by 0xAC00 + (initial * 21 + medial) * 28 + final', () => {
@@ -171,5 +180,43 @@ describe('ranking', () => {
     const many = Array.from({ length: 3000 }, (_, i) => entry(`e${i}`, `채널 ${i} 녹화 ${i % 7}`));
     expect(rank('ㄴㅎ6', many).length).toBeGreaterThan(0);
     expect(rank('zzz', many)).toEqual([]);
+  });
+});
+
+describe('ranking as the operator types', () => {
+  const many = Array.from({ length: 400 }, (_, i) => ({
+    id: `e${i}`,
+    name: prepare(
+      i % 3 === 0 ? `녹화 시작 ${i}` : i % 3 === 1 ? `노교 일정 ${i}` : `Morning news ${i}`,
+    ),
+  }));
+
+  it('answers what rank answers, keystroke by keystroke, deletions and syllables composed', () => {
+    const ranker = createRanker(many);
+    const typed = [
+      'ㄴ',
+      'ㄴㅎ',
+      'ㄴ',
+      '노',
+      '녹',
+      '녹ㅎ',
+      '녹호',
+      '녹화',
+      '',
+      'm',
+      'mo',
+      'mor',
+      'mo',
+      'mon',
+      '1',
+      '12',
+    ];
+    for (const query of typed) {
+      const expected = rank(query, many, ['e5']).map((r) => r.entry.id);
+      expect(
+        ranker(query, ['e5']).map((r) => r.entry.id),
+        query,
+      ).toEqual(expected);
+    }
   });
 });

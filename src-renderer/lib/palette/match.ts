@@ -333,3 +333,30 @@ export function rank<T extends Rankable>(
   out.sort((a, b) => b.score - a.score || a.order - b.order);
   return out.map(({ entry, score }) => ({ entry, score }));
 }
+
+/**
+ * A {@link rank} for one list of entries as the operator types: when the query only grows
+ * (a character added), just the entries the shorter query matched are looked at again, since
+ * whatever matches the longer query matches the shorter one (its last character, then no
+ * longer last, can only have matched more). Any other edit (a deletion, an input method
+ * replacing the syllable it composes: 노 → 녹) looks at every entry. Answers exactly what
+ * `rank` answers.
+ */
+export function createRanker<T extends Rankable>(
+  entries: readonly T[],
+): (query: string, recent?: readonly string[]) => Ranked<T>[] {
+  let lastQuery = '';
+  let lastPool: readonly T[] = entries;
+  return (query, recent = []) => {
+    const normal = queryChars(query)
+      .map((c) => c.char)
+      .join('');
+    const pool = lastQuery !== '' && normal.startsWith(lastQuery) ? lastPool : entries;
+    const ranked = rank(query, pool, recent);
+    const kept = new Set(ranked.map((r) => r.entry));
+    lastQuery = normal;
+    // The pool keeps the entries' own order, so ties rank as they would from the full list.
+    lastPool = normal === '' ? entries : pool.filter((entry) => kept.has(entry));
+    return ranked;
+  };
+}
