@@ -13,8 +13,9 @@ export const sheetShortcut = 'Shift+Slash';
 
 /**
  * Listens on `target` for the palette's and the sheet's keys; returns the function that
- * stops. `onPalette` runs on Mod+K (it toggles the palette); `onSheet` on `?` outside fields
- * and when no modal dialog is open.
+ * stops. `onPalette` runs on Mod+K (it toggles the palette) unless another modal dialog is
+ * open (the palette's own carries `data-palette`); `onSheet` on `?` outside fields and when no
+ * modal dialog is open.
  */
 export function listenForPaletteKeys(
   onPalette: () => void,
@@ -27,6 +28,8 @@ export function listenForPaletteKeys(
   const onKey = (event: KeyboardEvent) => {
     if (event.defaultPrevented || event.isComposing || event.repeat) return;
     if (matchesChord(event, palette)) {
+      // Not over another modal question (a confirmation waits for its answer).
+      if (document.querySelector('dialog[open]:not([data-palette])')) return;
       event.preventDefault();
       onPalette();
     } else if (
