@@ -254,6 +254,45 @@ describe('CommandPalette', () => {
     );
   });
 
+  it('finds programs, categories and VOD channels already read, and says where they open', async () => {
+    const client = cache();
+    client.setQueryData(keys.programs('s1', 'a', 'b'), {
+      data: [
+        {
+          id: 7,
+          channelKey: 's1',
+          title: 'Evening film',
+          startAt: '2026-11-25T18:00:00Z',
+          endAt: '2026-11-25T20:00:00Z',
+          durationS: 7200,
+          status: 'scheduled',
+          media: [],
+          waitMediaContentKey: null,
+        },
+      ],
+      fetchedAt: now,
+    });
+    client.setQueryData(
+      ['library', 'categories'],
+      [{ key: 'k1', name: 'Lectures', parentKey: null }],
+    );
+    client.setQueryData(['library', 'channels'], [{ key: 'v1', name: 'Campus VOD' }]);
+    const { box } = open(client);
+    expect(optionNamed(/Evening film/)?.textContent).toContain('Program');
+    expect(optionNamed(/Lectures/)?.textContent).toContain('Category');
+    expect(optionNamed(/Campus VOD/)?.textContent).toContain('VOD channel');
+    await fireEvent.input(box, { target: { value: 'evening' } });
+    await fireEvent.keyDown(box, { key: 'Enter' });
+    expect(navigation.view).toBe('schedule');
+    expect(paletteState.jump).toEqual({
+      view: 'schedule',
+      kind: 'program',
+      key: '7',
+      channelKey: 's1',
+    });
+    expect(sent).toEqual([]);
+  });
+
   it('jumps to a channel and puts the latest choice first next time', async () => {
     const client = cache();
     const { box, onClose } = open(client);
