@@ -244,6 +244,16 @@ describe('CommandPalette', () => {
     ]);
   });
 
+  it('says which view a command opens when the palette cannot pick its target', async () => {
+    const { box } = open(cache());
+    await fireEvent.input(box, { target: { value: 'delete content' } });
+    const option = options()[0];
+    expect(option?.textContent).toContain('Opens Library');
+    await fireEvent.keyDown(box, { key: 'Enter' });
+    expect(navigation.view).toBe('library');
+    expect(sent).toEqual([]);
+  });
+
   it('does not run a disabled command: it says why', async () => {
     const { box } = open(cache());
     await fireEvent.input(box, { target: { value: 'cue now' } });

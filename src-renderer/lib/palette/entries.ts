@@ -112,6 +112,8 @@ export interface PaletteEntry extends Rankable {
   enabled: boolean;
   /** Why it is disabled, in the operator's words; null when enabled. */
   reason: string | null;
+  /** What choosing it does besides running, e.g. "Opens Library"; null for nothing. */
+  note: string | null;
   /** A command to run, or an object to jump to. */
   action:
     | { kind: 'command'; command: CommandName; plan: InputPlan }
@@ -158,6 +160,21 @@ function englishTitle(name: CommandName): string | undefined {
   return englishTitles.get(name);
 }
 
+/** A view's name as the top bar shows it. */
+function viewTitle(view: View): string {
+  const names: Record<View, MessageKey> = {
+    'control-room': 'shell.views.controlRoom',
+    schedule: 'shell.views.schedule',
+    channels: 'shell.views.channels',
+    recordings: 'shell.views.recordings',
+    statistics: 'shell.views.statistics',
+    library: 'shell.views.library',
+    uploads: 'shell.views.uploads',
+    accounts: 'shell.views.accounts',
+  };
+  return t(names[view]);
+}
+
 /** The palette's command lines, in declaration order. */
 export function commandEntries(client: QueryClient, context: PaletteContext): PaletteEntry[] {
   const workspace = client.getQueryData<WorkspaceState>(keys.workspaceState());
@@ -191,6 +208,7 @@ export function commandEntries(client: QueryClient, context: PaletteContext): Pa
       shortcut: shortcutOf(name),
       enabled,
       reason,
+      note: plan.kind === 'view' ? t('palette.opensView', { view: viewTitle(plan.view) }) : null,
       action: { kind: 'command', command: name, plan },
     });
   }
@@ -203,6 +221,8 @@ interface Found {
   key: string;
   name: string;
   channelKey?: string;
+  /** A scheduled channel (it opens in the Schedule). */
+  scheduled?: boolean;
 }
 
 const str = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
@@ -231,7 +251,7 @@ function recognise(value: Record<string, unknown>, root: string, path: string): 
       kind: 'channel',
       key,
       name: title,
-      ...(root === 'schedule-channels' ? { channelKey: 'scheduled' } : {}),
+      ...(root === 'schedule-channels' ? { scheduled: true } : {}),
     };
   if (root === 'library' && str(key) && str(name) && 'parentKey' in value)
     return { kind: 'category', key, name };
@@ -244,7 +264,7 @@ function recognise(value: Record<string, unknown>, root: string, path: string): 
 function targetOf(found: Found, parent: Found | null): JumpTarget {
   switch (found.kind) {
     case 'channel':
-      return found.channelKey === 'scheduled'
+      return found.scheduled
         ? { view: 'schedule', kind: 'channel', key: found.key }
         : { view: 'control-room', kind: 'channel', key: found.key };
     case 'broadcast': {
@@ -309,6 +329,7 @@ export function cachedEntries(client: QueryClient): PaletteEntry[] {
           shortcut: null,
           enabled: true,
           reason: null,
+          note: null,
           action: { kind: 'jump', target: targetOf(found, parent) },
         });
       }
