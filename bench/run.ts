@@ -7,6 +7,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { eventDaySection } from './event-day';
+import { paletteSection } from './palette';
 import { sandboxLatencySection } from './sandbox-latency';
 import { startSection } from './start';
 import { scheduleTimelineSection } from './schedule-timeline';
@@ -24,6 +25,7 @@ const sections: BenchSection[] = [
   eventDaySection,
   vodLibrarySection,
   startSection,
+  paletteSection,
 ];
 
 async function main(): Promise<void> {

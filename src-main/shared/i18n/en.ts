@@ -16,6 +16,7 @@ import { pipeline } from './en/pipeline';
 import { desktop } from './en/desktop';
 import { rehearsalView } from './en/rehearsal';
 import { rehearsalCallbacks } from './en/rehearsal-callbacks';
+import { palette } from './en/palette';
 
 export const en = {
   ...app,
@@ -35,4 +36,5 @@ export const en = {
   ...desktop,
   ...rehearsalView,
   ...rehearsalCallbacks,
+  ...palette,
 } as const;

@@ -18,6 +18,7 @@ import { pipeline } from './ko/pipeline';
 import { desktop } from './ko/desktop';
 import { rehearsalView } from './ko/rehearsal';
 import { rehearsalCallbacks } from './ko/rehearsal-callbacks';
+import { palette } from './ko/palette';
 
 export const ko: CatalogueShape<typeof en> = {
   ...app,
@@ -37,4 +38,5 @@ export const ko: CatalogueShape<typeof en> = {
   ...desktop,
   ...rehearsalView,
   ...rehearsalCallbacks,
+  ...palette,
 };

@@ -1,0 +1,318 @@
+/**
+ * The command palette as the operator meets it: a dialog named "Command palette" with a
+ * combobox and a listbox; declared commands with category and shortcut, disabled with the
+ * reason; objects already in the query cache; 초성 search in Korean; typing calls nothing;
+ * a command runs through the bridge with `via: 'palette'`, a destructive one only once
+ * confirmed inside the palette, a command with inputs after asking for them.
+ *
+ * The bridge to main is the page's boundary (`window.desk`): a typed fake records what the
+ * palette sends. What main does with it is the e2e spec's (e2e/palette.spec.ts).
+ */
+import { QueryClient } from '@tanstack/svelte-query';
+import { fireEvent, render, screen, within } from '@testing-library/svelte';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DeskBridge, InvokeOptions } from '../../../src-main/shared/bridge';
+import type { Broadcast, ChannelSummary, WorkspaceState } from '../../../src-main/shared/model';
+
+interface Sent {
+  command: string;
+  input: unknown;
+  options: InvokeOptions | undefined;
+}
+
+const sent = vi.hoisted((): Sent[] => []);
+vi.hoisted(() => {
+  const fake: Pick<DeskBridge, 'host'> & Record<string, unknown> = {
+    host: 'browser',
+    invoke: (command: string, input: unknown, options?: InvokeOptions) => {
+      sent.push({ command, input, options });
+      return Promise.resolve({ ok: true, data: null });
+    },
+    on: () => () => undefined,
+    filePaths: () => Promise.resolve({ ok: true, data: [] }),
+  };
+  (globalThis as unknown as { window: { desk?: unknown } }).window.desk = fake;
+});
+
+const { applyLanguageChoice } = await import('../../i18n/i18n.svelte');
+const { displayClock } = await import('../../lib/clock.svelte');
+const { paletteState } = await import('../../lib/palette/state.svelte');
+const { navigation } = await import('../../lib/navigation.svelte');
+const { keys } = await import('../../lib/queries/keys');
+const { default: PaletteTestHost } = await import('./PaletteTestHost.svelte');
+
+const now = Date.parse('2026-11-25T12:00:00Z');
+
+function workspace(): WorkspaceState {
+  return {
+    active: {
+      id: 'sandbox',
+      name: 'Sandbox',
+      kind: 'sandbox',
+      apis: { live: true, vod: true },
+      accounts: { live: null, vod: null },
+      liveBaseUrl: '',
+      vodBaseUrl: '',
+      serviceAccountKey: '',
+    },
+    choices: [],
+    tokens: {} as WorkspaceState['tokens'],
+    status: 'ready',
+    message: null,
+    renewAccountId: null,
+    role: 'super_admin',
+  };
+}
+
+function broadcast(recording: boolean): Broadcast {
+  return {
+    key: 'b1',
+    channelKey: 'c1',
+    title: 'Keynote',
+    onAir: true,
+    paused: false,
+    useTimeshift: true,
+    startedAt: '2026-11-25T11:00:00Z',
+    pausedAt: null,
+    endedAt: null,
+    cuePointAt: null,
+    recording,
+    recordingStartedAt: recording ? '2026-11-25T11:30:00Z' : null,
+  };
+}
+
+function channel(key: string, title: string): ChannelSummary {
+  return {
+    key,
+    title,
+    customerCode: key,
+    status: 'enabled',
+    trashed: false,
+    type: 'live',
+    shared: false,
+    viewerLimit: 100,
+    useTimeshift: true,
+    useChat: true,
+    onAir: false,
+    latestBroadcast: null,
+    createdAt: null,
+  };
+}
+
+/** A client holding what the app had read: the workspace, a channel list, a broadcast. */
+function cache(recording = false): QueryClient {
+  const client = new QueryClient();
+  client.setQueryData(keys.workspaceState(), workspace());
+  client.setQueryData(keys.channels({ keyword: '', order: 'id_desc' }), {
+    data: {
+      items: [channel('c1', 'Main stage'), channel('c2', '오후 뉴스')],
+      page: 1,
+      lastPage: 1,
+      perPage: 20,
+      total: 2,
+    },
+    fetchedAt: now - 1_000,
+  });
+  client.setQueryData(keys.broadcast('b1'), { data: broadcast(recording), fetchedAt: now - 1_000 });
+  client.setQueryData(['library', 'contents', 'list', {}], {
+    items: [{ uploadFileKey: 'u1', mediaContentKey: 'm1', title: 'Product launch replay' }],
+  });
+  return client;
+}
+
+function open(client: QueryClient, name = 'Command palette') {
+  displayClock.now = now;
+  const onClose = vi.fn();
+  render(PaletteTestHost, { client, open: true, onClose });
+  const dialog = screen.getByRole('dialog', { name });
+  const box = within(dialog).getByRole('combobox');
+  return { dialog, box, onClose };
+}
+
+const options = () => screen.getAllByRole('option');
+const optionNamed = (name: RegExp) =>
+  options().find((option) => name.test(option.textContent ?? ''));
+
+beforeEach(() => {
+  sent.length = 0;
+  paletteState.broadcastKey = null;
+  paletteState.jump = null;
+  localStorage.clear();
+});
+
+afterEach(() => applyLanguageChoice('en'));
+
+describe('CommandPalette', () => {
+  it('is a dialog with a combobox and a listbox of declared commands and cached names', () => {
+    const { dialog, box } = open(cache());
+    expect(dialog).toHaveProperty('open', true);
+    expect(box.getAttribute('aria-controls')).toBe(within(dialog).getByRole('listbox').id);
+    const cue = optionNamed(/Set cue point now/);
+    expect(cue?.textContent).toContain('Control room');
+    expect(cue?.querySelector('kbd')?.textContent).toBe('C');
+    expect(optionNamed(/^Main stage/)?.textContent).toContain('Channel');
+    expect(optionNamed(/Product launch replay/)?.textContent).toContain('Content');
+    expect(optionNamed(/Keynote/)?.textContent).toContain('Broadcast');
+  });
+
+  it('lists a broadcast command disabled, with the reason, when no broadcast is open', () => {
+    open(cache());
+    const cue = optionNamed(/Set cue point now/);
+    expect(cue?.getAttribute('aria-disabled')).toBe('true');
+    expect(cue?.textContent).toContain('Open a broadcast in the control room first.');
+  });
+
+  it('lists start recording disabled while the broadcast records, with main’s words', () => {
+    paletteState.broadcastKey = 'b1';
+    open(cache(true));
+    const start = optionNamed(/Start recording/);
+    expect(start?.getAttribute('aria-disabled')).toBe('true');
+    expect(start?.textContent).toMatch(/record/i);
+    expect(optionNamed(/Stop recording/)?.getAttribute('aria-disabled')).toBe('false');
+  });
+
+  it('filters as the operator types, sending nothing', async () => {
+    const { box } = open(cache());
+    await fireEvent.input(box, { target: { value: 'prod lau' } });
+    expect(options()[0]?.textContent).toContain('Product launch replay');
+    await fireEvent.input(box, { target: { value: 'zzzz' } });
+    expect(screen.queryAllByRole('option')).toEqual([]);
+    expect(screen.getByText('Nothing matches.')).toBeTruthy();
+    expect(sent).toEqual([]);
+  });
+
+  it('finds Korean titles by their initial consonants (초성)', async () => {
+    applyLanguageChoice('ko');
+    const { box } = open(cache(), '명령 팔레트');
+    await fireEvent.input(box, { target: { value: 'ㅋㅍㅇㅌ' } });
+    expect(options()[0]?.textContent).toContain('지금 큐 포인트 설정');
+    await fireEvent.input(box, { target: { value: 'ㅇㅎㄴ' } });
+    expect(options()[0]?.textContent).toContain('오후 뉴스');
+    await fireEvent.input(box, { target: { value: '녹ㅎ' } });
+    expect(options()[0]?.textContent).toMatch(/녹화/);
+    // A Korean operator finds a command by its English name too.
+    await fireEvent.input(box, { target: { value: 'cue point' } });
+    expect(options()[0]?.textContent).toContain('지금 큐 포인트 설정');
+  });
+
+  it('runs cue point now through the bridge, way in "palette", and says so', async () => {
+    paletteState.broadcastKey = 'b1';
+    const { box } = open(cache());
+    await fireEvent.input(box, { target: { value: 'cue now' } });
+    await fireEvent.keyDown(box, { key: 'Enter' });
+    expect(sent).toEqual([
+      {
+        command: 'broadcast.setCuePoint',
+        input: { broadcastKey: 'b1' },
+        options: { via: 'palette' },
+      },
+    ]);
+    expect(await screen.findByText('Done: Set cue point now')).toBeTruthy();
+  });
+
+  it('asks before a destructive command and sends its confirmation only then', async () => {
+    paletteState.broadcastKey = 'b1';
+    const { box } = open(cache(true));
+    await fireEvent.input(box, { target: { value: 'stop rec' } });
+    await fireEvent.keyDown(box, { key: 'Enter' });
+    expect(sent).toEqual([]);
+    expect(screen.getByRole('alert').textContent).toContain('Press Enter again to confirm');
+    await fireEvent.keyDown(box, { key: 'Enter' });
+    expect(sent).toEqual([
+      {
+        command: 'broadcast.stopRecording',
+        input: { broadcastKey: 'b1' },
+        options: { via: 'palette', confirmation: { kind: 'again' } },
+      },
+    ]);
+  });
+
+  it('asks for a command’s inputs inside the palette (a new title)', async () => {
+    paletteState.broadcastKey = 'b1';
+    const { box } = open(cache());
+    await fireEvent.input(box, { target: { value: 'rename broadcast' } });
+    await fireEvent.keyDown(box, { key: 'Enter' });
+    const title = screen.getByRole('textbox', { name: 'New title' });
+    await fireEvent.input(title, { target: { value: 'Keynote, day 2' } });
+    await fireEvent.click(screen.getByRole('button', { name: 'Run' }));
+    expect(sent).toEqual([
+      {
+        command: 'broadcast.rename',
+        input: { broadcastKey: 'b1', title: 'Keynote, day 2' },
+        options: { via: 'palette' },
+      },
+    ]);
+  });
+
+  it('says which view a command opens when the palette cannot pick its target', async () => {
+    const { box } = open(cache());
+    await fireEvent.input(box, { target: { value: 'delete content' } });
+    const option = options()[0];
+    expect(option?.textContent).toContain('Opens Library');
+    await fireEvent.keyDown(box, { key: 'Enter' });
+    expect(navigation.view).toBe('library');
+    expect(sent).toEqual([]);
+  });
+
+  it('does not run a disabled command: it says why', async () => {
+    const { box } = open(cache());
+    await fireEvent.input(box, { target: { value: 'cue now' } });
+    await fireEvent.keyDown(box, { key: 'Enter' });
+    expect(sent).toEqual([]);
+    expect(screen.getByRole('status').textContent).toContain(
+      'Open a broadcast in the control room first.',
+    );
+  });
+
+  it('finds programs, categories and VOD channels already read, and says where they open', async () => {
+    const client = cache();
+    client.setQueryData(keys.programs('s1', 'a', 'b'), {
+      data: [
+        {
+          id: 7,
+          channelKey: 's1',
+          title: 'Evening film',
+          startAt: '2026-11-25T18:00:00Z',
+          endAt: '2026-11-25T20:00:00Z',
+          durationS: 7200,
+          status: 'scheduled',
+          media: [],
+          waitMediaContentKey: null,
+        },
+      ],
+      fetchedAt: now,
+    });
+    client.setQueryData(
+      ['library', 'categories'],
+      [{ key: 'k1', name: 'Lectures', parentKey: null }],
+    );
+    client.setQueryData(['library', 'channels'], [{ key: 'v1', name: 'Campus VOD' }]);
+    const { box } = open(client);
+    expect(optionNamed(/Evening film/)?.textContent).toContain('Program');
+    expect(optionNamed(/Lectures/)?.textContent).toContain('Category');
+    expect(optionNamed(/Campus VOD/)?.textContent).toContain('VOD channel');
+    await fireEvent.input(box, { target: { value: 'evening' } });
+    await fireEvent.keyDown(box, { key: 'Enter' });
+    expect(navigation.view).toBe('schedule');
+    expect(paletteState.jump).toEqual({
+      view: 'schedule',
+      kind: 'program',
+      key: '7',
+      channelKey: 's1',
+    });
+    expect(sent).toEqual([]);
+  });
+
+  it('jumps to a channel and puts the latest choice first next time', async () => {
+    const client = cache();
+    const { box, onClose } = open(client);
+    await fireEvent.input(box, { target: { value: 'main st' } });
+    await fireEvent.keyDown(box, { key: 'Enter' });
+    expect(onClose).toHaveBeenCalled();
+    expect(navigation.view).toBe('control-room');
+    expect(paletteState.jump).toEqual({ view: 'control-room', kind: 'channel', key: 'c1' });
+    expect(JSON.parse(localStorage.getItem('onair-desk.palette.recent') ?? '[]')).toEqual([
+      'channel:c1',
+    ]);
+  });
+});
