@@ -22,50 +22,16 @@
  *   guess) and says why in the log.
  */
 import { z } from 'zod';
+import {
+  updateModes,
+  updateServerUrl,
+  type EffectiveUpdates,
+  type UpdateMode,
+  type UpdatePolicy,
+  type UpdateState,
+} from '../shared/updates-model';
 
-/** The update modes, as VS Code's `update.mode`. */
-export const updateModes = ['none', 'manual', 'start', 'default'] as const;
-/** How the app looks for updates (see the module comment). */
-export type UpdateMode = (typeof updateModes)[number];
-
-/** The operator's own update settings (settings.json); null URL: no server configured. */
-export interface UpdateSettings {
-  mode: UpdateMode;
-  /** The generic update server's base URL (https, or http on loopback), or null. */
-  url: string | null;
-}
-
-/** The defaults: mode `default`, no server, so updates are off until one is configured. */
-export const defaultUpdateSettings: UpdateSettings = { mode: 'default', url: null };
-
-/** Why a setting is locked, for Settings and the log (catalogue key under `settings.updates`). */
-export type LockReason = 'policy' | 'policyUnreadable';
-
-/** What the administrator's policy file says, once read. */
-export interface UpdatePolicy {
-  /** Where the policy file was read from. */
-  path: string;
-  /** The mode it locks, if any. */
-  mode?: UpdateMode;
-  /** The server URL it locks, if any. */
-  url?: string;
-  /** `policyUnreadable` when the file exists but is not a policy: the mode is then `none`. */
-  reason: LockReason;
-}
-
-/** A server URL the updater may fetch from: https, or http on loopback (tests, the sandbox). */
-export const updateServerUrl = z
-  .string()
-  .trim()
-  .max(2000)
-  .url()
-  .refine((value) => {
-    const url = new URL(value);
-    if (url.protocol === 'https:') return true;
-    return (
-      url.protocol === 'http:' && /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(url.hostname)
-    );
-  }, 'An update server URL is https (or http on this computer).');
+export * from '../shared/updates-model';
 
 const policySchema = z
   .object({
@@ -131,33 +97,6 @@ export async function readUpdatePolicy(
   return { path, ...(mode ? { mode } : {}), ...(url ? { url } : {}), reason: 'policy' };
 }
 
-/** The update settings in force: the operator's, with what the policy locks over them. */
-export interface EffectiveUpdates extends UpdateSettings {
-  /** Which settings the policy locks (Settings shows them locked, with `lockReason`). */
-  locked: { mode: boolean; url: boolean };
-  /** Why they are locked; null when nothing is. */
-  lockReason: LockReason | null;
-  /** Whether the app looks for updates at all: a server, and a mode other than `none`. */
-  enabled: boolean;
-}
-
-/** The operator's `settings` under `policy` (null: no policy file). */
-export function effectiveUpdates(
-  settings: UpdateSettings,
-  policy: UpdatePolicy | null,
-): EffectiveUpdates {
-  const mode = policy?.mode ?? settings.mode;
-  const url = policy?.url ?? settings.url;
-  const locked = { mode: policy?.mode !== undefined, url: policy?.url !== undefined };
-  return {
-    mode,
-    url,
-    locked,
-    lockReason: locked.mode || locked.url ? (policy?.reason ?? null) : null,
-    enabled: mode !== 'none' && url !== null,
-  };
-}
-
 /** What keeps an update from being installed now: the operator is working a show. */
 export interface ShowWork {
   /** Watched broadcasts with a manual recording running. */
@@ -188,8 +127,10 @@ export interface UpdaterSurface {
   checkForUpdates(): Promise<unknown>;
   downloadUpdate(): Promise<unknown>;
   quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean): void;
-  on(event: 'update-available', listener: (info: { version: string }) => void): unknown;
-  on(event: 'update-downloaded', listener: (info: { version: string }) => void): unknown;
+  on(
+    event: 'update-available' | 'update-downloaded',
+    listener: (info: { version: string }) => void,
+  ): unknown;
   on(event: 'error', listener: (error: Error) => void): unknown;
 }
 
@@ -210,16 +151,6 @@ export interface UpdateControllerOptions {
   every: (ms: number, run: () => void) => () => void;
   log: (message: string) => void;
 }
-
-/** The controller's state, for Settings and tests. */
-export type UpdateState =
-  | { kind: 'off' }
-  | { kind: 'idle'; checkedAt: number | null }
-  | { kind: 'checking' }
-  | { kind: 'available'; version: string }
-  | { kind: 'downloading'; version: string }
-  | { kind: 'downloaded'; version: string }
-  | { kind: 'installing'; version: string };
 
 /**
  * Looks for, downloads and installs updates under the rule of the module comment. `configure`

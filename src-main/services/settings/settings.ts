@@ -8,6 +8,12 @@ import { z } from 'zod';
 import { languages, type LanguageChoice } from '../../shared/i18n/languages';
 import type { MessageRef } from '../../shared/i18n/message';
 import { JsonStateFile } from '../core/local-state';
+import {
+  defaultUpdateSettings,
+  updateModes,
+  updateServerUrl,
+  type UpdateSettings,
+} from '../../shared/updates-model';
 
 const settingsSchema = z.object({
   version: z.literal(1),
@@ -16,6 +22,8 @@ const settingsSchema = z.object({
   language: z.enum(languages).nullable().optional(),
   /** The operator's name for the audit log; null or absent: the OS user's name. */
   operatorName: z.string().trim().min(1).max(80).nullable().optional(),
+  /** The desktop app's updates (hosts/update-policy.ts); absent: off until configured. */
+  updates: z.object({ mode: z.enum(updateModes), url: updateServerUrl.nullable() }).optional(),
 });
 
 /** The settings as read at start-up. */
@@ -41,6 +49,13 @@ export interface Settings {
    * @throws Error from the file system when it cannot be written.
    */
   setOperatorName(name: string | null): Promise<void>;
+  /** The operator's update mode and server (the policy file may lock them over these). */
+  readonly updates: UpdateSettings;
+  /**
+   * Keeps the update mode and server.
+   * @throws Error from the file system when it cannot be written.
+   */
+  setUpdates(updates: UpdateSettings): Promise<void>;
 }
 
 /** Reads the settings of `dataDir`; `notice` tells of a damaged file that was set aside. */
@@ -76,6 +91,10 @@ export async function openSettings(
       return value.operatorName ?? null;
     },
     setOperatorName: (operatorName) => save({ ...value, operatorName }),
+    get updates() {
+      return value.updates ?? defaultUpdateSettings;
+    },
+    setUpdates: (updates) => save({ ...value, updates }),
   };
   const notice = read.notice ? { message: read.notice, text: read.noticeText } : null;
   return { settings, ...(notice ? { notice } : {}) };
