@@ -35,17 +35,22 @@ export interface UpdatePolicy {
   reason: LockReason;
 }
 
+const updateServerMessage =
+  'Give the update server as an https:// address (plain http only on this computer).';
+
 /** A server URL the updater may fetch from: https, or http on loopback (tests, the sandbox). */
 export const updateServerUrl = z
-  .url()
-  .max(2000)
+  .string()
+  .trim()
+  .max(2000, updateServerMessage)
   .refine((value) => {
+    if (!URL.canParse(value)) return false;
     const url = new URL(value);
     if (url.protocol === 'https:') return true;
     return (
       url.protocol === 'http:' && /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(url.hostname)
     );
-  }, 'An update server URL is https (or http on this computer).');
+  }, updateServerMessage);
 
 /** The update settings in force: the operator's, with what the policy locks over them. */
 export interface EffectiveUpdates extends UpdateSettings {
