@@ -9,51 +9,10 @@ import {
   ShowActivity,
   tickEveryMs,
   UpdateController,
-  watchedForMs,
   type ShowWork,
-  type UpdaterSurface,
   type UpdatePolicy,
 } from './update-policy';
-
-type Listener = (arg: never) => void;
-
-/** electron-updater's AppUpdater at the surface the controller uses, with a scripted server. */
-class FakeUpdater implements UpdaterSurface {
-  autoDownload = true;
-  autoInstallOnAppQuit = false;
-  feed: { provider: 'generic'; url: string } | null = null;
-  checks = 0;
-  downloads = 0;
-  installs: { isSilent?: boolean; isForceRunAfter?: boolean }[] = [];
-  /** The version the server offers, or null. */
-  offered: string | null = null;
-  private readonly listeners = new Map<string, Listener[]>();
-
-  setFeedURL(options: { provider: 'generic'; url: string }): void {
-    this.feed = options;
-  }
-  checkForUpdates(): Promise<unknown> {
-    if (!this.feed) return Promise.reject(new Error('no feed'));
-    this.checks += 1;
-    if (this.offered) this.emit('update-available', { version: this.offered });
-    return Promise.resolve({});
-  }
-  downloadUpdate(): Promise<unknown> {
-    this.downloads += 1;
-    if (this.offered) this.emit('update-downloaded', { version: this.offered });
-    return Promise.resolve([]);
-  }
-  quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean): void {
-    this.installs.push({ isSilent, isForceRunAfter });
-  }
-  on(event: string, listener: Listener): unknown {
-    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
-    return this;
-  }
-  private emit(event: string, arg: unknown): void {
-    for (const listener of this.listeners.get(event) ?? []) (listener as (a: unknown) => void)(arg);
-  }
-}
+import { FakeUpdater } from './updater-fake';
 
 const none: ShowWork = {
   recordings: 0,
@@ -68,7 +27,7 @@ function setup(work: Partial<ShowWork> = {}) {
   let now = Date.UTC(2026, 10, 26, 9, 0, 0);
   const updater = new FakeUpdater();
   const log: string[] = [];
-  const timers: { ms: number; run: () => void }[] = [];
+  const timers: { ms: number; run: () => Promise<void> }[] = [];
   const current = { work: { ...none, ...work } };
   const controller = new UpdateController({
     updater,
@@ -85,8 +44,7 @@ function setup(work: Partial<ShowWork> = {}) {
   const pass = async (ms: number) => {
     for (let left = ms; left > 0; left -= tickEveryMs) {
       now += Math.min(tickEveryMs, left);
-      for (const timer of [...timers]) timer.run();
-      await controller.tick();
+      for (const timer of [...timers]) await timer.run();
     }
   };
   return { updater, controller, log, timers, current, pass, now: () => now };
@@ -341,15 +299,22 @@ describe('the update controller', () => {
 });
 
 describe('show activity', () => {
-  it('counts watched broadcasts that record, until their watch goes quiet', () => {
-    let now = 0;
-    const activity = new ShowActivity(() => now);
+  it('counts watched broadcasts that record, while they are watched', () => {
+    const activity = new ShowActivity(() => 0);
+    activity.watchStarted('w1', 'page', 'b1');
+    activity.watchStarted('w2', 'page', 'b2');
+    activity.watchStarted('w3', 'panel', 'b2');
     activity.broadcastSeen('b1', true);
     activity.broadcastSeen('b2', false);
+    activity.broadcastSeen('b3', true);
     expect(activity.recordings()).toBe(1);
     activity.broadcastSeen('b2', true);
     expect(activity.recordings()).toBe(2);
-    now += watchedForMs + 1;
+    activity.watchEnded('w1');
+    expect(activity.recordings()).toBe(1);
+    activity.clientGone('page');
+    expect(activity.recordings()).toBe(1);
+    activity.watchEnded('w3');
     expect(activity.recordings()).toBe(0);
   });
 

@@ -26,7 +26,6 @@ import {
   updateModes,
   updateServerUrl,
   type EffectiveUpdates,
-  type UpdateMode,
   type UpdatePolicy,
   type UpdateState,
 } from '../shared/updates-model';
@@ -147,8 +146,11 @@ export interface UpdateControllerOptions {
   work: () => Promise<ShowWork>;
   /** Epoch ms (injected: tests use a virtual clock). */
   now: () => number;
-  /** Runs `run` every `ms`; answers the function that stops it (`setInterval` in the app). */
-  every: (ms: number, run: () => void) => () => void;
+  /**
+   * Runs `run` every `ms`; answers the function that stops it (`setInterval` in the app; tests
+   * await `run`).
+   */
+  every: (ms: number, run: () => Promise<void>) => () => void;
   log: (message: string) => void;
 }
 
@@ -215,7 +217,7 @@ export class UpdateController {
       this.options.log(`updates: mode ${config.mode}, server ${config.url}`);
       if (this.stateNow.kind === 'off') this.stateNow = { kind: 'idle', checkedAt: null };
     }
-    this.stopTicks ??= this.options.every(tickEveryMs, () => void this.tick());
+    this.stopTicks ??= this.options.every(tickEveryMs, () => this.tick());
     if (serverChanged && (config.mode === 'start' || config.mode === 'default')) void this.check();
   }
 
@@ -303,19 +305,37 @@ export class UpdateController {
 
 /**
  * Counts the show work main sees without the queues: manual recordings on watched broadcasts
- * (from the `watch.update` events of broadcast watches) and commands that change something in
- * flight. A broadcast counts as watched for {@link watchedForMs} after its last update.
+ * and commands that change something in flight. A broadcast is watched from its `watch.subscribe`
+ * until its `watch.unsubscribe` or its client goes away; whether it records is its watch's latest
+ * `watch.update`.
  */
 export class ShowActivity {
-  private readonly recording = new Map<string, { recording: boolean; at: number }>();
+  private readonly watches = new Map<string, { clientId: string; broadcastKey: string }>();
+  private readonly recording = new Map<string, boolean>();
   private inFlight = 0;
   private lastEnded: number | null = null;
 
   constructor(private readonly now: () => number) {}
 
+  /** A broadcast watch started (`watch.subscribe` answered `watchId`). */
+  watchStarted(watchId: string, clientId: string, broadcastKey: string): void {
+    this.watches.set(watchId, { clientId, broadcastKey });
+  }
+
+  /** A watch ended (`watch.unsubscribe`). */
+  watchEnded(watchId: string): void {
+    this.watches.delete(watchId);
+  }
+
+  /** A client went away: its watches ended. */
+  clientGone(clientId: string): void {
+    for (const [id, watch] of this.watches)
+      if (watch.clientId === clientId) this.watches.delete(id);
+  }
+
   /** A broadcast watch's fresh read: whether `broadcastKey` is recording. */
   broadcastSeen(broadcastKey: string, recording: boolean): void {
-    this.recording.set(broadcastKey, { recording, at: this.now() });
+    this.recording.set(broadcastKey, recording);
   }
 
   /** A command that changes something was sent. */
@@ -336,13 +356,8 @@ export class ShowActivity {
 
   /** Watched broadcasts recording now. */
   recordings(): number {
-    const now = this.now();
-    let count = 0;
-    for (const [key, seen] of this.recording) {
-      if (now - seen.at > watchedForMs) this.recording.delete(key);
-      else if (seen.recording) count += 1;
-    }
-    return count;
+    const watched = new Set([...this.watches.values()].map((watch) => watch.broadcastKey));
+    return [...watched].filter((key) => this.recording.get(key) === true).length;
   }
 
   /** Commands that change something, in flight now. */
@@ -350,6 +365,3 @@ export class ShowActivity {
     return this.inFlight;
   }
 }
-
-/** How long a broadcast counts as watched after its last update: 5 minutes, in ms. */
-export const watchedForMs = 5 * 60 * 1000;
