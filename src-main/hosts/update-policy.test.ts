@@ -274,6 +274,15 @@ describe('the update controller', () => {
     controller.dispose();
   });
 
+  it('says when a check failed', async () => {
+    const { updater, controller } = setup();
+    controller.configure(on('manual'));
+    updater.checkForUpdates = () => Promise.reject(new Error('ECONNREFUSED'));
+    expect(await controller.check()).toBe(true);
+    expect(controller.lastCheckFailed).toBe(true);
+    expect(controller.state).toEqual({ kind: 'idle', checkedAt: expect.any(Number) as number });
+  });
+
   it('waits when the work under way cannot be read', async () => {
     const updater = new FakeUpdater();
     updater.offered = '2.0.0';

@@ -165,6 +165,7 @@ export class UpdateController {
   private lastCheckAt: number | null = null;
   private stopTicks: (() => void) | null = null;
   private ticking = false;
+  private failed = false;
 
   constructor(private readonly options: UpdateControllerOptions) {
     this.lastBusyAt = options.now();
@@ -183,9 +184,15 @@ export class UpdateController {
     });
     updater.on('error', (error) => {
       options.log(`updates: ${error.message}`);
+      if (this.stateNow.kind === 'checking') this.failed = true;
       if (this.stateNow.kind === 'checking' || this.stateNow.kind === 'downloading')
         this.stateNow = { kind: 'idle', checkedAt: this.lastCheckAt };
     });
+  }
+
+  /** Whether the last check failed (the server did not answer, or answered nonsense). */
+  get lastCheckFailed(): boolean {
+    return this.failed;
   }
 
   /** Where the controller stands. */
@@ -230,9 +237,11 @@ export class UpdateController {
     if (this.stateNow.kind !== 'idle' && this.stateNow.kind !== 'available') return false;
     this.stateNow = { kind: 'checking' };
     this.lastCheckAt = this.options.now();
+    this.failed = false;
     try {
       await this.options.updater.checkForUpdates();
     } catch (error) {
+      this.failed = true;
       this.options.log(`updates: check failed: ${String(error)}`);
     }
     if (this.stateNow.kind === 'checking')

@@ -16,7 +16,9 @@ import {
   type CommandOutput,
   type EventMap,
 } from '../shared/bridge';
+import type { MessageBoxOptions } from 'electron';
 import type { DeskCore } from '../services/app/desk-core';
+import { createI18n, type Language } from '../shared/i18n';
 import type { UpdatesInfo } from '../services/settings/settings-commands';
 import {
   readUpdatePolicy,
@@ -24,6 +26,7 @@ import {
   UpdateController,
   type EffectiveUpdates,
   type UpdaterSurface,
+  type UpdateState,
 } from './update-policy';
 import { workInFlight } from './quit-guard';
 
@@ -54,6 +57,8 @@ export interface DesktopUpdates {
   attach(core: DeskCore): Promise<DeskCore>;
   /** Help → Check for updates…; false when updates are off or a check is under way. */
   check(): Promise<boolean>;
+  /** Where the updater stands, and whether its last check failed (for the Help menu's answer). */
+  status(): { state: UpdateState; failed: boolean };
   /** Whether updates are on (a server, a mode other than `none`). */
   enabled(): boolean;
   dispose(): void;
@@ -149,6 +154,7 @@ export async function openDesktopUpdates(options: DesktopUpdatesOptions): Promis
       return wrapped;
     },
     check: () => controller.check(),
+    status: () => ({ state: controller.state, failed: controller.lastCheckFailed }),
     enabled: () => enabled,
     dispose() {
       unsubscribe?.();
@@ -160,4 +166,33 @@ export async function openDesktopUpdates(options: DesktopUpdatesOptions): Promis
 /** The settings in force of a `settings.updates` answer. */
 function effectiveOf(data: unknown): EffectiveUpdates {
   return (data as { effective: EffectiveUpdates }).effective;
+}
+
+/**
+ * What Help → Check for updates… answers once the check is done, in `language`: off, failed,
+ * up to date (`appVersion`), or the version found and when it installs.
+ */
+export function checkAnswer(
+  checked: boolean,
+  status: { state: UpdateState; failed: boolean },
+  appVersion: string,
+  language: Language,
+): MessageBoxOptions {
+  const t = createI18n(language).t;
+  const { state } = status;
+  const message = !checked
+    ? state.kind === 'off'
+      ? t('desktop.updates.off')
+      : null
+    : status.failed
+      ? t('desktop.updates.failed')
+      : state.kind === 'idle'
+        ? t('desktop.updates.upToDate', { version: appVersion })
+        : null;
+  const found = 'version' in state ? t('desktop.updates.waiting', { version: state.version }) : '';
+  return {
+    type: status.failed ? 'warning' : 'info',
+    title: t('desktop.updates.title'),
+    message: message ?? (found || t('desktop.updates.upToDate', { version: appVersion })),
+  };
 }
