@@ -67,7 +67,7 @@ export const desktop = {
       upToDate: 'OnAir Desk is up to date (version {version}).',
       waiting:
         'Version {version} is found. It downloads while nothing is under way, and installs when you quit or after 10 minutes without a manual recording on a watched broadcast, an upload, a download or a command under way.',
-      off: 'Updates are off: no update server is set, or the update mode is None.',
+      off: 'Updates are off: no update server is set, or the update mode is Off.',
       failed: 'The update server did not answer. The log says why.',
     },
     instance: {
