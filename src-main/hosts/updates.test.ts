@@ -11,7 +11,7 @@ import { confirmedBy, startTestCore, type TestCore } from '../services/app/test-
 import type { CommandInput, CommandName } from '../shared/bridge';
 import { idleBeforeInstallMs, tickEveryMs } from './update-policy';
 import { FakeUpdater } from './updater-fake';
-import { openDesktopUpdates, type DesktopUpdates } from './updates';
+import { checkAnswer, openDesktopUpdates, type DesktopUpdates } from './updates';
 
 const server = 'https://updates.example.test/onair-desk/';
 const policyPath = '/etc/onair-desk/policy.json';
@@ -216,5 +216,36 @@ describe('desktop updates', () => {
     expect(updater.installs).toEqual([]);
     await pass(tickEveryMs);
     expect(updater.installs).toHaveLength(1);
+  });
+});
+
+describe('the answer of Help → Check for updates…', () => {
+  it('says off, failed, up to date, or the version found and when it installs, in en and ko', () => {
+    expect(
+      checkAnswer(false, { state: { kind: 'off' }, failed: false }, '1.4.2', 'en').message,
+    ).toBe('Updates are off: no update server is set, or the update mode is Off.');
+    const failed = checkAnswer(
+      true,
+      { state: { kind: 'idle', checkedAt: 1 }, failed: true },
+      '1.4.2',
+      'en',
+    );
+    expect(failed).toMatchObject({
+      type: 'warning',
+      message: 'The update server did not answer. The log says why.',
+    });
+    expect(
+      checkAnswer(true, { state: { kind: 'idle', checkedAt: 1 }, failed: false }, '1.4.2', 'en')
+        .message,
+    ).toBe('OnAir Desk is up to date (version 1.4.2).');
+    const found = checkAnswer(
+      true,
+      { state: { kind: 'available', version: '2.0.0' }, failed: false },
+      '1.4.2',
+      'ko',
+    );
+    expect(found.title).toBe('업데이트');
+    expect(found.message).toContain('버전 2.0.0');
+    expect(found.message).toContain('10분');
   });
 });
