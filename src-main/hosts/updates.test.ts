@@ -4,6 +4,8 @@
  * setting, and a downloaded update held back while a watched broadcast records or a command is
  * in flight.
  */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Broadcast, ChannelSummary, Fresh, Page } from '../shared/model';
 import type { DeskCore } from '../services/app/desk-core';
@@ -216,6 +218,31 @@ describe('desktop updates', () => {
     expect(updater.installs).toEqual([]);
     await pass(tickEveryMs);
     expect(updater.installs).toHaveLength(1);
+  });
+});
+
+describe('desktop updates and the upload queue', () => {
+  it('neither downloads nor installs while an upload is sending', async () => {
+    const { updater, run, pass, desktop } = await start(null);
+    if (!rig) throw new Error('no core');
+    updater.offered = '2.0.0';
+    await run('settings.updates', { mode: 'manual', url: server });
+    // An upload the host takes 100 s to receive (2 MB at 20 kB/s).
+    rig.sandbox.uploads.setThrottle(20_000);
+    const file = join(rig.dataDir, 'standby.png');
+    const png = Buffer.alloc(2_000_000);
+    png.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    await writeFile(file, png);
+    const added = await run('upload.enqueue', {
+      paths: [file],
+      target: { kind: 'waiting-screen' },
+    });
+    expect(added.ok).toBe(true);
+    expect(await desktop.check()).toBe(true);
+    await pass(3 * idleBeforeInstallMs);
+    expect(updater.downloads).toBe(0);
+    expect(updater.installs).toEqual([]);
+    expect(desktop.status().state).toEqual({ kind: 'available', version: '2.0.0' });
   });
 });
 
