@@ -176,6 +176,7 @@ describe('the update controller', () => {
     expect(updater.checks).toBe(0);
     expect(timers).toHaveLength(0);
     expect(controller.state.kind).toBe('off');
+    expect(updater.autoInstallOnAppQuit).toBe(false);
   });
 
   it('checks the generic server at start, and again every 6 hours in mode default', async () => {
@@ -262,15 +263,21 @@ describe('the update controller', () => {
   });
 
   it('leaves a downloaded update to be installed on quit while the operator works', async () => {
-    const { updater, controller, pass } = setup({ uploads: 1 });
+    const { updater, controller, current, pass } = setup();
     updater.offered = '2.0.0';
     controller.configure(on('manual'));
     await controller.check();
-    // The download waits for a moment without work; here it came before the upload started.
-    expect(updater.downloads).toBe(0);
-    expect(updater.autoInstallOnAppQuit).toBe(true);
+    // Downloaded in a quiet moment; then an upload starts and goes on.
+    expect(updater.downloads).toBe(1);
+    current.work = { ...none, uploads: 1 };
     await pass(idleBeforeInstallMs * 2);
     expect(updater.installs).toEqual([]);
+    expect(controller.state).toEqual({ kind: 'downloaded', version: '2.0.0' });
+    // electron-updater installs it when the app quits.
+    expect(updater.autoInstallOnAppQuit).toBe(true);
+    // Turned off after the download: nothing is installed on quit either.
+    controller.configure(effectiveUpdates({ mode: 'none', url: server }, null));
+    expect(updater.autoInstallOnAppQuit).toBe(false);
     controller.dispose();
   });
 

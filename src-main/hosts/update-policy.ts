@@ -170,9 +170,10 @@ export class UpdateController {
   constructor(private readonly options: UpdateControllerOptions) {
     this.lastBusyAt = options.now();
     const { updater } = options;
-    // Downloads wait for a moment without show work; the installer runs on quit at the latest.
+    // Downloads wait for a moment without show work; the installer runs on quit at the latest
+    // (`configure` sets autoInstallOnAppQuit while updates are on).
     updater.autoDownload = false;
-    updater.autoInstallOnAppQuit = true;
+    updater.autoInstallOnAppQuit = false;
     updater.on('update-available', (info) => {
       if (this.stateNow.kind === 'checking' || this.stateNow.kind === 'idle')
         this.stateNow = { kind: 'available', version: info.version };
@@ -211,13 +212,16 @@ export class UpdateController {
     if (!config.enabled || config.url === null) {
       this.stopTicks?.();
       this.stopTicks = null;
-      if (this.stateNow.kind !== 'downloaded') this.stateNow = { kind: 'off' };
+      // Off means off: an update downloaded before is not installed on quit either.
+      this.options.updater.autoInstallOnAppQuit = false;
+      this.stateNow = { kind: 'off' };
       if (before?.enabled !== false)
         this.options.log(
           `updates: off (mode ${config.mode}, ${config.url === null ? 'no server' : 'server set'})`,
         );
       return;
     }
+    this.options.updater.autoInstallOnAppQuit = true;
     const serverChanged = before?.url !== config.url || !before.enabled;
     if (serverChanged) {
       this.options.updater.setFeedURL({ provider: 'generic', url: config.url });
