@@ -6,7 +6,7 @@
  * clipboard writes and no other permission (hosts/permission-policy.ts); one instance per
  * data folder (hosts/instance-lock.ts); the menu (hosts/app-menu.ts); recovery from crashes,
  * hangs and sleep, and a question before quitting with work under way (hosts/desktop-recovery.ts,
- * hosts/quit-guard.ts).
+ * hosts/quit-guard.ts); updates that wait for the show (hosts/updates.ts).
  */
 import { app, BrowserWindow, dialog, Menu, powerMonitor, session, shell } from 'electron';
 import type { MessageBoxOptions } from 'electron';
@@ -28,6 +28,13 @@ import { claimDataFolder } from './hosts/desktop-instance';
 import { folderLanguage, whereRunning, type InstanceLock } from './hosts/instance-lock';
 import { recoverRenderer, rereadAfterSleep } from './hosts/desktop-recovery';
 import { guardQuit, trackRecordingCommands, workInFlight } from './hosts/quit-guard';
+import {
+  checkAnswer,
+  openDesktopUpdates,
+  readTextIfPresent,
+  type DesktopUpdates,
+} from './hosts/updates';
+import { policyFilePath } from './hosts/update-policy';
 
 const rendererIndex = join(import.meta.dirname, '../renderer/index.html');
 const appUrlPrefix = pathToFileURL(join(import.meta.dirname, '../renderer/')).href;
@@ -49,6 +56,7 @@ let log: Log | null = null;
 let mainWindow: BrowserWindow | null = null;
 let network: HostNetwork | null = null;
 let folderLock: InstanceLock | null = null;
+let updates: DesktopUpdates | null = null;
 
 if (!app.requestSingleInstanceLock()) {
   // Electron brings the running window forward ('second-instance'); this start says so.
@@ -74,6 +82,8 @@ if (!app.requestSingleInstanceLock()) {
   });
   app.on('window-all-closed', () => app.quit());
   app.on('will-quit', () => {
+    // A downloaded update is installed by electron-updater as the app quits (autoInstallOnAppQuit).
+    updates?.dispose();
     void core?.dispose().then(() => network?.close());
     void log?.close();
     void folderLock?.release();
@@ -100,6 +110,27 @@ async function start(): Promise<void> {
     log: (m) => logger.write(m),
     resolveProxy: (url) => session.defaultSession.resolveProxy(url),
   });
+  // Updates: the administrator's policy file is read once, now; off until a server is configured.
+  const { autoUpdater } = (await import('electron-updater')).default;
+  autoUpdater.logger = {
+    info: (m: unknown) => logger.write(`updates: ${String(m)}`),
+    warn: (m: unknown) => logger.write(`updates: ${String(m)}`),
+    error: (m: unknown) => logger.write(`updates: ${String(m)}`),
+  };
+  let refreshMenu: (() => void) | null = null;
+  const desktopUpdates = await openDesktopUpdates({
+    updater: autoUpdater,
+    policyPath: policyFilePath(process.platform, process.env),
+    readText: readTextIfPresent,
+    log: (m) => logger.write(m),
+    now: () => Date.now(),
+    every: (ms, run) => {
+      const timer = setInterval(() => void run(), ms);
+      return () => clearInterval(timer);
+    },
+    onEnabled: () => refreshMenu?.(),
+  });
+  updates = desktopUpdates;
   const sandboxInfo = sandboxInfoFromEnv(process.env);
   const deskCore = await createDeskCore({
     dataDir: app.getPath('userData'),
@@ -110,6 +141,7 @@ async function start(): Promise<void> {
     systemLocale: app.getLocale(),
     // What the diagnostics archive says of the app and of its network.
     about: { appVersion: app.getVersion(), network: network.network.description },
+    updates: desktopUpdates.info,
   });
   app.setAboutPanelOptions({ applicationName: 'OnAir Desk', applicationVersion: app.getVersion() });
   const recording = trackRecordingCommands(deskCore);
@@ -118,7 +150,20 @@ async function start(): Promise<void> {
     platform: process.platform,
     version: app.getVersion(),
     devTools,
+    updatesEnabled: () => desktopUpdates.enabled(),
     actions: {
+      // Looks now, then says what it found (or that updates are off).
+      checkForUpdates: () =>
+        void desktopUpdates.check().then(async (checked) => {
+          const answer = checkAnswer(
+            checked,
+            desktopUpdates.status(),
+            app.getVersion(),
+            menu.language(),
+          );
+          if (mainWindow) await dialog.showMessageBox(mainWindow, answer);
+          else await dialog.showMessageBox(answer);
+        }),
       openLogFolder: () => void shell.openPath(join(app.getPath('userData'), 'logs')),
       // The save dialog, then the same diagnostics.save the browser host runs.
       saveDiagnostics: () =>
@@ -141,7 +186,9 @@ async function start(): Promise<void> {
         }),
     },
   });
-  core = menu.core;
+  refreshMenu = menu.refresh;
+  // The updater reads the show work and the settings changes through the outermost core.
+  core = await desktopUpdates.attach(menu.core);
   const watched = core;
   rereadAfterSleep(
     powerMonitor,

@@ -110,6 +110,25 @@ describe('application menu', () => {
     expect(find(none, 'Save diagnostics…').enabled).toBe(false);
   });
 
+  it('offers Check for updates… in Help only while updates are on, in English and Korean', () => {
+    const { built, calls } = options();
+    let on = false;
+    const withUpdates: MenuOptions = {
+      ...built,
+      updatesEnabled: () => on,
+      actions: { ...built.actions, checkForUpdates: () => calls.push('updates') },
+    };
+    expect(outline(buildMenuTemplate(withUpdates))).not.toContain('Help > Check for updates…');
+    on = true;
+    const template = buildMenuTemplate(withUpdates);
+    expect(outline(template).at(-1)).toBe('Help > Check for updates…');
+    (find(template, 'Check for updates…').click as () => void)();
+    expect(calls).toEqual(['updates']);
+    const ko = buildMenuTemplate({ ...withUpdates, language: 'ko' });
+    expect(outline(ko).at(-1)).toBe('도움말 > 업데이트 확인…');
+    expect(outline(buildMenuTemplate(built))).not.toContain('Help > Check for updates…');
+  });
+
   it('has no Reload and no developer tools unless they are allowed', () => {
     const roles = (devTools: boolean) =>
       outline(buildMenuTemplate(options({ devTools }).built)).filter((item) =>

@@ -28,6 +28,11 @@ export interface MenuActions {
    * absent until that archive exists, and the item is then shown disabled.
    */
   saveDiagnostics?: () => void;
+  /**
+   * Help → Check for updates… (hosts/updates.ts); the item is there only while updates are
+   * on: a server configured and a mode other than `none` ({@link MenuOptions.updatesEnabled}).
+   */
+  checkForUpdates?: () => void;
 }
 
 export interface MenuOptions {
@@ -39,6 +44,8 @@ export interface MenuOptions {
   /** Whether Reload and the developer tools are offered ({@link devToolsAllowed}). */
   devTools: boolean;
   actions: MenuActions;
+  /** Whether updates are on now; read each time the menu is built (absent: off). */
+  updatesEnabled?: () => boolean;
 }
 
 /**
@@ -142,6 +149,15 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
         enabled: options.actions.saveDiagnostics !== undefined,
         click: () => options.actions.saveDiagnostics?.(),
       },
+      ...(options.actions.checkForUpdates && options.updatesEnabled?.()
+        ? [
+            separator,
+            {
+              label: label('checkForUpdates'),
+              click: () => options.actions.checkForUpdates?.(),
+            },
+          ]
+        : []),
     ],
   };
   return [...(mac ? [appMenu] : [fileMenu]), editMenu, viewMenu, windowMenu, helpMenu];

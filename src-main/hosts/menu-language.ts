@@ -14,14 +14,14 @@ export type MenuApi = Pick<typeof Menu, 'buildFromTemplate' | 'setApplicationMen
 
 /**
  * Sets the application menu in the app's language now and again whenever it changes.
- * Answers `core` wrapped to notice the changes (give that one to the transports), and the
- * language now (for the app's own dialogs).
+ * Answers `core` wrapped to notice the changes (give that one to the transports), the
+ * language now (for the app's own dialogs), and `refresh`, which builds the menu again.
  */
 export async function installAppMenu(
   menu: MenuApi,
   core: DeskCore,
   options: Omit<MenuOptions, 'language'>,
-): Promise<{ core: DeskCore; language: () => Language }> {
+): Promise<{ core: DeskCore; language: () => Language; refresh: () => void }> {
   let current: Language = 'en';
   const set = (language: Language) => {
     current = language;
@@ -29,7 +29,8 @@ export async function installAppMenu(
   };
   const watched = watchLanguage(core, set);
   await readLanguage(watched);
-  return { core: watched, language: () => current };
+  // Built again in the same language when what it shows changes (updates turned on or off).
+  return { core: watched, language: () => current, refresh: () => set(current) };
 }
 
 /** The interface language an answer of `settings.language` means (English when unknown). */

@@ -27,7 +27,7 @@ import { EventHub, type EventListener } from './events';
 import { Notices } from './notices';
 import { scheduleHandlers } from '../schedule/schedule-commands';
 import { openSettings } from '../settings/settings';
-import { settingsHandlers } from '../settings/settings-commands';
+import { settingsHandlers, type UpdatesInfo } from '../settings/settings-commands';
 import { applyDeliverOutside, rehearsalHandlers } from '../rehearsal/rehearsal-commands';
 import type { UploadTuning } from '../uploads/upload-engine';
 import { uploadHandlers } from '../uploads/upload-commands';
@@ -79,6 +79,8 @@ export interface DeskCoreOptions {
   uploadTuning?: Partial<UploadTuning>;
   /** For the diagnostics archive: the app's version and the host's network, in words. */
   about?: { appVersion?: string; network?: NetworkDescription | null };
+  /** The desktop app's updates: its policy and updater state (absent in the browser host). */
+  updates?: UpdatesInfo;
 }
 
 /**
@@ -144,7 +146,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       controlRoom: controlRoomHandlers,
       schedule: scheduleHandlers,
       uploads: uploadHandlers,
-      settings: settingsHandlers(settings, options.systemLocale, osUserName),
+      settings: settingsHandlers(settings, options.systemLocale, osUserName, options.updates),
       workspaces: workspaceHandlers({ lifecycle, registry, pairs, checker, notices, log }),
       channels: channelHandlers,
       channelAdmin: channelAdminHandlers,

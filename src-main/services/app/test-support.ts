@@ -54,6 +54,7 @@ export async function startTestCore(
     fetch?: WorkspaceOptions['fetch'];
     log?: (line: string) => void;
     uploadTuning?: DeskCoreOptions['uploadTuning'];
+    updates?: DeskCoreOptions['updates'];
   } = {},
 ): Promise<TestCore> {
   const sandbox = await startSandbox({
@@ -70,6 +71,7 @@ export async function startTestCore(
     workspaceOptions: { pacing, ...(options.fetch ? { fetch: options.fetch } : {}) },
     log: options.log ?? (() => undefined),
     ...(options.uploadTuning ? { uploadTuning: options.uploadTuning } : {}),
+    ...(options.updates ? { updates: options.updates } : {}),
   });
   return {
     sandbox,

@@ -6,6 +6,17 @@ import { settingsCommands } from '../../shared/commands/settings';
 import { languageForLocale } from '../../shared/i18n/languages';
 import { registerHandlers } from '../core/command-registry';
 import type { Settings } from './settings';
+import { effectiveUpdates, type UpdatePolicy, type UpdateState } from '../../shared/updates-model';
+
+/**
+ * What the desktop app tells the settings domain of its updates (hosts/updates.ts): the
+ * administrator's policy read at start, and where the updater stands. Absent in the browser
+ * host, which does not update itself.
+ */
+export interface UpdatesInfo {
+  policy: UpdatePolicy | null;
+  state: () => UpdateState;
+}
 
 /**
  * The settings domain, registered on the app's settings, the OS locale (if known) and the OS
@@ -15,6 +26,7 @@ export function settingsHandlers(
   settings: Settings,
   systemLocale: string | undefined,
   systemName: () => string,
+  updates?: UpdatesInfo,
 ) {
   return registerHandlers(settingsCommands, {
     'settings.language': async ({ language }) => {
@@ -27,6 +39,21 @@ export function settingsHandlers(
     'settings.operatorName': async ({ name }) => {
       if (name !== undefined) await settings.setOperatorName(name ? name : null);
       return { name: settings.operatorName, systemName: systemName() };
+    },
+    'settings.updates': async ({ mode, url }) => {
+      if (mode !== undefined || url !== undefined)
+        await settings.setUpdates({
+          mode: mode ?? settings.updates.mode,
+          url: url === undefined ? settings.updates.url : url,
+        });
+      const policy = updates?.policy ?? null;
+      return {
+        available: updates !== undefined,
+        own: settings.updates,
+        effective: effectiveUpdates(settings.updates, policy),
+        policyPath: policy?.path ?? null,
+        state: updates?.state() ?? { kind: 'off' },
+      };
     },
   });
 }

@@ -8,6 +8,12 @@ import { z } from 'zod';
 import { languages, type LanguageChoice } from '../../shared/i18n/languages';
 import type { MessageRef } from '../../shared/i18n/message';
 import { JsonStateFile } from '../core/local-state';
+import {
+  defaultUpdateSettings,
+  updateModes,
+  updateServerUrl,
+  type UpdateSettings,
+} from '../../shared/updates-model';
 
 const settingsSchema = z.object({
   version: z.literal(1),
@@ -18,6 +24,8 @@ const settingsSchema = z.object({
   operatorName: z.string().trim().min(1).max(80).nullable().optional(),
   /** "Deliver callbacks outside this machine" for the sandbox workspace; absent: off. */
   sandboxDeliverOutside: z.boolean().optional(),
+  /** The desktop app's updates (hosts/update-policy.ts); absent: off until configured. */
+  updates: z.object({ mode: z.enum(updateModes), url: updateServerUrl.nullable() }).optional(),
 });
 
 /** The settings as read at start-up. */
@@ -53,6 +61,13 @@ export interface Settings {
    * @throws Error from the file system when it cannot be written.
    */
   setSandboxDeliverOutside(on: boolean): Promise<void>;
+  /** The operator's update mode and server (the policy file may lock them over these). */
+  readonly updates: UpdateSettings;
+  /**
+   * Keeps the update mode and server.
+   * @throws Error from the file system when it cannot be written.
+   */
+  setUpdates(updates: UpdateSettings): Promise<void>;
 }
 
 /** Reads the settings of `dataDir`; `notice` tells of a damaged file that was set aside. */
@@ -92,6 +107,10 @@ export async function openSettings(
       return value.sandboxDeliverOutside ?? false;
     },
     setSandboxDeliverOutside: (on) => save({ ...value, sandboxDeliverOutside: on }),
+    get updates() {
+      return value.updates ?? defaultUpdateSettings;
+    },
+    setUpdates: (updates) => save({ ...value, updates }),
   };
   const notice = read.notice ? { message: read.notice, text: read.noticeText } : null;
   return { settings, ...(notice ? { notice } : {}) };

@@ -5,6 +5,13 @@
 import { z } from 'zod';
 import { languages, type Language, type LanguageChoice } from '../i18n/languages';
 import { anyRole, command, defineCommands, returns } from './define';
+import {
+  updateModes,
+  updateServerUrl,
+  type EffectiveUpdates,
+  type UpdateSettings,
+  type UpdateState,
+} from '../updates-model';
 
 /** The settings domain's commands. */
 export const settingsCommands = defineCommands({
@@ -45,5 +52,31 @@ export const settingsCommands = defineCommands({
     operations: [],
     roles: anyRole,
     offer: { palette: true },
+  }),
+  /**
+   * Reads the desktop app's update settings (hosts/update-policy.ts); sets the operator's mode
+   * and server first when given (null URL: no server, updates off). What the administrator's
+   * policy file locks stays as the policy says (`effective.locked`, `effective.lockReason`).
+   * `available` is false in the browser host, which does not update itself.
+   */
+  'settings.updates': command({
+    input: z.object({
+      mode: z.enum(updateModes).optional(),
+      url: updateServerUrl.nullable().optional(),
+    }),
+    output: returns<{
+      available: boolean;
+      own: UpdateSettings;
+      effective: EffectiveUpdates;
+      /** The policy file's path when one was read, else null. */
+      policyPath: string | null;
+      state: UpdateState;
+    }>(),
+    priority: 'local',
+    category: 'settings',
+    effect: 'change',
+    api: null,
+    operations: [],
+    roles: anyRole,
   }),
 });

@@ -57,6 +57,21 @@ export const app = {
     diagnosticsHint: 'One zip file for support, without tokens.',
     diagnosticsSaved: 'Saved: {path}',
     diagnosticsFailed: 'Diagnostics not saved: {reason}',
+    updates: 'Updates',
+    updateMode: 'Update mode',
+    updateModeNone: 'Off',
+    updateModeManual: 'Only when I check',
+    updateModeStart: 'At start',
+    updateModeDefault: 'At start and every 6 hours',
+    updateServer: 'Update server',
+    updateServerHint: 'The address your organisation gives. Empty: updates are off.',
+    lockedByPolicy: 'Locked by your administrator’s policy ({path}).',
+    lockedPolicyUnreadable:
+      'Off: your administrator’s policy file ({path}) could not be read. The log says why.',
+    updatesOff: 'Updates are off.',
+    updatesOn:
+      'An update never installs during a manual recording, a transfer or a command: on quit, or after 10 minutes without them.',
+    updateWaiting: 'Version {version} waits to install.',
   },
   status: {
     label: 'Status bar',

@@ -33,6 +33,7 @@ export const desktop = {
       version: 'Version {version}',
       openLogFolder: 'Open log folder',
       saveDiagnostics: 'Save diagnostics…',
+      checkForUpdates: 'Check for updates…',
       services: 'Services',
       hide: 'Hide OnAir Desk',
       hideOthers: 'Hide others',
@@ -60,6 +61,14 @@ export const desktop = {
         'Uploads and downloads resume the next time OnAir Desk starts. A command the platform has not answered may or may not have been carried out: check its broadcast after the next start.',
       quit: 'Quit',
       keepWorking: 'Keep working',
+    },
+    updates: {
+      title: 'Updates',
+      upToDate: 'OnAir Desk is up to date (version {version}).',
+      waiting:
+        'Version {version} is found. It downloads while nothing is under way, and installs when you quit or after 10 minutes without a manual recording on a watched broadcast, an upload, a download or a command under way.',
+      off: 'Updates are off: no update server is set, or the update mode is Off.',
+      failed: 'The update server did not answer. The log says why.',
     },
     instance: {
       browser:

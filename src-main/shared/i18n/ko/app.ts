@@ -60,6 +60,21 @@ export const app: CatalogueShape<typeof en> = {
     diagnosticsHint: '지원팀에 보낼 zip 파일 하나입니다. 토큰은 들어가지 않습니다.',
     diagnosticsSaved: '저장했습니다: {path}',
     diagnosticsFailed: '진단 정보를 저장하지 못했습니다: {reason}',
+    updates: '업데이트',
+    updateMode: '업데이트 방식',
+    updateModeNone: '사용 안 함',
+    updateModeManual: '직접 확인할 때만',
+    updateModeStart: '시작할 때',
+    updateModeDefault: '시작할 때와 6시간마다',
+    updateServer: '업데이트 서버',
+    updateServerHint: '조직에서 알려 준 주소입니다. 비워 두면 업데이트가 꺼집니다.',
+    lockedByPolicy: '관리자 정책으로 잠겨 있습니다 ({path}).',
+    lockedPolicyUnreadable:
+      '꺼짐: 관리자 정책 파일({path})을 읽을 수 없습니다. 자세한 내용은 로그를 확인하세요.',
+    updatesOff: '업데이트가 꺼져 있습니다.',
+    updatesOn:
+      '수동 녹화, 전송, 명령이 진행 중일 때는 설치하지 않습니다. 종료할 때 또는 이들 없이 10분이 지나면 설치합니다.',
+    updateWaiting: '버전 {version}이(가) 설치를 기다리고 있습니다.',
   },
   status: {
     label: '상태 표시줄',

@@ -30,6 +30,7 @@ export const desktop = {
       version: '버전 {version}',
       openLogFolder: '로그 폴더 열기',
       saveDiagnostics: '진단 정보 저장…',
+      checkForUpdates: '업데이트 확인…',
       services: '서비스',
       hide: 'OnAir Desk 가리기',
       hideOthers: '기타 가리기',
@@ -57,6 +58,14 @@ export const desktop = {
         '업로드와 다운로드는 다음에 OnAir Desk를 시작하면 이어서 진행됩니다. 플랫폼이 응답하지 않은 명령은 실행되었는지 알 수 없습니다. 다음 시작 후 해당 방송을 확인하세요.',
       quit: '종료',
       keepWorking: '계속 작업',
+    },
+    updates: {
+      title: '업데이트',
+      upToDate: 'OnAir Desk가 최신 버전입니다 (버전 {version}).',
+      waiting:
+        '버전 {version}을(를) 찾았습니다. 진행 중인 작업이 없을 때 내려받아, 앱을 종료할 때 또는 제어실에서 지켜보는 방송의 수동 녹화, 업로드, 다운로드, 처리 중인 명령 없이 10분이 지나면 설치합니다.',
+      off: '업데이트가 꺼져 있습니다. 업데이트 서버가 설정되지 않았거나 업데이트 방식이 ‘사용 안 함’입니다.',
+      failed: '업데이트 서버가 응답하지 않았습니다. 자세한 내용은 로그를 확인하세요.',
     },
     instance: {
       browser:

@@ -209,6 +209,7 @@ export const errors: CatalogueShape<typeof en> = {
     accountNameLong: '계정 이름은 최대 60자입니다.',
     baseUrl: '기본 URL을 입력하세요. 예: https://api-live-kr.kollus.com/api',
     https: 'https:// 주소를 쓰세요 (http는 이 컴퓨터의 샌드박스에만 허용합니다).',
+    updateServer: '업데이트 서버는 https:// 주소로 입력하세요 (http는 이 컴퓨터에서만 허용합니다).',
     programTitle: '프로그램 제목을 입력하세요.',
     titleLong: '제목은 최대 200자입니다.',
     programId: '프로그램 ID는 양의 정수입니다.',

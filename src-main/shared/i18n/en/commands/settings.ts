@@ -9,5 +9,10 @@ export const commandsSettings = {
       title: 'Set operator name',
       description: 'Reads or sets the name the audit log records as who ran each command.',
     },
+    updates: {
+      title: 'Set update mode',
+      description:
+        'Reads or sets how the desktop app looks for updates and the update server your organisation runs.',
+    },
   },
 } as const;

@@ -9,5 +9,10 @@ export const commandsSettings = {
       title: '운영자 이름 설정',
       description: '감사 기록에 명령을 실행한 사람으로 남길 이름을 읽거나 설정합니다.',
     },
+    updates: {
+      title: '업데이트 방식 설정',
+      description:
+        '데스크톱 앱이 업데이트를 확인하는 방식과 조직의 업데이트 서버를 읽거나 설정합니다.',
+    },
   },
 } as const;
