@@ -32,6 +32,7 @@ import { settingsCommands } from './commands/settings';
 import { uploadCommands, uploadEvents } from './commands/uploads';
 import { workspaceCommands, workspaceEvents } from './commands/workspaces';
 import { diagnosticsCommands } from './commands/diagnostics';
+import { notificationEvents } from './commands/notifications';
 
 export { ipcChannels } from './ipc-channels';
 
@@ -68,6 +69,7 @@ export const events = joinDomains({
   downloads: downloadEvents,
   uploads: uploadEvents,
   workspaces: workspaceEvents,
+  notifications: notificationEvents,
 });
 
 type Commands = typeof commands;

@@ -28,5 +28,9 @@ export function settingsHandlers(
       if (name !== undefined) await settings.setOperatorName(name ? name : null);
       return { name: settings.operatorName, systemName: systemName() };
     },
+    'settings.notifications': async ({ set }) => {
+      if (set) await settings.setNotifications(set);
+      return settings.notifications;
+    },
   });
 }

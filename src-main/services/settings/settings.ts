@@ -1,13 +1,15 @@
 /**
  * The app's settings in `settings.json` of the data folder (written atomically, validated on
  * read; a damaged file is set aside with a notice and the defaults apply): the workspace
- * that was open last and the interface language.
+ * that was open last, the interface language, the operator's name and which OS notifications
+ * are on.
  */
 import { join } from 'node:path';
 import { z } from 'zod';
 import { languages, type LanguageChoice } from '../../shared/i18n/languages';
 import type { MessageRef } from '../../shared/i18n/message';
 import { JsonStateFile } from '../core/local-state';
+import { allNoticesOn, osNoticeKinds, type OsNoticeSwitches } from '../../shared/notifications';
 
 const settingsSchema = z.object({
   version: z.literal(1),
@@ -16,6 +18,8 @@ const settingsSchema = z.object({
   language: z.enum(languages).nullable().optional(),
   /** The operator's name for the audit log; null or absent: the OS user's name. */
   operatorName: z.string().trim().min(1).max(80).nullable().optional(),
+  /** OS notification kinds the operator turned off or on; absent: on. */
+  notifications: z.partialRecord(z.enum(osNoticeKinds), z.boolean()).optional(),
 });
 
 /** The settings as read at start-up. */
@@ -41,6 +45,13 @@ export interface Settings {
    * @throws Error from the file system when it cannot be written.
    */
   setOperatorName(name: string | null): Promise<void>;
+  /** Which kinds of OS notification are on (every kind unless turned off). */
+  readonly notifications: OsNoticeSwitches;
+  /**
+   * Turns kinds of OS notification on or off (the others keep their setting).
+   * @throws Error from the file system when it cannot be written.
+   */
+  setNotifications(changes: Partial<OsNoticeSwitches>): Promise<void>;
 }
 
 /** Reads the settings of `dataDir`; `notice` tells of a damaged file that was set aside. */
@@ -76,6 +87,11 @@ export async function openSettings(
       return value.operatorName ?? null;
     },
     setOperatorName: (operatorName) => save({ ...value, operatorName }),
+    get notifications() {
+      return { ...allNoticesOn, ...value.notifications };
+    },
+    setNotifications: (changes) =>
+      save({ ...value, notifications: { ...value.notifications, ...changes } }),
   };
   const notice = read.notice ? { message: read.notice, text: read.noticeText } : null;
   return { settings, ...(notice ? { notice } : {}) };

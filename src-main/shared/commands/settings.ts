@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { languages, type Language, type LanguageChoice } from '../i18n/languages';
 import { anyRole, command, defineCommands, returns } from './define';
+import { osNoticeKinds, type OsNoticeSwitches } from '../notifications';
 
 /** The settings domain's commands. */
 export const settingsCommands = defineCommands({
@@ -38,6 +39,23 @@ export const settingsCommands = defineCommands({
         .optional(),
     }),
     output: returns<{ name: string | null; systemName: string }>(),
+    priority: 'local',
+    category: 'settings',
+    effect: 'change',
+    api: null,
+    operations: [],
+    roles: anyRole,
+    offer: { palette: true },
+  }),
+  /**
+   * Reads which kinds of OS notification are on; first turns on or off those given in
+   * `set` (the others keep their setting). Kept in settings.json.
+   */
+  'settings.notifications': command({
+    input: z.object({
+      set: z.partialRecord(z.enum(osNoticeKinds), z.boolean()).optional(),
+    }),
+    output: returns<OsNoticeSwitches>(),
     priority: 'local',
     category: 'settings',
     effect: 'change',

@@ -9,5 +9,9 @@ export const commandsSettings = {
       title: 'Set operator name',
       description: 'Reads or sets the name the audit log records as who ran each command.',
     },
+    notifications: {
+      title: 'Set notifications',
+      description: 'Reads or sets which kinds of system notification are shown.',
+    },
   },
 } as const;

@@ -9,5 +9,9 @@ export const commandsSettings = {
       title: '운영자 이름 설정',
       description: '감사 기록에 명령을 실행한 사람으로 남길 이름을 읽거나 설정합니다.',
     },
+    notifications: {
+      title: '알림 설정',
+      description: '어떤 종류의 시스템 알림을 보일지 읽거나 설정합니다.',
+    },
   },
 } as const;
