@@ -40,9 +40,9 @@ export type Observation =
   /** A scheduler's state: `rateLimitedUntil` is the end of a 429 pause, or null. */
   | { kind: 'budget'; at: number; api: string; rateLimitedUntil: number | null }
   /** Upload items that changed. */
-  | { kind: 'uploads'; at: number; items: readonly UploadItem[] }
+  | { kind: 'uploads'; at: number; items: readonly Pick<UploadItem, 'id' | 'batchId' | 'state'>[] }
   /** The whole download list after a change. */
-  | { kind: 'downloads'; at: number; items: readonly Download[] };
+  | { kind: 'downloads'; at: number; items: readonly Pick<Download, 'id' | 'state'>[] };
 
 /** What the policy needs besides observations. */
 export interface NoticePolicyOptions {
@@ -148,7 +148,10 @@ export class NoticePolicy {
     });
   }
 
-  #uploadsChanged(at: number, items: readonly UploadItem[]): OsNotice[] {
+  #uploadsChanged(
+    at: number,
+    items: readonly Pick<UploadItem, 'id' | 'batchId' | 'state'>[],
+  ): OsNotice[] {
     const batches = new Set<string>();
     for (const item of items) {
       const seen = this.#uploads.get(item.id);
@@ -175,7 +178,7 @@ export class NoticePolicy {
     return notices;
   }
 
-  #downloadsChanged(at: number, items: readonly Download[]): OsNotice[] {
+  #downloadsChanged(at: number, items: readonly Pick<Download, 'id' | 'state'>[]): OsNotice[] {
     for (const item of items) if (downloadActive.has(item.state)) this.#downloadRun.add(item.id);
     if (this.#downloadRun.size === 0 || items.some((item) => downloadActive.has(item.state)))
       return [];
