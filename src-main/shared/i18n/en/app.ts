@@ -58,6 +58,8 @@ export const app = {
     diagnosticsFailed: 'Diagnostics not saved: {reason}',
     notifications: 'Notifications',
     notificationsHint: 'Shown by the system while you look elsewhere; never for your own actions.',
+    allowNotifications: 'Allow notifications in this browser',
+    notificationsBlocked: 'This browser blocks notifications for this page.',
     notice: {
       offAir: 'A watched broadcast went off air',
       recordingStopped: 'A manual recording stopped without your command',

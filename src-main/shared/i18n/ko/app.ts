@@ -62,6 +62,8 @@ export const app: CatalogueShape<typeof en> = {
     notifications: '알림',
     notificationsHint:
       '다른 화면을 보는 동안 시스템이 알려 줍니다. 직접 한 작업은 알리지 않습니다.',
+    allowNotifications: '이 브라우저에서 알림 허용',
+    notificationsBlocked: '이 브라우저가 이 페이지의 알림을 막고 있습니다.',
     notice: {
       offAir: '지켜보던 방송이 방송중지됨',
       recordingStopped: '명령 없이 수동 녹화가 멈춤',
