@@ -279,6 +279,58 @@ describe('the notice policy at fixed virtual times', () => {
   });
 });
 
+describe('a 429 pause on the scheduler, on a manual clock', () => {
+  it('tells of a pause of 30 s and not of one of 5 s', async () => {
+    const clock = new ManualClock(t0);
+    const workspace = await openSandboxWorkspace({
+      sandboxInfo: test.sandbox.info,
+      pacing: { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0, limitPerMinute: 10_000 },
+      clock,
+    });
+    const dataDir = await mkdtemp(join(tmpdir(), 'onair-notice-pause-'));
+    const policy = policyWith();
+    const told: OsNotice[] = [];
+    const session = startSession(
+      workspace,
+      () => undefined,
+      clock,
+      () => undefined,
+      {
+        dataDir,
+        notify: () => undefined,
+        observe: (observation) => told.push(...policy.observe(observation)),
+      },
+    );
+    try {
+      const b = await onAirBroadcast();
+      const pausedFor = async (seconds: number) => {
+        test.sandbox.faults.update({ burst429: 1, retryAfterS: seconds });
+        let settled = false;
+        const read = session.controlRoom.getBroadcast(b.key).finally(() => (settled = true));
+        // The calls go over real loopback I/O; spacing and the 429 pause run on the manual
+        // clock: step it, letting the I/O in between, until the read is answered.
+        while (!settled) {
+          await clock.advance(100);
+          await new Promise((resolve) => setTimeout(resolve, 2));
+        }
+        await read;
+        test.sandbox.faults.clear();
+      };
+      await pausedFor(5);
+      expect(told).toEqual([]);
+      await pausedFor(30);
+      expect(told.map((n) => [n.kind, n.body])).toEqual([
+        ['budgetPaused', { key: 'osNotice.budgetPaused.live', params: { seconds: 30 } }],
+      ]);
+    } finally {
+      test.sandbox.faults.clear();
+      await session.dispose();
+      await workspace.dispose();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('the core pushes notify', () => {
   it('follows the settings switch at once', async () => {
     const switches = await call('settings.notifications', { set: { recordingStopped: false } });
@@ -337,57 +389,5 @@ describe('the core pushes notify', () => {
     await expect
       .poll(() => pushed.slice(before).map((n) => [n.kind, n.open]))
       .toEqual([['tokenRefused', { view: 'accounts' }]]);
-  });
-});
-
-describe('a 429 pause on the scheduler, on a manual clock', () => {
-  it('tells of a pause of 30 s and not of one of 5 s', async () => {
-    const clock = new ManualClock(t0);
-    const workspace = await openSandboxWorkspace({
-      sandboxInfo: test.sandbox.info,
-      pacing: { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0, limitPerMinute: 10_000 },
-      clock,
-    });
-    const dataDir = await mkdtemp(join(tmpdir(), 'onair-notice-pause-'));
-    const policy = policyWith();
-    const told: OsNotice[] = [];
-    const session = startSession(
-      workspace,
-      () => undefined,
-      clock,
-      () => undefined,
-      {
-        dataDir,
-        notify: () => undefined,
-        observe: (observation) => told.push(...policy.observe(observation)),
-      },
-    );
-    try {
-      const b = await onAirBroadcast();
-      const pausedFor = async (seconds: number) => {
-        test.sandbox.faults.update({ burst429: 1, retryAfterS: seconds });
-        let settled = false;
-        const read = session.controlRoom.getBroadcast(b.key).finally(() => (settled = true));
-        // The calls go over real loopback I/O; spacing and the 429 pause run on the manual
-        // clock: step it, letting the I/O in between, until the read is answered.
-        while (!settled) {
-          await clock.advance(100);
-          await new Promise((resolve) => setTimeout(resolve, 2));
-        }
-        await read;
-        test.sandbox.faults.clear();
-      };
-      await pausedFor(5);
-      expect(told).toEqual([]);
-      await pausedFor(30);
-      expect(told.map((n) => [n.kind, n.body])).toEqual([
-        ['budgetPaused', { key: 'osNotice.budgetPaused.live', params: { seconds: 30 } }],
-      ]);
-    } finally {
-      test.sandbox.faults.clear();
-      await session.dispose();
-      await workspace.dispose();
-      await rm(dataDir, { recursive: true, force: true });
-    }
   });
 });
