@@ -10,7 +10,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, type PlatformProbe } from './fixtures';
 
 test.use({ budget: 'fast' });
 
@@ -118,6 +118,63 @@ test('a finished upload batch is notified; the click opens Uploads; a switched-o
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
+});
+
+/** An on-air channel and its broadcast's title, found through the API. */
+async function onAirChannel(platform: PlatformProbe) {
+  const list = await platform.get<{
+    data: { key: string; title: string; latest_broadcast: { key?: string } }[];
+  }>('/channels?live_status=onair&per_page=100');
+  for (const channel of list.data) {
+    const key = channel.latest_broadcast.key;
+    if (!key) continue;
+    const { data } = await platform.get<{ data: { title: string; is_onair: boolean } }>(
+      `/broadcasts/${key}`,
+    );
+    if (data.is_onair) return { channel, broadcastKey: key, title: data.title };
+  }
+  throw new Error('the sandbox seed has no on-air broadcast');
+}
+
+test('a watched broadcast going off air is notified; the click focuses its channel', async ({
+  page,
+  appUrl,
+  clock,
+  platform,
+  sandbox,
+}) => {
+  await recordNotifications(page, new URL(appUrl).origin);
+  await page.clock.install({ time: clock.now() });
+  await page.goto(appUrl);
+  const { channel, broadcastKey, title } = await onAirChannel(platform);
+  const channels = page.getByRole('listbox', { name: 'Live channels' });
+  const option = channels.locator(`[data-key="${channel.key}"]`);
+  await option.click();
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+
+  // The encoder stops: the watch's next poll finds it off air.
+  const origin = new URL(sandbox.info.live_base_url).origin;
+  const stopped = await fetch(`${origin}/__sandbox/broadcasts/${broadcastKey}/stop`, {
+    method: 'POST',
+  });
+  expect(stopped.status).toBe(200);
+  await expect
+    .poll(() => shownOf(page), { timeout: 30_000 })
+    .toEqual([{ title: 'Off air', body: `${title} went off air.` }]);
+
+  // The operator is elsewhere; the click brings the control room with that channel focused.
+  await page.getByRole('button', { name: 'Uploads' }).click();
+  await page.evaluate(() =>
+    (window as unknown as { clickNotification: (i: number) => void }).clickNotification(0),
+  );
+  await expect(page.getByRole('button', { name: 'Control room' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(channels.locator(`[data-key="${channel.key}"]`)).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
 });
 
 test('the Settings section lists every kind, in English and Korean', async ({ app }) => {
