@@ -8,13 +8,24 @@
  * hangs and sleep, and a question before quitting with work under way (hosts/desktop-recovery.ts,
  * hosts/quit-guard.ts); updates that wait for the show (hosts/updates.ts).
  */
-import { app, BrowserWindow, dialog, Menu, powerMonitor, session, shell } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  dialog,
+  Menu,
+  Notification,
+  powerMonitor,
+  session,
+  shell,
+} from 'electron';
 import type { MessageBoxOptions } from 'electron';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createDeskCore, type DeskCore } from './services/app/desk-core';
 import { openSandboxWorkspace, sandboxInfoFromEnv } from './services/workspaces/workspace';
 import { registerIpc } from './hosts/electron-ipc';
+import { electronNotifications, showOsNotices } from './hosts/os-notifications';
+import { ipcChannels } from './shared/ipc-channels';
 import { setFolderPicker } from './services/downloads/download-folder';
 import { createLog, type Log } from './hosts/log';
 import { createKeychain } from './secrets/keychain';
@@ -213,6 +224,19 @@ async function start(): Promise<void> {
     },
   });
   mainWindow.once('ready-to-show', () => mainWindow?.show());
+  // OS notifications main's notice policy decides on; a click opens the view concerned.
+  showOsNotices(watched, electronNotifications(Notification), menu.language, () => {
+    const shown = mainWindow;
+    if (!shown) return null;
+    return {
+      isDestroyed: () => shown.isDestroyed(),
+      isMinimized: () => shown.isMinimized(),
+      restore: () => shown.restore(),
+      show: () => shown.show(),
+      focus: () => shown.focus(),
+      open: (target) => shown.webContents.send(ipcChannels.event, 'notify.open', target),
+    };
+  });
   const window = mainWindow;
   const ask = (options: MessageBoxOptions) => dialog.showMessageBox(window, options);
   // A crashed renderer reloads to the same view; a hung one asks "wait or reload".

@@ -33,6 +33,7 @@ import { uploadCommands, uploadEvents } from './commands/uploads';
 import { workspaceCommands, workspaceEvents } from './commands/workspaces';
 import { diagnosticsCommands } from './commands/diagnostics';
 import { rehearsalCommands } from './commands/rehearsal';
+import { notificationEvents } from './commands/notifications';
 
 export { ipcChannels } from './ipc-channels';
 
@@ -70,6 +71,7 @@ export const events = joinDomains({
   downloads: downloadEvents,
   uploads: uploadEvents,
   workspaces: workspaceEvents,
+  notifications: notificationEvents,
 });
 
 type Commands = typeof commands;

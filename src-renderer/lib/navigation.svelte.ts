@@ -16,6 +16,8 @@ class Navigation {
   view = $state<View>(rememberedView(sessionStore()));
   /** Taken (and cleared) by the view that owns the control once it is on screen. */
   focus = $state<FocusTarget>(null);
+  /** A channel to focus in the control room (a clicked notification); taken and cleared there. */
+  channel = $state<string | null>(null);
 
   /** Opens `view`, optionally focusing one of its controls. */
   go(view: View, focus: FocusTarget = null): void {

@@ -8,6 +8,7 @@
 import { systemClock, type Clock } from '../../platform/scheduler';
 import { KeychainUnavailableError, type SecretStore } from '../../secrets/keychain';
 import type { Result } from '../../shared/result';
+import type { EventMap } from '../../shared/bridge';
 import { accessChecker } from '../workspaces/access-check';
 import { AccountRegistry } from '../workspaces/accounts';
 import { userInfo } from 'node:os';
@@ -25,6 +26,7 @@ import { persistHandlers } from '../core/persist-commands';
 import { controlRoomHandlers } from '../control-room/control-room-commands';
 import { EventHub, type EventListener } from './events';
 import { Notices } from './notices';
+import { NoticePolicy, type Observation } from '../notifications/notice-policy';
 import { scheduleHandlers } from '../schedule/schedule-commands';
 import { openSettings } from '../settings/settings';
 import { settingsHandlers, type UpdatesInfo } from '../settings/settings-commands';
@@ -122,7 +124,27 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   ).catch((error: unknown) =>
     log(`The sandbox did not take "deliver callbacks outside": ${String(error)}`),
   );
+
+  // The notice policy (services/notifications/notice-policy.ts) decides which OS
+  // notifications to push as `notify`; it hears the watches, the lists and the pipeline.
+  const policy = new NoticePolicy({ switches: () => settings.notifications });
+  const observe = (observation: Observation) => {
+    for (const notice of policy.observe(observation)) hub.emit('notify', notice);
+  };
+  hub.subscribe((event, payload) => {
+    const at = clock.now();
+    if (event === 'watch.update') {
+      const update = payload as EventMap['watch.update'];
+      if (update.kind === 'broadcast') observe({ kind: 'broadcast', at, broadcast: update.data });
+    } else if (event === 'upload.changed') {
+      observe({ kind: 'uploads', at, items: (payload as EventMap['upload.changed']).items });
+    } else if (event === 'downloads.changed') {
+      observe({ kind: 'downloads', at, items: (payload as EventMap['downloads.changed']).items });
+    }
+  });
+
   const lifecycle = new WorkspaceLifecycle({
+    observe,
     dataDir: options.dataDir,
     sandbox: sandboxWorkspace,
     registry,
@@ -178,6 +200,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       audit,
       who: () => settings.operatorName ?? osUserName(),
       now: () => clock.now(),
+      ran: (run) => observe({ kind: 'command', ...run }),
     },
   );
 

@@ -22,6 +22,7 @@ import { UploadEngine, type UploadTuning } from '../uploads/upload-engine';
 import { workspaceUploadPlatform } from '../uploads/upload-platform';
 import { WatchPlanner, type WatchTask } from '../control-room/watch-planner';
 import type { Workspace } from '../workspaces/workspace';
+import type { Observation } from '../notifications/notice-policy';
 
 /** Budget events are sent at most this often, ms. */
 const budgetEventSpacingMs = 250;
@@ -59,6 +60,11 @@ export interface SessionUploads {
   /** Pushes an `app.notice` (batch finished, file needs attention). */
   notify: (level: Notice['level'], said: string | { message: string; text?: MessageRef }) => void;
   tuning?: Partial<UploadTuning>;
+  /**
+   * Told of what the notice policy watches in a session: a refused token (401) and every
+   * budget state of the schedulers (a 429 pause and its end), at the injected clock's time.
+   */
+  observe?: (observation: Observation) => void;
 }
 
 /** Starts a session on an open workspace; events go to `emit`. */
@@ -109,9 +115,27 @@ export function startSession(
       emit('budget.changed', budgets());
     }, budgetEventSpacingMs);
   };
+  const observe = uploadOptions.observe;
   const offs = [
     workspace.liveScheduler.subscribe(onBudget),
     workspace.vodScheduler.subscribe(onBudget),
+    ...(observe
+      ? [
+          ...[workspace.liveScheduler, workspace.vodScheduler].map((scheduler) =>
+            scheduler.subscribe((state) =>
+              observe({
+                kind: 'budget',
+                at: clock.now(),
+                api: state.name,
+                rateLimitedUntil: state.rateLimitedUntil,
+              }),
+            ),
+          ),
+          workspace.onUnauthorized((api) =>
+            observe({ kind: 'tokenRefused', at: clock.now(), api, workspace: workspace.info.name }),
+          ),
+        ]
+      : []),
   ];
 
   const uploads = UploadEngine.open({

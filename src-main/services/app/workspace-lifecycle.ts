@@ -15,6 +15,7 @@ import type { WorkspaceInfo, WorkspaceState } from '../../shared/model';
 import type { AccountRegistry } from '../workspaces/accounts';
 import type { Emit } from './events';
 import { startSession, type Session } from './session';
+import type { Observation } from '../notifications/notice-policy';
 import type { UploadTuning } from '../uploads/upload-engine';
 import {
   openAccountWorkspace,
@@ -40,6 +41,8 @@ export interface WorkspaceLifecycleOptions {
   /** Pacing and network for account workspaces (tests); the platform's by default. */
   workspaceOptions?: WorkspaceOptions;
   uploadTuning?: Partial<UploadTuning>;
+  /** Told of each session's token refusals and budget state (the notice policy). */
+  observe?: (observation: Observation) => void;
 }
 
 /** The open workspace and its session; replaced as a whole on a switch. */
@@ -209,6 +212,7 @@ export class WorkspaceLifecycle {
       dataDir: options.dataDir,
       notify: options.notify,
       ...(options.uploadTuning ? { tuning: options.uploadTuning } : {}),
+      ...(options.observe ? { observe: options.observe } : {}),
     });
     this.#offUnauthorized = workspace.onUnauthorized(() => {
       options.log(`workspace ${workspace.info.id}: token refused, calls paused`);

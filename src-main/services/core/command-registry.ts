@@ -105,6 +105,17 @@ export interface PipelineOptions {
   who: () => string;
   /** The clock, epoch ms UTC (the record's time). */
   now: () => number;
+  /**
+   * Told of every command that passed the guards, just before its handler runs: what this
+   * seat ran (`seat` null: this workstation), so the notice policy never tells the operator
+   * of their own action.
+   */
+  ran?: (run: {
+    command: string;
+    at: number;
+    seat: string | null;
+    target: Record<string, unknown>;
+  }) => void;
 }
 
 /**
@@ -176,6 +187,12 @@ export function createDispatcher(
       audit({ ok: false, code: refusal.code, status: null, message: refusal.message, sent: false });
       return fail(refusal);
     }
+    pipeline.ran?.({
+      command,
+      at,
+      seat: context.seat ?? null,
+      target: (parsed.data ?? {}) as Record<string, unknown>,
+    });
     const priority = entry.decl.priority;
     const handle = () => entry.handler(parsed.data, { ...context, priority, session: current });
     // Only reads give way when their asker leaves; an operator's change runs on.

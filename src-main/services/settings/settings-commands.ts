@@ -55,5 +55,9 @@ export function settingsHandlers(
         state: updates?.state() ?? { kind: 'off' },
       };
     },
+    'settings.notifications': async ({ set }) => {
+      if (set) await settings.setNotifications(set);
+      return settings.notifications;
+    },
   });
 }

@@ -1,7 +1,8 @@
 /**
  * The app's settings in `settings.json` of the data folder (written atomically, validated on
  * read; a damaged file is set aside with a notice and the defaults apply): the workspace
- * that was open last and the interface language.
+ * that was open last, the interface language, the operator's name and which OS notifications
+ * are on.
  */
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -14,6 +15,7 @@ import {
   updateServerUrl,
   type UpdateSettings,
 } from '../../shared/updates-model';
+import { allNoticesOn, osNoticeKinds, type OsNoticeSwitches } from '../../shared/notifications';
 
 const settingsSchema = z.object({
   version: z.literal(1),
@@ -26,6 +28,8 @@ const settingsSchema = z.object({
   sandboxDeliverOutside: z.boolean().optional(),
   /** The desktop app's updates (hosts/update-policy.ts); absent: off until configured. */
   updates: z.object({ mode: z.enum(updateModes), url: updateServerUrl.nullable() }).optional(),
+  /** OS notification kinds the operator turned off or on; absent: on. */
+  notifications: z.partialRecord(z.enum(osNoticeKinds), z.boolean()).optional(),
 });
 
 /** The settings as read at start-up. */
@@ -68,6 +72,13 @@ export interface Settings {
    * @throws Error from the file system when it cannot be written.
    */
   setUpdates(updates: UpdateSettings): Promise<void>;
+  /** Which kinds of OS notification are on (every kind unless turned off). */
+  readonly notifications: OsNoticeSwitches;
+  /**
+   * Turns kinds of OS notification on or off (the others keep their setting).
+   * @throws Error from the file system when it cannot be written.
+   */
+  setNotifications(changes: Partial<OsNoticeSwitches>): Promise<void>;
 }
 
 /** Reads the settings of `dataDir`; `notice` tells of a damaged file that was set aside. */
@@ -111,6 +122,11 @@ export async function openSettings(
       return value.updates ?? defaultUpdateSettings;
     },
     setUpdates: (updates) => save({ ...value, updates }),
+    get notifications() {
+      return { ...allNoticesOn, ...value.notifications };
+    },
+    setNotifications: (changes) =>
+      save({ ...value, notifications: { ...value.notifications, ...changes } }),
   };
   const notice = read.notice ? { message: read.notice, text: read.noticeText } : null;
   return { settings, ...(notice ? { notice } : {}) };

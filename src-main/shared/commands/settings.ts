@@ -12,6 +12,7 @@ import {
   type UpdateSettings,
   type UpdateState,
 } from '../updates-model';
+import { osNoticeKinds, type OsNoticeSwitches } from '../notifications';
 
 /** The settings domain's commands. */
 export const settingsCommands = defineCommands({
@@ -78,5 +79,22 @@ export const settingsCommands = defineCommands({
     api: null,
     operations: [],
     roles: anyRole,
+  }),
+  /**
+   * Reads which kinds of OS notification are on; first turns on or off those given in
+   * `set` (the others keep their setting). Kept in settings.json.
+   */
+  'settings.notifications': command({
+    input: z.object({
+      set: z.partialRecord(z.enum(osNoticeKinds), z.boolean()).optional(),
+    }),
+    output: returns<OsNoticeSwitches>(),
+    priority: 'local',
+    category: 'settings',
+    effect: 'change',
+    api: null,
+    operations: [],
+    roles: anyRole,
+    offer: { palette: true },
   }),
 });

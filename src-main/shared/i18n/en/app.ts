@@ -72,6 +72,50 @@ export const app = {
     updatesOn:
       'An update never installs during a manual recording, a transfer or a command: on quit, or after 10 minutes without them.',
     updateWaiting: 'Version {version} waits to install.',
+    notifications: 'Notifications',
+    notificationsHint: 'Shown by the system while you look elsewhere; never for your own actions.',
+    allowNotifications: 'Allow notifications in this browser',
+    notificationsBlocked: 'This browser blocks notifications for this page.',
+    notice: {
+      offAir: 'A watched broadcast went off air',
+      recordingStopped: 'A manual recording stopped without your command',
+      tokenRefused: 'The platform refused a token',
+      budgetPaused: 'The platform paused the API budget for more than 10 s',
+      transfers: 'Uploads and downloads finished or failed',
+    },
+  },
+  osNotice: {
+    offAir: { title: 'Off air', body: '{title} went off air.' },
+    recordingStopped: {
+      title: 'Manual recording stopped',
+      body: 'The manual recording of {title} stopped, without a stop command from this app.',
+    },
+    tokenRefused: {
+      title: 'Token refused',
+      live: 'The platform refused the live API token of {workspace}. Renew it in Accounts.',
+      vod: 'The platform refused the VOD API token of {workspace}. Renew it in Accounts.',
+    },
+    budgetPaused: {
+      title: 'API budget paused',
+      live: 'The platform paused live API calls for {seconds} s (too many requests).',
+      vod: 'The platform paused VOD API calls for {seconds} s (too many requests).',
+    },
+    uploads: {
+      doneTitle: 'Uploads finished',
+      doneBody_one: '{done} file uploaded.',
+      doneBody_other: '{done} files uploaded.',
+      failedTitle: 'Uploads failed',
+      failedBody_one: '{failed} of {count} file failed; {done} uploaded.',
+      failedBody_other: '{failed} of {count} files failed; {done} uploaded.',
+    },
+    downloads: {
+      doneTitle: 'Downloads finished',
+      doneBody_one: '{done} file downloaded.',
+      doneBody_other: '{done} files downloaded.',
+      failedTitle: 'Downloads failed',
+      failedBody_one: '{failed} of {count} file failed; {done} downloaded.',
+      failedBody_other: '{failed} of {count} files failed; {done} downloaded.',
+    },
   },
   status: {
     label: 'Status bar',

@@ -108,16 +108,7 @@ export const uploads = {
     title: 'Drop to upload',
     hint: 'Video files, images or whole folders. You choose where they go next.',
   },
-  notify: {
-    attention: 'Upload needs attention: {name}',
-    finished: 'Uploads finished',
-    finishedProblems: 'Uploads finished with problems',
-    uploaded_one: '{done} of {count} file uploaded to {target}.',
-    uploaded_other: '{done} of {count} files uploaded to {target}.',
-    thePlatform: 'the platform',
-    needAttention_one: '{count} needs attention.',
-    needAttention_other: '{count} need attention.',
-  },
+
   pairing: {
     heading: 'Pairs',
     lead: 'Pair a live account with a VOD account to work on both in one workspace: the control room and schedule on the live account, VOD uploads on the VOD account. Each keeps its own token and its own budget.',

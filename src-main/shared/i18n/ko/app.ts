@@ -75,6 +75,51 @@ export const app: CatalogueShape<typeof en> = {
     updatesOn:
       '수동 녹화, 전송, 명령이 진행 중일 때는 설치하지 않습니다. 종료할 때 또는 이들 없이 10분이 지나면 설치합니다.',
     updateWaiting: '버전 {version}이(가) 설치를 기다리고 있습니다.',
+    notifications: '알림',
+    notificationsHint:
+      '다른 화면을 보는 동안 시스템이 알려 줍니다. 직접 한 작업은 알리지 않습니다.',
+    allowNotifications: '이 브라우저에서 알림 허용',
+    notificationsBlocked: '이 브라우저가 이 페이지의 알림을 막고 있습니다.',
+    notice: {
+      offAir: '지켜보던 방송이 방송중지됨',
+      recordingStopped: '명령 없이 수동 녹화가 멈춤',
+      tokenRefused: '플랫폼이 토큰을 거부함',
+      budgetPaused: '플랫폼이 API 호출 한도를 10초 넘게 멈춤',
+      transfers: '업로드와 다운로드가 끝나거나 실패함',
+    },
+  },
+  osNotice: {
+    offAir: { title: '방송중지', body: '{title} 방송이 중지되었습니다.' },
+    recordingStopped: {
+      title: '수동 녹화 중지',
+      body: '{title}의 수동 녹화가 이 앱의 중지 명령 없이 멈췄습니다.',
+    },
+    tokenRefused: {
+      title: '토큰 거부',
+      live: '플랫폼이 {workspace}의 라이브 API 토큰을 거부했습니다. 계정에서 갱신하세요.',
+      vod: '플랫폼이 {workspace}의 VOD API 토큰을 거부했습니다. 계정에서 갱신하세요.',
+    },
+    budgetPaused: {
+      title: 'API 호출 한도 멈춤',
+      live: '요청이 너무 많아 플랫폼이 라이브 API 호출을 {seconds}초 동안 멈췄습니다.',
+      vod: '요청이 너무 많아 플랫폼이 VOD API 호출을 {seconds}초 동안 멈췄습니다.',
+    },
+    uploads: {
+      doneTitle: '업로드 완료',
+      doneBody_one: '파일 {done}개를 업로드했습니다.',
+      doneBody_other: '파일 {done}개를 업로드했습니다.',
+      failedTitle: '업로드 실패',
+      failedBody_one: '파일 {count}개 중 {failed}개가 실패했습니다. {done}개는 업로드했습니다.',
+      failedBody_other: '파일 {count}개 중 {failed}개가 실패했습니다. {done}개는 업로드했습니다.',
+    },
+    downloads: {
+      doneTitle: '다운로드 완료',
+      doneBody_one: '파일 {done}개를 다운로드했습니다.',
+      doneBody_other: '파일 {done}개를 다운로드했습니다.',
+      failedTitle: '다운로드 실패',
+      failedBody_one: '파일 {count}개 중 {failed}개가 실패했습니다. {done}개는 다운로드했습니다.',
+      failedBody_other: '파일 {count}개 중 {failed}개가 실패했습니다. {done}개는 다운로드했습니다.',
+    },
   },
   status: {
     label: '상태 표시줄',

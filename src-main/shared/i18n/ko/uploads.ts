@@ -110,16 +110,7 @@ export const uploads: CatalogueShape<typeof en> = {
     title: '놓아서 업로드',
     hint: '동영상 파일, 이미지, 폴더 전체. 업로드 대상은 다음 단계에서 고릅니다.',
   },
-  notify: {
-    attention: '확인이 필요한 업로드: {name}',
-    finished: '업로드 완료',
-    finishedProblems: '업로드 완료 (문제 있음)',
-    uploaded_one: '파일 {count}개 중 {done}개를 {target}에 업로드했습니다.',
-    uploaded_other: '파일 {count}개 중 {done}개를 {target}에 업로드했습니다.',
-    thePlatform: '플랫폼',
-    needAttention_one: '{count}개는 확인이 필요합니다.',
-    needAttention_other: '{count}개는 확인이 필요합니다.',
-  },
+
   pairing: {
     heading: '계정 연결',
     lead: '라이브 계정과 VOD 계정을 연결하면 한 작업 공간에서 둘 다 다룰 수 있습니다. 컨트롤 룸과 편성표는 라이브 계정으로, VOD 업로드는 VOD 계정으로 동작하며, 각 계정은 자기 토큰과 호출 한도를 따로 씁니다.',

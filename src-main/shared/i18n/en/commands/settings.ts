@@ -14,5 +14,9 @@ export const commandsSettings = {
       description:
         'Reads or sets how the desktop app looks for updates and the update server your organisation runs.',
     },
+    notifications: {
+      title: 'Set notifications',
+      description: 'Reads or sets which kinds of system notification are shown.',
+    },
   },
 } as const;

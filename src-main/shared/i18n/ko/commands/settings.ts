@@ -14,5 +14,9 @@ export const commandsSettings = {
       description:
         '데스크톱 앱이 업데이트를 확인하는 방식과 조직의 업데이트 서버를 읽거나 설정합니다.',
     },
+    notifications: {
+      title: '알림 설정',
+      description: '어떤 종류의 시스템 알림을 보일지 읽거나 설정합니다.',
+    },
   },
 } as const;

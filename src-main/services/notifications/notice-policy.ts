@@ -1,0 +1,212 @@
+/**
+ * The notice policy: decides WHAT the operator is told by an OS notification, from what main
+ * observes (watched broadcasts, the commands this seat ran, token refusals, the schedulers'
+ * budget state, the upload and download lists). Pure: no timer, no I/O; every observation
+ * carries its time on the injected clock (epoch ms UTC), so tests run at fixed virtual times.
+ * The host shows what it answers (src-main/hosts/os-notifications.ts in the desktop app, the
+ * renderer's web Notification in the browser host).
+ *
+ * Rules:
+ * - never the operator's own action: a recording stopped by this seat's `broadcast.stopRecording`
+ *   (run within {@link ownActionWindowMs} before the watch saw it stop), a cancelled transfer;
+ * - each kind can be turned off (`switches()`, settings.json);
+ * - a broadcast that went off air gives one notice (its recording stopping with it, none more).
+ */
+import type { Broadcast } from '../../shared/model';
+import type { UploadItem } from '../../shared/uploads';
+import type { Download } from '../../shared/downloads-model';
+import type { OsNotice, OsNoticeKind, OsNoticeSwitches } from '../../shared/notifications';
+
+/** A stop command of this seat explains a recording stop seen this long after it, ms. */
+export const ownActionWindowMs = 60_000;
+
+/** A platform pause (429, docs/architecture.md, The API budget) longer than this is told, ms. */
+export const budgetPauseNoticeMs = 10_000;
+
+/** What the policy is told. Times are epoch ms UTC on the injected clock. */
+export type Observation =
+  /** A watched broadcast as read (a poll or a command's answer). */
+  | { kind: 'broadcast'; at: number; broadcast: Broadcast }
+  /** A command this app's pipeline ran (`seat` null: this workstation's operator). */
+  | {
+      kind: 'command';
+      at: number;
+      command: string;
+      seat: string | null;
+      target: Record<string, unknown>;
+    }
+  /** The platform refused the workspace's token for `api` (401). */
+  | { kind: 'tokenRefused'; at: number; api: 'live' | 'vod'; workspace: string }
+  /** A scheduler's state: `rateLimitedUntil` is the end of a 429 pause, or null. */
+  | { kind: 'budget'; at: number; api: string; rateLimitedUntil: number | null }
+  /** Upload items that changed. */
+  | { kind: 'uploads'; at: number; items: readonly Pick<UploadItem, 'id' | 'batchId' | 'state'>[] }
+  /** The whole download list after a change. */
+  | { kind: 'downloads'; at: number; items: readonly Pick<Download, 'id' | 'state'>[] };
+
+/** What the policy needs besides observations. */
+export interface NoticePolicyOptions {
+  /** Which kinds are on now (read at each decision: a switch takes effect at once). */
+  switches: () => OsNoticeSwitches;
+}
+
+const uploadActive = new Set(['queued', 'uploading', 'processing', 'paused', 'retrying']);
+const downloadActive = new Set(['queued', 'downloading', 'paused']);
+
+/** The notice policy of one run of main (one per core; it outlives workspace switches). */
+export class NoticePolicy {
+  readonly #switches: () => OsNoticeSwitches;
+  #count = 0;
+  /** The last broadcast state seen, per broadcast key. */
+  readonly #broadcasts = new Map<string, { onAir: boolean; recording: boolean }>();
+  /** When this seat last ran `broadcast.stopRecording`, per broadcast key. */
+  readonly #ownStops = new Map<string, number>();
+  /** Per API: when the current 429 pause began and whether it was told. */
+  readonly #pauses = new Map<string, { since: number; told: boolean }>();
+  /** Upload items seen this run: batch and state. */
+  readonly #uploads = new Map<string, { batchId: string; state: string; active: boolean }>();
+  readonly #uploadBatchesTold = new Set<string>();
+  /** Downloads seen active since the list last drained. */
+  #downloadRun = new Set<string>();
+
+  constructor(options: NoticePolicyOptions) {
+    this.#switches = options.switches;
+  }
+
+  /** Takes one observation; answers the notices it calls for (often none). */
+  observe(observation: Observation): OsNotice[] {
+    switch (observation.kind) {
+      case 'broadcast':
+        return this.#broadcast(observation.at, observation.broadcast);
+      case 'command':
+        if (observation.command === 'broadcast.stopRecording' && observation.seat === null) {
+          const key = observation.target['broadcastKey'];
+          if (typeof key === 'string') this.#ownStops.set(key, observation.at);
+        }
+        return [];
+      case 'tokenRefused':
+        return this.#notice('tokenRefused', observation.at, {
+          title: { key: 'osNotice.tokenRefused.title' },
+          body: {
+            key:
+              observation.api === 'live'
+                ? 'osNotice.tokenRefused.live'
+                : 'osNotice.tokenRefused.vod',
+            params: { workspace: observation.workspace },
+          },
+          open: { view: 'accounts' },
+        });
+      case 'budget':
+        return this.#budget(observation.at, observation.api, observation.rateLimitedUntil);
+      case 'uploads':
+        return this.#uploadsChanged(observation.at, observation.items);
+      case 'downloads':
+        return this.#downloadsChanged(observation.at, observation.items);
+    }
+  }
+
+  #broadcast(at: number, b: Broadcast): OsNotice[] {
+    const before = this.#broadcasts.get(b.key);
+    this.#broadcasts.set(b.key, { onAir: b.onAir, recording: b.recording });
+    if (!before) return [];
+    if (before.onAir && !b.onAir) {
+      return this.#notice('offAir', at, {
+        title: { key: 'osNotice.offAir.title' },
+        body: { key: 'osNotice.offAir.body', params: { title: b.title } },
+        open: { view: 'control-room', channelKey: b.channelKey },
+      });
+    }
+    if (before.recording && !b.recording) {
+      const ownAt = this.#ownStops.get(b.key);
+      this.#ownStops.delete(b.key);
+      if (ownAt !== undefined && at - ownAt <= ownActionWindowMs && at >= ownAt) return [];
+      return this.#notice('recordingStopped', at, {
+        title: { key: 'osNotice.recordingStopped.title' },
+        body: { key: 'osNotice.recordingStopped.body', params: { title: b.title } },
+        open: { view: 'control-room', channelKey: b.channelKey },
+      });
+    }
+    return [];
+  }
+
+  #budget(at: number, api: string, until: number | null): OsNotice[] {
+    if (until === null || until <= at) {
+      this.#pauses.delete(api);
+      return [];
+    }
+    const pause = this.#pauses.get(api) ?? { since: at, told: false };
+    this.#pauses.set(api, pause);
+    if (pause.told || until - pause.since <= budgetPauseNoticeMs) return [];
+    pause.told = true;
+    return this.#notice('budgetPaused', at, {
+      title: { key: 'osNotice.budgetPaused.title' },
+      body: {
+        key: api === 'vod' ? 'osNotice.budgetPaused.vod' : 'osNotice.budgetPaused.live',
+        params: { seconds: Math.ceil((until - pause.since) / 1000) },
+      },
+      open: { view: 'control-room' },
+    });
+  }
+
+  #uploadsChanged(
+    at: number,
+    items: readonly Pick<UploadItem, 'id' | 'batchId' | 'state'>[],
+  ): OsNotice[] {
+    const batches = new Set<string>();
+    for (const item of items) {
+      const seen = this.#uploads.get(item.id);
+      this.#uploads.set(item.id, {
+        batchId: item.batchId,
+        state: item.state,
+        active: (seen?.active ?? false) || uploadActive.has(item.state),
+      });
+      batches.add(item.batchId);
+    }
+    const notices: OsNotice[] = [];
+    for (const batchId of batches) {
+      if (this.#uploadBatchesTold.has(batchId)) continue;
+      const files = [...this.#uploads.values()].filter((f) => f.batchId === batchId);
+      // Only a batch seen at work in this run; one restored already settled is old news.
+      if (!files.some((f) => f.active) || files.some((f) => uploadActive.has(f.state))) continue;
+      this.#uploadBatchesTold.add(batchId);
+      const done = files.filter((f) => f.state === 'done').length;
+      const failed = files.filter((f) => f.state === 'needs-attention').length;
+      // Every file cancelled: the operator's own action.
+      if (done + failed === 0) continue;
+      notices.push(...this.#transfers(at, 'uploads', done, failed));
+    }
+    return notices;
+  }
+
+  #downloadsChanged(at: number, items: readonly Pick<Download, 'id' | 'state'>[]): OsNotice[] {
+    for (const item of items) if (downloadActive.has(item.state)) this.#downloadRun.add(item.id);
+    if (this.#downloadRun.size === 0 || items.some((item) => downloadActive.has(item.state)))
+      return [];
+    const run = items.filter((item) => this.#downloadRun.has(item.id));
+    this.#downloadRun = new Set();
+    const done = run.filter((item) => item.state === 'done').length;
+    const failed = run.filter((item) => item.state === 'failed').length;
+    if (done + failed === 0) return [];
+    return this.#transfers(at, 'downloads', done, failed);
+  }
+
+  #transfers(at: number, what: 'uploads' | 'downloads', done: number, failed: number): OsNotice[] {
+    const failedSome = failed > 0;
+    return this.#notice('transfers', at, {
+      title: {
+        key: `osNotice.${what}.${failedSome ? 'failedTitle' : 'doneTitle'}`,
+      },
+      body: {
+        key: failedSome ? `osNotice.${what}.failedBody` : `osNotice.${what}.doneBody`,
+        params: { count: done + failed, done, failed },
+      },
+      open: { view: what === 'uploads' ? 'uploads' : 'recordings' },
+    });
+  }
+
+  #notice(kind: OsNoticeKind, at: number, what: Omit<OsNotice, 'id' | 'kind' | 'at'>): OsNotice[] {
+    if (!this.#switches()[kind]) return [];
+    this.#count += 1;
+    return [{ id: `notify-${this.#count}`, kind, at, ...what }];
+  }
+}
