@@ -16,7 +16,7 @@ import type {
 } from './live-state';
 import { channelSettingsOf } from './live-state';
 import { isoOrNull, isoUtc, presentChannel } from './present';
-import type { ScheduledOutput } from './scheduled-output';
+import type { ScheduledOutput } from './live-state';
 import type { ChannelRecord, SandboxState } from './state';
 
 /** Live `Channel`: the base fields of present.ts plus the kind and the observed settings. */

@@ -6,7 +6,6 @@
  */
 import { notFound } from './http-error';
 import type { Random } from './prng';
-import type { ScheduledOutput } from './scheduled-output';
 import type { UploadTransfer } from './upload-host-urls';
 
 /** Observed channel settings kept beside `ChannelRecord` (defaults in `channelSettingsOf`). */
@@ -273,4 +272,18 @@ export function removeWhere<T>(items: T[], matches: (item: T) => boolean): void 
     const item = items[i];
     if (item !== undefined && matches(item)) items.splice(i, 1);
   }
+}
+
+/** What a scheduled channel shows at the last `playSchedules` (live `Channel.scheduled_output`). */
+export interface ScheduledOutput {
+  /** `program` on air; `waiting` for the next program; `idle` with no program to come. */
+  state: 'program' | 'waiting' | 'idle';
+  /** The program on air (`program`) or to come (`waiting`); null when idle. */
+  programId: number | null;
+  /** The program media content playing now (`program` only). */
+  uploadFileKey: string | null;
+  /** The waiting screen shown (`waiting` only; null: the channel's idle screen). */
+  waitMediaKey: string | null;
+  /** When this state ends: the program's end, or the next program's start; null when idle. */
+  until: Date | null;
 }

@@ -22,23 +22,11 @@
 import { endBroadcast } from './broadcast-actions';
 import { emitCallback } from './callbacks';
 import { programEnd } from './live-present';
-import type { ProgramRecord } from './live-state';
+import type { ProgramRecord, ScheduledOutput } from './live-state';
+
+export type { ScheduledOutput } from './live-state';
 import { lowerKey } from './prng';
 import type { BroadcastRecord, SandboxState } from './state';
-
-/** What a scheduled channel shows at the last `playSchedules` (live `Channel.scheduled_output`). */
-export interface ScheduledOutput {
-  /** `program` on air; `waiting` for the next program; `idle` with no program to come. */
-  state: 'program' | 'waiting' | 'idle';
-  /** The program on air (`program`) or to come (`waiting`); null when idle. */
-  programId: number | null;
-  /** The program media content playing now (`program` only). */
-  uploadFileKey: string | null;
-  /** The waiting screen shown (`waiting` only; null: the channel's idle screen). */
-  waitMediaKey: string | null;
-  /** When this state ends: the program's end, or the next program's start; null when idle. */
-  until: Date | null;
-}
 
 /**
  * Brings every scheduled channel to `now`: programs whose time has come go on air, those
