@@ -71,7 +71,7 @@ async function data<T>(core: DeskCore, command: CommandName, input: unknown): Pr
 
 async function onAirBroadcast(core: DeskCore): Promise<Broadcast> {
   const page = await data<Fresh<Page<ChannelSummary>>>(core, 'channels.list', {});
-  for (const channel of page.data.items.filter((c) => c.onAir)) {
+  for (const channel of page.data.items.filter((c) => c.onAir && c.type !== 'scheduled')) {
     const b = await data<Fresh<Broadcast>>(core, 'broadcast.get', {
       broadcastKey: channel.latestBroadcast?.key,
     });

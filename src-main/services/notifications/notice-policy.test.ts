@@ -52,7 +52,7 @@ afterAll(async () => {
 /** The first broadcast of the seed on air and not recording, read through the core. */
 async function onAirBroadcast(): Promise<Broadcast> {
   const list = await call('channels.list', { perPage: 100 });
-  for (const channel of list.data.items.filter((c) => c.onAir)) {
+  for (const channel of list.data.items.filter((c) => c.onAir && c.type !== 'scheduled')) {
     const key = channel.latestBroadcast?.key;
     if (!key) continue;
     const { data } = await call('broadcast.get', { broadcastKey: key });
