@@ -163,6 +163,35 @@ test.describe('in English', () => {
     await app.keyboard.press('Escape');
     await app.keyboard.press('Shift+Slash');
     await expect(app.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+    await expect(app.getByRole('dialog', { name: 'Keyboard shortcuts' })).toContainText(
+      en.shortcutSheet.viewN,
+    );
     await app.screenshot(shots('palette-en-02-sheet'));
+  });
+
+  test('moving around by keys: a channel by its place, the search, a view', async ({ app }) => {
+    const list = app.getByRole('listbox', { name: en.channels.listLabel });
+    const second = list.getByRole('option').nth(1);
+    await expect(second).toBeVisible();
+    await app.keyboard.press('Digit2');
+    await expect(second).toHaveAttribute('aria-selected', 'true');
+    await app.keyboard.press('Slash');
+    await expect(app.getByRole('searchbox').first()).toBeFocused();
+    // Typed into the search, a digit is a character, not a channel key.
+    await app.keyboard.type('1');
+    await expect(app.getByRole('searchbox').first()).toHaveValue('1');
+    await app.getByRole('searchbox').first().fill('');
+    await app.getByRole('searchbox').first().blur();
+    const views = app.getByRole('navigation', { name: en.shell.viewsLabel });
+    await app.keyboard.press('Shift+Digit2');
+    await expect(views.getByRole('button', { name: en.shell.views.schedule })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await app.keyboard.press('Shift+Digit1');
+    await expect(views.getByRole('button', { name: en.shell.views.controlRoom })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 });

@@ -27,6 +27,24 @@ class Navigation {
   }
 }
 
+/**
+ * The views in the top bar's order (Shift+1 … Shift+9 open them by place, lib/nav-keys.ts):
+ * Rehearsal, which drives the sandbox's simulated platform, only in the sandbox workspace.
+ */
+export function topBarViews(sandbox: boolean): View[] {
+  const views: View[] = [
+    'control-room',
+    'schedule',
+    'channels',
+    'recordings',
+    'statistics',
+    'library',
+    'uploads',
+    'accounts',
+  ];
+  return sandbox ? [...views, 'rehearsal'] : views;
+}
+
 /** The one navigation state of the app. */
 export const navigation = new Navigation();
 

@@ -50,6 +50,9 @@ export const palette = {
     command: 'Command',
     palette: 'Open the command palette',
     sheet: 'Show this list of shortcuts',
+    viewN: 'Open the view at that place in the top bar',
+    channelN: 'Control room: focus the channel at that place in the list',
+    search: 'Control room: search the channels',
     note: 'Keys are physical: they work in Hangul input mode too, never while typing in a field.',
   },
 } as const;
