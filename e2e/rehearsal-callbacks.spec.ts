@@ -67,7 +67,11 @@ test('every callback kind reaches a local receiver and the delivery log shows an
       await platform.get<{ data: { key: string; channel_key: string; is_onair: boolean }[] }>(
         '/broadcasts?is_onair=1&per_page=100',
       )
-    ).data.find((item) => item.is_onair);
+    ).data.find(
+      // An encoder-fed channel's broadcast (`/channels` lists those); scheduled channels play
+      // programs on air too.
+      (item) => item.is_onair && channels.some((channel) => channel.key === item.channel_key),
+    );
     if (onAir === undefined) throw new Error('no broadcast on air in the seed');
     const title = channels.find((item) => item.key === onAir.channel_key)?.title ?? '';
     const nav = app.getByRole('navigation', { name: en.shell.viewsLabel });
