@@ -138,7 +138,7 @@ export class ScenarioPlayer {
     return {
       name: this.#scenario.name,
       phase: this.#phase,
-      elapsed_ms: Math.min(Math.max(0, elapsed), this.#scenario.durationMs),
+      elapsed_ms: Math.round(Math.min(Math.max(0, elapsed), this.#scenario.durationMs)),
       duration_ms: this.#scenario.durationMs,
       speed: this.#target.clock.speed,
       applied: this.#applied,
