@@ -3,7 +3,7 @@ export const rehearsalView = {
   rehearsalView: {
     title: 'Rehearsal',
     intro:
-      'Rehearse an event on the sandbox: start and stop the simulated encoder of any channel. Nothing here reaches a real platform.',
+      'Rehearse an event on the sandbox: start and stop the simulated encoder of any channel, or play a whole event from a scenario. Nothing here reaches a real platform.',
     sandboxOnly: 'Rehearsal works in the sandbox workspace only. Switch to the sandbox to use it.',
     notLoopback:
       'The sandbox is not on this machine: rehearsal controls are sent to this machine only.',
