@@ -102,7 +102,8 @@ export function chatParticipants(
     return [];
   }
   const key = broadcast.key;
-  const regulars = Math.min(240, Math.max(12, Math.round(channel.audiencePeak * 0.06)));
+  const regulars =
+    channel.chatRegulars ?? Math.min(240, Math.max(12, Math.round(channel.audiencePeak * 0.06)));
   const firstUser = Math.floor(hashUnit(seed, key, 'users') * userPoolSize);
   const nowSecond = Math.floor(nowMs / 1000);
   const present: ChatParticipant[] = [];

@@ -128,6 +128,28 @@ describe('test controls', () => {
     expect(Date.parse(after.now) - Date.parse(before.now)).toBeLessThan(3_605_000);
   });
 
+  it('set the clock speed, pause and resume it, and refuse a speed outside 1..60', async () => {
+    const post = async (path: string, body?: unknown) =>
+      fetch(`${origin()}/__sandbox/clock${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body ?? {}),
+      });
+    const fast = (await (await post('/speed', { speed: 30 })).json()) as ClockAnswer;
+    expect(fast).toMatchObject({ speed: 30, paused: false });
+    const paused = (await (await post('/pause')).json()) as ClockAnswer;
+    expect(paused.paused).toBe(true);
+    const read = (await (await fetch(`${origin()}/__sandbox/clock`)).json()) as ClockAnswer;
+    expect(read).toEqual(paused);
+    expect((await post('/speed', { speed: 61 })).status).toBe(422);
+    expect((await post('/speed', {})).status).toBe(422);
+    const resumed = (await (await post('/resume')).json()) as ClockAnswer;
+    expect(resumed).toMatchObject({ speed: 30, paused: false });
+    expect((await (await post('/speed', { speed: 1 })).json()) as ClockAnswer).toMatchObject({
+      speed: 1,
+    });
+  });
+
   it('refuse a clock that goes back', async () => {
     const response = await fetch(`${origin()}/__sandbox/clock/advance`, {
       method: 'POST',
@@ -138,6 +160,12 @@ describe('test controls', () => {
     expect(await response.json()).toMatchObject({ errors: { seconds: [expect.any(String)] } });
   });
 });
+
+interface ClockAnswer {
+  now: string;
+  speed: number;
+  paused: boolean;
+}
 
 function origin(): string {
   return new URL(sandbox.info.live_base_url).origin;

@@ -12,21 +12,35 @@
  * upload-host.ts), `--vod-contents N` (a VOD library of N contents, 0 to 100 000;
  * seed-vod-large.ts), faults
  * (faults.ts): `--latency MS` (with `--latency-max MS`: a delay drawn from that range), `--error-rate R`, `--drop-rate R` (R in 0..1), `--burst-429 N`.
+ * Rehearsals: `--scenario FILE` plays a scenario (scenario.ts, e.g.
+ * `resources/rehearsals/two-hour-event.yaml`) from the start, `--speed N` (1..60) runs the
+ * virtual clock N times faster (the scenario's own speed when not given); progress goes to
+ * stderr. A scenario that does not load prints its line and field on stderr and exits 2.
  * A bad flag prints one error line on stderr and exits 2.
  *
  * `npm run sandbox -- encoder <channel_key> live|off [--url URL]` instead turns a simulated
  * encoder of a running sandbox on or off (cli-encoder.ts) and exits.
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { runEncoderCli } from './cli-encoder';
 import type { SandboxOptions } from './index';
 import { faultsFromFlags } from './faults';
 import { startSandbox } from './index';
+import type { ScenarioDesk } from './scenario-desk';
 import type { UploadMode } from './upload-host';
 import { uploadModes } from './upload-host';
 
+/** The CLI's options: the sandbox's, and the rehearsal to play. */
+export interface CliOptions extends SandboxOptions {
+  /** Path of a scenario file to play from the start. */
+  scenarioFile?: string;
+  /** Speed of the virtual clock, 1..60. */
+  speed?: number;
+}
+
 /** Parses the flags. @throws Error with a one-line, operator-readable message. */
-export function parseCliOptions(args: string[]): SandboxOptions {
+export function parseCliOptions(args: string[]): CliOptions {
   const { values } = parseArgs({
     args,
     strict: true,
@@ -45,6 +59,8 @@ export function parseCliOptions(args: string[]): SandboxOptions {
       'error-rate': { type: 'string' },
       'drop-rate': { type: 'string' },
       'burst-429': { type: 'string' },
+      scenario: { type: 'string' },
+      speed: { type: 'string' },
     },
   });
   return {
@@ -61,6 +77,8 @@ export function parseCliOptions(args: string[]): SandboxOptions {
       ? {}
       : { vodContents: integerFlag('vod-contents', values['vod-contents'], 0, 100_000) }),
     faults: faultsFromFlags(values),
+    ...(values.scenario === undefined ? {} : { scenarioFile: values.scenario }),
+    ...(values.speed === undefined ? {} : { speed: integerFlag('speed', values.speed, 1, 60) }),
   };
 }
 
@@ -94,7 +112,7 @@ async function main(): Promise<void> {
     });
     return;
   }
-  let options: SandboxOptions;
+  let options: CliOptions;
   try {
     options = parseCliOptions(args);
   } catch (error) {
@@ -107,6 +125,26 @@ async function main(): Promise<void> {
     `Sandbox platform serving ${sandbox.info.live_base_url} and ${sandbox.info.vod_base_url}` +
       `${options.rateLimit === false ? ' (rate limit off)' : ''}. Stop with Ctrl+C.\n`,
   );
+  if (options.scenarioFile !== undefined) {
+    try {
+      const status = sandbox.scenarios.start(
+        { yaml: readFileSync(options.scenarioFile, 'utf8') },
+        options.speed,
+      );
+      process.stderr.write(
+        `Playing the scenario "${status.name}" at ×${status.speed}: ` +
+          `${Math.round(status.duration_ms / 60_000)} min of platform time in ` +
+          `${Math.round(status.duration_ms / status.speed / 1000)} s.\n`,
+      );
+      reportScenario(sandbox.scenarios);
+    } catch (error) {
+      process.stderr.write(`sandbox: ${error instanceof Error ? error.message : String(error)}\n`);
+      await sandbox.close();
+      process.exit(2);
+    }
+  } else if (options.speed !== undefined) {
+    sandbox.clock.setSpeed(options.speed);
+  }
   let closing = false;
   const stop = (signal: NodeJS.Signals): void => {
     if (closing) return;
@@ -122,6 +160,26 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+/** Writes each applied event and the end of the scenario on stderr, every real second. */
+function reportScenario(desk: ScenarioDesk): void {
+  let reported = 0;
+  const timer = setInterval(() => {
+    const status = desk.status();
+    if (status === null) return;
+    if (status.applied > reported) {
+      reported = status.applied;
+      const minutes = Math.floor(status.elapsed_ms / 60_000);
+      process.stderr.write(`  +${minutes} min: ${status.applied}/${status.total} events\n`);
+    }
+    if (status.phase === 'done' || status.phase === 'stopped') {
+      const refused = status.errors.map((item) => `\n  refused: ${item.summary}: ${item.message}`);
+      process.stderr.write(`Scenario "${status.name}" ${status.phase}.${refused.join('')}\n`);
+      clearInterval(timer);
+    }
+  }, 1000);
+  timer.unref();
 }
 
 main().catch((error: unknown) => {

@@ -13,6 +13,8 @@ import type { CallbackPolicy } from './callbacks';
 import { CallbackEngine } from './callbacks';
 import { CallCounter } from './call-count';
 import { VirtualClock } from './clock';
+import type { TokenName } from './scenario';
+import { ScenarioDesk } from './scenario-desk';
 import type { EncoderOptions } from './encoder';
 import { EncoderSimulator } from './encoder';
 import type { FaultSettings } from './faults';
@@ -148,6 +150,11 @@ export interface SandboxHandle {
   probeKey: string;
   /** Operations served to OnAir Desk itself (not to other clients): the UI coverage. */
   served: ServedOperations;
+  /**
+   * Rehearsal scenarios (scenario-desk.ts): `start({ name } | { yaml }, speed)`, `status`,
+   * `pause`, `resume`, `stop`; also under `/__sandbox/scenario`.
+   */
+  scenarios: ScenarioDesk;
   /** Stops serving and closes open connections. */
   close(): Promise<void>;
 }
@@ -203,7 +210,29 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     ...(options.stateFile === undefined ? {} : { stateFile: options.stateFile }),
     ...(options.uploadMode === undefined ? {} : { mode: options.uploadMode }),
   });
+  const iat = Math.floor(clock.nowMs() / 1000);
+  const mint = (role: Role, scopes: string[], lifetimeS = tokenLifetimeSeconds): string =>
+    authority.mint({
+      sub: state.serviceAccountKey,
+      role,
+      scopes,
+      iat,
+      exp: iat + lifetimeS,
+    });
+  const namedTokens: Record<TokenName, string> = {
+    super_admin: mint('super_admin', allLiveScopes),
+    admin: mint('admin', allLiveScopes),
+    no_scope: mint('super_admin', []),
+  };
+  const scenarios = new ScenarioDesk({
+    clock,
+    state,
+    encoders,
+    faults,
+    revokeToken: (name) => authority.revoke(namedTokens[name]),
+  });
   const app = buildServer({
+    scenarios,
     state,
     clock,
     tokens: authority,
@@ -228,26 +257,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const { port } = app.server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
 
-  const iat = Math.floor(clock.nowMs() / 1000);
-  const mint = (role: Role, scopes: string[], lifetimeS = tokenLifetimeSeconds): string =>
-    authority.mint({
-      sub: state.serviceAccountKey,
-      role,
-      scopes,
-      iat,
-      exp: iat + lifetimeS,
-    });
-
   return {
     info: {
       live_base_url: origin + apiPrefixes.live,
       vod_base_url: origin + apiPrefixes.vod,
       service_account_key: state.serviceAccountKey,
-      tokens: {
-        super_admin: mint('super_admin', allLiveScopes),
-        admin: mint('admin', allLiveScopes),
-        no_scope: mint('super_admin', []),
-      },
+      tokens: namedTokens,
       vod_access_token: vodAccessToken,
       upload_mode: uploads.mode,
       rate_limit: {
@@ -263,6 +278,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     faults,
     callbacks,
     encoders,
+    scenarios,
     uploads,
     issueToken,
     revokeToken: (token) => authority.revoke(token),
@@ -270,6 +286,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     served,
     probeKey,
     close: async () => {
+      scenarios.stop();
       await app.close();
       encoders.close();
       await callbacks.close();

@@ -40,6 +40,8 @@ import { registerBroadcastControlRoutes } from './routes/control-broadcasts';
 import { registerCallbackControlRoutes } from './routes/control-callbacks';
 import { registerChannelControlRoutes } from './routes/control-channels';
 import { registerFaultControlRoutes } from './routes/control-faults';
+import { registerScenarioControlRoutes } from './routes/control-scenario';
+import type { ScenarioDesk } from './scenario-desk';
 import { registerUploadControlRoutes } from './routes/control-uploads';
 import { registerDownloadControlRoutes } from './routes/control-downloads';
 import { DownloadDesk } from './download-host';
@@ -90,6 +92,8 @@ export interface ServerDeps {
   probeKey?: string;
   /** Operations served to the app itself (its `User-Agent`), for the UI coverage report. */
   served?: ServedOperations;
+  /** Rehearsal scenarios and their `/__sandbox/scenario` control; none when absent. */
+  scenarios?: ScenarioDesk;
 }
 
 /**
@@ -149,6 +153,7 @@ export function buildServer(deps: ServerDeps): FastifyInstance {
   registerChannelControlRoutes(app, context);
   if (deps.accounting !== undefined)
     registerCallAndTokenRoutes(app, deps.accounting.calls, deps.accounting.tokens);
+  if (deps.scenarios !== undefined) registerScenarioControlRoutes(app, deps.scenarios);
   return app;
 }
 

@@ -59,6 +59,11 @@ export interface ChannelRecord {
   createdAt: Date;
   /** Typical peak audience of the channel's broadcasts (drives the audience curve). */
   audiencePeak: number;
+  /**
+   * How many regulars come and go in the chat (audience.ts), when a rehearsal scenario set it
+   * (scenario.ts `chat: { joins }`); default from `audiencePeak`.
+   */
+  chatRegulars?: number;
 }
 
 export interface BroadcastRecord {

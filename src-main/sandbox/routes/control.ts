@@ -2,14 +2,17 @@
  * Test-control endpoints under `/__sandbox/` (outside the platform's paths, no auth, loopback
  * only). Bodies may be JSON or form-encoded.
  *
- * - `GET  /__sandbox/clock` → `{ now }` (ISO-8601, UTC).
- * - `POST /__sandbox/clock/advance` `{ seconds }` (≥ 0, at most 10 years) → `{ now }`.
+ * - `GET  /__sandbox/clock` → `{ now, speed, paused }` (now ISO-8601 UTC; speed ×1..×60).
+ * - `POST /__sandbox/clock/advance` `{ seconds }` (≥ 0, at most 10 years) → the same.
+ * - `POST /__sandbox/clock/speed` `{ speed }` (1..60 virtual s a real s) → the same.
+ * - `POST /__sandbox/clock/pause`, `POST /__sandbox/clock/resume` (no body) → the same.
+ * The rate limit keeps counting real time whatever the clock's speed (clock.ts).
  * - `POST /__sandbox/rate-limit` `{ enabled }` (true/false, 1/0) → `{ enabled }`.
  * Invalid input answers 422 `{ message, errors }`; a non-loopback caller 403 `{ message }`.
  */
 import type { FastifyInstance, onRequestHookHandler } from 'fastify';
 import { z } from 'zod';
-import type { VirtualClock } from '../clock';
+import { VirtualClock } from '../clock';
 import { ApiError } from '../http-error';
 import { isoUtc } from '../present';
 import type { RateLimiter } from '../rate-limit';
@@ -28,6 +31,33 @@ const advanceSchema = z.object({
       .max(10 * 366 * 86_400, 'The seconds must not be greater than ten years.'),
   ),
 });
+
+const speedSchema = z.object({
+  speed: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+    z
+      .number({
+        error: (issue) => requiredOr(issue.input, 'The speed must be a number.', 'speed'),
+      })
+      .min(VirtualClock.minSpeed, `The speed must be at least ${VirtualClock.minSpeed}.`)
+      .max(VirtualClock.maxSpeed, `The speed must not be greater than ${VirtualClock.maxSpeed}.`),
+  ),
+});
+
+/** What the clock routes answer. */
+export interface ClockStatus {
+  /** The platform's now, ISO-8601 UTC. */
+  now: string;
+  /** Virtual s a real s (1..60). */
+  speed: number;
+  /** Whether the platform's time stands still. */
+  paused: boolean;
+}
+
+/** The clock as the control routes show it. */
+export function clockStatus(clock: VirtualClock): ClockStatus {
+  return { now: isoUtc(clock.now()), speed: clock.speed, paused: clock.paused };
+}
 
 const booleanWords = new Map<unknown, boolean>([
   ['true', true],
@@ -61,14 +91,28 @@ export function registerControlRoutes(
     done();
   };
 
-  app.get(`${controlPrefix}/clock`, { onRequest: loopbackOnly }, () => ({
-    now: isoUtc(clock.now()),
-  }));
+  app.get(`${controlPrefix}/clock`, { onRequest: loopbackOnly }, () => clockStatus(clock));
 
   app.post(`${controlPrefix}/clock/advance`, { onRequest: loopbackOnly }, (request) => {
     const { seconds } = parseBody(advanceSchema, request.body);
     clock.advance(seconds * 1000);
-    return { now: isoUtc(clock.now()) };
+    return clockStatus(clock);
+  });
+
+  app.post(`${controlPrefix}/clock/speed`, { onRequest: loopbackOnly }, (request) => {
+    const { speed } = parseBody(speedSchema, request.body);
+    clock.setSpeed(speed);
+    return clockStatus(clock);
+  });
+
+  app.post(`${controlPrefix}/clock/pause`, { onRequest: loopbackOnly }, () => {
+    clock.pause();
+    return clockStatus(clock);
+  });
+
+  app.post(`${controlPrefix}/clock/resume`, { onRequest: loopbackOnly }, () => {
+    clock.resume();
+    return clockStatus(clock);
   });
 
   app.post(`${controlPrefix}/rate-limit`, { onRequest: loopbackOnly }, (request) => {

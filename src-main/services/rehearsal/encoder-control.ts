@@ -78,7 +78,11 @@ function toView(wire: WireEncoder): EncoderView {
   };
 }
 
-function loopbackOrigin(baseUrl: string): string {
+/**
+ * The origin of `baseUrl` when it is on this machine (127.0.0.0/8, ::1, localhost).
+ * @throws PlatformError `forbidden` otherwise: rehearsal traffic never leaves the machine.
+ */
+export function loopbackOrigin(baseUrl: string): string {
   const url = URL.canParse(baseUrl) ? new URL(baseUrl) : null;
   const host = url?.hostname ?? '';
   if (

@@ -88,14 +88,49 @@ describe('rehearsal encoders', () => {
       for (const [command, input] of [
         ['rehearsal.encoders', {}],
         ['rehearsal.setEncoder', { channelKey: before.channel_key, state: 'live' }],
+        ['rehearsal.scenarios', {}],
+        ['rehearsal.playScenario', { file: 'two-hour-event', speed: 30 }],
+        ['rehearsal.controlScenario', { action: 'pause' }],
       ] as const) {
         const result = await core.invoke(command, input, { clientId: 'rehearsal-test' });
         expect(result.ok).toBe(false);
         if (!result.ok) expect(result.error.message).toContain('sandbox workspace only');
       }
       expect(rig.sandbox.encoders.status(before.channel_key).state).toBe('off');
+      expect(rig.sandbox.scenarios.status()).toBeNull();
     } finally {
       await call('workspace.switch', { id: 'sandbox' });
     }
+  });
+});
+
+describe('rehearsal scenarios', () => {
+  it('lists the examples, plays one at ×30, pauses, resumes and stops it', async () => {
+    const listed = await call('rehearsal.scenarios', {});
+    expect(listed.data.current).toBeNull();
+    expect(listed.data.scenarios.map((item) => item.file)).toContain('two-hour-event');
+    const event = listed.data.scenarios.find((item) => item.file === 'two-hour-event');
+    expect(event).toMatchObject({ name: 'Two-hour event', durationMs: 7_200_000 });
+
+    const playing = await call('rehearsal.playScenario', { file: 'two-hour-event', speed: 30 });
+    expect(playing).toMatchObject({ name: 'Two-hour event', phase: 'playing', speed: 30 });
+    expect(rig.sandbox.clock.speed).toBe(30);
+    const paused = await call('rehearsal.controlScenario', { action: 'pause' });
+    expect(paused?.phase).toBe('paused');
+    expect(rig.sandbox.clock.paused).toBe(true);
+    expect((await call('rehearsal.scenarios', {})).data.current?.elapsedMs).toBe(paused?.elapsedMs);
+    expect((await call('rehearsal.controlScenario', { action: 'resume' }))?.phase).toBe('playing');
+    expect((await call('rehearsal.controlScenario', { action: 'stop' }))?.phase).toBe('stopped');
+    expect(rig.sandbox.clock.speed).toBe(1);
+  });
+
+  it('answers the sandbox refusal of an unknown example in its own words', async () => {
+    const result = await core.invoke(
+      'rehearsal.playScenario',
+      { file: 'no-such-event' },
+      { clientId: 'rehearsal-test' },
+    );
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error.message).toContain('no example scenario named');
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Handlers of the rehearsal domain (`shared/commands/rehearsal.ts`): the sandbox workspace's
- * simulated encoders (encoder-control.ts), its callback delivery log and resend, and "deliver
+ * simulated encoders (encoder-control.ts), its rehearsal scenarios (scenario-control.ts), its callback delivery log and resend, and "deliver
  * callbacks outside this machine" (kept in settings.json, given to the sandbox;
  * sandbox-callbacks.ts). The pipeline already refuses them outside the sandbox workspace
  * (precondition `sandboxWorkspace`); the handlers refuse again, so no other workspace's base
@@ -13,6 +13,7 @@ import type { WorkspaceInfo } from '../../shared/model';
 import { registerHandlers } from '../core/command-registry';
 import { encoderControl } from './encoder-control';
 import { sandboxCallbacks } from './sandbox-callbacks';
+import { scenarioControl } from './scenario-control';
 
 /**
  * The sandbox's live base URL, where its `/__sandbox` controls answer.
@@ -57,6 +58,29 @@ export function rehearsalHandlers(settings: DeliverOutsideSetting) {
       // The control room reads the channels again now, not at its next 10 s turn.
       session.planner.rereadTopic('channels');
       return encoder;
+    },
+
+    'rehearsal.scenarios': async (_input, { session, signal }) => {
+      const control = scenarioControl(sandboxUrlOf(session.workspace.info));
+      const [scenarios, current] = await Promise.all([
+        control.list(signal),
+        control.current(signal),
+      ]);
+      return { data: { scenarios, current }, fetchedAt: session.clock.now() };
+    },
+
+    'rehearsal.playScenario': async ({ file, speed }, { session, signal }) => {
+      const control = scenarioControl(sandboxUrlOf(session.workspace.info));
+      const status = await control.play(file, speed, signal);
+      session.planner.rereadTopic('channels');
+      return status;
+    },
+
+    'rehearsal.controlScenario': async ({ action }, { session, signal }) => {
+      const control = scenarioControl(sandboxUrlOf(session.workspace.info));
+      const status = await control.control(action, signal);
+      session.planner.rereadTopic('channels');
+      return status;
     },
 
     'rehearsal.deliveries': (_input, { session }) =>

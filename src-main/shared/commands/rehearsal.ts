@@ -33,6 +33,36 @@ export interface EncoderView {
   reconnectLeftMs: number | null;
 }
 
+/** One example scenario of the sandbox (`resources/rehearsals/`, sandbox scenario-desk.ts). */
+export interface ScenarioListingView {
+  /** File name without `.yaml`: what `rehearsal.playScenario` takes. */
+  file: string;
+  name: string;
+  description: string;
+  /** Platform time the whole scenario covers, ms. */
+  durationMs: number;
+}
+
+/**
+ * Where the sandbox's scenario stands (sandbox scenario-player.ts): `playing` on the virtual
+ * clock at `speed` (×1..×60), `paused` (the platform's time stands still), `done` or `stopped`
+ * (the clock back at ×1). Offsets and elapsed time are ms of platform time from its start.
+ */
+export interface ScenarioView {
+  name: string;
+  phase: 'playing' | 'paused' | 'done' | 'stopped';
+  elapsedMs: number;
+  durationMs: number;
+  speed: number;
+  /** Events applied so far, of `total`. */
+  applied: number;
+  total: number;
+  /** The next event: its offset and the sandbox's one-line summary (English); null at the end. */
+  next: { atMs: number; summary: string } | null;
+  /** Events the sandbox refused, with its message (English). */
+  errors: { atMs: number; summary: string; message: string }[];
+}
+
 /** The rehearsal domain's commands. */
 export const rehearsalCommands = defineCommands({
   /** Every encoder-fed channel not in the trash with its encoder, in channel order. */
@@ -57,6 +87,52 @@ export const rehearsalCommands = defineCommands({
   'rehearsal.setEncoder': command({
     input: z.object({ channelKey: key, state: z.enum(['live', 'off']) }),
     output: returns<EncoderView>(),
+    priority: 'local',
+    category: 'rehearsal',
+    effect: 'change',
+    api: null,
+    operations: [],
+    roles: anyRole,
+    precondition: 'sandboxWorkspace',
+  }),
+  /** The sandbox's example scenarios, and the scenario playing (null when none was started). */
+  'rehearsal.scenarios': command({
+    input: noInput,
+    output: returns<Fresh<{ scenarios: ScenarioListingView[]; current: ScenarioView | null }>>(),
+    priority: 'local',
+    category: 'rehearsal',
+    effect: 'read',
+    api: null,
+    operations: [],
+    roles: anyRole,
+    precondition: 'sandboxWorkspace',
+  }),
+  /**
+   * Plays the example scenario `file` on the sandbox's virtual clock at `speed` (×1..×60,
+   * default the file's own), stopping any scenario playing. The sandbox refuses (422) an
+   * unknown example or a file that does not load, naming its line and field.
+   */
+  'rehearsal.playScenario': command({
+    input: z.object({
+      file: z.string().min(1).max(200),
+      speed: z.number().int().min(1).max(60).optional(),
+    }),
+    output: returns<ScenarioView>(),
+    priority: 'local',
+    category: 'rehearsal',
+    effect: 'change',
+    api: null,
+    operations: [],
+    roles: anyRole,
+    precondition: 'sandboxWorkspace',
+  }),
+  /**
+   * Pauses (the platform's time stands still), resumes or stops the sandbox's scenario; the
+   * control room's channel watch is re-read at once. Answers where it stands (null when none).
+   */
+  'rehearsal.controlScenario': command({
+    input: z.object({ action: z.enum(['pause', 'resume', 'stop']) }),
+    output: returns<ScenarioView | null>(),
     priority: 'local',
     category: 'rehearsal',
     effect: 'change',

@@ -3,10 +3,30 @@ export const rehearsalView = {
   rehearsalView: {
     title: 'Rehearsal',
     intro:
-      'Rehearse an event on the sandbox: start and stop the simulated encoder of any channel. Nothing here reaches a real platform.',
+      'Rehearse an event on the sandbox: start and stop the simulated encoder of any channel, or play a whole event from a scenario. Nothing here reaches a real platform.',
     sandboxOnly: 'Rehearsal works in the sandbox workspace only. Switch to the sandbox to use it.',
     notLoopback:
       'The sandbox is not on this machine: rehearsal controls are sent to this machine only.',
+    scenarios: {
+      heading: 'Scenarios',
+      help: 'Play a whole event on the sandbox clock, 1 to 60 times faster than real time: channels go on and off air, audiences and faults follow. The API budget stays in real time.',
+      loading: 'Reading the scenarios…',
+      none: 'No example scenario found.',
+      scenario: 'Scenario',
+      option: '{name} ({duration})',
+      speed: 'Speed',
+      times: '×{speed}',
+      play: 'Play',
+      pause: 'Pause',
+      resume: 'Resume',
+      stop: 'Stop',
+      started: '{name} is playing at ×{speed}.',
+      failed: 'The scenario did not change: {reason}',
+      elapsed: '{elapsed} of {duration} platform time, {applied} of {total} events.',
+      next: 'Next event at {at}.',
+      refused: 'At {at} the sandbox refused an event: {reason}',
+      phase: { playing: 'Playing', paused: 'Paused', done: 'Done', stopped: 'Stopped' },
+    },
     encoders: {
       heading: 'Encoders',
       help: 'A stopped encoder may come back within 5 minutes (platform time) and the same broadcast goes on; after that, the broadcast ends.',

@@ -11,6 +11,21 @@ export const commandsRehearsal = {
       description:
         'Puts a sandbox channel on air with a new broadcast, or stops its stream (the broadcast ends 5 minutes later unless the encoder comes back).',
     },
+    scenarios: {
+      title: 'List the sandbox scenarios',
+      description:
+        'Shows the example rehearsal scenarios of the sandbox and the one playing, with its progress.',
+    },
+    playScenario: {
+      title: 'Play a sandbox scenario',
+      description:
+        'Plays a rehearsal scenario on the sandbox clock at 1 to 60 times real time: channels go on and off air, audiences and faults follow.',
+    },
+    controlScenario: {
+      title: 'Pause, resume or stop the sandbox scenario',
+      description:
+        'Pauses the sandbox scenario (the platform time stands still), resumes it, or stops it.',
+    },
     deliveries: {
       title: 'Show callback deliveries',
       description:

@@ -11,6 +11,21 @@ export const commandsRehearsal = {
       description:
         '샌드박스 채널을 새 방송으로 송출하거나 스트림을 멈춥니다(인코더가 돌아오지 않으면 5분 뒤 방송이 종료됩니다).',
     },
+    scenarios: {
+      title: '샌드박스 시나리오 리스트',
+      description:
+        '샌드박스의 리허설 시나리오 예시와 재생 중인 시나리오의 진행 상황을 보여 줍니다.',
+    },
+    playScenario: {
+      title: '샌드박스 시나리오 재생',
+      description:
+        '리허설 시나리오를 샌드박스 시계에서 실제 시간의 1~60배 속도로 재생합니다. 채널이 송출을 시작하고 끝내며, 시청자와 장애가 시나리오대로 일어납니다.',
+    },
+    controlScenario: {
+      title: '샌드박스 시나리오 일시 정지/재개/중지',
+      description:
+        '샌드박스 시나리오를 일시 정지하거나(플랫폼 시간이 멈춥니다) 다시 재생하거나 중지합니다.',
+    },
     deliveries: {
       title: '콜백 전송 기록 보기',
       description:

@@ -1,0 +1,88 @@
+/**
+ * Rehearsal scenarios, as an operator rehearsing an event: from the Rehearsal view's Scenario
+ * panel the two-hour event plays at ×60; its first channel goes on air in the encoder panel,
+ * the scenario pauses (the platform's time stands still) and stops. Screens in en and ko.
+ * The two-hour event also plays through at ×30 (4 real minutes) while the operator walks the
+ * control room, Schedule, Recordings and Statistics: no console error (fixtures.ts), and the
+ * sandbox's call log shows the app's budget within the platform's limit (60 calls a minute).
+ */
+import { test, expect } from './fixtures';
+import type { SandboxHandle } from '../src-main/sandbox/index';
+
+const shots = (name: string) => ({ path: `test-results/screens/${name}.png`, fullPage: true });
+
+function arenaKey(sandbox: SandboxHandle): string {
+  const arena = sandbox.encoders.list().find((item) => item.channel_title === 'Esports Arena');
+  if (arena === undefined) throw new Error('the seed has no Esports Arena');
+  return arena.channel_key;
+}
+
+test('a scenario played from the Rehearsal view puts its channel on air, pauses and stops', async ({
+  app,
+  sandbox,
+}) => {
+  const arena = app.locator(`tr[data-channel-key="${arenaKey(sandbox)}"]`);
+  await app
+    .getByRole('navigation', { name: 'Views' })
+    .getByRole('button', { name: 'Rehearsal' })
+    .click();
+  await expect(app.getByRole('heading', { name: 'Scenarios' })).toBeVisible();
+  await app.getByTestId('scenario-choice').selectOption('two-hour-event');
+  await app.getByTestId('scenario-speed').selectOption('60');
+  await app.getByRole('button', { name: 'Play', exact: true }).click();
+  const progress = app.locator('[data-scenario-phase]');
+  await expect(progress).toHaveAttribute('data-scenario-phase', 'playing');
+  await expect(arena).toHaveAttribute('data-encoder-state', 'live', { timeout: 10_000 });
+  await app.screenshot(shots('rehearsal-03-scenario'));
+
+  await app.getByRole('button', { name: 'Pause', exact: true }).click();
+  await expect(progress).toHaveAttribute('data-scenario-phase', 'paused');
+  expect(sandbox.clock.paused).toBe(true);
+  await app.getByRole('button', { name: 'Stop', exact: true }).click();
+  await expect(progress).toHaveAttribute('data-scenario-phase', 'stopped');
+  expect(sandbox.clock.speed).toBe(1);
+});
+
+test('the two-hour event plays through at ×30 within the API budget', async ({ app, sandbox }) => {
+  test.setTimeout(420_000);
+  const views = app.getByRole('navigation', { name: 'Views' });
+  await views.getByRole('button', { name: 'Rehearsal' }).click();
+  await app.getByTestId('scenario-choice').selectOption('two-hour-event');
+  await app.getByTestId('scenario-speed').selectOption('30');
+  await app.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(app.locator('[data-scenario-phase]')).toHaveAttribute(
+    'data-scenario-phase',
+    'playing',
+  );
+  const tour = ['Control room', 'Schedule', 'Recordings', 'Statistics', 'Rehearsal'];
+  for (let turn = 0; sandbox.scenarios.status()?.phase === 'playing' && turn < 60; turn += 1) {
+    await views.getByRole('button', { name: tour[turn % tour.length] }).click();
+    await app.waitForTimeout(5_000);
+  }
+  expect(sandbox.scenarios.status()).toMatchObject({ phase: 'done', errors: [] });
+  await views.getByRole('button', { name: 'Rehearsal' }).click();
+  await expect(app.locator('[data-scenario-phase]')).toHaveAttribute('data-scenario-phase', 'done');
+  const minutes = sandbox.calls.counts();
+  expect(minutes.length).toBeGreaterThan(0);
+  for (const minute of minutes) {
+    expect(minute.calls, `${minute.account} at ${minute.minute}`).toBeLessThanOrEqual(60);
+    expect(minute.throttled, `${minute.account} at ${minute.minute}`).toBe(0);
+  }
+});
+
+test.describe('in Korean', () => {
+  test.use({ locale: 'ko-KR' });
+
+  test('the Scenario panel plays and pauses a scenario', async ({ app, sandbox }) => {
+    const arena = app.locator(`tr[data-channel-key="${arenaKey(sandbox)}"]`);
+    await app.getByRole('button', { name: '리허설' }).click();
+    await expect(app.getByRole('heading', { name: '시나리오' })).toBeVisible();
+    await app.getByTestId('scenario-choice').selectOption('two-hour-event');
+    await app.getByTestId('scenario-speed').selectOption('60');
+    await app.getByRole('button', { name: '재생', exact: true }).click();
+    await expect(arena).toContainText('송출 중', { timeout: 10_000 });
+    await app.getByRole('button', { name: '일시 정지', exact: true }).click();
+    await expect(app.locator('[data-scenario-phase]')).toContainText('일시 정지됨');
+    await app.screenshot(shots('ko-rehearsal-03-scenario'));
+  });
+});
