@@ -46,7 +46,8 @@ export const packageSizeLimitBytes = 22_000_000;
  * process (package.json "main", checked separately), the preload (src-main/index.ts loads
  * `../preload/preload.cjs` next to the main bundle), the renderer page, and the OpenAPI
  * documents the sandbox reads (src-main/sandbox/openapi.ts: the build's JSON copies beside
- * the main bundle).
+ * the main bundle), and the example scenarios the Rehearsal view offers
+ * (src-main/sandbox/scenario-desk.ts: `resources/rehearsals/` two folders up from the bundle).
  */
 export const requiredEntries = [
   'package.json',
@@ -54,6 +55,7 @@ export const requiredEntries = [
   'out/renderer/index.html',
   'out/main/openapi/live-v1.json',
   'out/main/openapi/vod-v3.json',
+  'resources/rehearsals/two-hour-event.yaml',
 ] as const;
 
 /** keytar's native module (secrets/keychain.ts); it must sit in app.asar.unpacked. */

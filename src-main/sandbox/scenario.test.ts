@@ -2,7 +2,7 @@
  * Rehearsal scenarios (scenario.ts, scenario-player.ts) played against a seeded sandbox state
  * on a virtual clock driven by an injected real-time source: no wall clock, no waiting.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { VirtualClock } from './clock';
@@ -55,6 +55,18 @@ function broadcastsOf(state: SandboxState, channelKey: string) {
     (item) => item.channelKey === channelKey && (item.startedAt?.getTime() ?? 0) >= start.getTime(),
   );
 }
+
+describe('the example scenarios', () => {
+  it('every file in resources/rehearsals loads against the seed', () => {
+    const dir = join(__dirname, '../../resources/rehearsals');
+    const files = readdirSync(dir).filter((file) => file.endsWith('.yaml'));
+    expect(files.length).toBeGreaterThanOrEqual(3);
+    for (const file of files) {
+      const scenario = loadScenario(rehearsal(file), setup().state);
+      expect(scenario.events.length, file).toBeGreaterThan(0);
+    }
+  });
+});
 
 describe('scenario offsets', () => {
   it('read 90s, 5m, 1h30m, 0 and plain seconds; refuse anything else', () => {
