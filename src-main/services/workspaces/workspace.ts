@@ -51,7 +51,10 @@ export interface Workspace {
    * stops. null for account workspaces, whose token is read from the keychain for each call.
    */
   replaceToken: ((token: string) => void) | null;
-  /** Accepts the tokens again and resumes the schedulers after a new token was stored. */
+  /**
+   * Accepts the tokens again and resumes the schedulers after a new token was stored. A 401
+   * answering a call sent before this (with the old token) no longer refuses the new one.
+   */
   resume(): void;
   /** What the app knows of the live token's role (the pipeline refuses by it). */
   role: RoleState;
@@ -295,11 +298,15 @@ function build(
     vod: has.vod ? 'accepted' : null,
   });
   let tokens = fresh();
+  // Counts the tokens this workspace has resumed with: a 401 speaks of the token its call was
+  // sent with, so an answer to a call sent before `resume` does not refuse the new token.
+  let tokenEpoch = 0;
   const guarded =
     (api: 'live' | 'vod', scheduler: () => RequestScheduler) => async (request: Request) => {
+      const sentWith = tokenEpoch;
       const response = await network(request);
       // Calls already in flight when the first 401 came answer 401 too: one pause, one report.
-      if (response.status === 401 && tokens[api] !== 'refused') {
+      if (response.status === 401 && sentWith === tokenEpoch && tokens[api] !== 'refused') {
         tokens = { ...tokens, [api]: 'refused' };
         scheduler().pause(tokenRejectedReason, refuseWhileTokenRejected(info.name));
         for (const listener of listeners) listener(api);
@@ -346,6 +353,7 @@ function build(
       return () => listeners.delete(listener);
     },
     resume() {
+      tokenEpoch += 1;
       tokens = fresh();
       // An API without an account stays refused: there is no token to resume with.
       if (has.live) liveScheduler.resume();
