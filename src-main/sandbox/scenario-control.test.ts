@@ -42,7 +42,11 @@ describe('/__sandbox/scenario', () => {
     const listed = (await (await fetch(`${origin()}/__sandbox/scenarios`)).json()) as {
       data: { file: string; duration_ms: number }[];
     };
-    expect(listed.data.map((item) => item.file)).toEqual(['doors-open', 'fault-drill', 'two-hour-event']);
+    expect(listed.data.map((item) => item.file)).toEqual([
+      'doors-open',
+      'fault-drill',
+      'two-hour-event',
+    ]);
     expect((await control('/scenario')).body.data).toBeNull();
     const started = await control('/scenario', { name: 'two-hour-event', speed: 30 });
     expect(started.status).toBe(200);
