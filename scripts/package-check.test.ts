@@ -35,6 +35,7 @@ function goodApp(): Record<string, string> {
     'out/renderer/assets/index-1.css': 'body{}\n',
     'out/main/openapi/live-v1.json': '{}',
     'out/main/openapi/vod-v3.json': '{}',
+    'resources/rehearsals/two-hour-event.yaml': 'name: Two-hour event\n',
     'node_modules/yaml/package.json': JSON.stringify({ name: 'yaml', version: version('yaml') }),
     'node_modules/keytar/package.json': JSON.stringify({
       name: 'keytar',
