@@ -23,11 +23,12 @@ import { channelAdminCommands } from './commands/channel-admin';
 import { recordingCommands } from './commands/recordings';
 import { downloadCommands, downloadEvents } from './commands/downloads';
 import { statisticsCommands } from './commands/statistics';
-import { libraryCommands, libraryEvents } from './commands/library';
+import { libraryCommands } from './commands/library';
 import { libraryContentCommands } from './commands/library-content';
 import { libraryAdminCommands } from './commands/library-admin';
 import { persistCommands } from './commands/persist';
-import { scheduleCommands, scheduleEvents } from './commands/schedule';
+import { scheduleCommands } from './commands/schedule';
+import { batchCommands, batchEvents } from './commands/batches';
 import { settingsCommands } from './commands/settings';
 import { uploadCommands, uploadEvents } from './commands/uploads';
 import { workspaceCommands, workspaceEvents } from './commands/workspaces';
@@ -55,6 +56,7 @@ export const commandDomains = {
   persist: persistCommands,
   diagnostics: diagnosticsCommands,
   rehearsal: rehearsalCommands,
+  batches: batchCommands,
 } as const;
 
 /** The name of a domain of commands. */
@@ -66,8 +68,7 @@ export const commands = joinDomains(commandDomains);
 /** Every event's declaration, keyed by name. */
 export const events = joinDomains({
   controlRoom: controlRoomEvents,
-  library: libraryEvents,
-  schedule: scheduleEvents,
+  batches: batchEvents,
   downloads: downloadEvents,
   uploads: uploadEvents,
   workspaces: workspaceEvents,

@@ -3,7 +3,7 @@
  * state and settings, encoding profile groups and profiles, the workspace's role and
  * contract, and channel batches. Pure types and rules shared by main and the renderer.
  */
-import type { BatchProgress, ChannelSummary, Page } from './model';
+import type { ChannelSummary, Page } from './model';
 
 /**
  * A channel's type, set once at creation (public service guide, "channel"): `live` standard
@@ -156,5 +156,3 @@ export interface ChannelBatchPlan {
   seconds: number;
 }
 
-/** Progress of a channel batch (the schedule's batch machinery, schedule-batch.ts). */
-export type ChannelBatchProgress = BatchProgress;

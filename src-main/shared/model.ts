@@ -366,7 +366,7 @@ export interface BatchPlan {
   summaryTexts?: MessageRef[];
 }
 
-/** Progress of a running batch, pushed after every operation (`schedule.batchProgress`). */
+/** Progress of a running batch (schedule, channels or library), pushed after every operation (`batches.changed`). */
 export interface BatchProgress {
   batchId: string;
   /** Operations that succeeded. */

@@ -23,6 +23,7 @@ import { libraryHandlers } from '../library/library-commands';
 import { libraryContentHandlers } from '../library/library-content-commands';
 import { libraryAdminHandlers } from '../library/library-admin-commands';
 import { persistHandlers } from '../core/persist-commands';
+import { batchHandlers } from '../core/batch-commands';
 import { controlRoomHandlers } from '../control-room/control-room-commands';
 import { EventHub, type EventListener } from './events';
 import { Notices } from './notices';
@@ -180,6 +181,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       libraryAdmin: libraryAdminHandlers,
       persist: persistHandlers(options.dataDir, clock, log),
       rehearsal: rehearsalHandlers(settings),
+      batches: batchHandlers,
       diagnostics: diagnosticsHandlers({
         dataDir: options.dataDir,
         appVersion: options.about?.appVersion ?? 'unknown',

@@ -9,12 +9,13 @@ import type { MessageRef } from '../../shared/i18n/message';
 import { PlatformError } from '../../platform/errors';
 import type { Clock } from '../../platform/scheduler';
 import type { EventMap, EventName } from '../../shared/bridge';
-import type { BatchProgress, BudgetSnapshot, Notice, WatchUpdate } from '../../shared/model';
+import type { BudgetSnapshot, Notice, WatchUpdate } from '../../shared/model';
 import { redact } from '../../secrets/redact';
 import { accountContextOf, type AccountContext } from '../core/account-context';
 import { describe } from '../core/error-text';
 import { ControlRoom } from '../control-room/control-room';
 import { ScheduleService } from '../schedule/schedule';
+import { BatchBoard } from '../core/batch-board';
 import { DownloadFolder } from '../downloads/download-folder';
 import { resolveDownload } from '../downloads/download-sources';
 import { DownloadList } from '../downloads/download-list';
@@ -43,8 +44,8 @@ export interface Session {
   downloads(): Promise<DownloadList>;
   /** The app's download folder setting (`downloads.json`). */
   downloadFolder: DownloadFolder;
-  /** Pushes a Library batch's progress (`library.batchProgress`). */
-  libraryBatchProgress: (progress: BatchProgress) => void;
+  /** The workspace's batches (schedule, channels, library): one protocol, `batches.changed`. */
+  batches: BatchBoard;
   budgets(): BudgetSnapshot[];
   /**
    * Stops the watches, budget reports and uploads (their queue written to disk); does not
@@ -98,10 +99,8 @@ export function startSession(
       emit('watch.update', watchError(task, error, clock.now()));
     },
   });
-  const schedule = new ScheduleService({
-    account,
-    onProgress: (progress) => emit('schedule.batchProgress', progress),
-  });
+  const batches = new BatchBoard((progress) => emit('batches.changed', progress));
+  const schedule = new ScheduleService({ account, batches });
 
   // An API the workspace has no account of has no budget to show.
   const budgets = (): BudgetSnapshot[] => [
@@ -169,7 +168,7 @@ export function startSession(
     uploads: () => uploads,
     downloads: () => downloads,
     downloadFolder,
-    libraryBatchProgress: (progress) => emit('library.batchProgress', progress),
+    batches,
     budgets,
     async dispose() {
       planner.dispose();

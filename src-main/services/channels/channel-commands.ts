@@ -14,7 +14,7 @@ import {
   updateChannel,
 } from './channels';
 import { listProfileGroups, profileOverview, setProfileActive } from './channel-profiles';
-import { batchProgress, planBatch, startBatch } from './channels-batch';
+import { planBatch, startBatch } from './channels-batch';
 
 /** The domain, registered. */
 export const channelHandlers = registerHandlers(channelCommands, {
@@ -38,8 +38,7 @@ export const channelHandlers = registerHandlers(channelCommands, {
   'channels.planBatch': ({ action, channels }, { session }) =>
     planBatch(action, channels, session.account.liveScheduler.state().minSpacingMs),
   'channels.runBatch': ({ action, channels }, { session }) =>
-    startBatch(session.account, action, channels),
-  'channels.batchProgress': ({ batchId }, { session }) => batchProgress(session.account, batchId),
+    startBatch(session.account, session.batches, action, channels),
   'profiles.groups': (_input, { session }) => listProfileGroups(session.account),
   'profiles.overview': (_input, { session }) => profileOverview(session.account),
   'profiles.attach': async ({ groupKey, profileId }, { session }) => {

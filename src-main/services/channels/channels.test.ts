@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxHandle } from '../../sandbox/index';
 import { dataOf, liveClient } from '../../sandbox/live-test-caller';
-import type { ChannelBatchProgress, ChannelRow } from '../../shared/channels-model';
+import type { ChannelRow } from '../../shared/channels-model';
+import type { BatchProgress } from '../../shared/model';
 import type { DeskCore } from '../app/desk-core';
 import { commandCaller, startTestCore, type TestCore } from '../app/test-support';
 
@@ -36,6 +37,16 @@ async function refusal(run: () => Promise<unknown>): Promise<string> {
     return String(error);
   }
   throw new Error('expected a refusal');
+}
+
+/** Reads a batch's progress (`batches.progress`) until it is finished. */
+async function finished(batchId: string): Promise<BatchProgress> {
+  for (;;) {
+    const progress = await data('batches.progress', { batchId });
+    if (progress === null) throw new Error(`batch ${batchId} unknown`);
+    if (progress.finished) return progress;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 async function rows(state: 'all' | 'enabled' | 'disabled' | 'trashed'): Promise<ChannelRow[]> {
@@ -163,22 +174,14 @@ describe('a batch of channel actions', () => {
       action: 'disable',
       channels: plan.channels,
     });
-    let progress: ChannelBatchProgress = await data('channels.batchProgress', { batchId });
-    while (!progress.finished) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      progress = await data('channels.batchProgress', { batchId });
-    }
+    const progress = await finished(batchId);
     expect(progress).toMatchObject({ done: 3, failed: 0, total: 3 });
     for (const row of enabled) {
       expect(dataOf(await probe().get(`/channels/${row.key}`)).status).toBe('disabled');
     }
     // Sent again, the first is refused by the platform and the batch stops there.
     const again = await data('channels.runBatch', { action: 'disable', channels: plan.channels });
-    let stopped = await data('channels.batchProgress', { batchId: again.batchId });
-    while (!stopped.finished) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      stopped = await data('channels.batchProgress', { batchId: again.batchId });
-    }
+    const stopped = await finished(again.batchId);
     expect(stopped).toMatchObject({ done: 0, failed: 1 });
     expect(stopped.lastError).toContain('is already disabled');
   });

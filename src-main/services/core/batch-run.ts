@@ -1,7 +1,9 @@
 /**
  * Runs a batch: its operations one by one, in order, a {@link BatchProgress} pushed after
- * each (the schedule's `schedule.batchProgress` event; the Channels view's batches of channel
- * actions, channels/channels-batch.ts; the Library's bulk actions, library/library-batch.ts).
+ * each. Domains do not call it directly: they start their batches on the session's board
+ * (core/batch-board.ts), which keeps and publishes the progress (`batches.changed`): the
+ * schedule's batches, the Channels view's batches of channel actions
+ * (channels/channels-batch.ts) and the Library's bulk actions (library/library-batch.ts).
  * The batch stops at the first refusal, with the platform's message in `lastError` and
  * `finished` set, so the operator sees where it stopped and what the platform said.
  */

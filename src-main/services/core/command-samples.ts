@@ -18,7 +18,7 @@ const knownFields: Partial<Record<CommandName, Record<string, unknown>>> = {
   'channelAdmin.createSyndication': { link: 'rtmp://127.0.0.1/live' },
   'channelAdmin.updateSyndication': { link: 'rtmp://127.0.0.1/live' },
   'content.uploadPoster': { poster: { fileName: 'poster.png', base64: 'iVBORw0KGgo=' } },
-  'library.batch': { batchId: '00000000-0000-4000-8000-000000000000' },
+  'batches.progress': { batchId: '00000000-0000-4000-8000-000000000000' },
   'subtitle.update': { name: 'Sample' },
   'contentKey.get': { key: 'abcd1234' },
   'contentKey.validate': { key: 'abcd1234' },

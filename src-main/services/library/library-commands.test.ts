@@ -82,12 +82,12 @@ describe('the Library on the sandbox', () => {
     expect(plan.calls).toBe(operations.length);
     const pushed: BatchProgress[] = [];
     const stop = core.subscribe((event, payload) => {
-      if (event === 'library.batchProgress') pushed.push(payload as BatchProgress);
+      if (event === 'batches.changed') pushed.push(payload as BatchProgress);
     });
     const { batchId } = await call('library.runBatch', { operations });
     let progress: BatchProgress | null = null;
     for (let i = 0; i < 200 && !progress?.finished; i++) {
-      progress = await call('library.batch', { batchId });
+      progress = await call('batches.progress', { batchId });
       if (!progress?.finished) await new Promise((done) => setTimeout(done, 10));
     }
     stop();
@@ -115,7 +115,7 @@ describe('the Library on the sandbox', () => {
     const { batchId } = await call('library.runBatch', { operations });
     let progress: BatchProgress | null = null;
     for (let i = 0; i < 200 && !progress?.finished; i++) {
-      progress = await call('library.batch', { batchId });
+      progress = await call('batches.progress', { batchId });
       if (!progress?.finished) await new Promise((done) => setTimeout(done, 10));
     }
     expect(progress).toMatchObject({ done: 1, failed: 1, finished: true });

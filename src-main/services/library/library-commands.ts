@@ -2,7 +2,7 @@
 import { libraryCommands } from '../../shared/commands/library';
 import type { VodChannelRef } from '../../shared/library-model';
 import { registerHandlers } from '../core/command-registry';
-import { libraryBatchProgress, planLibraryBatch, startLibraryBatch } from './library-batch';
+import { planLibraryBatch, startLibraryBatch } from './library-batch';
 import {
   toCategory,
   toCategoryDetail,
@@ -207,7 +207,5 @@ export const libraryHandlers = registerHandlers(libraryCommands, {
     planLibraryBatch(session.account, operations),
 
   'library.runBatch': ({ operations }, { session }) =>
-    startLibraryBatch(session.account, operations, session.libraryBatchProgress),
-
-  'library.batch': ({ batchId }, { session }) => libraryBatchProgress(session.account, batchId),
+    startLibraryBatch(session.account, session.batches, operations),
 });

@@ -25,7 +25,7 @@ beforeAll(async () => {
   rig = await startTestCore({ seed: 11 });
   ({ sandbox, core } = rig);
   core.subscribe((event, payload) => {
-    if (event === 'schedule.batchProgress') progress.push(payload as BatchProgress);
+    if (event === 'batches.changed') progress.push(payload as BatchProgress);
   });
   const [first] = await data('schedule.channels', {});
   if (!first) throw new Error('the seed has no scheduled channel');

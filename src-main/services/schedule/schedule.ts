@@ -8,12 +8,10 @@
  */
 import type { MessageRef } from '../../shared/i18n/message';
 import { say } from '../../shared/i18n/say';
-import { randomUUID } from 'node:crypto';
 import { PlatformError } from '../../platform/errors';
 import type { Priority } from '../../platform/scheduler';
 import type {
   BatchPlan,
-  BatchProgress,
   Fresh,
   Program,
   ProgramMedia,
@@ -30,7 +28,7 @@ import {
   toWaitingScreen,
 } from './schedule-mappers';
 import type { AccountContext } from '../core/account-context';
-import { runBatch } from '../core/batch-run';
+import type { BatchBoard } from '../core/batch-board';
 import { dayStart, planCopyDay, planFill, utcDay } from './schedule-plans';
 
 export interface ScheduleServiceOptions {
@@ -40,8 +38,8 @@ export interface ScheduleServiceOptions {
    * failures are written to.
    */
   account: AccountContext;
-  /** Pushes a batch's progress (the `schedule.batchProgress` event). */
-  onProgress: (progress: BatchProgress) => void;
+  /** The session's batches (core/batch-board.ts): runs them and publishes their progress. */
+  batches: BatchBoard;
 }
 
 /** Reads and edits of scheduled channels' programs. */
@@ -205,15 +203,11 @@ export class ScheduleService {
    * ends).
    */
   runBatch(plan: BatchPlan): { batchId: string } {
-    const batchId = randomUUID();
-    void runBatch({
-      batchId,
+    return this.options.batches.start({
       operations: plan.operations,
       send: (operation) => this.sendWithRecheck(operation, 'bulk', this.batches.signal),
-      onProgress: this.options.onProgress,
       log: this.options.account.log,
     });
-    return { batchId };
   }
 
   /** Stops running batches (their queued calls are cancelled). */

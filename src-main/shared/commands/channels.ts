@@ -11,7 +11,6 @@ import {
   channelTypes,
   type ChannelAccess,
   type ChannelBatchPlan,
-  type ChannelBatchProgress,
   type ChannelDetails,
   type ChannelPage,
   type ProfileGroup,
@@ -195,7 +194,7 @@ export const channelCommands = defineCommands({
     operations: [],
     roles: anyRole,
   }),
-  /** Starts a previewed batch and answers at once; `channels.batchProgress` follows it. */
+  /** Starts a previewed batch and answers at once; follow it as every batch (`batches.changed`). */
   'channels.runBatch': command({
     input: z.object({
       action: z.enum(batchActions),
@@ -218,16 +217,6 @@ export const channelCommands = defineCommands({
       'live.getChannel',
     ],
     roles: superAdminOnly,
-  }),
-  'channels.batchProgress': command({
-    input: z.object({ batchId: z.string().max(64) }),
-    output: returns<ChannelBatchProgress>(),
-    priority: 'local',
-    category: 'channels',
-    effect: 'read',
-    api: null,
-    operations: [],
-    roles: anyRole,
   }),
   'profiles.groups': command({
     input: noInput,

@@ -12,8 +12,8 @@ import type {
   LibraryCategoryDetail,
   VodChannelRef,
 } from '../library-model';
-import type { BatchProgress, Fresh, Page } from '../model';
-import { anyRole, command, defineCommands, defineEvents, event, returns } from './define';
+import type { Fresh, Page } from '../model';
+import { anyRole, command, defineCommands, returns } from './define';
 import { key, pageNumber, pageSize, requiredText, searchKeyword } from './fields';
 
 const categoryName = requiredText(
@@ -271,8 +271,8 @@ export const libraryCommands = defineCommands({
     roles: anyRole,
   }),
   /**
-   * Starts a batch at `bulk` priority and answers at once; follow it by one `library.batch`
-   * read, then its `library.batchProgress` pushes.
+   * Starts a batch at `bulk` priority and answers at once; follow it as every batch
+   * (`batches.progress`, `batches.changed`).
    */
   'library.runBatch': command({
     input: z.object({ operations }),
@@ -290,21 +290,4 @@ export const libraryCommands = defineCommands({
     ],
     roles: anyRole,
   }),
-  /** A batch's progress (no platform call); null for a batch this session does not know. */
-  'library.batch': command({
-    input: z.object({ batchId: z.uuid('Not a batch of this session.') }),
-    output: returns<BatchProgress | null>(),
-    priority: 'local',
-    category: 'library',
-    effect: 'read',
-    api: null,
-    operations: [],
-    roles: anyRole,
-  }),
-});
-
-/** Events of the Library. */
-export const libraryEvents = defineEvents({
-  /** A Library batch ran one more operation, or stopped (`finished`). */
-  'library.batchProgress': event<BatchProgress>(),
 });

@@ -6,22 +6,13 @@
 import { z } from 'zod';
 import type {
   BatchPlan,
-  BatchProgress,
   Fresh,
   Program,
   ProgramMedia,
   ScheduledChannel,
   WaitingScreen,
 } from '../model';
-import {
-  anyRole,
-  command,
-  defineCommands,
-  defineEvents,
-  event,
-  returns,
-  superAdminOnly,
-} from './define';
+import { anyRole, command, defineCommands, returns, superAdminOnly } from './define';
 import { isoTime, key, noInput, requiredText, searchKeyword } from './fields';
 
 const programTitle = requiredText(
@@ -166,7 +157,7 @@ export const scheduleCommands = defineCommands({
     operations: ['live.listProgramMediaContents', 'live.listChannelPrograms'],
     roles: anyRole,
   }),
-  /** Starts a batch and answers at once; progress comes as `schedule.batchProgress`. */
+  /** Starts a batch and answers at once; progress comes as `batches.changed`. */
   'schedule.runBatch': command({
     input: z.object({
       plan: z.object({
@@ -189,10 +180,4 @@ export const scheduleCommands = defineCommands({
     ],
     roles: superAdminOnly,
   }),
-});
-
-/** Events of the schedule timeline. */
-export const scheduleEvents = defineEvents({
-  /** A schedule batch ran one more operation, or stopped (`finished`). */
-  'schedule.batchProgress': event<BatchProgress>(),
 });

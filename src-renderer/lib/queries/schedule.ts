@@ -61,7 +61,7 @@ export function planFill(channelKey: string, from: string, to: string, uploadFil
 
 /**
  * Starts running a previewed plan in main (bulk priority, one call per operation); progress
- * comes as `schedule.batchProgress` events carrying the batch id answered here.
+ * is followed as every batch's (lib/batch-follow.ts) by the batch id answered here.
  */
 export function runBatch(plan: BatchPlan) {
   return call('schedule.runBatch', { plan });

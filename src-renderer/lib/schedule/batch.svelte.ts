@@ -1,7 +1,7 @@
 /**
  * Bulk authoring in the Schedule view: a "Copy day…" or
  * "Fill range…" request is planned in main, previewed here (nothing sent yet), then run as a
- * batch in main at `bulk` priority. Progress arrives as `schedule.batchProgress` events;
+ * batch in main at `bulk` priority. Progress is followed as every batch's (lib/batch-follow.ts);
  * each operation the platform accepted is drawn on the timeline at once (a placeholder until
  * the programs are read again at the end), so the timeline fills as the batch goes.
  */
@@ -14,7 +14,8 @@ import type {
   ProgramMedia,
   ScheduleOperation,
 } from '../../../src-main/shared/model';
-import { desk, errorText } from '../bridge';
+import { errorText } from '../bridge';
+import { followBatch } from '../batch-follow';
 import { keys } from '../queries/keys';
 import { runBatch } from '../queries/schedule';
 import { draftProgram, putProgram } from './edits';
@@ -44,9 +45,8 @@ export class BatchSession {
   finishedAt = $state<number | null>(null);
 
   readonly #client: QueryClient;
-  #batchId: string | null = null;
-  /** Progress of batches whose id is not known yet (the event may beat the answer). */
-  #early: BatchProgress[] = [];
+  /** Stops following the running batch; a no-op when none runs. */
+  #unfollow: () => void = () => undefined;
   /** Operations drawn on the timeline so far. */
   #drawn = 0;
   #drafts = 0;
@@ -114,10 +114,7 @@ export class BatchSession {
     this.#drawn = 0;
     try {
       const { batchId } = await runBatch(plan);
-      this.#batchId = batchId;
-      const early = this.#early.findLast((progress) => progress.batchId === batchId);
-      this.#early = [];
-      if (early) this.onProgress(early);
+      this.#unfollow = followBatch(batchId, this.onProgress);
     } catch (error) {
       this.progress = { ...this.progress, failed: 1, lastError: errorText(error), finished: true };
       this.phase = 'finished';
@@ -125,25 +122,19 @@ export class BatchSession {
     }
   };
 
-  /** Listens to `schedule.batchProgress`; returns the function that stops listening. */
+  /** The function that stops following the running batch (the view that shows it closes). */
   listen(): () => void {
-    return desk.on('schedule.batchProgress', this.onProgress);
+    return () => this.#unfollow();
   }
 
-  /** Takes one progress event: ours updates the screen, others' are ignored. */
+  /** Takes one step of the running batch. */
   onProgress = (progress: BatchProgress): void => {
     if (this.phase !== 'running') return;
-    if (this.#batchId === null) {
-      this.#early.push(progress);
-      return;
-    }
-    if (progress.batchId !== this.#batchId) return;
     this.progress = progress;
     this.#drawAccepted(progress.done);
     if (progress.finished) {
       this.phase = 'finished';
       this.finishedAt = Date.now();
-      this.#batchId = null;
       void this.#client.invalidateQueries({ queryKey: keys.schedulePrograms() });
     }
   };

@@ -37,10 +37,6 @@ export const commandsChannels = {
       title: 'Run channel batch',
       description: 'Sends a previewed state change to each channel in turn.',
     },
-    batchProgress: {
-      title: 'Read batch progress',
-      description: 'Reads how far a channel batch has got.',
-    },
   },
   profiles: {
     groups: {

@@ -58,6 +58,5 @@ export const commandsLibrary = {
       title: 'Run batch',
       description: 'Enables, disables, moves or deletes the selected contents one by one.',
     },
-    batch: { title: 'Read batch progress', description: 'Reads how far a batch has run.' },
   },
 } as const;

@@ -37,10 +37,6 @@ export const commandsChannels = {
       title: '채널 일괄 작업 실행',
       description: '미리 본 상태 변경을 채널마다 차례로 보냅니다.',
     },
-    batchProgress: {
-      title: '일괄 작업 진행 보기',
-      description: '채널 일괄 작업의 진행 상황을 읽습니다.',
-    },
   },
   profiles: {
     groups: {

@@ -58,6 +58,5 @@ export const commandsLibrary = {
       title: '일괄 작업 실행',
       description: '선택한 콘텐츠를 하나씩 활성화, 비활성화, 이동 또는 삭제합니다.',
     },
-    batch: { title: '일괄 작업 진행 보기', description: '일괄 작업이 얼마나 진행됐는지 읽습니다.' },
   },
 } as const;

@@ -1,0 +1,71 @@
+/**
+ * The one protocol of batch progress, whatever the batch: the schedule's batches, the Channels
+ * view's batches of channel actions and the Library's bulk actions. A session keeps one board;
+ * a domain starts its batch on it and answers the batch's id at once; the board runs it
+ * (core/batch-run.ts: one operation after the other, stopping at the first refusal), keeps its
+ * latest {@link BatchProgress} and publishes every step (the `batches.changed` event). A view
+ * follows a batch by listening to that event and reading the batch once (`batches.progress`),
+ * so it misses nothing whether it listens before or after the batch moves.
+ * See docs/architecture.md, "Batches".
+ */
+import { randomUUID } from 'node:crypto';
+import type { BatchProgress } from '../../shared/model';
+import { runBatch } from './batch-run';
+
+/** At most this many batches are remembered per session (the oldest are forgotten first). */
+const keptBatches = 20;
+
+/** One batch to start on the board. */
+export interface BatchStart<Op> {
+  operations: Op[];
+  /** Sends one operation (at `bulk` priority); throws PlatformError on a refusal. */
+  send: (operation: Op) => Promise<unknown>;
+  log?: (message: string) => void;
+}
+
+/** A session's batches: starts them, remembers their progress, publishes every step. */
+export class BatchBoard {
+  readonly #publish: (progress: BatchProgress) => void;
+  readonly #kept = new Map<string, BatchProgress>();
+
+  /** `publish` gets the progress after every operation (the session emits `batches.changed`). */
+  constructor(publish: (progress: BatchProgress) => void) {
+    this.#publish = publish;
+  }
+
+  /** Starts `batch` and answers its id (a UUID) at once; the run never rejects. */
+  start<Op>(batch: BatchStart<Op>): { batchId: string } {
+    const batchId = randomUUID();
+    this.#keep({
+      batchId,
+      done: 0,
+      total: batch.operations.length,
+      failed: 0,
+      lastError: null,
+      finished: batch.operations.length === 0,
+    });
+    void runBatch<Op>({
+      batchId,
+      operations: batch.operations,
+      send: batch.send,
+      onProgress: (progress) => {
+        this.#keep(progress);
+        this.#publish(progress);
+      },
+      ...(batch.log ? { log: batch.log } : {}),
+    });
+    return { batchId };
+  }
+
+  /** The latest progress of a batch of this session, or null for one it does not know. */
+  progress(batchId: string): BatchProgress | null {
+    return this.#kept.get(batchId) ?? null;
+  }
+
+  #keep(progress: BatchProgress): void {
+    this.#kept.set(progress.batchId, progress);
+    for (const old of [...this.#kept.keys()].slice(0, Math.max(0, this.#kept.size - keptBatches))) {
+      this.#kept.delete(old);
+    }
+  }
+}
