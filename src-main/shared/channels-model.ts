@@ -155,4 +155,3 @@ export interface ChannelBatchPlan {
   /** About this long at the account's pace (its spacing between calls), s. */
   seconds: number;
 }
-
