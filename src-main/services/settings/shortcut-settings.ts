@@ -72,11 +72,13 @@ export async function changeShortcuts(
 ): Promise<{ rows: ShortcutRow[] }> {
   const defaults = defaultShortcuts(table);
   let next: Record<string, string | null> = { ...settings.shortcuts };
+  const without = (name: string) =>
+    Object.fromEntries(Object.entries(next).filter(([other]) => other !== name));
   let changed: string | null = null;
   if (change.set) {
     const { command, keys } = change.set;
     requireKeyCommand(command);
-    if (keys === defaults[command]) delete next[command];
+    if (keys === defaults[command]) next = without(command);
     else next[command] = keys;
     changed = command;
   }
@@ -84,7 +86,7 @@ export async function changeShortcuts(
     next = {};
   } else if (change.reset !== undefined) {
     requireKeyCommand(change.reset);
-    delete next[change.reset];
+    next = without(change.reset);
     changed = change.reset;
   }
   if (changed !== null) {
