@@ -87,12 +87,31 @@ export function sameKeys(a: string, b: string): boolean {
   return [true, false].some((mac) => heldOn(first, mac) === heldOn(second, mac));
 }
 
+/** Punctuation keys by the character they carry on a US layout (what the operator reads). */
+const punctuation: Record<string, string> = {
+  Backquote: '`',
+  Minus: '-',
+  Equal: '=',
+  BracketLeft: '[',
+  BracketRight: ']',
+  Backslash: '\\',
+  Semicolon: ';',
+  Quote: "'",
+  Comma: ',',
+  Period: '.',
+  Slash: '/',
+};
+
 /**
  * A shortcut as the operator reads it and as `aria-keyshortcuts` takes it, e.g. `Shift+R`,
- * `Control+K` (`Meta+K` on macOS).
+ * `Control+K` (`Meta+K` on macOS), `Shift+/`.
  */
 export function shortcutLabel(shortcut: string, mac: boolean): string {
-  const names: Record<string, string> = { Ctrl: 'Control', Mod: mac ? 'Meta' : 'Control' };
+  const names: Record<string, string> = {
+    Ctrl: 'Control',
+    Mod: mac ? 'Meta' : 'Control',
+    ...punctuation,
+  };
   return shortcut
     .split('+')
     .map((part) => names[part] ?? part.replace(/^Key/, '').replace(/^Digit/, ''))
