@@ -16,7 +16,7 @@ import type { DeskBridge } from '../../../src-main/shared/bridge';
 import type { ShortcutOverrides } from '../../../src-main/shared/shortcuts-model';
 
 const sent = vi.hoisted((): { command: string; input: unknown }[] => []);
-const kept = vi.hoisted(() => ({ overrides: {} as Record<string, string | null> }));
+const kept = vi.hoisted(() => ({ overrides: {} }));
 vi.hoisted(() => {
   const fake: Pick<DeskBridge, 'host'> & Record<string, unknown> = {
     host: 'browser',
