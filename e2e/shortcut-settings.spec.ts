@@ -85,7 +85,7 @@ test('a Korean operator moves start recording to G; R no longer starts it; a cla
   await expect(start).toHaveAttribute('aria-keyshortcuts', 'R');
 
   // Settings → 단축키.
-  await app.getByRole('button', { name: ko.settings.button }).click();
+  await app.getByRole('button', { name: ko.settings.button, exact: true }).click();
   await app.getByRole('button', { name: ko.shortcutSettings.open }).click();
   const dialog = app.getByRole('dialog', { name: ko.shortcutSettings.title });
   await expect(dialog).toBeVisible();
@@ -143,7 +143,7 @@ test('a Korean operator moves start recording to G; R no longer starts it; a cla
   };
   expect(kept.shortcuts).toEqual({ 'broadcast.startRecording': 'KeyG' });
   await app.reload();
-  await app.getByRole('button', { name: ko.settings.button }).click();
+  await app.getByRole('button', { name: ko.settings.button, exact: true }).click();
   await app.getByRole('button', { name: ko.shortcutSettings.open }).click();
   await expect(
     dialog
@@ -157,7 +157,7 @@ test.describe('in English', () => {
   test.use({ locale: 'en-US' });
 
   test('the shortcut settings read in English', async ({ app }) => {
-    await app.getByRole('button', { name: en.settings.button }).click();
+    await app.getByRole('button', { name: en.settings.button, exact: true }).click();
     await app.getByRole('button', { name: en.shortcutSettings.open }).click();
     const dialog = app.getByRole('dialog', { name: en.shortcutSettings.title });
     await expect(dialog).toBeVisible();
