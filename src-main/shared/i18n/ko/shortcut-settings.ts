@@ -6,7 +6,7 @@ export const shortcutSettings = {
     intro:
       '명령에 원하는 키를 지정합니다. 키는 물리 키 기준이라 한글 입력 상태에서도 동작하며, 입력란에 입력하는 중에는 동작하지 않습니다.',
     command: '명령',
-    category: '분류',
+    category: '카테고리',
     keys: '키',
     defaultKeys: '기본값',
     none: '없음',
