@@ -20,6 +20,7 @@ export const shortcutSettings = {
     resetAll: 'Reset all to defaults',
     saved: '{command}: {key}',
     cleared: '{command}: no key',
+    sheetNote: 'Change them in Settings → Keyboard shortcuts…',
     notChanged: 'Not changed: {reason}',
     fixedNote:
       'Kept by the app: Ctrl+K (⌘K on macOS), ?, /, Shift+1…9, 1…9, Tab, and the menu’s keys.',

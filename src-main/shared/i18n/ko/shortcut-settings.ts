@@ -20,6 +20,7 @@ export const shortcutSettings = {
     resetAll: '모두 기본값으로 되돌리기',
     saved: '{command}: {key}',
     cleared: '{command}: 키 없음',
+    sheetNote: '설정 → 단축키…에서 바꿀 수 있습니다.',
     notChanged: '변경하지 못했습니다: {reason}',
     fixedNote: '앱이 쓰는 키: Ctrl+K(macOS는 ⌘K), ?, /, Shift+1…9, 1…9, Tab, 메뉴의 키.',
     fixed: {
