@@ -404,7 +404,10 @@ test('a VOD-only workspace shows only the VOD part, a live-only one only the liv
   sandbox,
 }) => {
   // Real accounts keep their tokens in the OS keychain: scripts/with-keyring.sh gives a private one.
-  test.skip(process.env.ONAIR_TEST_KEYRING !== '1', 'needs scripts/with-keyring.sh (npm test)');
+  test.skip(
+    process.env.ONAIR_TEST_KEYRING !== '1',
+    'needs the private keyring of scripts/with-keyring.sh (npm test)',
+  );
   const nav = app.getByRole('navigation', { name: en.shell.viewsLabel });
   const tabs = app.getByRole('tablist', { name: s.title });
   const addAccount = async (kind: 'VOD API v3' | 'Live API v1', name: string) => {

@@ -16,7 +16,12 @@ describe('the spec copy', () => {
     expect(lines.filter((l) => /^(live|vod)\t(GET|POST|PUT|DELETE)\t\//.test(l))).toHaveLength(156);
   });
 
-  it.runIf(existsSync(shared))('equals ../shared/spec/endpoints.tsv', () => {
-    expect(readFileSync(endpointsFile, 'utf8')).toBe(readFileSync(shared, 'utf8'));
-  });
+  // Skipped, with its reason in its name, where the repository stands alone (CI, a release
+  // checkout): the shared spec folder beside it is then absent.
+  it.runIf(existsSync(shared))(
+    'equals ../shared/spec/endpoints.tsv (skipped where that folder is not beside the repository)',
+    () => {
+      expect(readFileSync(endpointsFile, 'utf8')).toBe(readFileSync(shared, 'utf8'));
+    },
+  );
 });

@@ -1,7 +1,8 @@
 /**
  * Keyboard shortcuts from the command declarations (docs/architecture.md, "Commands, and every
- * way in"): a command that declares `shortcut` and `offer.keys` runs on its key wherever a view
- * that can run it is on screen, through the same action as its button (so a destructive command
+ * way in"): a command offered to keys (`offer.keys`) runs on its key (its declared `shortcut`,
+ * unless the operator changed it in Settings: key-map.svelte.ts) wherever a view that can run
+ * it is on screen, through the same action as its button (so a destructive command
  * asks first), with `via: 'key'` for the audit record.
  *
  * Keys are physical (`KeyboardEvent.code`, e.g. `KeyR`), never characters: a Korean operator
@@ -9,8 +10,9 @@
  * Shortcuts are the page's own (never OS-wide hotkeys) and never fire while the operator types
  * in a field, while an input method is composing, or behind a modal dialog.
  */
-import { commands, type CommandName } from '../../src-main/shared/bridge';
-import type { CommandDecl } from '../../src-main/shared/commands/define';
+import type { CommandName } from '../../src-main/shared/bridge';
+import { shortcutLabel as labelOf } from '../../src-main/shared/shortcuts-model';
+import { keyMap } from './key-map.svelte';
 
 /** A parsed shortcut: the physical key and the exact modifiers held with it. */
 export interface KeyChord {
@@ -23,7 +25,7 @@ export interface KeyChord {
 }
 
 /** Whether this workstation is a Mac, where `Mod` is ⌘ rather than Ctrl. */
-const onMac = (): boolean =>
+export const onMac = (): boolean =>
   typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.userAgent);
 
 /**
@@ -57,10 +59,12 @@ export function matchesChord(event: KeyboardEvent, chord: KeyChord): boolean {
   );
 }
 
-/** The declared default shortcut of `name` when it may be offered to keys; else null. */
+/**
+ * The shortcut of `name` now (the operator's, else the declared default) when it is offered to
+ * keys and has one; else null. Reactive: read in a `$derived`, it follows a change in Settings.
+ */
 export function shortcutOf(name: CommandName): string | null {
-  const decl = commands[name] as CommandDecl;
-  return decl.offer?.keys && decl.shortcut ? decl.shortcut : null;
+  return keyMap.keys[name] ?? null;
 }
 
 /**
@@ -84,23 +88,20 @@ export function isTyping(target: EventTarget | null): boolean {
 
 interface Binding {
   command: CommandName;
-  chord: KeyChord;
   run: () => void;
 }
 
 const bindings: Binding[] = [];
 
 /**
- * Binds the declared shortcut of `command` to `run` while the calling view is on screen; the
- * newest binding of a key wins. `run` is the view's own action for the command (the one its
- * button runs), told that it came from a key. Returns the function that unbinds, so a
- * component calls it from `$effect` and it unbinds when the component goes.
- * Does nothing for a command without a shortcut that may be offered to keys.
+ * Binds the shortcut of `command` to `run` while the calling view is on screen; the newest
+ * binding of a key wins. The key is looked up on each press, so a change in Settings holds at
+ * once. `run` is the view's own action for the command (the one its button runs), told that it
+ * came from a key. Returns the function that unbinds, so a component calls it from `$effect`
+ * and it unbinds when the component goes. A command without a key runs on none.
  */
 export function bindShortcut(command: CommandName, run: () => void): () => void {
-  const shortcut = shortcutOf(command);
-  if (!shortcut) return () => undefined;
-  const binding: Binding = { command, chord: parseChord(shortcut), run };
+  const binding: Binding = { command, run };
   bindings.push(binding);
   return () => {
     const at = bindings.indexOf(binding);
@@ -119,7 +120,8 @@ export function dispatchShortcut(event: KeyboardEvent): boolean {
   if (document.querySelector('dialog[open]')) return false;
   for (let at = bindings.length - 1; at >= 0; at--) {
     const binding = bindings[at];
-    if (binding && matchesChord(event, binding.chord)) {
+    const shortcut = binding ? shortcutOf(binding.command) : null;
+    if (binding && shortcut && matchesChord(event, parseChord(shortcut))) {
       event.preventDefault();
       binding.run();
       return true;
@@ -140,9 +142,25 @@ export function listenForShortcuts(target: Window = window): () => void {
  * `Control+K` (`Meta+K` on macOS).
  */
 export function shortcutLabel(shortcut: string, mac: boolean = onMac()): string {
-  const names: Record<string, string> = { Ctrl: 'Control', Mod: mac ? 'Meta' : 'Control' };
-  return shortcut
-    .split('+')
-    .map((part) => names[part] ?? part.replace(/^Key/, '').replace(/^Digit/, ''))
-    .join('+');
+  return labelOf(shortcut, mac);
+}
+
+/** Physical keys that are only modifiers: a recorded shortcut waits for the key held with them. */
+const modifierCodes =
+  /^(Shift|Control|Alt|Meta|OS)(Left|Right)?$|^(CapsLock|NumLock|Fn|FnLock|AltGraph)$/;
+
+/**
+ * The shortcut an operator presses while Settings records one, written as declarations write
+ * them (`Shift+KeyG`; the platform's command key, Ctrl or ⌘ on macOS, as `Mod`); null while only
+ * modifiers are down, or for a key with no `code`.
+ */
+export function shortcutFromEvent(event: KeyboardEvent, mac: boolean = onMac()): string | null {
+  if (!event.code || modifierCodes.test(event.code)) return null;
+  const held: string[] = [];
+  if (mac ? event.metaKey : event.ctrlKey) held.push('Mod');
+  if (mac && event.ctrlKey) held.push('Ctrl');
+  if (!mac && event.metaKey) held.push('Meta');
+  if (event.altKey) held.push('Alt');
+  if (event.shiftKey) held.push('Shift');
+  return [...held, event.code].join('+');
 }

@@ -16,6 +16,7 @@ import { sampleInput } from '../core/command-samples';
 import type { CommandDecl, Role } from '../../shared/commands/define';
 import { en } from '../../shared/i18n/en';
 import { ko } from '../../shared/i18n/ko';
+import { holderOf, shortcutText } from '../../shared/shortcuts-model';
 
 const root = join(import.meta.dirname, '../../..');
 const decl = (name: CommandName): CommandDecl => commands[name];
@@ -130,7 +131,7 @@ describe('command declarations', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('bind default shortcuts to physical keys, once each, only where keys are offered', () => {
+  it('bind default shortcuts to physical keys, once each, only where keys are offered, never to an app key', () => {
     const pattern =
       /^((Mod|Ctrl|Alt|Shift)\+)*(Key[A-Z]|Digit[0-9]|F[1-9]|F1[0-2]|Slash|Space|Escape|Enter)$/;
     const seen = new Map<string, string>();
@@ -140,6 +141,10 @@ describe('command declarations', () => {
       if (shortcut === undefined) continue;
       if (!pattern.test(shortcut)) wrong.push(`${name}: ${shortcut} is not a physical key`);
       if (!offer?.keys) wrong.push(`${name}: a shortcut without offer.keys`);
+      // Written as settings.json keeps it, and never one of the app's own keys.
+      if (shortcutText.safeParse(shortcut).data !== shortcut)
+        wrong.push(`${name}: ${shortcut} is not in the stored order of its modifiers`);
+      if (holderOf({}, name, shortcut)) wrong.push(`${name}: ${shortcut} is one of the app's keys`);
       const other = seen.get(shortcut);
       if (other) wrong.push(`${name} and ${other} both take ${shortcut}`);
       seen.set(shortcut, name);

@@ -1,14 +1,13 @@
 /**
  * A client of the sandbox's encoder control (`/__sandbox/channels/{channel_key}/encoder` and
  * `/__sandbox/encoders`, src-main/sandbox/routes/control-encoders.ts), reached over HTTP at the
- * origin of the sandbox workspace's live base URL, so it works for the embedded sandbox and
- * for one the app was given (`ONAIR_SANDBOX_INFO`) alike. Loopback only: a base URL on
- * another host is refused before anything is sent. These controls are not platform
- * operations: they spend no API budget.
+ * origin of the sandbox workspace's live base URL through the one sandbox-control client
+ * (sandbox-control.ts). Loopback only: a base URL on another host is refused before anything
+ * is sent. These controls are not platform operations: they spend no API budget.
  */
-import { PlatformError, errorFromResponse, networkError } from '../../platform/errors';
+import { PlatformError, errorFromResponse } from '../../platform/errors';
 import type { EncoderView } from '../../shared/commands/rehearsal';
-import { say } from '../../shared/i18n/say';
+import { sandboxControl, type ControlRequest } from './sandbox-control';
 
 /** An encoder as the sandbox answers it (snake_case, times ISO-8601 UTC). */
 interface WireEncoder {
@@ -35,30 +34,21 @@ export interface EncoderControl {
  *   localhost): rehearsal traffic never leaves the machine.
  */
 export function encoderControl(liveBaseUrl: string): EncoderControl {
-  const origin = loopbackOrigin(liveBaseUrl);
-  const call = async (path: string, init: RequestInit): Promise<unknown> => {
-    let response: Response;
-    try {
-      response = await fetch(`${origin}/__sandbox${path}`, {
-        ...init,
-        headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-      });
-    } catch (error) {
-      throw new PlatformError(networkError(error));
-    }
-    const body: unknown = await response.json().catch(() => null);
-    if (!response.ok) throw new PlatformError(errorFromResponse(response.status, body));
-    return (body as { data?: unknown } | null)?.data;
+  const control = sandboxControl(liveBaseUrl);
+  const call = async (path: string, request: ControlRequest): Promise<unknown> => {
+    const answer = await control.send(path, request);
+    if (!answer.ok) throw new PlatformError(errorFromResponse(answer.status, answer.body));
+    return (answer.body as { data?: unknown } | null)?.data;
   };
   return {
     async list(signal) {
-      const data = await call('/encoders', { method: 'GET', ...(signal ? { signal } : {}) });
+      const data = await call('/encoders', { ...(signal ? { signal } : {}) });
       return (Array.isArray(data) ? (data as WireEncoder[]) : []).map(toView);
     },
     async set(channelKey, state, signal) {
       const data = await call(`/channels/${encodeURIComponent(channelKey)}/encoder`, {
         method: 'POST',
-        body: JSON.stringify({ state }),
+        body: { state },
         ...(signal ? { signal } : {}),
       });
       return toView(data as WireEncoder);
@@ -76,20 +66,4 @@ function toView(wire: WireEncoder): EncoderView {
     reconnectUntil: wire.reconnect_until === null ? null : Date.parse(wire.reconnect_until),
     reconnectLeftMs: wire.reconnect_left_ms,
   };
-}
-
-/**
- * The origin of `baseUrl` when it is on this machine (127.0.0.0/8, ::1, localhost).
- * @throws PlatformError `forbidden` otherwise: rehearsal traffic never leaves the machine.
- */
-export function loopbackOrigin(baseUrl: string): string {
-  const url = URL.canParse(baseUrl) ? new URL(baseUrl) : null;
-  const host = url?.hostname ?? '';
-  if (
-    url === null ||
-    !(host === 'localhost' || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host))
-  ) {
-    throw new PlatformError({ code: 'forbidden', ...say('rehearsalView.notLoopback') });
-  }
-  return url.origin;
 }

@@ -1,12 +1,14 @@
 /**
  * The app's client of the sandbox's callback controls (docs/platform-facts.md, "Callbacks"):
  * `GET /__sandbox/callbacks/deliveries`, `POST /__sandbox/callbacks/deliveries/{id}/resend`,
- * `POST /__sandbox/callbacks/settings`. The sandbox listens on this machine; a base URL
- * elsewhere is refused before any request (the controls are loopback-only anyway).
+ * `POST /__sandbox/callbacks/settings`, through the one sandbox-control client
+ * (sandbox-control.ts). The sandbox listens on this machine; a base URL elsewhere is refused
+ * before any request (the controls are loopback-only anyway).
  */
 import { z } from 'zod';
 import { PlatformError } from '../../platform/errors';
 import { say } from '../../shared/i18n/say';
+import { sandboxControl, type ControlRequest } from './sandbox-control';
 import {
   callbackKinds,
   type CallbackDeliveryView,
@@ -55,49 +57,37 @@ export function sandboxCallbacks(
   liveBaseUrl: string,
   fetchImpl: typeof fetch = fetch,
 ): SandboxCallbacks {
-  const origin = new URL(liveBaseUrl);
-  const host = origin.hostname.replace(/^\[|\]$/g, '');
-  if (!(host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)))
-    throw new PlatformError({
-      code: 'invalid-input',
-      ...say('rehearsalCallbacks.errors.sandboxUnreachable', {
-        reason: `${origin.origin} is not on this machine`,
+  const unreachable = (reason: string) =>
+    say('rehearsalCallbacks.errors.sandboxUnreachable', { reason });
+  const control = sandboxControl(liveBaseUrl, {
+    fetchImpl,
+    refuse: (origin) =>
+      new PlatformError({
+        code: 'invalid-input',
+        ...unreachable(`${origin} is not on this machine`),
       }),
-    });
-  const base = `${origin.origin}/__sandbox/callbacks`;
+    unreachable: (error) =>
+      new PlatformError({
+        code: 'network',
+        ...unreachable(error instanceof Error ? error.message : String(error)),
+      }),
+  });
   const call = async <T>(
     path: string,
     schema: z.ZodType<T>,
-    init: RequestInit = {},
+    request: ControlRequest = {},
     onNotFound?: () => never,
   ): Promise<T> => {
-    let response: Response;
-    try {
-      response = await fetchImpl(`${base}${path}`, init);
-    } catch (error) {
-      throw new PlatformError({
-        code: 'network',
-        ...say('rehearsalCallbacks.errors.sandboxUnreachable', {
-          reason: error instanceof Error ? error.message : String(error),
-        }),
-      });
-    }
-    if (response.status === 404 && onNotFound) onNotFound();
-    if (!response.ok)
+    const answer = await control.send(`/callbacks${path}`, request);
+    if (answer.status === 404 && onNotFound) onNotFound();
+    if (!answer.ok)
       throw new PlatformError({
         code: 'platform',
-        status: response.status,
-        ...say('rehearsalCallbacks.errors.sandboxUnreachable', {
-          reason: `HTTP ${response.status}`,
-        }),
+        status: answer.status,
+        ...unreachable(`HTTP ${answer.status}`),
       });
-    return schema.parse(await response.json());
+    return schema.parse(answer.body);
   };
-  const json = (body: object): RequestInit => ({
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
   return {
     async list() {
       const log = await call('/deliveries', logSchema);
@@ -118,8 +108,12 @@ export function sandboxCallbacks(
       return toView(answer.data);
     },
     async setDeliverOutside(on) {
-      return (await call('/settings', settingsSchema, json({ deliver_outside: on })))
-        .deliver_outside;
+      return (
+        await call('/settings', settingsSchema, {
+          method: 'POST',
+          body: { deliver_outside: on },
+        })
+      ).deliver_outside;
     },
   };
 }

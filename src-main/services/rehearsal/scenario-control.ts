@@ -1,11 +1,12 @@
 /**
  * A client of the sandbox's scenario control (`/__sandbox/scenarios`, `/__sandbox/scenario`,
  * src-main/sandbox/routes/control-scenario.ts) at the origin of the sandbox workspace's live
- * base URL. Loopback only, like encoder-control.ts; not platform operations, no API budget.
+ * base URL, through the one sandbox-control client (sandbox-control.ts). Loopback only; not
+ * platform operations, no API budget.
  */
-import { PlatformError, errorFromResponse, networkError } from '../../platform/errors';
+import { PlatformError, errorFromResponse } from '../../platform/errors';
 import type { ScenarioListingView, ScenarioView } from '../../shared/commands/rehearsal';
-import { loopbackOrigin } from './encoder-control';
+import { sandboxControl, type ControlRequest } from './sandbox-control';
 
 /** A scenario's progress as the sandbox answers it (snake_case, ms of platform time). */
 interface WireScenario {
@@ -45,25 +46,16 @@ export interface ScenarioControl {
  * @throws PlatformError `forbidden` when that origin is not on this machine.
  */
 export function scenarioControl(liveBaseUrl: string): ScenarioControl {
-  const origin = loopbackOrigin(liveBaseUrl);
-  const call = async (path: string, init: RequestInit): Promise<unknown> => {
-    let response: Response;
-    try {
-      response = await fetch(`${origin}/__sandbox${path}`, {
-        ...init,
-        headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-      });
-    } catch (error) {
-      throw new PlatformError(networkError(error));
-    }
-    const body: unknown = await response.json().catch(() => null);
-    if (!response.ok) throw new PlatformError(errorFromResponse(response.status, body));
-    return (body as { data?: unknown } | null)?.data ?? null;
+  const control = sandboxControl(liveBaseUrl);
+  const call = async (path: string, request: ControlRequest): Promise<unknown> => {
+    const answer = await control.send(path, request);
+    if (!answer.ok) throw new PlatformError(errorFromResponse(answer.status, answer.body));
+    return (answer.body as { data?: unknown } | null)?.data ?? null;
   };
   const withSignal = (signal: AbortSignal | undefined) => (signal ? { signal } : {});
   return {
     async list(signal) {
-      const data = await call('/scenarios', { method: 'GET', ...withSignal(signal) });
+      const data = await call('/scenarios', { ...withSignal(signal) });
       return (Array.isArray(data) ? (data as WireListing[]) : []).map((item) => ({
         file: item.file,
         name: item.name,
@@ -72,13 +64,13 @@ export function scenarioControl(liveBaseUrl: string): ScenarioControl {
       }));
     },
     async current(signal) {
-      const data = await call('/scenario', { method: 'GET', ...withSignal(signal) });
+      const data = await call('/scenario', { ...withSignal(signal) });
       return data === null ? null : toView(data as WireScenario);
     },
     async play(file, speed, signal) {
       const data = await call('/scenario', {
         method: 'POST',
-        body: JSON.stringify(speed === undefined ? { name: file } : { name: file, speed }),
+        body: speed === undefined ? { name: file } : { name: file, speed },
         ...withSignal(signal),
       });
       return toView(data as WireScenario);
@@ -86,7 +78,7 @@ export function scenarioControl(liveBaseUrl: string): ScenarioControl {
     async control(action, signal) {
       const data = await call(`/scenario/${action}`, {
         method: 'POST',
-        body: '{}',
+        body: {},
         ...withSignal(signal),
       });
       return data === null ? null : toView(data as WireScenario);

@@ -1,11 +1,12 @@
 /**
- * Handlers of the settings domain (`shared/commands/settings.ts`): the interface language and
- * the operator's name, kept in `settings.json`.
+ * Handlers of the settings domain (`shared/commands/settings.ts`): the interface language,
+ * the operator's name, updates, notifications and keyboard shortcuts, kept in `settings.json`.
  */
 import { settingsCommands } from '../../shared/commands/settings';
 import { languageForLocale } from '../../shared/i18n/languages';
 import { registerHandlers } from '../core/command-registry';
 import type { Settings } from './settings';
+import { changeShortcuts } from './shortcut-settings';
 import { effectiveUpdates, type UpdatePolicy, type UpdateState } from '../../shared/updates-model';
 
 /**
@@ -59,5 +60,7 @@ export function settingsHandlers(
       if (set) await settings.setNotifications(set);
       return settings.notifications;
     },
+    'settings.shortcuts': (change) =>
+      changeShortcuts(settings, change, process.platform === 'darwin'),
   });
 }

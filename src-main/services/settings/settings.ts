@@ -1,8 +1,8 @@
 /**
  * The app's settings in `settings.json` of the data folder (written atomically, validated on
  * read; a damaged file is set aside with a notice and the defaults apply): the workspace
- * that was open last, the interface language, the operator's name and which OS notifications
- * are on.
+ * that was open last, the interface language, the operator's name, which OS notifications
+ * are on and the keyboard shortcuts the operator changed.
  */
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -15,6 +15,7 @@ import {
   updateServerUrl,
   type UpdateSettings,
 } from '../../shared/updates-model';
+import type { ShortcutOverrides } from '../../shared/shortcuts-model';
 import { allNoticesOn, osNoticeKinds, type OsNoticeSwitches } from '../../shared/notifications';
 
 const settingsSchema = z.object({
@@ -30,6 +31,11 @@ const settingsSchema = z.object({
   updates: z.object({ mode: z.enum(updateModes), url: updateServerUrl.nullable() }).optional(),
   /** OS notification kinds the operator turned off or on; absent: on. */
   notifications: z.partialRecord(z.enum(osNoticeKinds), z.boolean()).optional(),
+  /**
+   * Keyboard shortcuts the operator changed, by command name: a shortcut, or null for none;
+   * absent: the declared default (shared/shortcuts-model.ts reads them).
+   */
+  shortcuts: z.record(z.string().max(100), z.string().max(60).nullable()).optional(),
 });
 
 /** The settings as read at start-up. */
@@ -79,6 +85,17 @@ export interface Settings {
    * @throws Error from the file system when it cannot be written.
    */
   setNotifications(changes: Partial<OsNoticeSwitches>): Promise<void>;
+  /**
+   * The keyboard shortcuts the operator changed (command name → shortcut, null: none); the
+   * others keep their declared default (shared/shortcuts-model.ts).
+   */
+  readonly shortcuts: ShortcutOverrides;
+  /**
+   * Replaces the changed shortcuts (checked for conflicts by the caller,
+   * `settings.shortcuts`).
+   * @throws Error from the file system when it cannot be written.
+   */
+  setShortcuts(overrides: ShortcutOverrides): Promise<void>;
 }
 
 /** Reads the settings of `dataDir`; `notice` tells of a damaged file that was set aside. */
@@ -127,6 +144,10 @@ export async function openSettings(
     },
     setNotifications: (changes) =>
       save({ ...value, notifications: { ...value.notifications, ...changes } }),
+    get shortcuts() {
+      return { ...value.shortcuts };
+    },
+    setShortcuts: (overrides) => save({ ...value, shortcuts: { ...overrides } }),
   };
   const notice = read.notice ? { message: read.notice, text: read.noticeText } : null;
   return { settings, ...(notice ? { notice } : {}) };

@@ -21,7 +21,9 @@ const withKeyring = process.env.ONAIR_TEST_KEYRING === '1';
 
 // Runs inside `npm test` (scripts/with-keyring.sh); a bare `vitest` without a private
 // keyring reports these as skipped rather than touching the developer's own keychain.
-describe.runIf(withKeyring)('accounts in the OS keychain', () => {
+const suite =
+  'accounts in the OS keychain (skipped without the private keyring of scripts/with-keyring.sh)';
+describe.runIf(withKeyring)(suite, () => {
   let sandbox: SandboxHandle;
   let core: DeskCore;
   let dataDir: string;

@@ -1,6 +1,6 @@
 /**
- * The app's own settings (services/settings.ts, kept in `settings.json`): today the interface
- * language and the operator's name. No platform call.
+ * The app's own settings (services/settings.ts, kept in `settings.json`): the interface
+ * language, the operator's name, updates, notifications and keyboard shortcuts. No platform call.
  */
 import { z } from 'zod';
 import { languages, type Language, type LanguageChoice } from '../i18n/languages';
@@ -13,6 +13,7 @@ import {
   type UpdateState,
 } from '../updates-model';
 import { osNoticeKinds, type OsNoticeSwitches } from '../notifications';
+import { shortcutText, type ShortcutRow } from '../shortcuts-model';
 
 /** The settings domain's commands. */
 export const settingsCommands = defineCommands({
@@ -96,5 +97,28 @@ export const settingsCommands = defineCommands({
     operations: [],
     roles: anyRole,
     offer: { palette: true },
+  }),
+  /**
+   * Reads the keyboard shortcut of every command offered to keys (`offer.keys`), in declaration
+   * order; first changes one when asked (shared/shortcuts-model.ts, docs/architecture.md,
+   * "Shortcuts"): `set` gives `command` the key `keys` (null: no key), `reset` puts one
+   * command's (or `all`) back to the declared default. Kept in settings.json as overrides of the
+   * defaults. Refused (`conflict`, nothing kept) when the key is the app's own or another
+   * command's, naming what has it; `invalid-input` for a command not offered to keys.
+   */
+  'settings.shortcuts': command({
+    input: z.object({
+      set: z
+        .object({ command: z.string().min(1).max(100), keys: shortcutText.nullable() })
+        .optional(),
+      reset: z.string().min(1).max(100).optional(),
+    }),
+    output: returns<{ rows: ShortcutRow[] }>(),
+    priority: 'local',
+    category: 'settings',
+    effect: 'change',
+    api: null,
+    operations: [],
+    roles: anyRole,
   }),
 });

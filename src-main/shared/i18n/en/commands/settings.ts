@@ -18,5 +18,9 @@ export const commandsSettings = {
       title: 'Set notifications',
       description: 'Reads or sets which kinds of system notification are shown.',
     },
+    shortcuts: {
+      title: 'Change keyboard shortcuts',
+      description: 'Reads or changes the keyboard shortcut of each command that can have one.',
+    },
   },
 } as const;

@@ -18,5 +18,9 @@ export const commandsSettings = {
       title: '알림 설정',
       description: '어떤 종류의 시스템 알림을 보일지 읽거나 설정합니다.',
     },
+    shortcuts: {
+      title: '단축키 변경',
+      description: '단축키를 지정할 수 있는 각 명령의 단축키를 읽거나 변경합니다.',
+    },
   },
 } as const;

@@ -1,0 +1,175 @@
+/**
+ * Settings → Keyboard shortcuts as a Korean operator uses it (ko-KR, keys as a Hangul input
+ * method sends them): start recording is moved from R to G; G then starts the recording and R
+ * does nothing; giving cue point now the same G is refused, naming 녹화 시작; the `?` sheet and
+ * the button's shortcut follow; the change outlives a reload (settings.json). Then the dialog in
+ * English.
+ */
+import type { Page } from '@playwright/test';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { test, expect, type PlatformProbe } from './fixtures';
+import { en } from '../src-main/shared/i18n/en';
+import { ko } from '../src-main/shared/i18n/ko';
+
+test.use({ locale: 'ko-KR' });
+
+const shots = (name: string) => ({ path: `test-results/screens/${name}.png` });
+
+interface LiveBroadcast {
+  key: string;
+  title: string;
+  is_onair: boolean;
+  use_timeshift: boolean;
+  is_duplicate_recording: boolean;
+}
+
+/** An on-air channel not recording, whose broadcast has timeshift on, through the live API. */
+async function onAirChannel(platform: PlatformProbe) {
+  const list = await platform.get<{
+    data: { title: string; latest_broadcast: { key?: string } }[];
+  }>('/channels?live_status=onair&per_page=100');
+  for (const channel of list.data) {
+    if (!channel.latest_broadcast.key) continue;
+    const { data } = await platform.get<{ data: LiveBroadcast }>(
+      `/broadcasts/${channel.latest_broadcast.key}`,
+    );
+    if (data.is_onair && data.use_timeshift && !data.is_duplicate_recording)
+      return { title: channel.title, broadcast: data };
+  }
+  throw new Error('the sandbox seed has no on-air broadcast with timeshift on');
+}
+
+/**
+ * One key as a Hangul input method sends it: the physical key's `code` with the jamo as `key`,
+ * through the DevTools protocol as the OS would. `modifiers`: the protocol's bits (8 Shift).
+ */
+async function pressHangul(page: Page, code: string, jamo: string, modifiers = 0): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  const event = { code, key: jamo, modifiers };
+  await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...event });
+  await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...event });
+  await cdp.detach();
+}
+
+/** The audit records of the sandbox workspace, from the data folder (newest last). */
+async function auditRecords(dataDir: string): Promise<{ via: string; command: string }[]> {
+  const dir = join(dataDir, 'audit', 'sandbox');
+  const files = (await readdir(dir).catch(() => [] as string[])).sort();
+  const lines = await Promise.all(files.map((file) => readFile(join(dir, file), 'utf8')));
+  return lines
+    .join('')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { via: string; command: string });
+}
+
+const startTitle = ko.commands.controlRoom.broadcast.startRecording.title;
+const cueTitle = ko.commands.controlRoom.broadcast.setCuePoint.title;
+const changeLabel = (text: { shortcutSettings: { changeLabel: string } }, command: string) =>
+  text.shortcutSettings.changeLabel.replace('{command}', command);
+
+test('a Korean operator moves start recording to G; R no longer starts it; a clash is refused', async ({
+  app,
+  platform,
+  dataDir,
+}) => {
+  const { title, broadcast } = await onAirChannel(platform);
+  const read = async () =>
+    (await platform.get<{ data: LiveBroadcast }>(`/broadcasts/${broadcast.key}`)).data;
+
+  const channels = app.getByRole('listbox', { name: ko.channels.listLabel });
+  await channels.getByRole('option', { name: new RegExp(title) }).click();
+  await expect(app.getByRole('heading', { level: 1, name: broadcast.title })).toBeVisible();
+  const start = app.getByRole('button', { name: ko.recording.start });
+  await expect(start).toHaveAttribute('aria-keyshortcuts', 'R');
+
+  // Settings → 단축키.
+  await app.getByRole('button', { name: ko.settings.button, exact: true }).click();
+  await app.getByRole('button', { name: ko.shortcutSettings.open }).click();
+  const dialog = app.getByRole('dialog', { name: ko.shortcutSettings.title });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('rowheader', { name: startTitle })).toBeVisible();
+  await app.screenshot(shots('shortcut-settings-ko-01-open'));
+
+  // Record G (ㅎ in Hangul mode) for 녹화 시작.
+  await dialog.getByRole('button', { name: changeLabel(ko, startTitle) }).click();
+  await expect(dialog).toContainText(ko.shortcutSettings.recording);
+  await pressHangul(app, 'KeyG', 'ㅎ');
+  await expect(dialog.getByRole('status')).toHaveText(`${startTitle}: G`);
+
+  // G for 지금 큐 포인트 설정 is refused, naming the command that has it.
+  await dialog.getByRole('button', { name: changeLabel(ko, cueTitle) }).click();
+  await pressHangul(app, 'KeyG', 'ㅎ');
+  const refusal = ko.shortcutSettings.errors.takenByCommand
+    .replace('{key}', 'G')
+    .replace('{command}', startTitle);
+  await expect(dialog.getByRole('alert')).toHaveText(
+    ko.shortcutSettings.notChanged.replace('{reason}', refusal),
+  );
+  await app.screenshot(shots('shortcut-settings-ko-02-refused'));
+  await dialog.getByRole('button', { name: ko.common.close }).click();
+  await expect(dialog).toBeHidden();
+
+  // The button's shortcut and the `?` sheet follow.
+  await expect(start).toHaveAttribute('aria-keyshortcuts', 'G');
+  await expect(start).toHaveAttribute('title', ko.common.keyHint.replace('{key}', 'G'));
+  await channels.getByRole('option', { name: new RegExp(title) }).click();
+  // R (ㄱ) starts nothing now.
+  await pressHangul(app, 'KeyR', 'ㄱ');
+  await pressHangul(app, 'Slash', '?', 8);
+  const sheet = app.getByRole('dialog', { name: ko.shortcutSheet.title });
+  await expect(sheet.getByRole('row', { name: new RegExp(startTitle) })).toContainText('G');
+  await app.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+  expect((await read()).is_duplicate_recording).toBe(false);
+  await expect(start).toBeEnabled();
+
+  // G starts the recording.
+  await pressHangul(app, 'KeyG', 'ㅎ');
+  await expect(app.getByRole('button', { name: ko.recording.stop })).toBeVisible();
+  await expect.poll(async () => (await read()).is_duplicate_recording).toBe(true);
+  await expect
+    .poll(async () =>
+      (await auditRecords(dataDir))
+        .filter((record) => record.command === 'broadcast.startRecording')
+        .map((record) => record.via),
+    )
+    .toEqual(['key']);
+
+  // Kept in settings.json: after a reload the dialog still shows G.
+  const kept = JSON.parse(await readFile(join(dataDir, 'settings.json'), 'utf8')) as {
+    shortcuts?: Record<string, string | null>;
+  };
+  expect(kept.shortcuts).toEqual({ 'broadcast.startRecording': 'KeyG' });
+  await app.reload();
+  await app.getByRole('button', { name: ko.settings.button, exact: true }).click();
+  await app.getByRole('button', { name: ko.shortcutSettings.open }).click();
+  await expect(
+    dialog
+      .getByRole('row', { name: new RegExp(startTitle) })
+      .locator('kbd')
+      .first(),
+  ).toHaveText('G');
+});
+
+test.describe('in English', () => {
+  test.use({ locale: 'en-US' });
+
+  test('the shortcut settings read in English', async ({ app }) => {
+    await app.getByRole('button', { name: en.settings.button, exact: true }).click();
+    await app.getByRole('button', { name: en.shortcutSettings.open }).click();
+    const dialog = app.getByRole('dialog', { name: en.shortcutSettings.title });
+    await expect(dialog).toBeVisible();
+    const startTitleEn = en.commands.controlRoom.broadcast.startRecording.title;
+    await expect(dialog.getByRole('rowheader', { name: startTitleEn })).toBeVisible();
+    await dialog.getByRole('button', { name: changeLabel(en, startTitleEn) }).click();
+    await app.keyboard.press('Shift+Digit1');
+    await expect(dialog.getByRole('alert')).toContainText(
+      en.shortcutSettings.errors.takenByApp
+        .replace('{key}', 'Shift+1')
+        .replace('{what}', en.shortcutSheet.viewN),
+    );
+    await app.screenshot(shots('shortcut-settings-en-01-refused'));
+  });
+});
