@@ -39,6 +39,7 @@ import { WorkspaceLifecycle } from './workspace-lifecycle';
 import { WorkspacePairs } from '../workspaces/workspace-pairs';
 import { diagnosticsHandlers } from './diagnostics-commands';
 import type { NetworkDescription } from '../../platform/network';
+import { createStudioHub, studioHandlers } from '../studio/index';
 
 export type { CallContext } from '../core/command-registry';
 export type { EventListener } from './events';
@@ -163,6 +164,8 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     ...(options.workspaceOptions?.pacing ? { pacing: options.workspaceOptions.pacing } : {}),
   });
   const audit = new AuditLog(options.dataDir, () => clock.now(), log);
+  // The studio (services/studio/): off until the operator hosts; seats run through `dispatch`.
+  const studio = await createStudioHub({ dataDir: options.dataDir, now: () => clock.now(), log });
   const dispatch = createDispatcher(
     {
       controlRoom: controlRoomHandlers,
@@ -180,6 +183,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       libraryAdmin: libraryAdminHandlers,
       persist: persistHandlers(options.dataDir, clock, log),
       rehearsal: rehearsalHandlers(settings),
+      studio: studioHandlers(studio),
       diagnostics: diagnosticsHandlers({
         dataDir: options.dataDir,
         appVersion: options.about?.appVersion ?? 'unknown',
@@ -204,12 +208,13 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     },
   );
 
+  const dropClient = (clientId: string) => lifecycle.session.planner.dropClient(clientId);
+  studio.attach({ invoke: dispatch, subscribe: (listener) => hub.subscribe(listener), dropClient });
+
   return {
     invoke: dispatch,
     subscribe: (listener) => hub.subscribe(listener),
-    dropClient(clientId) {
-      lifecycle.session.planner.dropClient(clientId);
-    },
+    dropClient,
     rereadWatches() {
       const at = clock.now();
       for (const task of lifecycle.session.planner.refreshAll())
@@ -224,6 +229,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
         });
     },
     async dispose() {
+      await studio.stop();
       await lifecycle.dispose();
       await audit.flush();
       hub.clear();

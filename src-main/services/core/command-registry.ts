@@ -25,7 +25,8 @@ import { say, validationText } from '../../shared/i18n/say';
 import { accountCalls, accountTotals, type CallAccount } from '../../platform/call-accounting';
 import { auditTarget, type AuditLog, type AuditRecord } from './audit-log';
 import { runWithCallSignal } from './call-signal';
-import { refusalBeforeSending } from './command-pipeline';
+import { observerRefusal, refusalBeforeSending } from './command-pipeline';
+import type { SeatRole } from '../../shared/studio-model';
 import type { Session } from '../app/session';
 import { describe } from './error-text';
 
@@ -38,6 +39,8 @@ export interface CallContext {
   confirmation?: Confirmation;
   /** The studio seat that sent it, when it came from one. */
   seat?: string;
+  /** That seat's role: an `observer` runs nothing that changes the platform (the pipeline refuses). */
+  seatRole?: SeatRole;
   /**
    * Aborted when the asker went away before the answer (the browser page's request closed):
    * a `view` read still queued for the platform is then dropped (call-signal.ts).
@@ -176,13 +179,9 @@ export function createDispatcher(
         calls: account?.calls.length ?? 0,
       });
     };
-    const refusal = refusalBeforeSending(
-      command,
-      entry.decl,
-      parsed.data,
-      context.confirmation,
-      current,
-    );
+    const refusal =
+      observerRefusal(command, effect, context.seatRole) ??
+      refusalBeforeSending(command, entry.decl, parsed.data, context.confirmation, current);
     if (refusal) {
       audit({ ok: false, code: refusal.code, status: null, message: refusal.message, sent: false });
       return fail(refusal);

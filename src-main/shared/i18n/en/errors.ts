@@ -203,6 +203,9 @@ export const errors = {
     targetVodCategory: 'VOD · category {key}',
   },
   validation: {
+    studioAddress: 'Give an IP address of this computer, like 127.0.0.1.',
+    studioPort: 'A port is 0 to 65535.',
+    studioSeat: 'Not a seat of this studio.',
     chooseLiveAccount: 'Choose a live account.',
     chooseVodAccount: 'Choose a VOD account.',
     keyRequired: 'A key is required.',

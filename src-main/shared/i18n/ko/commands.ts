@@ -18,6 +18,7 @@ import { commandsLibraryAdmin } from './commands/library-admin';
 import { commandsPersist } from './commands/persist';
 import { commandsDiagnostics } from './commands/diagnostics';
 import { commandsRehearsal } from './commands/rehearsal';
+import { commandsStudio } from './commands/studio';
 
 export const commandTexts = {
   commands: {
@@ -37,5 +38,6 @@ export const commandTexts = {
     persist: commandsPersist,
     diagnostics: commandsDiagnostics,
     rehearsal: commandsRehearsal,
+    studio: commandsStudio,
   },
 } as const;

@@ -199,6 +199,9 @@ export const errors: CatalogueShape<typeof en> = {
     targetVodCategory: 'VOD · 카테고리 {key}',
   },
   validation: {
+    studioAddress: '이 컴퓨터의 IP 주소를 입력하세요(예: 127.0.0.1).',
+    studioPort: '포트는 0부터 65535까지입니다.',
+    studioSeat: '이 스튜디오의 좌석이 아닙니다.',
     chooseLiveAccount: '라이브 계정을 고르세요.',
     chooseVodAccount: 'VOD 계정을 고르세요.',
     keyRequired: '키를 입력하세요.',

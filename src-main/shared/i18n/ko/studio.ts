@@ -1,0 +1,57 @@
+/** Korean: Settings → Studio (the hub and its seats), its status bar words and its errors. */
+export const studio = {
+  studio: {
+    title: '스튜디오',
+    hostingOff:
+      '호스팅이 꺼져 있습니다. 켜면 다른 OnAir Desk가 이 데스크에 좌석으로 참여할 수 있습니다. 토큰은 이 컴퓨터를 떠나지 않습니다.',
+    address: '주소',
+    addressHint: '좌석이 이 컴퓨터에 연결할 네트워크 인터페이스입니다. 127.0.0.1은 이 컴퓨터에서만 연결됩니다.',
+    port: '포트',
+    portHint: '0이면 비어 있는 포트를 고릅니다.',
+    start: '호스팅 켜기',
+    stop: '호스팅 끄기',
+    url: '스튜디오 주소',
+    fingerprint: '인증서 지문(SHA-256)',
+    fingerprintHint: '좌석은 참여하기 전에 이 지문을 확인합니다. 좌석 화면의 지문과 비교하세요.',
+    newCode: '새 페어링 코드',
+    role: '역할',
+    roleOperator: '운영자',
+    roleObserver: '관찰자',
+    roleHint: '운영자는 명령을 실행하고, 관찰자는 모든 것을 보지만 아무것도 바꾸지 않습니다.',
+    codeExpires: '{time}(UTC)까지 좌석 하나에 쓸 수 있습니다.',
+    pairingLocked: '잘못된 코드가 다섯 번 입력되어 {time}(UTC)까지 페어링이 잠겼습니다.',
+    seats: '좌석',
+    noSeats: '아직 참여한 좌석이 없습니다.',
+    seatName: '좌석 이름',
+    lastContact: '마지막 연결(UTC)',
+    never: '없음',
+    online: '연결됨',
+    offline: '연결 안 됨',
+    revoke: '해지',
+    revokeConfirm: '“{name}” 좌석을 해지할까요? 즉시 연결이 끊기며 새 코드로 다시 페어링해야 합니다.',
+    joinTitle: '좌석으로 스튜디오에 참여',
+    joinHint:
+      '허브의 주소, 지문, 허브에서 받은 페어링 코드로 OnAir Desk를 좌석으로 시작하세요.',
+    seatOf: '이 데스크는 {url}의 좌석입니다.',
+    seatRole: '허브에서의 역할: {role}',
+    hubFingerprint: '허브 인증서 지문(SHA-256)',
+    state: {
+      connecting: '연결 중…',
+      connected: '연결됨',
+      disconnected: '연결 안 됨: 다시 시도하는 중',
+      revoked: '허브가 해지함',
+    },
+    bar: {
+      hosting: '스튜디오 · 좌석 {count}개 연결됨',
+      seat: '좌석 “{name}” · {state}',
+    },
+    errors: {
+      noSuchSeat: '이 스튜디오에 그런 좌석이 없습니다.',
+      cannotListen: '스튜디오가 {address}:{port}에서 연결을 받을 수 없습니다: {detail}.',
+      hubOnly: '스튜디오는 허브에서만 관리합니다.',
+      hubUnreachable: '스튜디오 허브가 응답하지 않습니다({detail}).',
+      fingerprintMismatch:
+        '허브의 인증서({got})가 이 좌석이 고정한 인증서가 아닙니다. 연결을 거부했고 아무것도 보내지 않았습니다.',
+    },
+  },
+} as const;
