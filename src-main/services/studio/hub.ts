@@ -297,5 +297,8 @@ function refuse(reply: FastifyReply, status: 400 | 401 | 403 | 429 | 503, messag
           : status === 400
             ? 'invalid-input'
             : 'network';
-  return reply.code(status).header('Cache-Control', 'no-store').send({ ok: false, error: { code, message } });
+  return reply
+    .code(status)
+    .header('Cache-Control', 'no-store')
+    .send({ ok: false, error: { code, message } });
 }

@@ -234,7 +234,10 @@ export function seatCore(options: {
         const detail: DeskError =
           cause instanceof FingerprintMismatchError
             ? { code: 'network', ...say('studio.errors.fingerprintMismatch', { got: cause.got }) }
-            : { code: 'network', ...say('studio.errors.hubUnreachable', { detail: cause.message }) };
+            : {
+                code: 'network',
+                ...say('studio.errors.hubUnreachable', { detail: cause.message }),
+              };
         return fail(detail);
       }
     },

@@ -5,7 +5,8 @@ export const studio = {
     hostingOff:
       'Hosting is off. Turn it on to let other OnAir Desks join this one as seats; tokens never leave this computer.',
     address: 'Address',
-    addressHint: 'The network interface seats reach this computer on. 127.0.0.1: this computer only.',
+    addressHint:
+      'The network interface seats reach this computer on. 127.0.0.1: this computer only.',
     port: 'Port',
     portHint: '0 picks a free port.',
     start: 'Turn hosting on',

@@ -5,7 +5,8 @@ export const studio = {
     hostingOff:
       '호스팅이 꺼져 있습니다. 켜면 다른 OnAir Desk가 이 데스크에 좌석으로 참여할 수 있습니다. 토큰은 이 컴퓨터를 떠나지 않습니다.',
     address: '주소',
-    addressHint: '좌석이 이 컴퓨터에 연결할 네트워크 인터페이스입니다. 127.0.0.1은 이 컴퓨터에서만 연결됩니다.',
+    addressHint:
+      '좌석이 이 컴퓨터에 연결할 네트워크 인터페이스입니다. 127.0.0.1은 이 컴퓨터에서만 연결됩니다.',
     port: '포트',
     portHint: '0이면 비어 있는 포트를 고릅니다.',
     start: '호스팅 켜기',
@@ -28,10 +29,10 @@ export const studio = {
     online: '연결됨',
     offline: '연결 안 됨',
     revoke: '해지',
-    revokeConfirm: '“{name}” 좌석을 해지할까요? 즉시 연결이 끊기며 새 코드로 다시 페어링해야 합니다.',
+    revokeConfirm:
+      '“{name}” 좌석을 해지할까요? 즉시 연결이 끊기며 새 코드로 다시 페어링해야 합니다.',
     joinTitle: '좌석으로 스튜디오에 참여',
-    joinHint:
-      '허브의 주소, 지문, 허브에서 받은 페어링 코드로 OnAir Desk를 좌석으로 시작하세요.',
+    joinHint: '허브의 주소, 지문, 허브에서 받은 페어링 코드로 OnAir Desk를 좌석으로 시작하세요.',
     seatOf: '이 데스크는 {url}의 좌석입니다.',
     seatRole: '허브에서의 역할: {role}',
     hubFingerprint: '허브 인증서 지문(SHA-256)',

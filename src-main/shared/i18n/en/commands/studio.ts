@@ -3,11 +3,13 @@ export const commandsStudio = {
   studio: {
     status: {
       title: 'Show studio',
-      description: 'Shows whether this desk hosts a studio, its seats and pairing codes, or the hub it joined.',
+      description:
+        'Shows whether this desk hosts a studio, its seats and pairing codes, or the hub it joined.',
     },
     startHosting: {
       title: 'Host a studio',
-      description: 'Lets other OnAir Desks join this one as seats, over TLS on the address you choose.',
+      description:
+        'Lets other OnAir Desks join this one as seats, over TLS on the address you choose.',
     },
     stopHosting: {
       title: 'Stop hosting the studio',

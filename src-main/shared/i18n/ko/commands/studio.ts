@@ -3,11 +3,13 @@ export const commandsStudio = {
   studio: {
     status: {
       title: '스튜디오 보기',
-      description: '이 데스크가 스튜디오를 호스팅하는지, 그 좌석과 페어링 코드, 또는 참여한 허브를 보여 줍니다.',
+      description:
+        '이 데스크가 스튜디오를 호스팅하는지, 그 좌석과 페어링 코드, 또는 참여한 허브를 보여 줍니다.',
     },
     startHosting: {
       title: '스튜디오 호스팅',
-      description: '다른 OnAir Desk가 좌석으로 참여할 수 있게 합니다. 선택한 주소에서 TLS로 연결합니다.',
+      description:
+        '다른 OnAir Desk가 좌석으로 참여할 수 있게 합니다. 선택한 주소에서 TLS로 연결합니다.',
     },
     stopHosting: {
       title: '스튜디오 호스팅 중지',
