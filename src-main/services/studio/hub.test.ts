@@ -8,7 +8,8 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Agent, fetch } from 'undici';
+import type { Agent} from 'undici';
+import { fetch } from 'undici';
 import type { Broadcast, ChannelSummary, Fresh, Page } from '../../shared/model';
 import type { Result } from '../../shared/result';
 import type { StudioHosting } from '../../shared/studio-model';
@@ -142,7 +143,7 @@ describe('studio hub', () => {
     });
     const answer = await seat.invoke('channels.list', {}, ctx);
     await seat.dispose();
-    expect(answer.ok === false && answer.error.text?.key).toBe('studio.errors.fingerprintMismatch');
+    expect(!answer.ok && answer.error.text?.key).toBe('studio.errors.fingerprintMismatch');
   });
 
   it('takes a pairing code for one seat only, and keeps the credential in the keychain', async () => {
@@ -208,7 +209,7 @@ describe('studio hub', () => {
       { broadcastKey: b.key },
       { ...ctx, confirmation: { kind: 'again' } },
     );
-    expect(stop.ok === false && stop.error.code).toBe('forbidden');
+    expect(!stop.ok && stop.error.code).toBe('forbidden');
     await expect
       .poll(async () =>
         (await auditRecords()).find(
@@ -270,7 +271,7 @@ describe('studio hub', () => {
       .not.toBe('connected');
     expect(performance.now() - revokedAt).toBeLessThan(1000);
     const answer: Result<unknown> = await seat.invoke('channels.list', {}, ctx);
-    expect(answer.ok === false && answer.error.code).toBe('unauthorized');
+    expect(!answer.ok && answer.error.code).toBe('unauthorized');
     expect(seat.link().state).toBe('revoked');
     expect(hub.status().seats.map((s) => s.id)).not.toContain(id);
   });
@@ -283,7 +284,7 @@ describe('hosting through the desk’s commands', () => {
     const before = await call('studio.status', {});
     expect(before.ok && before.data).toMatchObject({ hosting: null, seats: [] });
     const bad = await call('studio.startHosting', { address: 'example.invalid', port: 0 });
-    expect(bad.ok === false && bad.error.code).toBe('invalid-input');
+    expect(!bad.ok && bad.error.code).toBe('invalid-input');
     const started = await call('studio.startHosting', { address: '127.0.0.1', port: 0 });
     if (!started.ok) throw new Error(started.error.message);
     const on = started.data as StudioHosting;

@@ -10,7 +10,7 @@
  *   commands are the hub operator's.
  */
 import type { TLSSocket } from 'node:tls';
-import { Agent, buildConnector, fetch, type Dispatcher } from 'undici';
+import { Agent, buildConnector, fetch } from 'undici';
 import { z } from 'zod';
 import type { EventMap, EventName } from '../../shared/bridge';
 import { say } from '../../shared/i18n/say';
@@ -148,7 +148,7 @@ export function seatCore(options: {
   onState?: (state: SeatLink['state']) => void;
   agent?: Agent;
 }): SeatCore {
-  const agent: Dispatcher = options.agent ?? pinnedAgent(options.fingerprint);
+  const agent: Agent = options.agent ?? pinnedAgent(options.fingerprint);
   const headers = { authorization: `Seat ${options.credential}` };
   const listeners = new Set<<E extends EventName>(event: E, payload: EventMap[E]) => void>();
   let state: SeatLink['state'] = 'connecting';
@@ -264,7 +264,7 @@ export function seatCore(options: {
       closed = true;
       stream?.abort();
       listeners.clear();
-      if (!options.agent) await (agent as Agent).close();
+      if (!options.agent) await agent.close();
     },
   };
 }
