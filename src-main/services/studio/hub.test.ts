@@ -8,7 +8,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Agent} from 'undici';
+import type { Agent } from 'undici';
 import { fetch } from 'undici';
 import type { Broadcast, ChannelSummary, Fresh, Page } from '../../shared/model';
 import type { Result } from '../../shared/result';
@@ -22,6 +22,7 @@ import {
   JoinRefusedError,
   pairSeat,
   pinnedAgent,
+  rejoinSeat,
   seatCore,
   seatSecretName,
   type SeatCore,
@@ -255,6 +256,32 @@ describe('studio hub', () => {
     // The seat's own desk answers `studio.status` with its link.
     const status = await data<{ seat: { seatName: string } }>(seat, 'studio.status', {});
     expect(status.seat.seatName).toBe('Curious');
+  });
+
+  it('joins again with the credential the keychain kept, until the seat is revoked', async () => {
+    const kept = memorySecrets();
+    const { code } = hub.newPairingCode('observer');
+    await pairSeat({
+      url: hosting.url,
+      fingerprint: hosting.fingerprint,
+      code,
+      seatName: 'Back again',
+      secrets: kept,
+    });
+    const again = await rejoinSeat({
+      url: hosting.url,
+      fingerprint: hosting.fingerprint,
+      secrets: kept,
+    });
+    expect(again).toMatchObject({ seatName: 'Back again', role: 'observer' });
+    const id = hub.status().seats.find((s) => s.name === 'Back again')?.id ?? '';
+    await hub.revoke(id);
+    await expect(
+      rejoinSeat({ url: hosting.url, fingerprint: hosting.fingerprint, secrets: kept }),
+    ).rejects.toMatchObject({ status: 401 });
+    await expect(
+      rejoinSeat({ url: hosting.url, fingerprint: hosting.fingerprint, secrets: memorySecrets() }),
+    ).rejects.toBeInstanceOf(JoinRefusedError);
   });
 
   it('cuts a revoked seat off within 1 s: its stream closes and its requests get 401', async () => {

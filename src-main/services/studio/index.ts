@@ -6,6 +6,7 @@ export { createStudioHub, type StudioHub, type StudioCore } from './hub';
 export { studioHandlers } from './studio-commands';
 export {
   pairSeat,
+  rejoinSeat,
   seatCore,
   pinnedAgent,
   seatSecretName,

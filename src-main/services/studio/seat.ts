@@ -126,6 +126,52 @@ export async function pairSeat(options: {
   }
 }
 
+const helloAnswer = z.object({
+  ok: z.literal(true),
+  data: z.object({ seatName: z.string(), role: z.enum(['operator', 'observer']) }),
+});
+
+/**
+ * Joins the hub at `url` again with the credential kept in `secrets` from an earlier pairing,
+ * and answers the seat's name and role as the hub knows them.
+ * @throws FingerprintMismatchError when the hub is not the pinned one; JoinRefusedError when
+ *   no credential is kept or the hub refused it (revoked).
+ */
+export async function rejoinSeat(options: {
+  url: string;
+  fingerprint: string;
+  secrets: SecretStore;
+  agent?: Agent;
+}): Promise<{ seatName: string; role: SeatRole; credential: string }> {
+  const credential = await options.secrets.get(seatSecretName(options.fingerprint));
+  if (credential === null)
+    throw new JoinRefusedError(
+      'No credential of this studio is kept here: pair with a code from the hub.',
+      null,
+    );
+  const agent = options.agent ?? pinnedAgent(options.fingerprint);
+  try {
+    const response = await fetch(new URL('/studio/hello', options.url), {
+      headers: { authorization: `Seat ${credential}` },
+      dispatcher: agent,
+    }).catch((error: unknown) => {
+      throw unwrap(error);
+    });
+    const body: unknown = await response.json().catch(() => null);
+    const hello = helloAnswer.safeParse(body);
+    if (!response.ok || !hello.success) {
+      const said = refusal.safeParse(body);
+      throw new JoinRefusedError(
+        said.success ? said.data.error.message : `The hub answered ${response.status}.`,
+        response.status,
+      );
+    }
+    return { ...hello.data.data, credential };
+  } finally {
+    if (!options.agent) await agent.close();
+  }
+}
+
 /** A seat's core: the hub's commands and events through the pinned, credentialed link. */
 export interface SeatCore extends StudioCore {
   /** The link as `studio.status` shows it. */
