@@ -1,6 +1,7 @@
 /** English: Settings → Studio (the hub and its seats), its status bar words and its errors. */
 export const studio = {
   studio: {
+    open: 'Studio…',
     title: 'Studio',
     hostingOff:
       'Hosting is off. Turn it on to let other OnAir Desks join this one as seats; tokens never leave this computer.',
@@ -19,12 +20,12 @@ export const studio = {
     roleOperator: 'Operator',
     roleObserver: 'Observer',
     roleHint: 'Operators run commands; observers see everything and change nothing.',
-    codeExpires: 'Good for one seat until {time} (UTC).',
-    pairingLocked: 'Five wrong codes: pairing is locked until {time} (UTC).',
+    codeExpires: 'Good for one seat until {time}.',
+    pairingLocked: 'Five wrong codes: pairing is locked until {time}.',
     seats: 'Seats',
     noSeats: 'No seat has joined yet.',
     seatName: 'Seat name',
-    lastContact: 'Last contact (UTC)',
+    lastContact: 'Last contact',
     never: 'Never',
     online: 'Connected',
     offline: 'Not connected',

@@ -1,6 +1,7 @@
 /** Korean: Settings → Studio (the hub and its seats), its status bar words and its errors. */
 export const studio = {
   studio: {
+    open: '스튜디오…',
     title: '스튜디오',
     hostingOff:
       '호스팅이 꺼져 있습니다. 켜면 다른 OnAir Desk가 이 데스크에 좌석으로 참여할 수 있습니다. 토큰은 이 컴퓨터를 떠나지 않습니다.',
@@ -19,12 +20,12 @@ export const studio = {
     roleOperator: '운영자',
     roleObserver: '관찰자',
     roleHint: '운영자는 명령을 실행하고, 관찰자는 모든 것을 보지만 아무것도 바꾸지 않습니다.',
-    codeExpires: '{time}(UTC)까지 좌석 하나에 쓸 수 있습니다.',
-    pairingLocked: '잘못된 코드가 다섯 번 입력되어 {time}(UTC)까지 페어링이 잠겼습니다.',
+    codeExpires: '{time}까지 좌석 하나에 쓸 수 있습니다.',
+    pairingLocked: '잘못된 코드가 다섯 번 입력되어 {time}까지 페어링이 잠겼습니다.',
     seats: '좌석',
     noSeats: '아직 참여한 좌석이 없습니다.',
     seatName: '좌석 이름',
-    lastContact: '마지막 연결(UTC)',
+    lastContact: '마지막 연결',
     never: '없음',
     online: '연결됨',
     offline: '연결 안 됨',
