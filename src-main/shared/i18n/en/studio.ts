@@ -44,7 +44,7 @@ export const studio = {
       revoked: 'Revoked by the hub',
     },
     bar: {
-      hosting: 'Studio · {count} seats online',
+      hosting: 'Studio · seats online: {count}',
       seat: 'Seat “{name}” · {state}',
     },
     errors: {
