@@ -25,6 +25,7 @@ import { say, validationText } from '../../shared/i18n/say';
 import { accountCalls, accountTotals, type CallAccount } from '../../platform/call-accounting';
 import { auditTarget, type AuditLog, type AuditRecord } from './audit-log';
 import { runWithCallSignal } from './call-signal';
+import { runAsCallOwner } from '../../platform/call-owner';
 import { observerRefusal, refusalBeforeSending } from './command-pipeline';
 import type { SeatRole } from '../../shared/studio-model';
 import type { Session } from '../app/session';
@@ -193,7 +194,11 @@ export function createDispatcher(
       target: (parsed.data ?? {}) as Record<string, unknown>,
     });
     const priority = entry.decl.priority;
-    const handle = () => entry.handler(parsed.data, { ...context, priority, session: current });
+    // A seat's platform calls take turns with other seats' at the same priority (call-owner.ts).
+    const handle = () =>
+      runAsCallOwner(context.seat ?? '', () =>
+        entry.handler(parsed.data, { ...context, priority, session: current }),
+      );
     // Only reads give way when their asker leaves; an operator's change runs on.
     const { account, done } = accountCalls(() =>
       priority === 'view' ? runWithCallSignal(context.signal, handle) : handle(),
