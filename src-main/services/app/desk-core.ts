@@ -8,7 +8,7 @@
 import { systemClock, type Clock } from '../../platform/scheduler';
 import { KeychainUnavailableError, type SecretStore } from '../../secrets/keychain';
 import type { Result } from '../../shared/result';
-import type { EventMap } from '../../shared/bridge';
+import type { EventMap, EventName } from '../../shared/bridge';
 import { accessChecker } from '../workspaces/access-check';
 import { AccountRegistry } from '../workspaces/accounts';
 import { userInfo } from 'node:os';
@@ -165,7 +165,13 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   });
   const audit = new AuditLog(options.dataDir, () => clock.now(), log);
   // The studio (services/studio/): off until the operator hosts; seats run through `dispatch`.
-  const studio = await createStudioHub({ dataDir: options.dataDir, now: () => clock.now(), log });
+  const studio = await createStudioHub({
+    dataDir: options.dataDir,
+    now: () => clock.now(),
+    log,
+    secrets: options.secrets,
+    emit: (event, payload) => hub.emit(event as EventName, payload as never),
+  });
   const dispatch = createDispatcher(
     {
       controlRoom: controlRoomHandlers,
@@ -211,10 +217,19 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   const dropClient = (clientId: string) => lifecycle.session.planner.dropClient(clientId);
   studio.attach({ invoke: dispatch, subscribe: (listener) => hub.subscribe(listener), dropClient });
 
+  // While this desk is a seat of a studio, every command but the studio's own is the hub's.
   return {
-    invoke: dispatch,
+    invoke(command, input, context) {
+      const seat = studio.seat();
+      return seat && !(typeof command === 'string' && command.startsWith('studio.'))
+        ? seat.invoke(command, input, context)
+        : dispatch(command, input, context);
+    },
     subscribe: (listener) => hub.subscribe(listener),
-    dropClient,
+    dropClient(clientId) {
+      dropClient(clientId);
+      studio.seat()?.dropClient(clientId);
+    },
     rereadWatches() {
       const at = clock.now();
       for (const task of lifecycle.session.planner.refreshAll())

@@ -28,6 +28,7 @@ const knownFields: Partial<Record<CommandName, Record<string, unknown>>> = {
   // Loopback only, a free port: a walk that runs it hosts on this machine alone.
   'studio.startHosting': { address: '127.0.0.1', port: 0 },
   'studio.revokeSeat': { seatId: '0'.repeat(16) },
+  'studio.join': { url: 'https://127.0.0.1:9/', fingerprint: 'AB'.repeat(32), seatName: 'Sample' },
 };
 
 const stringCandidates = [

@@ -304,6 +304,46 @@ describe('studio hub', () => {
   });
 });
 
+describe('joining through the desk’s commands', () => {
+  it('makes a second desk a seat: its commands run at the hub until it leaves', async () => {
+    const other = await startTestCore({ seed: 7 });
+    const call = (command: string, input: unknown) =>
+      other.core.invoke(command, input, { clientId: 'seat-desk', confirmation: { kind: 'again' } });
+    try {
+      const { code } = hub.newPairingCode('observer');
+      const wrong = await call('studio.join', {
+        url: hosting.url,
+        fingerprint: 'AB'.repeat(32),
+        code,
+        seatName: 'Desk two',
+      });
+      expect(!wrong.ok && wrong.error.text?.key).toBe('studio.errors.fingerprintMismatch');
+      const joined = await call('studio.join', {
+        url: hosting.url,
+        fingerprint: hosting.fingerprint,
+        code,
+        seatName: 'Desk two',
+      });
+      expect(joined.ok && joined.data).toMatchObject({ seatName: 'Desk two', role: 'observer' });
+      // The hub's observer: reads answer from the hub, changes are refused there.
+      const channels = await call('channels.list', {});
+      expect(channels.ok).toBe(true);
+      const refused = await call('broadcast.setCuePoint', { broadcastKey: 'k1' });
+      expect(!refused.ok && refused.error.text?.key).toBe('pipeline.observerSeat');
+      const status = await call('studio.status', {});
+      expect(status.ok && status.data).toMatchObject({ seat: { seatName: 'Desk two' } });
+      const hosting2 = await call('studio.startHosting', { address: '127.0.0.1', port: 0 });
+      expect(!hosting2.ok && hosting2.error.text?.key).toBe('studio.errors.hostingWhileSeat');
+      expect((await call('studio.leave', {})).ok).toBe(true);
+      // Its own again: its own sandbox answers, no refusal for an observer.
+      const own = await call('broadcast.setCuePoint', { broadcastKey: 'k1' });
+      expect(!own.ok && own.error.text?.key).not.toBe('pipeline.observerSeat');
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('hosting through the desk’s commands', () => {
   it('is off by default, turns on at the chosen address, and makes pairing codes', async () => {
     const call = (command: string, input: unknown) =>

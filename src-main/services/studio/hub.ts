@@ -22,18 +22,20 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { z } from 'zod';
 import type { CallContext } from '../core/command-registry';
 import { pageCallMeta } from '../core/call-meta';
-import type { EventMap, EventName } from '../../shared/bridge';
-import type { Result } from '../../shared/result';
-import type { PairingCode, SeatRole, StudioHosting, StudioStatus } from '../../shared/studio-model';
+import type {
+  PairingCode,
+  SeatLink,
+  SeatRole,
+  StudioHosting,
+  StudioStatus,
+} from '../../shared/studio-model';
+import type { SecretStore } from '../../secrets/keychain';
+import { PlatformError } from '../../platform/errors';
+import { say } from '../../shared/i18n/say';
 import { hubCertificate } from './certificate';
+import { FingerprintMismatchError, pairSeat, rejoinSeat, seatCore, type SeatCore } from './seat';
+import type { StudioCore } from './studio-core';
 import { PairingBook, type StoredSeat } from './pairing';
-
-/** What the hub needs of the desk core (the same object both hosts wrap). */
-export interface StudioCore {
-  invoke(command: unknown, input: unknown, context: CallContext): Promise<Result<unknown>>;
-  subscribe(listener: <E extends EventName>(event: E, payload: EventMap[E]) => void): () => void;
-  dropClient(clientId: string): void;
-}
 
 /** The hub's state and its server, one per desk core. */
 export interface StudioHub {
@@ -46,6 +48,21 @@ export interface StudioHub {
   newPairingCode(role: SeatRole): PairingCode;
   /** Cuts a seat off: false when there was no such seat. */
   revoke(seatId: string): Promise<boolean>;
+  /**
+   * Makes this desk a seat of the hub at `url` (pairs with `code`, or rejoins with the kept
+   * credential); its events are emitted on this desk from then on.
+   * @throws PlatformError in the operator's words: hosting, a wrong fingerprint, a refusal.
+   */
+  join(options: {
+    url: string;
+    fingerprint: string;
+    code?: string;
+    seatName: string;
+  }): Promise<SeatLink>;
+  /** This desk its own again. */
+  leave(): Promise<void>;
+  /** The hub this desk is a seat of, while it is one: every command but the studio's goes there. */
+  seat(): SeatCore | null;
 }
 
 const seatsFile = 'seats.json';
@@ -73,11 +90,16 @@ export async function createStudioHub(options: {
   dataDir: string;
   now: () => number;
   log: (message: string) => void;
+  /** The OS keychain, where a seat keeps its credential (join). */
+  secrets?: SecretStore;
+  /** Emits an event of the hub on this desk while it is a seat. */
+  emit?: (event: string, payload: unknown) => void;
 }): Promise<StudioHub> {
   const dir = join(options.dataDir, 'studio');
   const book = new PairingBook(options.now, await readSeats(dir));
   let core: StudioCore | null = null;
   let server: { app: FastifyInstance; hosting: StudioHosting } | null = null;
+  let joined: SeatCore | null = null;
   /** Open event streams and the page clients each seat spoke for, by seat id. */
   const streams = new Map<string, Set<ServerResponse>>();
   const clients = new Map<string, Set<string>>();
@@ -230,10 +252,12 @@ export async function createStudioHub(options: {
         seats: book.list((id) => (streams.get(id)?.size ?? 0) > 0),
         codes: book.openCodes(),
         pairingLockedUntil: book.lockedUntilTime(),
-        seat: null,
+        seat: joined?.link() ?? null,
       };
     },
     async start(address, port) {
+      if (joined)
+        throw new PlatformError({ code: 'conflict', ...say('studio.errors.hostingWhileSeat') });
       await hub.stop();
       const cert = await hubCertificate(dir, options.now());
       const app = build(cert);
@@ -252,7 +276,7 @@ export async function createStudioHub(options: {
       return hosting;
     },
     async stop() {
-      if (!server) return;
+      if (!server) return hub.leave();
       const { app } = server;
       server = null;
       for (const id of [...streams.keys()]) cutOff(id);
@@ -260,6 +284,45 @@ export async function createStudioHub(options: {
     },
     newPairingCode(role) {
       return book.newCode(role);
+    },
+    async join({ url, fingerprint, code, seatName }) {
+      if (server)
+        throw new PlatformError({ code: 'conflict', ...say('studio.errors.seatWhileHosting') });
+      const secrets = options.secrets;
+      if (!secrets)
+        throw new PlatformError({ code: 'keychain-unavailable', ...say('errors.internal') });
+      let paired: { seatName: string; role: SeatRole; credential: string };
+      try {
+        paired =
+          code !== undefined && code !== ''
+            ? await pairSeat({ url, fingerprint, code, seatName, secrets })
+            : await rejoinSeat({ url, fingerprint, secrets });
+      } catch (error) {
+        if (error instanceof FingerprintMismatchError)
+          throw new PlatformError({
+            code: 'network',
+            ...say('studio.errors.fingerprintMismatch', { got: error.got }),
+          });
+        if (error instanceof PlatformError) throw error;
+        throw new PlatformError({
+          code: 'forbidden',
+          ...say('studio.errors.joinRefused', { reason: (error as Error).message }),
+        });
+      }
+      await hub.leave();
+      const seat = seatCore({ hubUrl: url, fingerprint, ...paired });
+      seat.subscribe((event, payload) => options.emit?.(event, payload));
+      joined = seat;
+      options.log(`studio: joined ${url} as seat "${paired.seatName}" (${paired.role})`);
+      return seat.link();
+    },
+    async leave() {
+      const seat = joined;
+      joined = null;
+      await seat?.dispose();
+    },
+    seat() {
+      return joined;
     },
     async revoke(seatId) {
       const had = book.revoke(seatId);

@@ -19,7 +19,7 @@ import type { SecretStore } from '../../secrets/keychain';
 import type { SeatLink, SeatRole, StudioStatus } from '../../shared/studio-model';
 import type { CallContext } from '../core/command-registry';
 import { normalizeFingerprint } from './certificate';
-import type { StudioCore } from './hub';
+import type { StudioCore } from './studio-core';
 
 /** The hub's certificate was not the pinned one: the seat refused the connection. */
 export class FingerprintMismatchError extends Error {

@@ -17,6 +17,7 @@ export function studioHandlers(hub: StudioHub) {
       try {
         return await hub.start(address, port);
       } catch (error) {
+        if (error instanceof PlatformError) throw error;
         const detail = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
         throw new PlatformError({
           code: 'conflict',
@@ -26,6 +27,11 @@ export function studioHandlers(hub: StudioHub) {
     },
     'studio.stopHosting': async () => {
       await hub.stop();
+      return null;
+    },
+    'studio.join': (input) => hub.join(input),
+    'studio.leave': async () => {
+      await hub.leave();
       return null;
     },
     'studio.newPairingCode': ({ role }) => hub.newPairingCode(role),

@@ -9,6 +9,7 @@ import { noInput } from './fields';
 import {
   seatRoles,
   type PairingCode,
+  type SeatLink,
   type StudioHosting,
   type StudioStatus,
 } from '../studio-model';
@@ -20,6 +21,15 @@ const address = z
   .refine((value) => z.ipv4().safeParse(value).success || z.ipv6().safeParse(value).success, {
     message: 'Give an IP address of this computer, like 127.0.0.1.',
   });
+
+/** The hub's address as the hub shows it: `https://…`. */
+const hubUrl = z
+  .string()
+  .trim()
+  .regex(
+    /^https:\/\/[^\s/]+\/?$/,
+    'Give the studio address the hub shows, like https://192.0.2.10:7443/.',
+  );
 
 /** The studio domain's commands. */
 export const studioCommands = defineCommands({
@@ -73,6 +83,44 @@ export const studioCommands = defineCommands({
     operations: [],
     roles: anyRole,
     offer: { palette: true },
+  }),
+  /**
+   * Joins the hub at `url` as a seat: pins `fingerprint`, pairs with `code` (or, without one,
+   * uses the credential this desk kept in its keychain), then every other command and event
+   * of this desk is the hub's until `studio.leave`. Refused while this desk hosts a studio.
+   */
+  'studio.join': command({
+    input: z.object({
+      url: hubUrl,
+      fingerprint: z
+        .string()
+        .trim()
+        .regex(/^([0-9A-Fa-f]{2}[:\s]?){32}$/, 'Give the 64 hex digits of the hub’s fingerprint.'),
+      code: z.string().trim().max(20).optional(),
+      seatName: z
+        .string()
+        .trim()
+        .min(1, 'Give the seat a name.')
+        .max(60, 'Seat names are at most 60 characters.'),
+    }),
+    output: returns<SeatLink>(),
+    priority: 'local',
+    category: 'settings',
+    effect: 'change',
+    api: null,
+    operations: [],
+    roles: anyRole,
+  }),
+  /** Leaves the hub: this desk is its own again (the credential stays in the keychain). */
+  'studio.leave': command({
+    input: noInput,
+    output: returns<null>(),
+    priority: 'local',
+    category: 'settings',
+    effect: 'change',
+    api: null,
+    operations: [],
+    roles: anyRole,
   }),
   /** Revokes a seat: its credential is forgotten and its stream closed at once. */
   'studio.revokeSeat': command({

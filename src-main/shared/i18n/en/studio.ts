@@ -32,6 +32,12 @@ export const studio = {
     revoke: 'Revoke',
     revokeConfirm: 'Revoke “{name}”? It is cut off at once and must pair again with a new code.',
     joinTitle: 'Join a studio as a seat',
+    joinUrl: 'Studio address',
+    joinFingerprint: 'Hub’s fingerprint (SHA-256)',
+    joinCode: 'Pairing code',
+    joinCodeHint: 'Leave it empty to join again with the credential this desk kept.',
+    join: 'Join',
+    leave: 'Leave the studio',
     joinHint:
       'Start OnAir Desk as a seat with the hub’s address, its fingerprint and a pairing code from the hub:',
     seatOf: 'This desk is a seat of {url}.',
@@ -48,6 +54,9 @@ export const studio = {
       seat: 'Seat “{name}” · {state}',
     },
     errors: {
+      joinRefused: 'Not joined: {reason}',
+      hostingWhileSeat: 'This desk is a seat of a studio: leave it before hosting one.',
+      seatWhileHosting: 'This desk hosts a studio: turn hosting off before joining another.',
       noSuchSeat: 'There is no such seat in this studio.',
       cannotListen: 'The studio cannot listen on {address}:{port}: {detail}.',
       hubOnly: 'The studio is managed at the hub.',

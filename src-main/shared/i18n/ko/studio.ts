@@ -33,6 +33,12 @@ export const studio = {
     revokeConfirm:
       '“{name}” 좌석을 해지할까요? 즉시 연결이 끊기며 새 코드로 다시 페어링해야 합니다.',
     joinTitle: '좌석으로 스튜디오에 참여',
+    joinUrl: '스튜디오 주소',
+    joinFingerprint: '허브 지문(SHA-256)',
+    joinCode: '페어링 코드',
+    joinCodeHint: '비워 두면 이 데스크에 보관된 자격 증명으로 다시 참여합니다.',
+    join: '참여',
+    leave: '스튜디오 나가기',
     joinHint: '허브의 주소, 지문, 허브에서 받은 페어링 코드로 OnAir Desk를 좌석으로 시작하세요.',
     seatOf: '이 데스크는 {url}의 좌석입니다.',
     seatRole: '허브에서의 역할: {role}',
@@ -48,6 +54,10 @@ export const studio = {
       seat: '좌석 “{name}” · {state}',
     },
     errors: {
+      joinRefused: '참여하지 못했습니다: {reason}',
+      hostingWhileSeat: '이 데스크는 스튜디오의 좌석입니다. 호스팅하려면 먼저 나가세요.',
+      seatWhileHosting:
+        '이 데스크는 스튜디오를 호스팅하고 있습니다. 다른 스튜디오에 참여하려면 먼저 호스팅을 끄세요.',
       noSuchSeat: '이 스튜디오에 그런 좌석이 없습니다.',
       cannotListen: '스튜디오가 {address}:{port}에서 연결을 받을 수 없습니다: {detail}.',
       hubOnly: '스튜디오는 허브에서만 관리합니다.',

@@ -23,5 +23,13 @@ export const commandsStudio = {
       title: 'Revoke seat',
       description: 'Cuts a seat off at once and forgets its credential.',
     },
+    join: {
+      title: 'Join a studio',
+      description: 'Makes this desk a seat of a hub: its views and commands become the hub’s.',
+    },
+    leave: {
+      title: 'Leave the studio',
+      description: 'Makes this desk its own again; the seat’s credential stays for next time.',
+    },
   },
 } as const;

@@ -19,6 +19,14 @@ export const commandsStudio = {
       title: '새 페어링 코드',
       description: '2분 안에 좌석 하나가 참여할 수 있는 코드를 만듭니다.',
     },
+    join: {
+      title: '스튜디오 참여',
+      description: '이 데스크를 허브의 좌석으로 만듭니다. 화면과 명령이 허브의 것이 됩니다.',
+    },
+    leave: {
+      title: '스튜디오 나가기',
+      description: '이 데스크를 다시 독립적으로 씁니다. 좌석의 자격 증명은 다음을 위해 유지됩니다.',
+    },
     revokeSeat: {
       title: '좌석 해지',
       description: '좌석의 연결을 즉시 끊고 자격 증명을 지웁니다.',
