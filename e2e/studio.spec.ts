@@ -210,3 +210,44 @@ test('a seat sets a cue point through the hub, audited with via seat', async ({
   await koreanShot(browser, hub.url, 'studio-03-hub-seats-ko', clock.now());
   await koreanShot(browser, seat.url, 'studio-04-seat-ko', clock.now());
 });
+
+test('a desk joins a studio from Settings → Studio and leaves it', async ({
+  page,
+  sandbox,
+  clock,
+}) => {
+  test.setTimeout(180_000);
+  const env = {
+    ONAIR_SANDBOX_INFO: JSON.stringify(sandbox.info),
+    ONAIR_CLOCK_OFFSET_MS: String(clock.offsetMs),
+  };
+  const hub = await startCli(['--host-studio'], env);
+  const desk = await startCli([], env);
+  // The hub's operator makes a code (its page's command, with the hub's launch secret).
+  const [base, secret] = hub.url.split('#k=');
+  const made = await fetch(`${base}rpc/studio.newPairingCode`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ input: { role: 'observer' } }),
+  });
+  const { data } = (await made.json()) as { data: { code: string } };
+
+  await page.clock.install({ time: clock.now() });
+  await page.goto(desk.url);
+  await openStudio(page, 'Settings', 'Studio');
+  const form = page.getByTestId('studio-join');
+  await form.getByLabel('Studio address').fill(hub.studio?.url ?? '');
+  await form.getByLabel('Hub’s fingerprint (SHA-256)').fill(hub.studio?.fingerprint ?? '');
+  await form.getByLabel('Pairing code').fill(data.code);
+  await form.getByLabel('Seat name').fill('Desk two');
+  await page.screenshot(shots('studio-05-join-form'));
+  await form.getByRole('button', { name: 'Join', exact: true }).click();
+  // The page reads again, now from the hub: the status bar says whose seat it is.
+  await expect(page.getByTestId('studio-state')).toContainText('Seat “Desk two” · Connected', {
+    timeout: 30_000,
+  });
+  await openStudio(page, 'Settings', 'Studio');
+  await expect(page.getByTestId('studio-seat')).toContainText('Role at the hub: Observer');
+  await page.getByRole('button', { name: 'Leave the studio' }).click();
+  await expect(page.getByTestId('studio-state')).toBeHidden({ timeout: 30_000 });
+});
