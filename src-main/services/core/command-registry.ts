@@ -169,7 +169,7 @@ export function createDispatcher(
       void pipeline.audit.append({
         at: new Date(at).toISOString(),
         workspace: current.workspace.info.id,
-        who: pipeline.who(),
+        who: context.seat ?? pipeline.who(),
         seat: context.seat ?? null,
         via: context.via ?? 'button',
         command,

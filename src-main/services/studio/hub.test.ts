@@ -191,7 +191,12 @@ describe('studio hub', () => {
           (r) => r.command === 'broadcast.setCuePoint' && r.seat === 'Main Stage op',
         ),
       )
-      .toMatchObject({ via: 'seat', answer: { ok: true }, target: { broadcastKey: b.key } });
+      .toMatchObject({
+        via: 'seat',
+        who: 'Main Stage op',
+        answer: { ok: true },
+        target: { broadcastKey: b.key },
+      });
     expect(hub.status().seats.find((s) => s.name === 'Main Stage op')?.lastContactAt).toBe(t);
   });
 
