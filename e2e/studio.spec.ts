@@ -213,6 +213,7 @@ test('a seat sets a cue point through the hub, audited with via seat', async ({
 
 test('a desk joins a studio from Settings → Studio and leaves it', async ({
   page,
+  browser,
   sandbox,
   clock,
 }) => {
@@ -231,6 +232,7 @@ test('a desk joins a studio from Settings → Studio and leaves it', async ({
     body: JSON.stringify({ input: { role: 'observer' } }),
   });
   const { data } = (await made.json()) as { data: { code: string } };
+  await koreanShot(browser, desk.url, 'studio-06-join-form-ko', clock.now());
 
   await page.clock.install({ time: clock.now() });
   await page.goto(desk.url);

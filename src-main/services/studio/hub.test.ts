@@ -289,6 +289,28 @@ describe('studio hub', () => {
     ).rejects.toBeInstanceOf(JoinRefusedError);
   });
 
+  it('keeps its certificate and its seats when it starts again', async () => {
+    const { credential } = await pairWith(hub.newPairingCode('operator').code, 'Survivor');
+    const again = await createStudioHub({
+      dataDir: join(rig.dataDir, 'hub'),
+      now: () => t,
+      log: () => {},
+    });
+    again.attach(rig.core);
+    const second = await again.start('127.0.0.1', 0);
+    try {
+      expect(second.fingerprint).toBe(hosting.fingerprint);
+      expect(again.status().seats.map((s) => s.name)).toContain('Survivor');
+      const hello = await fetch(new URL('/studio/hello', second.url), {
+        headers: { authorization: `Seat ${credential}` },
+        dispatcher: agent,
+      });
+      expect(hello.status).toBe(200);
+    } finally {
+      await again.stop();
+    }
+  });
+
   it('cuts a revoked seat off within 1 s: its stream closes and its requests get 401', async () => {
     const seat = await joinSeat('Graphics', 'operator');
     const heard: string[] = [];
