@@ -11,9 +11,18 @@
  * With `ONAIR_START_TIMING=1` it also writes, once the address is printed, one stderr line
  * `start-timing {...}`: milliseconds since this process started (performance.now()) at each
  * step of the start, for `npm run bench -- start` (bench/start.ts).
+ *
+ * Studio (services/studio/, off by default):
+ * - `--host-studio [--studio-address A] [--studio-port N]` also hosts a studio with TLS on
+ *   A:N (127.0.0.1 and 0, a free port, by default); the JSON line then carries
+ *   `"studio": { "url", "fingerprint" }`.
+ * - `--join <studio url> --fingerprint <sha256> [--pairing-code <code>] [--seat-name <name>]`
+ *   serves this browser page as a seat of that hub instead of a desk of its own: no sandbox,
+ *   no token; the credential is kept in the OS keychain, so the code is needed once. The JSON
+ *   line then carries `"seat": { "hub", "fingerprint", "seatName", "role" }`.
  */
 import { mkdir } from 'node:fs/promises';
-import { homedir } from 'node:os';
+import { homedir, hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -24,6 +33,8 @@ import { sweepSpool } from './spool';
 import { queuedPaths } from '../services/uploads/upload-store';
 import { createLog } from './log';
 import { createKeychain } from '../secrets/keychain';
+import { pairSeat, rejoinSeat, seatCore, type SeatCore } from '../services/studio/index';
+import type { SeatLink, StudioHosting } from '../shared/studio-model';
 import { startHostNetwork } from './host-network';
 import {
   acquireInstanceLock,
@@ -54,6 +65,13 @@ async function main(): Promise<void> {
         'no-rate-limit': { type: 'boolean', default: false },
         // The built renderer to serve; `out/renderer` unless a test serves its own page.
         'renderer-dir': { type: 'string' },
+        'host-studio': { type: 'boolean', default: false },
+        'studio-address': { type: 'string', default: '127.0.0.1' },
+        'studio-port': { type: 'string', default: '0' },
+        join: { type: 'string' },
+        fingerprint: { type: 'string' },
+        'pairing-code': { type: 'string' },
+        'seat-name': { type: 'string' },
       },
       strict: true,
     }));
@@ -66,6 +84,13 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     fatal(2, `--port must be 0..65535, got "${values.port}".`);
   if (!Number.isInteger(seed)) fatal(2, `--seed must be a whole number, got "${values.seed}".`);
+  const studioPort = Number(values['studio-port']);
+  if (!Number.isInteger(studioPort) || studioPort < 0 || studioPort > 65535)
+    fatal(2, `--studio-port must be 0..65535, got "${values['studio-port']}".`);
+  if (values.join !== undefined && values.fingerprint === undefined)
+    fatal(2, '--join needs --fingerprint: the SHA-256 the hub shows.');
+  if (values.join !== undefined && values['host-studio'])
+    fatal(2, '--join and --host-studio cannot go together: a desk is a hub or a seat.');
 
   const dataDir = resolve(values['data-dir'] ?? join(homedir(), '.config', 'onair-desk'));
   await mkdir(dataDir, { recursive: true });
@@ -83,22 +108,33 @@ async function main(): Promise<void> {
   const network = await startHostNetwork({ env: process.env, log: (m) => log.write(m) });
   mark('network');
   const sandboxInfo = sandboxInfoFromEnv(process.env);
-  const core = await createDeskCore({
-    dataDir,
-    secrets: createKeychain(),
-    openSandbox: () =>
-      openSandboxWorkspace({
-        ...(sandboxInfo ? { sandboxInfo } : {}),
-        seed,
-        rateLimit: !values['no-rate-limit'],
-      }),
-    log: (m) => log.write(m),
-    // What the diagnostics archive says of the app (npm sets the version) and of its network.
-    about: {
-      appVersion: process.env.npm_package_version ?? 'unknown',
-      network: network.network.description,
-    },
-  });
+  const seat =
+    values.join !== undefined
+      ? await joinAsSeat({
+          url: values.join,
+          fingerprint: values.fingerprint ?? '',
+          code: values['pairing-code'],
+          seatName: values['seat-name'] ?? hostname(),
+        })
+      : null;
+  const core =
+    seat ??
+    (await createDeskCore({
+      dataDir,
+      secrets: createKeychain(),
+      openSandbox: () =>
+        openSandboxWorkspace({
+          ...(sandboxInfo ? { sandboxInfo } : {}),
+          seed,
+          rateLimit: !values['no-rate-limit'],
+        }),
+      log: (m) => log.write(m),
+      // What the diagnostics archive says of the app (npm sets the version) and of its network.
+      about: {
+        appVersion: process.env.npm_package_version ?? 'unknown',
+        network: network.network.description,
+      },
+    }));
   mark('deskCore');
   const rendererDir = values['renderer-dir']
     ? resolve(values['renderer-dir'])
@@ -112,6 +148,17 @@ async function main(): Promise<void> {
   });
   mark('hostListening');
   log.write(`browser host listening on 127.0.0.1:${host.port}`);
+  let studio: { url: string; fingerprint: string } | null = null;
+  if (values['host-studio']) {
+    const hosted = await core.invoke(
+      'studio.startHosting',
+      { address: values['studio-address'], port: studioPort },
+      { clientId: 'browser-cli', via: 'app' },
+    );
+    if (!hosted.ok) throw new Error(hosted.error.message);
+    const { url, fingerprint } = hosted.data as StudioHosting;
+    studio = { url, fingerprint };
+  }
   await taken.lock.setAddress(`http://127.0.0.1:${host.port}/`);
   // Copies of dropped files no queue names any more (cleared, or the drop was discarded).
   const sweep = () =>
@@ -123,11 +170,24 @@ async function main(): Promise<void> {
   sweep();
   setInterval(sweep, 10 * 60_000).unref();
 
-  if (values.json) process.stdout.write(`${JSON.stringify({ url: host.url })}\n`);
+  if (values.json)
+    process.stdout.write(
+      `${JSON.stringify({
+        url: host.url,
+        ...(studio ? { studio } : {}),
+        ...(seat ? { seat: seatLine(seat.link()) } : {}),
+      })}\n`,
+    );
   else {
     process.stdout.write(
       `OnAir Desk is running (sandbox platform built in).\n` +
         `Open this address in your browser (it carries this launch's secret; do not share it):\n\n  ${host.url}\n\n` +
+        (studio
+          ? `Studio hosted at ${studio.url}\n  certificate fingerprint (SHA-256): ${studio.fingerprint}\n\n`
+          : '') +
+        (seat
+          ? `Seat "${seat.link().seatName}" of the studio ${seat.link().hubUrl} (${seat.link().role}).\n\n`
+          : '') +
         `Press Ctrl+C to stop.\n`,
     );
   }
@@ -153,6 +213,41 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+/**
+ * This process as a seat of the hub at `url`: pairs with `code` when given (the credential
+ * then goes to the OS keychain), or uses the credential kept from an earlier pairing.
+ * @throws Error in the operator's words: a wrong fingerprint, a refused code, no credential.
+ */
+async function joinAsSeat(options: {
+  url: string;
+  fingerprint: string;
+  code: string | undefined;
+  seatName: string;
+}): Promise<SeatCore> {
+  const secrets = createKeychain();
+  const joined =
+    options.code !== undefined
+      ? await pairSeat({ ...options, code: options.code, secrets })
+      : await rejoinSeat({ url: options.url, fingerprint: options.fingerprint, secrets });
+  return seatCore({
+    hubUrl: options.url,
+    fingerprint: options.fingerprint,
+    credential: joined.credential,
+    seatName: joined.seatName,
+    role: joined.role,
+  });
+}
+
+/** What the JSON line says of a seat (never its credential). */
+function seatLine(link: SeatLink) {
+  return {
+    hub: link.hubUrl,
+    fingerprint: link.fingerprint,
+    seatName: link.seatName,
+    role: link.role,
+  };
 }
 
 function fatal(code: number, message: string): never {

@@ -20,6 +20,8 @@ export interface ScheduledCall {
   /** Coalescing key, null when the call is never shared. Holds the token: never log it. */
   readonly key: string | null;
   priority: Priority;
+  /** Who it is for: a studio seat's name, `''` for this desk (call-owner.ts). */
+  readonly owner: string;
   phase: 'queued' | 'in-flight' | 'done';
   /** Automatic retries after a 429 so far. */
   retries: number;
@@ -33,10 +35,19 @@ export interface ScheduledCall {
 /** Statuses whose responses cannot carry a body (Fetch standard, "null body status"). */
 const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
 
-/** A queued call for `request`, no waiters yet; `shareable: false` never coalesces it. */
-export function newCall(request: Request, priority: Priority, shareable = true): ScheduledCall {
+/**
+ * A queued call for `request`, no waiters yet; `shareable: false` never coalesces it; `owner`
+ * the studio seat it is for (`''`: this desk).
+ */
+export function newCall(
+  request: Request,
+  priority: Priority,
+  shareable = true,
+  owner = '',
+): ScheduledCall {
   return {
     request,
+    owner,
     idempotent: request.method === 'GET' || request.method === 'HEAD',
     key: shareable ? coalescingKey(request) : null,
     priority,

@@ -31,6 +31,7 @@ import { SafetyMargin } from './safety-margin';
 import { accountAnswer, currentCallAccount } from './call-accounting';
 import type { RefusePolicy, ScheduleOptions, SchedulerOptions } from './scheduler-options';
 import { StartLog } from './start-log';
+import { callOwner } from './call-owner';
 
 export type { BudgetState, Priority } from './budget-state';
 export type { Clock } from './clock';
@@ -43,6 +44,8 @@ export type { RefusePolicy, ScheduleOptions, SchedulerOptions } from './schedule
  * least `minSpacingMs + marginMs` apart, at most `limitPerMinute` in any 60 s (+ margin);
  * calls in flight may overlap. The highest priority goes first, so a command waits at most
  * one spacing slot unless the queue is paused (429 or `pause()`). Identical GETs share a call.
+ * Among the calls of one priority, owners (studio seats, and this desk: call-owner.ts) take
+ * turns in the order of their names, so one seat's many reads never starve another's.
  */
 export class RequestScheduler {
   readonly #name: string;
@@ -61,6 +64,8 @@ export class RequestScheduler {
   readonly #listeners = new BudgetListeners(() => this.state());
   readonly #refusals = new Refusals();
   readonly #margin: SafetyMargin;
+  /** The owner whose call of each priority started last: the next turn goes to another. */
+  readonly #lastOwner: Partial<Record<Priority, string>> = {};
   #pausedReason: string | null = null;
   #refuse: RefusePolicy | null = null;
   readonly #wake: Alarm;
@@ -101,7 +106,7 @@ export class RequestScheduler {
     const priority = options.priority ?? 'view';
     const refused = this.#pausedReason === null ? null : (this.#refuse?.(priority) ?? null);
     if (refused !== null) return Promise.reject(refused);
-    let call = newCall(request, priority, options.coalesce !== false);
+    let call = newCall(request, priority, options.coalesce !== false, callOwner());
     const shared = call.key === null ? undefined : this.#byKey.get(call.key);
     if (shared === undefined) {
       this.#queues[priority].push(call);
@@ -260,7 +265,7 @@ export class RequestScheduler {
         this.#refusals.until = null;
         this.#listeners.changed();
       }
-      const call = priorities.map((p) => this.#queues[p][0]).find((c) => c !== undefined);
+      const call = priorities.map((p) => this.#nextOf(p)).find((c) => c !== undefined);
       if (call === undefined) {
         // Nothing to send; still wake at the end of a 429 pause so the gauge hears of it.
         if (this.#refusals.until === null) this.#wake.clear();
@@ -276,7 +281,22 @@ export class RequestScheduler {
     }
   }
 
+  /**
+   * The call of priority `p` to start next: the oldest of the owner whose turn it is (the
+   * first owner by name after the one served last, wrapping round), or simply the oldest.
+   */
+  #nextOf(p: Priority): ScheduledCall | undefined {
+    const queue = this.#queues[p];
+    const first = queue[0];
+    if (first === undefined || queue.every((c) => c.owner === first.owner)) return first;
+    const owners = [...new Set(queue.map((c) => c.owner))].sort();
+    const last = this.#lastOwner[p];
+    const next = (last === undefined ? undefined : owners.find((o) => o > last)) ?? owners[0];
+    return queue.find((c) => c.owner === next) ?? first;
+  }
+
   #start(call: ScheduledCall, now: number): void {
+    this.#lastOwner[call.priority] = call.owner;
     this.#dequeue(call);
     call.phase = 'in-flight';
     call.startedAt = now;

@@ -30,6 +30,17 @@ describe('redact', () => {
     expect(out).toContain('title=YouTube');
   });
 
+  it('hides a studio seat’s credential and a PEM private key', () => {
+    const secret = 'Zx9_'.repeat(10) + 'abc';
+    const credential = `0123456789abcdef.${secret}`;
+    const out = redact(
+      `authorization: Seat ${credential}\nkept ${credential}\n-----BEGIN PRIVATE KEY-----\nMIGHAgEAMBMG\n-----END PRIVATE KEY-----`,
+    );
+    expect(out).not.toContain(secret);
+    expect(out).not.toContain('MIGHAgEAMBMG');
+    expect(out).toContain('[redacted-key]');
+  });
+
   it('leaves ordinary text alone', () => {
     expect(redact('Recording started for broadcast b1c2d3')).toBe(
       'Recording started for broadcast b1c2d3',

@@ -34,6 +34,7 @@ import { uploadCommands, uploadEvents } from './commands/uploads';
 import { workspaceCommands, workspaceEvents } from './commands/workspaces';
 import { diagnosticsCommands } from './commands/diagnostics';
 import { rehearsalCommands } from './commands/rehearsal';
+import { studioCommands } from './commands/studio';
 import { notificationEvents } from './commands/notifications';
 
 export { ipcChannels } from './ipc-channels';
@@ -56,7 +57,11 @@ export const commandDomains = {
   persist: persistCommands,
   diagnostics: diagnosticsCommands,
   rehearsal: rehearsalCommands,
+<<<<<<< HEAD
   batches: batchCommands,
+=======
+  studio: studioCommands,
+>>>>>>> studio
 } as const;
 
 /** The name of a domain of commands. */

@@ -8,7 +8,7 @@
 import { systemClock, type Clock } from '../../platform/scheduler';
 import { KeychainUnavailableError, type SecretStore } from '../../secrets/keychain';
 import type { Result } from '../../shared/result';
-import type { EventMap } from '../../shared/bridge';
+import type { EventMap, EventName } from '../../shared/bridge';
 import { accessChecker } from '../workspaces/access-check';
 import { AccountRegistry } from '../workspaces/accounts';
 import { userInfo } from 'node:os';
@@ -40,6 +40,7 @@ import { WorkspaceLifecycle } from './workspace-lifecycle';
 import { WorkspacePairs } from '../workspaces/workspace-pairs';
 import { diagnosticsHandlers } from './diagnostics-commands';
 import type { NetworkDescription } from '../../platform/network';
+import { createStudioHub, studioHandlers } from '../studio/index';
 
 export type { CallContext } from '../core/command-registry';
 export type { EventListener } from './events';
@@ -164,6 +165,14 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     ...(options.workspaceOptions?.pacing ? { pacing: options.workspaceOptions.pacing } : {}),
   });
   const audit = new AuditLog(options.dataDir, () => clock.now(), log);
+  // The studio (services/studio/): off until the operator hosts; seats run through `dispatch`.
+  const studio = await createStudioHub({
+    dataDir: options.dataDir,
+    now: () => clock.now(),
+    log,
+    secrets: options.secrets,
+    emit: (event, payload) => hub.emit(event as EventName, payload as never),
+  });
   const dispatch = createDispatcher(
     {
       controlRoom: controlRoomHandlers,
@@ -181,7 +190,11 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       libraryAdmin: libraryAdminHandlers,
       persist: persistHandlers(options.dataDir, clock, log),
       rehearsal: rehearsalHandlers(settings),
+<<<<<<< HEAD
       batches: batchHandlers,
+=======
+      studio: studioHandlers(studio),
+>>>>>>> studio
       diagnostics: diagnosticsHandlers({
         dataDir: options.dataDir,
         appVersion: options.about?.appVersion ?? 'unknown',
@@ -206,11 +219,21 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     },
   );
 
+  const dropClient = (clientId: string) => lifecycle.session.planner.dropClient(clientId);
+  studio.attach({ invoke: dispatch, subscribe: (listener) => hub.subscribe(listener), dropClient });
+
+  // While this desk is a seat of a studio, every command but the studio's own is the hub's.
   return {
-    invoke: dispatch,
+    invoke(command, input, context) {
+      const seat = studio.seat();
+      return seat && !(typeof command === 'string' && command.startsWith('studio.'))
+        ? seat.invoke(command, input, context)
+        : dispatch(command, input, context);
+    },
     subscribe: (listener) => hub.subscribe(listener),
     dropClient(clientId) {
-      lifecycle.session.planner.dropClient(clientId);
+      dropClient(clientId);
+      studio.seat()?.dropClient(clientId);
     },
     rereadWatches() {
       const at = clock.now();
@@ -226,6 +249,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
         });
     },
     async dispose() {
+      await studio.stop();
       await lifecycle.dispose();
       await audit.flush();
       hub.clear();

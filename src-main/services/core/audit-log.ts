@@ -20,7 +20,7 @@ export interface AuditRecord {
   at: string;
   /** The workspace id it ran in. */
   workspace: string;
-  /** The operator's name (settings), or the seat's operator. */
+  /** The operator's name (settings), or the studio seat's name for a seat's command. */
   who: string;
   /** The studio seat that sent it; null at this workstation. */
   seat: string | null;

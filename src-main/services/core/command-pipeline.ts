@@ -66,6 +66,20 @@ export function refusalBeforeSending(
   return null;
 }
 
+/**
+ * Why an observer seat of a studio may not run `name`: it changes the platform (effect
+ * `change` or `destructive`). Null for a read, or when no observer sent it.
+ */
+export function observerRefusal(
+  name: CommandName,
+  effect: CommandDecl['effect'],
+  seatRole: 'operator' | 'observer' | undefined,
+): DeskError | null {
+  if (seatRole !== 'observer' || effect === 'read') return null;
+  const title: MessageRef = { key: commandTextKeys(name).title as MessageKey };
+  return { code: 'forbidden', ...say('pipeline.observerSeat', { command: title }) };
+}
+
 /** The broadcast a command targets: its `broadcastKey` input field, if any. */
 function broadcastKeyOf(input: unknown): string | null {
   const key = (input as Record<string, unknown> | null)?.broadcastKey;

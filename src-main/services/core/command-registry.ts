@@ -25,7 +25,9 @@ import { say, validationText } from '../../shared/i18n/say';
 import { accountCalls, accountTotals, type CallAccount } from '../../platform/call-accounting';
 import { auditTarget, type AuditLog, type AuditRecord } from './audit-log';
 import { runWithCallSignal } from './call-signal';
-import { refusalBeforeSending } from './command-pipeline';
+import { runAsCallOwner } from '../../platform/call-owner';
+import { observerRefusal, refusalBeforeSending } from './command-pipeline';
+import type { SeatRole } from '../../shared/studio-model';
 import type { Session } from '../app/session';
 import { describe } from './error-text';
 
@@ -38,6 +40,8 @@ export interface CallContext {
   confirmation?: Confirmation;
   /** The studio seat that sent it, when it came from one. */
   seat?: string;
+  /** That seat's role: an `observer` runs nothing that changes the platform (the pipeline refuses). */
+  seatRole?: SeatRole;
   /**
    * Aborted when the asker went away before the answer (the browser page's request closed):
    * a `view` read still queued for the platform is then dropped (call-signal.ts).
@@ -165,7 +169,7 @@ export function createDispatcher(
       void pipeline.audit.append({
         at: new Date(at).toISOString(),
         workspace: current.workspace.info.id,
-        who: pipeline.who(),
+        who: context.seat ?? pipeline.who(),
         seat: context.seat ?? null,
         via: context.via ?? 'button',
         command,
@@ -176,13 +180,9 @@ export function createDispatcher(
         calls: account?.calls.length ?? 0,
       });
     };
-    const refusal = refusalBeforeSending(
-      command,
-      entry.decl,
-      parsed.data,
-      context.confirmation,
-      current,
-    );
+    const refusal =
+      observerRefusal(command, effect, context.seatRole) ??
+      refusalBeforeSending(command, entry.decl, parsed.data, context.confirmation, current);
     if (refusal) {
       audit({ ok: false, code: refusal.code, status: null, message: refusal.message, sent: false });
       return fail(refusal);
@@ -194,7 +194,11 @@ export function createDispatcher(
       target: (parsed.data ?? {}) as Record<string, unknown>,
     });
     const priority = entry.decl.priority;
-    const handle = () => entry.handler(parsed.data, { ...context, priority, session: current });
+    // A seat's platform calls take turns with other seats' at the same priority (call-owner.ts).
+    const handle = () =>
+      runAsCallOwner(context.seat ?? '', () =>
+        entry.handler(parsed.data, { ...context, priority, session: current }),
+      );
     // Only reads give way when their asker leaves; an operator's change runs on.
     const { account, done } = accountCalls(() =>
       priority === 'view' ? runWithCallSignal(context.signal, handle) : handle(),

@@ -25,6 +25,10 @@ const knownFields: Partial<Record<CommandName, Record<string, unknown>>> = {
   'contentKey.assign': { key: 'abcd1234' },
   'userKey.reissue': { userKey: 'a'.repeat(32) },
   'userKey.delete': { userKey: 'a'.repeat(32) },
+  // Loopback only, a free port: a walk that runs it hosts on this machine alone.
+  'studio.startHosting': { address: '127.0.0.1', port: 0 },
+  'studio.revokeSeat': { seatId: '0'.repeat(16) },
+  'studio.join': { url: 'https://127.0.0.1:9/', fingerprint: 'AB'.repeat(32), seatName: 'Sample' },
 };
 
 const stringCandidates = [

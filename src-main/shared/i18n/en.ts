@@ -17,7 +17,11 @@ import { desktop } from './en/desktop';
 import { rehearsalView } from './en/rehearsal';
 import { rehearsalCallbacks } from './en/rehearsal-callbacks';
 import { palette } from './en/palette';
+<<<<<<< HEAD
 import { shortcutSettings } from './en/shortcut-settings';
+=======
+import { studio } from './en/studio';
+>>>>>>> studio
 
 export const en = {
   ...app,
@@ -38,5 +42,9 @@ export const en = {
   ...rehearsalView,
   ...rehearsalCallbacks,
   ...palette,
+<<<<<<< HEAD
   ...shortcutSettings,
+=======
+  ...studio,
+>>>>>>> studio
 } as const;

@@ -203,6 +203,13 @@ export const errors = {
     targetVodCategory: 'VOD · category {key}',
   },
   validation: {
+    studioUrl: 'Give the studio address the hub shows, like https://192.0.2.10:7443/.',
+    studioFingerprint: 'Give the 64 hex digits of the hub’s fingerprint.',
+    seatName: 'Give the seat a name.',
+    seatNameLong: 'Seat names are at most 60 characters.',
+    studioAddress: 'Give an IP address of this computer, like 127.0.0.1.',
+    studioPort: 'A port is 0 to 65535.',
+    studioSeat: 'Not a seat of this studio.',
     chooseLiveAccount: 'Choose a live account.',
     chooseVodAccount: 'Choose a VOD account.',
     keyRequired: 'A key is required.',

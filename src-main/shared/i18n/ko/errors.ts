@@ -199,6 +199,13 @@ export const errors: CatalogueShape<typeof en> = {
     targetVodCategory: 'VOD · 카테고리 {key}',
   },
   validation: {
+    studioUrl: '허브에 표시된 스튜디오 주소를 입력하세요(예: https://192.0.2.10:7443/).',
+    studioFingerprint: '허브 지문의 16진수 64자리를 입력하세요.',
+    seatName: '좌석 이름을 입력하세요.',
+    seatNameLong: '좌석 이름은 60자 이하입니다.',
+    studioAddress: '이 컴퓨터의 IP 주소를 입력하세요(예: 127.0.0.1).',
+    studioPort: '포트는 0부터 65535까지입니다.',
+    studioSeat: '이 스튜디오의 좌석이 아닙니다.',
     chooseLiveAccount: '라이브 계정을 고르세요.',
     chooseVodAccount: 'VOD 계정을 고르세요.',
     keyRequired: '키를 입력하세요.',

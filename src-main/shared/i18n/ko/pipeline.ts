@@ -17,6 +17,8 @@ export const pipeline = {
     alreadyRecording: '이 방송은 이미 수동 녹화 중입니다. 아무것도 보내지 않았습니다.',
     notRecording: '이 방송에서 진행 중인 수동 녹화가 없습니다. 아무것도 보내지 않았습니다.',
     sandboxOnly: '“{command}”은(는) 샌드박스 작업 공간에서만 쓸 수 있습니다.',
+    observerSeat:
+      '“{command}”은(는) 플랫폼을 바꾸는 명령이고, 이 좌석은 관찰자입니다. 관찰자는 모든 것을 볼 수 있지만 바꿀 수는 없습니다. 아무것도 보내지 않았습니다.',
     confirmAgain:
       '“{command}”은(는) 되돌릴 수 없습니다. 먼저 확인하세요. 아무것도 보내지 않았습니다.',
     confirmTyped:

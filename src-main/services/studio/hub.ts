@@ -1,0 +1,367 @@
+/**
+ * The studio hub: this desk hosting seats (docs/architecture.md, "Processes and trust"). The
+ * hub keeps the accounts, schedulers, watches, queues and audit log; a seat is the browser
+ * host's transport (commands as `POST /rpc/<command>`, events as server-sent events) over
+ * TLS with the hub's own certificate. Tokens never leave the hub.
+ *
+ * - Off by default; `start` listens on the address the operator chose.
+ * - `POST /studio/pair` `{ code, seatName }` pairs a seat with a pairing code
+ *   (pairing.ts: one seat, 2 minutes; five wrong codes lock for a minute) and answers its
+ *   credential once. Everything else needs `Authorization: Seat <credential>` (401
+ *   otherwise, and at once after a revocation).
+ * - Any request carrying an `Origin` is refused (403): seats are desks, never web pages.
+ * - A seat's command runs through the hub's one pipeline with `via: 'seat'`, the seat's name
+ *   and role (an observer's `change` and `destructive` commands are refused there); the
+ *   studio's own commands are the hub operator's only.
+ * - Revoking a seat closes its event streams and connections at once.
+ */
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { ServerResponse } from 'node:http';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { CallContext } from '../core/command-registry';
+import { pageCallMeta } from '../core/call-meta';
+import type {
+  PairingCode,
+  SeatLink,
+  SeatRole,
+  StudioHosting,
+  StudioStatus,
+} from '../../shared/studio-model';
+import type { SecretStore } from '../../secrets/keychain';
+import { PlatformError } from '../../platform/errors';
+import { say } from '../../shared/i18n/say';
+import { hubCertificate } from './certificate';
+import { FingerprintMismatchError, pairSeat, rejoinSeat, seatCore, type SeatCore } from './seat';
+import type { StudioCore } from './studio-core';
+import { PairingBook, type StoredSeat } from './pairing';
+
+/** The hub's state and its server, one per desk core. */
+export interface StudioHub {
+  /** Gives the hub the core its seats' commands run on (once the pipeline exists). */
+  attach(core: StudioCore): void;
+  status(): StudioStatus;
+  /** Listens with TLS; already hosting elsewhere: stops that first. */
+  start(address: string, port: number): Promise<StudioHosting>;
+  stop(): Promise<void>;
+  newPairingCode(role: SeatRole): PairingCode;
+  /** Cuts a seat off: false when there was no such seat. */
+  revoke(seatId: string): Promise<boolean>;
+  /**
+   * Makes this desk a seat of the hub at `url` (pairs with `code`, or rejoins with the kept
+   * credential); its events are emitted on this desk from then on.
+   * @throws PlatformError in the operator's words: hosting, a wrong fingerprint, a refusal.
+   */
+  join(options: {
+    url: string;
+    fingerprint: string;
+    code?: string;
+    seatName: string;
+  }): Promise<SeatLink>;
+  /** This desk its own again. */
+  leave(): Promise<void>;
+  /** The hub this desk is a seat of, while it is one: every command but the studio's goes there. */
+  seat(): SeatCore | null;
+}
+
+const seatsFile = 'seats.json';
+const storedSeats = z.array(
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    role: z.enum(['operator', 'observer']),
+    pairedAt: z.number(),
+    secretHash: z.string(),
+  }),
+);
+const pairBody = z.object({
+  code: z.string().max(32),
+  seatName: z.string().trim().min(1).max(60),
+});
+const clientIdPattern = /^[A-Za-z0-9_-]{8,64}$/;
+
+/**
+ * Makes the hub of the data folder `dataDir` (its `studio/`: the certificate, its key 0600,
+ * and the paired seats' credential hashes).
+ * @param now the clock, epoch ms UTC (pairing codes, the lock and contact times).
+ */
+export async function createStudioHub(options: {
+  dataDir: string;
+  now: () => number;
+  log: (message: string) => void;
+  /** The OS keychain, where a seat keeps its credential (join). */
+  secrets?: SecretStore;
+  /** Emits an event of the hub on this desk while it is a seat. */
+  emit?: (event: string, payload: unknown) => void;
+}): Promise<StudioHub> {
+  const dir = join(options.dataDir, 'studio');
+  const book = new PairingBook(options.now, await readSeats(dir));
+  let core: StudioCore | null = null;
+  let server: { app: FastifyInstance; hosting: StudioHosting } | null = null;
+  let joined: SeatCore | null = null;
+  /** Open event streams and the page clients each seat spoke for, by seat id. */
+  const streams = new Map<string, Set<ServerResponse>>();
+  const clients = new Map<string, Set<string>>();
+
+  const save = async () => {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    const path = join(dir, seatsFile);
+    await writeFile(`${path}.tmp`, JSON.stringify(book.stored(), null, 2), { mode: 0o600 });
+    await rename(`${path}.tmp`, path);
+  };
+
+  const cutOff = (seatId: string) => {
+    for (const res of streams.get(seatId) ?? []) res.destroy();
+    streams.delete(seatId);
+    for (const clientId of clients.get(seatId) ?? []) core?.dropClient(clientId);
+    clients.delete(seatId);
+  };
+
+  const seatOf = (request: FastifyRequest): StoredSeat | null => {
+    const header = request.headers.authorization ?? '';
+    return header.startsWith('Seat ') ? book.check(header.slice(5).trim()) : null;
+  };
+
+  const build = (cert: { cert: string; key: string }): FastifyInstance => {
+    const app = Fastify({
+      logger: false,
+      bodyLimit: 1_000_000,
+      forceCloseConnections: true,
+      https: { cert: cert.cert, key: cert.key },
+    });
+    app.decorateRequest('seat', null);
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.headers.origin !== undefined)
+        return refuse(reply, 403, 'Requests from web pages are refused: join from OnAir Desk.');
+      if (request.url === '/studio/pair') return;
+      const seat = seatOf(request);
+      if (!seat)
+        return refuse(reply, 401, 'This seat has no credential of this studio, or it was revoked.');
+      (request as FastifyRequest & { seat: StoredSeat }).seat = seat;
+    });
+
+    app.post('/studio/pair', async (request, reply) => {
+      const body = pairBody.safeParse(request.body);
+      if (!body.success) return refuse(reply, 400, 'Give the pairing code and a seat name.');
+      const answer = book.pair(body.data.code, body.data.seatName);
+      if (!answer.ok) {
+        if (answer.reason === 'locked') {
+          const seconds = Math.ceil((answer.retryAfterMs ?? 60_000) / 1000);
+          reply.header('Retry-After', String(seconds));
+          return refuse(
+            reply,
+            429,
+            `Pairing is locked after five wrong codes: try again in ${seconds} s.`,
+          );
+        }
+        return refuse(reply, 403, 'That pairing code is wrong, used or expired.');
+      }
+      await save();
+      options.log(`studio: seat "${answer.seat.name}" paired as ${answer.seat.role}`);
+      return {
+        ok: true,
+        data: {
+          seatId: answer.seat.id,
+          seatName: answer.seat.name,
+          role: answer.seat.role,
+          credential: answer.credential,
+        },
+      };
+    });
+
+    app.get('/studio/hello', (request) => {
+      const seat = (request as FastifyRequest & { seat: StoredSeat }).seat;
+      return { ok: true, data: { seatName: seat.name, role: seat.role } };
+    });
+
+    app.post<{ Body: { clientId?: unknown } | undefined }>('/studio/drop-client', (request) => {
+      const seat = (request as FastifyRequest & { seat: StoredSeat }).seat;
+      const clientId = seatClientId(seat.id, request.body?.clientId);
+      core?.dropClient(clientId);
+      clients.get(seat.id)?.delete(clientId);
+      return { ok: true, data: null };
+    });
+
+    app.post<{
+      Params: { command: string };
+      Body: { input?: unknown; via?: unknown; confirmation?: unknown } | undefined;
+    }>('/rpc/:command', async (request, reply) => {
+      const seat = (request as FastifyRequest & { seat: StoredSeat }).seat;
+      if (!core) return refuse(reply, 503, 'The hub is starting: try again.');
+      if (request.params.command.startsWith('studio.'))
+        return refuse(reply, 403, 'The studio is managed at the hub only.');
+      const header = request.headers['x-desk-client'];
+      const clientId = seatClientId(seat.id, Array.isArray(header) ? header[0] : header);
+      let known = clients.get(seat.id);
+      if (!known) clients.set(seat.id, (known = new Set()));
+      known.add(clientId);
+      const asker = new AbortController();
+      reply.raw.once('close', () => {
+        if (!reply.raw.writableFinished) asker.abort(new Error('The seat stopped waiting.'));
+      });
+      const { confirmation } = pageCallMeta(request.body);
+      const context: CallContext = {
+        clientId,
+        signal: asker.signal,
+        via: 'seat',
+        seat: seat.name,
+        seatRole: seat.role,
+        ...(confirmation ? { confirmation } : {}),
+      };
+      return core.invoke(request.params.command, request.body?.input ?? {}, context);
+    });
+
+    app.get('/events', (request, reply) => {
+      const seat = (request as FastifyRequest & { seat: StoredSeat }).seat;
+      if (!core) return refuse(reply, 503, 'The hub is starting: try again.');
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-store',
+        Connection: 'keep-alive',
+      });
+      res.write(': connected\n\n');
+      const off = core.subscribe((event, payload) => {
+        res.write(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`);
+      });
+      const keepAlive = setInterval(() => {
+        book.touch(seat.id);
+        res.write(': keep-alive\n\n');
+      }, 15_000);
+      let open = streams.get(seat.id);
+      if (!open) streams.set(seat.id, (open = new Set()));
+      open.add(res);
+      request.raw.on('close', () => {
+        streams.get(seat.id)?.delete(res);
+        clearInterval(keepAlive);
+        off();
+      });
+    });
+    return app;
+  };
+
+  const hub: StudioHub = {
+    attach(given) {
+      core = given;
+    },
+    status() {
+      return {
+        hosting: server?.hosting ?? null,
+        seats: book.list((id) => (streams.get(id)?.size ?? 0) > 0),
+        codes: book.openCodes(),
+        pairingLockedUntil: book.lockedUntilTime(),
+        seat: joined?.link() ?? null,
+      };
+    },
+    async start(address, port) {
+      if (joined)
+        throw new PlatformError({ code: 'conflict', ...say('studio.errors.hostingWhileSeat') });
+      await hub.stop();
+      const cert = await hubCertificate(dir, options.now());
+      const app = build(cert);
+      await app.listen({ host: address, port });
+      const bound = app.server.address();
+      const boundPort = bound && typeof bound === 'object' ? bound.port : port;
+      const host = address.includes(':') ? `[${address}]` : address;
+      const hosting = {
+        url: `https://${host}:${boundPort}/`,
+        address,
+        port: boundPort,
+        fingerprint: cert.fingerprint,
+      };
+      server = { app, hosting };
+      options.log(`studio: hosting on ${hosting.url} (certificate ${cert.fingerprint})`);
+      return hosting;
+    },
+    async stop() {
+      if (!server) return hub.leave();
+      const { app } = server;
+      server = null;
+      for (const id of [...streams.keys()]) cutOff(id);
+      await app.close();
+    },
+    newPairingCode(role) {
+      return book.newCode(role);
+    },
+    async join({ url, fingerprint, code, seatName }) {
+      if (server)
+        throw new PlatformError({ code: 'conflict', ...say('studio.errors.seatWhileHosting') });
+      const secrets = options.secrets;
+      if (!secrets)
+        throw new PlatformError({ code: 'keychain-unavailable', ...say('errors.internal') });
+      let paired: { seatName: string; role: SeatRole; credential: string };
+      try {
+        paired =
+          code !== undefined && code !== ''
+            ? await pairSeat({ url, fingerprint, code, seatName, secrets })
+            : await rejoinSeat({ url, fingerprint, secrets });
+      } catch (error) {
+        if (error instanceof FingerprintMismatchError)
+          throw new PlatformError({
+            code: 'network',
+            ...say('studio.errors.fingerprintMismatch', { got: error.got }),
+          });
+        if (error instanceof PlatformError) throw error;
+        throw new PlatformError({
+          code: 'forbidden',
+          ...say('studio.errors.joinRefused', { reason: (error as Error).message }),
+        });
+      }
+      await hub.leave();
+      const seat = seatCore({ hubUrl: url, fingerprint, ...paired });
+      seat.subscribe((event, payload) => options.emit?.(event, payload));
+      joined = seat;
+      options.log(`studio: joined ${url} as seat "${paired.seatName}" (${paired.role})`);
+      return seat.link();
+    },
+    async leave() {
+      const seat = joined;
+      joined = null;
+      await seat?.dispose();
+    },
+    seat() {
+      return joined;
+    },
+    async revoke(seatId) {
+      const had = book.revoke(seatId);
+      cutOff(seatId);
+      if (had) await save();
+      return had;
+    },
+  };
+  return hub;
+}
+
+/** The hub's client id of a seat's page: the seat's id and the page's own id, or the seat's. */
+function seatClientId(seatId: string, raw: unknown): string {
+  const page = typeof raw === 'string' && clientIdPattern.test(raw) ? raw : 'seat';
+  return `seat-${seatId}-${page}`;
+}
+
+async function readSeats(dir: string): Promise<StoredSeat[]> {
+  try {
+    const parsed = storedSeats.safeParse(JSON.parse(await readFile(join(dir, seatsFile), 'utf8')));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
+
+function refuse(reply: FastifyReply, status: 400 | 401 | 403 | 429 | 503, message: string) {
+  const code =
+    status === 401
+      ? 'unauthorized'
+      : status === 403
+        ? 'forbidden'
+        : status === 429
+          ? 'rate-limited'
+          : status === 400
+            ? 'invalid-input'
+            : 'network';
+  return reply
+    .code(status)
+    .header('Cache-Control', 'no-store')
+    .send({ ok: false, error: { code, message } });
+}

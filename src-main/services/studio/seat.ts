@@ -1,0 +1,361 @@
+/**
+ * This desk as a seat of a studio hub (hub.ts): it pins the hub's certificate, pairs once with
+ * a pairing code, keeps its credential in the OS keychain, and then serves every view and
+ * command of the hub through a core of the same shape as the desk's own, so the browser host
+ * serves a seat's page unchanged. Tokens stay at the hub: the seat never has one.
+ *
+ * - Every connection checks the hub certificate's SHA-256 fingerprint against the pinned one
+ *   and is refused on a mismatch, before any request is written.
+ * - `studio.status` is answered by the seat itself (its link); the hub's other studio
+ *   commands are the hub operator's.
+ */
+import type { TLSSocket } from 'node:tls';
+import { Agent, buildConnector, fetch } from 'undici';
+import { z } from 'zod';
+import type { EventMap, EventName } from '../../shared/bridge';
+import { say } from '../../shared/i18n/say';
+import { fail, ok, type DeskError, type Result } from '../../shared/result';
+import type { SecretStore } from '../../secrets/keychain';
+import type { SeatLink, SeatRole, StudioStatus } from '../../shared/studio-model';
+import type { CallContext } from '../core/command-registry';
+import { normalizeFingerprint } from './certificate';
+import type { StudioCore } from './studio-core';
+
+/** The hub's certificate was not the pinned one: the seat refused the connection. */
+export class FingerprintMismatchError extends Error {
+  constructor(
+    readonly expected: string,
+    readonly got: string,
+  ) {
+    super(
+      `The studio hub's certificate fingerprint is ${got}, not the pinned ${expected}: refused.`,
+    );
+    this.name = 'FingerprintMismatchError';
+  }
+}
+
+/**
+ * An undici Agent whose every TLS connection must present the certificate of fingerprint
+ * `fingerprint` (SHA-256, any case or separators); others are destroyed with
+ * {@link FingerprintMismatchError}. No CA is consulted: the pin is the trust.
+ */
+export function pinnedAgent(fingerprint: string): Agent {
+  const expected = normalizeFingerprint(fingerprint);
+  // No TLS session reuse: every connection shows its certificate.
+  const base = buildConnector({ rejectUnauthorized: false, maxCachedSessions: 0 });
+  return new Agent({
+    connect(options, callback) {
+      base(options, (error, socket) => {
+        if (error || !socket) return callback(error ?? new Error('No connection.'), null);
+        const got = (socket as TLSSocket).getPeerCertificate?.().fingerprint256 ?? '';
+        if (normalizeFingerprint(got) !== expected || expected === '') {
+          socket.destroy();
+          return callback(new FingerprintMismatchError(expected, got), null);
+        }
+        callback(null, socket);
+      });
+    },
+  });
+}
+
+const pairAnswer = z.object({
+  ok: z.literal(true),
+  data: z.object({
+    seatId: z.string(),
+    seatName: z.string(),
+    role: z.enum(['operator', 'observer']),
+    credential: z.string(),
+  }),
+});
+const refusal = z.object({ ok: z.literal(false), error: z.object({ message: z.string() }) });
+
+/** The keychain entry of a seat's credential for the hub pinned by `fingerprint`. */
+export function seatSecretName(fingerprint: string): string {
+  return `studio-seat:${normalizeFingerprint(fingerprint)}`;
+}
+
+/** Joining refused: the hub's own words (wrong or expired code, locked) or the pin's. */
+export class JoinRefusedError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null,
+  ) {
+    super(message);
+    this.name = 'JoinRefusedError';
+  }
+}
+
+/**
+ * Pairs with the hub at `url` using `code`, keeps the credential in `secrets` under
+ * {@link seatSecretName}, and answers the seat's name and role.
+ * @throws FingerprintMismatchError when the hub is not the pinned one (nothing was sent);
+ *   JoinRefusedError with the hub's words when it refused the code.
+ */
+export async function pairSeat(options: {
+  url: string;
+  fingerprint: string;
+  code: string;
+  seatName: string;
+  secrets: SecretStore;
+  agent?: Agent;
+}): Promise<{ seatName: string; role: SeatRole; credential: string }> {
+  const agent = options.agent ?? pinnedAgent(options.fingerprint);
+  try {
+    const response = await fetch(new URL('/studio/pair', options.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code: options.code, seatName: options.seatName }),
+      dispatcher: agent,
+    }).catch((error: unknown) => {
+      throw unwrap(error);
+    });
+    const body: unknown = await response.json().catch(() => null);
+    const paired = pairAnswer.safeParse(body);
+    if (!response.ok || !paired.success) {
+      const said = refusal.safeParse(body);
+      throw new JoinRefusedError(
+        said.success ? said.data.error.message : `The hub answered ${response.status}.`,
+        response.status,
+      );
+    }
+    const seat = paired.data.data;
+    await options.secrets.set(seatSecretName(options.fingerprint), seat.credential);
+    return { seatName: seat.seatName, role: seat.role, credential: seat.credential };
+  } finally {
+    if (!options.agent) await agent.close();
+  }
+}
+
+const helloAnswer = z.object({
+  ok: z.literal(true),
+  data: z.object({ seatName: z.string(), role: z.enum(['operator', 'observer']) }),
+});
+
+/**
+ * Joins the hub at `url` again with the credential kept in `secrets` from an earlier pairing,
+ * and answers the seat's name and role as the hub knows them.
+ * @throws FingerprintMismatchError when the hub is not the pinned one; JoinRefusedError when
+ *   no credential is kept or the hub refused it (revoked).
+ */
+export async function rejoinSeat(options: {
+  url: string;
+  fingerprint: string;
+  secrets: SecretStore;
+  agent?: Agent;
+}): Promise<{ seatName: string; role: SeatRole; credential: string }> {
+  const credential = await options.secrets.get(seatSecretName(options.fingerprint));
+  if (credential === null)
+    throw new JoinRefusedError(
+      'No credential of this studio is kept here: pair with a code from the hub.',
+      null,
+    );
+  const agent = options.agent ?? pinnedAgent(options.fingerprint);
+  try {
+    const response = await fetch(new URL('/studio/hello', options.url), {
+      headers: { authorization: `Seat ${credential}` },
+      dispatcher: agent,
+    }).catch((error: unknown) => {
+      throw unwrap(error);
+    });
+    const body: unknown = await response.json().catch(() => null);
+    const hello = helloAnswer.safeParse(body);
+    if (!response.ok || !hello.success) {
+      const said = refusal.safeParse(body);
+      throw new JoinRefusedError(
+        said.success ? said.data.error.message : `The hub answered ${response.status}.`,
+        response.status,
+      );
+    }
+    return { ...hello.data.data, credential };
+  } finally {
+    if (!options.agent) await agent.close();
+  }
+}
+
+/** A seat's core: the hub's commands and events through the pinned, credentialed link. */
+export interface SeatCore extends StudioCore {
+  /** The link as `studio.status` shows it. */
+  link(): SeatLink;
+  rereadWatches(): void;
+  dispose(): Promise<void>;
+}
+
+/**
+ * The core of a seat joined to `hubUrl` with `credential`: commands go to the hub's pipeline,
+ * events come from its stream (reconnected after 1 s while not revoked).
+ * @param options.onState told when the link's state changes.
+ */
+export function seatCore(options: {
+  hubUrl: string;
+  fingerprint: string;
+  credential: string;
+  seatName: string;
+  role: SeatRole;
+  onState?: (state: SeatLink['state']) => void;
+  agent?: Agent;
+}): SeatCore {
+  const agent: Agent = options.agent ?? pinnedAgent(options.fingerprint);
+  const headers = { authorization: `Seat ${options.credential}` };
+  const listeners = new Set<<E extends EventName>(event: E, payload: EventMap[E]) => void>();
+  let state: SeatLink['state'] = 'connecting';
+  let stream: AbortController | null = null;
+  let closed = false;
+  const setState = (next: SeatLink['state']) => {
+    if (state === next || state === 'revoked') return;
+    state = next;
+    options.onState?.(next);
+  };
+
+  const openStream = async () => {
+    while (!closed && state !== 'revoked') {
+      stream = new AbortController();
+      try {
+        const response = await fetch(new URL('/events', options.hubUrl), {
+          headers,
+          dispatcher: agent,
+          signal: stream.signal,
+        });
+        if (response.status === 401) {
+          setState('revoked');
+          return;
+        }
+        if (!response.ok || !response.body) throw new Error(`The hub answered ${response.status}.`);
+        setState('connected');
+        await readEvents(response.body, (event, data) => {
+          for (const listener of listeners) listener(event as EventName, data as never);
+        });
+      } catch {
+        // The hub went away or the pin failed: try again below.
+      }
+      if (closed) return;
+      setState('disconnected');
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  };
+  let started = false;
+
+  const link = (): SeatLink => ({
+    hubUrl: options.hubUrl,
+    fingerprint: normalizeFingerprint(options.fingerprint),
+    seatName: options.seatName,
+    role: options.role,
+    state,
+  });
+
+  return {
+    link,
+    async invoke(command, input, context: CallContext): Promise<Result<unknown>> {
+      if (command === 'studio.status') {
+        const status: StudioStatus = {
+          hosting: null,
+          seats: [],
+          codes: [],
+          pairingLockedUntil: null,
+          seat: link(),
+        };
+        return ok(status);
+      }
+      if (typeof command === 'string' && command.startsWith('studio.'))
+        return fail({ code: 'forbidden', ...say('studio.errors.hubOnly') });
+      try {
+        const response = await fetch(new URL(`/rpc/${String(command)}`, options.hubUrl), {
+          method: 'POST',
+          headers: {
+            ...headers,
+            'content-type': 'application/json',
+            'x-desk-client': context.clientId,
+          },
+          body: JSON.stringify({
+            input,
+            ...(context.confirmation ? { confirmation: context.confirmation } : {}),
+          }),
+          dispatcher: agent,
+          ...(context.signal ? { signal: context.signal } : {}),
+        });
+        if (response.status === 401) setState('revoked');
+        const body = (await response.json()) as Result<unknown>;
+        return body;
+      } catch (error) {
+        const cause = unwrap(error);
+        const detail: DeskError =
+          cause instanceof FingerprintMismatchError
+            ? { code: 'network', ...say('studio.errors.fingerprintMismatch', { got: cause.got }) }
+            : {
+                code: 'network',
+                ...say('studio.errors.hubUnreachable', { detail: cause.message }),
+              };
+        return fail(detail);
+      }
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      if (!started) {
+        started = true;
+        void openStream();
+      }
+      return () => listeners.delete(listener);
+    },
+    dropClient(clientId) {
+      void fetch(new URL('/studio/drop-client', options.hubUrl), {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ clientId }),
+        dispatcher: agent,
+      }).catch(() => undefined);
+    },
+    rereadWatches() {
+      // The hub's watches are the hub's: it re-reads them after its own sleep.
+    },
+    async dispose() {
+      closed = true;
+      stream?.abort();
+      listeners.clear();
+      if (!options.agent) await agent.close();
+    },
+  };
+}
+
+/** Reads server-sent events from `body` until it ends, handing each `event`/`data` pair on. */
+async function readEvents(
+  body: { getReader(): { read(): Promise<{ done: boolean; value?: Uint8Array }> } },
+  onEvent: (event: string, data: unknown) => void,
+): Promise<void> {
+  const decoder = new TextDecoder();
+  const reader = body.getReader();
+  let buffer = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    buffer += decoder.decode(value, { stream: true });
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      let event = 'message';
+      let data = '';
+      for (const line of block.split('\n')) {
+        if (line.startsWith('event: ')) event = line.slice(7);
+        else if (line.startsWith('data: ')) data += line.slice(6);
+      }
+      if (data !== '') {
+        try {
+          onEvent(event, JSON.parse(data));
+        } catch {
+          // A malformed event is dropped, never fatal.
+        }
+      }
+    }
+  }
+}
+
+/** undici wraps a connector's error in `TypeError: fetch failed` (its `cause`). */
+function unwrap(error: unknown): Error {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4; depth += 1) {
+    if (current instanceof FingerprintMismatchError) return current;
+    const cause = (current as { cause?: unknown } | null)?.cause;
+    if (cause === undefined) break;
+    current = cause;
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}

@@ -1,0 +1,11 @@
+/** What the studio needs of the desk core (the same object both hosts wrap). */
+import type { CallContext } from '../core/command-registry';
+import type { EventMap, EventName } from '../../shared/bridge';
+import type { Result } from '../../shared/result';
+
+/** What the hub serves its seats from, and what a seat's core answers like: the desk core's shape. */
+export interface StudioCore {
+  invoke(command: unknown, input: unknown, context: CallContext): Promise<Result<unknown>>;
+  subscribe(listener: <E extends EventName>(event: E, payload: EventMap[E]) => void): () => void;
+  dropClient(clientId: string): void;
+}

@@ -1,0 +1,69 @@
+/**
+ * What the studio's commands answer (services/studio/): a hub and the seats that joined it
+ * (docs/architecture.md, "Processes and trust"). Times are epoch milliseconds, UTC. No field
+ * ever carries a credential, a pairing secret's hash or a private key.
+ */
+
+/** What a seat may do: `operator` runs commands; `observer` sees everything and changes nothing. */
+export type SeatRole = 'operator' | 'observer';
+
+/** The seat roles, for schemas and menus. */
+export const seatRoles = ['operator', 'observer'] as const satisfies readonly SeatRole[];
+
+/** One seat as the hub lists it. */
+export interface SeatInfo {
+  /** The hub's id of the seat (not its credential). */
+  id: string;
+  name: string;
+  role: SeatRole;
+  /** When it paired, epoch ms UTC. */
+  pairedAt: number;
+  /** Its last request or event stream contact, epoch ms UTC; null before any. */
+  lastContactAt: number | null;
+  /** Whether its event stream is open now. */
+  connected: boolean;
+}
+
+/** A pairing code the hub just made: good for one seat until `expiresAt` (2 minutes). */
+export interface PairingCode {
+  /** Eight digits, shown as `1234 5678`; the seat types them (spaces ignored). */
+  code: string;
+  /** Epoch ms UTC. */
+  expiresAt: number;
+  /** The role the seat that uses it gets. */
+  role: SeatRole;
+}
+
+/** This desk hosting a studio: where seats join and the certificate they pin. */
+export interface StudioHosting {
+  /** `https://<address>:<port>/` */
+  url: string;
+  address: string;
+  port: number;
+  /** SHA-256 of the hub's certificate, upper-case hex pairs joined by `:`. */
+  fingerprint: string;
+}
+
+/** This desk joined to a hub as a seat. */
+export interface SeatLink {
+  hubUrl: string;
+  /** The hub's pinned certificate fingerprint (same form as {@link StudioHosting.fingerprint}). */
+  fingerprint: string;
+  seatName: string;
+  role: SeatRole;
+  /** `connected`: the hub's event stream is open; `revoked`: the hub refused the credential. */
+  state: 'connecting' | 'connected' | 'disconnected' | 'revoked';
+}
+
+/** `studio.status`: this desk as a hub (hosting, seats, codes) or as a seat (link). */
+export interface StudioStatus {
+  /** Null while hosting is off (the default). */
+  hosting: StudioHosting | null;
+  seats: SeatInfo[];
+  /** Codes not used and not expired yet. */
+  codes: PairingCode[];
+  /** Pairing is locked after five wrong codes until this time (epoch ms UTC); null if not. */
+  pairingLockedUntil: number | null;
+  /** Set when this desk is a seat of another hub. */
+  seat: SeatLink | null;
+}
