@@ -57,11 +57,8 @@ export const commandDomains = {
   persist: persistCommands,
   diagnostics: diagnosticsCommands,
   rehearsal: rehearsalCommands,
-<<<<<<< HEAD
   batches: batchCommands,
-=======
   studio: studioCommands,
->>>>>>> studio
 } as const;
 
 /** The name of a domain of commands. */

@@ -190,11 +190,8 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       libraryAdmin: libraryAdminHandlers,
       persist: persistHandlers(options.dataDir, clock, log),
       rehearsal: rehearsalHandlers(settings),
-<<<<<<< HEAD
       batches: batchHandlers,
-=======
       studio: studioHandlers(studio),
->>>>>>> studio
       diagnostics: diagnosticsHandlers({
         dataDir: options.dataDir,
         appVersion: options.about?.appVersion ?? 'unknown',

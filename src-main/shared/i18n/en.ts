@@ -17,11 +17,8 @@ import { desktop } from './en/desktop';
 import { rehearsalView } from './en/rehearsal';
 import { rehearsalCallbacks } from './en/rehearsal-callbacks';
 import { palette } from './en/palette';
-<<<<<<< HEAD
 import { shortcutSettings } from './en/shortcut-settings';
-=======
 import { studio } from './en/studio';
->>>>>>> studio
 
 export const en = {
   ...app,
@@ -42,9 +39,6 @@ export const en = {
   ...rehearsalView,
   ...rehearsalCallbacks,
   ...palette,
-<<<<<<< HEAD
   ...shortcutSettings,
-=======
   ...studio,
->>>>>>> studio
 } as const;

@@ -19,11 +19,8 @@ import { desktop } from './ko/desktop';
 import { rehearsalView } from './ko/rehearsal';
 import { rehearsalCallbacks } from './ko/rehearsal-callbacks';
 import { palette } from './ko/palette';
-<<<<<<< HEAD
 import { shortcutSettings } from './ko/shortcut-settings';
-=======
 import { studio } from './ko/studio';
->>>>>>> studio
 
 export const ko: CatalogueShape<typeof en> = {
   ...app,
@@ -44,9 +41,6 @@ export const ko: CatalogueShape<typeof en> = {
   ...rehearsalView,
   ...rehearsalCallbacks,
   ...palette,
-<<<<<<< HEAD
   ...shortcutSettings,
-=======
   ...studio,
->>>>>>> studio
 };

@@ -18,11 +18,8 @@ import { commandsLibraryAdmin } from './commands/library-admin';
 import { commandsPersist } from './commands/persist';
 import { commandsDiagnostics } from './commands/diagnostics';
 import { commandsRehearsal } from './commands/rehearsal';
-<<<<<<< HEAD
 import { commandsBatches } from './commands/batches';
-=======
 import { commandsStudio } from './commands/studio';
->>>>>>> studio
 
 export const commandTexts = {
   commands: {
@@ -42,10 +39,7 @@ export const commandTexts = {
     persist: commandsPersist,
     diagnostics: commandsDiagnostics,
     rehearsal: commandsRehearsal,
-<<<<<<< HEAD
     batches: commandsBatches,
-=======
     studio: commandsStudio,
->>>>>>> studio
   },
 } as const;
