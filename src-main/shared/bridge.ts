@@ -34,6 +34,7 @@ import { workspaceCommands, workspaceEvents } from './commands/workspaces';
 import { diagnosticsCommands } from './commands/diagnostics';
 import { rehearsalCommands } from './commands/rehearsal';
 import { notificationEvents } from './commands/notifications';
+import { activityCommands } from './commands/activity';
 
 export { ipcChannels } from './ipc-channels';
 
@@ -55,6 +56,7 @@ export const commandDomains = {
   persist: persistCommands,
   diagnostics: diagnosticsCommands,
   rehearsal: rehearsalCommands,
+  activity: activityCommands,
 } as const;
 
 /** The name of a domain of commands. */

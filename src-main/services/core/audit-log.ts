@@ -16,6 +16,8 @@ export const auditRetentionDays = 90;
 
 /** One command as the audit log keeps it. */
 export interface AuditRecord {
+  /** A command line; absent in lines written before event lines were kept. */
+  kind?: 'command';
   /** When the command reached main, ISO 8601 UTC. */
   at: string;
   /** The workspace id it ran in. */
@@ -46,6 +48,54 @@ export interface AuditRecord {
   calls: number;
 }
 
+/**
+ * What an event line of the journal says happened without a command (docs/architecture.md,
+ * "Activity"): a channel went on or off air (the channel list's and the broadcast panel's
+ * reads), the platform refused the budget with a 429 (the scheduler's pause), a watch's
+ * poll failed (`stale`) and later answered again (`fresh`), an upload finished or failed.
+ */
+export type ActivityEventKind = 'on-air' | 'off-air' | 'budget-429' | 'stale' | 'fresh' | 'upload';
+
+/**
+ * One event line: written by main where it already knows the event (no extra platform call),
+ * without secrets (titles and keys only; an upload names its file, never its path).
+ */
+export interface ActivityEvent {
+  kind: ActivityEventKind;
+  /** When main saw it, ISO 8601 UTC. */
+  at: string;
+  /** The workspace id. */
+  workspace: string;
+  /** The channel it concerns, when one. */
+  channelKey?: string;
+  /** The channel's title as the platform holds it. */
+  channelTitle?: string;
+  /** The broadcast it concerns, when one. */
+  broadcastKey?: string;
+  /** The broadcast's title as the platform holds it. */
+  broadcastTitle?: string;
+  /** `budget-429`: the API refused (`live` / `vod`). */
+  api?: string;
+  /** `budget-429`: when the scheduler's pause ends, ISO 8601 UTC. */
+  until?: string;
+  /** `stale` / `fresh`: which watch (`channels`, `broadcast`, ...). */
+  topic?: string;
+  /** `upload`: the file's name (never its path). */
+  file?: string;
+  /** `upload`: `done` or `failed`. */
+  outcome?: 'done' | 'failed';
+  /** The platform's (or the engine's) words, redacted: a stale poll's error, a failed upload's problem. */
+  message?: string;
+}
+
+/** One line of a workspace's journal: a command's record or an event. */
+export type JournalLine = AuditRecord | ActivityEvent;
+
+/** True for a command's record (lines written before `kind` existed are commands). */
+export function isCommandLine(line: JournalLine): line is AuditRecord {
+  return line.kind === undefined || line.kind === 'command';
+}
+
 /** Keeps and reads the audit records of every workspace under `<dataDir>/audit`. */
 export class AuditLog {
   readonly #root: string;
@@ -69,7 +119,15 @@ export class AuditLog {
 
   /** Appends one record (redacted) to its workspace's file of the record's UTC day. */
   append(record: AuditRecord): Promise<void> {
-    const clean = redactRecord(record);
+    return this.#write(redactRecord({ kind: 'command', ...record }));
+  }
+
+  /** Appends one event line (redacted) to its workspace's file of its UTC day. */
+  appendEvent(event: ActivityEvent): Promise<void> {
+    return this.#write(redactEvent(event));
+  }
+
+  #write(clean: JournalLine): Promise<void> {
     const write = async () => {
       const dir = join(this.#root, safeName(clean.workspace));
       await mkdir(dir, { recursive: true });
@@ -101,21 +159,46 @@ export class AuditLog {
    */
   async recent(workspace: string, limit: number): Promise<AuditRecord[]> {
     await this.#tail;
+    return (await this.#readNewest(workspace, limit, true)).filter(isCommandLine);
+  }
+
+  /**
+   * Every line of a workspace between two UTC days (inclusive, `YYYY-MM-DD`; null: no bound),
+   * oldest first, commands and events. Lines that do not parse are skipped.
+   */
+  async lines(
+    workspace: string,
+    fromDay: string | null,
+    toDay: string | null,
+  ): Promise<JournalLine[]> {
+    await this.#tail;
+    const dir = join(this.#root, safeName(workspace));
+    const files = (await readdir(dir).catch(() => [] as string[]))
+      .map((name) => /^audit-(\d{4}-\d{2}-\d{2})\.jsonl$/.exec(name)?.[1])
+      .filter((day): day is string => day !== undefined)
+      .filter((day) => (fromDay === null || day >= fromDay) && (toDay === null || day <= toDay))
+      .sort();
+    const out: JournalLine[] = [];
+    for (const day of files)
+      out.push(...parseLines(await readFile(join(dir, `audit-${day}.jsonl`), 'utf8')));
+    return out;
+  }
+
+  async #readNewest(
+    workspace: string,
+    limit: number,
+    commandsOnly: boolean,
+  ): Promise<JournalLine[]> {
     const dir = join(this.#root, safeName(workspace));
     const files = (await readdir(dir).catch(() => [] as string[]))
       .filter((name) => /^audit-\d{4}-\d{2}-\d{2}\.jsonl$/.test(name))
       .sort()
       .reverse();
-    const out: AuditRecord[] = [];
+    const out: JournalLine[] = [];
     for (const file of files) {
-      const lines = (await readFile(join(dir, file), 'utf8')).split('\n').filter(Boolean);
-      const records = lines.flatMap((line) => {
-        try {
-          return [JSON.parse(line) as AuditRecord];
-        } catch {
-          return [];
-        }
-      });
+      const records = parseLines(await readFile(join(dir, file), 'utf8')).filter(
+        (line) => !commandsOnly || isCommandLine(line),
+      );
       out.unshift(...records.slice(-(limit - out.length)));
       if (out.length >= limit) break;
     }
@@ -161,6 +244,29 @@ export function auditTarget(input: unknown): Record<string, string | string[]> {
       target[field] = value.slice(0, 50).map(String);
   }
   return target;
+}
+
+function parseLines(text: string): JournalLine[] {
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .flatMap((line) => {
+      try {
+        const parsed = JSON.parse(line) as unknown;
+        return parsed !== null && typeof parsed === 'object' ? [parsed as JournalLine] : [];
+      } catch {
+        return [];
+      }
+    });
+}
+
+function redactEvent(event: ActivityEvent): ActivityEvent {
+  const clean: ActivityEvent = { ...event };
+  for (const field of ['channelTitle', 'broadcastTitle', 'file', 'message'] as const) {
+    const value = clean[field];
+    if (value !== undefined) clean[field] = redact(value);
+  }
+  return clean;
 }
 
 function redactRecord(record: AuditRecord): AuditRecord {

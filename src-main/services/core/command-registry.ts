@@ -106,6 +106,11 @@ export interface PipelineOptions {
   /** The clock, epoch ms UTC (the record's time). */
   now: () => number;
   /**
+   * Names more of a command's target for its audit record (the channel of a broadcast main
+   * has read, docs/architecture.md "Activity"); absent: the input's key and title fields only.
+   */
+  describeTarget?: (target: Record<string, string | string[]>) => Record<string, string | string[]>;
+  /**
    * Told of every command that passed the guards, just before its handler runs: what this
    * seat ran (`seat` null: this workstation), so the notice policy never tells the operator
    * of their own action.
@@ -170,7 +175,9 @@ export function createDispatcher(
         via: context.via ?? 'button',
         command,
         effect,
-        target: auditTarget(parsed.data),
+        target: pipeline.describeTarget
+          ? pipeline.describeTarget(auditTarget(parsed.data))
+          : auditTarget(parsed.data),
         answer,
         ...(account ? accountTotals(account) : { budgetWaitMs: 0, platformMs: 0 }),
         calls: account?.calls.length ?? 0,
