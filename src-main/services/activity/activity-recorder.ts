@@ -120,9 +120,18 @@ export class ActivityRecorder {
 
   /**
    * A command's audit target with the channel named: a target that names a broadcast main
-   * has read gets its `channelKey` and `channelTitle`; one that names a channel gets its title.
+   * has read (in a watch, or in this command's answer: a broadcast, possibly `Fresh`) gets its
+   * `channelKey` and `channelTitle`; one that names a channel gets its title.
    */
-  describeTarget(target: Record<string, string | string[]>): Record<string, string | string[]> {
+  describeTarget(
+    target: Record<string, string | string[]>,
+    output?: unknown,
+  ): Record<string, string | string[]> {
+    const answered = broadcastOf(output);
+    if (answered) {
+      this.#broadcastChannel.set(answered.key, answered.channelKey);
+      this.#broadcastTitle.set(answered.key, answered.title);
+    }
     const broadcastKey = target['broadcastKey'];
     const channelKey =
       typeof target['channelKey'] === 'string'
@@ -132,10 +141,13 @@ export class ActivityRecorder {
           : undefined;
     if (channelKey === undefined) return target;
     const title = this.#channels.get(channelKey)?.title;
+    const broadcastTitle =
+      typeof broadcastKey === 'string' ? this.#broadcastTitle.get(broadcastKey) : undefined;
     return {
       ...target,
       channelKey,
       ...(title && target['channelTitle'] === undefined ? { channelTitle: title } : {}),
+      ...(broadcastTitle && target['broadcastTitle'] === undefined ? { broadcastTitle } : {}),
     };
   }
 
@@ -200,4 +212,15 @@ export class ActivityRecorder {
       },
     ];
   }
+}
+
+/** The broadcast a command answered (`Broadcast` or `Fresh<Broadcast>`), when it did. */
+function broadcastOf(output: unknown): { key: string; channelKey: string; title: string } | null {
+  const value =
+    output !== null && typeof output === 'object' && 'data' in output ? output.data : output;
+  if (value === null || typeof value !== 'object') return null;
+  const { key, channelKey, title } = value as Record<string, unknown>;
+  return typeof key === 'string' && typeof channelKey === 'string' && typeof title === 'string'
+    ? { key, channelKey, title }
+    : null;
 }

@@ -219,7 +219,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       who: () => settings.operatorName ?? osUserName(),
       now: () => clock.now(),
       ran: (run) => observe({ kind: 'command', ...run }),
-      describeTarget: (target) => recorder.describeTarget(target),
+      describeTarget: (target, output) => recorder.describeTarget(target, output),
     },
   );
 
