@@ -80,7 +80,9 @@ test('who stopped the recording is two clicks from the broadcast, and the day ex
   // Click 1 of 2 was the channel; click 2 opens its activity, the answer on screen.
   await app.getByRole('button', { name: 'Activity of this channel' }).click();
   await expect(app.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
-  await expect(app.getByLabel('Channel', { exact: true })).toHaveValue(channel.key);
+  await expect(app.getByRole('combobox', { name: 'Channel', exact: true })).toHaveValue(
+    channel.key,
+  );
   const stop = app.getByTestId('activity-line').filter({ hasText: 'Stop recording' }).first();
   await expect(stop).toBeVisible();
   await expect(stop).toContainText('Mina Park');

@@ -60,6 +60,8 @@ export interface ActivityItem {
   detail: string | null;
   /** `budget-429`: when the pause ends, ISO 8601 UTC. */
   until: string | null;
+  /** `on-air`: when the broadcast went on air (the platform's start), ISO 8601 UTC. */
+  since: string | null;
   /** `upload`: the file's name. */
   file: string | null;
   /** `upload`: how it ended. */

@@ -70,6 +70,7 @@ export function toItems(lines: readonly JournalLine[]): ActivityItem[] {
       message: line.message ?? null,
       detail: line.api ?? line.topic ?? null,
       until: line.until ?? null,
+      since: line.since ?? null,
       file: line.file ?? null,
       outcome: line.outcome ?? null,
     };
@@ -98,6 +99,7 @@ function blank(id: number, kind: ActivityKind, at: string): ActivityItem {
     platformMs: null,
     detail: null,
     until: null,
+    since: null,
     file: null,
     outcome: null,
   };

@@ -170,7 +170,14 @@ export class ActivityRecorder {
       this.#broadcastChannel.set(latest.key, channel.key);
       this.#broadcastTitle.set(latest.key, latest.title);
     }
-    return this.#onAir(when, channel.key, channel.title, channel.onAir, latest?.key ?? null);
+    return this.#onAir(
+      when,
+      channel.key,
+      channel.title,
+      channel.onAir,
+      latest?.key ?? null,
+      latest?.startedAt ?? null,
+    );
   }
 
   #broadcast(when: string, b: Broadcast): RecordedEvent[] {
@@ -179,7 +186,7 @@ export class ActivityRecorder {
     const seen = this.#channels.get(b.channelKey);
     // An older broadcast of the channel read after a newer one says nothing of the channel now.
     if (seen?.broadcastKey && seen.broadcastKey !== b.key && !b.onAir) return [];
-    return this.#onAir(when, b.channelKey, seen?.title ?? null, b.onAir, b.key);
+    return this.#onAir(when, b.channelKey, seen?.title ?? null, b.onAir, b.key, b.startedAt);
   }
 
   #onAir(
@@ -188,6 +195,7 @@ export class ActivityRecorder {
     title: string | null,
     onAir: boolean,
     broadcastKey: string | null,
+    startedAt: string | null,
   ): RecordedEvent[] {
     const seen = this.#channels.get(channelKey);
     this.#channels.set(channelKey, {
@@ -209,6 +217,7 @@ export class ActivityRecorder {
         ...(channelTitle ? { channelTitle } : {}),
         ...(key ? { broadcastKey: key } : {}),
         ...(broadcastTitle ? { broadcastTitle } : {}),
+        ...(onAir && startedAt ? { since: startedAt } : {}),
       },
     ];
   }

@@ -64,8 +64,12 @@ export function periods(
   const clip = (ms: number) => Math.min(Math.max(ms, dayStart), dayEnd);
   for (const item of items) {
     const at = Date.parse(item.at);
+    // A line written when the desk first saw the channel on air carries the platform's start.
     if (item.kind === 'on-air' && item.channelKey && !onAir.has(item.channelKey))
-      onAir.set(item.channelKey, { start: at, label: item.broadcastTitle ?? '' });
+      onAir.set(item.channelKey, {
+        start: item.since ? Math.min(at, Date.parse(item.since)) : at,
+        label: item.broadcastTitle ?? '',
+      });
     else if (item.kind === 'off-air' && item.channelKey) {
       const open = onAir.get(item.channelKey);
       onAir.delete(item.channelKey);

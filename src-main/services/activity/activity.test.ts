@@ -13,7 +13,7 @@ import type { ActivityPage } from '../../shared/activity-model';
 import { ActivityRecorder } from './activity-recorder';
 import { csvField, page, toCsv, toItems } from './activity-query';
 import { exportTexts } from './activity-commands';
-import { reportHtml } from './activity-report';
+import { periods, reportHtml } from './activity-report';
 import { commandCaller, startTestCore, type TestCore } from '../app/test-support';
 
 const t0 = Date.parse('2026-11-20T21:00:00Z');
@@ -320,6 +320,36 @@ describe('the journal, its filters and its CSV', () => {
 });
 
 describe('the event-day report', () => {
+  it('draws an on-air period from the platform start the line carries to the off-air line, and an open one to now', () => {
+    const dayStart = Date.parse('2026-11-20T00:00:00Z');
+    const items = toItems([
+      {
+        kind: 'on-air',
+        at: '2026-11-20T21:00:00.000Z',
+        workspace: 'w',
+        channelKey: 'a',
+        since: '2026-11-20T20:30:00.000Z',
+      },
+      { kind: 'on-air', at: '2026-11-20T21:05:00.000Z', workspace: 'w', channelKey: 'a' },
+      { kind: 'off-air', at: '2026-11-20T22:00:00.000Z', workspace: 'w', channelKey: 'a' },
+      { kind: 'on-air', at: '2026-11-20T23:00:00.000Z', workspace: 'w', channelKey: 'b' },
+    ]);
+    const spans = periods(
+      items,
+      dayStart,
+      t0 + 3 * 3_600_000,
+      (key) => (key === 'a' ? 0 : 1),
+      2,
+      3,
+    );
+    expect(
+      spans.map((s) => [s.row, new Date(s.start).toISOString(), new Date(s.end).toISOString()]),
+    ).toEqual([
+      [0, '2026-11-20T20:30:00.000Z', '2026-11-20T22:00:00.000Z'],
+      [1, '2026-11-20T23:00:00.000Z', '2026-11-21T00:00:00.000Z'],
+    ]);
+  });
+
   it('is one HTML document with the timeline as inline SVG, no script and no external resource', () => {
     const lines: JournalLine[] = [
       {

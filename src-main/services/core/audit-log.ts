@@ -74,6 +74,8 @@ export interface ActivityEvent {
   broadcastKey?: string;
   /** The broadcast's title as the platform holds it. */
   broadcastTitle?: string;
+  /** `on-air`: when the broadcast went on air as the platform says (ISO 8601 UTC), when known. */
+  since?: string;
   /** `budget-429`: the API refused (`live` / `vod`). */
   api?: string;
   /** `budget-429`: when the scheduler's pause ends, ISO 8601 UTC. */

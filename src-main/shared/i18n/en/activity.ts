@@ -89,7 +89,7 @@ export const activity = {
       title: 'Event-day report · {day} (UTC)',
       workspace: 'Workspace: {name}',
       channelOnly: 'Channel: {channel}',
-      generated: 'Written {at} (UTC) by OnAir Desk.',
+      generated: 'Written {at} by OnAir Desk.',
       timeline: 'Timeline (UTC)',
       onAirRow: 'On air · {channel}',
       commandsRow: 'Commands',

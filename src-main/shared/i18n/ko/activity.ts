@@ -89,7 +89,7 @@ export const activity = {
       title: '행사일 보고서 · {day} (UTC)',
       workspace: '작업 공간: {name}',
       channelOnly: '채널: {channel}',
-      generated: 'OnAir Desk가 {at} (UTC)에 작성.',
+      generated: 'OnAir Desk가 {at}에 작성.',
       timeline: '타임라인 (UTC)',
       onAirRow: '방송중 · {channel}',
       commandsRow: '명령',
