@@ -239,6 +239,17 @@ describe('the journal, its filters and its CSV', () => {
       'command',
     ]);
     expect(await log.lines('w', '2026-11-21', null)).toHaveLength(1);
+    // A file read once and grown since: its new line is read, the old ones kept.
+    await log.appendEvent({
+      kind: 'fresh',
+      at: new Date(t0 + 86_460_000).toISOString(),
+      workspace: 'w',
+      topic: 'channels',
+    });
+    expect((await log.lines('w', '2026-11-21', null)).map((l) => l.kind)).toEqual([
+      'budget-429',
+      'fresh',
+    ]);
   });
 
   it('filters by channel (a broadcast-only command through its on-air line), seat, operator, kind and time, newest first', async () => {
@@ -267,7 +278,7 @@ describe('the journal, its filters and its CSV', () => {
       ),
     ).toEqual(['Jun']);
     const all = page(items, {}, 1, 2);
-    expect(all.total).toBe(4);
+    expect(all.total).toBe(5);
     expect(all.items).toHaveLength(2);
     expect(all.operators).toEqual(['Jun', 'Mina']);
     expect(all.seats).toEqual(['seat-2']);
@@ -312,7 +323,7 @@ describe('the journal, its filters and its CSV', () => {
     expect(csv).toContain('"Not recording, ""really"""');
     expect(csv).toContain(commandTitle('broadcast.stopRecording'));
     expect(commandTitle('broadcast.stopRecording')).not.toBe('broadcast.stopRecording');
-    expect(csv.split('\r\n')).toHaveLength(6);
+    expect(csv.split('\r\n')).toHaveLength(7);
     expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvField('plain')).toBe('plain');
     expect(csvField('a\nb')).toBe('"a\nb"');

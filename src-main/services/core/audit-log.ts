@@ -5,7 +5,7 @@
  * than 90 days removed. Without secrets: a record names its target by keys and titles only
  * (never passwords, tokens, stream keys or user keys), and every text passes `redact`.
  */
-import { appendFile, mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { appendFile, mkdir, open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { redact } from '../../secrets/redact';
 import type { CommandEffect, WayIn } from '../../shared/commands/define';
@@ -13,6 +13,9 @@ import type { DeskError } from '../../shared/result';
 
 /** How long records are kept, days. */
 export const auditRetentionDays = 90;
+
+/** Day files whose parsed lines `lines()` keeps in memory (the Activity view re-reads often). */
+export const parsedFilesKept = 8;
 
 /** One command as the audit log keeps it. */
 export interface AuditRecord {
@@ -107,6 +110,11 @@ export class AuditLog {
   #tail: Promise<void> = Promise.resolve();
   /** The last UTC day pruned, `YYYY-MM-DD`. */
   #prunedDay = '';
+  /**
+   * Parsed day files, newest use last: their size when read and their lines. The files are
+   * append-only, so a grown file is read from where it was left.
+   */
+  readonly #parsed = new Map<string, { size: number; lines: JournalLine[] }>();
 
   /**
    * @param dataDir the app's data folder.
@@ -181,9 +189,33 @@ export class AuditLog {
       .filter((day) => (fromDay === null || day >= fromDay) && (toDay === null || day <= toDay))
       .sort();
     const out: JournalLine[] = [];
-    for (const day of files)
-      out.push(...parseLines(await readFile(join(dir, `audit-${day}.jsonl`), 'utf8')));
+    for (const day of files) out.push(...(await this.#parsedFile(join(dir, `audit-${day}.jsonl`))));
     return out;
+  }
+
+  /** A day file's lines, from memory when it did not change; a grown file's new lines read. */
+  async #parsedFile(path: string): Promise<JournalLine[]> {
+    const size = (await stat(path).catch(() => null))?.size ?? 0;
+    const kept = this.#parsed.get(path);
+    this.#parsed.delete(path);
+    let entry: { size: number; lines: JournalLine[] };
+    if (kept && kept.size === size) entry = kept;
+    else if (kept && kept.size < size) {
+      const file = await open(path, 'r');
+      try {
+        const added = Buffer.alloc(size - kept.size);
+        await file.read(added, 0, added.length, kept.size);
+        entry = { size, lines: [...kept.lines, ...parseLines(added.toString('utf8'))] };
+      } finally {
+        await file.close();
+      }
+    } else entry = { size, lines: parseLines(await readFile(path, 'utf8').catch(() => '')) };
+    this.#parsed.set(path, entry);
+    for (const old of this.#parsed.keys()) {
+      if (this.#parsed.size <= parsedFilesKept) break;
+      this.#parsed.delete(old);
+    }
+    return entry.lines;
   }
 
   async #readNewest(
