@@ -63,7 +63,6 @@ export const activityCommands = defineCommands({
     api: null,
     operations: [],
     roles: anyRole,
-    offer: { palette: true },
   }),
   /**
    * One event day (UTC) as a self-contained HTML report: a timeline of on-air periods,
