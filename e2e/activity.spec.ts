@@ -78,6 +78,7 @@ test('who stopped the recording is two clicks from the broadcast, and the day ex
   await expect(app.getByRole('button', { name: 'Start recording' })).toBeVisible();
 
   // Click 1 of 2 was the channel; click 2 opens its activity, the answer on screen.
+  await app.screenshot(shots('activity-broadcast-panel'));
   await app.getByRole('button', { name: 'Activity of this channel' }).click();
   await expect(app.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
   await expect(app.getByRole('combobox', { name: 'Channel', exact: true })).toHaveValue(

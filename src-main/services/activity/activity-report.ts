@@ -320,9 +320,9 @@ export function eventText(
     case 'budget-429':
       return t('activity.events.budget429', { api: item.detail ?? '', until: item.until ?? '' });
     case 'stale':
-      return t('activity.events.stale', { topic: item.detail ?? '' });
+      return t('activity.events.stale', { topic: topicText(item.detail, t) });
     case 'fresh':
-      return t('activity.events.fresh', { topic: item.detail ?? '' });
+      return t('activity.events.fresh', { topic: topicText(item.detail, t) });
     case 'upload':
       return t(
         item.outcome === 'failed' ? 'activity.events.uploadFailed' : 'activity.events.uploadDone',
@@ -333,4 +333,14 @@ export function eventText(
     case 'command':
       return item.command ?? '';
   }
+}
+
+/** A watch's topic in words (`activity.topics.*`); an unknown one as recorded. */
+function topicText(
+  detail: string | null,
+  t: (key: string, params?: Record<string, string | number>) => string,
+): string {
+  return detail && ['channels', 'broadcast', 'participants', 'viewers'].includes(detail)
+    ? t(`activity.topics.${detail}`)
+    : (detail ?? '');
 }

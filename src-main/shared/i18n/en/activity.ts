@@ -57,6 +57,12 @@ export const activity = {
       uploadDone: 'Upload finished: {file}',
       uploadFailed: 'Upload failed: {file}',
     },
+    topics: {
+      channels: 'channel list',
+      broadcast: 'broadcast',
+      participants: 'chat participants',
+      viewers: 'viewers',
+    },
     count_one: '{count} line',
     count_other: '{count} lines',
     empty: 'Nothing recorded matches these filters.',

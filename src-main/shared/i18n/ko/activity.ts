@@ -57,6 +57,12 @@ export const activity = {
       uploadDone: '업로드 완료: {file}',
       uploadFailed: '업로드 실패: {file}',
     },
+    topics: {
+      channels: '채널 리스트',
+      broadcast: '방송',
+      participants: '채팅 참여자',
+      viewers: '시청자',
+    },
     count_one: '{count}줄',
     count_other: '{count}줄',
     empty: '이 필터에 맞는 기록이 없습니다.',
