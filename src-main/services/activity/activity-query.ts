@@ -27,7 +27,12 @@ export function dayRange(filters: ActivityFilters): [string | null, string | nul
  */
 export function toItems(lines: readonly JournalLine[]): ActivityItem[] {
   const channelOf = new Map<string, { key: string; title: string | null }>();
+  // A channel's title from any line that named it (a line written before its title was known).
+  const titleOf = new Map<string, string>();
   for (const line of lines) {
+    const key = isCommandLine(line) ? line.target['channelKey'] : line.channelKey;
+    const title = isCommandLine(line) ? line.target['channelTitle'] : line.channelTitle;
+    if (typeof key === 'string' && typeof title === 'string') titleOf.set(key, title);
     if (isCommandLine(line)) continue;
     if (line.broadcastKey && line.channelKey)
       channelOf.set(line.broadcastKey, { key: line.channelKey, title: line.channelTitle ?? null });
@@ -49,7 +54,10 @@ export function toItems(lines: readonly JournalLine[]): ActivityItem[] {
         command: line.command,
         channelKey,
         channelTitle:
-          text('channelTitle') ?? (known?.key === channelKey ? known?.title : null) ?? null,
+          text('channelTitle') ??
+          (known?.key === channelKey ? known?.title : null) ??
+          (channelKey ? titleOf.get(channelKey) : undefined) ??
+          null,
         broadcastKey,
         broadcastTitle: text('broadcastTitle'),
         target: line.target,
@@ -64,7 +72,8 @@ export function toItems(lines: readonly JournalLine[]): ActivityItem[] {
     return {
       ...blank(id, line.kind, line.at),
       channelKey: line.channelKey ?? null,
-      channelTitle: line.channelTitle ?? null,
+      channelTitle:
+        line.channelTitle ?? (line.channelKey ? titleOf.get(line.channelKey) : undefined) ?? null,
       broadcastKey: line.broadcastKey ?? null,
       broadcastTitle: line.broadcastTitle ?? null,
       message: line.message ?? null,

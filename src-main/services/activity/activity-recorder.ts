@@ -119,6 +119,44 @@ export class ActivityRecorder {
   }
 
   /**
+   * Learns channel titles and broadcasts' channels from what a command answered (a channel
+   * list page, a broadcast; `Fresh` or not). Writes no line: on-air changes come from watches.
+   */
+  learn(output: unknown): void {
+    const value =
+      output !== null && typeof output === 'object' && 'data' in output ? output.data : output;
+    const broadcast = broadcastOf(value);
+    if (broadcast) {
+      this.#broadcastChannel.set(broadcast.key, broadcast.channelKey);
+      this.#broadcastTitle.set(broadcast.key, broadcast.title);
+      return;
+    }
+    const items =
+      value !== null && typeof value === 'object' && 'items' in value ? value.items : null;
+    if (!Array.isArray(items)) return;
+    for (const item of items as unknown[]) {
+      if (item === null || typeof item !== 'object') continue;
+      const { key, title, latestBroadcast } = item as Record<string, unknown>;
+      if (typeof key !== 'string' || typeof title !== 'string' || !('onAir' in item)) continue;
+      const seen = this.#channels.get(key);
+      this.#channels.set(key, {
+        title,
+        onAir: seen?.onAir ?? null,
+        broadcastKey: seen?.broadcastKey ?? null,
+        broadcastTitle: seen?.broadcastTitle ?? null,
+      });
+      if (latestBroadcast !== null && typeof latestBroadcast === 'object') {
+        const latest = latestBroadcast as Record<string, unknown>;
+        if (typeof latest['key'] === 'string') {
+          this.#broadcastChannel.set(latest['key'], key);
+          if (typeof latest['title'] === 'string')
+            this.#broadcastTitle.set(latest['key'], latest['title']);
+        }
+      }
+    }
+  }
+
+  /**
    * A command's audit target with the channel named: a target that names a broadcast main
    * has read (in a watch, or in this command's answer: a broadcast, possibly `Fresh`) gets its
    * `channelKey` and `channelTitle`; one that names a channel gets its title.

@@ -439,12 +439,14 @@ describe('through the desk core, against the sandbox', () => {
   it('finds a recording stopped on a broadcast by its channel, and exports it', async () => {
     const channels = await call('channels.list', {});
     let stopped: Broadcast | null = null;
+    let channelTitle = '';
     for (const c of channels.data.items.filter((c) => c.onAir && c.type !== 'scheduled')) {
       const b = await call('broadcast.get', { broadcastKey: c.latestBroadcast?.key ?? '' });
       if (b.data.recording) continue;
       await call('broadcast.startRecording', { broadcastKey: b.data.key });
       await call('broadcast.stopRecording', { broadcastKey: b.data.key });
       stopped = b.data;
+      channelTitle = c.title;
       break;
     }
     if (!stopped) throw new Error('the seed has no on-air broadcast to record');
@@ -462,6 +464,8 @@ describe('through the desk core, against the sandbox', () => {
       result: 'ok',
       via: 'button',
       seat: null,
+      // Named from the channel list the operator read before (no watch ran in this test).
+      channelTitle,
     });
     const csv = await call('activity.exportCsv', {
       channelKey: stopped.channelKey,

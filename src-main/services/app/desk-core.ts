@@ -220,6 +220,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       now: () => clock.now(),
       ran: (run) => observe({ kind: 'command', ...run }),
       describeTarget: (target, output) => recorder.describeTarget(target, output),
+      answered: (_command, output) => recorder.learn(output),
     },
   );
 

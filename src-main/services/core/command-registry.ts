@@ -115,6 +115,11 @@ export interface PipelineOptions {
     output: unknown,
   ) => Record<string, string | string[]>;
   /**
+   * Told of what every command that succeeded answered (reads included), so the audit's
+   * target naming learns channel titles from the channel list the operator already read.
+   */
+  answered?: (command: string, output: unknown) => void;
+  /**
    * Told of every command that passed the guards, just before its handler runs: what this
    * seat ran (`seat` null: this workstation), so the notice policy never tells the operator
    * of their own action.
@@ -213,6 +218,7 @@ export function createDispatcher(
     const lastStatus = () => account.calls.at(-1)?.status ?? null;
     try {
       const data = await done;
+      pipeline.answered?.(command, data);
       audit({ ok: true, status: lastStatus() }, account, data);
       return ok(data);
     } catch (error) {
