@@ -223,7 +223,9 @@ export function reportHtml(input: ReportInput, texts: ReportTexts): string {
   const uploads = items.filter((item) => item.kind === 'upload');
   const line = (item: ActivityItem) => {
     const what =
-      item.kind === 'command' ? texts.commandTitle(item.command ?? '') : eventText(item, t);
+      item.kind === 'command'
+        ? texts.commandTitle(item.command ?? '')
+        : eventText(item, t, texts.time);
     const result =
       item.result === 'ok'
         ? item.status === null
@@ -311,10 +313,14 @@ export function kindKey(kind: ActivityItem['kind']): string {
 export function eventText(
   item: ActivityItem,
   t: (key: string, params?: Record<string, string | number>) => string,
+  time: (iso: string) => string = (iso) => iso,
 ): string {
   switch (item.kind) {
     case 'on-air':
-      return t('activity.events.onAir');
+      // First seen on air in this run: the platform's start is said, not the sighting's.
+      return item.since && Date.parse(item.since) < Date.parse(item.at) - 60_000
+        ? t('activity.events.onAirSince', { time: time(item.since) })
+        : t('activity.events.onAir');
     case 'off-air':
       return t('activity.events.offAir');
     case 'budget-429':

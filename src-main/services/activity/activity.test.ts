@@ -370,6 +370,7 @@ describe('the event-day report', () => {
         channelKey: 'main',
         channelTitle: 'Main <Stage>',
         broadcastKey: 'b',
+        since: '2026-11-20T19:00:00.000Z',
       },
       stopRecord(t0 + 3 * 60_000),
       stopRecord(t0 + 4 * 60_000, {
@@ -420,6 +421,12 @@ describe('the event-day report', () => {
       expect(html).toContain('Main &#60;Stage&#62;');
       expect(html).not.toContain('Main <Stage>');
       expect(html).toContain('무대.mp4');
+      // First seen on air after it went on air: the line says since when.
+      expect(html).toContain(
+        exportTexts(language).t('activity.events.onAirSince', {
+          time: exportTexts(language).time('2026-11-20T19:00:00.000Z'),
+        }),
+      );
       expect(html).toContain(exportTexts(language).commandTitle('broadcast.stopRecording'));
       // The on-air period, the 429 and the stale period are drawn as rectangles.
       expect((html.match(/<path|<rect/g) ?? []).length).toBeGreaterThan(3);

@@ -50,6 +50,7 @@ export const activity = {
     notSent: 'nothing was sent',
     events: {
       onAir: 'Went on air',
+      onAirSince: 'Seen on air (on air since {time})',
       offAir: 'Went off air',
       budget429: 'The platform answered 429 ({api}); calls paused until {until}',
       stale: 'A poll failed ({topic}): the figures were stale',

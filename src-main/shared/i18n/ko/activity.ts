@@ -50,6 +50,7 @@ export const activity = {
     notSent: '아무것도 보내지 않음',
     events: {
       onAir: '방송 시작',
+      onAirSince: '방송중 확인 ({time}부터 방송중)',
       offAir: '방송 종료',
       budget429: '플랫폼이 429로 답했습니다 ({api}). {until}까지 호출을 멈췄습니다',
       stale: '조회 실패 ({topic}): 수치가 갱신되지 않았습니다',
