@@ -4,6 +4,9 @@
  * per workspace and UTC day (`<dataDir>/audit/<workspace>/audit-YYYY-MM-DD.jsonl`), files older
  * than 90 days removed. Without secrets: a record names its target by keys and titles only
  * (never passwords, tokens, stream keys or user keys), and every text passes `redact`.
+ * The same files are the workspace's journal: event lines (`ActivityEvent`: on/off air, 429
+ * pauses, stale polls, uploads) sit between the commands' records (docs/architecture.md,
+ * "Activity").
  */
 import { appendFile, mkdir, open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -164,8 +167,8 @@ export class AuditLog {
   }
 
   /**
-   * The newest records of a workspace, newest last, at most `limit`.
-   * Lines that do not parse (a write cut by a crash) are skipped.
+   * The newest command records of a workspace (event lines left out), newest last, at most
+   * `limit`. Lines that do not parse (a write cut by a crash) are skipped.
    */
   async recent(workspace: string, limit: number): Promise<AuditRecord[]> {
     await this.#tail;
