@@ -485,4 +485,31 @@ describe('through the desk core, against the sandbox', () => {
     expect(report.content).toContain('<svg');
     expect(report.fileName).toBe(`onair-event-day-${day}.html`);
   });
+
+  it('writes one on-air line per channel the channel watch sees on air, with its title', async () => {
+    const channels = await call('channels.list', {});
+    const onAir = channels.data.items.filter((c) => c.onAir);
+    expect(onAir.length).toBeGreaterThan(0);
+    await test.core.invoke(
+      'watch.subscribe',
+      { spec: { kind: 'channels' } },
+      { clientId: 'activity-test' },
+    );
+    // The watch reads its own page of the list: every on-air line is of a channel on air.
+    await expect
+      .poll(async () => (await call('activity.query', { kinds: ['on-air'] })).total, {
+        timeout: 20_000,
+        interval: 250,
+      })
+      .toBeGreaterThan(0);
+    const lines = await call('activity.query', { kinds: ['on-air'] });
+    for (const line of lines.items) {
+      const channel = onAir.find((c) => c.key === line.channelKey);
+      expect(channel, `${line.channelKey ?? ''} is on air`).toBeDefined();
+      expect(line.channelTitle).toBe(channel?.title);
+      expect(line.broadcastKey).toBe(channel?.latestBroadcast?.key);
+    }
+    // Each channel once: a second read of the same picture writes nothing more.
+    expect(new Set(lines.items.map((i) => i.channelKey)).size).toBe(lines.total);
+  }, 30_000);
 });
