@@ -36,6 +36,7 @@ import { diagnosticsCommands } from './commands/diagnostics';
 import { rehearsalCommands } from './commands/rehearsal';
 import { studioCommands } from './commands/studio';
 import { notificationEvents } from './commands/notifications';
+import { activityCommands } from './commands/activity';
 
 export { ipcChannels } from './ipc-channels';
 
@@ -59,6 +60,7 @@ export const commandDomains = {
   rehearsal: rehearsalCommands,
   batches: batchCommands,
   studio: studioCommands,
+  activity: activityCommands,
 } as const;
 
 /** The name of a domain of commands. */

@@ -18,6 +18,8 @@ class Navigation {
   focus = $state<FocusTarget>(null);
   /** A channel to focus in the control room (a clicked notification); taken and cleared there. */
   channel = $state<string | null>(null);
+  /** The channel the Activity view opens filtered to (the broadcast panel's link); taken there. */
+  activityChannel = $state<string | null>(null);
 
   /** Opens `view`, optionally focusing one of its controls. */
   go(view: View, focus: FocusTarget = null): void {
@@ -29,7 +31,8 @@ class Navigation {
 
 /**
  * The views in the top bar's order (Shift+1 … Shift+9 open them by place, lib/nav-keys.ts):
- * Rehearsal, which drives the sandbox's simulated platform, only in the sandbox workspace.
+ * Rehearsal, which drives the sandbox's simulated platform, only in the sandbox workspace;
+ * Activity last (its place after Rehearsal keeps the other views' keys as they were).
  */
 export function topBarViews(sandbox: boolean): View[] {
   const views: View[] = [
@@ -42,7 +45,7 @@ export function topBarViews(sandbox: boolean): View[] {
     'uploads',
     'accounts',
   ];
-  return sandbox ? [...views, 'rehearsal'] : views;
+  return [...views, ...(sandbox ? (['rehearsal'] as const) : []), 'activity'];
 }
 
 /** The one navigation state of the app. */
@@ -51,4 +54,10 @@ export const navigation = new Navigation();
 /** Opens Accounts with the pairing control focused (the "offer to pair" of a view). */
 export function openPairing(): void {
   navigation.go('accounts', 'pairing');
+}
+
+/** Opens Activity filtered to one channel (click 1 from the broadcast panel). */
+export function openActivity(channelKey: string): void {
+  navigation.activityChannel = channelKey;
+  navigation.go('activity');
 }

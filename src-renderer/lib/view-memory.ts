@@ -15,6 +15,7 @@ export const views = [
   'uploads',
   'accounts',
   'rehearsal',
+  'activity',
 ] as const;
 export type View = (typeof views)[number];
 

@@ -39,6 +39,7 @@ import { workspaceHandlers } from './workspace-commands';
 import { WorkspaceLifecycle } from './workspace-lifecycle';
 import { WorkspacePairs } from '../workspaces/workspace-pairs';
 import { diagnosticsHandlers } from './diagnostics-commands';
+import { ActivityRecorder, activityHandlers, type RecordedEvent } from '../activity';
 import type { NetworkDescription } from '../../platform/network';
 import { createStudioHub, studioHandlers } from '../studio/index';
 
@@ -130,16 +131,32 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   // The notice policy (services/notifications/notice-policy.ts) decides which OS
   // notifications to push as `notify`; it hears the watches, the lists and the pipeline.
   const policy = new NoticePolicy({ switches: () => settings.notifications });
+  // The journal (core/audit-log.ts) keeps commands and, from the activity recorder, the
+  // events main already sees: on/off air, 429 pauses, stale polls, uploads (docs/architecture.md,
+  // "Activity"). Events are written to the workspace open when they are seen.
+  const audit = new AuditLog(options.dataDir, () => clock.now(), log);
+  const recorder = new ActivityRecorder();
+  let journalWorkspace: () => string | null = () => null;
+  const record = (events: RecordedEvent[]) => {
+    const workspace = events.length > 0 ? journalWorkspace() : null;
+    if (workspace !== null)
+      for (const event of events) void audit.appendEvent({ ...event, workspace });
+  };
   const observe = (observation: Observation) => {
+    if (observation.kind === 'budget')
+      record(recorder.budget(observation.at, observation.api, observation.rateLimitedUntil));
     for (const notice of policy.observe(observation)) hub.emit('notify', notice);
   };
   hub.subscribe((event, payload) => {
     const at = clock.now();
     if (event === 'watch.update') {
       const update = payload as EventMap['watch.update'];
+      record(recorder.watch(at, update));
       if (update.kind === 'broadcast') observe({ kind: 'broadcast', at, broadcast: update.data });
     } else if (event === 'upload.changed') {
-      observe({ kind: 'uploads', at, items: (payload as EventMap['upload.changed']).items });
+      const items = (payload as EventMap['upload.changed']).items;
+      record(recorder.uploads(at, items));
+      observe({ kind: 'uploads', at, items });
     } else if (event === 'downloads.changed') {
       observe({ kind: 'downloads', at, items: (payload as EventMap['downloads.changed']).items });
     }
@@ -159,12 +176,12 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     ...(options.workspaceOptions ? { workspaceOptions: options.workspaceOptions } : {}),
     ...(options.uploadTuning ? { uploadTuning: options.uploadTuning } : {}),
   });
+  journalWorkspace = () => lifecycle.session.workspace.info.id;
   const checker = accessChecker({
     clock,
     ...(options.workspaceOptions?.fetch ? { fetch: options.workspaceOptions.fetch } : {}),
     ...(options.workspaceOptions?.pacing ? { pacing: options.workspaceOptions.pacing } : {}),
   });
-  const audit = new AuditLog(options.dataDir, () => clock.now(), log);
   // The studio (services/studio/): off until the operator hosts; seats run through `dispatch`.
   const studio = await createStudioHub({
     dataDir: options.dataDir,
@@ -205,6 +222,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
         secrets: () => knownSecrets(registry, lifecycle.session.workspace),
         now: () => clock.now(),
       }),
+      activity: activityHandlers({ journal: audit, now: () => clock.now() }),
     },
     () => lifecycle.session,
     log,
@@ -213,6 +231,8 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       who: () => settings.operatorName ?? osUserName(),
       now: () => clock.now(),
       ran: (run) => observe({ kind: 'command', ...run }),
+      describeTarget: (target, output) => recorder.describeTarget(target, output),
+      answered: (_command, output) => recorder.learn(output),
     },
   );
 

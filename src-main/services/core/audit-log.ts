@@ -4,8 +4,11 @@
  * per workspace and UTC day (`<dataDir>/audit/<workspace>/audit-YYYY-MM-DD.jsonl`), files older
  * than 90 days removed. Without secrets: a record names its target by keys and titles only
  * (never passwords, tokens, stream keys or user keys), and every text passes `redact`.
+ * The same files are the workspace's journal: event lines (`ActivityEvent`: on/off air, 429
+ * pauses, stale polls, uploads) sit between the commands' records (docs/architecture.md,
+ * "Activity").
  */
-import { appendFile, mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { appendFile, mkdir, open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { redact } from '../../secrets/redact';
 import type { CommandEffect, WayIn } from '../../shared/commands/define';
@@ -14,8 +17,13 @@ import type { DeskError } from '../../shared/result';
 /** How long records are kept, days. */
 export const auditRetentionDays = 90;
 
+/** Day files whose parsed lines `lines()` keeps in memory (the Activity view re-reads often). */
+export const parsedFilesKept = 8;
+
 /** One command as the audit log keeps it. */
 export interface AuditRecord {
+  /** A command line; absent in lines written before event lines were kept. */
+  kind?: 'command';
   /** When the command reached main, ISO 8601 UTC. */
   at: string;
   /** The workspace id it ran in. */
@@ -46,6 +54,56 @@ export interface AuditRecord {
   calls: number;
 }
 
+/**
+ * What an event line of the journal says happened without a command (docs/architecture.md,
+ * "Activity"): a channel went on or off air (the channel list's and the broadcast panel's
+ * reads), the platform refused the budget with a 429 (the scheduler's pause), a watch's
+ * poll failed (`stale`) and later answered again (`fresh`), an upload finished or failed.
+ */
+export type ActivityEventKind = 'on-air' | 'off-air' | 'budget-429' | 'stale' | 'fresh' | 'upload';
+
+/**
+ * One event line: written by main where it already knows the event (no extra platform call),
+ * without secrets (titles and keys only; an upload names its file, never its path).
+ */
+export interface ActivityEvent {
+  kind: ActivityEventKind;
+  /** When main saw it, ISO 8601 UTC. */
+  at: string;
+  /** The workspace id. */
+  workspace: string;
+  /** The channel it concerns, when one. */
+  channelKey?: string;
+  /** The channel's title as the platform holds it. */
+  channelTitle?: string;
+  /** The broadcast it concerns, when one. */
+  broadcastKey?: string;
+  /** The broadcast's title as the platform holds it. */
+  broadcastTitle?: string;
+  /** `on-air`: when the broadcast went on air as the platform says (ISO 8601 UTC), when known. */
+  since?: string;
+  /** `budget-429`: the API refused (`live` / `vod`). */
+  api?: string;
+  /** `budget-429`: when the scheduler's pause ends, ISO 8601 UTC. */
+  until?: string;
+  /** `stale` / `fresh`: which watch (`channels`, `broadcast`, ...). */
+  topic?: string;
+  /** `upload`: the file's name (never its path). */
+  file?: string;
+  /** `upload`: `done` or `failed`. */
+  outcome?: 'done' | 'failed';
+  /** The platform's (or the engine's) words, redacted: a stale poll's error, a failed upload's problem. */
+  message?: string;
+}
+
+/** One line of a workspace's journal: a command's record or an event. */
+export type JournalLine = AuditRecord | ActivityEvent;
+
+/** True for a command's record (lines written before `kind` existed are commands). */
+export function isCommandLine(line: JournalLine): line is AuditRecord {
+  return line.kind === undefined || line.kind === 'command';
+}
+
 /** Keeps and reads the audit records of every workspace under `<dataDir>/audit`. */
 export class AuditLog {
   readonly #root: string;
@@ -55,6 +113,11 @@ export class AuditLog {
   #tail: Promise<void> = Promise.resolve();
   /** The last UTC day pruned, `YYYY-MM-DD`. */
   #prunedDay = '';
+  /**
+   * Parsed day files, newest use last: their size when read and their lines. The files are
+   * append-only, so a grown file is read from where it was left.
+   */
+  readonly #parsed = new Map<string, { size: number; lines: JournalLine[] }>();
 
   /**
    * @param dataDir the app's data folder.
@@ -69,7 +132,15 @@ export class AuditLog {
 
   /** Appends one record (redacted) to its workspace's file of the record's UTC day. */
   append(record: AuditRecord): Promise<void> {
-    const clean = redactRecord(record);
+    return this.#write(redactRecord({ kind: 'command', ...record }));
+  }
+
+  /** Appends one event line (redacted) to its workspace's file of its UTC day. */
+  appendEvent(event: ActivityEvent): Promise<void> {
+    return this.#write(redactEvent(event));
+  }
+
+  #write(clean: JournalLine): Promise<void> {
     const write = async () => {
       const dir = join(this.#root, safeName(clean.workspace));
       await mkdir(dir, { recursive: true });
@@ -96,26 +167,75 @@ export class AuditLog {
   }
 
   /**
-   * The newest records of a workspace, newest last, at most `limit`.
-   * Lines that do not parse (a write cut by a crash) are skipped.
+   * The newest command records of a workspace (event lines left out), newest last, at most
+   * `limit`. Lines that do not parse (a write cut by a crash) are skipped.
    */
   async recent(workspace: string, limit: number): Promise<AuditRecord[]> {
     await this.#tail;
+    return (await this.#readNewest(workspace, limit, true)).filter(isCommandLine);
+  }
+
+  /**
+   * Every line of a workspace between two UTC days (inclusive, `YYYY-MM-DD`; null: no bound),
+   * oldest first, commands and events. Lines that do not parse are skipped.
+   */
+  async lines(
+    workspace: string,
+    fromDay: string | null,
+    toDay: string | null,
+  ): Promise<JournalLine[]> {
+    await this.#tail;
+    const dir = join(this.#root, safeName(workspace));
+    const files = (await readdir(dir).catch(() => [] as string[]))
+      .map((name) => /^audit-(\d{4}-\d{2}-\d{2})\.jsonl$/.exec(name)?.[1])
+      .filter((day): day is string => day !== undefined)
+      .filter((day) => (fromDay === null || day >= fromDay) && (toDay === null || day <= toDay))
+      .sort();
+    const out: JournalLine[] = [];
+    for (const day of files) out.push(...(await this.#parsedFile(join(dir, `audit-${day}.jsonl`))));
+    return out;
+  }
+
+  /** A day file's lines, from memory when it did not change; a grown file's new lines read. */
+  async #parsedFile(path: string): Promise<JournalLine[]> {
+    const size = (await stat(path).catch(() => null))?.size ?? 0;
+    const kept = this.#parsed.get(path);
+    this.#parsed.delete(path);
+    let entry: { size: number; lines: JournalLine[] };
+    if (kept && kept.size === size) entry = kept;
+    else if (kept && kept.size < size) {
+      const file = await open(path, 'r');
+      try {
+        const added = Buffer.alloc(size - kept.size);
+        await file.read(added, 0, added.length, kept.size);
+        entry = { size, lines: [...kept.lines, ...parseLines(added.toString('utf8'))] };
+      } finally {
+        await file.close();
+      }
+    } else entry = { size, lines: parseLines(await readFile(path, 'utf8').catch(() => '')) };
+    this.#parsed.set(path, entry);
+    for (const old of this.#parsed.keys()) {
+      if (this.#parsed.size <= parsedFilesKept) break;
+      this.#parsed.delete(old);
+    }
+    return entry.lines;
+  }
+
+  async #readNewest(
+    workspace: string,
+    limit: number,
+    commandsOnly: boolean,
+  ): Promise<JournalLine[]> {
     const dir = join(this.#root, safeName(workspace));
     const files = (await readdir(dir).catch(() => [] as string[]))
       .filter((name) => /^audit-\d{4}-\d{2}-\d{2}\.jsonl$/.test(name))
       .sort()
       .reverse();
-    const out: AuditRecord[] = [];
+    const out: JournalLine[] = [];
     for (const file of files) {
-      const lines = (await readFile(join(dir, file), 'utf8')).split('\n').filter(Boolean);
-      const records = lines.flatMap((line) => {
-        try {
-          return [JSON.parse(line) as AuditRecord];
-        } catch {
-          return [];
-        }
-      });
+      const records = parseLines(await readFile(join(dir, file), 'utf8')).filter(
+        (line) => !commandsOnly || isCommandLine(line),
+      );
       out.unshift(...records.slice(-(limit - out.length)));
       if (out.length >= limit) break;
     }
@@ -161,6 +281,29 @@ export function auditTarget(input: unknown): Record<string, string | string[]> {
       target[field] = value.slice(0, 50).map(String);
   }
   return target;
+}
+
+function parseLines(text: string): JournalLine[] {
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .flatMap((line) => {
+      try {
+        const parsed = JSON.parse(line) as unknown;
+        return parsed !== null && typeof parsed === 'object' ? [parsed as JournalLine] : [];
+      } catch {
+        return [];
+      }
+    });
+}
+
+function redactEvent(event: ActivityEvent): ActivityEvent {
+  const clean: ActivityEvent = { ...event };
+  for (const field of ['channelTitle', 'broadcastTitle', 'file', 'message'] as const) {
+    const value = clean[field];
+    if (value !== undefined) clean[field] = redact(value);
+  }
+  return clean;
 }
 
 function redactRecord(record: AuditRecord): AuditRecord {

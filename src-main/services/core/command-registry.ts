@@ -110,6 +110,20 @@ export interface PipelineOptions {
   /** The clock, epoch ms UTC (the record's time). */
   now: () => number;
   /**
+   * Names more of a command's target for its audit record (the channel of a broadcast main
+   * has read, docs/architecture.md "Activity"), given the target from the input and, when the
+   * command succeeded, what it answered; absent: the input's key and title fields only.
+   */
+  describeTarget?: (
+    target: Record<string, string | string[]>,
+    output: unknown,
+  ) => Record<string, string | string[]>;
+  /**
+   * Told of what every command that succeeded answered (reads included), so the audit's
+   * target naming learns channel titles from the channel list the operator already read.
+   */
+  answered?: (command: string, output: unknown) => void;
+  /**
    * Told of every command that passed the guards, just before its handler runs: what this
    * seat ran (`seat` null: this workstation), so the notice policy never tells the operator
    * of their own action.
@@ -164,7 +178,7 @@ export function createDispatcher(
     const at = pipeline.now();
     // A command not declared yet is audited when it runs at an operator's `command` priority.
     const effect = entry.decl.effect ?? (entry.decl.priority === 'command' ? 'change' : 'read');
-    const audit = (answer: AuditRecord['answer'], account?: CallAccount) => {
+    const audit = (answer: AuditRecord['answer'], account?: CallAccount, output?: unknown) => {
       if (effect === 'read') return;
       void pipeline.audit.append({
         at: new Date(at).toISOString(),
@@ -174,7 +188,9 @@ export function createDispatcher(
         via: context.via ?? 'button',
         command,
         effect,
-        target: auditTarget(parsed.data),
+        target: pipeline.describeTarget
+          ? pipeline.describeTarget(auditTarget(parsed.data), output)
+          : auditTarget(parsed.data),
         answer,
         ...(account ? accountTotals(account) : { budgetWaitMs: 0, platformMs: 0 }),
         calls: account?.calls.length ?? 0,
@@ -206,7 +222,8 @@ export function createDispatcher(
     const lastStatus = () => account.calls.at(-1)?.status ?? null;
     try {
       const data = await done;
-      audit({ ok: true, status: lastStatus() }, account);
+      pipeline.answered?.(command, data);
+      audit({ ok: true, status: lastStatus() }, account, data);
       return ok(data);
     } catch (error) {
       if (context.signal?.aborted) return fail({ code: 'network', ...say('errors.askerGone') });

@@ -19,6 +19,7 @@ import { rehearsalCallbacks } from './en/rehearsal-callbacks';
 import { palette } from './en/palette';
 import { shortcutSettings } from './en/shortcut-settings';
 import { studio } from './en/studio';
+import { activity } from './en/activity';
 
 export const en = {
   ...app,
@@ -41,4 +42,5 @@ export const en = {
   ...palette,
   ...shortcutSettings,
   ...studio,
+  ...activity,
 } as const;

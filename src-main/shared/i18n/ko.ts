@@ -21,6 +21,7 @@ import { rehearsalCallbacks } from './ko/rehearsal-callbacks';
 import { palette } from './ko/palette';
 import { shortcutSettings } from './ko/shortcut-settings';
 import { studio } from './ko/studio';
+import { activity } from './ko/activity';
 
 export const ko: CatalogueShape<typeof en> = {
   ...app,
@@ -43,4 +44,5 @@ export const ko: CatalogueShape<typeof en> = {
   ...palette,
   ...shortcutSettings,
   ...studio,
+  ...activity,
 };

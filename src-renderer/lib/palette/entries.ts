@@ -173,6 +173,7 @@ function viewTitle(view: View): string {
     uploads: 'shell.views.uploads',
     accounts: 'shell.views.accounts',
     rehearsal: 'shell.views.rehearsal',
+    activity: 'shell.views.activity',
   };
   return t(names[view]);
 }

@@ -27,6 +27,7 @@ export const app = {
       uploads: 'Uploads',
       accounts: 'Accounts',
       rehearsal: 'Rehearsal',
+      activity: 'Activity',
     },
     uploadsNeedAttention_one: '{count} upload needs attention',
     uploadsNeedAttention_other: '{count} uploads need attention',

@@ -30,6 +30,7 @@ export const app: CatalogueShape<typeof en> = {
       uploads: '업로드',
       accounts: '계정',
       rehearsal: '리허설',
+      activity: '활동',
     },
     uploadsNeedAttention_one: '확인이 필요한 업로드 {count}개',
     uploadsNeedAttention_other: '확인이 필요한 업로드 {count}개',

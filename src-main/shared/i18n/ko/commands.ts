@@ -17,6 +17,7 @@ import { commandsLibraryContent } from './commands/library-content';
 import { commandsLibraryAdmin } from './commands/library-admin';
 import { commandsPersist } from './commands/persist';
 import { commandsDiagnostics } from './commands/diagnostics';
+import { commandsActivity } from './commands/activity';
 import { commandsRehearsal } from './commands/rehearsal';
 import { commandsBatches } from './commands/batches';
 import { commandsStudio } from './commands/studio';
@@ -38,6 +39,7 @@ export const commandTexts = {
     libraryAdmin: commandsLibraryAdmin,
     persist: commandsPersist,
     diagnostics: commandsDiagnostics,
+    activity: commandsActivity,
     rehearsal: commandsRehearsal,
     batches: commandsBatches,
     studio: commandsStudio,

@@ -1,0 +1,352 @@
+/**
+ * The event-day report (docs/architecture.md, "Activity"): one self-contained HTML file of a
+ * UTC day of a workspace's journal. A timeline of on-air periods, commands, refusals, the
+ * platform's 429 pauses, stale polls and uploads is drawn with ECharts in main (server-side
+ * SVG rendering, `renderToSVGString`) and embedded inline; then a summary and every line.
+ * No script, no stylesheet or image from elsewhere: the file opens anywhere, offline.
+ */
+import * as echarts from 'echarts';
+import type { ActivityItem } from '../../shared/activity-model';
+
+/** Width and height of the timeline drawing, px. */
+export const timelineSize = { width: 1100, height: 360 } as const;
+
+/** The texts of a report in the operator's language. */
+export interface ReportTexts {
+  /** `key` of the `activity.report.*`, `activity.kinds.*`, ... catalogue, with params. */
+  t: (key: string, params?: Record<string, string | number>) => string;
+  /** A command's title from the catalogue. */
+  commandTitle: (command: string) => string;
+  /** A time as the operator reads it, UTC labelled by the caller. */
+  time: (iso: string) => string;
+}
+
+/** What the report is of. */
+export interface ReportInput {
+  /** The UTC day, `YYYY-MM-DD`. */
+  day: string;
+  /** The workspace's name. */
+  workspace: string;
+  /** The channel the report keeps to, when one (its title or key). */
+  channel: string | null;
+  /** The day's items, oldest first (already filtered to the channel, when one). */
+  items: readonly ActivityItem[];
+  /** When the report was written, epoch ms UTC; an open period ends here if within the day. */
+  now: number;
+  /** The document's language (`lang`). */
+  language: string;
+}
+
+/** A span of the timeline, epoch ms. */
+interface Span {
+  row: number;
+  start: number;
+  end: number;
+  label: string;
+}
+
+/**
+ * The periods of the day: on-air (an `on-air` line to the channel's next `off-air`), stale (a
+ * `stale` line to the same watch's `fresh`) and 429 pauses (`at` to `until`); a period still
+ * open ends at the day's end or `now`, whichever is first.
+ */
+export function periods(
+  items: readonly ActivityItem[],
+  dayStart: number,
+  dayEnd: number,
+  rowOf: (channelKey: string) => number,
+  staleRow: number,
+  budgetRow: number,
+): Span[] {
+  const spans: Span[] = [];
+  const onAir = new Map<string, { start: number; label: string }>();
+  const stale = new Map<string, number>();
+  const clip = (ms: number) => Math.min(Math.max(ms, dayStart), dayEnd);
+  for (const item of items) {
+    const at = Date.parse(item.at);
+    // A line written when the desk first saw the channel on air carries the platform's start.
+    if (item.kind === 'on-air' && item.channelKey && !onAir.has(item.channelKey))
+      onAir.set(item.channelKey, {
+        start: item.since ? Math.min(at, Date.parse(item.since)) : at,
+        label: item.broadcastTitle ?? '',
+      });
+    else if (item.kind === 'off-air' && item.channelKey) {
+      const open = onAir.get(item.channelKey);
+      onAir.delete(item.channelKey);
+      spans.push({
+        row: rowOf(item.channelKey),
+        start: clip(open?.start ?? dayStart),
+        end: clip(at),
+        label: open?.label ?? item.broadcastTitle ?? '',
+      });
+    } else if (item.kind === 'stale') {
+      const id = `${item.detail ?? ''}:${item.broadcastKey ?? ''}`;
+      if (!stale.has(id)) stale.set(id, at);
+    } else if (item.kind === 'fresh') {
+      const id = `${item.detail ?? ''}:${item.broadcastKey ?? ''}`;
+      const start = stale.get(id);
+      stale.delete(id);
+      if (start !== undefined)
+        spans.push({ row: staleRow, start: clip(start), end: clip(at), label: item.detail ?? '' });
+    } else if (item.kind === 'budget-429') {
+      const until = item.until ? Date.parse(item.until) : at + 1000;
+      spans.push({ row: budgetRow, start: clip(at), end: clip(until), label: item.detail ?? '' });
+    }
+  }
+  for (const [channelKey, open] of onAir)
+    spans.push({ row: rowOf(channelKey), start: clip(open.start), end: dayEnd, label: open.label });
+  for (const [id, start] of stale)
+    spans.push({ row: staleRow, start: clip(start), end: dayEnd, label: id.split(':')[0] ?? '' });
+  return spans;
+}
+
+/** The timeline as one SVG document (ECharts' server-side rendering), no script in it. */
+export function timelineSvg(input: ReportInput, texts: ReportTexts): string {
+  const dayStart = Date.parse(`${input.day}T00:00:00Z`);
+  const dayEnd = Math.min(dayStart + 86_400_000, Math.max(input.now, dayStart));
+  const channels = new Map<string, string>();
+  for (const item of input.items)
+    if ((item.kind === 'on-air' || item.kind === 'off-air') && item.channelKey)
+      channels.set(item.channelKey, item.channelTitle ?? item.channelKey);
+  const channelKeys = [...channels.keys()];
+  const rows = [
+    ...channelKeys.map((key) =>
+      texts.t('activity.report.onAirRow', { channel: channels.get(key) ?? key }),
+    ),
+    texts.t('activity.report.commandsRow'),
+    texts.t('activity.report.refusalsRow'),
+    texts.t('activity.report.budgetRow'),
+    texts.t('activity.report.staleRow'),
+    texts.t('activity.report.uploadsRow'),
+  ];
+  const base = channelKeys.length;
+  const [commandsRow, refusalsRow, budgetRow, staleRow, uploadsRow] = [0, 1, 2, 3, 4].map(
+    (i) => base + i,
+  ) as [number, number, number, number, number];
+  const spans = periods(
+    input.items,
+    dayStart,
+    dayEnd,
+    (key) => channelKeys.indexOf(key),
+    staleRow,
+    budgetRow,
+  );
+  const points = input.items.flatMap((item) => {
+    const at = Date.parse(item.at);
+    if (item.kind === 'command')
+      return [
+        [at, item.result === 'refused' ? refusalsRow : commandsRow, item.command ?? ''] as const,
+      ];
+    if (item.kind === 'upload') return [[at, uploadsRow, item.file ?? ''] as const];
+    return [];
+  });
+  const chart = echarts.init(null, null, {
+    renderer: 'svg',
+    ssr: true,
+    width: timelineSize.width,
+    height: timelineSize.height,
+  });
+  try {
+    chart.setOption({
+      animation: false,
+      grid: { left: 200, right: 24, top: 16, bottom: 40 },
+      xAxis: {
+        type: 'time',
+        min: dayStart,
+        max: dayStart + 86_400_000,
+        axisLabel: {
+          formatter: (value: number) => new Date(value).toISOString().slice(11, 16),
+        },
+        splitLine: { show: true },
+      },
+      yAxis: {
+        type: 'category',
+        data: rows,
+        inverse: true,
+        axisLabel: { width: 190, overflow: 'truncate' },
+      },
+      series: [
+        {
+          type: 'custom',
+          name: 'periods',
+          encode: { x: [1, 2], y: 0 },
+          data: spans.map((span) => [span.row, span.start, span.end, span.label]),
+          renderItem: (_params: unknown, api: echarts.CustomSeriesRenderItemAPI) => {
+            const row = Number(api.value(0));
+            const from = api.coord([Number(api.value(1)), row]);
+            const to = api.coord([Number(api.value(2)), row]);
+            const height = (api.size?.([0, 1]) as number[] | undefined)?.[1] ?? 20;
+            const color = row === budgetRow ? '#c0392b' : row === staleRow ? '#d4a017' : '#2e86de';
+            return {
+              type: 'rect',
+              shape: {
+                x: from[0] ?? 0,
+                y: (from[1] ?? 0) - height * 0.3,
+                width: Math.max(2, (to[0] ?? 0) - (from[0] ?? 0)),
+                height: height * 0.6,
+              },
+              style: { fill: color },
+            };
+          },
+        },
+        {
+          type: 'scatter',
+          name: 'points',
+          symbolSize: 9,
+          data: points.map(([at, row, label]) => ({
+            value: [at, row],
+            name: label,
+            itemStyle: {
+              color: row === refusalsRow ? '#c0392b' : row === uploadsRow ? '#27ae60' : '#34495e',
+            },
+          })),
+        },
+      ],
+    });
+    return chart.renderToSVGString();
+  } finally {
+    chart.dispose();
+  }
+}
+
+/** Escapes text for HTML element content and attribute values. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The whole report: a complete HTML document with the timeline inline. */
+export function reportHtml(input: ReportInput, texts: ReportTexts): string {
+  const { t } = texts;
+  const items = input.items;
+  const commands = items.filter((item) => item.kind === 'command');
+  const refusals = commands.filter((item) => item.result === 'refused');
+  const uploads = items.filter((item) => item.kind === 'upload');
+  const line = (item: ActivityItem) => {
+    const what =
+      item.kind === 'command'
+        ? texts.commandTitle(item.command ?? '')
+        : eventText(item, t, texts.time);
+    const result =
+      item.result === 'ok'
+        ? item.status === null
+          ? t('activity.done')
+          : t('activity.doneStatus', { status: item.status })
+        : item.result === 'refused'
+          ? item.status === null
+            ? t('activity.refused', { message: item.message ?? '' })
+            : t('activity.refusedStatus', { status: item.status, message: item.message ?? '' })
+          : '';
+    const who =
+      item.kind === 'command'
+        ? [item.who, item.seat ?? t('activity.thisWorkstation')].join(' · ')
+        : '';
+    const via = item.via ? t(`activity.via.${item.via}`) : '';
+    const target = item.channelTitle ?? item.channelKey ?? '';
+    const cells = [
+      texts.time(item.at),
+      t(`activity.kinds.${kindKey(item.kind)}`),
+      who,
+      via,
+      what,
+      target,
+      result,
+    ];
+    return `<tr class="${item.result === 'refused' ? 'refused' : item.kind}">${cells.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`;
+  };
+  const headings = ['at', 'kind', 'who', 'via', 'what', 'target', 'result'].map((h) =>
+    h === 'kind' ? t('activity.kind') : t(`activity.columns.${h}`),
+  );
+  const title = t('activity.report.title', { day: input.day });
+  return `<!doctype html>
+<html lang="${escapeHtml(input.language)}">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
+<title>${escapeHtml(title)}</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:24px;color:#1d2733}
+h1{font-size:20px;margin:0 0 4px}h2{font-size:16px;margin:24px 0 8px}
+.meta{color:#55606e;margin:2px 0}
+ul.summary{display:flex;gap:24px;list-style:none;padding:0;flex-wrap:wrap}
+table{border-collapse:collapse;width:100%;font-size:13px}
+th,td{border-bottom:1px solid #dde3ea;padding:4px 8px;text-align:left;vertical-align:top}
+th{background:#f3f5f8}tr.refused td{color:#a3281c}
+figure{margin:0;overflow-x:auto}
+</style>
+</head>
+<body>
+<h1>${escapeHtml(title)}</h1>
+<p class="meta">${escapeHtml(t('activity.report.workspace', { name: input.workspace }))}</p>
+${input.channel ? `<p class="meta">${escapeHtml(t('activity.report.channelOnly', { channel: input.channel }))}</p>` : ''}
+<p class="meta">${escapeHtml(t('activity.report.generated', { at: texts.time(new Date(input.now).toISOString()) }))}</p>
+<h2>${escapeHtml(t('activity.report.summary'))}</h2>
+<ul class="summary">
+<li>${escapeHtml(t('activity.report.commands', { count: commands.length }))}</li>
+<li>${escapeHtml(t('activity.report.refusals', { count: refusals.length }))}</li>
+<li>${escapeHtml(t('activity.report.pauses', { count: items.filter((i) => i.kind === 'budget-429').length }))}</li>
+<li>${escapeHtml(t('activity.report.stalePeriods', { count: items.filter((i) => i.kind === 'stale').length }))}</li>
+<li>${escapeHtml(t('activity.report.uploads', { done: uploads.filter((u) => u.outcome === 'done').length, failed: uploads.filter((u) => u.outcome === 'failed').length }))}</li>
+</ul>
+<h2>${escapeHtml(t('activity.report.timeline'))}</h2>
+<figure>${timelineSvg(input, texts)}</figure>
+<h2>${escapeHtml(t('activity.report.lines'))}</h2>
+${
+  items.length === 0
+    ? `<p>${escapeHtml(t('activity.report.none'))}</p>`
+    : `<table><thead><tr>${headings.map((h) => `<th>${escapeHtml(h)}</th>`).join('')}</tr></thead><tbody>
+${items.map(line).join('\n')}
+</tbody></table>`
+}
+</body>
+</html>
+`;
+}
+
+/** The catalogue key part of a kind (`on-air` → `onAir`). */
+export function kindKey(kind: ActivityItem['kind']): string {
+  return kind === 'budget-429'
+    ? 'budget429'
+    : kind.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase());
+}
+
+/** An event line in words (`activity.events.*`). */
+export function eventText(
+  item: ActivityItem,
+  t: (key: string, params?: Record<string, string | number>) => string,
+  time: (iso: string) => string = (iso) => iso,
+): string {
+  switch (item.kind) {
+    case 'on-air':
+      // First seen on air in this run: the platform's start is said, not the sighting's.
+      return item.since && Date.parse(item.since) < Date.parse(item.at) - 60_000
+        ? t('activity.events.onAirSince', { time: time(item.since) })
+        : t('activity.events.onAir');
+    case 'off-air':
+      return t('activity.events.offAir');
+    case 'budget-429':
+      return t('activity.events.budget429', { api: item.detail ?? '', until: item.until ?? '' });
+    case 'stale':
+      return t('activity.events.stale', { topic: topicText(item.detail, t) });
+    case 'fresh':
+      return t('activity.events.fresh', { topic: topicText(item.detail, t) });
+    case 'upload':
+      return t(
+        item.outcome === 'failed' ? 'activity.events.uploadFailed' : 'activity.events.uploadDone',
+        {
+          file: item.file ?? '',
+        },
+      );
+    case 'command':
+      return item.command ?? '';
+  }
+}
+
+/** A watch's topic in words (`activity.topics.*`); an unknown one as recorded. */
+function topicText(
+  detail: string | null,
+  t: (key: string, params?: Record<string, string | number>) => string,
+): string {
+  return detail && ['channels', 'broadcast', 'participants', 'viewers'].includes(detail)
+    ? t(`activity.topics.${detail}`)
+    : (detail ?? '');
+}

@@ -1,0 +1,6 @@
+/**
+ * The activity domain (docs/architecture.md, "Activity"): the recorder that writes event
+ * lines to the workspace's journal, and the handlers that read and export it.
+ */
+export { ActivityRecorder, type RecordedEvent } from './activity-recorder';
+export { activityHandlers, type ActivitySources } from './activity-commands';

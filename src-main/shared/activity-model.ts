@@ -1,0 +1,90 @@
+/**
+ * The Activity view's shapes (docs/architecture.md, "Activity"): one line of a workspace's
+ * journal as the renderer gets it, the filters it asks with, and what an export answers.
+ * Pure types, shared by main and the renderer.
+ */
+
+/** What a journal line records: a command (any way in) or an event main saw. */
+export type ActivityKind =
+  'command' | 'on-air' | 'off-air' | 'budget-429' | 'stale' | 'fresh' | 'upload';
+
+/** Every kind, in the order the view's filter lists them. */
+export const activityKinds = [
+  'command',
+  'on-air',
+  'off-air',
+  'budget-429',
+  'stale',
+  'fresh',
+  'upload',
+] as const satisfies readonly ActivityKind[];
+
+/** One line of the Activity list, newest first in a page. */
+export interface ActivityItem {
+  /** Its place in the journal of the range read (stable while the range is the same). */
+  id: number;
+  kind: ActivityKind;
+  /** When it happened (a command: when it reached main), ISO 8601 UTC. */
+  at: string;
+  /** Operator's name (commands only). */
+  who: string | null;
+  /** The studio seat; null at this workstation or for events. */
+  seat: string | null;
+  /** How a command came in (`button`, `key`, `palette`, `panel`, `seat`, `app`). */
+  via: string | null;
+  /** The command's name, e.g. `broadcast.stopRecording`; null for events. */
+  command: string | null;
+  /** The channel it concerns, when known. */
+  channelKey: string | null;
+  /** The channel's title as the platform holds it, when known. */
+  channelTitle: string | null;
+  /** The broadcast it concerns, when known. */
+  broadcastKey: string | null;
+  /** The broadcast's title, when known. */
+  broadcastTitle: string | null;
+  /** Other target fields of a command (keys, ids, titles), as recorded. */
+  target: Record<string, string | string[]>;
+  /** `ok`, `refused` (by the pipeline or the platform); null for events. */
+  result: 'ok' | 'refused' | null;
+  /** The platform's HTTP status of the last call, when one was made. */
+  status: number | null;
+  /** A refusal's message, a stale poll's error, a failed upload's problem. */
+  message: string | null;
+  /** Whether a refused command reached the platform. */
+  sent: boolean | null;
+  /** ms the command's calls waited for the API budget. */
+  budgetWaitMs: number | null;
+  /** ms the platform took over the command's calls. */
+  platformMs: number | null;
+  /** `budget-429`: which API; `stale`/`fresh`: which watch. */
+  detail: string | null;
+  /** `budget-429`: when the pause ends, ISO 8601 UTC. */
+  until: string | null;
+  /** `on-air`: when the broadcast went on air (the platform's start), ISO 8601 UTC. */
+  since: string | null;
+  /** `upload`: the file's name. */
+  file: string | null;
+  /** `upload`: how it ended. */
+  outcome: 'done' | 'failed' | null;
+}
+
+/** A page of the Activity list with what its filters can offer. */
+export interface ActivityPage {
+  items: ActivityItem[];
+  /** Lines matching the filters (every page). */
+  total: number;
+  /** Operators, seats and channels seen in the range read (for the filters). */
+  operators: string[];
+  seats: string[];
+  channels: { key: string; title: string | null }[];
+}
+
+/** An export for the host to save: the file's suggested name, its type and its text. */
+export interface ActivityExport {
+  fileName: string;
+  /** `text/csv;charset=utf-8` or `text/html;charset=utf-8`. */
+  mime: string;
+  content: string;
+  /** How many lines it holds. */
+  lines: number;
+}
