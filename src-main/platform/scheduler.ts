@@ -28,6 +28,7 @@ import {
   type Waiter,
 } from './scheduled-call';
 import { SafetyMargin } from './safety-margin';
+import { RatePolicy } from './rate-policy';
 import { accountAnswer, currentCallAccount } from './call-accounting';
 import type { RefusePolicy, ScheduleOptions, SchedulerOptions } from './scheduler-options';
 import { StartLog } from './start-log';
@@ -61,6 +62,7 @@ export class RequestScheduler {
   readonly #listeners = new BudgetListeners(() => this.state());
   readonly #refusals = new Refusals();
   readonly #margin: SafetyMargin;
+  readonly #rate: RatePolicy;
   #pausedReason: string | null = null;
   #refuse: RefusePolicy | null = null;
   readonly #wake: Alarm;
@@ -78,6 +80,11 @@ export class RequestScheduler {
     this.#margin = new SafetyMargin({
       baseMs: marginMs,
       maxMs: Math.max(marginMs, options.maxMarginMs ?? 300),
+    });
+    this.#rate = new RatePolicy({
+      ceilingPerMinute: limit,
+      floorPerMinute: Math.min(limit, options.rate?.floorPerMinute ?? 10),
+      ...options.rate,
     });
     this.#name = options.name;
     this.#send = options.fetch;
@@ -144,6 +151,7 @@ export class RequestScheduler {
       name: this.#name,
       callsLastMinute: this.#starts.countLastMinute(now),
       limitPerMinute: this.#starts.limitPerMinute,
+      backgroundPerMinute: this.#rate.perMinute(now),
       minSpacingMs: this.#starts.spacingMs,
       queued: {
         command: this.#queues.command.length,
@@ -261,6 +269,15 @@ export class RequestScheduler {
         this.#listeners.changed();
       }
       const call = priorities.map((p) => this.#queues[p][0]).find((c) => c !== undefined);
+      if (call !== undefined && (call.priority === 'watch' || call.priority === 'bulk')) {
+        // Background calls keep to the rate policy's share (rate-policy.ts); commands and
+        // views only to the platform's limit.
+        const openAt = this.#starts.earliestUnder(this.#rate.perMinute(now), now);
+        if (openAt > now) {
+          this.#wake.setAt(Math.max(openAt, this.#refusals.until ?? -Infinity));
+          return;
+        }
+      }
       if (call === undefined) {
         // Nothing to send; still wake at the end of a 429 pause so the gauge hears of it.
         if (this.#refusals.until === null) this.#wake.clear();
@@ -317,6 +334,8 @@ export class RequestScheduler {
       if (this.#refusals.pausedUntil(now) === null && this.#margin.refused()) {
         this.#starts.setMargin(this.#margin.currentMs);
       }
+      // Someone else may be spending the account: take less of it for a while.
+      this.#rate.refused(now);
       // A 429 pauses the whole queue, even when nobody waits for this call any more.
       this.#refusals.refused(response.headers.get('retry-after'), now);
       if (call.idempotent && call.phase === 'in-flight' && call.retries < this.#maxAutoRetries) {
