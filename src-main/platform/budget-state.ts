@@ -26,8 +26,9 @@ export interface BudgetState {
   /** Most call starts allowed in any 60 s window (observed: 60). */
   limitPerMinute: number;
   /**
-   * Calls a minute the app allows itself for `watch` and `bulk` calls now: the platform's limit,
-   * lowered after 429s and climbing back while calls are accepted (rate-policy.ts).
+   * `watch` and `bulk` call starts a minute the app allows itself now (commands and views not
+   * counted): the platform's limit, lowered after 429s and climbing back while calls are
+   * accepted (rate-policy.ts).
    */
   backgroundPerMinute: number;
   /** Spacing actually enforced between call starts, ms (platform spacing + margin). */

@@ -9,22 +9,23 @@
  * The rule (additive increase, multiplicative decrease):
  * - start at the platform's limit, `ceilingPerMinute` (60 calls a minute);
  * - on a 429, multiply the rate by `decreaseFactor` (0.5), never below `floorPerMinute`
- *   (10 calls a minute), at most once per `decreaseHoldMs` (10 s): the 429s of one collision
+ *   (12 calls a minute), at most once per `decreaseHoldMs` (10 s): the 429s of one collision
  *   (a read retried, the re-read of a command) count as one;
  * - after `increaseEveryMs` (15 s) without a 429, add `increaseStep` (1 call a minute), and again
- *   every 15 s: +4 calls a minute per quiet minute, so from 10 back to 60 takes 12.5 quiet
+ *   every 15 s: +4 calls a minute per quiet minute, so from 12 back to 60 takes 12 quiet
  *   minutes, and one 429 halves it again.
  *
- * The rate bounds the scheduler's `watch` and `bulk` calls (scheduler.ts); commands and views are
- * held only by the platform's own limit, so the operator's buttons never wait for the app's
- * courtesy. The watch planner widens its intervals by `ceilingPerMinute / rate`.
+ * The rate bounds the starts of the scheduler's `watch` and `bulk` calls in any 60 s
+ * (scheduler.ts); commands and views are held only by the platform's own limit, so the
+ * operator's buttons never wait for the app's courtesy. The watch planner widens its intervals
+ * by `ceilingPerMinute / rate`, at most ×3 (watch-planner.ts), and the scheduler holds the rest.
  */
 
 /** The numbers of the rule; calls a minute and ms. */
 export interface RatePolicyRule {
   /** The most, and the start: the platform's limit, calls a minute (default 60). */
   ceilingPerMinute: number;
-  /** The least the rate falls to, calls a minute (default 10). */
+  /** The least the rate falls to, calls a minute (default 12). */
   floorPerMinute: number;
   /** Multiplies the rate on a 429 (default 0.5). */
   decreaseFactor: number;
@@ -38,7 +39,7 @@ export interface RatePolicyRule {
 
 export const defaultRatePolicy: RatePolicyRule = {
   ceilingPerMinute: 60,
-  floorPerMinute: 10,
+  floorPerMinute: 12,
   decreaseFactor: 0.5,
   decreaseHoldMs: 10_000,
   increaseStep: 1,

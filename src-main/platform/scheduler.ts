@@ -31,7 +31,7 @@ import { SafetyMargin } from './safety-margin';
 import { RatePolicy } from './rate-policy';
 import { accountAnswer, currentCallAccount } from './call-accounting';
 import type { RefusePolicy, ScheduleOptions, SchedulerOptions } from './scheduler-options';
-import { StartLog } from './start-log';
+import { StartLog, windowMs } from './start-log';
 
 export type { BudgetState, Priority } from './budget-state';
 export type { Clock } from './clock';
@@ -63,6 +63,8 @@ export class RequestScheduler {
   readonly #refusals = new Refusals();
   readonly #margin: SafetyMargin;
   readonly #rate: RatePolicy;
+  /** Start times of `watch` and `bulk` calls in the last 60 s (the rate policy's share). */
+  #backgroundStarts: number[] = [];
   #pausedReason: string | null = null;
   #refuse: RefusePolicy | null = null;
   readonly #wake: Alarm;
@@ -83,7 +85,7 @@ export class RequestScheduler {
     });
     this.#rate = new RatePolicy({
       ceilingPerMinute: limit,
-      floorPerMinute: Math.min(limit, options.rate?.floorPerMinute ?? 10),
+      floorPerMinute: Math.min(limit, options.rate?.floorPerMinute ?? 12),
       ...options.rate,
     });
     this.#name = options.name;
@@ -272,7 +274,7 @@ export class RequestScheduler {
       if (call !== undefined && (call.priority === 'watch' || call.priority === 'bulk')) {
         // Background calls keep to the rate policy's share (rate-policy.ts); commands and
         // views only to the platform's limit.
-        const openAt = this.#starts.earliestUnder(this.#rate.perMinute(now), now);
+        const openAt = this.#backgroundOpensAt(now);
         if (openAt > now) {
           this.#wake.setAt(Math.max(openAt, this.#refusals.until ?? -Infinity));
           return;
@@ -293,7 +295,17 @@ export class RequestScheduler {
     }
   }
 
+  /** Earliest epoch ms at which one more background call keeps within the rate policy's share. */
+  #backgroundOpensAt(now: number): number {
+    this.#backgroundStarts = this.#backgroundStarts.filter((at) => at > now - windowMs);
+    const cap = this.#rate.perMinute(now);
+    if (this.#backgroundStarts.length < cap) return now;
+    const leaving = this.#backgroundStarts[this.#backgroundStarts.length - cap] ?? now;
+    return leaving + windowMs;
+  }
+
   #start(call: ScheduledCall, now: number): void {
+    if (call.priority === 'watch' || call.priority === 'bulk') this.#backgroundStarts.push(now);
     this.#dequeue(call);
     call.phase = 'in-flight';
     call.startedAt = now;

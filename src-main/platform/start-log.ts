@@ -78,17 +78,6 @@ export class StartLog {
     return this.#starts.at(-1) ?? null;
   }
 
-  /**
-   * Earliest epoch ms, from `now` on, at which fewer than `cap` starts lie in the last 60 s
-   * (the rate policy's cap on background calls, rate-policy.ts).
-   */
-  earliestUnder(cap: number, now: number): number {
-    const counted = this.#starts.filter((start) => start > now - windowMs && start <= now);
-    if (counted.length < cap) return now;
-    const leaving = counted[counted.length - Math.max(1, cap)] ?? now;
-    return leaving + windowMs;
-  }
-
   /** Starts in the 60 s before `now` (the window (now - 60 s, now]). */
   countLastMinute(now: number): number {
     return this.#starts.filter((start) => start > now - windowMs && start <= now).length;

@@ -361,9 +361,16 @@ export class ControlRoom {
           step = 'reread';
           attempt += 1;
           told = true;
-          const retryAt =
-            this.retryAt() ?? this.now() + (error.error.retryAfterS ?? 1) * 1000;
-          this.waiting({ id, command, broadcastKey: key, state: 'waiting', status: 429, attempt, retryAt });
+          const retryAt = this.retryAt() ?? this.now() + (error.error.retryAfterS ?? 1) * 1000;
+          this.waiting({
+            id,
+            command,
+            broadcastKey: key,
+            state: 'waiting',
+            status: 429,
+            attempt,
+            retryAt,
+          });
         }
       }
     } finally {
