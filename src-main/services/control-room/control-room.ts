@@ -190,11 +190,18 @@ export class ControlRoom {
    * cue point is not already there: at `at`, or (for the platform's now) moved since the press.
    */
   setCuePoint(key: string, at?: string): Promise<Fresh<Broadcast>> {
-    const before = this.known.get(key)?.data.cuePointAt ?? null;
+    // What "already there" means for the platform's now: a cue point other than the one
+    // read before the press; with nothing read before (never, in the control room: its
+    // precondition needs a read of the last 15 s), one at or after the press (epoch ms UTC).
+    const known = this.known.get(key);
+    const pressedAt = this.now();
     const wanted = at === undefined ? null : Date.parse(at);
     const isSet = (b: Broadcast): boolean => {
       if (b.cuePointAt === null) return false;
-      return wanted === null ? b.cuePointAt !== before : Date.parse(b.cuePointAt) === wanted;
+      if (wanted !== null) return Date.parse(b.cuePointAt) === wanted;
+      return known
+        ? b.cuePointAt !== known.data.cuePointAt
+        : Date.parse(b.cuePointAt) >= pressedAt - 1_000;
     };
     return this.once(`cue:${key}`, key, () =>
       this.commandWithRecheck(
