@@ -10,6 +10,7 @@ import { eventDaySection } from './event-day';
 import { paletteSection } from './palette';
 import { sandboxLatencySection } from './sandbox-latency';
 import { startSection } from './start';
+import { studioForeignSection } from './studio-foreign';
 import { scheduleTimelineSection } from './schedule-timeline';
 import { schedulerEventSection } from './scheduler-event';
 import { uploadsSection } from './uploads';
@@ -26,6 +27,7 @@ const sections: BenchSection[] = [
   vodLibrarySection,
   startSection,
   paletteSection,
+  studioForeignSection,
 ];
 
 async function main(): Promise<void> {

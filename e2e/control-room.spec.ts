@@ -226,14 +226,14 @@ test('a figure whose poll fails says it is stale and why, until a poll succeeds'
   expect(failing.status).toBe(200);
   const staleBroadcast = app.getByTestId('broadcast-stale');
   const staleParticipants = participants.getByTestId('participants-stale');
-  // The focused broadcast is polled every 4 s and its participants every 5 s.
+  // The focused broadcast is polled every 5 s and its participants every 15 s (watchIntervals).
   await expect(staleBroadcast).toHaveText(
     /stale — the platform did not answer \(50[03]\) · last updated \d+ sec\. ago/,
-    { timeout: 12_000 },
+    { timeout: 15_000 },
   );
   await expect(staleParticipants).toHaveText(
     /stale — the platform did not answer \(50[03]\) · last updated \d+ sec\. ago/,
-    { timeout: 12_000 },
+    { timeout: 30_000 },
   );
   // The figures stay on screen, dimmed.
   await expect(participants.getByTestId('participants-count')).toHaveCSS('opacity', '0.5');

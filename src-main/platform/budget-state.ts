@@ -25,6 +25,12 @@ export interface BudgetState {
   callsLastMinute: number;
   /** Most call starts allowed in any 60 s window (observed: 60). */
   limitPerMinute: number;
+  /**
+   * `watch` and `bulk` call starts a minute the app allows itself now (commands and views not
+   * counted): the platform's limit, lowered after 429s and climbing back while calls are
+   * accepted (rate-policy.ts).
+   */
+  backgroundPerMinute: number;
   /** Spacing actually enforced between call starts, ms (platform spacing + margin). */
   minSpacingMs: number;
   /** Calls waiting for a slot, by priority (coalesced callers count once). */

@@ -5,6 +5,7 @@
  */
 import type { Priority } from './budget-state';
 import type { Clock } from './clock';
+import type { RatePolicyRule } from './rate-policy';
 
 /** How one scheduler talks to the network and what budget it keeps. */
 export interface SchedulerOptions {
@@ -27,6 +28,11 @@ export interface SchedulerOptions {
   maxMarginMs?: number;
   /** Time source; default `systemClock`. */
   clock?: Clock;
+  /**
+   * The rule lowering the background (`watch`, `bulk`) rate after 429s (rate-policy.ts);
+   * default its documented numbers, the ceiling being `limitPerMinute`.
+   */
+  rate?: Partial<RatePolicyRule>;
   /** Automatic retries of an idempotent read (GET, HEAD) refused with 429; default 3. */
   maxAutoRetries?: number;
 }

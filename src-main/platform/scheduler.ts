@@ -28,9 +28,10 @@ import {
   type Waiter,
 } from './scheduled-call';
 import { SafetyMargin } from './safety-margin';
+import { RatePolicy } from './rate-policy';
 import { accountAnswer, currentCallAccount } from './call-accounting';
 import type { RefusePolicy, ScheduleOptions, SchedulerOptions } from './scheduler-options';
-import { StartLog } from './start-log';
+import { StartLog, windowMs } from './start-log';
 import { callOwner } from './call-owner';
 
 export type { BudgetState, Priority } from './budget-state';
@@ -66,6 +67,9 @@ export class RequestScheduler {
   readonly #margin: SafetyMargin;
   /** The owner whose call of each priority started last: the next turn goes to another. */
   readonly #lastOwner: Partial<Record<Priority, string>> = {};
+  readonly #rate: RatePolicy;
+  /** Start times of `watch` and `bulk` calls in the last 60 s (the rate policy's share). */
+  #backgroundStarts: number[] = [];
   #pausedReason: string | null = null;
   #refuse: RefusePolicy | null = null;
   readonly #wake: Alarm;
@@ -83,6 +87,11 @@ export class RequestScheduler {
     this.#margin = new SafetyMargin({
       baseMs: marginMs,
       maxMs: Math.max(marginMs, options.maxMarginMs ?? 300),
+    });
+    this.#rate = new RatePolicy({
+      ceilingPerMinute: limit,
+      floorPerMinute: Math.min(limit, options.rate?.floorPerMinute ?? 12),
+      ...options.rate,
     });
     this.#name = options.name;
     this.#send = options.fetch;
@@ -149,6 +158,7 @@ export class RequestScheduler {
       name: this.#name,
       callsLastMinute: this.#starts.countLastMinute(now),
       limitPerMinute: this.#starts.limitPerMinute,
+      backgroundPerMinute: this.#rate.perMinute(now),
       minSpacingMs: this.#starts.spacingMs,
       queued: {
         command: this.#queues.command.length,
@@ -266,6 +276,15 @@ export class RequestScheduler {
         this.#listeners.changed();
       }
       const call = priorities.map((p) => this.#nextOf(p)).find((c) => c !== undefined);
+      if (call !== undefined && (call.priority === 'watch' || call.priority === 'bulk')) {
+        // Background calls keep to the rate policy's share (rate-policy.ts); commands and
+        // views only to the platform's limit.
+        const openAt = this.#backgroundOpensAt(now);
+        if (openAt > now) {
+          this.#wake.setAt(Math.max(openAt, this.#refusals.until ?? -Infinity));
+          return;
+        }
+      }
       if (call === undefined) {
         // Nothing to send; still wake at the end of a 429 pause so the gauge hears of it.
         if (this.#refusals.until === null) this.#wake.clear();
@@ -295,8 +314,18 @@ export class RequestScheduler {
     return queue.find((c) => c.owner === next) ?? first;
   }
 
+  /** Earliest epoch ms at which one more background call keeps within the rate policy's share. */
+  #backgroundOpensAt(now: number): number {
+    this.#backgroundStarts = this.#backgroundStarts.filter((at) => at > now - windowMs);
+    const cap = this.#rate.perMinute(now);
+    if (this.#backgroundStarts.length < cap) return now;
+    const leaving = this.#backgroundStarts[this.#backgroundStarts.length - cap] ?? now;
+    return leaving + windowMs;
+  }
+
   #start(call: ScheduledCall, now: number): void {
     this.#lastOwner[call.priority] = call.owner;
+    if (call.priority === 'watch' || call.priority === 'bulk') this.#backgroundStarts.push(now);
     this.#dequeue(call);
     call.phase = 'in-flight';
     call.startedAt = now;
@@ -337,6 +366,8 @@ export class RequestScheduler {
       if (this.#refusals.pausedUntil(now) === null && this.#margin.refused()) {
         this.#starts.setMargin(this.#margin.currentMs);
       }
+      // Someone else may be spending the account: take less of it for a while.
+      this.#rate.refused(now);
       // A 429 pauses the whole queue, even when nobody waits for this call any more.
       this.#refusals.refused(response.headers.get('retry-after'), now);
       if (call.idempotent && call.phase === 'in-flight' && call.retries < this.#maxAutoRetries) {

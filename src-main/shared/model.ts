@@ -107,6 +107,33 @@ export interface ViewerSeries {
   points: { at: string; viewers: number }[];
 }
 
+/** The control room's commands that wait for the budget instead of failing on a 429. */
+export type WaitingCommandName =
+  | 'broadcast.rename'
+  | 'broadcast.startRecording'
+  | 'broadcast.stopRecording'
+  | 'broadcast.setCuePoint';
+
+/**
+ * A command refused for budget (429) that main is keeping: it waits out the platform's pause,
+ * re-reads the broadcast, and sends again only if still needed (docs/architecture.md,
+ * "The API budget"). Pushed as `command.waiting` on each refusal and once when it settles.
+ */
+export interface CommandWaiting {
+  /** This run of the command; `command.cancelWaiting` takes it. */
+  id: string;
+  command: WaitingCommandName;
+  broadcastKey: string;
+  /** `waiting` while held for the budget; `settled` once answered, failed or cancelled. */
+  state: 'waiting' | 'settled';
+  /** The refusal's HTTP status (429). */
+  status: 429;
+  /** Refusals so far (1 after the first 429). */
+  attempt: number;
+  /** Epoch ms UTC at which it is tried again (the end of the platform's pause). */
+  retryAt: number;
+}
+
 /**
  * The scheduler's budget of one API, for the status-bar gauge (docs/architecture.md,
  * "The API budget").
@@ -117,6 +144,11 @@ export interface BudgetSnapshot {
   /** Call starts in the last 60 s. */
   callsLastMinute: number;
   limitPerMinute: number;
+  /**
+   * Calls a minute the app allows itself for background calls (watches, bulk) now: lowered
+   * after 429s, climbing back slowly (src-main/platform/rate-policy.ts). Absent: the limit.
+   */
+  backgroundPerMinute?: number;
   /** Spacing enforced between call starts, ms. */
   minSpacingMs: number;
   queued: { command: number; view: number; watch: number; bulk: number };

@@ -84,6 +84,7 @@ export function startSession(
     account,
     publish: (update) => emit('watch.update', update),
     observed: (topic, subject, fetchedAt) => planner.observe(topic, subject, fetchedAt),
+    waiting: (waiting) => emit('command.waiting', waiting),
   });
   const planner = new WatchPlanner({
     clock,

@@ -25,6 +25,9 @@ export const controlRoomHandlers = registerHandlers(controlRoomCommands, {
   'watch.subscribe': ({ spec }, { session, clientId }) => ({
     watchId: session.planner.subscribe(spec, clientId),
   }),
+  'command.cancelWaiting': ({ id }, { session }) => ({
+    cancelled: session.controlRoom.cancelWaiting(id),
+  }),
   'watch.unsubscribe': ({ watchId }, { session }) => ({
     removed: session.planner.unsubscribe(watchId),
   }),

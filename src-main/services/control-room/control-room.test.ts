@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../platform/clock';
 import { startSandbox, type SandboxHandle } from '../../sandbox/index';
-import type { Broadcast, WatchUpdate } from '../../shared/model';
+import type { Broadcast, CommandWaiting, WatchUpdate } from '../../shared/model';
 import { accountContextOf } from '../core/account-context';
 import { ControlRoom } from './control-room';
 import { startSession } from '../app/session';
@@ -85,6 +85,91 @@ async function onAirBroadcast(timeshift?: boolean): Promise<Broadcast> {
 const recordingPath = (key: string) =>
   `/live/api/v1/live/service-accounts/${sandbox.info.service_account_key}/broadcasts/${key}/duplicate-recording`;
 const sentFor = (key: string) => sent.filter((s) => s.path.includes(`/broadcasts/${key}`));
+
+describe('commands refused for budget are kept, not dropped', () => {
+  const waits: CommandWaiting[] = [];
+  const mine: Sent[] = [];
+  // A desk of its own: the rate policy it lowers here is not the other tests' workspace's.
+  let desk: Workspace;
+  beforeAll(async () => {
+    desk = await openSandboxWorkspace({
+      sandboxInfo: sandbox.info,
+      pacing: { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0, limitPerMinute: 10_000 },
+      fetch: async (request) => {
+        const entry: Sent = {
+          method: request.method,
+          path: new URL(request.url).pathname,
+          status: null,
+        };
+        mine.push(entry);
+        const response = await fetch(request);
+        entry.status = response.status;
+        return response;
+      },
+    });
+  });
+  afterAll(async () => {
+    await desk.dispose();
+  });
+  const keeping = () =>
+    new ControlRoom({
+      account: accountContextOf(desk, systemClock, () => undefined),
+      publish: () => undefined,
+      waiting: (waiting) => waits.push(waiting),
+    });
+  const sentFor = (key: string) => mine.filter((s) => s.path.includes(`/broadcasts/${key}`));
+
+  it('re-reads a cue point refused by a 429 burst and sends it again until answered', async () => {
+    const room = keeping();
+    const b = (await room.getBroadcast((await onAirBroadcast(true)).key)).data;
+    mine.length = 0;
+    waits.length = 0;
+    // Three refusals in a row: the cue point, then its re-read (twice).
+    sandbox.faults.update({ burst429: 3, retryAfterS: 1 });
+    const set = await room.setCuePoint(b.key);
+    expect(set.data.cuePointAt).not.toBeNull();
+    expect(set.data.cuePointAt).not.toBe(b.cuePointAt);
+    const calls = sentFor(b.key).map((s) => `${s.method} ${s.status}`);
+    expect(calls[0]).toBe('PUT 429');
+    expect(calls.at(-1)).toBe('PUT 200');
+    // Never sent again without a re-read answered in between.
+    expect(calls.at(-2)).toBe('GET 200');
+    expect(calls.filter((c) => c === 'PUT 429').length + 1).toBe(
+      calls.filter((c) => c.startsWith('PUT')).length,
+    );
+    // The operator was told it waits for the platform, then that it settled.
+    expect(waits[0]).toMatchObject({
+      command: 'broadcast.setCuePoint',
+      broadcastKey: b.key,
+      state: 'waiting',
+      status: 429,
+      attempt: 1,
+    });
+    expect(waits.at(-1)?.state).toBe('settled');
+    expect((await other.live.getBroadcast(b.key)).data.cue_sign_at).not.toBeNull();
+  });
+
+  it('stops a command waiting for the budget when the operator cancels it', async () => {
+    const room = keeping();
+    const b = await onAirBroadcast(true);
+    mine.length = 0;
+    waits.length = 0;
+    sandbox.faults.update({ burst429: 1000, retryAfterS: 1 });
+    const cue = room.setCuePoint(b.key);
+    await expect.poll(() => waits.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    const first = waits[0];
+    expect(first?.state).toBe('waiting');
+    expect(room.cancelWaiting(first?.id ?? '')).toBe(true);
+    await expect(cue).rejects.toThrow('Cancelled while waiting for the platform');
+    const after = sentFor(b.key).length;
+    sandbox.faults.clear();
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    // Nothing more was sent for it once cancelled.
+    expect(sentFor(b.key).length).toBe(after);
+    expect(waits.at(-1)?.state).toBe('settled');
+    expect(room.cancelWaiting(first?.id ?? '')).toBe(false);
+  });
+});
 
 describe('control room commands', () => {
   it('sends a stop pressed while the start is still on the wire, after the start', async () => {
@@ -197,7 +282,7 @@ describe('the session: control room and watch planner through callbacks', () => 
         about('broadcast').filter((u) => u.kind === 'broadcast' && !u.data.onAir).length;
       await expect.poll(offAir, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
       const readsAfter = sent.length;
-      // Two more polls of the broadcast (4 s apart): nothing else about it was read.
+      // Two more polls of the broadcast (5 s apart): nothing else about it was read.
       await expect.poll(offAir, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
       const later = sent.slice(readsAfter).filter((s) => s.path.includes(`/broadcasts/${b.key}`));
       expect(later.map((s) => s.path.split(`/broadcasts/${b.key}`)[1])).toEqual(['', '']);
@@ -205,5 +290,5 @@ describe('the session: control room and watch planner through callbacks', () => 
       await session.dispose();
       await rm(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 60_000);
 });

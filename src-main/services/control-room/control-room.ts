@@ -14,6 +14,8 @@ import type { Priority } from '../../platform/scheduler';
 import type {
   Broadcast,
   ChannelOrder,
+  CommandWaiting,
+  WaitingCommandName,
   ChannelSummary,
   ChatParticipants,
   Fresh,
@@ -49,6 +51,21 @@ export interface ControlRoomOptions {
    * need not spend a call reading it again.
    */
   observed?: (topic: WatchTopic, subject: string, fetchedAt: number) => void;
+  /**
+   * Told while a command refused for budget (429) waits to be tried again, and when it
+   * settles (the `command.waiting` event), so the operator sees it waiting, not failed.
+   */
+  waiting?: (waiting: CommandWaiting) => void;
+  /**
+   * How long a command refused for budget is kept trying before it fails with the last 429,
+   * ms (default 60 000): past that the operator has long stopped expecting it.
+   */
+  maxBudgetWaitMs?: number;
+}
+
+/** A command run waiting for the budget: its cancel switch. */
+interface BudgetWait {
+  abort: AbortController;
 }
 
 /** Reads and commands of the live control room. Methods throw PlatformError on refusal. */
@@ -63,9 +80,18 @@ export class ControlRoom {
   private readonly lastCommand = new Map<string, Promise<unknown>>();
   /** The last state read of each broadcast (a view, a watch or a command's answer). */
   private readonly known = new Map<string, Fresh<Broadcast>>();
+  /** Command runs under way, by the id the `command.waiting` event gives them. */
+  private readonly runs = new Map<string, BudgetWait>();
+  private nextRunId = 1;
+  private readonly waiting: (waiting: CommandWaiting) => void;
+  private readonly maxBudgetWaitMs: number;
+  private readonly retryAt: () => number | null;
 
   constructor(options: ControlRoomOptions) {
     const { account } = options;
+    this.waiting = options.waiting ?? (() => undefined);
+    this.maxBudgetWaitMs = options.maxBudgetWaitMs ?? 60_000;
+    this.retryAt = () => account.liveScheduler.state().rateLimitedUntil;
     this.live = account.live;
     this.publish = options.publish;
     this.observed = options.observed ?? (() => undefined);
@@ -117,8 +143,9 @@ export class ControlRoom {
   rename(key: string, title: string): Promise<Fresh<Broadcast>> {
     return this.once(`rename:${key}:${title}`, key, () =>
       this.commandWithRecheck(
+        'broadcast.rename',
         key,
-        () => this.live.updateBroadcastTitle(key, title, { priority: 'command' }),
+        (signal) => this.live.updateBroadcastTitle(key, title, { priority: 'command', signal }),
         (b) => (b.title === title ? 'done' : 'retry'),
         null,
       ),
@@ -135,8 +162,9 @@ export class ControlRoom {
   startRecording(key: string): Promise<Fresh<Broadcast>> {
     return this.once(`start-recording:${key}`, key, () =>
       this.commandWithRecheck(
+        'broadcast.startRecording',
         key,
-        () => this.live.startDuplicateRecording(key, { priority: 'command' }),
+        (signal) => this.live.startDuplicateRecording(key, { priority: 'command', signal }),
         (b) => (b.recording ? 'done' : b.onAir ? 'retry' : 'refuse'),
         say('errors.offAirBeforeRecording'),
       ),
@@ -147,8 +175,9 @@ export class ControlRoom {
   stopRecording(key: string): Promise<Fresh<Broadcast>> {
     return this.once(`stop-recording:${key}`, key, () =>
       this.commandWithRecheck(
+        'broadcast.stopRecording',
         key,
-        () => this.live.stopDuplicateRecording(key, { priority: 'command' }),
+        (signal) => this.live.stopDuplicateRecording(key, { priority: 'command', signal }),
         (b) => (b.recording ? 'retry' : 'done'),
         say('errors.recordingAlreadyStopped'),
       ),
@@ -157,17 +186,44 @@ export class ControlRoom {
 
   /**
    * Sets the timeshift cue point to `at` (ISO-8601) or, when omitted, to the platform's now.
-   * On 429, re-reads and sets it again only while the broadcast is still on air.
+   * On 429, re-reads and sets it again only while the broadcast is still on air and the
+   * cue point is not already there: at `at`, or (for the platform's now) moved since the press.
    */
   setCuePoint(key: string, at?: string): Promise<Fresh<Broadcast>> {
+    // What "already there" means for the platform's now: a cue point other than the one
+    // read before the press; with nothing read before (never, in the control room: its
+    // precondition needs a read of the last 15 s), one at or after the press (epoch ms UTC).
+    const known = this.known.get(key);
+    const pressedAt = this.now();
+    const wanted = at === undefined ? null : Date.parse(at);
+    const isSet = (b: Broadcast): boolean => {
+      if (b.cuePointAt === null) return false;
+      if (wanted !== null) return Date.parse(b.cuePointAt) === wanted;
+      return known
+        ? b.cuePointAt !== known.data.cuePointAt
+        : Date.parse(b.cuePointAt) >= pressedAt - 1_000;
+    };
     return this.once(`cue:${key}`, key, () =>
       this.commandWithRecheck(
+        'broadcast.setCuePoint',
         key,
-        () => this.live.setCueSign(key, at, { priority: 'command' }),
-        (b) => (b.onAir && b.useTimeshift ? 'retry' : 'refuse'),
+        (signal) => this.live.setCueSign(key, at, { priority: 'command', signal }),
+        (b) => (isSet(b) ? 'done' : b.onAir && b.useTimeshift ? 'retry' : 'refuse'),
         say('errors.offAirBeforeCuePoint'),
       ),
     );
+  }
+
+  /**
+   * Cancels a command waiting for the budget (`id` from the `command.waiting` event): a call
+   * still queued is dropped, nothing more is sent, and the command answers "cancelled". A
+   * write already on the wire runs on (the platform may act on it). False when no such run.
+   */
+  cancelWaiting(id: string): boolean {
+    const run = this.runs.get(id);
+    if (!run) return false;
+    run.abort.abort(new PlatformError({ code: 'rate-limited', ...say('errors.commandCancelled') }));
+    return true;
   }
 
   /**
@@ -262,26 +318,80 @@ export class ControlRoom {
   }
 
   /**
-   * Sends a command; a 429 is never repeated blindly (docs/architecture.md, "The API budget"): once
-   * the scheduler's pause ends, the broadcast is re-read and `decide` says whether the command
-   * is already done, should be sent once more, or can no longer apply (`refusal`).
+   * Sends a command; a command refused for budget (429) is never dropped and never repeated
+   * blindly (docs/architecture.md, "The API budget": re-read, then decide). Each time the
+   * platform refuses for budget, the operator is told it waits (`waiting`), the scheduler
+   * waits out the platform's pause, the broadcast is re-read, and `decide` says whether the
+   * command is already done, should be sent once more, or can no longer apply (`refusal`).
+   * It goes on while wanted: until answered, cancelled ({@link cancelWaiting}), or
+   * `maxBudgetWaitMs` after the press (then it fails with the last 429).
+   * @throws PlatformError as the platform answered, `conflict` with `refusal`, or the cancel.
    */
   private async commandWithRecheck(
+    command: WaitingCommandName,
     key: string,
-    send: () => Promise<{ data: Parameters<typeof toBroadcast>[0] }>,
+    send: (signal: AbortSignal) => Promise<{ data: Parameters<typeof toBroadcast>[0] }>,
     decide: (current: Broadcast) => 'done' | 'retry' | 'refuse',
     refusal: { message: string; text: MessageRef } | null,
   ): Promise<Fresh<Broadcast>> {
+    const id = `c${this.nextRunId++}`;
+    const abort = new AbortController();
+    this.runs.set(id, { abort });
+    const began = this.now();
+    let attempt = 0;
+    let told = false;
+    const cancelled = (): never => {
+      throw abort.signal.reason instanceof PlatformError
+        ? abort.signal.reason
+        : new PlatformError({ code: 'rate-limited', ...say('errors.commandCancelled') });
+    };
     try {
-      return this.commandResult(toBroadcast((await send()).data));
-    } catch (error) {
-      if (!(error instanceof PlatformError) || error.error.code !== 'rate-limited') throw error;
-      const current = await this.readBroadcast(key, 'command');
-      const next = decide(current.data);
-      if (next === 'done') return this.commandResult(current.data);
-      if (next === 'refuse')
-        throw new PlatformError({ code: 'conflict', ...(refusal ?? say('errors.internal')) });
-      return this.commandResult(toBroadcast((await send()).data));
+      let step: 'send' | 'reread' = 'send';
+      for (;;) {
+        if (abort.signal.aborted) cancelled();
+        try {
+          if (step === 'send') {
+            return this.commandResult(toBroadcast((await send(abort.signal)).data));
+          }
+          const current = await this.readBroadcast(key, 'command', abort.signal);
+          const next = decide(current.data);
+          if (next === 'done') return this.commandResult(current.data);
+          if (next === 'refuse')
+            throw new PlatformError({ code: 'conflict', ...(refusal ?? say('errors.internal')) });
+          step = 'send';
+          continue;
+        } catch (error) {
+          if (abort.signal.aborted) cancelled();
+          if (!(error instanceof PlatformError) || error.error.code !== 'rate-limited') throw error;
+          if (this.now() - began >= this.maxBudgetWaitMs) throw error;
+          // Whatever was refused, the state is read again before anything is sent again.
+          step = 'reread';
+          attempt += 1;
+          told = true;
+          const retryAt = this.retryAt() ?? this.now() + (error.error.retryAfterS ?? 1) * 1000;
+          this.waiting({
+            id,
+            command,
+            broadcastKey: key,
+            state: 'waiting',
+            status: 429,
+            attempt,
+            retryAt,
+          });
+        }
+      }
+    } finally {
+      this.runs.delete(id);
+      if (told)
+        this.waiting({
+          id,
+          command,
+          broadcastKey: key,
+          state: 'settled',
+          status: 429,
+          attempt,
+          retryAt: this.now(),
+        });
     }
   }
 

@@ -196,4 +196,36 @@ describe('watch planner', () => {
     expect(channelReads()).toBe(2);
     planner.dispose();
   });
+
+  it('gives way while a command or a view read is queued in the scheduler', async () => {
+    let queued = { command: 1, view: 0, watch: 0, bulk: 0 };
+    const { clock, runs, planner } = setup({ budget: () => budget({ queued }) });
+    planner.subscribe({ kind: 'broadcast', broadcastKey: 'b1', focused: true }, 'c');
+    await clock.advance(10_000);
+    expect(runs).toEqual([]);
+    queued = { command: 0, view: 0, watch: 0, bulk: 0 };
+    await clock.advance(2_000);
+    expect(runs.length).toBeGreaterThan(0);
+    planner.dispose();
+  });
+
+  it('widens its intervals when the scheduler lowered its background rate after 429s', async () => {
+    const count = async (backgroundPerMinute: number) => {
+      const { clock, runs, planner } = setup({
+        latencyMs: 200,
+        budget: () => budget({ backgroundPerMinute }),
+      });
+      planner.subscribe({ kind: 'broadcast', broadcastKey: 'b1', focused: true }, 'c');
+      await clock.advance(60_000);
+      const first = runs.length;
+      await clock.advance(300_000);
+      planner.dispose();
+      return (runs.length - first) / 5;
+    };
+    const full = await count(60);
+    const lowered = await count(20); // 60 / 20: every interval ×3
+    expect(full).toBeGreaterThan(15);
+    expect(lowered).toBeLessThanOrEqual(full / 3 + 1);
+    expect(lowered).toBeGreaterThanOrEqual(full / 3 - 1);
+  });
 });

@@ -10,15 +10,27 @@
  * finishes it picks the task most overdue relative to its interval. It starts nothing while
  * the calls of the last minute leave less than `reservePerMinute` for interactive calls.
  * Renderer timers never poll: views only subscribe.
+ *
+ * Yielding (docs/architecture.md, "The API budget"): the planner gives way before the
+ * operator's commands do. It starts nothing while a command or a view read is queued in the
+ * scheduler, and when the scheduler's background rate is lowered after 429s
+ * (platform/rate-policy.ts) it widens every interval by `limit / rate`, at most ×3
+ * (`maxYieldFactor`); the scheduler holds background calls within that rate besides.
  */
 import type { Clock } from '../../platform/scheduler';
 import type { BudgetSnapshot, WatchSpec } from '../../shared/model';
 
 /** Target refresh intervals in ms. Focused: the broadcast on the operator's screen. */
 export const watchIntervals = {
-  focused: { broadcast: 4_000, participants: 5_000, viewers: 30_000 },
-  background: { broadcast: 15_000, participants: 30_000, viewers: 60_000 },
-  channels: 10_000,
+  /**
+   * The focused broadcast: its state (on air, recording, cue point) every 5 s; the chat
+   * participants, a slower figure, every 15 s; the viewer series, kept by the platform in
+   * 5-minute buckets, every 60 s. About 17 calls a minute (with the channel list, about 20).
+   */
+  focused: { broadcast: 5_000, participants: 15_000, viewers: 60_000 },
+  background: { broadcast: 30_000, participants: 60_000, viewers: 120_000 },
+  /** The channel list's on-air tally: every 20 s (a channel going on air is also pushed by its broadcast read). */
+  channels: 20_000,
   /** Longest back-off after repeated failures of a task. */
   maxBackoff: 60_000,
   /**
@@ -26,8 +38,11 @@ export const watchIntervals = {
    * re-read within this after the platform comes back (an outage of a few seconds must not
    * leave it stale for a minute). Failing calls there cost at most 3 calls a minute more.
    */
-  focusedMaxBackoff: 8_000,
+  focusedMaxBackoff: 10_000,
 } as const;
+
+/** The most the planner widens its intervals when the scheduler's background rate is lowered. */
+export const maxYieldFactor = 3;
 
 /** A task's identity: what it reads. */
 export type WatchTopic = 'channels' | 'broadcast' | 'participants' | 'viewers';
@@ -214,12 +229,18 @@ export class WatchPlanner {
       this.sleep(budget.minSpacingMs);
       return;
     }
+    // The operator's commands and what is on screen go first: give way while they queue.
+    if (budget.queued.command > 0 || budget.queued.view > 0) {
+      this.sleep(budget.minSpacingMs);
+      return;
+    }
+    const yieldFactor = yieldFactorOf(budget);
     let best: { task: WatchTask; score: number } | null = null;
     let nextDue = Infinity;
     for (const task of this.tasks) {
       const state = this.taskState.get(task.id);
       if (!state || state.dormant) continue;
-      const interval = effectiveInterval(task, state.failures);
+      const interval = effectiveInterval(task, state.failures) * yieldFactor;
       if (state.lastRunAt === null) {
         // Never fetched: most urgent; the focused broadcast's tasks before any other.
         const score = (task.focused ? 1e12 : 1e9) / task.intervalMs;
@@ -280,6 +301,17 @@ export class WatchPlanner {
     if (this.timer !== null) this.options.clock.clearTimeout(this.timer);
     this.timer = null;
   }
+}
+
+/**
+ * How much to widen every interval: `limitPerMinute / backgroundPerMinute` when the
+ * scheduler lowered its background rate after 429s (1 when it did not), at most
+ * {@link maxYieldFactor}.
+ */
+export function yieldFactorOf(budget: BudgetSnapshot): number {
+  const rate = budget.backgroundPerMinute ?? budget.limitPerMinute;
+  if (!(rate > 0) || rate >= budget.limitPerMinute) return 1;
+  return Math.min(maxYieldFactor, budget.limitPerMinute / rate);
 }
 
 function expand(watchId: string, spec: WatchSpec): WatchTask[] {

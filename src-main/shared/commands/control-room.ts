@@ -8,6 +8,7 @@ import {
   channelOrders,
   type Broadcast,
   type ChatParticipants,
+  type CommandWaiting,
   type Fresh,
   type ViewerSeries,
   type WatchUpdate,
@@ -131,6 +132,20 @@ export const controlRoomCommands = defineCommands({
       'live.getBroadcastViewerStatistics',
     ],
   }),
+  /**
+   * Cancels a control-room command waiting for the budget after a 429 (the `id` of its
+   * `command.waiting` event): nothing more is sent for it.
+   */
+  'command.cancelWaiting': command({
+    input: z.object({ id: z.string().min(1).max(64) }),
+    output: returns<{ cancelled: boolean }>(),
+    priority: 'local',
+    category: 'controlRoom',
+    effect: 'read',
+    api: null,
+    roles: anyRole,
+    operations: [],
+  }),
   'watch.unsubscribe': command({
     input: z.object({ watchId: z.string().min(1).max(64) }),
     output: returns<{ removed: boolean }>(),
@@ -147,4 +162,6 @@ export const controlRoomCommands = defineCommands({
 export const controlRoomEvents = defineEvents({
   /** A watch fetched something new. */
   'watch.update': event<WatchUpdate>(),
+  /** A command refused for budget waits to be tried again, or settled after waiting. */
+  'command.waiting': event<CommandWaiting>(),
 });

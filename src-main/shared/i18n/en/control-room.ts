@@ -54,6 +54,10 @@ export const controlRoom = {
     confirmMessage: 'Manual recording of “{title}” ends at once. The broadcast stays on air.',
     keep: 'Keep recording',
   },
+  commandWaiting: {
+    retryIn: 'Waiting for the platform ({status}), trying again in {seconds} s',
+    retryNow: 'Waiting for the platform ({status}), trying again now…',
+  },
   cuePoint: {
     heading: 'Timeshift cue point',
     timeshiftOff: 'Timeshift is off for this broadcast, so it has no cue point to set.',

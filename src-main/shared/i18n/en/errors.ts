@@ -46,6 +46,7 @@ export const errors = {
       'The OS keychain is not available ({detail}). OnAir Desk keeps tokens only there and will not store them anywhere else. Make sure the system keychain is available and unlocked, and try again. The sandbox workspace keeps working meanwhile.',
     offAirBeforeRecording: 'The broadcast went off air before recording could start.',
     recordingAlreadyStopped: 'Recording had already stopped.',
+    commandCancelled: 'Cancelled while waiting for the platform: nothing more was sent.',
     offAirBeforeCuePoint: 'The broadcast went off air before the cue point could be set.',
     patRefused:
       'The platform refused the personal access token of “{name}” (401): it expired or was revoked. Calls are paused: enter a new token to go on.',

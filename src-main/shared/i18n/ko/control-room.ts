@@ -56,6 +56,10 @@ export const controlRoom: CatalogueShape<typeof en> = {
     confirmMessage: '“{title}”의 수동 녹화가 바로 끝납니다. 방송은 계속됩니다.',
     keep: '녹화 계속',
   },
+  commandWaiting: {
+    retryIn: '플랫폼을 기다리는 중 ({status}), {seconds}초 후 다시 시도합니다',
+    retryNow: '플랫폼을 기다리는 중 ({status}), 지금 다시 시도합니다…',
+  },
   cuePoint: {
     heading: '타임시프트 큐 포인트',
     timeshiftOff: '이 방송은 타임시프트를 사용하지 않아 설정할 큐 포인트가 없습니다.',

@@ -44,6 +44,7 @@ export const errors: CatalogueShape<typeof en> = {
       'OS 키체인을 사용할 수 없습니다 ({detail}). OnAir Desk는 토큰을 키체인에만 보관하며 다른 곳에는 저장하지 않습니다. 시스템 키체인이 사용 가능하고 잠금 해제되어 있는지 확인한 뒤 다시 시도하세요. 그동안 샌드박스 작업 공간은 계속 쓸 수 있습니다.',
     offAirBeforeRecording: '녹화를 시작하기 전에 방송이 중지되었습니다.',
     recordingAlreadyStopped: '녹화가 이미 중지되었습니다.',
+    commandCancelled: '플랫폼을 기다리는 중에 취소했습니다. 더 이상 보내지 않았습니다.',
     offAirBeforeCuePoint: '큐 포인트를 설정하기 전에 방송이 중지되었습니다.',
     patRefused:
       '플랫폼이 “{name}”의 Personal Access Token을 거부했습니다 (401). 만료되었거나 폐기되었습니다. 호출을 일시 중지했습니다. 새 토큰을 입력하면 계속합니다.',

@@ -31,6 +31,12 @@ export const commandsControlRoom = {
         'Sets the timeshift cue point: viewers can seek back only as far as this moment.',
     },
   },
+  command: {
+    cancelWaiting: {
+      title: 'Cancel waiting command',
+      description: 'Stops a command that waits for the platform after a 429: nothing more is sent.',
+    },
+  },
   watch: {
     subscribe: {
       title: 'Watch live state',

@@ -19,6 +19,12 @@ export const commandsControlRoom = {
         '타임시프트 큐 포인트를 설정합니다. 시청자는 이 시점까지만 되돌려 볼 수 있습니다.',
     },
   },
+  command: {
+    cancelWaiting: {
+      title: '대기 중인 명령 취소',
+      description: '429 이후 플랫폼을 기다리는 명령을 멈춥니다. 더 이상 보내지 않습니다.',
+    },
+  },
   watch: {
     subscribe: {
       title: '라이브 상태 지켜보기',
