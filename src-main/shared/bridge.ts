@@ -34,6 +34,7 @@ import { workspaceCommands, workspaceEvents } from './commands/workspaces';
 import { diagnosticsCommands } from './commands/diagnostics';
 import { rehearsalCommands } from './commands/rehearsal';
 import { notificationEvents } from './commands/notifications';
+import { panelCommands } from './commands/panels';
 
 export { ipcChannels } from './ipc-channels';
 
@@ -55,6 +56,7 @@ export const commandDomains = {
   persist: persistCommands,
   diagnostics: diagnosticsCommands,
   rehearsal: rehearsalCommands,
+  panels: panelCommands,
 } as const;
 
 /** The name of a domain of commands. */

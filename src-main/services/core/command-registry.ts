@@ -38,6 +38,8 @@ export interface CallContext {
   confirmation?: Confirmation;
   /** The studio seat that sent it, when it came from one. */
   seat?: string;
+  /** The hardware panel's name, when it came from one (`via: 'panel'`, hosts/panel-api.ts). */
+  panel?: string;
   /**
    * Aborted when the asker went away before the answer (the browser page's request closed):
    * a `view` read still queued for the platform is then dropped (call-signal.ts).
@@ -168,6 +170,7 @@ export function createDispatcher(
         who: pipeline.who(),
         seat: context.seat ?? null,
         via: context.via ?? 'button',
+        ...(context.via === 'panel' && context.panel ? { panel: context.panel } : {}),
         command,
         effect,
         target: auditTarget(parsed.data),
@@ -182,6 +185,7 @@ export function createDispatcher(
       parsed.data,
       context.confirmation,
       current,
+      context.via,
     );
     if (refusal) {
       audit({ ok: false, code: refusal.code, status: null, message: refusal.message, sent: false });

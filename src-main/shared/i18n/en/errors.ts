@@ -333,5 +333,9 @@ export const errors = {
     libraryPosterUnreadable: 'The poster could not be read.',
     libraryPosterType: 'A poster is a JPEG or PNG image.',
     libraryBatchId: 'Not a batch of this session.',
+    panelName: 'A panel needs a name.',
+    panelNameLong: 'A panel name is at most 60 characters.',
+    panelUnknown: 'That panel is not known.',
+    panelPort: 'Give a port from 1024 to 65535.',
   },
 } as const;

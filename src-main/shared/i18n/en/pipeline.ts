@@ -18,6 +18,7 @@ export const pipeline = {
     alreadyRecording: 'Manual recording is already running on this broadcast: nothing was sent.',
     notRecording: 'No manual recording is running on this broadcast: nothing was sent.',
     sandboxOnly: '“{command}” works in the sandbox workspace only.',
+    notForPanels: '“{command}” is not offered to hardware panels. Nothing was sent.',
     confirmAgain: '“{command}” cannot be undone: confirm it first. Nothing was sent.',
     confirmTyped:
       '“{command}” cannot be undone: type the name it asks for to confirm. Nothing was sent.',

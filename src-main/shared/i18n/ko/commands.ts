@@ -18,6 +18,7 @@ import { commandsLibraryAdmin } from './commands/library-admin';
 import { commandsPersist } from './commands/persist';
 import { commandsDiagnostics } from './commands/diagnostics';
 import { commandsRehearsal } from './commands/rehearsal';
+import { commandsPanels } from './commands/panels';
 
 export const commandTexts = {
   commands: {
@@ -37,5 +38,6 @@ export const commandTexts = {
     persist: commandsPersist,
     diagnostics: commandsDiagnostics,
     rehearsal: commandsRehearsal,
+    panels: commandsPanels,
   },
 } as const;

@@ -328,5 +328,9 @@ export const errors: CatalogueShape<typeof en> = {
     libraryPosterUnreadable: '포스터를 읽을 수 없습니다.',
     libraryPosterType: '포스터는 JPEG 또는 PNG 이미지여야 합니다.',
     libraryBatchId: '이 세션의 일괄 작업이 아닙니다.',
+    panelName: '패널 이름을 입력하세요.',
+    panelNameLong: '패널 이름은 60자 이하입니다.',
+    panelUnknown: '알 수 없는 패널입니다.',
+    panelPort: '포트는 1024에서 65535 사이로 입력하세요.',
   },
 };

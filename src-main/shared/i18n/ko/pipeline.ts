@@ -17,6 +17,8 @@ export const pipeline = {
     alreadyRecording: '이 방송은 이미 수동 녹화 중입니다. 아무것도 보내지 않았습니다.',
     notRecording: '이 방송에서 진행 중인 수동 녹화가 없습니다. 아무것도 보내지 않았습니다.',
     sandboxOnly: '“{command}”은(는) 샌드박스 작업 공간에서만 쓸 수 있습니다.',
+    notForPanels:
+      '“{command}”은(는) 하드웨어 패널에 제공되지 않습니다. 아무것도 보내지 않았습니다.',
     confirmAgain:
       '“{command}”은(는) 되돌릴 수 없습니다. 먼저 확인하세요. 아무것도 보내지 않았습니다.',
     confirmTyped:
