@@ -1,9 +1,12 @@
 /**
- * `npm run --silent start:browser -- [--port N] [--data-dir DIR] [--json] [--seed N] [--no-rate-limit]`
+ * `npm run --silent start:browser -- [--port N] [--data-dir DIR] [--json] [--seed N] [--no-rate-limit] [--panel-port N]`
  *
  * Serves OnAir Desk to a browser on 127.0.0.1, on the sandbox workspace (embedded, or the
  * one named by `ONAIR_SANDBOX_INFO`). With `--json` it prints exactly one line,
  * `{"url": "..."}`, and nothing else on stdout; otherwise a short banner for a person.
+ * The control API for hardware panels (hosts/panel-api.ts) runs when Settings turns it on;
+ * `--panel-port N` (tests: 0 picks a free port) listens there instead of the setting's port,
+ * and Settings shows the address.
  * Stops cleanly on SIGINT/SIGTERM. Exit code 2 for bad flags, 1 when it cannot start, and 1
  * with one line saying where it runs when OnAir Desk already runs on the data folder
  * (instance-lock.ts, shared with the desktop app).
@@ -20,6 +23,7 @@ import { parseArgs } from 'node:util';
 import { createDeskCore } from '../services/app/desk-core';
 import { openSandboxWorkspace, sandboxInfoFromEnv } from '../services/workspaces/workspace';
 import { startBrowserHost } from './browser-host';
+import { supervisePanelApi } from './panel-api';
 import { sweepSpool } from './spool';
 import { queuedPaths } from '../services/uploads/upload-store';
 import { createLog } from './log';
@@ -52,6 +56,7 @@ async function main(): Promise<void> {
         json: { type: 'boolean', default: false },
         seed: { type: 'string', default: '1' },
         'no-rate-limit': { type: 'boolean', default: false },
+        'panel-port': { type: 'string' },
         // The built renderer to serve; `out/renderer` unless a test serves its own page.
         'renderer-dir': { type: 'string' },
       },
@@ -65,6 +70,12 @@ async function main(): Promise<void> {
   const seed = Number(values.seed);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     fatal(2, `--port must be 0..65535, got "${values.port}".`);
+  const panelPort = values['panel-port'] === undefined ? undefined : Number(values['panel-port']);
+  if (
+    panelPort !== undefined &&
+    (!Number.isInteger(panelPort) || panelPort < 0 || panelPort > 65535)
+  )
+    fatal(2, `--panel-port must be 0..65535, got "${values['panel-port']}".`);
   if (!Number.isInteger(seed)) fatal(2, `--seed must be a whole number, got "${values.seed}".`);
 
   const dataDir = resolve(values['data-dir'] ?? join(homedir(), '.config', 'onair-desk'));
@@ -111,6 +122,11 @@ async function main(): Promise<void> {
     spoolDir,
   });
   mark('hostListening');
+  const panelApi = supervisePanelApi({
+    core,
+    ...(panelPort === undefined ? {} : { portOverride: panelPort }),
+    log: (m) => log.write(m),
+  });
   log.write(`browser host listening on 127.0.0.1:${host.port}`);
   await taken.lock.setAddress(`http://127.0.0.1:${host.port}/`);
   // Copies of dropped files no queue names any more (cleared, or the drop was discarded).
@@ -143,8 +159,9 @@ async function main(): Promise<void> {
   const stop = () => {
     if (closing) return;
     closing = true;
-    void host
+    void panelApi
       .close()
+      .then(() => host.close())
       .then(() => core.dispose())
       .then(() => network.close())
       .then(() => taken.lock.release())
