@@ -221,7 +221,8 @@ describe('the feedback stream', () => {
         signal: abort.signal,
       });
       expect(response.headers.get('content-type')).toMatch(/text\/event-stream/);
-      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+      if (!response.body) throw new Error('the feedback stream has no body');
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
       let buffer = '';
       void (async () => {
         for (;;) {
@@ -253,8 +254,10 @@ describe('the feedback stream', () => {
       test.sandbox.faults.update({ dropRate: 1 });
       await expect.poll(() => failures.length, { timeout: 20_000 }).toBeGreaterThan(0);
       await expect.poll(() => pictures.at(-1)?.stale, { timeout: 3_000 }).toBe(true);
-      const stale = pictures.find((p) => p.stale)!;
-      expect(stale.at - failures[0]!).toBeLessThanOrEqual(2_000);
+      const stale = pictures.find((p) => p.stale);
+      const firstFailure = failures[0];
+      if (!stale || firstFailure === undefined) throw new Error('no stale picture');
+      expect(stale.at - firstFailure).toBeLessThanOrEqual(2_000);
       expect(stale.platform).toBe('lost');
       expect(stale.channels.length).toBeGreaterThan(0);
       expect(stale.channels.every((c) => c.stale)).toBe(true);
@@ -279,11 +282,11 @@ describe('the supervisor', () => {
     );
     await supervisor.settled();
     const running = supervisor.current();
-    expect(running).not.toBeNull();
-    expect(core.panels.state().listening).toBe(running?.address);
+    if (!running) throw new Error('the supervisor did not start the API');
+    expect(core.panels.state().listening).toBe(running.address);
     expect(
       (
-        await fetch(`${running!.address}/api/v1/feedback`, {
+        await fetch(`${running.address}/api/v1/feedback`, {
           headers: { Authorization: `Bearer ${panel.token}` },
         })
       ).status,
@@ -291,7 +294,7 @@ describe('the supervisor', () => {
     await core.invoke('panels.setEnabled', { enabled: false }, { clientId: 't' });
     await supervisor.settled();
     expect(supervisor.current()).toBeNull();
-    await expect(fetch(`${running!.address}/api/v1/feedback`)).rejects.toThrow();
+    await expect(fetch(`${running.address}/api/v1/feedback`)).rejects.toThrow();
     await supervisor.close();
   });
 });
