@@ -25,6 +25,7 @@ const knownFields: Partial<Record<CommandName, Record<string, unknown>>> = {
   'contentKey.assign': { key: 'abcd1234' },
   'userKey.reissue': { userKey: 'a'.repeat(32) },
   'userKey.delete': { userKey: 'a'.repeat(32) },
+  'panels.revoke': { id: 'pnl-000000000000' },
 };
 
 const stringCandidates = [
