@@ -66,6 +66,7 @@ test('a hardware panel records through the control API, is refused when it shoul
   await app.getByRole('button', { name: en.panelApi.add }).click();
   const token = ((await app.getByTestId('panel-token').textContent()) ?? '').trim();
   expect(token).toMatch(/^odp_[A-Za-z0-9_-]{43}$/);
+  await app.getByTestId('panel-token').scrollIntoViewIfNeeded();
   await app.screenshot(shots('panels-01-settings-token-en'));
   await app.getByRole('button', { name: en.panelApi.hide }).click();
   await expect(app.getByTestId('panel-token')).toHaveCount(0);
@@ -165,10 +166,11 @@ test('a hardware panel records through the control API, is refused when it shoul
 
   // The same section in Korean.
   await app.getByLabel(en.settings.language).selectOption('ko');
-  await expect(app.getByText(ko.panelApi.title)).toBeVisible();
+  await expect(app.getByText(ko.panelApi.title, { exact: true })).toBeVisible();
   await app.getByRole('textbox', { name: ko.panelApi.name }).fill('스트림 덱 B');
   await app.getByRole('button', { name: ko.panelApi.add }).click();
   await expect(app.getByTestId('panel-token')).toBeVisible();
+  await app.getByTestId('panel-token').scrollIntoViewIfNeeded();
   await app.screenshot(shots('panels-02-settings-token-ko'));
   await app.getByLabel(ko.settings.language).selectOption('system');
 });
