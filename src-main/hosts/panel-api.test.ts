@@ -249,6 +249,7 @@ describe('the feedback stream', () => {
         })
         .toMatchObject({ tally: 'onAir', stale: false });
       expect(pictures.at(-1)?.platform).toBe('reachable');
+      expect(pictures.at(-1)?.lamps[broadcast.channelKey]).toBe('onAir');
 
       // The platform stops answering: every connection is dropped.
       test.sandbox.faults.update({ dropRate: 1 });
@@ -261,6 +262,7 @@ describe('the feedback stream', () => {
       expect(stale.platform).toBe('lost');
       expect(stale.channels.length).toBeGreaterThan(0);
       expect(stale.channels.every((c) => c.stale)).toBe(true);
+      expect(new Set(Object.values(stale.lamps))).toEqual(new Set(['stale']));
       expect(Object.values(stale.broadcasts).every((b) => b.stale)).toBe(true);
       off();
     } finally {

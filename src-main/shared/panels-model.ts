@@ -67,6 +67,9 @@ export interface PanelBudget {
   state: 'ok' | 'tight' | 'paused';
 }
 
+/** What one channel's button shows; `stale` wins over every other state. */
+export type PanelLamp = 'stale' | 'recording' | 'onAir' | 'off';
+
 /** One feedback picture: what every panel button shows (`GET /api/v1/feedback`). */
 export interface PanelFeedback {
   /** When this picture was made, epoch ms UTC. */
@@ -78,6 +81,12 @@ export interface PanelFeedback {
   /** True when every button is stale (the platform lost). */
   stale: boolean;
   channels: ChannelTally[];
+  /**
+   * One word per channel key, for a button's colour in one lookup (Companion's
+   * `jsonpath(..., '$.data.lamps.<channel key>')`): `stale` whenever the channel's tally is,
+   * else `recording` (on air, manual recording running), `onAir` or `off`.
+   */
+  lamps: Record<string, PanelLamp>;
   /** Broadcasts the app has read, by key: recording and on-air state. */
   broadcasts: Record<
     string,

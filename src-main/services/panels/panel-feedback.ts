@@ -11,7 +11,12 @@
  */
 import type { EventMap } from '../../shared/bridge';
 import type { BudgetSnapshot, ChannelSummary, WatchUpdate } from '../../shared/model';
-import type { ChannelTally, PanelBudget, PanelFeedback } from '../../shared/panels-model';
+import type {
+  ChannelTally,
+  PanelBudget,
+  PanelFeedback,
+  PanelLamp,
+} from '../../shared/panels-model';
 
 /**
  * A figure read longer ago than this, ms, is stale: past the longest planned interval of a
@@ -101,6 +106,7 @@ export class PanelFeedbackState {
       platform: lost ? 'lost' : this.#seenAnswer ? 'reachable' : 'unknown',
       stale: lost,
       channels,
+      lamps: Object.fromEntries(channels.map((c) => [c.channelKey, lampOf(c)])),
       broadcasts,
       budget: budgetOf(this.#budgets ?? this.#current().budgets, at),
     };
@@ -150,6 +156,13 @@ export class PanelFeedbackState {
     this.#seenAnswer = false;
     this.#budgets = null;
   }
+}
+
+/** A channel's lamp: stale first, then recording, on air, off. */
+function lampOf(tally: ChannelTally): PanelLamp {
+  if (tally.stale) return 'stale';
+  if (tally.tally === 'onAir') return tally.recording === true ? 'recording' : 'onAir';
+  return 'off';
 }
 
 /** The live scheduler's budget (or the only one) as a panel shows it. */
