@@ -1,7 +1,8 @@
 /**
  * Removes secrets from text bound for logs and error reports: bearer tokens in
  * `Authorization` headers, `access_token` query parameters, JWT-shaped strings, the
- * browser host's launch secret in `#k=` fragments, and recording-destination credentials
+ * browser host's launch secret in `#k=` fragments, hardware panels' tokens (`odp_…`), and
+ * recording-destination credentials
  * (FTP/SFTP passwords, S3 keys, passwords inside URLs).
  */
 const patterns: [RegExp, string][] = [
@@ -11,6 +12,8 @@ const patterns: [RegExp, string][] = [
   [/(["']?access_token["']?\s*[:=]\s*["']?)[^\s"',}&]+/gi, '$1[redacted]'],
   [/\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]+/g, '[redacted-jwt]'],
   [/(#k=)[A-Za-z0-9_-]+/g, '$1[redacted]'],
+  // A hardware panel's token (hosts/panel-api.ts), wherever it is pasted.
+  [/\bodp_[A-Za-z0-9_-]{16,}/g, 'odp_[redacted]'],
   // Recording destinations (FTP/SFTP passwords, S3 keys) in form, JSON or query text.
   [
     /(["']?(?:password|passwd|secret_access_key|secret_key|access_key_id|access_key|private_key|passphrase|stream_name|stream_key|streamKey|secretAccessKey)["']?\s*[:=]\s*["']?)[^\s"',}&]+/gi,
