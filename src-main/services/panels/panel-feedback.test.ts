@@ -122,6 +122,17 @@ describe('the panel feedback', () => {
     expect(state.snapshot().lamps).toEqual({ ch1: 'stale', ch2: 'stale' });
   });
 
+  it('keeps every button stale while the platform refuses the live token', () => {
+    const { clock, state, channels } = setup();
+    state.observe('watch.update', channels(clock.now()));
+    const tokens = (live: 'accepted' | 'refused') =>
+      ({ tokens: { live, vod: 'accepted' } }) as never;
+    state.observe('workspace.changed', tokens('refused'));
+    expect(state.snapshot().lamps).toEqual({ ch1: 'stale', ch2: 'stale' });
+    state.observe('workspace.changed', tokens('accepted'));
+    expect(state.snapshot().lamps).toEqual({ ch1: 'onAir', ch2: 'off' });
+  });
+
   it('forgets the last workspace on a switch', () => {
     const { clock, state, channels, switchTo } = setup();
     state.observe('watch.update', channels(clock.now()));

@@ -6,7 +6,7 @@
  *
  * Stale (a dark button must never look live): every button is stale from the first failed read
  * that says the platform is gone (no answer, a 5xx, a refused token, the computer slept) until
- * a read succeeds again; one figure is stale when its own last read failed, or when it is
+ * a read succeeds again, and while the workspace's live token is refused; one figure is stale when its own last read failed, or when it is
  * older than {@link overdueAfterMs} (its next read is overdue).
  */
 import type { EventMap } from '../../shared/bridge';
@@ -47,6 +47,8 @@ export class PanelFeedbackState {
   /** Whether any read succeeded yet in this workspace. */
   #seenAnswer = false;
   #budgets: BudgetSnapshot[] | null = null;
+  /** The live token is refused (`workspace.changed`): every button stale until a new one. */
+  #tokenRefused = false;
   #workspace: string;
 
   /**
@@ -63,14 +65,19 @@ export class PanelFeedbackState {
   observe(event: string, payload: unknown): void {
     if (event === 'watch.update') this.#update(payload as WatchUpdate);
     else if (event === 'budget.changed') this.#budgets = payload as EventMap['budget.changed'];
-    else if (event === 'workspace.changed') this.#switchIfNeeded();
+    else if (event === 'workspace.changed') {
+      this.#switchIfNeeded();
+      // The platform refused the live token: nothing the buttons show can be read any more.
+      const state = payload as EventMap['workspace.changed'];
+      this.#tokenRefused = state.tokens.live === 'refused';
+    }
   }
 
   /** The picture now. */
   snapshot(): PanelFeedback {
     this.#switchIfNeeded();
     const at = this.#now();
-    const lost = this.#lostAt !== null;
+    const lost = this.#lostAt !== null || this.#tokenRefused;
     const staleOf = (key: string, fetchedAt: number) =>
       lost ||
       (this.#failedAt.get(key) ?? -Infinity) >= fetchedAt ||
@@ -154,6 +161,7 @@ export class PanelFeedbackState {
     this.#failedAt = new Map();
     this.#lostAt = null;
     this.#seenAnswer = false;
+    this.#tokenRefused = false;
     this.#budgets = null;
   }
 }
