@@ -141,6 +141,7 @@ export async function startPanelApi(options: PanelApiOptions): Promise<PanelApi>
         panel: panel.name,
         ...(confirmed ? { confirmation: { kind: 'again' as const } } : {}),
       });
+      if (!result.ok && result.error.code === 'network') feedback.platformFailed(clock.now());
       return reply.code(result.ok ? 200 : (statusOf[result.error.code] ?? 502)).send(result);
     },
   );

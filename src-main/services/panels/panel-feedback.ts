@@ -73,6 +73,14 @@ export class PanelFeedbackState {
     }
   }
 
+  /**
+   * A call the app made found the platform gone (a panel's command answered `network`): every
+   * button is stale from `at` until a read succeeds again.
+   */
+  platformFailed(at: number): void {
+    if (this.#lostAt === null) this.#lostAt = at;
+  }
+
   /** The picture now. */
   snapshot(): PanelFeedback {
     this.#switchIfNeeded();
