@@ -162,6 +162,8 @@ export async function startPanelApi(options: PanelApiOptions): Promise<PanelApi>
     });
     let last = '';
     const push = () => {
+      // A push queued before the panel went away writes nothing.
+      if (res.writableEnded || res.destroyed) return;
       const picture = feedback.snapshot();
       const same = JSON.stringify({ ...picture, at: 0 });
       if (same === last) return;
@@ -176,7 +178,7 @@ export async function startPanelApi(options: PanelApiOptions): Promise<PanelApi>
     const tick = () => {
       push();
       ticks += 1;
-      if (ticks % 30 === 0) res.write(': keep-alive\n\n');
+      if (ticks % 30 === 0 && !res.writableEnded) res.write(': keep-alive\n\n');
       timer = clock.setTimeout(tick, feedbackTickMs);
     };
     timer = clock.setTimeout(tick, feedbackTickMs);
