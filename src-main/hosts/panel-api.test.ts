@@ -6,6 +6,7 @@
  * marking buttons stale when the platform stops answering. Loopback only.
  */
 import { readFile, readdir } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../platform/manual-clock';
@@ -113,6 +114,26 @@ describe('the control API for panels', () => {
     });
     expect(refused.status).toBe(403);
     expect(refused.body.error?.code).toBe('forbidden');
+  });
+
+  it('refuses a request for another host name (DNS rebinding) (403)', async () => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = httpRequest(
+        {
+          host: '127.0.0.1',
+          port: api.port,
+          path: '/api/v1/feedback',
+          headers: { Host: `desk.example:${api.port}`, Authorization: `Bearer ${panel.token}` },
+        },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
+      request.on('error', reject);
+      request.end();
+    });
+    expect(status).toBe(403);
   });
 
   it('keeps only hashes: the token is nowhere in the data folder', async () => {
