@@ -111,10 +111,15 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   const opened = await AccountRegistry.open(options.dataDir, options.secrets);
   if (opened.notice) notices.notify('warning', opened.notice);
   const registry = opened.registry;
-  const { registry: panels, notice: panelsNotice } = await PanelRegistry.open(options.dataDir, () =>
-    clock.now(),
-  );
-  if (panelsNotice) notices.notify('warning', panelsNotice);
+  const openedPanels = await PanelRegistry.open(options.dataDir, () => clock.now());
+  const panels = openedPanels.registry;
+  if (openedPanels.notice)
+    notices.notify(
+      'warning',
+      openedPanels.noticeText
+        ? { message: openedPanels.notice, text: openedPanels.noticeText }
+        : openedPanels.notice,
+    );
   const { pairs, notice: pairsNotice } = await WorkspacePairs.open(options.dataDir, registry);
   if (pairsNotice) notices.notify('warning', pairsNotice);
   await options.secrets.check().catch((error: unknown) => {

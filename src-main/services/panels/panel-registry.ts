@@ -9,6 +9,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { JsonStateFile } from '../core/local-state';
+import type { MessageRef } from '../../shared/i18n/message';
 import {
   defaultPanelPort,
   type AddedPanel,
@@ -73,7 +74,7 @@ export class PanelRegistry {
   static async open(
     dataDir: string,
     now: () => number,
-  ): Promise<{ registry: PanelRegistry; notice?: string }> {
+  ): Promise<{ registry: PanelRegistry; notice?: string; noticeText?: MessageRef }> {
     const file = new JsonStateFile<PanelsFile>(
       join(dataDir, 'panels.json'),
       panelsSchema,
@@ -84,6 +85,7 @@ export class PanelRegistry {
     return {
       registry: new PanelRegistry(file, read.value, now),
       ...(read.notice ? { notice: read.notice } : {}),
+      ...(read.noticeText ? { noticeText: read.noticeText } : {}),
     };
   }
 

@@ -54,6 +54,7 @@ export const errors = {
     fileSettings: 'settings',
     fileAccounts: 'accounts list',
     fileUploadQueue: 'upload queue',
+    filePanels: 'hardware panels list',
     fileUnreadable: 'OnAir Desk could not read its {label} ({reason}); it started without it.',
     fileDamaged:
       'The {label} file was damaged ({reason}). It was set aside as {aside} and OnAir Desk started with a fresh one; nothing else was touched.',

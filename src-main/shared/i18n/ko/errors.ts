@@ -52,6 +52,7 @@ export const errors: CatalogueShape<typeof en> = {
     fileSettings: '설정',
     fileAccounts: '계정 목록',
     fileUploadQueue: '업로드 대기열',
+    filePanels: '하드웨어 패널 목록',
     fileUnreadable: 'OnAir Desk가 {label} 파일을 읽지 못해 없이 시작했습니다 ({reason}).',
     fileDamaged:
       '{label} 파일이 손상되었습니다 ({reason}). {aside}(으)로 옮겨 두고 새 파일로 시작했습니다. 다른 파일은 건드리지 않았습니다.',
