@@ -10,12 +10,14 @@ import type { SandboxHandle } from '../src-main/sandbox/index';
  * Spawns the browser host on `sandbox` with `dataDir`; answers the process and the address
  * to open (launch secret in the fragment). `clockOffsetMs` moves the host's clock (the
  * workstation's) that far from the real now, as the end-to-end suite's clock does
- * (`clock.ts`). @throws when it does not print its line in 30 s.
+ * (`clock.ts`). `extraArgs` are more flags of browser-cli.ts (e.g. `--panel-port 0`).
+ * @throws when it does not print its line in 30 s.
  */
 export async function startHost(
   sandbox: SandboxHandle,
   dataDir: string,
   clockOffsetMs = 0,
+  extraArgs: readonly string[] = [],
 ): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(
     process.execPath,
@@ -29,6 +31,7 @@ export async function startHost(
       '--data-dir',
       dataDir,
       '--json',
+      ...extraArgs,
     ],
     {
       env: {

@@ -22,6 +22,7 @@ import type { MessageBoxOptions } from 'electron';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createDeskCore, type DeskCore } from './services/app/desk-core';
+import { supervisePanelApi, type PanelApiSupervisor } from './hosts/panel-api';
 import { openSandboxWorkspace, sandboxInfoFromEnv } from './services/workspaces/workspace';
 import { registerIpc } from './hosts/electron-ipc';
 import { electronNotifications, showOsNotices } from './hosts/os-notifications';
@@ -68,6 +69,7 @@ let mainWindow: BrowserWindow | null = null;
 let network: HostNetwork | null = null;
 let folderLock: InstanceLock | null = null;
 let updates: DesktopUpdates | null = null;
+let panelApi: PanelApiSupervisor | null = null;
 
 if (!app.requestSingleInstanceLock()) {
   // Electron brings the running window forward ('second-instance'); this start says so.
@@ -95,7 +97,9 @@ if (!app.requestSingleInstanceLock()) {
   app.on('will-quit', () => {
     // A downloaded update is installed by electron-updater as the app quits (autoInstallOnAppQuit).
     updates?.dispose();
-    void core?.dispose().then(() => network?.close());
+    void (panelApi?.close() ?? Promise.resolve())
+      .then(() => core?.dispose())
+      .then(() => network?.close());
     void log?.close();
     void folderLock?.release();
   });
@@ -209,6 +213,16 @@ async function start(): Promise<void> {
   // Electron's own static returns real BrowserWindow instances.
   // eslint-disable-next-line @typescript-eslint/no-unsafe-class-instance-assignment
   registerIpc(core, () => BrowserWindow.getAllWindows(), isAppUrl);
+  // The control API for hardware panels, when Settings turns it on (127.0.0.1 only).
+  panelApi = supervisePanelApi({
+    core: {
+      invoke: (command, input, context) => watched.invoke(command, input, context),
+      subscribe: (listener) => watched.subscribe(listener),
+      panels: deskCore.panels,
+      now: () => deskCore.now(),
+    },
+    log: (m) => logger.write(m),
+  });
 
   mainWindow = new BrowserWindow({
     width: 1440,

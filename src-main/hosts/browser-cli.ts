@@ -1,9 +1,12 @@
 /**
- * `npm run --silent start:browser -- [--port N] [--data-dir DIR] [--json] [--seed N] [--no-rate-limit]`
+ * `npm run --silent start:browser -- [--port N] [--data-dir DIR] [--json] [--seed N] [--no-rate-limit] [--panel-port N]`
  *
  * Serves OnAir Desk to a browser on 127.0.0.1, on the sandbox workspace (embedded, or the
  * one named by `ONAIR_SANDBOX_INFO`). With `--json` it prints exactly one line,
  * `{"url": "..."}`, and nothing else on stdout; otherwise a short banner for a person.
+ * The control API for hardware panels (hosts/panel-api.ts) runs when Settings turns it on;
+ * `--panel-port N` (tests: 0 picks a free port) listens there instead of the setting's port,
+ * and Settings shows the address.
  * Stops cleanly on SIGINT/SIGTERM. Exit code 2 for bad flags, 1 when it cannot start, and 1
  * with one line saying where it runs when OnAir Desk already runs on the data folder
  * (instance-lock.ts, shared with the desktop app).
@@ -29,6 +32,7 @@ import { parseArgs } from 'node:util';
 import { createDeskCore } from '../services/app/desk-core';
 import { openSandboxWorkspace, sandboxInfoFromEnv } from '../services/workspaces/workspace';
 import { startBrowserHost } from './browser-host';
+import { supervisePanelApi } from './panel-api';
 import { sweepSpool } from './spool';
 import { queuedPaths } from '../services/uploads/upload-store';
 import { createLog } from './log';
@@ -63,6 +67,7 @@ async function main(): Promise<void> {
         json: { type: 'boolean', default: false },
         seed: { type: 'string', default: '1' },
         'no-rate-limit': { type: 'boolean', default: false },
+        'panel-port': { type: 'string' },
         // The built renderer to serve; `out/renderer` unless a test serves its own page.
         'renderer-dir': { type: 'string' },
         'host-studio': { type: 'boolean', default: false },
@@ -83,6 +88,12 @@ async function main(): Promise<void> {
   const seed = Number(values.seed);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     fatal(2, `--port must be 0..65535, got "${values.port}".`);
+  const panelPort = values['panel-port'] === undefined ? undefined : Number(values['panel-port']);
+  if (
+    panelPort !== undefined &&
+    (!Number.isInteger(panelPort) || panelPort < 0 || panelPort > 65535)
+  )
+    fatal(2, `--panel-port must be 0..65535, got "${values['panel-port']}".`);
   if (!Number.isInteger(seed)) fatal(2, `--seed must be a whole number, got "${values.seed}".`);
   const studioPort = Number(values['studio-port']);
   if (!Number.isInteger(studioPort) || studioPort < 0 || studioPort > 65535)
@@ -117,24 +128,29 @@ async function main(): Promise<void> {
           seatName: values['seat-name'] ?? hostname(),
         })
       : null;
-  const core =
-    seat ??
-    (await createDeskCore({
-      dataDir,
-      secrets: createKeychain(),
-      openSandbox: () =>
-        openSandboxWorkspace({
-          ...(sandboxInfo ? { sandboxInfo } : {}),
-          seed,
-          rateLimit: !values['no-rate-limit'],
-        }),
-      log: (m) => log.write(m),
-      // What the diagnostics archive says of the app (npm sets the version) and of its network.
-      about: {
-        appVersion: process.env.npm_package_version ?? 'unknown',
-        network: network.network.description,
-      },
-    }));
+  // A seat runs the hub's commands; hardware panels are served by the desk that holds the
+  // accounts (a hub or a desk on its own), never by a seat.
+  const desk =
+    seat === null
+      ? await createDeskCore({
+          dataDir,
+          secrets: createKeychain(),
+          openSandbox: () =>
+            openSandboxWorkspace({
+              ...(sandboxInfo ? { sandboxInfo } : {}),
+              seed,
+              rateLimit: !values['no-rate-limit'],
+            }),
+          log: (m) => log.write(m),
+          // What the diagnostics archive says of the app (npm sets the version) and of its network.
+          about: {
+            appVersion: process.env.npm_package_version ?? 'unknown',
+            network: network.network.description,
+          },
+        })
+      : null;
+  const core = seat ?? desk;
+  if (core === null) throw new Error('unreachable: a desk or a seat');
   mark('deskCore');
   const rendererDir = values['renderer-dir']
     ? resolve(values['renderer-dir'])
@@ -147,6 +163,13 @@ async function main(): Promise<void> {
     spoolDir,
   });
   mark('hostListening');
+  const panelApi =
+    desk &&
+    supervisePanelApi({
+      core: desk,
+      ...(panelPort === undefined ? {} : { portOverride: panelPort }),
+      log: (m) => log.write(m),
+    });
   log.write(`browser host listening on 127.0.0.1:${host.port}`);
   let studio: { url: string; fingerprint: string } | null = null;
   if (values['host-studio']) {
@@ -203,8 +226,8 @@ async function main(): Promise<void> {
   const stop = () => {
     if (closing) return;
     closing = true;
-    void host
-      .close()
+    void (panelApi?.close() ?? Promise.resolve())
+      .then(() => host.close())
       .then(() => core.dispose())
       .then(() => network.close())
       .then(() => taken.lock.release())

@@ -41,6 +41,13 @@ describe('redact', () => {
     expect(out).toContain('[redacted-key]');
   });
 
+  it('hides a hardware panel token pasted anywhere', () => {
+    const token = 'odp_Qk3x9_aZ-7mNpLr2TyUvWx0123456789abcdefghi';
+    const out = redact(`panel token ${token} in a note`);
+    expect(out).not.toContain(token.slice(4));
+    expect(out).toContain('odp_[redacted] in a note');
+  });
+
   it('leaves ordinary text alone', () => {
     expect(redact('Recording started for broadcast b1c2d3')).toBe(
       'Recording started for broadcast b1c2d3',

@@ -1,9 +1,9 @@
 /**
  * Removes secrets from text bound for logs and error reports: bearer tokens in
  * `Authorization` headers, `access_token` query parameters, JWT-shaped strings, the
- * browser host's launch secret in `#k=` fragments, and recording-destination credentials
- * (FTP/SFTP passwords, S3 keys, passwords inside URLs), a studio seat's credential
- * (`Seat <id>.<secret>`) and PEM private keys (the studio hub's).
+ * browser host's launch secret in `#k=` fragments, hardware panels' tokens (`odp_…`),
+ * recording-destination credentials (FTP/SFTP passwords, S3 keys, passwords inside URLs),
+ * a studio seat's credential (`Seat <id>.<secret>`) and PEM private keys (the studio hub's).
  */
 const patterns: [RegExp, string][] = [
   [/(authorization["']?\s*[:=]\s*["']?bearer\s+)[^\s"',}]+/gi, '$1[redacted]'],
@@ -15,6 +15,8 @@ const patterns: [RegExp, string][] = [
   [/(\bseat\s+)[a-f0-9]{16}\.[A-Za-z0-9_-]{20,}/gi, '$1[redacted]'],
   [/(\b[a-f0-9]{16}\.)[A-Za-z0-9_-]{43}\b/g, '$1[redacted]'],
   [/-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?-----END [A-Z ]*PRIVATE KEY-----/g, '[redacted-key]'],
+  // A hardware panel's token (hosts/panel-api.ts), wherever it is pasted.
+  [/\bodp_[A-Za-z0-9_-]{16,}/g, 'odp_[redacted]'],
   // Recording destinations (FTP/SFTP passwords, S3 keys) in form, JSON or query text.
   [
     /(["']?(?:password|passwd|secret_access_key|secret_key|access_key_id|access_key|private_key|passphrase|stream_name|stream_key|streamKey|secretAccessKey)["']?\s*[:=]\s*["']?)[^\s"',}&]+/gi,

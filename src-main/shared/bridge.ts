@@ -37,6 +37,7 @@ import { rehearsalCommands } from './commands/rehearsal';
 import { studioCommands } from './commands/studio';
 import { notificationEvents } from './commands/notifications';
 import { activityCommands } from './commands/activity';
+import { panelCommands } from './commands/panels';
 
 export { ipcChannels } from './ipc-channels';
 
@@ -61,6 +62,7 @@ export const commandDomains = {
   batches: batchCommands,
   studio: studioCommands,
   activity: activityCommands,
+  panels: panelCommands,
 } as const;
 
 /** The name of a domain of commands. */

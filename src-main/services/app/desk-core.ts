@@ -42,6 +42,9 @@ import { diagnosticsHandlers } from './diagnostics-commands';
 import { ActivityRecorder, activityHandlers, type RecordedEvent } from '../activity';
 import type { NetworkDescription } from '../../platform/network';
 import { createStudioHub, studioHandlers } from '../studio/index';
+import type { BudgetSnapshot } from '../../shared/model';
+import { PanelRegistry } from '../panels/panel-registry';
+import { panelHandlers } from '../panels/panel-commands';
 
 export type { CallContext } from '../core/command-registry';
 export type { EventListener } from './events';
@@ -61,6 +64,14 @@ export interface DeskCore {
    */
   rereadWatches(): void;
   dispose(): Promise<void>;
+}
+
+/** The core as `createDeskCore` builds it: with what the hardware panels' control API needs. */
+export interface DeskCoreWithPanels extends DeskCore {
+  /** The hardware panels and the control API's setting (hosts/panel-api.ts serves them). */
+  readonly panels: PanelRegistry;
+  /** The open workspace's id and its schedulers' budgets now (no platform call). */
+  now(): { workspace: string; budgets: BudgetSnapshot[] };
 }
 
 export interface DeskCoreOptions {
@@ -92,7 +103,7 @@ export interface DeskCoreOptions {
  * Builds the core: reads settings and accounts (a damaged file becomes a notice), opens the
  * last active workspace (the sandbox when that account is gone).
  */
-export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore> {
+export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCoreWithPanels> {
   const clock = options.clock ?? systemClock;
   const log = options.log ?? ((message: string) => process.stderr.write(`${message}\n`));
   const hub = new EventHub();
@@ -103,6 +114,15 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   const opened = await AccountRegistry.open(options.dataDir, options.secrets);
   if (opened.notice) notices.notify('warning', opened.notice);
   const registry = opened.registry;
+  const openedPanels = await PanelRegistry.open(options.dataDir, () => clock.now());
+  const panels = openedPanels.registry;
+  if (openedPanels.notice)
+    notices.notify(
+      'warning',
+      openedPanels.noticeText
+        ? { message: openedPanels.notice, text: openedPanels.noticeText }
+        : openedPanels.notice,
+    );
   const { pairs, notice: pairsNotice } = await WorkspacePairs.open(options.dataDir, registry);
   if (pairsNotice) notices.notify('warning', pairsNotice);
   await options.secrets.check().catch((error: unknown) => {
@@ -209,6 +229,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       rehearsal: rehearsalHandlers(settings),
       batches: batchHandlers,
       studio: studioHandlers(studio),
+      panels: panelHandlers(panels),
       diagnostics: diagnosticsHandlers({
         dataDir: options.dataDir,
         appVersion: options.about?.appVersion ?? 'unknown',
@@ -252,6 +273,11 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       dropClient(clientId);
       studio.seat()?.dropClient(clientId);
     },
+    panels,
+    now: () => ({
+      workspace: lifecycle.session.workspace.info.id,
+      budgets: lifecycle.session.budgets(),
+    }),
     rereadWatches() {
       const at = clock.now();
       for (const task of lifecycle.session.planner.refreshAll())

@@ -34,6 +34,8 @@ export interface AuditRecord {
   seat: string | null;
   /** How it came in. */
   via: WayIn;
+  /** The hardware panel's name (Settings, Hardware panels), when `via` is `panel`. */
+  panel?: string;
   /** The command's name, e.g. `broadcast.stopRecording`. */
   command: string;
   effect: Exclude<CommandEffect, 'read'>;

@@ -7,7 +7,7 @@
  */
 import { commandTextKeys } from '../../shared/command-texts';
 import type { CommandName } from '../../shared/bridge';
-import type { CommandDecl, Confirmation } from '../../shared/commands/define';
+import type { CommandDecl, Confirmation, WayIn } from '../../shared/commands/define';
 import { freshForPreconditionMs, preconditionRefusal } from '../../shared/commands/preconditions';
 import { say } from '../../shared/i18n/say';
 import type { MessageKey, MessageRef } from '../../shared/i18n/message';
@@ -20,6 +20,8 @@ import type { Session } from '../app/session';
  * @param input the validated input.
  * @param confirmation what the way in carried.
  * @param session the open workspace's session.
+ * @param via the way in: a hardware panel may run only what its declaration offers to panels
+ *   (`offer.panel`).
  */
 export function refusalBeforeSending(
   name: CommandName,
@@ -27,9 +29,13 @@ export function refusalBeforeSending(
   input: unknown,
   confirmation: Confirmation | undefined,
   session: Session,
+  via: WayIn = 'button',
 ): DeskError | null {
   const { workspace } = session;
   const title: MessageRef = { key: commandTextKeys(name).title as MessageKey };
+
+  if (via === 'panel' && decl.offer?.panel !== true)
+    return { code: 'forbidden', ...say('pipeline.notForPanels', { command: title }) };
 
   if (decl.api === 'live' && !workspace.info.apis.live)
     return { code: 'api-missing', ...say('errors.noLiveApi') };

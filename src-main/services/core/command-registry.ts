@@ -42,6 +42,8 @@ export interface CallContext {
   seat?: string;
   /** That seat's role: an `observer` runs nothing that changes the platform (the pipeline refuses). */
   seatRole?: SeatRole;
+  /** The hardware panel's name, when it came from one (`via: 'panel'`, hosts/panel-api.ts). */
+  panel?: string;
   /**
    * Aborted when the asker went away before the answer (the browser page's request closed):
    * a `view` read still queued for the platform is then dropped (call-signal.ts).
@@ -186,6 +188,7 @@ export function createDispatcher(
         who: context.seat ?? pipeline.who(),
         seat: context.seat ?? null,
         via: context.via ?? 'button',
+        ...(context.via === 'panel' && context.panel ? { panel: context.panel } : {}),
         command,
         effect,
         target: pipeline.describeTarget
@@ -198,7 +201,14 @@ export function createDispatcher(
     };
     const refusal =
       observerRefusal(command, effect, context.seatRole) ??
-      refusalBeforeSending(command, entry.decl, parsed.data, context.confirmation, current);
+      refusalBeforeSending(
+        command,
+        entry.decl,
+        parsed.data,
+        context.confirmation,
+        current,
+        context.via,
+      );
     if (refusal) {
       audit({ ok: false, code: refusal.code, status: null, message: refusal.message, sent: false });
       return fail(refusal);

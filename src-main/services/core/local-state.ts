@@ -24,6 +24,7 @@ const fileNames: Record<string, MessageRef> = {
   settings: { key: 'errors.fileSettings' },
   'accounts list': { key: 'errors.fileAccounts' },
   'upload queue': { key: 'errors.fileUploadQueue' },
+  'hardware panels': { key: 'errors.filePanels' },
 };
 
 /** One JSON state file with its schema and the value used when it is missing or corrupt. */

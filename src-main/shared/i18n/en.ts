@@ -20,6 +20,7 @@ import { palette } from './en/palette';
 import { shortcutSettings } from './en/shortcut-settings';
 import { studio } from './en/studio';
 import { activity } from './en/activity';
+import { panelsView } from './en/panels';
 
 export const en = {
   ...app,
@@ -43,4 +44,5 @@ export const en = {
   ...shortcutSettings,
   ...studio,
   ...activity,
+  ...panelsView,
 } as const;

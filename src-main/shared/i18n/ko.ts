@@ -22,6 +22,7 @@ import { palette } from './ko/palette';
 import { shortcutSettings } from './ko/shortcut-settings';
 import { studio } from './ko/studio';
 import { activity } from './ko/activity';
+import { panelsView } from './ko/panels';
 
 export const ko: CatalogueShape<typeof en> = {
   ...app,
@@ -45,4 +46,5 @@ export const ko: CatalogueShape<typeof en> = {
   ...shortcutSettings,
   ...studio,
   ...activity,
+  ...panelsView,
 };

@@ -55,6 +55,7 @@ export const errors = {
     fileSettings: 'settings',
     fileAccounts: 'accounts list',
     fileUploadQueue: 'upload queue',
+    filePanels: 'hardware panels list',
     fileUnreadable: 'OnAir Desk could not read its {label} ({reason}); it started without it.',
     fileDamaged:
       'The {label} file was damaged ({reason}). It was set aside as {aside} and OnAir Desk started with a fresh one; nothing else was touched.',
@@ -341,5 +342,9 @@ export const errors = {
     libraryPosterUnreadable: 'The poster could not be read.',
     libraryPosterType: 'A poster is a JPEG or PNG image.',
     libraryBatchId: 'Not a batch of this session.',
+    panelName: 'A panel needs a name.',
+    panelNameLong: 'A panel name is at most 60 characters.',
+    panelUnknown: 'That panel is not known.',
+    panelPort: 'Give a port from 1024 to 65535.',
   },
 } as const;

@@ -20,6 +20,7 @@ export const pipeline = {
     sandboxOnly: '“{command}” works in the sandbox workspace only.',
     observerSeat:
       '“{command}” changes the platform, and this seat is an observer: it sees everything and changes nothing. Nothing was sent.',
+    notForPanels: '“{command}” is not offered to hardware panels. Nothing was sent.',
     confirmAgain: '“{command}” cannot be undone: confirm it first. Nothing was sent.',
     confirmTyped:
       '“{command}” cannot be undone: type the name it asks for to confirm. Nothing was sent.',

@@ -21,6 +21,7 @@ import { commandsActivity } from './commands/activity';
 import { commandsRehearsal } from './commands/rehearsal';
 import { commandsBatches } from './commands/batches';
 import { commandsStudio } from './commands/studio';
+import { commandsPanels } from './commands/panels';
 
 export const commandTexts = {
   commands: {
@@ -43,5 +44,6 @@ export const commandTexts = {
     rehearsal: commandsRehearsal,
     batches: commandsBatches,
     studio: commandsStudio,
+    panels: commandsPanels,
   },
 } as const;

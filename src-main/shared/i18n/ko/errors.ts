@@ -53,6 +53,7 @@ export const errors: CatalogueShape<typeof en> = {
     fileSettings: '설정',
     fileAccounts: '계정 목록',
     fileUploadQueue: '업로드 대기열',
+    filePanels: '하드웨어 패널 목록',
     fileUnreadable: 'OnAir Desk가 {label} 파일을 읽지 못해 없이 시작했습니다 ({reason}).',
     fileDamaged:
       '{label} 파일이 손상되었습니다 ({reason}). {aside}(으)로 옮겨 두고 새 파일로 시작했습니다. 다른 파일은 건드리지 않았습니다.',
@@ -336,5 +337,9 @@ export const errors: CatalogueShape<typeof en> = {
     libraryPosterUnreadable: '포스터를 읽을 수 없습니다.',
     libraryPosterType: '포스터는 JPEG 또는 PNG 이미지여야 합니다.',
     libraryBatchId: '이 세션의 일괄 작업이 아닙니다.',
+    panelName: '패널 이름을 입력하세요.',
+    panelNameLong: '패널 이름은 60자 이하입니다.',
+    panelUnknown: '알 수 없는 패널입니다.',
+    panelPort: '포트는 1024에서 65535 사이로 입력하세요.',
   },
 };

@@ -1,0 +1,176 @@
+/**
+ * A hardware panel drives OnAir Desk through its local control API (hosts/panel-api.ts), the
+ * way Bitfocus Companion's Generic HTTP connection does: the operator turns the API on in
+ * Settings and adds a panel (its token shown once); a test client in the panel's role starts and
+ * stops a recording (the stop confirmed by a second press within 2 s), is refused with an
+ * `Origin` header, sees its buttons go stale when the platform stops answering, and is refused
+ * once the operator revokes it. Loopback only; the sandbox's clock, not the wall clock, decides
+ * nothing here but the platform's own timeouts.
+ */
+import { test as base, expect, startHost, type PlatformProbe } from './fixtures';
+import { en } from '../src-main/shared/i18n/en';
+import { ko } from '../src-main/shared/i18n/ko';
+import type { PanelFeedback } from '../src-main/shared/panels-model';
+
+// The host's control API listens on a free port (`--panel-port 0`): specs run side by side.
+const test = base.extend({
+  appUrl: async ({ sandbox, dataDir, clock }, use) => {
+    const { child, url } = await startHost(sandbox, dataDir, clock.offsetMs, ['--panel-port', '0']);
+    await use(url);
+    child.kill('SIGTERM');
+    await new Promise((done) => child.once('exit', done));
+  },
+});
+
+interface LiveBroadcast {
+  key: string;
+  is_onair: boolean;
+  is_duplicate_recording: boolean;
+}
+interface LiveChannel {
+  key: string;
+  type?: string;
+  latest_broadcast: { key?: string };
+}
+
+/** An on-air live broadcast (not a scheduled channel's) that is not recording. */
+async function onAirBroadcast(platform: PlatformProbe): Promise<LiveBroadcast> {
+  const list = await platform.get<{ data: LiveChannel[] }>(
+    '/channels?live_status=onair&per_page=100',
+  );
+  for (const channel of list.data) {
+    const key = channel.latest_broadcast.key;
+    if (!key || channel.type === 'scheduled') continue;
+    const { data } = await platform.get<{ data: LiveBroadcast }>(`/broadcasts/${key}`);
+    if (data.is_onair && !data.is_duplicate_recording) return data;
+  }
+  throw new Error('the sandbox seed has no on-air broadcast that is not recording');
+}
+
+const shots = (name: string) => ({ path: `test-results/screens/${name}.png`, fullPage: true });
+
+test('a hardware panel records through the control API, is refused when it should be', async ({
+  app,
+  platform,
+  sandbox,
+}) => {
+  // Settings → Hardware panels: on, then a panel whose token is shown once.
+  await app.getByRole('button', { name: en.settings.button }).click();
+  const status = app.getByTestId('panel-api-status');
+  await expect(status).toHaveText(en.panelApi.off);
+  await app.getByRole('checkbox', { name: en.panelApi.enabled }).check();
+  await expect(status).toHaveText(/Listening at http:\/\/127\.0\.0\.1:\d+/);
+  const address = /http:\/\/127\.0\.0\.1:\d+/.exec((await status.textContent()) ?? '')?.[0];
+  if (!address) throw new Error('no control API address on screen');
+  await app.getByRole('textbox', { name: en.panelApi.name }).fill('Stream Deck A');
+  await app.getByRole('button', { name: en.panelApi.add }).click();
+  const token = ((await app.getByTestId('panel-token').textContent()) ?? '').trim();
+  expect(token).toMatch(/^odp_[A-Za-z0-9_-]{43}$/);
+  await app.getByTestId('panel-token').scrollIntoViewIfNeeded();
+  await app.screenshot(shots('panels-01-settings-token-en'));
+  await app.getByRole('button', { name: en.panelApi.hide }).click();
+  await expect(app.getByTestId('panel-token')).toHaveCount(0);
+  await expect(app.getByText('Stream Deck A')).toBeVisible();
+
+  const press = async (command: string, body: unknown, headers: Record<string, string> = {}) => {
+    const response = await fetch(`${address}/api/v1/commands/${command}`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Content-Type': 'application/json',
+        ...headers,
+      },
+      body: JSON.stringify(body),
+    });
+    return {
+      status: response.status,
+      body: (await response.json()) as { ok: boolean; error?: { code: string; message: string } },
+    };
+  };
+  const recording = async (key: string) =>
+    (await platform.get<{ data: LiveBroadcast }>(`/broadcasts/${key}`)).data.is_duplicate_recording;
+
+  // A web page cannot reach it, even with the token.
+  const fromPage = await press(
+    'broadcast.startRecording',
+    { broadcastKey: 'x' },
+    {
+      Origin: 'http://127.0.0.1:5183',
+    },
+  );
+  expect(fromPage.status).toBe(403);
+
+  // Start: one press.
+  const broadcast = await onAirBroadcast(platform);
+  const input = { broadcastKey: broadcast.key };
+  const started = await press('broadcast.startRecording', input);
+  expect(started.status, JSON.stringify(started.body)).toBe(200);
+  await expect.poll(() => recording(broadcast.key)).toBe(true);
+
+  // Stop: the first press does nothing; the second within 2 s stops it.
+  const first = await press('broadcast.stopRecording', input);
+  expect(first.status).toBe(409);
+  expect(first.body.error?.code).toBe('confirmation-required');
+  expect(await recording(broadcast.key)).toBe(true);
+  const second = await press('broadcast.stopRecording', input);
+  expect(second.status, JSON.stringify(second.body)).toBe(200);
+  await expect.poll(() => recording(broadcast.key)).toBe(false);
+
+  // The feedback stream: the channel list the control room watches lights the buttons...
+  const abort = new AbortController();
+  const pictures: PanelFeedback[] = [];
+  const stream = await fetch(`${address}/api/v1/feedback`, {
+    headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
+    signal: abort.signal,
+  });
+  expect(stream.status).toBe(200);
+  if (!stream.body) throw new Error('the feedback stream has no body');
+  const reader = stream.body.pipeThrough(new TextDecoderStream()).getReader();
+  void (async () => {
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += value;
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (block.startsWith('event: feedback') && data)
+          pictures.push(JSON.parse(data) as PanelFeedback);
+      }
+    }
+  })().catch(() => undefined);
+  try {
+    await expect
+      .poll(() => pictures.at(-1)?.channels.filter((c) => c.tally === 'onAir' && !c.stale).length)
+      .toBeGreaterThan(0);
+    // ... and when the platform stops answering, every button goes stale (never a live look).
+    sandbox.faults.update({ dropRate: 1 });
+    await expect.poll(() => pictures.at(-1)?.stale, { timeout: 30_000 }).toBe(true);
+    const last = pictures.at(-1);
+    expect(last?.platform).toBe('lost');
+    expect(last?.channels.every((c) => c.stale)).toBe(true);
+  } finally {
+    sandbox.faults.clear();
+    abort.abort();
+  }
+
+  // Revoked in Settings: the panel's next press is refused.
+  await app.getByRole('button', { name: `${en.panelApi.revoke}: Stream Deck A` }).click();
+  await expect(app.getByText(en.panelApi.none)).toBeVisible();
+  const revoked = await press('broadcast.startRecording', input);
+  expect(revoked.status).toBe(401);
+  expect(await recording(broadcast.key)).toBe(false);
+
+  // The same section in Korean.
+  await app.getByLabel(en.settings.language).selectOption('ko');
+  await expect(app.getByText(ko.panelApi.title, { exact: true })).toBeVisible();
+  await app.getByRole('textbox', { name: ko.panelApi.name }).fill('스트림 덱 B');
+  await app.getByRole('button', { name: ko.panelApi.add }).click();
+  await expect(app.getByTestId('panel-token')).toBeVisible();
+  await app.getByTestId('panel-token').scrollIntoViewIfNeeded();
+  await app.screenshot(shots('panels-02-settings-token-ko'));
+  await app.getByLabel(ko.settings.language).selectOption('system');
+});

@@ -1,0 +1,303 @@
+/**
+ * The local control API for hardware panels (Bitfocus Companion's Generic HTTP connection, a
+ * Stream Deck script...): off until the operator turns it on in Settings (`panels.setEnabled`),
+ * on 127.0.0.1 only. docs/architecture.md, "Commands, and every way in": a panel is one more way
+ * in (`via: 'panel'`) over the same pipeline.
+ *
+ * - `POST /api/v1/commands/<name>`: runs a command; the JSON body is its input. Only commands
+ *   whose declaration offers them to panels (`offer.panel`) run; the pipeline refuses others.
+ *   A destructive command (`confirm: { kind: 'again' }`) runs on the second press of the same
+ *   button (same panel, command and input) within {@link confirmWindowMs}; the first press does
+ *   nothing and answers 409 `confirmation-required`.
+ * - `GET /api/v1/feedback`: what the buttons show (services/panels/panel-feedback.ts): a
+ *   server-sent event stream (`event: feedback`) for `Accept: text/event-stream`, else one JSON
+ *   picture (Companion's Generic HTTP polls with a GET action).
+ * - Every request needs `Authorization: Bearer <the panel's token>` (401 otherwise: missing,
+ *   unknown or revoked). A request with an `Origin` header (a web page) or a `Host` that is not
+ *   this loopback address is refused with 403 before the token is looked at.
+ * Answers are `{ ok: true, data }` or `{ ok: false, error: { code, message } }` in English; the
+ * token never reaches a log, the audit record (it names the panel) or diagnostics.
+ */
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import type { ServerResponse } from 'node:http';
+import { commands, isCommandName } from '../shared/bridge';
+import type { CommandDecl } from '../shared/commands/define';
+import { commandTextKeys } from '../shared/command-texts';
+import { say } from '../shared/i18n/say';
+import type { MessageKey } from '../shared/i18n/message';
+import type { DeskError, Result } from '../shared/result';
+import type { PanelSummary } from '../shared/panels-model';
+import type { DeskCoreWithPanels } from '../services/app/desk-core';
+import { PanelFeedbackState } from '../services/panels/panel-feedback';
+import type { Clock } from '../platform/clock';
+import { systemClock } from '../platform/clock';
+
+/** A second press of the same button within this many ms confirms a destructive command. */
+export const confirmWindowMs = 2_000;
+
+/** How often the feedback stream looks for a change (staleness included), ms. */
+export const feedbackTickMs = 500;
+
+/** The only address the control API listens on. */
+export const panelApiHost = '127.0.0.1';
+
+/** What the control API needs of the core. */
+export type PanelApiCore = Pick<DeskCoreWithPanels, 'invoke' | 'subscribe' | 'panels' | 'now'>;
+
+export interface PanelApiOptions {
+  core: PanelApiCore;
+  /** The loopback port; 0 picks a free one. */
+  port: number;
+  /** Must be `127.0.0.1` when given: any other address is refused. */
+  host?: string;
+  /** The clock of the confirmation window and the feedback (tests inject a manual one). */
+  clock?: Clock;
+}
+
+/** A running control API. */
+export interface PanelApi {
+  /** `http://127.0.0.1:<port>`. */
+  address: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const statusOf: Partial<Record<DeskError['code'], number>> = {
+  'invalid-input': 400,
+  forbidden: 403,
+  'not-found': 404,
+  'unknown-command': 404,
+  conflict: 409,
+  'confirmation-required': 409,
+  'rate-limited': 429,
+  'api-missing': 409,
+  internal: 500,
+};
+
+/**
+ * Starts the control API on 127.0.0.1.
+ * @throws Error when `host` is not 127.0.0.1, or the port is taken.
+ */
+export async function startPanelApi(options: PanelApiOptions): Promise<PanelApi> {
+  if (options.host !== undefined && options.host !== panelApiHost)
+    throw new Error(`The control API listens on ${panelApiHost} only, not on ${options.host}.`);
+  const clock = options.clock ?? systemClock;
+  const { core } = options;
+  const app: FastifyInstance = Fastify({
+    logger: false,
+    bodyLimit: 64_000,
+    forceCloseConnections: true,
+  });
+  const streams = new Set<ServerResponse>();
+  /** First presses of destructive commands waiting for their second: key → epoch ms. */
+  const presses = new Map<string, number>();
+  let port = options.port;
+  const feedback = new PanelFeedbackState(
+    () => clock.now(),
+    () => core.now(),
+  );
+  const offEvents = core.subscribe((event, payload) => feedback.observe(event, payload));
+
+  app.addHook('onRequest', async (request, reply) => {
+    const host = request.headers.host ?? '';
+    if (request.headers.origin !== undefined)
+      return refuse(reply, 403, 'forbidden', 'panelApi.refused.origin');
+    if (host !== `${panelApiHost}:${port}` && host !== `localhost:${port}`)
+      return refuse(reply, 403, 'forbidden', 'panelApi.refused.origin');
+    const panel = panelOf(core, request.headers.authorization);
+    if (!panel) return refuse(reply, 401, 'unauthorized', 'panelApi.refused.token');
+    request.panel = panel;
+  });
+
+  app.post<{ Params: { name: string }; Body: unknown }>(
+    '/api/v1/commands/:name',
+    async (request, reply) => {
+      const panel = request.panel as PanelSummary;
+      const name = request.params.name;
+      const input = request.body ?? {};
+      const known = isCommandName(name) ? name : null;
+      const decl = known ? (commands as Record<string, CommandDecl>)[known] : undefined;
+      let confirmed = false;
+      if (known && decl?.offer?.panel === true && decl.confirm?.kind === 'again') {
+        const now = clock.now();
+        for (const [key, at] of presses) if (now - at > confirmWindowMs) presses.delete(key);
+        const key = JSON.stringify([panel.id, name, input]);
+        if (presses.has(key)) {
+          presses.delete(key);
+          confirmed = true;
+        } else {
+          presses.set(key, now);
+          const said = say('panelApi.refused.pressAgain', {
+            command: { key: commandTextKeys(known).title as MessageKey },
+          });
+          return reply
+            .code(409)
+            .send({ ok: false, error: { code: 'confirmation-required', ...said } });
+        }
+      }
+      const result: Result<unknown> = await core.invoke(name, input, {
+        clientId: `panel-${panel.id}`,
+        via: 'panel',
+        panel: panel.name,
+        ...(confirmed ? { confirmation: { kind: 'again' as const } } : {}),
+      });
+      if (!result.ok && result.error.code === 'network') feedback.platformFailed(clock.now());
+      return reply.code(result.ok ? 200 : (statusOf[result.error.code] ?? 502)).send(result);
+    },
+  );
+
+  app.get('/api/v1/feedback', (request, reply) => {
+    const accept = request.headers.accept ?? '';
+    if (!accept.includes('text/event-stream'))
+      return reply
+        .header('Cache-Control', 'no-store')
+        .send({ ok: true, data: feedback.snapshot() });
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+      'X-Content-Type-Options': 'nosniff',
+    });
+    let last = '';
+    const push = () => {
+      // A push queued before the panel went away writes nothing.
+      if (res.writableEnded || res.destroyed) return;
+      const picture = feedback.snapshot();
+      const same = JSON.stringify({ ...picture, at: 0 });
+      if (same === last) return;
+      last = same;
+      res.write(`event: feedback\ndata: ${JSON.stringify(picture)}\n\n`);
+    };
+    push();
+    // Pushed at once on every event, and looked at every tick for figures going stale.
+    const off = core.subscribe(() => queueMicrotask(push));
+    let ticks = 0;
+    let timer: unknown = null;
+    const tick = () => {
+      push();
+      ticks += 1;
+      if (ticks % 30 === 0 && !res.writableEnded) res.write(': keep-alive\n\n');
+      timer = clock.setTimeout(tick, feedbackTickMs);
+    };
+    timer = clock.setTimeout(tick, feedbackTickMs);
+    streams.add(res);
+    request.raw.on('close', () => {
+      streams.delete(res);
+      clock.clearTimeout(timer);
+      off();
+    });
+  });
+
+  await app.listen({ host: panelApiHost, port });
+  const address = app.server.address();
+  if (address && typeof address === 'object') port = address.port;
+  return {
+    address: `http://${panelApiHost}:${port}`,
+    port,
+    close: async () => {
+      offEvents();
+      for (const res of streams) res.end();
+      await app.close();
+    },
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The panel whose token the request carried (set by the control API's onRequest hook). */
+    panel?: PanelSummary;
+  }
+}
+
+/** The panel of `Authorization: Bearer <token>`, or null. */
+function panelOf(core: PanelApiCore, header: string | undefined): PanelSummary | null {
+  const match = /^Bearer ([A-Za-z0-9_-]{8,200})$/.exec(header ?? '');
+  return match?.[1] ? core.panels.verify(match[1]) : null;
+}
+
+function refuse(
+  reply: FastifyReply,
+  status: 401 | 403,
+  code: 'unauthorized' | 'forbidden',
+  key: 'panelApi.refused.token' | 'panelApi.refused.origin',
+) {
+  return reply
+    .code(status)
+    .header('Cache-Control', 'no-store')
+    .send({ ok: false, error: { code, ...say(key) } });
+}
+
+/**
+ * Keeps the control API running as the operator's setting says (`panels.json`): started when
+ * turned on, restarted on another port, stopped when turned off; tells the registry where it
+ * listens or why it could not start (Settings shows it). Both hosts run it.
+ */
+export interface PanelApiSupervisor {
+  /** The running API, or null while off. */
+  current(): PanelApi | null;
+  /** Waits until the API matches the setting (after a change). */
+  settled(): Promise<void>;
+  /** Stops it for good. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts watching the setting.
+ * @param portOverride a port for tests (`--panel-port`; 0: a free one) used in place of the
+ *   setting's port.
+ * @param log where a failed start is written (never a token).
+ */
+export function supervisePanelApi(options: {
+  core: PanelApiCore;
+  portOverride?: number;
+  clock?: Clock;
+  log?: (message: string) => void;
+}): PanelApiSupervisor {
+  const { core } = options;
+  let api: PanelApi | null = null;
+  let runningPort: number | null = null;
+  let closed = false;
+  let chain: Promise<void> = Promise.resolve();
+  const apply = async () => {
+    const wanted = core.panels.enabled && !closed;
+    const port = options.portOverride ?? core.panels.port;
+    if (api && (!wanted || runningPort !== port)) {
+      await api.close();
+      api = null;
+      runningPort = null;
+      core.panels.setStatus(null, null);
+    }
+    if (wanted && !api) {
+      try {
+        api = await startPanelApi({
+          core,
+          port,
+          ...(options.clock ? { clock: options.clock } : {}),
+        });
+        runningPort = port;
+        core.panels.setStatus(api.address, null);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        options.log?.(`control API for panels did not start: ${reason}`);
+        core.panels.setStatus(null, reason);
+      }
+    }
+  };
+  const schedule = () => {
+    chain = chain.then(apply, apply);
+    return chain;
+  };
+  const off = core.panels.onChange(() => void schedule());
+  void schedule();
+  return {
+    current: () => api,
+    settled: () => chain,
+    async close() {
+      closed = true;
+      off();
+      await schedule();
+    },
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * The panels domain's commands (`services/panels/`): the local control API for hardware panels
+ * (`hosts/panel-api.ts`), off by default, on loopback only; each panel has its own bearer
+ * token, shown once when it is added and revocable. No platform call.
+ */
+import { z } from 'zod';
+import { anyRole, command, defineCommands, returns } from './define';
+import { requiredText } from './fields';
+import type { AddedPanel, PanelsState } from '../panels-model';
+
+const panelId = z.string().regex(/^pnl-[0-9a-f]{12}$/, 'That panel is not known.');
+
+/** The panels domain's commands. */
+export const panelCommands = defineCommands({
+  /** The control API's setting and the panels, never a token. */
+  'panels.list': command({
+    input: z.object({}),
+    output: returns<PanelsState>(),
+    priority: 'local',
+    category: 'settings',
+    effect: 'read',
+    api: null,
+    operations: [],
+    roles: anyRole,
+  }),
+  /** Adds a panel by name; answers its token, which is shown this once (main keeps its hash). */
+  'panels.add': command({
+    input: z.object({
+      name: requiredText(60, 'A panel needs a name.', 'A panel name is at most 60 characters.'),
+    }),
+    output: returns<AddedPanel>(),
+    priority: 'local',
+    category: 'settings',
+    effect: 'change',
+    api: null,
+    operations: [],
+    roles: anyRole,
+  }),
+  /** Revokes a panel's token: its next request is refused (401). */
+  'panels.revoke': command({
+    input: z.object({ id: panelId }),
+    output: returns<PanelsState>(),
+    priority: 'local',
+    category: 'settings',
+    effect: 'change',
+    api: null,
+    operations: [],
+    roles: anyRole,
+  }),
+  /** Turns the control API on or off, on a loopback port (1024 to 65535). */
+  'panels.setEnabled': command({
+    input: z.object({
+      enabled: z.boolean(),
+      port: z
+        .number()
+        .int()
+        .min(1024, 'Give a port from 1024 to 65535.')
+        .max(65535, 'Give a port from 1024 to 65535.')
+        .optional(),
+    }),
+    output: returns<PanelsState>(),
+    priority: 'local',
+    category: 'settings',
+    effect: 'change',
+    api: null,
+    operations: [],
+    roles: anyRole,
+  }),
+});
