@@ -68,9 +68,23 @@ export class JsonStateFile<T> {
     return { value: this.fallback(), notice: said.message, noticeText: said.text };
   }
 
-  /** Writes the value atomically (readers see the old file or the new one, never half). */
+  /** The last write asked for: writes run one after the other, in the order asked. */
+  #writing: Promise<void> = Promise.resolve();
+
+  /**
+   * Writes the value atomically (readers see the old file or the new one, never half). Writes
+   * run in the order they were asked, so a write that started later never loses to an earlier
+   * one finishing last (a fire-and-forget stamp beside a setting's save).
+   * @throws ZodError when the value does not match the schema; the fs error of a failed write.
+   */
   async write(value: T): Promise<void> {
     const checked = this.schema.parse(value);
+    const written = this.#writing.then(() => this.#writeNow(checked));
+    this.#writing = written.catch(() => undefined);
+    await written;
+  }
+
+  async #writeNow(checked: T): Promise<void> {
     await mkdir(dirname(this.path), { recursive: true });
     const temp = join(
       dirname(this.path),
