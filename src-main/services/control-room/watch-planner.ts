@@ -27,10 +27,45 @@ export const watchIntervals = {
    * leave it stale for a minute). Failing calls there cost at most 3 calls a minute more.
    */
   focusedMaxBackoff: 8_000,
+  /**
+   * The Multiview (watch `multiview`): its share of the live budget is 24 calls a minute
+   * (60 a minute, spec: Limits; the rest stays for commands, views and the control room's
+   * own watch). The on-air list (one call, every on-air broadcast's state: tally, title,
+   * time on air, recording, cue point) every 8 s: 7.5 calls a minute, so no tile's state
+   * is older than 10 s. The account's summed viewers every 60 s: 1 a minute. The spec has no
+   * account-wide read of each broadcast's viewers or chat participants (the account's viewer
+   * statistics are one sum), so those are read broadcast by broadcast, sharing the remaining
+   * 15 calls a minute: each every `max(perBroadcastFloor, 2 × on air × 4 s)`, 128 s with 16
+   * on air. Where a task coincides with the control room's (the focused broadcast's viewers
+   * and participants) the shorter interval wins and it is read once.
+   */
+  multiview: {
+    onAir: 8_000,
+    audience: 60_000,
+    perBroadcastCallsPerMinute: 15,
+    perBroadcastFloor: 30_000,
+  },
 } as const;
 
+/**
+ * The interval of each on-air broadcast's viewers and participants reads in the Multiview,
+ * ms, with `onAir` broadcasts on air ({@link watchIntervals}.multiview).
+ */
+export function multiviewPerBroadcastInterval(onAir: number): number {
+  const { perBroadcastCallsPerMinute, perBroadcastFloor } = watchIntervals.multiview;
+  return Math.max(perBroadcastFloor, Math.ceil((2 * onAir * 60_000) / perBroadcastCallsPerMinute));
+}
+
 /** A task's identity: what it reads. */
-export type WatchTopic = 'channels' | 'broadcast' | 'participants' | 'viewers';
+export type WatchTopic =
+  | 'channels'
+  | 'broadcast'
+  | 'participants'
+  | 'viewers'
+  /** The Multiview's list of every on-air broadcast (subject `account`). */
+  | 'onair'
+  /** The account's summed viewer statistics (subject `account`). */
+  | 'audience';
 
 /** One unit of polling work the planner can run. */
 export interface WatchTask {
@@ -76,6 +111,8 @@ export class WatchPlanner {
   private nextId = 1;
   private disposed = false;
   private readonly reserve: number;
+  /** The broadcasts on air as the Multiview's last list read found them. */
+  private onAir: readonly string[] = [];
 
   constructor(private readonly options: WatchPlannerOptions) {
     this.reserve = options.reservePerMinute ?? 12;
@@ -158,6 +195,22 @@ export class WatchPlanner {
     if (!this.running) this.sleep(0, 0);
   }
 
+  /**
+   * Tells the planner which broadcasts are on air (the Multiview's list read): each gets its
+   * viewers and participants tasks while a `multiview` watch is subscribed. No change, no work.
+   */
+  setOnAir(broadcastKeys: readonly string[]): void {
+    const next = [...broadcastKeys].sort();
+    if (next.length === this.onAir.length && next.every((key, i) => key === this.onAir[i])) return;
+    this.onAir = next;
+    this.rebuild();
+  }
+
+  /** Whether a task of `topic` for `subject` is planned (someone watches it). */
+  has(topic: WatchTopic, subject: string): boolean {
+    return this.taskState.has(`${topic}:${subject}`);
+  }
+
   /** The current tasks (for tests and diagnostics). */
   currentTasks(): readonly WatchTask[] {
     return this.tasks;
@@ -175,7 +228,7 @@ export class WatchPlanner {
   private rebuild(): void {
     const byId = new Map<string, WatchTask>();
     for (const [watchId, { spec }] of this.subscriptions) {
-      for (const task of expand(watchId, spec)) {
+      for (const task of expand(watchId, spec, this.onAir)) {
         const existing = byId.get(task.id);
         if (
           !existing ||
@@ -187,9 +240,16 @@ export class WatchPlanner {
     }
     this.tasks = [...byId.values()];
     for (const id of this.taskState.keys()) if (!byId.has(id)) this.taskState.delete(id);
+    const now = this.options.clock.now();
     for (const task of this.tasks)
       if (!this.taskState.has(task.id))
-        this.taskState.set(task.id, { lastRunAt: null, failures: 0, dormant: false });
+        this.taskState.set(task.id, {
+          // The Multiview's per-broadcast reads start as due, not as never read: they take
+          // turns by how overdue they are, so a burst of them never holds back its list.
+          lastRunAt: task.spec.kind === 'multiview' && !task.focused ? now - task.intervalMs : null,
+          failures: 0,
+          dormant: false,
+        });
     if (this.running && !byId.has(this.running.task.id)) this.running.abort.abort();
     // Plan on the next tick, so watches subscribed together (a view opening) are weighed
     // together: the focused broadcast is not queued behind a background one.
@@ -282,7 +342,33 @@ export class WatchPlanner {
   }
 }
 
-function expand(watchId: string, spec: WatchSpec): WatchTask[] {
+function expand(watchId: string, spec: WatchSpec, onAir: readonly string[]): WatchTask[] {
+  if (spec.kind === 'multiview') {
+    // The on-air list is what every tile shows first: weighed like the focused broadcast.
+    const account = (topic: 'onair' | 'audience', intervalMs: number): WatchTask => ({
+      id: `${topic}:account`,
+      topic,
+      subject: 'account',
+      spec,
+      intervalMs,
+      focused: topic === 'onair',
+    });
+    const intervalMs = multiviewPerBroadcastInterval(onAir.length);
+    return [
+      account('onair', watchIntervals.multiview.onAir),
+      account('audience', watchIntervals.multiview.audience),
+      ...onAir.flatMap((broadcastKey) =>
+        (['viewers', 'participants'] as const).map((topic) => ({
+          id: `${topic}:${broadcastKey}`,
+          topic,
+          subject: broadcastKey,
+          spec,
+          intervalMs,
+          focused: false,
+        })),
+      ),
+    ];
+  }
   if (spec.kind === 'channels') {
     return [
       {

@@ -115,6 +115,7 @@ export const controlRoomCommands = defineCommands({
           order: z.enum(channelOrders).optional(),
         }),
         z.object({ kind: z.literal('broadcast'), broadcastKey: key, focused: z.boolean() }),
+        z.object({ kind: z.literal('multiview') }),
       ]),
     }),
     output: returns<{ watchId: string }>(),
@@ -129,6 +130,8 @@ export const controlRoomCommands = defineCommands({
       'live.getBroadcast',
       'live.getChattingJoinedUsers',
       'live.getBroadcastViewerStatistics',
+      'live.listBroadcasts',
+      'live.getViewerStatistics',
     ],
   }),
   'watch.unsubscribe': command({
