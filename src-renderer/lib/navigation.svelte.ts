@@ -28,12 +28,14 @@ class Navigation {
 }
 
 /**
- * The views in the top bar's order (Shift+1 … Shift+9 open them by place, lib/nav-keys.ts):
+ * The views in the top bar's order (Shift+1 … Shift+9, then Shift+0 for the tenth, open them
+ * by place, lib/nav-keys.ts); the Multiview sits beside the control room it focuses:
  * Rehearsal, which drives the sandbox's simulated platform, only in the sandbox workspace.
  */
 export function topBarViews(sandbox: boolean): View[] {
   const views: View[] = [
     'control-room',
+    'multiview',
     'schedule',
     'channels',
     'recordings',

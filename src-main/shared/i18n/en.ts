@@ -17,6 +17,7 @@ import { desktop } from './en/desktop';
 import { rehearsalView } from './en/rehearsal';
 import { rehearsalCallbacks } from './en/rehearsal-callbacks';
 import { palette } from './en/palette';
+import { multiview } from './en/multiview';
 
 export const en = {
   ...app,
@@ -37,4 +38,5 @@ export const en = {
   ...rehearsalView,
   ...rehearsalCallbacks,
   ...palette,
+  ...multiview,
 } as const;

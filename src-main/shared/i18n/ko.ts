@@ -19,6 +19,7 @@ import { desktop } from './ko/desktop';
 import { rehearsalView } from './ko/rehearsal';
 import { rehearsalCallbacks } from './ko/rehearsal-callbacks';
 import { palette } from './ko/palette';
+import { multiview } from './ko/multiview';
 
 export const ko: CatalogueShape<typeof en> = {
   ...app,
@@ -39,4 +40,5 @@ export const ko: CatalogueShape<typeof en> = {
   ...rehearsalView,
   ...rehearsalCallbacks,
   ...palette,
+  ...multiview,
 };
