@@ -57,7 +57,7 @@ describe('watch planner, multiview', () => {
     for (let i = 1; i < lists.length; i++)
       expect((lists[i] ?? 0) - (lists[i - 1] ?? 0)).toBeLessThanOrEqual(10_000);
     const interval = multiviewPerBroadcastInterval(16);
-    expect(interval).toBe(128_000);
+    expect(interval).toBe(137_143);
     for (const key of keys)
       for (const topic of ['viewers', 'participants']) {
         const at = runs.filter((r) => r.id === `${topic}:${key}`).map((r) => r.at);

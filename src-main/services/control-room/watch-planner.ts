@@ -31,18 +31,18 @@ export const watchIntervals = {
    * The Multiview (watch `multiview`): its share of the live budget is 24 calls a minute
    * (60 a minute, spec: Limits; the rest stays for commands, views and the control room's
    * own watch). The on-air list (one call, every on-air broadcast's state: tally, title,
-   * time on air, recording, cue point) every 8 s: 7.5 calls a minute, so no tile's state
-   * is older than 10 s. The account's summed viewers every 60 s: 1 a minute. The spec has no
-   * account-wide read of each broadcast's viewers or chat participants (the account's viewer
-   * statistics are one sum), so those are read broadcast by broadcast, sharing the remaining
-   * 15 calls a minute: each every `max(perBroadcastFloor, 2 × on air × 4 s)`, 128 s with 16
-   * on air. Where a task coincides with the control room's (the focused broadcast's viewers
+   * time on air, recording, cue point) every 7 s: 8.6 calls a minute, so no tile's state
+   * is older than 10 s even when the call waits a spacing slot. The account's summed viewers
+   * every 60 s: 1 a minute. The spec has no account-wide read of each broadcast's viewers or
+   * chat participants (the account's viewer statistics are one sum), so those are read
+   * broadcast by broadcast, sharing 14 calls a minute: each every
+   * `max(perBroadcastFloor, 2 × on air × 60 s / 14)`, 138 s with 16 on air. In all 23.6. Where a task coincides with the control room's (the focused broadcast's viewers
    * and participants) the shorter interval wins and it is read once.
    */
   multiview: {
-    onAir: 8_000,
+    onAir: 7_000,
     audience: 60_000,
-    perBroadcastCallsPerMinute: 15,
+    perBroadcastCallsPerMinute: 14,
     perBroadcastFloor: 30_000,
   },
 } as const;
