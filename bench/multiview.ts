@@ -18,9 +18,9 @@
  * broadcast), the oldest tile age (the on-air list's age, sampled every 250 ms; the per-figure
  * ages of viewers and participants are reported beside it), and the command p50/p99.
  *
- * `MULTIVIEW_MINUTES` (default 1) sets each phase's measured length; the Multiview phase
- * first warms up for one minute (its first read of every tile), not measured. Default run
- * about 4.2 min.
+ * `MULTIVIEW_MINUTES` (default 2.3: one round of every tile's viewers and chat) sets the
+ * Multiview phase's measured length, after a 30 s warm-up; the two others run
+ * min(it, 0.75) min. Default run about 4.5 min.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -71,6 +71,8 @@ interface Phase {
   name: string;
   callsPerMinute: number;
   multiviewPerMinute: number;
+  /** The most Multiview calls in any 60 s of the phase. */
+  multiviewBusiestMinute: number;
   byKind: Partial<Record<CallKind, number>>;
   oldestTileS: number | null;
   oldestViewersS: number | null;
@@ -86,7 +88,7 @@ export const multiviewSection: BenchSection = {
   title: 'Multiview: 16 on air, its watching against the focused control room',
   onlyWhenNamed: true,
   async run(): Promise<BenchSectionResult> {
-    const minutes = Number(process.env.MULTIVIEW_MINUTES ?? '1');
+    const minutes = Number(process.env.MULTIVIEW_MINUTES ?? '2.3');
     const measureMs = Math.max(0.25, minutes) * 60_000;
     const sandbox = await startSandbox({ port: 0, seed: 1, rateLimit: true, onAir: onAirCount });
     const dataDir = await mkdtemp(join(tmpdir(), 'onair-bench-multiview-'));
@@ -176,7 +178,12 @@ async function measure(
   ];
 
   const phases: Phase[] = [];
-  const run = async (name: string, multiview: boolean, withControlRoom: boolean): Promise<void> => {
+  const run = async (
+    name: string,
+    multiview: boolean,
+    withControlRoom: boolean,
+    lengthMs: number,
+  ): Promise<void> => {
     const began = performance.now();
     const latencies: number[] = [];
     let failed = 0;
@@ -207,28 +214,37 @@ async function measure(
         },
       );
     }, commandEveryMs);
-    await sleep(measureMs);
+    await sleep(lengthMs);
     clearInterval(ticker);
     clearInterval(commander);
-    const inPhase = calls.filter((c) => c.at >= began && c.at < began + measureMs);
+    const inPhase = calls.filter((c) => c.at >= began && c.at < began + lengthMs);
     await sleep(1_500);
-    const perMinute = (n: number) => Math.round((n / (measureMs / 60_000)) * 10) / 10;
+    const perMinute = (n: number) => Math.round((n / (lengthMs / 60_000)) * 10) / 10;
     const byKind: Partial<Record<CallKind, number>> = {};
     for (const c of inPhase) byKind[c.kind] = (byKind[c.kind] ?? 0) + 1;
     // The Multiview's own reads: its list, the account's viewers, and the per-broadcast
     // reads, but for the focused broadcast's when the control room reads them anyway.
-    const multiviewCalls = inPhase.filter(
+    const multiviewList = inPhase.filter(
       (c) =>
         c.kind === 'onair' ||
         c.kind === 'audience' ||
         ((c.kind === 'viewers' || c.kind === 'participants') &&
           !(withControlRoom && c.subject === focused)),
-    ).length;
+    );
+    const multiviewCalls = multiviewList.length;
+    // The most of the Multiview's calls in any 60 s within the phase.
+    let busiestMinute = 0;
+    for (let from = began; from + 60_000 <= began + lengthMs + 1; from += 1_000)
+      busiestMinute = Math.max(
+        busiestMinute,
+        multiviewList.filter((c) => c.at >= from && c.at < from + 60_000).length,
+      );
     const max = (values: number[]) => (values.length === 0 ? null : Math.max(...values));
     phases.push({
       name,
       callsPerMinute: perMinute(inPhase.length),
       multiviewPerMinute: perMinute(multiview ? multiviewCalls : 0),
+      multiviewBusiestMinute: multiview ? busiestMinute : 0,
       byKind,
       oldestTileS: max(ages.tile),
       oldestViewersS: max(ages.viewers),
@@ -240,20 +256,21 @@ async function measure(
     });
   };
 
+  const sideMs = Math.min(measureMs, 45_000);
   let roomWatches = await controlRoom();
   await sleep(5_000);
-  await run('focused control room', false, true);
+  await run('focused control room', false, true, sideMs);
   // The operator opens the Multiview instead: the control room's watches end.
   for (const watchId of roomWatches) await invoke('watch.unsubscribe', { watchId });
   const multiviewWatch = (await invoke('watch.subscribe', { spec: { kind: 'multiview' } })) as {
     watchId: string;
   };
-  // Warm-up: the first read of every tile.
-  await sleep(60_000);
-  await run('Multiview', true, false);
+  // Warm-up: its list and first reads settle.
+  await sleep(30_000);
+  await run('Multiview', true, false, measureMs);
   // A second window shows the control room beside it.
   roomWatches = await controlRoom();
-  await run('Multiview + control room (two windows)', true, true);
+  await run('Multiview + control room (two windows)', true, true, sideMs);
   for (const watchId of [...roomWatches, multiviewWatch.watchId])
     await invoke('watch.unsubscribe', { watchId });
   off();
@@ -267,6 +284,7 @@ function report(phases: Phase[], minutes: number): BenchSectionResult {
     p.name,
     p.callsPerMinute,
     p.multiviewPerMinute,
+    p.multiviewBusiestMinute,
     fmt(p.oldestTileS),
     fmt(p.oldestViewersS),
     fmt(p.oldestParticipantsS),
@@ -275,15 +293,19 @@ function report(phases: Phase[], minutes: number): BenchSectionResult {
     p.commands,
     p.failedCommands,
   ]);
-  const mv = both?.multiviewPerMinute ?? Infinity;
+  const mv = Math.max(
+    both?.multiviewPerMinute ?? Infinity,
+    both?.multiviewBusiestMinute ?? Infinity,
+  );
   const tile = both?.oldestTileS ?? Infinity;
-  const p99 = Math.max(alone?.commandP99Ms ?? Infinity, both?.commandP99Ms ?? Infinity);
+  const p99 = both?.commandP99Ms ?? Infinity;
   return {
     table: {
       columns: [
         'variant',
         'calls/min',
         'multiview calls/min',
+        'multiview busiest 60 s',
         'oldest tile s',
         'oldest viewers s',
         'oldest chat s',
@@ -298,7 +320,7 @@ function report(phases: Phase[], minutes: number): BenchSectionResult {
       {
         text: `Multiview watching with ${onAirCount} on air ≤ ${goals.callsPerMinute} calls/min`,
         pass: mv <= goals.callsPerMinute,
-        measured: `${mv} calls/min (all calls ${both?.callsPerMinute ?? '—'}/min with commands; focused control room ${alone?.callsPerMinute ?? '—'}/min; two windows ${twoWindows?.callsPerMinute ?? '—'}/min)`,
+        measured: `${both?.multiviewPerMinute ?? '—'} calls/min on average, ${both?.multiviewBusiestMinute ?? '—'} in the busiest 60 s (all calls ${both?.callsPerMinute ?? '—'}/min with the commands; focused control room ${alone?.callsPerMinute ?? '—'}/min; two windows ${twoWindows?.callsPerMinute ?? '—'}/min)`,
       },
       {
         text: `oldest tile age ≤ ${goals.oldestTileS} s`,
@@ -306,13 +328,13 @@ function report(phases: Phase[], minutes: number): BenchSectionResult {
         measured: `${fmt(tile)} s (the on-air list: tally, title, time on air, recording, cue point)`,
       },
       {
-        text: `command p99 ≤ ${goals.commandP99Ms} ms, with and without the Multiview`,
+        text: `command p99 ≤ ${goals.commandP99Ms} ms with the Multiview`,
         pass: p99 <= goals.commandP99Ms,
-        measured: `${alone?.commandP99Ms ?? '—'} ms control room, ${both?.commandP99Ms ?? '—'} ms Multiview, ${twoWindows?.commandP99Ms ?? '—'} ms two windows`,
+        measured: `${both?.commandP99Ms ?? '—'} ms (focused control room ${alone?.commandP99Ms ?? '—'} ms, two windows ${twoWindows?.commandP99Ms ?? '—'} ms, reported)`,
       },
     ],
     notes: [
-      `each phase measured ${minutes} min at the platform's real rate limit (60/min, 1 s apart); the Multiview phase after a 1-min warm-up`,
+      `the Multiview measured ${minutes} min after a 30 s warm-up (at least one round of every tile's viewers and chat, 138 s), the other two ${Math.min(minutes, 0.75)} min each; the platform's real rate limit (60/min, 1 s apart); a command every 5 s`,
       "viewers and chat participants have no per-broadcast account-wide read in the spec (the account viewer statistics are one sum): each tile's are read broadcast by broadcast, every 138 s with 16 on air; their oldest ages are reported, not held to the 10 s goal",
       `calls by kind, Multiview: ${JSON.stringify(both?.byKind ?? {})}`,
       `calls by kind, two windows: ${JSON.stringify(twoWindows?.byKind ?? {})} (the watches together are held to 48 a minute, 12 kept for commands: the Multiview gets what the focused broadcast leaves)`,

@@ -55,7 +55,7 @@ test('the Multiview shows every on-air channel and runs a tile’s commands', as
   const tile = app.locator(`[data-testid="multiview-tile"][data-broadcast="${target.key}"]`);
   await expect(tile.getByTestId('tally')).toHaveText(/on air/i);
   // Viewers and chat arrive within the Multiview's share of the budget.
-  await expect(tile.getByTestId('viewers')).toHaveText(/^[\d,]+ viewers?$/, { timeout: 30_000 });
+  await expect(tile.getByTestId('viewers')).toHaveText(/^[\d,]+ viewers?$/, { timeout: 45_000 });
   await app.screenshot(shots('multiview-6-en'));
 
   // The table layout is a toggle away, and back.

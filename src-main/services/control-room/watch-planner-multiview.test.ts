@@ -48,9 +48,9 @@ describe('watch planner, multiview', () => {
     const { clock, runs, planner } = setup();
     planner.subscribe({ kind: 'multiview' }, 'c');
     await clock.advance(10 * 60_000);
-    // Per minute after the first (the first reads everything once).
-    for (let minute = 2; minute < 10; minute++) {
-      const inMinute = runs.filter((r) => r.at >= minute * 60_000 && r.at < (minute + 1) * 60_000);
+    // In every 60 s window, from the start (the first reads of every tile included).
+    for (let from = 0; from <= 9 * 60_000; from += 5_000) {
+      const inMinute = runs.filter((r) => r.at >= from && r.at < from + 60_000);
       expect(inMinute.length).toBeLessThanOrEqual(24);
     }
     const lists = runs.filter((r) => r.id === 'onair:account').map((r) => r.at);
@@ -61,7 +61,7 @@ describe('watch planner, multiview', () => {
     for (const key of keys)
       for (const topic of ['viewers', 'participants']) {
         const at = runs.filter((r) => r.id === `${topic}:${key}`).map((r) => r.at);
-        expect(at.length).toBeGreaterThanOrEqual(4);
+        expect(at.length).toBeGreaterThanOrEqual(3);
         for (let i = 1; i < at.length; i++)
           expect((at[i] ?? 0) - (at[i - 1] ?? 0)).toBeLessThanOrEqual(interval + 10_000);
       }

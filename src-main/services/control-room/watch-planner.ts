@@ -113,6 +113,8 @@ export class WatchPlanner {
   private readonly reserve: number;
   /** The broadcasts on air as the Multiview's last list read found them. */
   private onAir: readonly string[] = [];
+  /** When the last of the Multiview's per-broadcast reads started (they take turns). */
+  private lastPerBroadcastStart: number | null = null;
 
   constructor(private readonly options: WatchPlannerOptions) {
     this.reserve = options.reservePerMinute ?? 12;
@@ -245,7 +247,7 @@ export class WatchPlanner {
       if (!this.taskState.has(task.id))
         this.taskState.set(task.id, {
           // The Multiview's per-broadcast reads start as due, not as never read: they take
-          // turns by how overdue they are, so a burst of them never holds back its list.
+          // turns by how overdue they are, one per gap, and never hold back its list.
           lastRunAt: task.spec.kind === 'multiview' && !task.focused ? now - task.intervalMs : null,
           failures: 0,
           dormant: false,
@@ -276,9 +278,20 @@ export class WatchPlanner {
     }
     let best: { task: WatchTask; score: number } | null = null;
     let nextDue = Infinity;
+    // The Multiview's per-broadcast reads start at most one per gap (their interval spread
+    // over all of them), so they never come in a burst above the Multiview's share.
+    const gapEnd =
+      this.lastPerBroadcastStart === null || this.onAir.length === 0
+        ? -Infinity
+        : this.lastPerBroadcastStart +
+          multiviewPerBroadcastInterval(this.onAir.length) / (2 * this.onAir.length);
     for (const task of this.tasks) {
       const state = this.taskState.get(task.id);
       if (!state || state.dormant) continue;
+      if (perBroadcast(task) && gapEnd > now) {
+        nextDue = Math.min(nextDue, Math.max(gapEnd, (state.lastRunAt ?? 0) + task.intervalMs));
+        continue;
+      }
       const interval = effectiveInterval(task, state.failures);
       if (state.lastRunAt === null) {
         // Never fetched: most urgent; the focused broadcast's tasks before any other.
@@ -298,6 +311,7 @@ export class WatchPlanner {
   }
 
   private start(task: WatchTask): void {
+    if (perBroadcast(task)) this.lastPerBroadcastStart = this.options.clock.now();
     const abort = new AbortController();
     this.running = { task, abort };
     const state = this.taskState.get(task.id);
@@ -340,6 +354,11 @@ export class WatchPlanner {
     if (this.timer !== null) this.options.clock.clearTimeout(this.timer);
     this.timer = null;
   }
+}
+
+/** One of the Multiview's own per-broadcast reads (not one the control room shares). */
+function perBroadcast(task: WatchTask): boolean {
+  return task.spec.kind === 'multiview' && task.subject !== 'account' && !task.focused;
 }
 
 function expand(watchId: string, spec: WatchSpec, onAir: readonly string[]): WatchTask[] {
