@@ -7,6 +7,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { eventDaySection } from './event-day';
+import { multiviewSection } from './multiview';
 import { paletteSection } from './palette';
 import { sandboxLatencySection } from './sandbox-latency';
 import { startSection } from './start';
@@ -28,6 +29,7 @@ const sections: BenchSection[] = [
   startSection,
   paletteSection,
   studioForeignSection,
+  multiviewSection,
 ];
 
 async function main(): Promise<void> {

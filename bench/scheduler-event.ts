@@ -148,7 +148,13 @@ async function simulate(variant: Variant, label: string): Promise<EventFigures> 
   let planner: WatchPlanner | null = null;
   let watchers: Promise<void>[] = [];
   if ((variant === 'app' || variant === 'app-loopback') && budget) {
-    const topicPath = { broadcast: '', participants: '/chat-participants', viewers: '/viewers' };
+    const topicPath = {
+      broadcast: '',
+      participants: '/chat-participants',
+      viewers: '/viewers',
+      onair: '?is_onair=1',
+      audience: '/viewers',
+    };
     planner = new WatchPlanner({
       clock,
       budget,

@@ -45,6 +45,11 @@ export interface AppFixtures {
    * (`test.use({ budget: 'fast' })`). The budget's behaviour itself is tested at the real pace.
    */
   budget: 'platform' | 'fast';
+  /**
+   * How many broadcasts the sandbox starts with on air (`startSandbox({ onAir })`, each fed by
+   * a simulated encoder); undefined: the seed's (`test.use({ onAir: 6 })`).
+   */
+  onAir: number | undefined;
   /** The test's clock: `ONAIR_E2E_CLOCK` or the real now, shared by sandbox, host and page. */
   clock: E2eClock;
   sandbox: SandboxHandle;
@@ -63,13 +68,15 @@ export const test = base.extend<AppFixtures>({
     await use(startE2eClock());
   },
   budget: ['platform', { option: true }],
-  sandbox: async ({ clock, budget }, use) => {
+  onAir: [undefined, { option: true }],
+  sandbox: async ({ clock, budget, onAir }, use) => {
     const sandbox = await startSandbox({
       port: 0,
       seed: 1,
       rateLimit: true,
       ...(budget === 'fast' ? { rateLimitPolicy: { spacingMs: 100, maxCalls: 600 } } : {}),
       startAt: new Date(clock.now()),
+      ...(onAir === undefined ? {} : { onAir }),
     });
     await use(sandbox);
     writeCoveragePart(sandbox.served.report());

@@ -183,7 +183,7 @@ test.describe('in English', () => {
     await app.getByRole('searchbox').first().fill('');
     await app.getByRole('searchbox').first().blur();
     const views = app.getByRole('navigation', { name: en.shell.viewsLabel });
-    await app.keyboard.press('Shift+Digit2');
+    await app.keyboard.press('Shift+Digit3');
     await expect(views.getByRole('button', { name: en.shell.views.schedule })).toHaveAttribute(
       'aria-current',
       'page',

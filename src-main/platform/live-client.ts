@@ -168,6 +168,43 @@ export class LiveClient {
     );
   }
 
+  /**
+   * GET broadcasts?is_onair=1: one page (at most 100, the page size's maximum, newest first)
+   * of the broadcasts on air in the whole account (spec, Endpoints: "all broadcasts of the
+   * service account; filterable").
+   */
+  async listOnAirBroadcasts(options: CallOptions = {}) {
+    return this.call(options, (fetch) =>
+      this.api.GET('/v1/live/service-accounts/{service_account_key}/broadcasts', {
+        params: {
+          path: { service_account_key: this.sa },
+          query: { is_onair: 1, order: 'id_desc', page: 1, per_page: 100 },
+        },
+        fetch,
+      }),
+    );
+  }
+
+  /**
+   * GET viewer statistics of all broadcasts for one UTC day in 5- or 10-minute buckets: one
+   * sum over the account's broadcasts (spec, Endpoints; resources/openapi/live-v1.yaml).
+   * @param startDate `YYYY-MM-DD` (UTC day).
+   */
+  async accountViewers(durationMinute: 5 | 10, startDate: string, options: CallOptions = {}) {
+    return this.call(options, (fetch) =>
+      this.api.GET(
+        '/v1/live/service-accounts/{service_account_key}/statistics/viewer/{duration_minute}min-during-a-day',
+        {
+          params: {
+            path: { service_account_key: this.sa, duration_minute: durationMinute },
+            query: { start_date: startDate },
+          },
+          fetch,
+        },
+      ),
+    );
+  }
+
   /** Runs one call with a fetch bound to the scheduler at the call's priority; unwraps it. */
   private call<D>(
     options: CallOptions,

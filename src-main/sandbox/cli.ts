@@ -10,7 +10,8 @@
  * `--storage-dir DIR` (where uploaded files live instead; default a temp folder),
  * `--upload-mode tus|multipart` (the protocol of the one-time upload URLs, default tus;
  * upload-host.ts), `--vod-contents N` (a VOD library of N contents, 0 to 100 000;
- * seed-vod-large.ts), faults
+ * seed-vod-large.ts), `--on-air N` (N broadcasts on air, each fed by a simulated encoder,
+ * 0 to 64; seed-on-air.ts), faults
  * (faults.ts): `--latency MS` (with `--latency-max MS`: a delay drawn from that range), `--error-rate R`, `--drop-rate R` (R in 0..1), `--burst-429 N`.
  * Rehearsals: `--scenario FILE` plays a scenario (scenario.ts, e.g.
  * `resources/rehearsals/two-hour-event.yaml`) from the start, `--speed N` (1..60) runs the
@@ -24,6 +25,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { runEncoderCli } from './cli-encoder';
+import { maxOnAir } from './seed-on-air';
 import type { SandboxOptions } from './index';
 import { faultsFromFlags } from './faults';
 import { startSandbox } from './index';
@@ -54,6 +56,7 @@ export function parseCliOptions(args: string[]): CliOptions {
       'storage-dir': { type: 'string' },
       'upload-mode': { type: 'string' },
       'vod-contents': { type: 'string' },
+      'on-air': { type: 'string' },
       latency: { type: 'string' },
       'latency-max': { type: 'string' },
       'error-rate': { type: 'string' },
@@ -76,6 +79,9 @@ export function parseCliOptions(args: string[]): CliOptions {
     ...(values['vod-contents'] === undefined
       ? {}
       : { vodContents: integerFlag('vod-contents', values['vod-contents'], 0, 100_000) }),
+    ...(values['on-air'] === undefined
+      ? {}
+      : { onAir: integerFlag('on-air', values['on-air'], 0, maxOnAir) }),
     faults: faultsFromFlags(values),
     ...(values.scenario === undefined ? {} : { scenarioFile: values.scenario }),
     ...(values.speed === undefined ? {} : { speed: integerFlag('speed', values.speed, 1, 60) }),

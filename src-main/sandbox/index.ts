@@ -4,6 +4,7 @@
  * in-process on 127.0.0.1 with seeded demo data. The app's default workspace, the tests and
  * the benchmarks run against it.
  */
+import { seedOnAir } from './seed-on-air';
 import { ServedOperations } from './served-operations';
 import { randomBytes, randomInt } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -110,6 +111,12 @@ export interface SandboxOptions {
    * `handle.uploads.setMode`.
    */
   uploadMode?: UploadMode;
+  /**
+   * Exactly this many broadcasts on air from the start, each fed by a simulated encoder
+   * (seed-on-air.ts; channels "Feed 01"... are added past the seeded ones), 0 to 64. Applied
+   * to a fresh seed only, not to a state restored from `stateFile`. Default: the seed's three.
+   */
+  onAir?: number;
 }
 
 /** A running sandbox. */
@@ -181,6 +188,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const faults = new FaultInjector({ seed: options.seed ?? 1, ...options.faults });
   const callbacks = new CallbackEngine(state, clock, options.callbackPolicy);
   const encoders = new EncoderSimulator(state, clock, options.encoderOptions);
+  if (options.onAir !== undefined && saved?.state === undefined)
+    seedOnAir(state, encoders, clock, options.onAir);
   // Drawn once per state: a restart with the same state file keeps accepting its tokens.
   const credentials = (state.credentials ??= {
     signingKey: randomBytes(32).toString('base64url'),

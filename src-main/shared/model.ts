@@ -202,7 +202,20 @@ export interface WorkspaceChoice {
 /** A live watch the renderer subscribes to; main polls it at `watch` priority. */
 export type WatchSpec =
   | { kind: 'channels'; keyword?: string; order?: ChannelOrder }
-  | { kind: 'broadcast'; broadcastKey: string; focused: boolean };
+  | { kind: 'broadcast'; broadcastKey: string; focused: boolean }
+  /**
+   * The Multiview: every on-air broadcast of the account from one list read, the account's
+   * viewers from one statistics read, and each on-air broadcast's viewers and chat
+   * participants within the Multiview's share of the budget (watch-planner.ts).
+   */
+  | { kind: 'multiview' };
+
+/** Every broadcast on air in the account now (GET broadcasts?is_onair=1, spec, Endpoints). */
+export interface OnAirList {
+  broadcasts: Broadcast[];
+  /** The platform's `total`: more than `broadcasts.length` when the first page did not hold all. */
+  total: number;
+}
 
 /** A fresh value pushed by the watch planner. */
 export type WatchUpdate =
@@ -210,12 +223,19 @@ export type WatchUpdate =
   | { kind: 'broadcast'; broadcastKey: string; fetchedAt: number; data: Broadcast }
   | { kind: 'participants'; broadcastKey: string; fetchedAt: number; data: ChatParticipants }
   | { kind: 'viewers'; broadcastKey: string; fetchedAt: number; data: ViewerSeries }
+  /** The Multiview's list of on-air broadcasts (watch `multiview`). */
+  | { kind: 'onair'; fetchedAt: number; data: OnAirList }
+  /** Viewers of all broadcasts of the account today (UTC), summed by the platform. */
+  | { kind: 'audience'; fetchedAt: number; data: ViewerSeries }
   | {
       /** A poll failed: the figure it feeds is stale until the next poll succeeds. */
       kind: 'error';
-      /** The broadcast key (broadcast, participants, viewers) or the channel watch's id. */
+      /**
+       * The broadcast key (broadcast, participants, viewers), the channel watch's id, or
+       * `account` (onair, audience).
+       */
       subject: string;
-      topic: 'channels' | 'broadcast' | 'participants' | 'viewers';
+      topic: 'channels' | 'broadcast' | 'participants' | 'viewers' | 'onair' | 'audience';
       /** When the poll failed, epoch ms UTC. */
       at: number;
       /** What kind of failure (a DeskError code): `network` when the platform did not answer. */

@@ -26,6 +26,11 @@ describe('moving-around keys', () => {
     // `?` is Shift+Slash: the shortcut sheet's, not search.
     expect(navKeyOf(key({ key: '?', code: 'Slash', shiftKey: true }))).toBeNull();
     expect(navKeyOf(key({ key: '0', code: 'Digit0' }))).toBeNull();
+    // Shift+0 is the tenth view (the Rehearsal in the sandbox, after the Multiview).
+    expect(navKeyOf(key({ key: ')', code: 'Digit0', shiftKey: true }))).toEqual({
+      kind: 'view',
+      index: 9,
+    });
   });
 
   it('leaves typing, composing, repeats, modified keys and open dialogs alone', () => {

@@ -3,6 +3,7 @@
  * command shortcuts: they run no command, so they are not declarations.
  *
  * - Shift+1 … Shift+9: open the view at that place in the top bar (Control room first);
+ *   Shift+0 the tenth;
  * - 1 … 9: in the control room, focus the channel at that place in its channel list;
  * - `/`: in the control room, put the cursor in the channel search.
  *
@@ -19,7 +20,7 @@ export type NavKey =
 
 /** The keys as the shortcut sheet shows them, with their catalogue keys. */
 export const navKeyRows = [
-  { keys: 'Shift+1…9', title: 'shortcutSheet.viewN' },
+  { keys: 'Shift+1…9, 0', title: 'shortcutSheet.viewN' },
   { keys: '1…9', title: 'shortcutSheet.channelN' },
   { keys: '/', title: 'shortcutSheet.search' },
 ] as const;
@@ -32,6 +33,7 @@ export function navKeyOf(event: KeyboardEvent): NavKey | null {
   if (event.defaultPrevented || event.isComposing || event.repeat) return null;
   if (event.ctrlKey || event.altKey || event.metaKey) return null;
   if (isTyping(event.target) || document.querySelector('dialog[open]')) return null;
+  if (event.code === 'Digit0' && event.shiftKey) return { kind: 'view', index: 9 };
   const digit = /^Digit([1-9])$/.exec(event.code);
   if (digit) {
     const index = Number(digit[1]) - 1;

@@ -30,13 +30,15 @@ class Navigation {
 }
 
 /**
- * The views in the top bar's order (Shift+1 … Shift+9 open them by place, lib/nav-keys.ts):
+ * The views in the top bar's order (Shift+1 … Shift+9, then Shift+0 for the tenth, open them
+ * by place, lib/nav-keys.ts); the Multiview sits beside the control room it focuses:
  * Rehearsal, which drives the sandbox's simulated platform, only in the sandbox workspace;
  * Activity last (its place after Rehearsal keeps the other views' keys as they were).
  */
 export function topBarViews(sandbox: boolean): View[] {
   const views: View[] = [
     'control-room',
+    'multiview',
     'schedule',
     'channels',
     'recordings',

@@ -7,6 +7,7 @@
 /** The app's views, in the top bar's order. */
 export const views = [
   'control-room',
+  'multiview',
   'schedule',
   'channels',
   'recordings',

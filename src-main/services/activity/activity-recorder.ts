@@ -55,11 +55,18 @@ export class ActivityRecorder {
           at: when,
           topic: update.topic,
           message: update.message,
-          ...this.#about(update.topic === 'channels' ? null : update.subject),
+          ...this.#about(
+            update.topic === 'channels' || update.subject === 'account' ? null : update.subject,
+          ),
         },
       ];
     }
-    const subject = update.kind === 'channels' ? update.watchId : update.broadcastKey;
+    const subject =
+      update.kind === 'channels'
+        ? update.watchId
+        : update.kind === 'onair' || update.kind === 'audience'
+          ? 'account'
+          : update.broadcastKey;
     const out: RecordedEvent[] = [];
     const id = `${update.kind}:${subject}`;
     if (this.#stale.delete(id))
@@ -67,12 +74,15 @@ export class ActivityRecorder {
         kind: 'fresh',
         at: when,
         topic: update.kind,
-        ...this.#about(update.kind === 'channels' ? null : subject),
+        ...this.#about(subject === 'account' || update.kind === 'channels' ? null : subject),
       });
     if (update.kind === 'channels') {
       for (const channel of update.data.items) out.push(...this.#channel(when, channel));
     } else if (update.kind === 'broadcast') {
       out.push(...this.#broadcast(when, update.data));
+    } else if (update.kind === 'onair') {
+      // The Multiview's one read of every broadcast on air: each one's on-air line.
+      for (const broadcast of update.data.broadcasts) out.push(...this.#broadcast(when, broadcast));
     }
     return out;
   }

@@ -91,6 +91,22 @@ export function startSession(
     budget: () => workspace.liveScheduler.state(),
     run: async (task, signal) => {
       const update = await controlRoom.poll(task, signal);
+      if (update.kind === 'onair') {
+        // One list read is also every on-air broadcast's state: a broadcast another view
+        // watches gets it as its own update and its own read waits (a shared read).
+        for (const data of update.data.broadcasts) {
+          if (!planner.has('broadcast', data.key)) continue;
+          emit('watch.update', {
+            kind: 'broadcast',
+            broadcastKey: data.key,
+            fetchedAt: update.fetchedAt,
+            data,
+          });
+          planner.observe('broadcast', data.key, update.fetchedAt);
+        }
+        planner.setOnAir(update.data.broadcasts.map((data) => data.key));
+        return;
+      }
       if (update.kind !== 'broadcast') return;
       planner.setDormant('participants', task.subject, !update.data.onAir);
       planner.setDormant('viewers', task.subject, !update.data.onAir);

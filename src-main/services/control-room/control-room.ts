@@ -19,6 +19,7 @@ import type {
   ChannelSummary,
   ChatParticipants,
   Fresh,
+  OnAirList,
   Page,
   ViewerSeries,
   WatchUpdate,
@@ -137,6 +138,28 @@ export class ControlRoom {
   /** Viewer counts of today (UTC) in 5-minute buckets, read for a view; the last is now. */
   async viewers(key: string, signal?: AbortSignal): Promise<Fresh<ViewerSeries>> {
     return this.readViewers(key, 'view', signal);
+  }
+
+  /**
+   * Every broadcast on air in the account (one list read at `priority`), each remembered for
+   * {@link knownBroadcast} so a tile's command is checked against it.
+   */
+  async listOnAir(priority: Priority = 'view', signal?: AbortSignal): Promise<Fresh<OnAirList>> {
+    const raw = await this.live.listOnAirBroadcasts({ priority, ...(signal ? { signal } : {}) });
+    const fetchedAt = this.now();
+    const broadcasts = raw.data.map(toBroadcast);
+    for (const data of broadcasts) this.remember({ data, fetchedAt });
+    return { data: { broadcasts, total: raw.meta.total }, fetchedAt };
+  }
+
+  /** The account's viewers today (UTC) in 5-minute buckets, summed over its broadcasts. */
+  async accountViewers(
+    priority: Priority = 'view',
+    signal?: AbortSignal,
+  ): Promise<Fresh<ViewerSeries>> {
+    const day = new Date(this.now()).toISOString().slice(0, 10);
+    const raw = await this.live.accountViewers(5, day, { priority, ...(signal ? { signal } : {}) });
+    return { data: toViewerSeries(raw.data, 5), fetchedAt: this.now() };
   }
 
   /** Renames a broadcast (PUT broadcasts/{key}); on 429, re-reads and renames only if still needed. */
@@ -268,6 +291,10 @@ export class ControlRoom {
           broadcastKey: task.subject,
           ...(await this.readViewers(task.subject, 'watch', signal)),
         };
+      case 'onair':
+        return { kind: 'onair', ...(await this.listOnAir('watch', signal)) };
+      case 'audience':
+        return { kind: 'audience', ...(await this.accountViewers('watch', signal)) };
     }
   }
 

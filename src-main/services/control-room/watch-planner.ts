@@ -39,13 +39,48 @@ export const watchIntervals = {
    * leave it stale for a minute). Failing calls there cost at most 3 calls a minute more.
    */
   focusedMaxBackoff: 10_000,
+  /**
+   * The Multiview (watch `multiview`): its share of the live budget is 24 calls a minute
+   * (60 a minute, spec: Limits; the rest stays for commands, views and the control room's
+   * own watch). The on-air list (one call, every on-air broadcast's state: tally, title,
+   * time on air, recording, cue point) every 7 s: 8.6 calls a minute, so no tile's state
+   * is older than 10 s even when the call waits a spacing slot. The account's summed viewers
+   * every 60 s: 1 a minute. The spec has no account-wide read of each broadcast's viewers or
+   * chat participants (the account's viewer statistics are one sum), so those are read
+   * broadcast by broadcast, sharing 14 calls a minute: each every
+   * `max(perBroadcastFloor, 2 × on air × 60 s / 14)`, 138 s with 16 on air. In all 23.6. Where a task coincides with the control room's (the focused broadcast's viewers
+   * and participants) the shorter interval wins and it is read once.
+   */
+  multiview: {
+    onAir: 7_000,
+    audience: 60_000,
+    perBroadcastCallsPerMinute: 14,
+    perBroadcastFloor: 30_000,
+  },
 } as const;
 
 /** The most the planner widens its intervals when the scheduler's background rate is lowered. */
 export const maxYieldFactor = 3;
 
+/**
+ * The interval of each on-air broadcast's viewers and participants reads in the Multiview,
+ * ms, with `onAir` broadcasts on air ({@link watchIntervals}.multiview).
+ */
+export function multiviewPerBroadcastInterval(onAir: number): number {
+  const { perBroadcastCallsPerMinute, perBroadcastFloor } = watchIntervals.multiview;
+  return Math.max(perBroadcastFloor, Math.ceil((2 * onAir * 60_000) / perBroadcastCallsPerMinute));
+}
+
 /** A task's identity: what it reads. */
-export type WatchTopic = 'channels' | 'broadcast' | 'participants' | 'viewers';
+export type WatchTopic =
+  | 'channels'
+  | 'broadcast'
+  | 'participants'
+  | 'viewers'
+  /** The Multiview's list of every on-air broadcast (subject `account`). */
+  | 'onair'
+  /** The account's summed viewer statistics (subject `account`). */
+  | 'audience';
 
 /** One unit of polling work the planner can run. */
 export interface WatchTask {
@@ -91,6 +126,10 @@ export class WatchPlanner {
   private nextId = 1;
   private disposed = false;
   private readonly reserve: number;
+  /** The broadcasts on air as the Multiview's last list read found them. */
+  private onAir: readonly string[] = [];
+  /** When the last of the Multiview's per-broadcast reads started (they take turns). */
+  private lastPerBroadcastStart: number | null = null;
 
   constructor(private readonly options: WatchPlannerOptions) {
     this.reserve = options.reservePerMinute ?? 12;
@@ -173,6 +212,22 @@ export class WatchPlanner {
     if (!this.running) this.sleep(0, 0);
   }
 
+  /**
+   * Tells the planner which broadcasts are on air (the Multiview's list read): each gets its
+   * viewers and participants tasks while a `multiview` watch is subscribed. No change, no work.
+   */
+  setOnAir(broadcastKeys: readonly string[]): void {
+    const next = [...broadcastKeys].sort();
+    if (next.length === this.onAir.length && next.every((key, i) => key === this.onAir[i])) return;
+    this.onAir = next;
+    this.rebuild();
+  }
+
+  /** Whether a task of `topic` for `subject` is planned (someone watches it). */
+  has(topic: WatchTopic, subject: string): boolean {
+    return this.taskState.has(`${topic}:${subject}`);
+  }
+
   /** The current tasks (for tests and diagnostics). */
   currentTasks(): readonly WatchTask[] {
     return this.tasks;
@@ -190,7 +245,7 @@ export class WatchPlanner {
   private rebuild(): void {
     const byId = new Map<string, WatchTask>();
     for (const [watchId, { spec }] of this.subscriptions) {
-      for (const task of expand(watchId, spec)) {
+      for (const task of expand(watchId, spec, this.onAir)) {
         const existing = byId.get(task.id);
         if (
           !existing ||
@@ -202,9 +257,16 @@ export class WatchPlanner {
     }
     this.tasks = [...byId.values()];
     for (const id of this.taskState.keys()) if (!byId.has(id)) this.taskState.delete(id);
+    const now = this.options.clock.now();
     for (const task of this.tasks)
       if (!this.taskState.has(task.id))
-        this.taskState.set(task.id, { lastRunAt: null, failures: 0, dormant: false });
+        this.taskState.set(task.id, {
+          // The Multiview's per-broadcast reads start as due, not as never read: they take
+          // turns by how overdue they are, one per gap, and never hold back its list.
+          lastRunAt: task.spec.kind === 'multiview' && !task.focused ? now - task.intervalMs : null,
+          failures: 0,
+          dormant: false,
+        });
     if (this.running && !byId.has(this.running.task.id)) this.running.abort.abort();
     // Plan on the next tick, so watches subscribed together (a view opening) are weighed
     // together: the focused broadcast is not queued behind a background one.
@@ -237,9 +299,20 @@ export class WatchPlanner {
     const yieldFactor = yieldFactorOf(budget);
     let best: { task: WatchTask; score: number } | null = null;
     let nextDue = Infinity;
+    // The Multiview's per-broadcast reads start at most one per gap (their interval spread
+    // over all of them), so they never come in a burst above the Multiview's share.
+    const gapEnd =
+      this.lastPerBroadcastStart === null || this.onAir.length === 0
+        ? -Infinity
+        : this.lastPerBroadcastStart +
+          multiviewPerBroadcastInterval(this.onAir.length) / (2 * this.onAir.length);
     for (const task of this.tasks) {
       const state = this.taskState.get(task.id);
       if (!state || state.dormant) continue;
+      if (perBroadcast(task) && gapEnd > now) {
+        nextDue = Math.min(nextDue, Math.max(gapEnd, (state.lastRunAt ?? 0) + task.intervalMs));
+        continue;
+      }
       const interval = effectiveInterval(task, state.failures) * yieldFactor;
       if (state.lastRunAt === null) {
         // Never fetched: most urgent; the focused broadcast's tasks before any other.
@@ -259,6 +332,7 @@ export class WatchPlanner {
   }
 
   private start(task: WatchTask): void {
+    if (perBroadcast(task)) this.lastPerBroadcastStart = this.options.clock.now();
     const abort = new AbortController();
     this.running = { task, abort };
     const state = this.taskState.get(task.id);
@@ -314,7 +388,38 @@ export function yieldFactorOf(budget: BudgetSnapshot): number {
   return Math.min(maxYieldFactor, budget.limitPerMinute / rate);
 }
 
-function expand(watchId: string, spec: WatchSpec): WatchTask[] {
+/** One of the Multiview's own per-broadcast reads (not one the control room shares). */
+function perBroadcast(task: WatchTask): boolean {
+  return task.spec.kind === 'multiview' && task.subject !== 'account' && !task.focused;
+}
+
+function expand(watchId: string, spec: WatchSpec, onAir: readonly string[]): WatchTask[] {
+  if (spec.kind === 'multiview') {
+    // The on-air list is what every tile shows first: weighed like the focused broadcast.
+    const account = (topic: 'onair' | 'audience', intervalMs: number): WatchTask => ({
+      id: `${topic}:account`,
+      topic,
+      subject: 'account',
+      spec,
+      intervalMs,
+      focused: topic === 'onair',
+    });
+    const intervalMs = multiviewPerBroadcastInterval(onAir.length);
+    return [
+      account('onair', watchIntervals.multiview.onAir),
+      account('audience', watchIntervals.multiview.audience),
+      ...onAir.flatMap((broadcastKey) =>
+        (['viewers', 'participants'] as const).map((topic) => ({
+          id: `${topic}:${broadcastKey}`,
+          topic,
+          subject: broadcastKey,
+          spec,
+          intervalMs,
+          focused: false,
+        })),
+      ),
+    ];
+  }
   if (spec.kind === 'channels') {
     return [
       {

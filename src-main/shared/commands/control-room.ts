@@ -116,6 +116,7 @@ export const controlRoomCommands = defineCommands({
           order: z.enum(channelOrders).optional(),
         }),
         z.object({ kind: z.literal('broadcast'), broadcastKey: key, focused: z.boolean() }),
+        z.object({ kind: z.literal('multiview') }),
       ]),
     }),
     output: returns<{ watchId: string }>(),
@@ -130,6 +131,8 @@ export const controlRoomCommands = defineCommands({
       'live.getBroadcast',
       'live.getChattingJoinedUsers',
       'live.getBroadcastViewerStatistics',
+      'live.listBroadcasts',
+      'live.getViewerStatistics',
     ],
   }),
   /**

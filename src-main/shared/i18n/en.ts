@@ -21,6 +21,7 @@ import { shortcutSettings } from './en/shortcut-settings';
 import { studio } from './en/studio';
 import { activity } from './en/activity';
 import { panelsView } from './en/panels';
+import { multiview } from './en/multiview';
 
 export const en = {
   ...app,
@@ -45,4 +46,5 @@ export const en = {
   ...studio,
   ...activity,
   ...panelsView,
+  ...multiview,
 } as const;

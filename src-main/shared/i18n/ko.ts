@@ -23,6 +23,7 @@ import { shortcutSettings } from './ko/shortcut-settings';
 import { studio } from './ko/studio';
 import { activity } from './ko/activity';
 import { panelsView } from './ko/panels';
+import { multiview } from './ko/multiview';
 
 export const ko: CatalogueShape<typeof en> = {
   ...app,
@@ -47,4 +48,5 @@ export const ko: CatalogueShape<typeof en> = {
   ...studio,
   ...activity,
   ...panelsView,
+  ...multiview,
 };

@@ -165,6 +165,7 @@ function englishTitle(name: CommandName): string | undefined {
 function viewTitle(view: View): string {
   const names: Record<View, MessageKey> = {
     'control-room': 'shell.views.controlRoom',
+    multiview: 'shell.views.multiview',
     schedule: 'shell.views.schedule',
     channels: 'shell.views.channels',
     recordings: 'shell.views.recordings',

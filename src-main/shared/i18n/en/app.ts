@@ -18,6 +18,7 @@ export const app = {
   shell: {
     viewsLabel: 'Views',
     views: {
+      multiview: 'Multiview',
       controlRoom: 'Control room',
       schedule: 'Schedule',
       channels: 'Channels',

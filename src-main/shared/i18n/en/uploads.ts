@@ -125,6 +125,7 @@ export const uploads = {
     notUnpaired: 'Not unpaired: {reason}',
     needsLive: '{what} needs a live account, and this workspace has only VOD.',
     needsVod: '{what} needs a VOD account, and this workspace has only live.',
+    multiview: 'The Multiview',
     controlRoom: 'The control room',
     schedule: 'The schedule',
     channels: 'The Channels view',

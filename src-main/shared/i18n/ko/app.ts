@@ -21,6 +21,7 @@ export const app: CatalogueShape<typeof en> = {
   shell: {
     viewsLabel: '화면',
     views: {
+      multiview: '멀티뷰',
       controlRoom: '컨트롤 룸',
       schedule: '편성표',
       channels: '채널',

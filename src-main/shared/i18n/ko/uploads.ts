@@ -127,6 +127,7 @@ export const uploads: CatalogueShape<typeof en> = {
     notUnpaired: '연결을 해제하지 못했습니다: {reason}',
     needsLive: '{what}에는 라이브 계정이 필요한데, 이 작업 공간에는 VOD 계정만 있습니다.',
     needsVod: '{what}에는 VOD 계정이 필요한데, 이 작업 공간에는 라이브 계정만 있습니다.',
+    multiview: '멀티뷰',
     controlRoom: '컨트롤 룸',
     schedule: '편성표',
     channels: '채널 화면',

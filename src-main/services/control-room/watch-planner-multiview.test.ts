@@ -1,0 +1,88 @@
+/**
+ * The Multiview's watch in virtual time: with 16 broadcasts on air it stays within its 24
+ * calls a minute, its on-air list is never older than 10 s, every on-air broadcast's viewers
+ * and participants are read within their interval, and a read it shares with the control
+ * room's focused broadcast is made once, at the shorter interval.
+ */
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../platform/manual-clock';
+import type { BudgetSnapshot } from '../../shared/model';
+import { WatchPlanner, multiviewPerBroadcastInterval, watchIntervals } from './watch-planner';
+
+const budget = (): BudgetSnapshot => ({
+  name: 'live',
+  callsLastMinute: 0,
+  limitPerMinute: 60,
+  minSpacingMs: 1050,
+  queued: { command: 0, view: 0, watch: 0, bulk: 0 },
+  inFlight: 0,
+  rateLimitedUntil: null,
+  pausedReason: null,
+  last429At: null,
+  total429: 0,
+});
+
+const keys = Array.from({ length: 16 }, (_, i) => `b${String(i).padStart(15, '0')}`);
+
+function setup() {
+  const clock = new ManualClock();
+  const runs: { id: string; at: number }[] = [];
+  const planner: WatchPlanner = new WatchPlanner({
+    clock,
+    budget,
+    run: (task) =>
+      new Promise<void>((resolve) => {
+        runs.push({ id: task.id, at: clock.now() });
+        clock.setTimeout(() => {
+          // The runner tells the planner what the list found on air, as session.ts does.
+          if (task.topic === 'onair') planner.setOnAir(keys);
+          resolve();
+        }, 1050);
+      }),
+  });
+  return { clock, runs, planner };
+}
+
+describe('watch planner, multiview', () => {
+  it('keeps 16 on air within 24 calls a minute, the list never older than 10 s', async () => {
+    const { clock, runs, planner } = setup();
+    planner.subscribe({ kind: 'multiview' }, 'c');
+    await clock.advance(10 * 60_000);
+    // In every 60 s window, from the start (the first reads of every tile included).
+    for (let from = 0; from <= 9 * 60_000; from += 5_000) {
+      const inMinute = runs.filter((r) => r.at >= from && r.at < from + 60_000);
+      expect(inMinute.length).toBeLessThanOrEqual(24);
+    }
+    const lists = runs.filter((r) => r.id === 'onair:account').map((r) => r.at);
+    for (let i = 1; i < lists.length; i++)
+      expect((lists[i] ?? 0) - (lists[i - 1] ?? 0)).toBeLessThanOrEqual(10_000);
+    const interval = multiviewPerBroadcastInterval(16);
+    expect(interval).toBe(137_143);
+    for (const key of keys)
+      for (const topic of ['viewers', 'participants']) {
+        const at = runs.filter((r) => r.id === `${topic}:${key}`).map((r) => r.at);
+        expect(at.length).toBeGreaterThanOrEqual(3);
+        for (let i = 1; i < at.length; i++)
+          expect((at[i] ?? 0) - (at[i - 1] ?? 0)).toBeLessThanOrEqual(interval + 10_000);
+      }
+  });
+
+  it('shares the focused broadcast’s reads with the control room at the shorter interval', async () => {
+    const { clock, planner } = setup();
+    planner.subscribe({ kind: 'multiview' }, 'c');
+    planner.subscribe({ kind: 'broadcast', broadcastKey: keys[0] ?? '', focused: true }, 'c');
+    await clock.advance(5_000);
+    const viewers = planner.currentTasks().filter((t) => t.id === `viewers:${keys[0] ?? ''}`);
+    expect(viewers).toHaveLength(1);
+    expect(viewers[0]?.intervalMs).toBe(watchIntervals.focused.viewers);
+  });
+
+  it('drops a broadcast’s tasks when it leaves the on-air list', async () => {
+    const { clock, planner } = setup();
+    planner.subscribe({ kind: 'multiview' }, 'c');
+    await clock.advance(3_000);
+    planner.setOnAir(keys.slice(1));
+    expect(planner.has('viewers', keys[0] ?? '')).toBe(false);
+    expect(planner.has('viewers', keys[1] ?? '')).toBe(true);
+  });
+});
