@@ -11,6 +11,7 @@ import type {
   SandboxState,
 } from './state';
 import { latestBroadcastOf } from './state';
+import type { Schema } from './typed-operation';
 
 /** `2024-05-01T09:00:00+00:00` for an instant (seconds truncated). */
 export function isoUtc(date: Date): string {
@@ -28,7 +29,10 @@ export function unixOrNull(date: Date | null): number | null {
 }
 
 /** Live `Contract`. */
-export function presentContract(state: SandboxState, contract: ContractRecord): object {
+export function presentContract(
+  state: SandboxState,
+  contract: ContractRecord,
+): Schema<'live', 'Contract'> {
   return {
     service_account_key: state.serviceAccountKey,
     name: contract.name,
@@ -44,7 +48,7 @@ export function presentContract(state: SandboxState, contract: ContractRecord): 
 }
 
 /** Live `Profile`. */
-export function presentProfile(profile: ProfileRecord): object {
+export function presentProfile(profile: ProfileRecord): Schema<'live', 'Profile'> {
   return {
     id: profile.id,
     name: profile.name,
