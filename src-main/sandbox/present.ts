@@ -61,8 +61,26 @@ export function presentProfile(profile: ProfileRecord): Schema<'live', 'Profile'
   };
 }
 
+/** The fields of live `Channel` that every channel type has (live-present.ts adds the rest). */
+export type ChannelBase = Pick<
+  Schema<'live', 'Channel'>,
+  | 'key'
+  | 'title'
+  | 'customer_code'
+  | 'is_shared'
+  | 'concurrently_viewer_limit'
+  | 'live_media_profile_group_key'
+  | 'use_chatting_service'
+  | 'use_timeshift'
+  | 'idle_screen_url'
+  | 'status'
+  | 'is_trashed'
+  | 'created_at'
+  | 'latest_broadcast'
+>;
+
 /** Live `Channel`, with `latest_broadcast` as `{}` when the channel never broadcast (observed). */
-export function presentChannel(state: SandboxState, channel: ChannelRecord): object {
+export function presentChannel(state: SandboxState, channel: ChannelRecord): ChannelBase {
   const latest = latestBroadcastOf(state, channel.key);
   return {
     key: channel.key,
@@ -92,7 +110,7 @@ export function presentChannel(state: SandboxState, channel: ChannelRecord): obj
 }
 
 /** Live `Broadcast`. */
-export function presentBroadcast(broadcast: BroadcastRecord): object {
+export function presentBroadcast(broadcast: BroadcastRecord): Schema<'live', 'Broadcast'> {
   return {
     key: broadcast.key,
     channel_key: broadcast.channelKey,
