@@ -23,9 +23,14 @@ export function isoOrNull(date: Date | null): string | null {
   return date === null ? null : isoUtc(date);
 }
 
+/** Unix seconds (UTC) for an instant, truncated. */
+export function unixSeconds(date: Date): number {
+  return Math.floor(date.getTime() / 1000);
+}
+
 /** Unix seconds (UTC) for an instant, or null. */
 export function unixOrNull(date: Date | null): number | null {
-  return date === null ? null : Math.floor(date.getTime() / 1000);
+  return date === null ? null : unixSeconds(date);
 }
 
 /** Live `Contract`. */
@@ -135,7 +140,7 @@ const transcodingStageNames: Record<number, string> = {
 };
 
 /** VOD `MediaContent`. */
-export function presentMediaContent(content: MediaContentRecord): object {
+export function presentMediaContent(content: MediaContentRecord): Schema<'vod', 'MediaContent'> {
   return {
     upload_file_key: content.uploadFileKey,
     media_content_key: content.mediaContentKey,
@@ -149,8 +154,8 @@ export function presentMediaContent(content: MediaContentRecord): object {
     transcoding_progress: content.transcodingProgress,
     original_file_name: content.originalFileName,
     original_file_size: content.originalFileSize,
-    created_at: unixOrNull(content.createdAt),
+    created_at: unixSeconds(content.createdAt),
     transcoded_at: unixOrNull(content.transcodedAt),
-    updated_at: unixOrNull(content.updatedAt),
+    updated_at: unixSeconds(content.updatedAt),
   };
 }

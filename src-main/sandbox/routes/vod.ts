@@ -1,28 +1,28 @@
 /**
  * The VOD reference lists and the content list (vod-v3.yaml), answering the VOD envelope
  * `{ status: 'ok', data }` (observed). The other VOD groups are routes/vod-*.ts; every group is
- * one plugin (operation-groups.ts).
+ * one plugin (operation-groups.ts). Typed from the generated OpenAPI types.
  */
 import type { OperationHandlers, SandboxContext } from '../operation';
-import { optionalInt } from '../operation';
+import { typedOperations } from '../typed-operation';
 import { contentPage } from '../vod-content-list';
 import { ok } from '../vod-envelope';
 import { countries, languages, timezones } from '../vod-reference';
 
 /** Handlers by operationId: countries, languages, timezones and the content list. */
 export function vodOperations(context: SandboxContext): OperationHandlers {
-  return {
-    listCountries: () => ok(countries),
+  return typedOperations<'vod'>({
+    listCountries: () => ok([...countries]),
 
     listLanguages: ({ query }) =>
       ok(
-        optionalInt(query, 'subtitle_supported') === 1
+        query.subtitle_supported === 1
           ? languages.filter((language) => language.is_subtitle_supported)
-          : languages,
+          : [...languages],
       ),
 
-    listTimezones: () => ok(timezones),
+    listTimezones: () => ok([...timezones]),
 
     listMediaContents: ({ query }) => contentPage(context.state, context.clock.nowMs(), query),
-  };
+  });
 }
