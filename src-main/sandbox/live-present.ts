@@ -100,7 +100,7 @@ export function presentChattingService(
 }
 
 /** Live `Creator`. */
-export function presentCreator(creator: CreatorRecord): object {
+export function presentCreator(creator: CreatorRecord): Schema<'live', 'Creator'> {
   return {
     creator_code: creator.code,
     channel_key: creator.channelKey,
@@ -111,7 +111,7 @@ export function presentCreator(creator: CreatorRecord): object {
 }
 
 /** Live `Syndication` (observed fields). */
-export function presentSyndication(syndication: SyndicationRecord): object {
+export function presentSyndication(syndication: SyndicationRecord): Schema<'live', 'Syndication'> {
   return {
     id: syndication.id,
     channel_key: syndication.channelKey,
