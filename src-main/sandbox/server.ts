@@ -8,12 +8,7 @@
  */
 import type { ServedOperations } from './served-operations';
 import formbody from '@fastify/formbody';
-import type {
-  FastifyError,
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-} from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Fastify from 'fastify';
 import { lazyValidatorFactory } from './lazy-validators';
 import type { FieldErrors } from './http-error';
