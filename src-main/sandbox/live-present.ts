@@ -156,7 +156,7 @@ export function presentFileTransfer(transfer: FileTransferRecord): object {
 }
 
 /** Live `RecordingFile`; `duration` in whole seconds. */
-export function presentRecordingFile(file: RecordingFileRecord): object {
+export function presentRecordingFile(file: RecordingFileRecord): Schema<'live', 'RecordingFile'> {
   return {
     id: file.id,
     channel_key: file.channelKey,
