@@ -209,9 +209,21 @@ export default tseslint.config(
           patterns: [
             electronOnly,
             {
-              group: ['**/platform/**', '**/services/**', '**/hosts/**', '**/secrets/**'],
+              group: [
+                '**/platform/*',
+                '!**/platform/generated',
+                '**/services/**',
+                '**/hosts/**',
+                '**/secrets/**',
+              ],
               message:
                 'The sandbox never imports the clients or the app: it is checked against the OpenAPI documents on its own.',
+            },
+            {
+              // Handlers are typed from the generated OpenAPI types (typed-operation.ts).
+              group: ['**/platform/generated/**'],
+              allowTypeImports: true,
+              message: 'The sandbox takes only types from the generated OpenAPI documents.',
             },
           ],
         },

@@ -4,9 +4,9 @@
  * - documented: an operation of resources/openapi/*.yaml with the same API, method and path
  *   (`<LIVE>` read as `/v1/live/service-accounts/{service_account_key}`; parameter names
  *   ignored: `{a}` and `{b}` compare equal);
- * - served: a sandbox handler exists for that operationId, i.e. a `*Operations(context)`
- *   export of `routes/live-*.ts` (live) or `routes/vod*.ts` (VOD) returns it AND server.ts
- *   calls that export (so it is registered);
+ * - served: a sandbox handler exists for that operationId, i.e. a resource group of
+ *   `operationGroups(context)` (operation-groups.ts) holds it AND server.ts calls
+ *   `operationGroups` (each group is registered there as one plugin);
  * - tested: the operationId appears as a word in a `src-main/contract/*.test.ts` file (the
  *   contract suites, which call through the app's clients) or a `src-main/sandbox/*.test.ts`
  *   file other than the cross-cutting ones (fuzz, coverage, faults, callbacks, persistence,
@@ -22,8 +22,9 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { VirtualClock } from './clock';
 import type { ApiName } from './openapi';
-import { isObject, listOperations } from './openapi';
+import { listOperations } from './openapi';
 import type { SandboxContext } from './operation';
+import { operationGroups } from './operation-groups';
 import { seedState } from './seed';
 
 /** One line of endpoints.tsv and what covers it. */
@@ -135,34 +136,16 @@ export function formatCoverage(report: CoverageReport): string {
 }
 
 /** Live and VOD operationIds that have a registered handler (see the module comment). */
-export async function servedOperationIds(): Promise<Record<ApiName, Set<string>>> {
+export function servedOperationIds(): Promise<Record<ApiName, Set<string>>> {
   const serverText = readFileSync(path.join(sandboxDir, 'server.ts'), 'utf8');
   const clock = new VirtualClock(new Date('2025-01-01T00:00:00Z'));
   const context: SandboxContext = { state: seedState(1, clock.now()), clock };
   const served: Record<ApiName, Set<string>> = { live: new Set(), vod: new Set() };
-  const routesDir = path.join(sandboxDir, 'routes');
-  for (const name of readdirSync(routesDir).sort()) {
-    const api: ApiName | undefined = name.startsWith('live-')
-      ? 'live'
-      : name.startsWith('vod')
-        ? 'vod'
-        : undefined;
-    if (api === undefined || !name.endsWith('.ts') || name.endsWith('.test.ts')) continue;
-    let module: unknown;
-    try {
-      module = await import(pathToFileURL(path.join(routesDir, name)).href);
-    } catch (error) {
-      throw new Error(`routes/${name} cannot be loaded: ${String(error)}`, { cause: error });
-    }
-    if (!isObject(module)) continue;
-    for (const [exportName, factory] of Object.entries(module)) {
-      if (!exportName.endsWith('Operations') || typeof factory !== 'function') continue;
-      if (!new RegExp(`\\b${exportName}\\(`).test(serverText)) continue;
-      const handlers: unknown = (factory as (context: SandboxContext) => unknown)(context);
-      if (isObject(handlers)) for (const id of Object.keys(handlers)) served[api].add(id);
-    }
+  if (/\boperationGroups\(/.test(serverText)) {
+    for (const group of operationGroups(context))
+      for (const id of Object.keys(group.handlers)) served[group.api].add(id);
   }
-  return served;
+  return Promise.resolve(served);
 }
 
 /** `*.test.ts` files directly in `dir` except `skip`; none when `dir` does not exist. */

@@ -18,9 +18,13 @@ import { channelSettingsOf } from './live-state';
 import { isoOrNull, isoUtc, presentChannel } from './present';
 import type { ScheduledOutput } from './live-state';
 import type { ChannelRecord, SandboxState } from './state';
+import type { Schema } from './typed-operation';
 
 /** Live `Channel`: the base fields of present.ts plus the kind and the observed settings. */
-export function presentLiveChannel(state: SandboxState, channel: ChannelRecord): object {
+export function presentLiveChannel(
+  state: SandboxState,
+  channel: ChannelRecord,
+): Schema<'live', 'Channel'> {
   const settings = channelSettingsOf(state.live, channel.key);
   return {
     ...presentChannel(state, channel),
@@ -53,7 +57,9 @@ export function presentLiveChannel(state: SandboxState, channel: ChannelRecord):
  * Live `ScheduledOutput` (scheduled-output.ts), as of the last `playSchedules`; idle when the
  * channel has not been played yet.
  */
-export function presentScheduledOutput(output: ScheduledOutput | undefined): object {
+export function presentScheduledOutput(
+  output: ScheduledOutput | undefined,
+): Schema<'live', 'ScheduledOutput'> {
   return {
     state: output?.state ?? 'idle',
     program_id: output?.programId ?? null,
@@ -80,7 +86,10 @@ export function presentCallbackUrls(
 }
 
 /** Live `ChattingService`; available until `expiresAt` (virtual `now`). */
-export function presentChattingService(service: ChattingServiceRecord, now: Date): object {
+export function presentChattingService(
+  service: ChattingServiceRecord,
+  now: Date,
+): Schema<'live', 'ChattingService'> {
   return {
     id: service.id,
     name: service.name,
@@ -91,7 +100,7 @@ export function presentChattingService(service: ChattingServiceRecord, now: Date
 }
 
 /** Live `Creator`. */
-export function presentCreator(creator: CreatorRecord): object {
+export function presentCreator(creator: CreatorRecord): Schema<'live', 'Creator'> {
   return {
     creator_code: creator.code,
     channel_key: creator.channelKey,
@@ -102,7 +111,7 @@ export function presentCreator(creator: CreatorRecord): object {
 }
 
 /** Live `Syndication` (observed fields). */
-export function presentSyndication(syndication: SyndicationRecord): object {
+export function presentSyndication(syndication: SyndicationRecord): Schema<'live', 'Syndication'> {
   return {
     id: syndication.id,
     channel_key: syndication.channelKey,
@@ -147,7 +156,7 @@ export function presentFileTransfer(transfer: FileTransferRecord): object {
 }
 
 /** Live `RecordingFile`; `duration` in whole seconds. */
-export function presentRecordingFile(file: RecordingFileRecord): object {
+export function presentRecordingFile(file: RecordingFileRecord): Schema<'live', 'RecordingFile'> {
   return {
     id: file.id,
     channel_key: file.channelKey,

@@ -11,6 +11,7 @@ import type {
   SandboxState,
 } from './state';
 import { latestBroadcastOf } from './state';
+import type { Schema } from './typed-operation';
 
 /** `2024-05-01T09:00:00+00:00` for an instant (seconds truncated). */
 export function isoUtc(date: Date): string {
@@ -22,13 +23,21 @@ export function isoOrNull(date: Date | null): string | null {
   return date === null ? null : isoUtc(date);
 }
 
+/** Unix seconds (UTC) for an instant, truncated. */
+export function unixSeconds(date: Date): number {
+  return Math.floor(date.getTime() / 1000);
+}
+
 /** Unix seconds (UTC) for an instant, or null. */
 export function unixOrNull(date: Date | null): number | null {
-  return date === null ? null : Math.floor(date.getTime() / 1000);
+  return date === null ? null : unixSeconds(date);
 }
 
 /** Live `Contract`. */
-export function presentContract(state: SandboxState, contract: ContractRecord): object {
+export function presentContract(
+  state: SandboxState,
+  contract: ContractRecord,
+): Schema<'live', 'Contract'> {
   return {
     service_account_key: state.serviceAccountKey,
     name: contract.name,
@@ -44,7 +53,7 @@ export function presentContract(state: SandboxState, contract: ContractRecord): 
 }
 
 /** Live `Profile`. */
-export function presentProfile(profile: ProfileRecord): object {
+export function presentProfile(profile: ProfileRecord): Schema<'live', 'Profile'> {
   return {
     id: profile.id,
     name: profile.name,
@@ -57,8 +66,26 @@ export function presentProfile(profile: ProfileRecord): object {
   };
 }
 
+/** The fields of live `Channel` that every channel type has (live-present.ts adds the rest). */
+export type ChannelBase = Pick<
+  Schema<'live', 'Channel'>,
+  | 'key'
+  | 'title'
+  | 'customer_code'
+  | 'is_shared'
+  | 'concurrently_viewer_limit'
+  | 'live_media_profile_group_key'
+  | 'use_chatting_service'
+  | 'use_timeshift'
+  | 'idle_screen_url'
+  | 'status'
+  | 'is_trashed'
+  | 'created_at'
+  | 'latest_broadcast'
+>;
+
 /** Live `Channel`, with `latest_broadcast` as `{}` when the channel never broadcast (observed). */
-export function presentChannel(state: SandboxState, channel: ChannelRecord): object {
+export function presentChannel(state: SandboxState, channel: ChannelRecord): ChannelBase {
   const latest = latestBroadcastOf(state, channel.key);
   return {
     key: channel.key,
@@ -88,7 +115,7 @@ export function presentChannel(state: SandboxState, channel: ChannelRecord): obj
 }
 
 /** Live `Broadcast`. */
-export function presentBroadcast(broadcast: BroadcastRecord): object {
+export function presentBroadcast(broadcast: BroadcastRecord): Schema<'live', 'Broadcast'> {
   return {
     key: broadcast.key,
     channel_key: broadcast.channelKey,
@@ -113,7 +140,7 @@ const transcodingStageNames: Record<number, string> = {
 };
 
 /** VOD `MediaContent`. */
-export function presentMediaContent(content: MediaContentRecord): object {
+export function presentMediaContent(content: MediaContentRecord): Schema<'vod', 'MediaContent'> {
   return {
     upload_file_key: content.uploadFileKey,
     media_content_key: content.mediaContentKey,
@@ -127,8 +154,8 @@ export function presentMediaContent(content: MediaContentRecord): object {
     transcoding_progress: content.transcodingProgress,
     original_file_name: content.originalFileName,
     original_file_size: content.originalFileSize,
-    created_at: unixOrNull(content.createdAt),
+    created_at: unixSeconds(content.createdAt),
     transcoded_at: unixOrNull(content.transcodedAt),
-    updated_at: unixOrNull(content.updatedAt),
+    updated_at: unixSeconds(content.updatedAt),
   };
 }

@@ -8,25 +8,15 @@
  */
 import type { ServedOperations } from './served-operations';
 import formbody from '@fastify/formbody';
-import type {
-  FastifyError,
-  FastifyInstance,
-  FastifyReply,
-  FastifyRequest,
-  onRequestHookHandler,
-} from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Fastify from 'fastify';
 import { lazyValidatorFactory } from './lazy-validators';
-import type { Principal, TokenAuthority } from './auth';
-import { authenticateLive, authenticateVod, authorize } from './auth';
-import type { VirtualClock } from './clock';
 import type { FieldErrors } from './http-error';
 import { ApiError } from './http-error';
-import type { OperationHandlers, SandboxContext } from './operation';
-import type { ApiName, JsonObject, OperationSpec } from './openapi';
-import { isObject, listOperations } from './openapi';
-import type { RateLimiter } from './rate-limit';
-import { playSchedules } from './scheduled-output';
+import type { SandboxContext } from './operation';
+import type { OperationGuardDeps } from './operation-plugin';
+import { apiPrefixes, checkOperationGroups, operationsPlugin } from './operation-plugin';
+import { operationGroups } from './operation-groups';
 import type { CallbackEngine } from './callbacks';
 import type { EncoderSimulator } from './encoder';
 import type { CallCounter } from './call-count';
@@ -45,29 +35,16 @@ import type { ScenarioDesk } from './scenario-desk';
 import { registerUploadControlRoutes } from './routes/control-uploads';
 import { registerDownloadControlRoutes } from './routes/control-downloads';
 import { DownloadDesk } from './download-host';
-import { liveAccountOperations } from './routes/live-account';
-import { liveAudienceOperations } from './routes/live-audience';
-import { liveBroadcastOperations } from './routes/live-broadcasts';
-import { liveChannelOperations } from './routes/live-channels';
-import { liveMoreOperations } from './routes/live-more';
 import { registerLiveFileRoutes } from './live-files';
-import { vodOperations } from './routes/vod';
 import { registerVodExtras } from './vod-files';
-import type { SandboxState } from './state';
 import type { UploadHost } from './upload-host';
 import { registerUploadHost } from './upload-host';
 import { describeValidationErrors } from './validation-messages';
 
-/** Where each API is served; the base URLs are `http://127.0.0.1:PORT` + prefix. */
-export const apiPrefixes: Record<ApiName, string> = { live: '/live/api', vod: '/vod/api' };
+export { apiPrefixes } from './operation-plugin';
 
-/** What the server works on. */
-export interface ServerDeps {
-  state: SandboxState;
-  clock: VirtualClock;
-  tokens: TokenAuthority;
-  vodAccessToken: string;
-  limiter: RateLimiter;
+/** What the server works on (the operations' guards need the part in `OperationGuardDeps`). */
+export interface ServerDeps extends OperationGuardDeps {
   /** Log requests (to stderr). */
   logger: boolean;
   /** Injected faults (faults.ts) and their `/__sandbox/faults` control; none when absent. */
@@ -129,20 +106,16 @@ export function buildServer(deps: ServerDeps): FastifyInstance {
   const context: SandboxContext = { state: deps.state, clock: deps.clock };
   // Before the operations: its hook ends the lapsed broadcasts before any request reads them.
   if (deps.encoders !== undefined) registerEncoderControlRoutes(app, deps.encoders);
-  registerOperations(app, deps, 'live', {
-    ...liveAccountOperations(context),
-    ...liveChannelOperations(context),
-    ...liveBroadcastOperations(context),
-    ...liveAudienceOperations(context),
-    ...liveMoreOperations(context),
-  });
+  // One encapsulated plugin per resource group (operation-groups.ts), loaded at `ready`.
+  const groups = operationGroups(context);
+  checkOperationGroups(groups);
+  for (const group of groups) void app.register(operationsPlugin, { group, deps });
   const downloads = new DownloadDesk();
   registerLiveFileRoutes(app, deps.state.live, deps.clock, downloads);
   registerVodExtras(app, deps.state, deps.clock, downloads);
   registerDownloadControlRoutes(app, downloads);
   if (deps.uploads !== undefined)
     registerUploadHost(app, { state: deps.state, clock: deps.clock, host: deps.uploads });
-  registerOperations(app, deps, 'vod', vodOperations(context));
   registerControlRoutes(app, deps.clock, deps.limiter);
   if (deps.faults !== undefined) registerFaultControlRoutes(app, deps.faults);
   if (deps.callbacks !== undefined) {
@@ -155,103 +128,6 @@ export function buildServer(deps: ServerDeps): FastifyInstance {
     registerCallAndTokenRoutes(app, deps.accounting.calls, deps.accounting.tokens);
   if (deps.scenarios !== undefined) registerScenarioControlRoutes(app, deps.scenarios);
   return app;
-}
-
-const principals = new WeakMap<FastifyRequest, Principal>();
-
-function registerOperations(
-  app: FastifyInstance,
-  deps: ServerDeps,
-  api: ApiName,
-  handlers: OperationHandlers,
-): void {
-  const operations = listOperations(api);
-  const documented = new Set(operations.map((operation) => operation.operationId));
-  const undocumented = Object.keys(handlers).filter((operationId) => !documented.has(operationId));
-  if (undocumented.length > 0)
-    throw new Error(`Handlers without an ${api} operation: ${undocumented.join(', ')}.`);
-
-  for (const operation of operations) {
-    const handler = handlers[operation.operationId];
-    if (handler === undefined)
-      throw new Error(`No sandbox handler for ${api} ${operation.operationId}.`);
-    app.route({
-      method: operation.method,
-      url: apiPrefixes[api] + operation.routePath,
-      schema: operation.schema,
-      onRequest: api === 'live' ? guardLive(deps, operation) : guardVod(deps),
-      preValidation: (request, _reply, done) => {
-        if (operation.schema.body !== undefined) request.body = trimStrings(request.body ?? {});
-        done();
-      },
-      // Noted once answered, with the status sent: only a 2xx counts as served (UI coverage).
-      onResponse: (request, reply, done) => {
-        deps.served?.note(
-          api,
-          operation.operationId,
-          request.headers['user-agent'],
-          reply.statusCode,
-        );
-        done();
-      },
-      handler: (request, reply) => {
-        // The platform's time moved since the last call: scheduled channels catch up first.
-        if (api === 'live') playSchedules(deps.state, deps.clock.now());
-        const body = handler({
-          params: asInput(request.params),
-          query: asInput(request.query),
-          body: asInput(request.body),
-          principal: principals.get(request),
-        });
-        // A handler answering nothing means 204 without a body (spec, Errors: attach, detach...).
-        return body === undefined ? reply.code(204).send() : body;
-      },
-    });
-  }
-}
-
-/** Live: 401, then the rate limit per service account (refused calls not counted), then 403. */
-function guardLive(deps: ServerDeps, operation: OperationSpec): onRequestHookHandler {
-  return (request, _reply, done) => {
-    const pathAccount = asInput(request.params).service_account_key;
-    const principal = authenticateLive(
-      deps.tokens,
-      request.headers.authorization,
-      typeof pathAccount === 'string' ? pathAccount : undefined,
-      deps.clock.nowMs(),
-    );
-    if (!isProbe(deps, request))
-      limit(deps.limiter, `live:${principal.serviceAccountKey}`, 'service account');
-    authorize(principal, operation.scopes, operation.roles);
-    principals.set(request, principal);
-    done();
-  };
-}
-
-/** VOD: 401 for a missing or wrong `access_token`, then the rate limit per access token. */
-function guardVod(deps: ServerDeps): onRequestHookHandler {
-  return (request, _reply, done) => {
-    const token = asInput(request.query).access_token;
-    authenticateVod(deps.vodAccessToken, token);
-    if (!isProbe(deps, request)) limit(deps.limiter, `vod:${String(token)}`, 'access token');
-    done();
-  };
-}
-
-function isProbe(deps: ServerDeps, request: FastifyRequest): boolean {
-  return deps.probeKey !== undefined && request.headers['x-sandbox-probe'] === deps.probeKey;
-}
-
-function limit(limiter: RateLimiter, key: string, per: string): void {
-  const decision = limiter.take(key);
-  if (decision.accepted) return;
-  const seconds = decision.retryAfterSeconds;
-  throw new ApiError(
-    429,
-    `Too many requests: the platform accepts 60 calls a minute, at least 1 s apart, per ${per}. Retry after ${seconds} s.`,
-    undefined,
-    { 'Retry-After': String(seconds) },
-  );
 }
 
 /** Answers any error in the envelope of the API the URL belongs to. Never a 500 for bad input. */
@@ -283,17 +159,6 @@ function answerError(error: unknown, request: FastifyRequest, reply: FastifyRepl
     });
 }
 
-/** Like Laravel's TrimStrings middleware: surrounding spaces of string fields are ignored. */
-function trimStrings(body: unknown): unknown {
-  if (!isObject(body)) return body;
-  return Object.fromEntries(
-    Object.entries(body).map(([key, value]) => [
-      key,
-      typeof value === 'string' ? value.trim() : value,
-    ]),
-  );
-}
-
 /** Clients may send `Content-Type: application/json` with an empty body (DELETE, POST). */
 function acceptEmptyJsonBodies(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
@@ -309,10 +174,6 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
       done(new ApiError(400, 'Bad request: the body is not valid JSON.'), undefined);
     }
   });
-}
-
-function asInput(value: unknown): JsonObject {
-  return isObject(value) ? value : {};
 }
 
 function isFastifyError(error: unknown): error is FastifyError {

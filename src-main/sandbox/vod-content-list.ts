@@ -8,6 +8,7 @@ import { intInput, optionalString } from './operation';
 import { paginate } from './paging';
 import { presentMediaContent } from './present';
 import type { MediaContentRecord, SandboxState } from './state';
+import type { Op } from './typed-operation';
 import { settleVod } from './vod-timelines';
 
 /** `{ status: 'ok', data, meta }` for the contents passing `include`, filtered by `query`. */
@@ -16,7 +17,7 @@ export function contentPage(
   nowMs: number,
   query: JsonObject,
   include: (content: MediaContentRecord) => boolean = () => true,
-): object {
+): Op<'vod', 'listMediaContents'>['reply'] {
   settleVod(state, nowMs);
   const keyword = optionalString(query, 'keyword')?.toLowerCase() ?? '';
   const status = optionalString(query, 'status');

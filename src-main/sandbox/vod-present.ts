@@ -14,6 +14,7 @@ import type {
   VodProfileRecord,
   VodState,
 } from './vod-state';
+import type { Schema } from './typed-operation';
 import { timelineDone, timelineEnd, timelinePercent } from './vod-timelines';
 
 /** Unix seconds (UTC). */
@@ -22,7 +23,10 @@ export function unix(date: Date): number {
 }
 
 /** `Category`. */
-export function presentCategory(state: SandboxState, category: VodCategoryRecord): object {
+export function presentCategory(
+  state: SandboxState,
+  category: VodCategoryRecord,
+): Schema<'vod', 'Category'> {
   const { vod } = state;
   return {
     key: category.key,
@@ -51,7 +55,10 @@ export function categoryLevel(vod: VodState, category: VodCategoryRecord): numbe
 }
 
 /** `CategoryDetail`: the category, its channels and its media profiles. */
-export function presentCategoryDetail(state: SandboxState, category: VodCategoryRecord): object {
+export function presentCategoryDetail(
+  state: SandboxState,
+  category: VodCategoryRecord,
+): Schema<'vod', 'CategoryDetail'> {
   const { vod } = state;
   return {
     ...presentCategory(state, category),

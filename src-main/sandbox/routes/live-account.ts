@@ -1,15 +1,16 @@
 /**
  * Live operations on the service account itself: contract and encoding profiles
- * (live-v1.yaml: getContract, listProfileGroups, listProfiles).
+ * (live-v1.yaml: getContract, listProfileGroups, listProfiles). Typed from the generated
+ * OpenAPI types (typed-operation.ts).
  */
 import type { OperationHandlers, SandboxContext } from '../operation';
-import { stringInput } from '../operation';
 import { presentContract, presentProfile } from '../present';
 import { findProfileGroup } from '../state';
+import { defaulted, typedOperations } from '../typed-operation';
 
 /** Handlers by operationId. */
 export function liveAccountOperations({ state }: SandboxContext): OperationHandlers {
-  return {
+  return typedOperations<'live'>({
     getContract: () => ({ data: presentContract(state, state.contract) }),
 
     listProfileGroups: () => ({
@@ -21,8 +22,8 @@ export function liveAccountOperations({ state }: SandboxContext): OperationHandl
     }),
 
     listProfiles: ({ params, query }) => {
-      const group = findProfileGroup(state, stringInput(params, 'live_media_profile_group_key'));
-      const screenType = stringInput(query, 'video_screen_type');
+      const group = findProfileGroup(state, params.live_media_profile_group_key);
+      const screenType = defaulted(query.video_screen_type, 'video_screen_type');
       return {
         data: state.profiles
           .filter((profile) => profile.groupKey === group.key)
@@ -30,5 +31,5 @@ export function liveAccountOperations({ state }: SandboxContext): OperationHandl
           .map(presentProfile),
       };
     },
-  };
+  });
 }

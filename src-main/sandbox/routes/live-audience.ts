@@ -1,41 +1,44 @@
 /**
  * Live audience operations (live-v1.yaml: getChattingJoinedUsers, getBroadcastViewerStatistics),
- * answered from the pure audience model of audience.ts at the virtual clock's now.
+ * answered from the pure audience model of audience.ts at the virtual clock's now. Typed from
+ * the generated OpenAPI types.
  */
 import { chatParticipants, viewerBuckets } from '../audience';
 import type { OperationHandlers, SandboxContext } from '../operation';
-import { intInput, optionalString, stringInput } from '../operation';
 import { requireStatistics } from '../live-statistics';
 import { isoUtc } from '../present';
 import { findBroadcast, findChannel } from '../state';
+import { defaulted, typedOperations } from '../typed-operation';
 
 const dayMs = 86_400_000;
 
 /** Handlers by operationId. */
 export function liveAudienceOperations({ state, clock }: SandboxContext): OperationHandlers {
-  return {
+  return typedOperations<'live'>({
     getChattingJoinedUsers: ({ params, query }) => {
-      const broadcast = findBroadcast(state, stringInput(params, 'broadcast_key'));
+      const broadcast = findBroadcast(state, params.broadcast_key);
       const channel = findChannel(state, broadcast.channelKey);
       const present = chatParticipants(state.seed, broadcast, channel, clock.nowMs());
       return {
         data: {
           joined_user_count: present.length,
-          joined_users: present.slice(0, intInput(query, 'per_page')).map((participant) => ({
-            user_key: participant.userKey,
-            nickname: participant.nickname,
-            joined_at: isoUtc(participant.joinedAt),
-          })),
+          joined_users: present
+            .slice(0, defaulted(query.per_page, 'per_page'))
+            .map((participant) => ({
+              user_key: participant.userKey,
+              nickname: participant.nickname,
+              joined_at: isoUtc(participant.joinedAt),
+            })),
         },
       };
     },
 
     getBroadcastViewerStatistics: ({ params, query }) => {
-      const broadcast = findBroadcast(state, stringInput(params, 'broadcast_key'));
+      const broadcast = findBroadcast(state, params.broadcast_key);
       const channel = findChannel(state, broadcast.channelKey);
       const nowMs = clock.nowMs();
       requireStatistics(broadcast, nowMs, true);
-      const day = optionalString(query, 'start_date');
+      const day = query.start_date;
       // start_date is a UTC day (spec, Limits: statistics are UTC); validated as YYYY-MM-DD.
       const dayStartMs =
         day === undefined ? Math.floor(nowMs / dayMs) * dayMs : Date.parse(`${day}T00:00:00Z`);
@@ -44,7 +47,7 @@ export function liveAudienceOperations({ state, clock }: SandboxContext): Operat
         broadcast,
         channel,
         dayStartMs,
-        intInput(params, 'duration_minute'),
+        params.duration_minute,
         nowMs,
       );
       return {
@@ -54,5 +57,5 @@ export function liveAudienceOperations({ state, clock }: SandboxContext): Operat
         })),
       };
     },
-  };
+  });
 }

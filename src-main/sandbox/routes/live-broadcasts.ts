@@ -1,6 +1,7 @@
 /**
  * Live broadcast operations (live-v1.yaml: listBroadcasts, listChannelBroadcasts, getBroadcast,
- * updateBroadcast, startDuplicateRecording, stopDuplicateRecording, setTimeshiftCuePoint).
+ * updateBroadcast, startDuplicateRecording, stopDuplicateRecording, setTimeshiftCuePoint), typed
+ * from the generated OpenAPI types.
  */
 import {
   renameBroadcast,
@@ -11,23 +12,30 @@ import {
 import { unprocessable } from '../http-error';
 import { recordingFinished } from '../live-recordings';
 import type { OperationHandlers, SandboxContext } from '../operation';
-import { intInput, optionalInt, optionalString, stringInput } from '../operation';
-import type { JsonObject } from '../openapi';
 import { paginate } from '../paging';
 import { presentBroadcast } from '../present';
 import type { BroadcastRecord } from '../state';
 import { findBroadcast, findChannel } from '../state';
+import type { Op } from '../typed-operation';
+import { defaulted, typedOperations } from '../typed-operation';
+
+type BroadcastReply = Op<'live', 'getBroadcast'>['reply'];
+type BroadcastPageReply = Op<'live', 'listBroadcasts'>['reply'];
+/** The paging and order query of both broadcast lists. */
+type PageQuery = Pick<Op<'live', 'listBroadcasts'>['query'], 'order' | 'page' | 'per_page'>;
 
 /** Handlers by operationId. */
 export function liveBroadcastOperations({ state, clock }: SandboxContext): OperationHandlers {
-  const broadcastOf = (params: JsonObject): BroadcastRecord =>
-    findBroadcast(state, stringInput(params, 'broadcast_key'));
-  const one = (broadcast: BroadcastRecord): object => ({ data: presentBroadcast(broadcast) });
+  const broadcastOf = (params: { broadcast_key: string }): BroadcastRecord =>
+    findBroadcast(state, params.broadcast_key);
+  const one = (broadcast: BroadcastRecord): BroadcastReply => ({
+    data: presentBroadcast(broadcast),
+  });
 
-  return {
+  return typedOperations<'live'>({
     listBroadcasts: ({ query }) => {
-      const channelKey = optionalString(query, 'channel_key');
-      const isOnair = optionalInt(query, 'is_onair');
+      const channelKey = query.channel_key;
+      const isOnair = query.is_onair;
       const broadcasts = state.broadcasts
         .filter((broadcast) => channelKey === undefined || broadcast.channelKey === channelKey)
         .filter((broadcast) => isOnair === undefined || broadcast.isOnair === (isOnair === 1));
@@ -35,7 +43,7 @@ export function liveBroadcastOperations({ state, clock }: SandboxContext): Opera
     },
 
     listChannelBroadcasts: ({ params, query }) => {
-      const channel = findChannel(state, stringInput(params, 'channel_key'));
+      const channel = findChannel(state, params.channel_key);
       return pageOf(
         state.broadcasts.filter((broadcast) => broadcast.channelKey === channel.key),
         query,
@@ -46,7 +54,7 @@ export function liveBroadcastOperations({ state, clock }: SandboxContext): Opera
 
     updateBroadcast: ({ params, body }) => {
       const broadcast = broadcastOf(params);
-      renameBroadcast(broadcast, stringInput(body, 'title'));
+      renameBroadcast(broadcast, body.title);
       return one(broadcast);
     },
 
@@ -89,7 +97,7 @@ export function liveBroadcastOperations({ state, clock }: SandboxContext): Opera
           'cue_sign_at',
         );
       }
-      const requested = optionalString(body, 'cue_sign_at');
+      const requested = body.cue_sign_at;
       setCuePoint(
         broadcast,
         requested === undefined ? undefined : new Date(requested),
@@ -97,13 +105,17 @@ export function liveBroadcastOperations({ state, clock }: SandboxContext): Opera
       );
       return one(broadcast);
     },
-  };
+  });
 }
 
 /** One page in `order` (`id_desc` or `id_asc`), with the live list envelope. */
-function pageOf(broadcasts: BroadcastRecord[], query: JsonObject): object {
-  const direction = stringInput(query, 'order') === 'id_asc' ? 1 : -1;
+function pageOf(broadcasts: BroadcastRecord[], query: PageQuery): BroadcastPageReply {
+  const direction = defaulted(query.order, 'order') === 'id_asc' ? 1 : -1;
   const sorted = [...broadcasts].sort((a, b) => direction * (a.id - b.id));
-  const page = paginate(sorted, intInput(query, 'page'), intInput(query, 'per_page'));
+  const page = paginate(
+    sorted,
+    defaulted(query.page, 'page'),
+    defaulted(query.per_page, 'per_page'),
+  );
   return { data: page.items.map(presentBroadcast), meta: page.meta };
 }

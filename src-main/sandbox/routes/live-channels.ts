@@ -1,8 +1,9 @@
 /**
- * Live channel operations (live-v1.yaml: listChannels, getChannel). Writes: live-channel-admin.ts.
+ * Live channel operations (live-v1.yaml: listChannels, getChannel), typed from the generated
+ * OpenAPI types. Writes: live-channel-admin.ts.
  */
 import type { OperationHandlers, SandboxContext } from '../operation';
-import { intInput, optionalInt, optionalString, stringInput } from '../operation';
+import { defaulted, typedOperations } from '../typed-operation';
 import { paginate } from '../paging';
 import { presentLiveChannel } from '../live-present';
 import type { ChannelRecord, SandboxState } from '../state';
@@ -10,13 +11,13 @@ import { findChannel, latestBroadcastOf } from '../state';
 
 /** Handlers by operationId. */
 export function liveChannelOperations({ state }: SandboxContext): OperationHandlers {
-  return {
+  return typedOperations<'live'>({
     listChannels: ({ query }) => {
-      const keyword = optionalString(query, 'keyword')?.toLowerCase();
-      const liveStatus = optionalString(query, 'live_status');
-      const trashed = optionalInt(query, 'trashed') === 1;
-      const types = channelTypesOf(optionalString(query, 'channel_type') ?? 'live');
-      const status = optionalString(query, 'status');
+      const keyword = query.keyword?.toLowerCase();
+      const liveStatus = query.live_status;
+      const trashed = query.trashed === 1;
+      const types = channelTypesOf(query.channel_type ?? 'live');
+      const status = query.status;
       const channels = state.channels
         .filter((channel) => channel.isTrashed === trashed)
         .filter((channel) => types.includes(channel.channelType))
@@ -32,8 +33,12 @@ export function liveChannelOperations({ state }: SandboxContext): OperationHandl
           (channel) =>
             liveStatus === undefined || (liveStatus === 'onair') === isOnair(state, channel),
         )
-        .sort(channelOrder(stringInput(query, 'order')));
-      const page = paginate(channels, intInput(query, 'page'), intInput(query, 'per_page'));
+        .sort(channelOrder(defaulted(query.order, 'order')));
+      const page = paginate(
+        channels,
+        defaulted(query.page, 'page'),
+        defaulted(query.per_page, 'per_page'),
+      );
       return {
         data: page.items.map((channel) => presentLiveChannel(state, channel)),
         meta: page.meta,
@@ -41,9 +46,9 @@ export function liveChannelOperations({ state }: SandboxContext): OperationHandl
     },
 
     getChannel: ({ params }) => ({
-      data: presentLiveChannel(state, findChannel(state, stringInput(params, 'channel_key'))),
+      data: presentLiveChannel(state, findChannel(state, params.channel_key)),
     }),
-  };
+  });
 }
 
 /**

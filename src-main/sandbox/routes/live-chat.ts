@@ -2,7 +2,8 @@
  * Chat settings and chat statistics (live-v1.yaml: updateServiceChatting, getChatting,
  * getChattingInfo, updateExternalChatting, getChatStats). A channel's chat `mode` is `external`
  * when the external chat is on, else `service` when the channel uses the service chat, else
- * `none`; switching one on switches the other off (our design).
+ * `none`; switching one on switches the other off (our design). Typed from the generated
+ * OpenAPI types.
  */
 import { chatParticipants } from '../audience';
 import { unprocessable } from '../http-error';
@@ -10,12 +11,12 @@ import { checkChattingService } from '../live-channel-rules';
 import { dayMs, periodInput } from '../live-dates';
 import { channelSettingsOf, chatSettingsOf } from '../live-state';
 import type { OperationHandlers, SandboxContext } from '../operation';
-import { intInput, optionalInt, optionalString, stringInput } from '../operation';
-import type { JsonObject } from '../openapi';
 import { isoOrNull, isoUtc } from '../present';
 import { hashUnit } from '../prng';
 import type { ChannelRecord, SandboxState } from '../state';
 import { findChannel, latestBroadcastOf } from '../state';
+import type { Op } from '../typed-operation';
+import { defaulted, typedOperations } from '../typed-operation';
 
 /** Longest chat statistics period (our design). */
 const maxChatStatsDays = 31;
@@ -23,19 +24,19 @@ const maxChatStatsDays = 31;
 /** Handlers by operationId. */
 export function liveChatOperations({ state, clock }: SandboxContext): OperationHandlers {
   const live = state.live;
-  const channelOf = (params: JsonObject): ChannelRecord =>
-    findChannel(state, stringInput(params, 'channel_key'));
+  const channelOf = (params: { channel_key: string }): ChannelRecord =>
+    findChannel(state, params.channel_key);
   const touched = (channel: ChannelRecord): void => {
     chatSettingsOf(live, channel.key).updatedAt = new Date(Math.floor(clock.nowMs() / 1000) * 1000);
   };
 
-  return {
+  return typedOperations<'live'>({
     updateServiceChatting: ({ params, body }) => {
       const channel = channelOf(params);
       const chat = chatSettingsOf(live, channel.key);
-      if (intInput(body, 'use_chatting_service') === 1) {
+      if (body.use_chatting_service === 1) {
         const settings = channelSettingsOf(live, channel.key);
-        const id = optionalInt(body, 'chatting_service_id') ?? settings.chattingServiceId;
+        const id = body.chatting_service_id ?? settings.chattingServiceId;
         checkChattingService(state, id, clock.now());
         live.channelSettings.set(channel.key, { ...settings, chattingServiceId: id });
         channel.useChattingService = true;
@@ -43,12 +44,12 @@ export function liveChatOperations({ state, clock }: SandboxContext): OperationH
       } else {
         channel.useChattingService = false;
       }
-      const slow = optionalInt(body, 'use_slow_mode');
-      const guest = optionalInt(body, 'allow_guest');
+      const slow = body.use_slow_mode;
+      const guest = body.allow_guest;
       if (slow !== undefined) chat.useSlowMode = slow === 1;
       if (guest !== undefined) chat.allowGuest = guest === 1;
-      chat.slowModeSeconds = optionalInt(body, 'slow_mode_seconds') ?? chat.slowModeSeconds;
-      chat.maxMessageLength = optionalInt(body, 'max_message_length') ?? chat.maxMessageLength;
+      chat.slowModeSeconds = body.slow_mode_seconds ?? chat.slowModeSeconds;
+      chat.maxMessageLength = body.max_message_length ?? chat.maxMessageLength;
       touched(channel);
       return { data: presentChat(state, channel) };
     },
@@ -79,10 +80,10 @@ export function liveChatOperations({ state, clock }: SandboxContext): OperationH
     updateExternalChatting: ({ params, body }) => {
       const channel = channelOf(params);
       const chat = chatSettingsOf(live, channel.key);
-      const url = optionalString(body, 'external_chatting_url');
+      const url = body.external_chatting_url;
       chat.externalUrl = url ?? chat.externalUrl;
-      chat.externalProvider = optionalString(body, 'external_provider') ?? chat.externalProvider;
-      if (intInput(body, 'use_external_chatting') === 1) {
+      chat.externalProvider = body.external_provider ?? chat.externalProvider;
+      if (body.use_external_chatting === 1) {
         if (chat.externalUrl === null) {
           throw unprocessable(
             'Give the external chat URL (external_chatting_url) to switch the external chat on.',
@@ -100,7 +101,7 @@ export function liveChatOperations({ state, clock }: SandboxContext): OperationH
 
     getChatStats: ({ query }) => {
       const { startMs, endMs } = periodInput(query, maxChatStatsDays);
-      const unitMs = stringInput(query, 'unit') === 'hour' ? 3_600_000 : dayMs;
+      const unitMs = defaulted(query.unit, 'unit') === 'hour' ? 3_600_000 : dayMs;
       const nowMs = clock.nowMs();
       const points = [];
       for (let at = Math.floor(startMs / unitMs) * unitMs; at < endMs; at += unitMs) {
@@ -111,7 +112,7 @@ export function liveChatOperations({ state, clock }: SandboxContext): OperationH
       }
       return { data: points };
     },
-  };
+  });
 }
 
 /** `none`, `service` or `external` (see the module comment). */
@@ -120,7 +121,10 @@ function chatMode(state: SandboxState, channel: ChannelRecord): 'none' | 'servic
   return channel.useChattingService ? 'service' : 'none';
 }
 
-function presentChat(state: SandboxState, channel: ChannelRecord): object {
+function presentChat(
+  state: SandboxState,
+  channel: ChannelRecord,
+): Op<'live', 'getChatting'>['reply']['data'] {
   const chat = chatSettingsOf(state.live, channel.key);
   return {
     channel_key: channel.key,

@@ -2,18 +2,18 @@
  * Creators and syndications of a channel (live-v1.yaml: listCreators, createCreator,
  * updateCreator, deleteCreator, listSyndications, createSyndication, getSyndication,
  * updateSyndication, deleteSyndication). Deletes answer 204 (the handler answers undefined).
+ * Typed from the generated OpenAPI types.
  */
 import { unprocessable } from '../http-error';
 import { presentCreator, presentSyndication } from '../live-present';
 import type { CreatorRecord, SyndicationRecord } from '../live-state';
 import { findIn, removeWhere, takeId } from '../live-state';
 import type { OperationHandlers, SandboxContext } from '../operation';
-import { intInput, optionalInt, optionalString, stringInput } from '../operation';
-import type { JsonObject } from '../openapi';
 import { paginate } from '../paging';
 import { lowerKey } from '../prng';
 import type { ChannelRecord, SandboxState } from '../state';
 import { findChannel } from '../state';
+import { defaulted, typedOperations } from '../typed-operation';
 
 /** Creators per channel (public service guide: https://docs.kollus.com/en/service-guide/live/account/creator/). */
 export const maxCreators = 3;
@@ -26,11 +26,11 @@ export const maxSyndications = 3;
 /** Handlers by operationId. */
 export function liveCreatorOperations({ state, clock }: SandboxContext): OperationHandlers {
   const live = state.live;
-  const channelOf = (params: JsonObject): ChannelRecord =>
-    findChannel(state, stringInput(params, 'channel_key'));
-  const creatorOf = (params: JsonObject): CreatorRecord => {
+  const channelOf = (params: { channel_key: string }): ChannelRecord =>
+    findChannel(state, params.channel_key);
+  const creatorOf = (params: { channel_key: string; creator_code: string }): CreatorRecord => {
     const channel = channelOf(params);
-    const code = stringInput(params, 'creator_code');
+    const code = params.creator_code;
     return findIn(
       live.creators,
       (c) => c.channelKey === channel.key && c.code === code,
@@ -38,9 +38,12 @@ export function liveCreatorOperations({ state, clock }: SandboxContext): Operati
       code,
     );
   };
-  const syndicationOf = (params: JsonObject): SyndicationRecord => {
+  const syndicationOf = (params: {
+    channel_key: string;
+    syndication_id: number;
+  }): SyndicationRecord => {
     const channel = channelOf(params);
-    const id = intInput(params, 'syndication_id');
+    const id = params.syndication_id;
     return findIn(
       live.syndications,
       (s) => s.channelKey === channel.key && s.id === id,
@@ -50,10 +53,10 @@ export function liveCreatorOperations({ state, clock }: SandboxContext): Operati
   };
   const now = (): Date => new Date(Math.floor(clock.nowMs() / 1000) * 1000);
 
-  return {
+  return typedOperations<'live'>({
     listCreators: ({ params, query }) => {
       const channel = channelOf(params);
-      const keyword = optionalString(query, 'keyword')?.toLowerCase() ?? '';
+      const keyword = query.keyword?.toLowerCase() ?? '';
       const creators = live.creators
         .filter((creator) => creator.channelKey === channel.key)
         .filter(
@@ -62,13 +65,17 @@ export function liveCreatorOperations({ state, clock }: SandboxContext): Operati
             (creator.email ?? '').toLowerCase().includes(keyword),
         )
         .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
-      const page = paginate(creators, intInput(query, 'page'), intInput(query, 'per_page'));
+      const page = paginate(
+        creators,
+        defaulted(query.page, 'page'),
+        defaulted(query.per_page, 'per_page'),
+      );
       return { data: page.items.map(presentCreator), meta: page.meta };
     },
 
     createCreator: ({ params, body }) => {
       const channel = channelOf(params);
-      const nickname = stringInput(body, 'nickname');
+      const nickname = body.nickname;
       if (live.creators.filter((c) => c.channelKey === channel.key).length >= maxCreators) {
         throw unprocessable(
           `A channel can have at most ${maxCreators} creators; delete one before adding another.`,
@@ -79,7 +86,7 @@ export function liveCreatorOperations({ state, clock }: SandboxContext): Operati
         code: lowerKey(live.random, 10),
         channelKey: channel.key,
         nickname,
-        email: optionalString(body, 'email') ?? null,
+        email: body.email ?? null,
         createdAt: now(),
       };
       live.creators.push(creator);
@@ -88,7 +95,7 @@ export function liveCreatorOperations({ state, clock }: SandboxContext): Operati
 
     updateCreator: ({ params, body }) => {
       const creator = creatorOf(params);
-      const nickname = stringInput(body, 'nickname');
+      const nickname = body.nickname;
       checkNickname(state, creator.channelKey, nickname, creator);
       creator.nickname = nickname;
       return { data: presentCreator(creator) };
@@ -103,18 +110,21 @@ export function liveCreatorOperations({ state, clock }: SandboxContext): Operati
     listSyndications: ({ params, query }) => {
       const channel = channelOf(params);
       const list = live.syndications.filter((s) => s.channelKey === channel.key);
-      const page = paginate(list, intInput(query, 'page'), intInput(query, 'per_page'));
+      const page = paginate(
+        list,
+        defaulted(query.page, 'page'),
+        defaulted(query.per_page, 'per_page'),
+      );
       return { data: page.items.map(presentSyndication), meta: page.meta };
     },
 
     createSyndication: ({ params, body }) => {
       const channel = channelOf(params);
-      const missing = ['title', 'link', 'stream_name'].filter(
-        (f) => optionalString(body, f) === undefined,
-      );
-      const first = missing[0];
-      if (first !== undefined)
+      const { title, link, stream_name: streamName } = body;
+      if (title === undefined || link === undefined || streamName === undefined) {
+        const first = title === undefined ? 'title' : link === undefined ? 'link' : 'stream_name';
         throw unprocessable(`The ${first.replace('_', ' ')} field is required.`, first);
+      }
       if (live.syndications.filter((s) => s.channelKey === channel.key).length >= maxSyndications) {
         throw unprocessable(
           `A channel can have at most ${maxSyndications} syndications; delete one before adding another.`,
@@ -124,10 +134,10 @@ export function liveCreatorOperations({ state, clock }: SandboxContext): Operati
       const syndication: SyndicationRecord = {
         id: takeId(live),
         channelKey: channel.key,
-        title: stringInput(body, 'title'),
-        link: stringInput(body, 'link'),
-        streamName: stringInput(body, 'stream_name'),
-        status: optionalInt(body, 'status') === 0 ? 0 : 1,
+        title,
+        link,
+        streamName,
+        status: body.status === 0 ? 0 : 1,
         createdAt: at,
         updatedAt: at,
       };
@@ -139,10 +149,10 @@ export function liveCreatorOperations({ state, clock }: SandboxContext): Operati
 
     updateSyndication: ({ params, body }) => {
       const syndication = syndicationOf(params);
-      syndication.title = optionalString(body, 'title') ?? syndication.title;
-      syndication.link = optionalString(body, 'link') ?? syndication.link;
-      syndication.streamName = optionalString(body, 'stream_name') ?? syndication.streamName;
-      const status = optionalInt(body, 'status');
+      syndication.title = body.title ?? syndication.title;
+      syndication.link = body.link ?? syndication.link;
+      syndication.streamName = body.stream_name ?? syndication.streamName;
+      const status = body.status;
       if (status === 0 || status === 1) syndication.status = status;
       syndication.updatedAt = now();
       return { data: presentSyndication(syndication) };
@@ -153,7 +163,7 @@ export function liveCreatorOperations({ state, clock }: SandboxContext): Operati
       removeWhere(live.syndications, (candidate) => candidate === syndication);
       return undefined;
     },
-  };
+  });
 }
 
 /** @throws ApiError 422 when another creator of the channel has `nickname` (ignoring case). */

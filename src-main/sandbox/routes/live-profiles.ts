@@ -1,19 +1,19 @@
 /**
  * Live operations on chatting service contracts and the activation of encoding profiles
  * (live-v1.yaml: listChattingServices, attachProfile, detachProfile). Attach and detach
- * answer 204 (the handler answers undefined).
+ * answer 204 (the handler answers undefined). Typed from the generated OpenAPI types.
  */
 import { notFound, unprocessable } from '../http-error';
 import { presentChattingService } from '../live-present';
 import type { OperationHandlers, SandboxContext } from '../operation';
-import { intInput, stringInput } from '../operation';
-import type { JsonObject } from '../openapi';
 import type { ProfileRecord, SandboxState } from '../state';
 import { findProfileGroup } from '../state';
+import type { Op } from '../typed-operation';
+import { typedOperations } from '../typed-operation';
 
 /** Handlers by operationId. */
 export function liveProfileOperations({ state, clock }: SandboxContext): OperationHandlers {
-  return {
+  return typedOperations<'live'>({
     listChattingServices: () => ({
       data: state.live.chattingServices.map((service) =>
         presentChattingService(service, clock.now()),
@@ -49,12 +49,15 @@ export function liveProfileOperations({ state, clock }: SandboxContext): Operati
       profile.isActive = false;
       return undefined;
     },
-  };
+  });
 }
 
-function profileOf(state: SandboxState, params: JsonObject): ProfileRecord {
-  const group = findProfileGroup(state, stringInput(params, 'live_media_profile_group_key'));
-  const id = intInput(params, 'live_media_profile_id');
+function profileOf(
+  state: SandboxState,
+  params: Op<'live', 'attachProfile'>['params'],
+): ProfileRecord {
+  const group = findProfileGroup(state, params.live_media_profile_group_key);
+  const id = params.live_media_profile_id;
   const profile = state.profiles.find(
     (candidate) => candidate.groupKey === group.key && candidate.id === id,
   );

@@ -2,6 +2,7 @@
  * Recording files and broadcast data downloads (live-v1.yaml: listRecordingFiles,
  * listChannelRecordingFiles, listBroadcastRecordingFiles, getRecordingFileDownload,
  * getLikeDownload, getChattingDownload). Downloads are short-lived URLs (live-files.ts).
+ * Typed from the generated OpenAPI types.
  */
 import { viewersAt } from '../audience';
 import { notFound, unprocessable } from '../http-error';
@@ -11,13 +12,13 @@ import { presentRecordingFile } from '../live-present';
 import type { RecordingFileRecord } from '../live-state';
 import { findIn, removeWhere } from '../live-state';
 import type { OperationHandlers, SandboxContext } from '../operation';
-import { intInput, optionalString, stringInput } from '../operation';
-import type { JsonObject } from '../openapi';
 import { paginate } from '../paging';
 import { isoUtc } from '../present';
 import { hashUnit, mulberry32, pick } from '../prng';
 import type { BroadcastRecord } from '../state';
 import { findBroadcast, findChannel } from '../state';
+import type { Op } from '../typed-operation';
+import { defaulted, typedOperations } from '../typed-operation';
 
 const minuteMs = 60_000;
 
@@ -25,24 +26,34 @@ const minuteMs = 60_000;
 export function liveRecordingOperations({ state, clock }: SandboxContext): OperationHandlers {
   const live = state.live;
   /** One page of the files `matches` keeps, once the files past their 7 days are gone. */
-  const list = (matches: (file: RecordingFileRecord) => boolean, query: JsonObject): object => {
+  const list = (
+    matches: (file: RecordingFileRecord) => boolean,
+    query: Op<'live', 'listRecordingFiles'>['query'],
+  ): Op<'live', 'listRecordingFiles'>['reply'] => {
     forgetExpired(live.recordingFiles, clock.nowMs());
     const files = live.recordingFiles.filter(matches);
-    const kind = optionalString(query, 'kind');
+    const kind = query.kind;
     const from = optionalInstant(query, 'start_date') ?? -Infinity;
     const to = optionalInstant(query, 'end_date') ?? Infinity;
-    const direction = stringInput(query, 'order') === 'id_asc' ? 1 : -1;
+    const direction = defaulted(query.order, 'order') === 'id_asc' ? 1 : -1;
     const filtered = files
       .filter((file) => kind === undefined || file.kind === kind)
       .filter((file) => file.startedAt.getTime() >= from && file.startedAt.getTime() < to)
       .sort((a, b) => direction * (a.id - b.id));
-    const page = paginate(filtered, intInput(query, 'page'), intInput(query, 'per_page'));
+    const page = paginate(
+      filtered,
+      defaulted(query.page, 'page'),
+      defaulted(query.per_page, 'per_page'),
+    );
     return { data: page.items.map(presentRecordingFile), meta: page.meta };
   };
   /** The broadcast of the path, which must belong to the path's channel (else 404). */
-  const channelBroadcast = (params: JsonObject): BroadcastRecord => {
-    const channel = findChannel(state, stringInput(params, 'channel_key'));
-    const broadcast = findBroadcast(state, stringInput(params, 'broadcast_key'));
+  const channelBroadcast = (params: {
+    channel_key: string;
+    broadcast_key: string;
+  }): BroadcastRecord => {
+    const channel = findChannel(state, params.channel_key);
+    const broadcast = findBroadcast(state, params.broadcast_key);
     if (broadcast.channelKey !== channel.key) {
       throw notFound(`broadcast of the channel "${channel.title}"`, broadcast.key);
     }
@@ -67,14 +78,14 @@ export function liveRecordingOperations({ state, clock }: SandboxContext): Opera
     return broadcast.startedAt;
   };
 
-  return {
+  return typedOperations<'live'>({
     listRecordingFiles: ({ query }) => {
-      const channelKey = optionalString(query, 'channel_key');
+      const channelKey = query.channel_key;
       return list((file) => channelKey === undefined || file.channelKey === channelKey, query);
     },
 
     listChannelRecordingFiles: ({ params, query }) => {
-      const channel = findChannel(state, stringInput(params, 'channel_key'));
+      const channel = findChannel(state, params.channel_key);
       return list((file) => file.channelKey === channel.key, query);
     },
 
@@ -86,7 +97,7 @@ export function liveRecordingOperations({ state, clock }: SandboxContext): Opera
     getRecordingFileDownload: ({ params }) => {
       forgetExpired(live.recordingFiles, clock.nowMs());
       const broadcast = channelBroadcast(params);
-      const id = intInput(params, 'recording_file_id');
+      const id = params.recording_file_id;
       const file = findIn(
         live.recordingFiles,
         (candidate) => candidate.broadcastKey === broadcast.key && candidate.id === id,
@@ -103,7 +114,7 @@ export function liveRecordingOperations({ state, clock }: SandboxContext): Opera
     },
 
     getLikeDownload: ({ params }) => {
-      const broadcast = findBroadcast(state, stringInput(params, 'broadcast_key'));
+      const broadcast = findBroadcast(state, params.broadcast_key);
       const startedAt = ended(broadcast, 'like reactions');
       const channel = findChannel(state, broadcast.channelKey);
       const nowMs = clock.nowMs();
@@ -130,7 +141,7 @@ export function liveRecordingOperations({ state, clock }: SandboxContext): Opera
     },
 
     getChattingDownload: ({ params }) => {
-      const broadcast = findBroadcast(state, stringInput(params, 'broadcast_key'));
+      const broadcast = findBroadcast(state, params.broadcast_key);
       const startedAt = ended(broadcast, 'chat messages');
       const channel = findChannel(state, broadcast.channelKey);
       if (!channel.useChattingService) {
@@ -147,7 +158,7 @@ export function liveRecordingOperations({ state, clock }: SandboxContext): Opera
         }),
       };
     },
-  };
+  });
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Live statistics (live-v1.yaml: getViewerStatistics, getChannelViewerStatistics,
  * getSummaryDaily, getSummary, getChannelSummary, getBroadcastSummary, getVodSummaryDaily).
- * UTC; availability rules in live-statistics.ts.
+ * UTC; availability rules in live-statistics.ts. Typed from the generated OpenAPI types.
  */
 import { dayMs, optionalInstant, periodInput, utcDay } from '../live-dates';
 import { programEnd, programSeconds } from '../live-present';
@@ -12,11 +12,11 @@ import {
   summedViewerBuckets,
 } from '../live-statistics';
 import type { OperationHandlers, SandboxContext } from '../operation';
-import { intInput, stringInput } from '../operation';
 import type { JsonObject } from '../openapi';
 import { isoUtc } from '../present';
 import { hashUnit } from '../prng';
 import { findBroadcast, findChannel } from '../state';
+import { typedOperations } from '../typed-operation';
 
 /** Longest periods per query (our design; VOD: spec, Limits, 3 months). */
 const maxDailyDays = 92;
@@ -26,28 +26,23 @@ const maxSummaryDays = 366;
 export function liveStatisticsOperations({ state, clock }: SandboxContext): OperationHandlers {
   const dayOf = (query: JsonObject, nowMs: number): number =>
     optionalInstant(query, 'start_date') ?? Math.floor(nowMs / dayMs) * dayMs;
-  const period = (startMs: number, endMs: number): object => ({
+  const period = (startMs: number, endMs: number): { started_at: string; ended_at: string } => ({
     started_at: isoUtc(new Date(startMs)),
     ended_at: isoUtc(new Date(endMs)),
   });
 
-  return {
+  return typedOperations<'live'>({
     getViewerStatistics: ({ params, query }) => {
       const nowMs = clock.nowMs();
       return {
-        data: summedViewerBuckets(
-          state,
-          dayOf(query, nowMs),
-          intInput(params, 'duration_minute'),
-          nowMs,
-        ),
+        data: summedViewerBuckets(state, dayOf(query, nowMs), params.duration_minute, nowMs),
       };
     },
 
     getChannelViewerStatistics: ({ params, query }) => {
-      const channel = findChannel(state, stringInput(params, 'channel_key'));
+      const channel = findChannel(state, params.channel_key);
       const nowMs = clock.nowMs();
-      const minutes = intInput(params, 'duration_minute');
+      const minutes = params.duration_minute;
       return { data: summedViewerBuckets(state, dayOf(query, nowMs), minutes, nowMs, channel.key) };
     },
 
@@ -71,14 +66,14 @@ export function liveStatisticsOperations({ state, clock }: SandboxContext): Oper
     },
 
     getChannelSummary: ({ params, query }) => {
-      const channel = findChannel(state, stringInput(params, 'channel_key'));
+      const channel = findChannel(state, params.channel_key);
       const { startMs, endMs } = periodInput(query, maxSummaryDays);
       const metrics = periodMetrics(state, startMs, endMs, clock.nowMs(), channel.key);
       return { data: { ...period(startMs, endMs), ...metrics } };
     },
 
     getBroadcastSummary: ({ params }) => {
-      const broadcast = findBroadcast(state, stringInput(params, 'broadcast_key'));
+      const broadcast = findBroadcast(state, params.broadcast_key);
       const nowMs = clock.nowMs();
       requireStatistics(broadcast, nowMs, false);
       const channel = findChannel(state, broadcast.channelKey);
@@ -125,5 +120,5 @@ export function liveStatisticsOperations({ state, clock }: SandboxContext): Oper
       }
       return { data: days };
     },
-  };
+  });
 }

@@ -5,14 +5,15 @@
  * Delete (spec: "content files in it remain; subcategory positions are readjusted"): our
  * design moves the content to the parent category (none for a top-level one) and moves the
  * subcategories up under the parent, after its other children; positions are renumbered.
+ * Typed from the generated OpenAPI types.
  */
 import { ApiError, unprocessable } from '../http-error';
 import type { OperationHandlers, SandboxContext } from '../operation';
-import { optionalString, stringInput } from '../operation';
+import { typedOperations } from '../typed-operation';
 import { contentPage } from '../vod-content-list';
 import { noContent, ok, okNull } from '../vod-envelope';
 import { categoryLevel, presentCategory, presentCategoryDetail } from '../vod-present';
-import type { VodCategoryRecord, VodState } from '../vod-state';
+import type { VodCategoryRecord, VodChannelRecord, VodState } from '../vod-state';
 import { findCategory, findVodChannel, newLowerKey } from '../vod-state';
 
 /**
@@ -24,16 +25,16 @@ export const maxCategoryLevel = 5;
 /** Handlers by operationId. */
 export function vodCategoryOperations({ state, clock }: SandboxContext): OperationHandlers {
   const { vod } = state;
-  return {
+  return typedOperations<'vod'>({
     listCategories: ({ query }) => {
-      const parentKey = optionalString(query, 'parent_category_key');
+      const parentKey = query.parent_category_key;
       if (parentKey !== undefined) findCategory(vod, parentKey);
       const list = parentKey === undefined ? treeOrder(vod, null) : childrenOf(vod, parentKey);
       return ok(list.map((category) => presentCategory(state, category)));
     },
 
     createCategory: ({ body }) => {
-      const parentKey = optionalString(body, 'parent_category_key') ?? null;
+      const parentKey = body.parent_category_key ?? null;
       if (parentKey !== null) {
         const parent = vod.categories.find((item) => item.key === parentKey);
         if (parent === undefined)
@@ -50,7 +51,7 @@ export function vodCategoryOperations({ state, clock }: SandboxContext): Operati
       const now = clock.now();
       const category: VodCategoryRecord = {
         key: newLowerKey(vod),
-        name: stringInput(body, 'name'),
+        name: body.name,
         parentKey,
         position: childrenOf(vod, parentKey).length + 1,
         channelKeys: [],
@@ -62,17 +63,17 @@ export function vodCategoryOperations({ state, clock }: SandboxContext): Operati
     },
 
     getCategory: ({ params }) =>
-      ok(presentCategoryDetail(state, findCategory(vod, stringInput(params, 'category_key')))),
+      ok(presentCategoryDetail(state, findCategory(vod, params.category_key))),
 
     updateCategory: ({ params, body }) => {
-      const category = findCategory(vod, stringInput(params, 'category_key'));
-      category.name = stringInput(body, 'name');
+      const category = findCategory(vod, params.category_key);
+      category.name = body.name;
       category.updatedAt = clock.now();
       return ok(presentCategory(state, category));
     },
 
     deleteCategory: ({ params }) => {
-      const category = findCategory(vod, stringInput(params, 'category_key'));
+      const category = findCategory(vod, params.category_key);
       for (const details of vod.details.values()) {
         if (details.categoryKey === category.key) details.categoryKey = category.parentKey;
       }
@@ -106,7 +107,7 @@ export function vodCategoryOperations({ state, clock }: SandboxContext): Operati
     },
 
     listCategoryMediaContents: ({ params, query }) => {
-      const category = findCategory(vod, stringInput(params, 'category_key'));
+      const category = findCategory(vod, params.category_key);
       return contentPage(
         state,
         clock.nowMs(),
@@ -114,13 +115,16 @@ export function vodCategoryOperations({ state, clock }: SandboxContext): Operati
         (content) => vod.details.get(content.uploadFileKey)?.categoryKey === category.key,
       );
     },
-  };
+  });
 }
 
-function pair(vod: VodState, params: Record<string, unknown>) {
+function pair(
+  vod: VodState,
+  params: { category_key: string; channel_key: string },
+): { category: VodCategoryRecord; channel: VodChannelRecord } {
   return {
-    category: findCategory(vod, stringInput(params, 'category_key')),
-    channel: findVodChannel(vod, stringInput(params, 'channel_key')),
+    category: findCategory(vod, params.category_key),
+    channel: findVodChannel(vod, params.channel_key),
   };
 }
 

@@ -1,11 +1,12 @@
 /**
  * VOD statistics (vod-v3.yaml, tag Statistics): content rank (all, per channel), per-channel
- * summary and daily summary, under the limits of vod-statistics.ts.
+ * summary and daily summary, under the limits of vod-statistics.ts. Typed from the generated
+ * OpenAPI types.
  */
-import type { JsonObject } from '../openapi';
 import type { OperationHandlers, SandboxContext } from '../operation';
-import { intInput, stringInput } from '../operation';
 import type { MediaContentRecord } from '../state';
+import type { Op } from '../typed-operation';
+import { defaulted, typedOperations } from '../typed-operation';
 import { ok } from '../vod-envelope';
 import type { ContentTotals } from '../vod-statistics';
 import { add, contentDay, contentTotals, askedDays } from '../vod-statistics';
@@ -14,8 +15,8 @@ import { findVodChannel } from '../vod-state';
 /** Handlers by operationId. */
 export function vodStatisticsOperations({ state, clock }: SandboxContext): OperationHandlers {
   const { vod } = state;
-  const daysOf = (query: JsonObject) =>
-    askedDays(stringInput(query, 'start_date'), stringInput(query, 'end_date'), clock.nowMs());
+  const daysOf = (query: { start_date: string; end_date: string }) =>
+    askedDays(query.start_date, query.end_date, clock.nowMs());
   // One pass over the keys, then a set lookup per content: linear on a large library.
   const inChannel = (channelKey: string) => {
     const linked = new Set(
@@ -25,14 +26,17 @@ export function vodStatisticsOperations({ state, clock }: SandboxContext): Opera
     );
     return (content: MediaContentRecord) => linked.has(content.uploadFileKey);
   };
-  const rank = (query: JsonObject, include: (content: MediaContentRecord) => boolean) => {
+  const rank = (
+    query: Op<'vod', 'getContentRank'>['query'],
+    include: (content: MediaContentRecord) => boolean,
+  ) => {
     const days = daysOf(query);
     return ok(
       state.mediaContents
         .filter(include)
         .map((content) => ({ content, totals: contentTotals(state.seed, content, days) }))
         .sort((a, b) => b.totals.view_count - a.totals.view_count)
-        .slice(0, intInput(query, 'limit'))
+        .slice(0, defaulted(query.limit, 'limit'))
         .map(({ content, totals }, index) => ({
           rank: index + 1,
           upload_file_key: content.uploadFileKey,
@@ -42,11 +46,11 @@ export function vodStatisticsOperations({ state, clock }: SandboxContext): Opera
     );
   };
 
-  return {
+  return typedOperations<'vod'>({
     getContentRank: ({ query }) => rank(query, () => true),
 
     getChannelContentRank: ({ params, query }) => {
-      const channel = findVodChannel(vod, stringInput(params, 'channel_key'));
+      const channel = findVodChannel(vod, params.channel_key);
       return rank(query, inChannel(channel.key));
     },
 
@@ -72,5 +76,5 @@ export function vodStatisticsOperations({ state, clock }: SandboxContext): Opera
           return { date: asked.date, ...total, transferred_bytes: total.play_seconds * 1_200_000 };
         }),
       ),
-  };
+  });
 }

@@ -1,0 +1,126 @@
+/**
+ * Model of the sandbox state (docs/architecture.md, "Sandbox"): the records both APIs share
+ * (contract, live profiles, channels, broadcasts, media contents) and the account's callback
+ * URLs, credentials and encoder drops. Types only. Times are `Date` instants (UTC).
+ */
+
+/** Contract of the service account. Fields are our design (spec: not shown). */
+export interface ContractRecord {
+  name: string;
+  plan: string;
+  startedAt: Date;
+  endsAt: Date | null;
+  channelLimit: number;
+  concurrentlyViewerLimit: number;
+  activeProfileLimit: number;
+  useTimeshift: boolean;
+  useChattingService: boolean;
+}
+
+export interface ProfileGroupRecord {
+  key: string;
+  name: string;
+}
+
+/** Live encoding profile; bitrates in kbit/s. */
+export interface ProfileRecord {
+  id: number;
+  groupKey: string;
+  name: string;
+  videoScreenType: 'landscape' | 'portrait';
+  videoWidth: number;
+  videoHeight: number;
+  videoBitrate: number;
+  audioBitrate: number;
+  isActive: boolean;
+}
+
+export interface ChannelRecord {
+  /** Creation order; `order=id_*` sorts by it. */
+  id: number;
+  key: string;
+  title: string;
+  customerCode: string;
+  isShared: boolean;
+  concurrentlyViewerLimit: number;
+  profileGroupKey: string;
+  useChattingService: boolean;
+  useTimeshift: boolean;
+  idleScreenUrl: string | null;
+  status: 'enabled' | 'disabled';
+  isTrashed: boolean;
+  /**
+   * `live` (encoder-fed, standard HLS), `low_latency` (encoder-fed, LL-HLS: no timeshift, no
+   * cue point; public service guide) or `scheduled` (programs play uploaded media).
+   */
+  channelType: 'live' | 'low_latency' | 'scheduled';
+  createdAt: Date;
+  /** Typical peak audience of the channel's broadcasts (drives the audience curve). */
+  audiencePeak: number;
+  /**
+   * How many regulars come and go in the chat (audience.ts), when a rehearsal scenario set it
+   * (scenario.ts `chat: { joins }`); default from `audiencePeak`.
+   */
+  chatRegulars?: number;
+}
+
+export interface BroadcastRecord {
+  /** Creation order across the account; `order=id_*` sorts by it. */
+  id: number;
+  key: string;
+  channelKey: string;
+  title: string;
+  isOnair: boolean;
+  useTimeshift: boolean;
+  startedAt: Date | null;
+  pausedAt: Date | null;
+  endedAt: Date | null;
+  cueSignAt: Date | null;
+  /** Start of the running manual (duplicate) recording; null when none runs. */
+  duplicateRecordingStartedAt: Date | null;
+  createdAt: Date;
+}
+
+/** VOD media content (observed field names); times in ms instants, sizes in bytes. */
+export interface MediaContentRecord {
+  uploadFileKey: string;
+  mediaContentKey: string;
+  title: string;
+  kind: 'video' | 'audio';
+  durationSeconds: number;
+  posterUrl: string | null;
+  status: 'enabled' | 'disabled';
+  transcodingStage: number;
+  transcodingProgress: number;
+  originalFileName: string;
+  originalFileSize: number;
+  createdAt: Date;
+  transcodedAt: Date | null;
+  updatedAt: Date;
+}
+
+/** A dropped encoder stream whose broadcast waits for it (encoder.ts); `droppedAt` UTC. */
+export interface EncoderDrop {
+  broadcastKey: string;
+  droppedAt: Date;
+}
+
+/** The sandbox's signing key, revoked tokens and VOD access token. */
+export interface SandboxCredentials {
+  /** HS256 key signing the live tokens, base64url. */
+  signingKey: string;
+  /** Signatures of revoked live tokens (auth.ts). */
+  revokedSignatures: string[];
+  /** The VOD API access token (`?access_token=`). */
+  vodAccessToken: string;
+}
+
+/**
+ * Callback URLs by API, then channel key: live `live` (broadcast state), `recording_file`
+ * (transfer results), `playback`; VOD `channel` (content added/deleted, playback requested)
+ * and `download` (download attempts).
+ */
+export interface CallbackUrls {
+  live: Record<string, { live?: string; recording_file?: string; playback?: string }>;
+  vod: Record<string, { channel?: string; download?: string }>;
+}

@@ -1,0 +1,67 @@
+/**
+ * The resource groups of both APIs (docs/architecture.md, "Sandbox layout"): each becomes one
+ * encapsulated Fastify plugin (operation-plugin.ts). Together they answer every operation of
+ * live-v1.yaml and vod-v3.yaml exactly once (`checkOperationGroups`).
+ */
+import type { OperationGroup } from './operation-plugin';
+import type { SandboxContext } from './operation';
+import { liveAccountOperations } from './routes/live-account';
+import { liveAudienceOperations } from './routes/live-audience';
+import { liveBroadcastOperations } from './routes/live-broadcasts';
+import { liveChannelAdminOperations } from './routes/live-channel-admin';
+import { liveChannelOperations } from './routes/live-channels';
+import { liveChatOperations } from './routes/live-chat';
+import { liveCreatorOperations } from './routes/live-creators';
+import { liveFileTransferOperations } from './routes/live-file-transfers';
+import { liveProfileOperations } from './routes/live-profiles';
+import { liveProgramOperations } from './routes/live-programs';
+import { liveRecordingOperations } from './routes/live-recordings';
+import { liveStatisticsOperations } from './routes/live-statistics';
+import { vodOperations } from './routes/vod';
+import { vodAiOperations } from './routes/vod-ai';
+import { vodCategoryOperations } from './routes/vod-categories';
+import { vodChannelOperations } from './routes/vod-channels';
+import { vodContentOperations } from './routes/vod-contents';
+import { vodMediaOperations } from './routes/vod-media';
+import { vodProfileOperations } from './routes/vod-profiles';
+import { vodStatisticsOperations } from './routes/vod-statistics';
+import { vodSubtitleOperations } from './routes/vod-subtitles';
+import { vodTranscodingOperations } from './routes/vod-transcoding';
+
+/** Every group, live first, each with its handlers bound to `context`. */
+export function operationGroups(context: SandboxContext): OperationGroup[] {
+  const live = (name: string, handlers: OperationGroup['handlers']): OperationGroup => ({
+    api: 'live',
+    name: `live/${name}`,
+    handlers,
+  });
+  const vod = (name: string, handlers: OperationGroup['handlers']): OperationGroup => ({
+    api: 'vod',
+    name: `vod/${name}`,
+    handlers,
+  });
+  return [
+    live('account', liveAccountOperations(context)),
+    live('channels', liveChannelOperations(context)),
+    live('broadcasts', liveBroadcastOperations(context)),
+    live('audience', liveAudienceOperations(context)),
+    live('profiles', liveProfileOperations(context)),
+    live('channel-admin', liveChannelAdminOperations(context)),
+    live('creators', liveCreatorOperations(context)),
+    live('file-transfers', liveFileTransferOperations(context)),
+    live('recordings', liveRecordingOperations(context)),
+    live('programs', liveProgramOperations(context)),
+    live('chat', liveChatOperations(context)),
+    live('statistics', liveStatisticsOperations(context)),
+    vod('reference', vodOperations(context)),
+    vod('categories', vodCategoryOperations(context)),
+    vod('channels', vodChannelOperations(context)),
+    vod('media', vodMediaOperations(context)),
+    vod('contents', vodContentOperations(context)),
+    vod('transcoding', vodTranscodingOperations(context)),
+    vod('subtitles', vodSubtitleOperations(context)),
+    vod('profiles', vodProfileOperations(context)),
+    vod('statistics', vodStatisticsOperations(context)),
+    vod('ai', vodAiOperations(context)),
+  ];
+}
