@@ -21,5 +21,21 @@ export const pipeline = {
     confirmAgain: '“{command}” cannot be undone: confirm it first. Nothing was sent.',
     confirmTyped:
       '“{command}” cannot be undone: type the name it asks for to confirm. Nothing was sent.',
+    /** Another operator just did the opposite (services/core/crossing.ts); nothing was sent. */
+    crossed: {
+      startRecording: 'Recording was started {seconds} s ago by {who} ({via}). Stop it?',
+      stopRecording: 'Recording was stopped {seconds} s ago by {who} ({via}). Start it again?',
+      setCuePoint: 'The cue point was set {seconds} s ago by {who} ({via}). Move it?',
+      override: 'Yes, override',
+    },
+    /** How a command came in, as the crossing refusal names it. */
+    wayIn: {
+      button: 'a button',
+      key: 'a shortcut key',
+      palette: 'the command palette',
+      panel: 'a hardware panel',
+      seat: 'a studio seat',
+      app: 'the app',
+    },
   },
 } as const;

@@ -21,5 +21,22 @@ export const pipeline = {
       '“{command}”은(는) 되돌릴 수 없습니다. 먼저 확인하세요. 아무것도 보내지 않았습니다.',
     confirmTyped:
       '“{command}”은(는) 되돌릴 수 없습니다. 확인하려면 요청한 이름을 입력하세요. 아무것도 보내지 않았습니다.',
+    /** 다른 운영자가 방금 반대 명령을 실행했습니다. 아무것도 보내지 않았습니다. */
+    crossed: {
+      startRecording: '{seconds}초 전에 {who}({via})이(가) 수동 녹화를 시작했습니다. 중지할까요?',
+      stopRecording:
+        '{seconds}초 전에 {who}({via})이(가) 수동 녹화를 중지했습니다. 다시 시작할까요?',
+      setCuePoint: '{seconds}초 전에 {who}({via})이(가) 큐 포인트를 설정했습니다. 옮길까요?',
+      override: '예, 덮어쓰기',
+    },
+    /** 명령이 들어온 경로. */
+    wayIn: {
+      button: '버튼',
+      key: '단축키',
+      palette: '명령 팔레트',
+      panel: '하드웨어 패널',
+      seat: '스튜디오 좌석',
+      app: '앱',
+    },
   },
 } as const;
