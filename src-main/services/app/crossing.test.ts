@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { systemClock, type Clock } from '../../platform/clock';
 import type { ChannelPage } from '../../shared/channels-model';
-import type { Broadcast, Fresh } from '../../shared/model';
+import type { Broadcast, Fresh, Program, ProgramRead, ScheduledChannel } from '../../shared/model';
 import type { CallContext } from '../core/command-registry';
 import { AuditLog, type AuditRecord } from '../core/audit-log';
 import { CrossingMemory, crossedRefusal, crossingWindowMs, type Actor } from '../core/crossing';
@@ -22,6 +22,8 @@ const clock: Clock = { ...systemClock, now: () => systemClock.now() + offsetMs }
 
 /** Paths of duplicate-recording requests the core's workspaces sent. */
 const recordingCalls: string[] = [];
+/** Program updates and deletes the core's workspaces sent. */
+const programCalls: string[] = [];
 let test: TestCore;
 
 beforeAll(async () => {
@@ -29,8 +31,9 @@ beforeAll(async () => {
     seed: 7,
     clock,
     sandboxFetch: (request) => {
-      if (new URL(request.url).pathname.endsWith('/duplicate-recording'))
-        recordingCalls.push(`${request.method} ${new URL(request.url).pathname}`);
+      const path = new URL(request.url).pathname;
+      if (path.endsWith('/duplicate-recording')) recordingCalls.push(`${request.method} ${path}`);
+      if (/\/programs\/\d+$/.test(path)) programCalls.push(`${request.method} ${path}`);
       return fetch(request);
     },
   });
@@ -157,6 +160,90 @@ describe('commands that cross, through the pipeline', () => {
     const stopped = await run('broadcast.stopRecording', input, { ...button, ...again });
     expect(stopped.ok).toBe(true);
     expect(recordingCalls.length).toBe(before + 1);
+  });
+});
+
+/** The program as an editor read it (what the timeline carries with an edit). */
+const readOf = (p: Program): ProgramRead => ({
+  updatedAt: p.updatedAt,
+  title: p.title,
+  startAt: p.startAt,
+  uploadFileKeys: p.media.map((m) => m.uploadFileKey),
+  waitMediaContentKey: p.waitMediaContentKey,
+});
+
+/** A program of a scheduled channel that has not started (on the sandbox's clock). */
+async function futureProgram(): Promise<Program> {
+  const channels = await run('schedule.channels', {}, { clientId: 'w1' });
+  if (!channels.ok) throw new Error(channels.error.message);
+  const now = test.sandbox.clock.now().getTime();
+  for (const channel of channels.data as ScheduledChannel[]) {
+    const from = new Date(now + 3_600_000).toISOString();
+    const to = new Date(now + 2 * 86_400_000).toISOString();
+    const list = await run(
+      'schedule.programs',
+      { channelKey: channel.key, from, to },
+      { clientId: 'w1' },
+    );
+    if (!list.ok) continue;
+    const found = (list.data as Fresh<Program[]>).data.find((p) => p.status === 'scheduled');
+    if (found) return found;
+  }
+  throw new Error('the seed has no program that has not started');
+}
+
+describe('schedule edits that cross', () => {
+  it('refuses an edit of a program another window changed since it was read, then overwrites it when told to', async () => {
+    const program = await futureProgram();
+    const asRead = readOf(program);
+    const edit = { op: 'update', channelKey: program.channelKey, programId: program.id } as const;
+    const first = await run(
+      'schedule.apply',
+      { operation: { ...edit, title: `${program.title} (A)`, read: asRead } },
+      { clientId: 'w1', via: 'button' },
+    );
+    expect(first.ok ? null : first.error).toBeNull();
+    const before = programCalls.length;
+
+    const second = { operation: { ...edit, title: `${program.title} (B)`, read: asRead } };
+    const refused = await run('schedule.apply', second, { clientId: 'w2', via: 'button' });
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    expect(refused.error.code).toBe('crossed');
+    expect(refused.error.message).toBe(
+      `“${program.title}” was changed since you read it: its title. Overwrite it?`,
+    );
+    expect(programCalls.length).toBe(before);
+
+    const overridden = await run('schedule.apply', second, {
+      clientId: 'w2',
+      via: 'button',
+      confirmation: { kind: 'override' },
+    });
+    expect(overridden.ok ? (overridden.data as { program: Program }).program.title : null).toBe(
+      `${program.title} (B)`,
+    );
+    expect(programCalls.slice(before)).toEqual([expect.stringMatching(/^PUT /)]);
+  });
+
+  it('sends an edit of a program nobody changed since it was read', async () => {
+    const program = await futureProgram();
+    const before = programCalls.length;
+    const answer = await run(
+      'schedule.apply',
+      {
+        operation: {
+          op: 'update',
+          channelKey: program.channelKey,
+          programId: program.id,
+          title: `${program.title}.`,
+          read: readOf(program),
+        },
+      },
+      { clientId: 'w2', via: 'key' },
+    );
+    expect(answer.ok ? null : answer.error).toBeNull();
+    expect(programCalls.length).toBe(before + 1);
   });
 });
 

@@ -26,6 +26,15 @@ export const pipeline = {
       startRecording: 'Recording was started {seconds} s ago by {who} ({via}). Stop it?',
       stopRecording: 'Recording was stopped {seconds} s ago by {who} ({via}). Start it again?',
       setCuePoint: 'The cue point was set {seconds} s ago by {who} ({via}). Move it?',
+      program: '“{title}” was changed since you read it: {what}. Overwrite it?',
+      programDelete: '“{title}” was changed since you read it: {what}. Delete it anyway?',
+      changed: {
+        title: 'its title',
+        startAt: 'its start time',
+        media: 'its media',
+        waitingScreen: 'its waiting screen',
+        other: 'it was saved again',
+      },
       override: 'Yes, override',
     },
     /** How a command came in, as the crossing refusal names it. */

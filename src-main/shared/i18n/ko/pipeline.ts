@@ -27,6 +27,15 @@ export const pipeline = {
       stopRecording:
         '{seconds}초 전에 {who}({via})이(가) 수동 녹화를 중지했습니다. 다시 시작할까요?',
       setCuePoint: '{seconds}초 전에 {who}({via})이(가) 큐 포인트를 설정했습니다. 옮길까요?',
+      program: '“{title}” 프로그램이 읽은 뒤에 바뀌었습니다({what}). 덮어쓸까요?',
+      programDelete: '“{title}” 프로그램이 읽은 뒤에 바뀌었습니다({what}). 그래도 삭제할까요?',
+      changed: {
+        title: '제목',
+        startAt: '시작 시각',
+        media: '영상 목록',
+        waitingScreen: '대기 화면',
+        other: '다시 저장됨',
+      },
       override: '예, 덮어쓰기',
     },
     /** 명령이 들어온 경로. */
