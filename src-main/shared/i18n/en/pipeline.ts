@@ -35,6 +35,7 @@ export const pipeline = {
         waitingScreen: 'its waiting screen',
         other: 'it was saved again',
       },
+      title: 'Another operator was first',
       override: 'Yes, override',
     },
     /** How a command came in, as the crossing refusal names it. */

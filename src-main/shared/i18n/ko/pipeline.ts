@@ -36,6 +36,7 @@ export const pipeline = {
         waitingScreen: '대기 화면',
         other: '다시 저장됨',
       },
+      title: '다른 운영자가 먼저 실행했습니다',
       override: '예, 덮어쓰기',
     },
     /** 명령이 들어온 경로. */
