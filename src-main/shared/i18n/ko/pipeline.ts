@@ -23,10 +23,11 @@ export const pipeline = {
       '“{command}”은(는) 되돌릴 수 없습니다. 확인하려면 요청한 이름을 입력하세요. 아무것도 보내지 않았습니다.',
     /** 다른 운영자가 방금 반대 명령을 실행했습니다. 아무것도 보내지 않았습니다. */
     crossed: {
-      startRecording: '{seconds}초 전에 {who}({via})이(가) 수동 녹화를 시작했습니다. 중지할까요?',
+      startRecording:
+        '{seconds}초 전에 {who}님이 {via}(으)로 수동 녹화를 시작했습니다. 중지할까요?',
       stopRecording:
-        '{seconds}초 전에 {who}({via})이(가) 수동 녹화를 중지했습니다. 다시 시작할까요?',
-      setCuePoint: '{seconds}초 전에 {who}({via})이(가) 큐 포인트를 설정했습니다. 옮길까요?',
+        '{seconds}초 전에 {who}님이 {via}(으)로 수동 녹화를 중지했습니다. 다시 시작할까요?',
+      setCuePoint: '{seconds}초 전에 {who}님이 {via}(으)로 큐 포인트를 설정했습니다. 옮길까요?',
       program: '“{title}” 프로그램이 읽은 뒤에 바뀌었습니다({what}). 덮어쓸까요?',
       programDelete: '“{title}” 프로그램이 읽은 뒤에 바뀌었습니다({what}). 그래도 삭제할까요?',
       changed: {
