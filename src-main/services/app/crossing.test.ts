@@ -210,9 +210,10 @@ describe('schedule edits that cross', () => {
     expect(refused.ok).toBe(false);
     if (refused.ok) return;
     expect(refused.error.code).toBe('crossed');
-    expect(refused.error.message).toBe(
-      `“${program.title}” was changed since you read it: its title. Overwrite it?`,
+    expect(refused.error.message).toMatch(
+      /^“.+” was changed since you read it by .+ \(a button\): its title\. Overwrite it\?$/,
     );
+    expect(refused.error.message.startsWith(`“${program.title}”`)).toBe(true);
     expect(programCalls.length).toBe(before);
 
     const overridden = await run('schedule.apply', second, {
@@ -224,6 +225,32 @@ describe('schedule edits that cross', () => {
       `${program.title} (B)`,
     );
     expect(programCalls.slice(before)).toEqual([expect.stringMatching(/^PUT /)]);
+  });
+
+  it('says no name when only the same operator changed it (an edit from a stale read)', async () => {
+    const program = await futureProgram();
+    const asRead = readOf(program);
+    const edit = { op: 'update', channelKey: program.channelKey, programId: program.id } as const;
+    const same: CallContext = { clientId: 'w3', via: 'palette' };
+    const first = {
+      operation: { ...edit, startAt: program.startAt, title: `${program.title}!`, read: asRead },
+    };
+    expect((await run('schedule.apply', first, same)).ok).toBe(true);
+    const refused = await run(
+      'schedule.apply',
+      {
+        operation: {
+          op: 'delete',
+          channelKey: program.channelKey,
+          programId: program.id,
+          read: asRead,
+        },
+      },
+      same,
+    );
+    expect(refused.ok ? null : refused.error.message).toBe(
+      `“${program.title}” was changed since you read it: its title. Delete it anyway?`,
+    );
   });
 
   it('sends an edit of a program nobody changed since it was read', async () => {

@@ -26,7 +26,7 @@ import { accountCalls, accountTotals, type CallAccount } from '../../platform/ca
 import { auditTarget, type AuditLog, type AuditRecord } from './audit-log';
 import { runWithCallSignal } from './call-signal';
 import { refusalBeforeSending } from './command-pipeline';
-import { CrossingMemory, crossedRefusal, type Actor } from './crossing';
+import { CrossingMemory, crossedEditBy, crossedRefusal, type Actor } from './crossing';
 import type { Session } from '../app/session';
 import { describe } from './error-text';
 
@@ -229,12 +229,16 @@ export function createDispatcher(
     try {
       const data = await done;
       crossings.remember(command, parsed.data, actor);
+      if (command === 'schedule.apply') crossings.rememberEdit(command, parsed.data, actor);
       audit({ ok: true, status: lastStatus() }, account);
       return ok(data);
     } catch (error) {
       if (context.signal?.aborted) return fail({ code: 'network', ...say('errors.askerGone') });
       if (error instanceof PlatformError) {
-        const refused = redactError(error.error);
+        const said = redactError(error.error);
+        // A schedule edit over someone's change: say who, when this desk saw that edit.
+        const by = said.code === 'crossed' ? crossings.editBy(parsed.data, actor) : null;
+        const refused = by ? crossedEditBy(said, by) : said;
         audit(
           {
             ok: false,

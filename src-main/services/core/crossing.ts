@@ -103,6 +103,8 @@ export function crossingTarget(input: unknown): string | null {
  */
 export class CrossingMemory {
   readonly #done = new Map<string, DoneCommand[]>();
+  /** The last effective edit of each program (`channelKey/programId`), at most {@link editsKept}. */
+  readonly #edits = new Map<string, DoneCommand>();
 
   /** @param now the clock, epoch ms UTC (injected: tests run in virtual time). */
   constructor(private readonly now: () => number) {}
@@ -134,9 +136,70 @@ export class CrossingMemory {
     return sameActor(latest.actor, actor) ? null : latest;
   }
 
+  /**
+   * Remembers an effective schedule edit (update or delete) of a program by `actor`, so that a
+   * later `crossed` refusal of someone else's edit can say who changed it. Not windowed: a
+   * program read an hour ago and changed since is still crossed; the oldest are forgotten.
+   */
+  rememberEdit(command: CommandName, input: unknown, actor: Actor): void {
+    const target = programTarget(input);
+    if (target === null) return;
+    this.#edits.delete(target);
+    this.#edits.set(target, { command, target, actor, at: this.now() });
+    if (this.#edits.size > editsKept) {
+      const oldest = this.#edits.keys().next().value;
+      if (oldest !== undefined) this.#edits.delete(oldest);
+    }
+  }
+
+  /** The last edit of `input`'s program by another actor than `actor`, or null when unknown. */
+  editBy(input: unknown, actor: Actor): DoneCommand | null {
+    const target = programTarget(input);
+    const edit = target === null ? undefined : this.#edits.get(target);
+    return edit && !sameActor(edit.actor, actor) ? edit : null;
+  }
+
   #recent(target: string, at: number): DoneCommand[] {
     return (this.#done.get(target) ?? []).filter((d) => at - d.at <= crossingWindowMs);
   }
+}
+
+/** How many programs' last edits {@link CrossingMemory} keeps (the oldest are forgotten). */
+export const editsKept = 1000;
+
+/**
+ * The program a `schedule.apply` update or delete targets, `channelKey/programId`, or null
+ * (a create, or another command's input).
+ */
+export function programTarget(input: unknown): string | null {
+  const operation = (input as { operation?: Record<string, unknown> } | null)?.operation;
+  if (!operation || (operation.op !== 'update' && operation.op !== 'delete')) return null;
+  const { channelKey, programId } = operation;
+  return typeof channelKey === 'string' && typeof programId === 'number'
+    ? `${channelKey}/${programId}`
+    : null;
+}
+
+/**
+ * A schedule edit's `crossed` refusal (the schedule service's, naming the program and what
+ * changed) with who changed it and how, when this desk saw that edit: "“News” was changed
+ * since you read it by Mina (a button): its title. Overwrite it?"
+ */
+export function crossedEditBy(refusal: DeskError, edit: DoneCommand): DeskError {
+  const params = refusal.text?.params;
+  if (!params || !refusal.text) return refusal;
+  const key: MessageKey =
+    refusal.text.key === 'pipeline.crossed.programDelete'
+      ? 'pipeline.crossed.programDeleteBy'
+      : 'pipeline.crossed.programBy';
+  return {
+    ...refusal,
+    ...say(key, {
+      ...params,
+      who: edit.actor.seat ?? edit.actor.who,
+      via: wayInText(edit.actor.via),
+    }),
+  };
 }
 
 /**

@@ -28,6 +28,9 @@ export const pipeline = {
       setCuePoint: 'The cue point was set {seconds} s ago by {who} ({via}). Move it?',
       program: '“{title}” was changed since you read it: {what}. Overwrite it?',
       programDelete: '“{title}” was changed since you read it: {what}. Delete it anyway?',
+      programBy: '“{title}” was changed since you read it by {who} ({via}): {what}. Overwrite it?',
+      programDeleteBy:
+        '“{title}” was changed since you read it by {who} ({via}): {what}. Delete it anyway?',
       changed: {
         title: 'its title',
         startAt: 'its start time',

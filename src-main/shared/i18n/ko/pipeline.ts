@@ -30,6 +30,10 @@ export const pipeline = {
       setCuePoint: '{seconds}초 전에 {who}님이 {via}(으)로 큐 포인트를 설정했습니다. 옮길까요?',
       program: '“{title}” 프로그램이 읽은 뒤에 바뀌었습니다({what}). 덮어쓸까요?',
       programDelete: '“{title}” 프로그램이 읽은 뒤에 바뀌었습니다({what}). 그래도 삭제할까요?',
+      programBy:
+        '“{title}” 프로그램을 읽은 뒤에 {who}님이 {via}(으)로 바꿨습니다({what}). 덮어쓸까요?',
+      programDeleteBy:
+        '“{title}” 프로그램을 읽은 뒤에 {who}님이 {via}(으)로 바꿨습니다({what}). 그래도 삭제할까요?',
       changed: {
         title: '제목',
         startAt: '시작 시각',
