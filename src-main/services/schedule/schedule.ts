@@ -329,8 +329,10 @@ function invalid(said: { message: string; text: MessageRef }): PlatformError {
 }
 
 /**
- * The first thing that differs between the program as read and as the platform has it now, as
- * a catalogue key; null when it is unchanged (same `updated_at` and content).
+ * The first thing the editor sees that differs between the program as read and as the platform
+ * has it now, as a catalogue key; null when none does. `updated_at` alone does not count: the
+ * same window's own edits in a row move it without changing what the operator read, and an
+ * overwrite that loses nothing visible is not silent.
  */
 function programChange(read: ProgramRead, now: Program): MessageKey | null {
   if (read.title !== now.title) return 'pipeline.crossed.changed.title';
@@ -340,8 +342,6 @@ function programChange(read: ProgramRead, now: Program): MessageKey | null {
   if (media.join('\n') !== read.uploadFileKeys.join('\n')) return 'pipeline.crossed.changed.media';
   if (read.waitMediaContentKey !== now.waitMediaContentKey)
     return 'pipeline.crossed.changed.waitingScreen';
-  if (Date.parse(read.updatedAt) !== Date.parse(now.updatedAt))
-    return 'pipeline.crossed.changed.other';
   return null;
 }
 

@@ -114,12 +114,14 @@ export class SentEdits {
     this.shown();
     this.refusal = null;
     this.crossed = null;
-    this.pending++;
     // An update or delete carries the program as read: main refuses it if someone changed it.
+    // Not while this window's own edit is in flight: `before` then shows that edit before the
+    // platform does, and the operator's own sequence is not a crossing.
     const sent: ScheduleOperation =
-      operation.op !== 'create' && before && !overwrite
+      operation.op !== 'create' && before && !overwrite && this.pending === 0
         ? { ...operation, read: readOf(before) }
         : operation;
+    this.pending++;
     try {
       const after = await applyOperation(
         sent,

@@ -36,7 +36,6 @@ export const pipeline = {
         startAt: 'its start time',
         media: 'its media',
         waitingScreen: 'its waiting screen',
-        other: 'it was saved again',
       },
       title: 'Another operator was first',
       override: 'Yes, override',
