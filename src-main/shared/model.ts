@@ -381,6 +381,23 @@ export interface Program {
   media: ProgramMedia[];
   /** The waiting screen shown around it, or null for none. */
   waitMediaContentKey: string | null;
+  /** When the platform last changed it, ISO-8601 UTC (`updated_at`). */
+  updatedAt: string;
+}
+
+/**
+ * A program as the editor last read it, carried by an update or delete so that main can tell
+ * whether someone changed it since (services/core/crossing.ts; spec, Program `updated_at`).
+ */
+export interface ProgramRead {
+  /** `updated_at` as read, ISO-8601 UTC. */
+  updatedAt: string;
+  title: string;
+  /** ISO-8601 UTC. */
+  startAt: string;
+  /** Its media, in order. */
+  uploadFileKeys: string[];
+  waitMediaContentKey: string | null;
 }
 
 /** One platform operation of a schedule edit or batch. */
@@ -402,8 +419,10 @@ export type ScheduleOperation =
       startAt?: string;
       uploadFileKeys?: string[];
       waitMediaContentKey?: string | null;
+      /** The program as the editor last read it; absent: sent without that check. */
+      read?: ProgramRead;
     }
-  | { op: 'delete'; channelKey: string; programId: number };
+  | { op: 'delete'; channelKey: string; programId: number; read?: ProgramRead };
 
 /** A batch of schedule operations, planned in main and shown to the operator before running. */
 export interface BatchPlan {

@@ -13,7 +13,10 @@ export interface DeskError {
    * `keychain-unavailable` the OS keychain is missing or locked (tokens are kept nowhere else),
    * `api-missing` the workspace has no account of the API the command needs (nothing sent),
    * `confirmation-required` a destructive command came without its confirmation (nothing sent),
-   * `unknown-command`, `internal` a bug in main (message kept generic, details in the log).
+   * `unknown-command`, `internal` a bug in main (message kept generic, details in the log),
+   * `crossed` another operator (way in, window or seat) just did the opposite on the same
+   * target, or changed the program since it was read: asked before overriding, nothing sent
+   * (services/core/crossing.ts); the same command with the confirmation `override` runs.
    */
   code:
     | 'invalid-input'
@@ -27,6 +30,7 @@ export interface DeskError {
     | 'keychain-unavailable'
     | 'api-missing'
     | 'confirmation-required'
+    | 'crossed'
     | 'unknown-command'
     | 'internal';
   /** A sentence for the operator; for platform errors it carries the platform's message. */

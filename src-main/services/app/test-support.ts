@@ -44,7 +44,8 @@ export interface TestCore {
  * Starts a sandbox with demo data of `seed` (rate limit off) and a desk core on it with
  * {@link fastTestPacing} (or `pacing`), keys in memory, logs to `log` (default: nowhere).
  * `fetch` sees every call of the core's account workspaces (tests count them); `uploadTuning`
- * shortens the upload engine's waits.
+ * shortens the upload engine's waits; `clock` is the core's (default: the system clock);
+ * `sandboxFetch` sees every call of the core's sandbox workspace.
  * @throws whatever starting the sandbox or the core throws.
  */
 export async function startTestCore(
@@ -55,6 +56,8 @@ export async function startTestCore(
     log?: (line: string) => void;
     uploadTuning?: DeskCoreOptions['uploadTuning'];
     updates?: DeskCoreOptions['updates'];
+    clock?: DeskCoreOptions['clock'];
+    sandboxFetch?: WorkspaceOptions['fetch'];
   } = {},
 ): Promise<TestCore> {
   const sandbox = await startSandbox({
@@ -67,11 +70,17 @@ export async function startTestCore(
   const core = await createDeskCore({
     dataDir,
     secrets: memorySecrets(),
-    openSandbox: () => openSandboxWorkspace({ sandboxInfo: sandbox.info, pacing }),
+    openSandbox: () =>
+      openSandboxWorkspace({
+        sandboxInfo: sandbox.info,
+        pacing,
+        ...(options.sandboxFetch ? { fetch: options.sandboxFetch } : {}),
+      }),
     workspaceOptions: { pacing, ...(options.fetch ? { fetch: options.fetch } : {}) },
     log: options.log ?? (() => undefined),
     ...(options.uploadTuning ? { uploadTuning: options.uploadTuning } : {}),
     ...(options.updates ? { updates: options.updates } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   return {
     sandbox,

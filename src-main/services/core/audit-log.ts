@@ -54,6 +54,11 @@ export interface AuditRecord {
   platformMs: number;
   /** How many platform calls it made. */
   calls: number;
+  /**
+   * Present when the operator ran it over another operator's crossing command (the
+   * confirmation `override`, services/core/crossing.ts); absent otherwise.
+   */
+  override?: true;
 }
 
 /**

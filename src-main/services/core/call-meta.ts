@@ -13,6 +13,7 @@ const pageMeta = z.object({
     .discriminatedUnion('kind', [
       z.object({ kind: z.literal('again') }),
       z.object({ kind: z.literal('typed') }),
+      z.object({ kind: z.literal('override') }),
     ])
     .optional()
     .catch(undefined),

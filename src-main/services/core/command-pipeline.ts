@@ -62,7 +62,9 @@ export function refusalBeforeSending(
     if (refusal) return { code: 'conflict', ...sayRef(refusal, title) };
   }
 
-  if (decl.confirm?.kind === 'again' && confirmation?.kind !== 'again')
+  // An override is confirmed in a dialog that names the command: a deliberate second press.
+  const again = confirmation?.kind === 'again' || confirmation?.kind === 'override';
+  if (decl.confirm?.kind === 'again' && !again)
     return { code: 'confirmation-required', ...say('pipeline.confirmAgain', { command: title }) };
   if (decl.confirm?.kind === 'typed') {
     const typed = (input as Record<string, unknown> | null)?.[decl.confirm.field];

@@ -28,6 +28,7 @@ import { runWithCallSignal } from './call-signal';
 import { runAsCallOwner } from '../../platform/call-owner';
 import { observerRefusal, refusalBeforeSending } from './command-pipeline';
 import type { SeatRole } from '../../shared/studio-model';
+import { CrossingMemory, crossedEditBy, crossedRefusal, type Actor } from './crossing';
 import type { Session } from '../app/session';
 import { describe } from './error-text';
 
@@ -143,7 +144,8 @@ export interface PipelineOptions {
  * (docs/architecture.md, "Commands, and every way in"):
  *
  *   input validated -> API present -> role -> precondition -> confirmation (destructive)
- *     -> budget at its priority -> handler -> audit record -> result
+ *     -> crossing (another operator's opposite command just done) -> budget at its priority
+ *     -> handler -> audit record -> result
  *
  * The guards (command-pipeline.ts) refuse before any platform call. The budget is the
  * schedulers' (each platform call of the handler waits its turn at the declared priority);
@@ -158,6 +160,8 @@ export function createDispatcher(
   pipeline: PipelineOptions,
 ): Dispatch {
   const table = new Map<string, { decl: CommandDecl; handler: AnyHandler }>();
+  // One memory for every way in, window and seat of this desk (services/core/crossing.ts).
+  const crossings = new CrossingMemory(pipeline.now);
   for (const name of Object.keys(commandDomains) as CommandDomain[]) {
     const { decls, handlers } = domains[name];
     if (decls !== commandDomains[name]) throw new Error(`${name}: not the declared commands.`);
@@ -178,6 +182,7 @@ export function createDispatcher(
     if (!parsed.success) return fail(invalidInput(parsed.error));
     const current = session();
     const at = pipeline.now();
+    const overriding = context.confirmation?.kind === 'override';
     // A command not declared yet is audited when it runs at an operator's `command` priority.
     const effect = entry.decl.effect ?? (entry.decl.priority === 'command' ? 'change' : 'read');
     const audit = (answer: AuditRecord['answer'], account?: CallAccount, output?: unknown) => {
@@ -197,6 +202,7 @@ export function createDispatcher(
         answer,
         ...(account ? accountTotals(account) : { budgetWaitMs: 0, platformMs: 0 }),
         calls: account?.calls.length ?? 0,
+        ...(overriding ? { override: true as const } : {}),
       });
     };
     const refusal =
@@ -212,6 +218,26 @@ export function createDispatcher(
     if (refusal) {
       audit({ ok: false, code: refusal.code, status: null, message: refusal.message, sent: false });
       return fail(refusal);
+    }
+    const actor: Actor = {
+      who: pipeline.who(),
+      seat: context.seat ?? null,
+      via: context.via ?? 'button',
+      clientId: context.clientId,
+    };
+    if (!overriding) {
+      const earlier = crossings.crossed(command, parsed.data, actor);
+      if (earlier) {
+        const crossed = crossedRefusal(earlier, at);
+        audit({
+          ok: false,
+          code: crossed.code,
+          status: null,
+          message: crossed.message,
+          sent: false,
+        });
+        return fail(crossed);
+      }
     }
     pipeline.ran?.({
       command,
@@ -232,13 +258,18 @@ export function createDispatcher(
     const lastStatus = () => account.calls.at(-1)?.status ?? null;
     try {
       const data = await done;
+      crossings.remember(command, parsed.data, actor);
+      if (command === 'schedule.apply') crossings.rememberEdit(command, parsed.data, actor);
       pipeline.answered?.(command, data);
       audit({ ok: true, status: lastStatus() }, account, data);
       return ok(data);
     } catch (error) {
       if (context.signal?.aborted) return fail({ code: 'network', ...say('errors.askerGone') });
       if (error instanceof PlatformError) {
-        const refused = redactError(error.error);
+        const said = redactError(error.error);
+        // A schedule edit over someone's change: say who, when this desk saw that edit.
+        const by = said.code === 'crossed' ? crossings.editBy(parsed.data, actor) : null;
+        const refused = by ? crossedEditBy(said, by) : said;
         audit(
           {
             ok: false,

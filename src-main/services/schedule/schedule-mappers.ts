@@ -46,6 +46,7 @@ export function toProgram(raw: LiveProgram): Program {
     })),
     // An empty string means absent (docs/platform-facts.md, "Live objects").
     waitMediaContentKey: raw.wait_media_content_key || null,
+    updatedAt: time(raw.updated_at) ?? raw.updated_at,
   };
 }
 

@@ -6,7 +6,7 @@
  * on a refusal, with the platform's message (422 for an overlap, a start in the past, unknown or
  * empty media, an unknown waiting screen; 403 without super administrator).
  */
-import type { MessageRef } from '../../shared/i18n/message';
+import type { MessageKey, MessageRef } from '../../shared/i18n/message';
 import { say } from '../../shared/i18n/say';
 import { PlatformError } from '../../platform/errors';
 import type { Priority } from '../../platform/scheduler';
@@ -15,6 +15,7 @@ import type {
   Fresh,
   Program,
   ProgramMedia,
+  ProgramRead,
   ScheduleOperation,
   ScheduledChannel,
   WaitingScreen,
@@ -151,9 +152,44 @@ export class ScheduleService {
    * @returns the program as the platform now has it; null after a delete.
    */
   apply(operation: ScheduleOperation, priority: Priority = 'view', signal?: AbortSignal) {
-    return this.once(`apply:${JSON.stringify(operation)}`, () =>
-      this.sendWithRecheck(operation, priority, signal),
+    return this.once(`apply:${JSON.stringify(operation)}`, async () => {
+      await this.refuseIfChanged(operation, priority);
+      return this.sendWithRecheck(operation, priority, signal);
+    });
+  }
+
+  /**
+   * Re-reads the program an update or delete carries as the editor read it (`read`), within a
+   * day of its start as read (listChannelPrograms), and refuses with `crossed` when it changed
+   * since: another operator's edit is never overwritten silently (services/core/crossing.ts).
+   * A program no longer found there goes on to the platform, which answers 404 if it is gone.
+   * @throws PlatformError `crossed` naming the program and the first thing that changed.
+   */
+  private async refuseIfChanged(operation: ScheduleOperation, priority: Priority): Promise<void> {
+    if (operation.op === 'create' || !operation.read) return;
+    const { read } = operation;
+    const startMs = Date.parse(read.startAt);
+    const day = 86_400_000;
+    const around = await this.programs(
+      operation.channelKey,
+      iso(startMs - day),
+      iso(startMs + day),
+      priority,
     );
+    const now = around.data.find((p) => p.id === operation.programId);
+    if (!now) return;
+    const what = programChange(read, now);
+    if (!what) return;
+    throw new PlatformError({
+      code: 'crossed',
+      ...say(
+        operation.op === 'delete' ? 'pipeline.crossed.programDelete' : 'pipeline.crossed.program',
+        {
+          title: read.title,
+          what: { key: what },
+        },
+      ),
+    });
   }
 
   /**
@@ -290,6 +326,23 @@ export class ScheduleService {
 
 function invalid(said: { message: string; text: MessageRef }): PlatformError {
   return new PlatformError({ code: 'invalid-input', ...said });
+}
+
+/**
+ * The first thing the editor sees that differs between the program as read and as the platform
+ * has it now, as a catalogue key; null when none does. `updated_at` alone does not count: the
+ * same window's own edits in a row move it without changing what the operator read, and an
+ * overwrite that loses nothing visible is not silent.
+ */
+function programChange(read: ProgramRead, now: Program): MessageKey | null {
+  if (read.title !== now.title) return 'pipeline.crossed.changed.title';
+  if (Date.parse(read.startAt) !== Date.parse(now.startAt))
+    return 'pipeline.crossed.changed.startAt';
+  const media = now.media.map((m) => m.uploadFileKey);
+  if (media.join('\n') !== read.uploadFileKeys.join('\n')) return 'pipeline.crossed.changed.media';
+  if (read.waitMediaContentKey !== now.waitMediaContentKey)
+    return 'pipeline.crossed.changed.waitingScreen';
+  return null;
 }
 
 function iso(ms: number): string {

@@ -68,8 +68,12 @@ export type CommandEffect = 'read' | 'change' | 'destructive';
  */
 export type ConfirmRule = { kind: 'again' } | { kind: 'typed'; field: string };
 
-/** The confirmation a way in carries with a destructive command (see {@link ConfirmRule}). */
-export type Confirmation = { kind: 'again' } | { kind: 'typed' };
+/**
+ * The confirmation a way in carries with a destructive command (see {@link ConfirmRule}), or
+ * `override`: the operator was told another operator just did the opposite (or changed the
+ * program since it was read) and runs the command anyway (services/core/crossing.ts).
+ */
+export type Confirmation = { kind: 'again' } | { kind: 'typed' } | { kind: 'override' };
 
 /**
  * How a command reached main: a button or a menu of the app's page, a keyboard shortcut, the

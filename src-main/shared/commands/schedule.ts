@@ -31,6 +31,18 @@ const uploadFileKeys = z
 /** A UTC day, `YYYY-MM-DD`. */
 const utcDay = z.iso.date({ message: 'Give a day like 2026-11-20.' });
 
+/**
+ * The program as the editor last read it (model `ProgramRead`): main re-reads it before an
+ * update or delete and refuses with `crossed` when someone changed it since.
+ */
+const programRead = z.object({
+  updatedAt: isoTime,
+  title: z.string().max(200),
+  startAt: isoTime,
+  uploadFileKeys: z.array(key).max(50),
+  waitMediaContentKey: key.nullable(),
+});
+
 /** One schedule operation (model `ScheduleOperation`). */
 const scheduleOperation = z.discriminatedUnion('op', [
   z.object({
@@ -49,8 +61,14 @@ const scheduleOperation = z.discriminatedUnion('op', [
     startAt: isoTime.optional(),
     uploadFileKeys: uploadFileKeys.optional(),
     waitMediaContentKey: key.nullable().optional(),
+    read: programRead.optional(),
   }),
-  z.object({ op: z.literal('delete'), channelKey: key, programId }),
+  z.object({
+    op: z.literal('delete'),
+    channelKey: key,
+    programId,
+    read: programRead.optional(),
+  }),
 ]);
 
 /** Commands of the schedule timeline. */

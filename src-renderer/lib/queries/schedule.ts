@@ -5,6 +5,7 @@
  */
 import { queryOptions } from '@tanstack/svelte-query';
 import type { BatchPlan, ScheduleOperation } from '../../../src-main/shared/model';
+import type { CallMeta } from '../../../src-main/shared/bridge';
 import { call } from '../bridge';
 import { keys } from './keys';
 
@@ -70,8 +71,11 @@ export function runBatch(plan: BatchPlan) {
 /**
  * Sends one schedule operation to the platform.
  * @returns the program as the platform answered it (null for a delete).
- * @throws DeskCallError with the platform's message when refused (e.g. 422 overlap).
+ * @param meta `{ confirmation: { kind: 'override' } }` to overwrite a program someone changed
+ *   since it was read (a `crossed` refusal the operator answered).
+ * @throws DeskCallError with the platform's message when refused (e.g. 422 overlap), or
+ *   `crossed` when the program changed since `operation.read`.
  */
-export async function applyOperation(operation: ScheduleOperation) {
-  return (await call('schedule.apply', { operation })).program;
+export async function applyOperation(operation: ScheduleOperation, meta: CallMeta = {}) {
+  return (await call('schedule.apply', { operation }, meta)).program;
 }

@@ -16,6 +16,7 @@ const existing: Program = {
   status: 'scheduled',
   media: [{ uploadFileKey: 'mix', title: 'Lo-fi Mix', durationS: 3600 }],
   waitMediaContentKey: null,
+  updatedAt: '2026-11-20T08:00:00.000Z',
 };
 const create = (title: string, startAt: string, keys: string[]) => ({
   op: 'create' as const,

@@ -12,6 +12,7 @@ const program = (id: number, startAt: string, durationS: number): Program => ({
   status: 'scheduled',
   media: [],
   waitMediaContentKey: null,
+  updatedAt: '2026-11-20T08:00:00.000Z',
 });
 
 describe('shownAfter (what Undo and Redo show before the platform answers)', () => {

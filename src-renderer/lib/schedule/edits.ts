@@ -43,6 +43,8 @@ export function draftProgram(
     status: 'scheduled',
     media,
     waitMediaContentKey: operation.waitMediaContentKey ?? null,
+    // Not on the platform yet: no `updated_at` until it answers (and no edit carries it).
+    updatedAt: '',
   };
 }
 

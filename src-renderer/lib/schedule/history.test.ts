@@ -15,6 +15,7 @@ const program: Program = {
     { uploadFileKey: 'b', title: 'B', durationS: 1800 },
   ],
   waitMediaContentKey: 'wait1',
+  updatedAt: '2026-11-20T08:00:00.000Z',
 };
 
 describe('inverse operations', () => {

@@ -5,8 +5,13 @@
  * programs are read again so the screen equals the platform.
  */
 import type { QueryClient } from '@tanstack/svelte-query';
-import type { Fresh, Program, ScheduleOperation } from '../../../src-main/shared/model';
-import { errorText } from '../bridge';
+import type {
+  Fresh,
+  Program,
+  ProgramRead,
+  ScheduleOperation,
+} from '../../../src-main/shared/model';
+import { DeskCallError, errorText } from '../bridge';
 import { t } from '../../i18n/i18n.svelte';
 import { keys } from '../queries/keys';
 import { applyOperation } from '../queries/schedule';
@@ -27,6 +32,11 @@ export class SentEdits {
   done = $state<string | null>(null);
   /** Number of `schedule.apply` calls in flight. */
   pending = $state(0);
+  /**
+   * The edit main refused because someone changed the program since it was read (`crossed`):
+   * its question, in the operator's words, until the operator overwrites or lets it go.
+   */
+  crossed = $state<{ question: string; resend: () => Promise<void> } | null>(null);
 
   readonly #history = new History();
   #historyVersion = $state(0);
@@ -86,7 +96,9 @@ export class SentEdits {
    * Sends one operation: shows `optimistic` at once (then calls {@link shown}), records the
    * inverse for undo, rolls back (and says why) when the platform refuses, then reads the
    * programs again. Never throws.
-   * @param before the program as it was (null for a create), to invert the edit.
+   * @param before the program as it was (null for a create), to invert the edit; an update or
+   *   delete carries it as read, and a `crossed` refusal waits in {@link crossed}.
+   * @param overwrite sent over someone's change (the operator answered `crossed`).
    */
   protected async send(
     operation: ScheduleOperation,
@@ -94,15 +106,27 @@ export class SentEdits {
     label: string,
     optimistic: ProgramsChange,
     rollback: ProgramsChange,
+    overwrite = false,
   ): Promise<void> {
     if (this.#refusedForRole()) return;
     const update = await this.#onScreen(operation.channelKey);
     update(optimistic);
     this.shown();
     this.refusal = null;
+    this.crossed = null;
+    // An update or delete carries the program as read: main refuses it if someone changed it.
+    // Not while this window's own edit is in flight: `before` then shows that edit before the
+    // platform does, and the operator's own sequence is not a crossing.
+    const sent: ScheduleOperation =
+      operation.op !== 'create' && before && !overwrite && this.pending === 0
+        ? { ...operation, read: readOf(before) }
+        : operation;
     this.pending++;
     try {
-      const after = await applyOperation(operation);
+      const after = await applyOperation(
+        sent,
+        overwrite ? { confirmation: { kind: 'override' } } : {},
+      );
       this.#history.record({
         forward: operation,
         inverse: inverseOf(operation, before, after),
@@ -112,7 +136,14 @@ export class SentEdits {
       this.done = t('editor.done', { label });
     } catch (error) {
       update(rollback);
-      this.refusal = t('editor.refused', { label, reason: errorText(error) });
+      if (error instanceof DeskCallError && error.error.code === 'crossed') {
+        this.crossed = {
+          question: errorText(error),
+          resend: () => this.send(operation, before, label, optimistic, rollback, true),
+        };
+      } else {
+        this.refusal = t('editor.refused', { label, reason: errorText(error) });
+      }
       this.done = null;
     } finally {
       this.pending--;
@@ -153,4 +184,15 @@ export class SentEdits {
         old ? { ...old, data: change(old.data) } : old,
       );
   }
+}
+
+/** The program as the editor read it, carried with an update or delete. */
+function readOf(program: Program): ProgramRead {
+  return {
+    updatedAt: program.updatedAt,
+    title: program.title,
+    startAt: program.startAt,
+    uploadFileKeys: program.media.map((item) => item.uploadFileKey),
+    waitMediaContentKey: program.waitMediaContentKey,
+  };
 }

@@ -24,5 +24,33 @@ export const pipeline = {
     confirmAgain: '“{command}” cannot be undone: confirm it first. Nothing was sent.',
     confirmTyped:
       '“{command}” cannot be undone: type the name it asks for to confirm. Nothing was sent.',
+    /** Another operator just did the opposite (services/core/crossing.ts); nothing was sent. */
+    crossed: {
+      startRecording: 'Recording was started {seconds} s ago by {who} ({via}). Stop it?',
+      stopRecording: 'Recording was stopped {seconds} s ago by {who} ({via}). Start it again?',
+      setCuePoint: 'The cue point was set {seconds} s ago by {who} ({via}). Move it?',
+      program: '“{title}” was changed since you read it: {what}. Overwrite it?',
+      programDelete: '“{title}” was changed since you read it: {what}. Delete it anyway?',
+      programBy: '“{title}” was changed since you read it by {who} ({via}): {what}. Overwrite it?',
+      programDeleteBy:
+        '“{title}” was changed since you read it by {who} ({via}): {what}. Delete it anyway?',
+      changed: {
+        title: 'its title',
+        startAt: 'its start time',
+        media: 'its media',
+        waitingScreen: 'its waiting screen',
+      },
+      title: 'Another operator was first',
+      override: 'Yes, override',
+    },
+    /** How a command came in, as the crossing refusal names it. */
+    wayIn: {
+      button: 'a button',
+      key: 'a shortcut key',
+      palette: 'the command palette',
+      panel: 'a hardware panel',
+      seat: 'a studio seat',
+      app: 'the app',
+    },
   },
 } as const;

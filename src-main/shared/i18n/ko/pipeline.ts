@@ -25,5 +25,36 @@ export const pipeline = {
       '“{command}”은(는) 되돌릴 수 없습니다. 먼저 확인하세요. 아무것도 보내지 않았습니다.',
     confirmTyped:
       '“{command}”은(는) 되돌릴 수 없습니다. 확인하려면 요청한 이름을 입력하세요. 아무것도 보내지 않았습니다.',
+    /** 다른 운영자가 방금 반대 명령을 실행했습니다. 아무것도 보내지 않았습니다. */
+    crossed: {
+      startRecording:
+        '{seconds}초 전에 {who}님이 {via}(으)로 수동 녹화를 시작했습니다. 중지할까요?',
+      stopRecording:
+        '{seconds}초 전에 {who}님이 {via}(으)로 수동 녹화를 중지했습니다. 다시 시작할까요?',
+      setCuePoint: '{seconds}초 전에 {who}님이 {via}(으)로 큐 포인트를 설정했습니다. 옮길까요?',
+      program: '“{title}” 프로그램이 읽은 뒤에 바뀌었습니다({what}). 덮어쓸까요?',
+      programDelete: '“{title}” 프로그램이 읽은 뒤에 바뀌었습니다({what}). 그래도 삭제할까요?',
+      programBy:
+        '“{title}” 프로그램을 읽은 뒤에 {who}님이 {via}(으)로 바꿨습니다({what}). 덮어쓸까요?',
+      programDeleteBy:
+        '“{title}” 프로그램을 읽은 뒤에 {who}님이 {via}(으)로 바꿨습니다({what}). 그래도 삭제할까요?',
+      changed: {
+        title: '제목',
+        startAt: '시작 시각',
+        media: '영상 목록',
+        waitingScreen: '대기 화면',
+      },
+      title: '다른 운영자가 먼저 실행했습니다',
+      override: '예, 덮어쓰기',
+    },
+    /** 명령이 들어온 경로. */
+    wayIn: {
+      button: '버튼',
+      key: '단축키',
+      palette: '명령 팔레트',
+      panel: '하드웨어 패널',
+      seat: '스튜디오 좌석',
+      app: '앱',
+    },
   },
 } as const;
