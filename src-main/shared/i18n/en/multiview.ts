@@ -30,6 +30,7 @@ export const multiview = {
     viewersNow_one: '{n} viewer',
     viewersNow_other: '{n} viewers',
     viewersUnknown: '— viewers',
+    chatUnknown: '— in chat',
     chatNow: '{n} in chat',
     cueSet: 'Cue point {time}',
     cueNone: 'No cue point',
