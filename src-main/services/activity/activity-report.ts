@@ -5,7 +5,15 @@
  * SVG rendering, `renderToSVGString`) and embedded inline; then a summary and every line.
  * No script, no stylesheet or image from elsewhere: the file opens anywhere, offline.
  */
-import * as echarts from 'echarts';
+import * as echarts from 'echarts/core';
+import { CustomChart, ScatterChart } from 'echarts/charts';
+import { GridComponent } from 'echarts/components';
+import { SVGRenderer } from 'echarts/renderers';
+import type { CustomSeriesRenderItemAPI } from 'echarts';
+
+// Only what the timeline draws (a custom series of periods, a scatter of points, on a grid,
+// as SVG): the whole library would add about 1 MB to the main bundle and the installer.
+echarts.use([CustomChart, ScatterChart, GridComponent, SVGRenderer]);
 import type { ActivityItem } from '../../shared/activity-model';
 
 /** Width and height of the timeline drawing, px. */
@@ -171,7 +179,7 @@ export function timelineSvg(input: ReportInput, texts: ReportTexts): string {
           name: 'periods',
           encode: { x: [1, 2], y: 0 },
           data: spans.map((span) => [span.row, span.start, span.end, span.label]),
-          renderItem: (_params: unknown, api: echarts.CustomSeriesRenderItemAPI) => {
+          renderItem: (_params: unknown, api: CustomSeriesRenderItemAPI) => {
             const row = Number(api.value(0));
             const from = api.coord([Number(api.value(1)), row]);
             const to = api.coord([Number(api.value(2)), row]);
