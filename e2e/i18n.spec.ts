@@ -94,7 +94,7 @@ async function pressHangul(page: Page, code: string, jamo: string, shift = false
 }
 
 /** The audit records of the sandbox workspace, from the data folder (newest last). */
-async function auditRecords(dataDir: string): Promise<{ via: string; command: string }[]> {
+async function auditRecords(dataDir: string): Promise<{ via: string; command?: string }[]> {
   const dir = join(dataDir, 'audit', 'sandbox');
   const files = (await readdir(dir).catch(() => [] as string[])).sort();
   const lines = await Promise.all(files.map((file) => readFile(join(dir, file), 'utf8')));
@@ -102,7 +102,7 @@ async function auditRecords(dataDir: string): Promise<{ via: string; command: st
     .join('')
     .split('\n')
     .filter(Boolean)
-    .map((line) => JSON.parse(line) as { via: string; command: string });
+    .map((line) => JSON.parse(line) as { via: string; command?: string });
 }
 
 test('a Korean operator records and cues from the keyboard in Hangul input mode', async ({
@@ -183,7 +183,7 @@ test('a Korean operator records and cues from the keyboard in Hangul input mode'
   await expect
     .poll(async () =>
       (await auditRecords(dataDir))
-        .filter((record) => record.command.startsWith('broadcast.'))
+        .filter((record) => (record.command ?? '').startsWith('broadcast.'))
         .map((record) => `${record.command} ${record.via}`),
     )
     .toEqual([

@@ -42,7 +42,7 @@ import { diagnosticsHandlers } from './diagnostics-commands';
 import { ActivityRecorder, activityHandlers, type RecordedEvent } from '../activity';
 import type { NetworkDescription } from '../../platform/network';
 import { createStudioHub, studioHandlers } from '../studio/index';
-import type { BudgetSnapshot } from '../../shared/model';
+import type { Broadcast, BudgetSnapshot, Fresh } from '../../shared/model';
 import { PanelRegistry } from '../panels/panel-registry';
 import { panelHandlers } from '../panels/panel-commands';
 
@@ -253,7 +253,15 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       now: () => clock.now(),
       ran: (run) => observe({ kind: 'command', ...run }),
       describeTarget: (target, output) => recorder.describeTarget(target, output),
-      answered: (_command, output) => recorder.learn(output),
+      answered: (command, output) => {
+        recorder.learn(output);
+        // The view's own read of a broadcast is a sighting too: the notice policy must know a
+        // watched broadcast was on air even when it goes off air before the watch's first poll.
+        if (command === 'broadcast.get') {
+          const { data: broadcast } = output as Fresh<Broadcast>;
+          observe({ kind: 'broadcast', at: clock.now(), broadcast });
+        }
+      },
     },
   );
 

@@ -4,6 +4,7 @@
  * refused, and recorded for undo and redo (history.ts). After every edit or refusal the
  * programs are read again so the screen equals the platform.
  */
+import { SvelteMap } from 'svelte/reactivity';
 import type { QueryClient } from '@tanstack/svelte-query';
 import type {
   Fresh,
@@ -25,6 +26,12 @@ export type ProgramsChange = (list: Program[]) => Program[];
  * Sends edits and replays them for undo and redo; says how the last one went (`done` or
  * `refusal`, in the operator's words) and how many are in flight (`pending`).
  */
+/**
+ * How long after this window's own edit of a program its next edit is taken as the same
+ * operator's sequence (sent without the program as read), ms.
+ */
+const ownSequenceMs = 10_000;
+
 export class SentEdits {
   /** The last refusal (platform's or local), in the operator's words. */
   refusal = $state<string | null>(null);
@@ -39,6 +46,8 @@ export class SentEdits {
   crossed = $state<{ question: string; resend: () => Promise<void> } | null>(null);
 
   readonly #history = new History();
+  /** When this window's last edit of each program was answered, epoch ms (`channelKey/id`). */
+  readonly #ownEdits = new SvelteMap<string, number>();
   #historyVersion = $state(0);
   readonly canUndo = $derived(this.#historyVersion >= 0 && this.#history.canUndo);
   readonly canRedo = $derived(this.#historyVersion >= 0 && this.#history.canRedo);
@@ -117,8 +126,14 @@ export class SentEdits {
     // An update or delete carries the program as read: main refuses it if someone changed it.
     // Not while this window's own edit is in flight: `before` then shows that edit before the
     // platform does, and the operator's own sequence is not a crossing.
+    // Nor for a program this window edited within the last few seconds: the screen may still
+    // show it as it was before that edit's answer was read again.
+    const target =
+      operation.op === 'create' ? null : `${operation.channelKey}/${operation.programId}`;
+    const ownRecently =
+      target !== null && Date.now() - (this.#ownEdits.get(target) ?? -Infinity) < ownSequenceMs;
     const sent: ScheduleOperation =
-      operation.op !== 'create' && before && !overwrite && this.pending === 0
+      operation.op !== 'create' && before && !overwrite && this.pending === 0 && !ownRecently
         ? { ...operation, read: readOf(before) }
         : operation;
     this.pending++;
@@ -132,6 +147,7 @@ export class SentEdits {
         inverse: inverseOf(operation, before, after),
         label,
       });
+      if (target !== null) this.#ownEdits.set(target, Date.now());
       this.#historyVersion++;
       this.done = t('editor.done', { label });
     } catch (error) {
