@@ -72,7 +72,10 @@ export function presentCategoryDetail(
 }
 
 /** `Channel`. */
-export function presentVodChannel(vod: VodState, channel: VodChannelRecord): object {
+export function presentVodChannel(
+  vod: VodState,
+  channel: VodChannelRecord,
+): Schema<'vod', 'Channel'> {
   return {
     key: channel.key,
     name: channel.name,
@@ -106,7 +109,10 @@ export function presentVodChannel(vod: VodState, channel: VodChannelRecord): obj
 }
 
 /** `MediaContentKey`. */
-export function presentContentKey(vod: VodState, key: MediaContentKeyRecord): object {
+export function presentContentKey(
+  vod: VodState,
+  key: MediaContentKeyRecord,
+): Schema<'vod', 'MediaContentKey'> {
   return {
     media_content_key: key.key,
     channel_key: key.channelKey,
