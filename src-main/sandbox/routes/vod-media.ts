@@ -1,12 +1,13 @@
 /**
  * VOD keys and account-wide media settings (vod-v3.yaml, tags Media content keys, Media,
  * Upload, Player skins, Player events): media content keys, service encryption, user keys,
- * watermarking code, one-time upload URLs, skins and events.
+ * watermarking code, one-time upload URLs, skins and events. Typed from the generated OpenAPI
+ * types.
  */
 import { createCipheriv, randomBytes } from 'node:crypto';
 import { ApiError, unprocessable } from '../http-error';
 import type { OperationHandlers, SandboxContext } from '../operation';
-import { intInput, optionalString, stringInput } from '../operation';
+import { defaulted, typedOperations } from '../typed-operation';
 import { ok, okNull } from '../vod-envelope';
 import { uploadUrls } from '../vod-files';
 import { presentContentKey, unix } from '../vod-present';
@@ -32,12 +33,12 @@ export function vodMediaOperations({ state, clock }: SandboxContext): OperationH
       key,
     );
 
-  return {
+  return typedOperations<'vod'>({
     getMediaContentKey: ({ params }) =>
-      ok(presentContentKey(vod, contentKey(stringInput(params, 'media_content_key')))),
+      ok(presentContentKey(vod, contentKey(params.media_content_key))),
 
     validateMediaContentKey: ({ query }) => {
-      const key = stringInput(query, 'media_content_key');
+      const key = query.media_content_key;
       const record = vod.contentKeys.find((item) => item.key === key);
       const channel = vod.channels.find((item) => item.key === record?.channelKey);
       const reason =
@@ -52,8 +53,8 @@ export function vodMediaOperations({ state, clock }: SandboxContext): OperationH
     },
 
     assignMediaContentKey: ({ params }) => {
-      const { content, details } = findContent(state, stringInput(params, 'upload_file_key'));
-      const record = contentKey(stringInput(params, 'media_content_key'));
+      const { content, details } = findContent(state, params.upload_file_key);
+      const record = contentKey(params.media_content_key);
       if (record.uploadFileKey !== null && record.uploadFileKey !== content.uploadFileKey)
         throw unprocessable(
           `The key ${record.key} is already linked to another content; use an unassigned key.`,
@@ -76,11 +77,7 @@ export function vodMediaOperations({ state, clock }: SandboxContext): OperationH
     serviceEncrypt: ({ body }) => {
       const iv = randomBytes(16);
       const cipher = createCipheriv('aes-256-cbc', Buffer.from(vod.serviceKeyHex, 'hex'), iv);
-      const encrypted = Buffer.concat([
-        iv,
-        cipher.update(stringInput(body, 'plaintext'), 'utf8'),
-        cipher.final(),
-      ]);
+      const encrypted = Buffer.concat([iv, cipher.update(body.plaintext, 'utf8'), cipher.final()]);
       return ok({ encrypted_text: encrypted.toString('base64') });
     },
 
@@ -95,14 +92,14 @@ export function vodMediaOperations({ state, clock }: SandboxContext): OperationH
     },
 
     reissueUserKey: ({ params }) => {
-      const old = userKey(stringInput(params, 'user_key'));
+      const old = userKey(params.user_key);
       const record = { key: newMixedKey(vod, 32), createdAt: clock.now() };
       vod.userKeys = [...vod.userKeys.filter((item) => item !== old), record];
       return ok({ user_key: record.key, created_at: unix(record.createdAt) });
     },
 
     deleteUserKey: ({ params }) => {
-      const old = userKey(stringInput(params, 'user_key'));
+      const old = userKey(params.user_key);
       vod.userKeys = vod.userKeys.filter((item) => item !== old);
       return okNull;
     },
@@ -110,7 +107,7 @@ export function vodMediaOperations({ state, clock }: SandboxContext): OperationH
     getWatermarkingCode: () => ok({ watermarking_code: vod.watermarkingCode }),
 
     createUploadUrl: ({ body }) => {
-      const categoryKey = optionalString(body, 'category_key') ?? null;
+      const categoryKey = body.category_key ?? null;
       if (categoryKey !== null && !vod.categories.some((item) => item.key === categoryKey))
         throw unprocessable('The selected category does not exist.', 'category_key');
       const nowMs = clock.nowMs();
@@ -118,13 +115,13 @@ export function vodMediaOperations({ state, clock }: SandboxContext): OperationH
       const upload: UploadUrlRecord = {
         token: randomBytes(24).toString('base64url'),
         uploadFileKey: `${day}-${newLowerKey(vod, 8)}`,
-        expiresAt: new Date(nowMs + intInput(body, 'expire_time') * 1000),
+        expiresAt: new Date(nowMs + defaulted(body.expire_time, 'expire_time') * 1000),
         usedAt: null,
         progress: 0,
         categoryKey,
-        title: optionalString(body, 'title') ?? '',
-        isEncrypted: intInput(body, 'is_encryption_upload') === 1,
-        isAudio: intInput(body, 'is_audio_upload') === 1,
+        title: body.title ?? '',
+        isEncrypted: body.is_encryption_upload === 1,
+        isAudio: body.is_audio_upload === 1,
       };
       vod.uploads.set(upload.token, upload);
       return ok({
@@ -147,7 +144,7 @@ export function vodMediaOperations({ state, clock }: SandboxContext): OperationH
       ),
 
     deletePlayerSkin: ({ params }) => {
-      const id = intInput(params, 'player_skin_id');
+      const id = params.player_skin_id;
       found(
         vod.skins.find((skin) => skin.id === id),
         'player skin',
@@ -174,7 +171,7 @@ export function vodMediaOperations({ state, clock }: SandboxContext): OperationH
       ),
 
     deletePlayerEvent: ({ params }) => {
-      const id = intInput(params, 'player_event_id');
+      const id = params.player_event_id;
       if (!vod.events.some((event) => event.id === id))
         throw new ApiError(
           404,
@@ -183,5 +180,5 @@ export function vodMediaOperations({ state, clock }: SandboxContext): OperationH
       vod.events = vod.events.filter((event) => event.id !== id);
       return okNull;
     },
-  };
+  });
 }
