@@ -128,7 +128,7 @@ export function presentContentDetail(
   content: MediaContentRecord,
   details: VodContentDetails,
   nowMs: number,
-): object {
+): Schema<'vod', 'MediaContentDetail'> {
   const { vod } = state;
   const keys = vod.contentKeys.filter((key) => key.uploadFileKey === content.uploadFileKey);
   return {
@@ -164,7 +164,7 @@ export function presentTranscodingFile(
   state: SandboxState,
   file: TranscodingFileRecord,
   nowMs: number,
-): object {
+): Schema<'vod', 'TranscodingFile'> {
   const { vod } = state;
   const profile = vod.profiles.find((item) => item.key === file.profileKey);
   const done = timelineDone(file.transcoding, nowMs);
@@ -199,7 +199,7 @@ export function fileSize(state: SandboxState, file: TranscodingFileRecord): numb
 }
 
 /** `Subtitle`. */
-export function presentSubtitle(subtitle: SubtitleRecord): object {
+export function presentSubtitle(subtitle: SubtitleRecord): Schema<'vod', 'Subtitle'> {
   return {
     id: subtitle.id,
     name: subtitle.name,
@@ -216,7 +216,7 @@ export function presentSubtitle(subtitle: SubtitleRecord): object {
 }
 
 /** `SubtitleDetail`: with the text. */
-export function presentSubtitleDetail(subtitle: SubtitleRecord): object {
+export function presentSubtitleDetail(subtitle: SubtitleRecord): Schema<'vod', 'SubtitleDetail'> {
   return { ...presentSubtitle(subtitle), content: subtitle.text };
 }
 
