@@ -221,7 +221,7 @@ export function presentSubtitleDetail(subtitle: SubtitleRecord): Schema<'vod', '
 }
 
 /** `MediaProfile`. */
-export function presentVodProfile(profile: VodProfileRecord): object {
+export function presentVodProfile(profile: VodProfileRecord): Schema<'vod', 'MediaProfile'> {
   return {
     key: profile.key,
     name: profile.name,
