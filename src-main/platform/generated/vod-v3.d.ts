@@ -4468,7 +4468,8 @@ export interface operations {
                      */
                     ai_subtitle_kind?: 0 | 1;
                     /**
-                     * @description 0 private, 1 public.
+                     * @description 0 private, 1 public (the default, our design). Read only with `ai_subtitle_kind`.
+                     * @default 1
                      * @enum {integer}
                      */
                     ai_subtitle_status?: 0 | 1;
