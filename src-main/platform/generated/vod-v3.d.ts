@@ -3839,6 +3839,18 @@ export interface operations {
                     name: string;
                     language_code: string;
                     file: string;
+                    /**
+                     * @description 0 main, 1 sub.
+                     * @default 0
+                     * @enum {integer}
+                     */
+                    kind?: 0 | 1;
+                    /**
+                     * @description 0 private, 1 public.
+                     * @default 1
+                     * @enum {integer}
+                     */
+                    status?: 0 | 1;
                 };
             };
         };
