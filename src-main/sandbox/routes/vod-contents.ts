@@ -7,6 +7,7 @@
 import { emitCallback } from '../callbacks';
 import { ApiError, unprocessable } from '../http-error';
 import type { OperationHandlers, SandboxContext } from '../operation';
+import type { Schema } from '../typed-operation';
 import { typedOperations } from '../typed-operation';
 import { ok, okNull } from '../vod-envelope';
 import { issueDownload } from '../vod-files';
@@ -147,7 +148,7 @@ export function vodContentOperations({ state, clock }: SandboxContext): Operatio
       const { content, details } = settled(params);
       const nowMs = clock.nowMs();
       const stage = contentStage(details, nowMs);
-      return ok({
+      return ok<Schema<'vod', 'TranscodingProgress'>>({
         upload_file_key: content.uploadFileKey,
         transcoding_stage: stage.stage,
         transcoding_stage_name: stage.name,

@@ -7,6 +7,7 @@
 import { createCipheriv, randomBytes } from 'node:crypto';
 import { ApiError, unprocessable } from '../http-error';
 import type { OperationHandlers, SandboxContext } from '../operation';
+import type { Schema } from '../typed-operation';
 import { defaulted, typedOperations } from '../typed-operation';
 import { ok, okNull } from '../vod-envelope';
 import { uploadUrls } from '../vod-files';
@@ -49,7 +50,11 @@ export function vodMediaOperations({ state, clock }: SandboxContext): OperationH
             : channel?.status === 0
               ? 'channel_inactive'
               : null;
-      return ok({ media_content_key: key, is_valid: reason === null, reason });
+      return ok<Schema<'vod', 'MediaContentKeyValidation'>>({
+        media_content_key: key,
+        is_valid: reason === null,
+        reason,
+      });
     },
 
     assignMediaContentKey: ({ params }) => {
@@ -78,7 +83,7 @@ export function vodMediaOperations({ state, clock }: SandboxContext): OperationH
       const iv = randomBytes(16);
       const cipher = createCipheriv('aes-256-cbc', Buffer.from(vod.serviceKeyHex, 'hex'), iv);
       const encrypted = Buffer.concat([iv, cipher.update(body.plaintext, 'utf8'), cipher.final()]);
-      return ok({ encrypted_text: encrypted.toString('base64') });
+      return ok<Schema<'vod', 'EncryptedText'>>({ encrypted_text: encrypted.toString('base64') });
     },
 
     createUserKey: () => {
@@ -88,14 +93,20 @@ export function vodMediaOperations({ state, clock }: SandboxContext): OperationH
         );
       const record = { key: newMixedKey(vod, 32), createdAt: clock.now() };
       vod.userKeys.push(record);
-      return ok({ user_key: record.key, created_at: unix(record.createdAt) });
+      return ok<Schema<'vod', 'UserKey'>>({
+        user_key: record.key,
+        created_at: unix(record.createdAt),
+      });
     },
 
     reissueUserKey: ({ params }) => {
       const old = userKey(params.user_key);
       const record = { key: newMixedKey(vod, 32), createdAt: clock.now() };
       vod.userKeys = [...vod.userKeys.filter((item) => item !== old), record];
-      return ok({ user_key: record.key, created_at: unix(record.createdAt) });
+      return ok<Schema<'vod', 'UserKey'>>({
+        user_key: record.key,
+        created_at: unix(record.createdAt),
+      });
     },
 
     deleteUserKey: ({ params }) => {
@@ -104,7 +115,8 @@ export function vodMediaOperations({ state, clock }: SandboxContext): OperationH
       return okNull;
     },
 
-    getWatermarkingCode: () => ok({ watermarking_code: vod.watermarkingCode }),
+    getWatermarkingCode: () =>
+      ok<Schema<'vod', 'WatermarkingCode'>>({ watermarking_code: vod.watermarkingCode }),
 
     createUploadUrl: ({ body }) => {
       const categoryKey = body.category_key ?? null;
@@ -124,7 +136,7 @@ export function vodMediaOperations({ state, clock }: SandboxContext): OperationH
         isAudio: body.is_audio_upload === 1,
       };
       vod.uploads.set(upload.token, upload);
-      return ok({
+      return ok<Schema<'vod', 'UploadUrl'>>({
         ...uploadUrls(vod, upload),
         upload_file_key: upload.uploadFileKey,
         expired_at: unix(upload.expiresAt),
@@ -133,7 +145,7 @@ export function vodMediaOperations({ state, clock }: SandboxContext): OperationH
 
     listPlayerSkins: () =>
       ok(
-        vod.skins.map((skin) => ({
+        vod.skins.map((skin): Schema<'vod', 'PlayerSkin'> => ({
           id: skin.id,
           name: skin.name,
           channel_keys: vod.channels
@@ -158,7 +170,7 @@ export function vodMediaOperations({ state, clock }: SandboxContext): OperationH
 
     listPlayerEvents: () =>
       ok(
-        vod.events.map((event) => ({
+        vod.events.map((event): Schema<'vod', 'PlayerEvent'> => ({
           id: event.id,
           name: event.name,
           kind: event.kind,

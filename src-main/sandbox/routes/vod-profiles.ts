@@ -74,7 +74,7 @@ export function vodProfileOperations({ state, clock }: SandboxContext): Operatio
 
     listMediaProfilePresets: () =>
       ok(
-        presets.map((item) => ({
+        presets.map((item): Schema<'vod', 'MediaProfilePreset'> => ({
           id: item.id,
           name: item.name,
           container_format: item.containerFormat,
@@ -90,7 +90,7 @@ export function vodProfileOperations({ state, clock }: SandboxContext): Operatio
 
     listMediaProfileGroups: () =>
       ok(
-        vod.profileGroups.map((group) => ({
+        vod.profileGroups.map((group): Schema<'vod', 'MediaProfileGroup'> => ({
           key: group.key,
           name: group.name,
           media_profile_keys: vod.profiles

@@ -10,6 +10,7 @@
  */
 import { ApiError, unprocessable } from '../http-error';
 import type { OperationHandlers, SandboxContext } from '../operation';
+import type { Schema } from '../typed-operation';
 import { typedOperations } from '../typed-operation';
 import { ok, okNull } from '../vod-envelope';
 import { issueDownload } from '../vod-files';
@@ -113,7 +114,7 @@ export function vodTranscodingOperations({ state, clock }: SandboxContext): Oper
         vod.transcodingFiles.push(file);
         queued.push(file);
       }
-      return ok({
+      return ok<Schema<'vod', 'TranscodingJob'>>({
         media_profile_key: profile.key,
         queued_transcoding_file_ids: queued.map((file) => file.id),
         excluded_transcoding_file_ids: excluded.map((file) => file.id),
