@@ -119,7 +119,7 @@ export function typedOperations<A extends ApiName>(handlers: TypedHandlers<A>): 
 }
 
 /**
- * A query parameter the document gives a default, which validation has filled in.
+ * A query parameter or body field the document gives a default, which validation has filled in.
  * @throws Error when it is missing (the document lost its default: a sandbox bug, a 500).
  */
 export function defaulted<T>(value: T | undefined, name: string): T {
