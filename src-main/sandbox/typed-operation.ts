@@ -42,13 +42,24 @@ type Declared<T> = [Exclude<T, undefined>] extends [never]
   ? Record<string, never>
   : Exclude<T, undefined>;
 
-/** The body of a request, whatever its media type (JSON, form, multipart). */
+/**
+ * The schema a body is validated against, whatever its media type: the form-encoded one, else
+ * JSON (openapi.ts `inputSchemas`). A multipart body (vod-multipart.ts) is checked against the
+ * form-encoded schema too, so its fields and defaults are the form's.
+ */
+type ValidatedBody<C> = C extends { 'application/x-www-form-urlencoded': infer F }
+  ? F
+  : C extends { 'application/json': infer J }
+    ? J
+    : C[keyof C];
+
+/** The body of a request as the handler reads it after validation. */
 type BodyOf<S> = S extends { requestBody?: never }
   ? Record<string, never>
   : S extends { requestBody: { content: infer C } }
-    ? C[keyof C]
+    ? ValidatedBody<C>
     : S extends { requestBody?: { content: infer C } }
-      ? Partial<C[keyof C]>
+      ? Partial<ValidatedBody<C>>
       : Record<string, never>;
 
 /** The 200 JSON body; `undefined` for an operation that answers 204 (spec, Errors). */
@@ -108,7 +119,7 @@ export function typedOperations<A extends ApiName>(handlers: TypedHandlers<A>): 
 }
 
 /**
- * A query parameter the document gives a default, which validation has filled in.
+ * A query parameter or body field the document gives a default, which validation has filled in.
  * @throws Error when it is missing (the document lost its default: a sandbox bug, a 500).
  */
 export function defaulted<T>(value: T | undefined, name: string): T {

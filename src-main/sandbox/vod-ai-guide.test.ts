@@ -80,4 +80,26 @@ describe('AI subtitles and outlines follow the service guide', () => {
     });
     expect(fromSubtitles.status).toBe(204);
   });
+
+  it('reads the documented defaults: an outline in Korean, its AI subtitle public', async () => {
+    const mc = await contentPath('Council Meeting: Zoning');
+    const asked = await call('POST', `${mc}/ai-outlines`, {
+      form: { language_code: 'ko', ai_subtitle_kind: '1' },
+    });
+    expect(asked.status).toBe(204);
+    // A job lasts at most 10 min of platform time.
+    sandbox.clock.advance(11 * 60_000);
+    const outline = await call<{ data: { language_code: string; state: string } }>(
+      'GET',
+      `${mc}/ai-outlines`,
+    );
+    expect(outline.body.data).toMatchObject({ language_code: 'ko', state: 'completed' });
+    const list = await call<List<{ source: string; kind: number; status: number }>>(
+      'GET',
+      `${mc}/subtitles`,
+    );
+    expect(list.body.data.filter((item) => item.source === 'ai')).toEqual([
+      expect.objectContaining({ kind: 1, status: 1 }),
+    ]);
+  });
 });

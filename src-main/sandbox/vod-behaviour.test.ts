@@ -214,7 +214,37 @@ describe('VOD library rules', () => {
     ]);
     expect(moved.body.data.map((item) => item.position)).toEqual([1, 2, 3]);
   });
+
+  it('a multipart body is read as the form: the file name of its part, the defaults of the form', async () => {
+    const mc = await contentPath('Data Structures, Lecture 6: Trees');
+    const poster = new FormData();
+    poster.append('poster', new Blob([Buffer.from(onePixelPng, 'base64')]), 'lecture-6.png');
+    expect((await call('POST', `${mc}/poster`, { multipart: poster })).status).toBe(200);
+    const link = await call<{ data: { file_name: string } }>('GET', `${mc}/poster/download`);
+    expect(link.body.data.file_name).toBe('lecture-6.png');
+
+    const subtitle = new FormData();
+    subtitle.append('name', 'Deutsch');
+    subtitle.append('language_code', 'de');
+    subtitle.append(
+      'file',
+      new Blob(['WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHallo\n']),
+      'de.vtt',
+    );
+    subtitle.append('kind', '1');
+    const made = await call<{ data: { kind: number; status: number; source: string } }>(
+      'POST',
+      `${mc}/subtitles/upload`,
+      { multipart: subtitle },
+    );
+    expect(made.status).toBe(200);
+    expect(made.body.data).toMatchObject({ kind: 1, status: 1, source: 'file' });
+  });
 });
+
+/** A 1×1 PNG. */
+const onePixelPng =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 describe('VOD keyword search', () => {
   it('finds a content by its new title after a rename, and no longer by the old one', async () => {

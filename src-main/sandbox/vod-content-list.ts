@@ -3,24 +3,26 @@
  * (title or original file name, case-insensitive) and `status`, newest first, settled to the
  * virtual now (vod-v3.yaml, MediaContentPageOk).
  */
-import type { JsonObject } from './openapi';
-import { intInput, optionalString } from './operation';
 import { paginate } from './paging';
 import { presentMediaContent } from './present';
 import type { MediaContentRecord, SandboxState } from './state';
 import type { Op } from './typed-operation';
+import { defaulted } from './typed-operation';
 import { settleVod } from './vod-timelines';
 
-/** `{ status: 'ok', data, meta }` for the contents passing `include`, filtered by `query`. */
+/**
+ * `{ status: 'ok', data, meta }` for the contents passing `include`, filtered by `query` (the
+ * query of the three content lists, which share their parameters).
+ */
 export function contentPage(
   state: SandboxState,
   nowMs: number,
-  query: JsonObject,
+  query: Op<'vod', 'listMediaContents'>['query'],
   include: (content: MediaContentRecord) => boolean = () => true,
 ): Op<'vod', 'listMediaContents'>['reply'] {
   settleVod(state, nowMs);
-  const keyword = optionalString(query, 'keyword')?.toLowerCase() ?? '';
-  const status = optionalString(query, 'status');
+  const keyword = query.keyword?.toLowerCase() ?? '';
+  const { status } = query;
   const matching = state.mediaContents.filter(
     (content) =>
       include(content) &&
@@ -29,8 +31,8 @@ export function contentPage(
   );
   const page = paginate(
     newestFirst(matching),
-    intInput(query, 'page'),
-    intInput(query, 'per_page'),
+    defaulted(query.page, 'page'),
+    defaulted(query.per_page, 'per_page'),
   );
   return { status: 'ok', data: page.items.map(presentMediaContent), meta: page.meta };
 }

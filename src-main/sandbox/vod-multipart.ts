@@ -1,8 +1,10 @@
 /**
  * A small `multipart/form-data` reader for the VOD uploads that take a file (poster, subtitle
  * file): text fields become strings; a file part becomes its bytes in Base64 (the same value a
- * form-encoded client sends), with its file name in `<field>_file_name` when the body has no
- * such field. No streaming: bodies are at most 16 MB (our design).
+ * form-encoded client sends), and its file name (when not empty) becomes `file_name` unless a
+ * text field sends one (vod-v3.yaml: "multipart takes the part's file name"). The body is then validated
+ * against the operation's form-encoded schema (openapi.ts). No streaming: bodies are at most
+ * 16 MB (our design).
  */
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from './http-error';
@@ -64,5 +66,5 @@ function readPart(part: Buffer, headerEnd: number, fields: Record<string, string
     return;
   }
   fields[name] = content.toString('base64');
-  fields[`${name}_file_name`] ??= fileName;
+  if (fileName !== '') fields.file_name ??= fileName;
 }

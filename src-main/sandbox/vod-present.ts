@@ -72,7 +72,10 @@ export function presentCategoryDetail(
 }
 
 /** `Channel`. */
-export function presentVodChannel(vod: VodState, channel: VodChannelRecord): object {
+export function presentVodChannel(
+  vod: VodState,
+  channel: VodChannelRecord,
+): Schema<'vod', 'Channel'> {
   return {
     key: channel.key,
     name: channel.name,
@@ -106,7 +109,10 @@ export function presentVodChannel(vod: VodState, channel: VodChannelRecord): obj
 }
 
 /** `MediaContentKey`. */
-export function presentContentKey(vod: VodState, key: MediaContentKeyRecord): object {
+export function presentContentKey(
+  vod: VodState,
+  key: MediaContentKeyRecord,
+): Schema<'vod', 'MediaContentKey'> {
   return {
     media_content_key: key.key,
     channel_key: key.channelKey,
@@ -122,7 +128,7 @@ export function presentContentDetail(
   content: MediaContentRecord,
   details: VodContentDetails,
   nowMs: number,
-): object {
+): Schema<'vod', 'MediaContentDetail'> {
   const { vod } = state;
   const keys = vod.contentKeys.filter((key) => key.uploadFileKey === content.uploadFileKey);
   return {
@@ -158,7 +164,7 @@ export function presentTranscodingFile(
   state: SandboxState,
   file: TranscodingFileRecord,
   nowMs: number,
-): object {
+): Schema<'vod', 'TranscodingFile'> {
   const { vod } = state;
   const profile = vod.profiles.find((item) => item.key === file.profileKey);
   const done = timelineDone(file.transcoding, nowMs);
@@ -193,7 +199,7 @@ export function fileSize(state: SandboxState, file: TranscodingFileRecord): numb
 }
 
 /** `Subtitle`. */
-export function presentSubtitle(subtitle: SubtitleRecord): object {
+export function presentSubtitle(subtitle: SubtitleRecord): Schema<'vod', 'Subtitle'> {
   return {
     id: subtitle.id,
     name: subtitle.name,
@@ -210,12 +216,12 @@ export function presentSubtitle(subtitle: SubtitleRecord): object {
 }
 
 /** `SubtitleDetail`: with the text. */
-export function presentSubtitleDetail(subtitle: SubtitleRecord): object {
+export function presentSubtitleDetail(subtitle: SubtitleRecord): Schema<'vod', 'SubtitleDetail'> {
   return { ...presentSubtitle(subtitle), content: subtitle.text };
 }
 
 /** `MediaProfile`. */
-export function presentVodProfile(profile: VodProfileRecord): object {
+export function presentVodProfile(profile: VodProfileRecord): Schema<'vod', 'MediaProfile'> {
   return {
     key: profile.key,
     name: profile.name,

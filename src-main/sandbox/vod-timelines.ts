@@ -22,6 +22,9 @@ export const transcodingStages = {
   completed: { stage: 21, name: 'Completed' },
 } as const;
 
+/** A stage number: 0, 1, 12 or 21 (vod-v3.yaml, TranscodingProgress). */
+export type TranscodingStage = (typeof transcodingStages)[keyof typeof transcodingStages]['stage'];
+
 const waitingMs = 10_000;
 const preparingEndMs = 30_000;
 
@@ -51,7 +54,7 @@ export function timelineEnd(timeline: Timeline): Date {
 export function contentStage(
   details: VodContentDetails,
   nowMs: number,
-): { stage: number; name: string; progress: number } {
+): { stage: TranscodingStage; name: string; progress: number } {
   const elapsed = refreshedAtMs(nowMs) - details.transcodingStartedAt.getTime();
   if (elapsed >= details.transcodingMs) return { ...transcodingStages.completed, progress: 100 };
   if (elapsed < waitingMs) return { ...transcodingStages.waiting, progress: 0 };

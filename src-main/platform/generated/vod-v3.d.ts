@@ -3839,6 +3839,18 @@ export interface operations {
                     name: string;
                     language_code: string;
                     file: string;
+                    /**
+                     * @description 0 main, 1 sub.
+                     * @default 0
+                     * @enum {integer}
+                     */
+                    kind?: 0 | 1;
+                    /**
+                     * @description 0 private, 1 public.
+                     * @default 1
+                     * @enum {integer}
+                     */
+                    status?: 0 | 1;
                 };
             };
         };
@@ -4468,7 +4480,8 @@ export interface operations {
                      */
                     ai_subtitle_kind?: 0 | 1;
                     /**
-                     * @description 0 private, 1 public.
+                     * @description 0 private, 1 public (the default, our design). Read only with `ai_subtitle_kind`.
+                     * @default 1
                      * @enum {integer}
                      */
                     ai_subtitle_status?: 0 | 1;

@@ -10,13 +10,13 @@
  * subtitle per content (409 while one exists or is being made: delete it to regenerate); AI
  * subtitles are refused for multi-DRM content and for audio below 16 kHz (422); an outline
  * needs subtitle data first (422 unless the content has a subtitle, one is being made, or the
- * request asks for an AI subtitle too).
+ * request asks for an AI subtitle too). Typed from the generated OpenAPI types.
  */
 import { scheduleCallback } from '../callbacks';
 import { ApiError, unprocessable } from '../http-error';
-import type { JsonObject } from '../openapi';
 import type { OperationHandlers, SandboxContext } from '../operation';
-import { intInput, optionalInt, stringInput } from '../operation';
+import type { Schema } from '../typed-operation';
+import { defaulted, typedOperations } from '../typed-operation';
 import type { MediaContentRecord } from '../state';
 import { noContent, ok } from '../vod-envelope';
 import { filesOf, unix } from '../vod-present';
@@ -27,9 +27,9 @@ import { settleVod, timelineDone, timelineEnd } from '../vod-timelines';
 /** Handlers by operationId. */
 export function vodAiOperations({ state, clock }: SandboxContext): OperationHandlers {
   const { vod } = state;
-  const aiContent = (params: JsonObject) => {
+  const aiContent = (params: { upload_file_key: string }) => {
     settleVod(state, clock.nowMs());
-    const found = findContent(state, stringInput(params, 'upload_file_key'));
+    const found = findContent(state, params.upload_file_key);
     if (!found.details.aiAllowed)
       throw new ApiError(
         403,
@@ -67,7 +67,7 @@ export function vodAiOperations({ state, clock }: SandboxContext): OperationHand
       throw unprocessable(`"${content.title}" is still transcoding: try again once it completes.`);
   };
 
-  return {
+  return typedOperations<'vod'>({
     createAiSubtitle: ({ params, body }) => {
       const content = aiContent(params);
       requireTranscoded(content);
@@ -75,17 +75,17 @@ export function vodAiOperations({ state, clock }: SandboxContext): OperationHand
       vod.aiSubtitleJobs.push({
         ...job(content),
         uploadFileKey: content.uploadFileKey,
-        languageCode: language(stringInput(body, 'language_code')),
-        kind: intInput(body, 'kind') === 1 ? 1 : 0,
-        status: intInput(body, 'status') === 1 ? 1 : 0,
+        languageCode: body.language_code,
+        kind: body.kind,
+        status: body.status,
       });
       return noContent;
     },
 
     getAiOutline: ({ params, query }) => {
       settleVod(state, clock.nowMs());
-      const { content } = findContent(state, stringInput(params, 'upload_file_key'));
-      const code = language(stringInput(query, 'language_code'));
+      const { content } = findContent(state, params.upload_file_key);
+      const code = defaulted(query.language_code, 'language_code');
       const outline = vod.aiOutlines.find(
         (item) => item.uploadFileKey === content.uploadFileKey && item.languageCode === code,
       );
@@ -97,7 +97,7 @@ export function vodAiOperations({ state, clock }: SandboxContext): OperationHand
     createAiOutline: ({ params, body }) => {
       const content = aiContent(params);
       requireTranscoded(content);
-      const code = language(stringInput(body, 'language_code'));
+      const code = body.language_code;
       const existing = vod.aiOutlines.find(
         (item) => item.uploadFileKey === content.uploadFileKey && item.languageCode === code,
       );
@@ -106,7 +106,7 @@ export function vodAiOperations({ state, clock }: SandboxContext): OperationHand
           409,
           `An AI outline in "${code}" is already being made for "${content.title}".`,
         );
-      const kind = optionalInt(body, 'ai_subtitle_kind');
+      const kind = body.ai_subtitle_kind;
       if (kind !== undefined) requireAiSubtitleAllowed(content);
       const hasSubtitleData =
         vod.subtitles.some((item) => item.uploadFileKey === content.uploadFileKey) ||
@@ -127,8 +127,8 @@ export function vodAiOperations({ state, clock }: SandboxContext): OperationHand
           ...timeline,
           uploadFileKey: content.uploadFileKey,
           languageCode: code,
-          kind: kind === 1 ? 1 : 0,
-          status: optionalInt(body, 'ai_subtitle_status') === 0 ? 0 : 1,
+          kind,
+          status: defaulted(body.ai_subtitle_status, 'ai_subtitle_status'),
         });
       return noContent;
     },
@@ -157,11 +157,7 @@ export function vodAiOperations({ state, clock }: SandboxContext): OperationHand
         });
       return noContent;
     },
-  };
-}
-
-function language(code: string): 'ko' | 'en' {
-  return code === 'ko' ? 'ko' : 'en';
+  });
 }
 
 /** `AiOutline`: text only once the job has finished. */
@@ -169,7 +165,7 @@ function presentOutline(
   outline: AiOutlineRecord,
   content: MediaContentRecord,
   nowMs: number,
-): object {
+): Schema<'vod', 'AiOutline'> {
   const done = timelineDone(outline, nowMs);
   const third = Math.floor(content.durationSeconds / 3);
   const ko = outline.languageCode === 'ko';

@@ -1,13 +1,14 @@
 /**
  * VOD channels (vod-v3.yaml, tag Channels): CRUD with filters `kind`/`status`, content
  * attach/detach (each link is a media content key), player skin attach (replaces) / detach,
- * callback URLs (delivered by callbacks.ts), TV-out blocking and referer policy.
+ * callback URLs (delivered by callbacks.ts), TV-out blocking and referer policy. Typed from the
+ * generated OpenAPI types.
  */
 import { emitCallback, setCallbackUrl } from '../callbacks';
 import { unprocessable } from '../http-error';
 import type { OperationHandlers, SandboxContext } from '../operation';
-import { intInput, optionalInt, optionalString, stringInput } from '../operation';
 import { paginate } from '../paging';
+import { defaulted, typedOperations } from '../typed-operation';
 import { contentPage } from '../vod-content-list';
 import { countries, languages } from '../vod-reference';
 import { noContent, ok, okNull, okPage } from '../vod-envelope';
@@ -18,18 +19,17 @@ import { found, findContent, findVodChannel, newLowerKey, newMixedKey } from '..
 /** Handlers by operationId. */
 export function vodChannelOperations({ state, clock }: SandboxContext): OperationHandlers {
   const { vod } = state;
-  const channelOf = (params: Record<string, unknown>): VodChannelRecord =>
-    findVodChannel(vod, stringInput(params, 'channel_key'));
+  const channelOf = (params: { channel_key: string }): VodChannelRecord =>
+    findVodChannel(vod, params.channel_key);
   const answer = (channel: VodChannelRecord) => {
     channel.updatedAt = clock.now();
     return ok(presentVodChannel(vod, channel));
   };
 
-  return {
+  return typedOperations<'vod'>({
     listChannels: ({ query }) => {
-      const kind = optionalInt(query, 'kind');
-      const status = optionalInt(query, 'status');
-      const keyword = optionalString(query, 'keyword')?.toLowerCase() ?? '';
+      const { kind, status } = query;
+      const keyword = query.keyword?.toLowerCase() ?? '';
       const channels = vod.channels
         .filter(
           (channel) =>
@@ -38,7 +38,11 @@ export function vodChannelOperations({ state, clock }: SandboxContext): Operatio
             channel.name.toLowerCase().includes(keyword),
         )
         .sort((a, b) => b.id - a.id);
-      const page = paginate(channels, intInput(query, 'page'), intInput(query, 'per_page'));
+      const page = paginate(
+        channels,
+        defaulted(query.page, 'page'),
+        defaulted(query.per_page, 'per_page'),
+      );
       return okPage(
         page.items.map((channel) => presentVodChannel(vod, channel)),
         page.meta,
@@ -49,7 +53,7 @@ export function vodChannelOperations({ state, clock }: SandboxContext): Operatio
       const now = clock.now();
       // Guide: the kinds are shared, non-shared and encryption-only, so an encryption
       // channel is never shared (https://docs.kollus.com/en/service-guide/vod/console-menu/channel/).
-      if (intInput(body, 'kind') === 1 && intInput(body, 'is_shared') === 1)
+      if (body.kind === 1 && body.is_shared === 1)
         throw unprocessable(
           'An encryption-only channel cannot be shared: choose shared or encryption-only.',
           'is_shared',
@@ -57,13 +61,13 @@ export function vodChannelOperations({ state, clock }: SandboxContext): Operatio
       const channel: VodChannelRecord = {
         id: Math.max(0, ...vod.channels.map((item) => item.id)) + 1,
         key: newLowerKey(vod),
-        name: stringInput(body, 'name'),
-        description: optionalString(body, 'description') ?? '',
-        kind: intInput(body, 'kind') === 1 ? 1 : 0,
+        name: body.name,
+        description: body.description ?? '',
+        kind: defaulted(body.kind, 'kind'),
         status: 1,
-        streamingFormat: streamingFormat(optionalString(body, 'streaming_format')) ?? 'hls',
-        isShared: intInput(body, 'is_shared') === 1,
-        usePlaybackToken: intInput(body, 'use_playback_token') === 1,
+        streamingFormat: defaulted(body.streaming_format, 'streaming_format'),
+        isShared: body.is_shared === 1,
+        usePlaybackToken: body.use_playback_token === 1,
         usePingback: false,
         callbackUrl: null,
         downloadCallbackUrl: null,
@@ -86,11 +90,10 @@ export function vodChannelOperations({ state, clock }: SandboxContext): Operatio
 
     updateChannel: ({ params, body }) => {
       const channel = channelOf(params);
-      channel.name = optionalString(body, 'name') ?? channel.name;
-      channel.description = optionalString(body, 'description') ?? channel.description;
-      channel.streamingFormat =
-        streamingFormat(optionalString(body, 'streaming_format')) ?? channel.streamingFormat;
-      const language = optionalString(body, 'subtitle_language');
+      channel.name = body.name ?? channel.name;
+      channel.description = body.description ?? channel.description;
+      channel.streamingFormat = body.streaming_format ?? channel.streamingFormat;
+      const language = body.subtitle_language;
       if (language !== undefined) {
         if (
           language !== '' &&
@@ -116,7 +119,7 @@ export function vodChannelOperations({ state, clock }: SandboxContext): Operatio
 
     attachChannelMediaContent: ({ params }) => {
       const channel = channelOf(params);
-      const { content, details } = findContent(state, stringInput(params, 'upload_file_key'));
+      const { content, details } = findContent(state, params.upload_file_key);
       const linked = vod.contentKeys.find(
         (key) => key.channelKey === channel.key && key.uploadFileKey === content.uploadFileKey,
       );
@@ -145,7 +148,7 @@ export function vodChannelOperations({ state, clock }: SandboxContext): Operatio
 
     detachChannelMediaContent: ({ params }) => {
       const channel = channelOf(params);
-      const { content } = findContent(state, stringInput(params, 'upload_file_key'));
+      const { content } = findContent(state, params.upload_file_key);
       const linked = vod.contentKeys.find(
         (key) => key.channelKey === channel.key && key.uploadFileKey === content.uploadFileKey,
       );
@@ -177,7 +180,7 @@ export function vodChannelOperations({ state, clock }: SandboxContext): Operatio
 
     attachChannelPlayerSkin: ({ params }) => {
       const channel = channelOf(params);
-      const id = intInput(params, 'skin_id');
+      const id = params.skin_id;
       found(
         vod.skins.find((skin) => skin.id === id),
         'player skin',
@@ -199,8 +202,8 @@ export function vodChannelOperations({ state, clock }: SandboxContext): Operatio
 
     updateChannelCallback: ({ params, body }) => {
       const channel = channelOf(params);
-      channel.callbackUrl = urlOrNull(stringInput(body, 'callback_url'));
-      channel.usePingback = intInput(body, 'use_pingback') === 1;
+      channel.callbackUrl = urlOrNull(body.callback_url);
+      channel.usePingback = body.use_pingback === 1;
       setCallbackUrl(
         state,
         { api: 'vod', channelKey: channel.key, kind: 'channel' },
@@ -211,7 +214,7 @@ export function vodChannelOperations({ state, clock }: SandboxContext): Operatio
 
     updateChannelDownloadCallback: ({ params, body }) => {
       const channel = channelOf(params);
-      channel.downloadCallbackUrl = urlOrNull(stringInput(body, 'download_callback_url'));
+      channel.downloadCallbackUrl = urlOrNull(body.download_callback_url);
       setCallbackUrl(
         state,
         { api: 'vod', channelKey: channel.key, kind: 'download' },
@@ -222,12 +225,12 @@ export function vodChannelOperations({ state, clock }: SandboxContext): Operatio
 
     updateChannelSecurity: ({ params, body }) => {
       const channel = channelOf(params);
-      channel.blockExternalOutput = intInput(body, 'block_external_output') === 1;
-      const mode = optionalString(body, 'country_access_mode');
+      channel.blockExternalOutput = body.block_external_output === 1;
+      const mode = body.country_access_mode;
       if (mode !== undefined) {
         const codes = [
           ...new Set(
-            (optionalString(body, 'country_codes') ?? '')
+            (body.country_codes ?? '')
               .split(',')
               .map((code) => code.trim().toUpperCase())
               .filter((code) => code !== ''),
@@ -239,7 +242,7 @@ export function vodChannelOperations({ state, clock }: SandboxContext): Operatio
         if (unknown !== undefined)
           throw unprocessable(`"${unknown}" is not a supported country code.`, 'country_codes');
         // Guide: one list per channel, allow or block, so a country is never on both.
-        channel.countryMode = mode === 'allow' ? 'allow' : mode === 'block' ? 'block' : 'none';
+        channel.countryMode = mode;
         channel.countryCodes = mode === 'none' ? [] : codes;
       }
       return answer(channel);
@@ -247,8 +250,8 @@ export function vodChannelOperations({ state, clock }: SandboxContext): Operatio
 
     updateChannelReferer: ({ params, body }) => {
       const channel = channelOf(params);
-      const mode = stringInput(body, 'mode');
-      const domains = (optionalString(body, 'domains') ?? '')
+      const { mode } = body;
+      const domains = (body.domains ?? '')
         .split(',')
         .map((domain) => domain.trim().toLowerCase())
         .filter((domain) => domain !== '');
@@ -257,20 +260,14 @@ export function vodChannelOperations({ state, clock }: SandboxContext): Operatio
       const invalid = domains.find((domain) => !/^(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(domain));
       if (invalid !== undefined)
         throw unprocessable(`"${invalid}" is not a domain name, e.g. example.com.`, 'domains');
-      channel.refererMode = mode === 'allow' ? 'allow' : mode === 'block' ? 'block' : 'none';
+      channel.refererMode = mode;
       channel.refererDomains = mode === 'none' ? [] : domains;
       // Guide's third mode, independent of the list: requests with no referer at all.
-      const refuseEmpty = optionalInt(body, 'refuse_empty_referer');
+      const refuseEmpty = body.refuse_empty_referer;
       if (refuseEmpty !== undefined) channel.refuseEmptyReferer = refuseEmpty === 1;
       return answer(channel);
     },
-  };
-}
-
-function streamingFormat(
-  value: string | undefined,
-): VodChannelRecord['streamingFormat'] | undefined {
-  return value === 'hls' || value === 'dash' || value === 'hls_dash' ? value : undefined;
+  });
 }
 
 function urlOrNull(value: string): string | null {

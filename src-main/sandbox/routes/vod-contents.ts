@@ -2,17 +2,16 @@
  * One VOD media content (vod-v3.yaml, tag Media contents): detail, update, delete, move to a
  * category, enable/disable (422 when already so, spec States), poster upload and download,
  * original-file download (only with original-file storage on, else 422), and transcoding
- * progress refreshed every 10 s of virtual time.
+ * progress refreshed every 10 s of virtual time. Typed from the generated OpenAPI types.
  */
 import { emitCallback } from '../callbacks';
 import { ApiError, unprocessable } from '../http-error';
-import type { JsonObject } from '../openapi';
 import type { OperationHandlers, SandboxContext } from '../operation';
-import { optionalString, stringInput } from '../operation';
+import type { Schema } from '../typed-operation';
+import { typedOperations } from '../typed-operation';
 import { ok, okNull } from '../vod-envelope';
 import { issueDownload } from '../vod-files';
 import { filesOf, presentContentDetail, unix } from '../vod-present';
-import type { VodContentDetails } from '../vod-state';
 import { findCategory, findContent } from '../vod-state';
 import {
   contentStage,
@@ -28,27 +27,23 @@ export const posterMaxBytes = 10_000_000;
 /** Handlers by operationId. */
 export function vodContentOperations({ state, clock }: SandboxContext): OperationHandlers {
   const { vod } = state;
-  const settled = (params: JsonObject) => {
+  const settled = (params: { upload_file_key: string }) => {
     settleVod(state, clock.nowMs());
-    return findContent(state, stringInput(params, 'upload_file_key'));
+    return findContent(state, params.upload_file_key);
   };
-  const detail = (params: JsonObject) => {
+  const detail = (params: { upload_file_key: string }) => {
     const { content, details } = settled(params);
     return ok(presentContentDetail(state, content, details, clock.nowMs()));
   };
 
-  return {
+  return typedOperations<'vod'>({
     getMediaContent: ({ params }) => detail(params),
 
     updateMediaContent: ({ params, body }) => {
       const { content, details } = settled(params);
-      content.title = optionalString(body, 'title') ?? content.title;
-      details.vrProjectionType =
-        (optionalString(body, 'vr_projection_type') as
-          VodContentDetails['vrProjectionType'] | undefined) ?? details.vrProjectionType;
-      details.soundMode =
-        (optionalString(body, 'sound_mode') as VodContentDetails['soundMode'] | undefined) ??
-        details.soundMode;
+      content.title = body.title ?? content.title;
+      details.vrProjectionType = body.vr_projection_type ?? details.vrProjectionType;
+      details.soundMode = body.sound_mode ?? details.soundMode;
       content.updatedAt = clock.now();
       return detail(params);
     },
@@ -77,7 +72,7 @@ export function vodContentOperations({ state, clock }: SandboxContext): Operatio
 
     moveMediaContentToCategory: ({ params }) => {
       const { content, details } = settled(params);
-      details.categoryKey = findCategory(vod, stringInput(params, 'category_key')).key;
+      details.categoryKey = findCategory(vod, params.category_key).key;
       content.updatedAt = clock.now();
       return detail(params);
     },
@@ -102,7 +97,7 @@ export function vodContentOperations({ state, clock }: SandboxContext): Operatio
 
     uploadMediaContentPoster: ({ params, body }) => {
       const { content, details } = settled(params);
-      const bytes = Buffer.from(stringInput(body, 'poster'), 'base64');
+      const bytes = Buffer.from(body.poster, 'base64');
       const contentType = imageType(bytes);
       if (contentType === undefined)
         throw unprocessable('The poster must be a JPEG or PNG image.', 'poster');
@@ -112,10 +107,8 @@ export function vodContentOperations({ state, clock }: SandboxContext): Operatio
           'poster',
         );
       const extension = contentType === 'image/png' ? 'png' : 'jpg';
-      const fileName =
-        optionalString(body, 'file_name') ??
-        optionalString(body, 'poster_file_name') ??
-        `poster.${extension}`;
+      // Multipart: the part's file name (vod-multipart.ts).
+      const fileName = body.file_name ?? `poster.${extension}`;
       details.poster = { base64: bytes.toString('base64'), fileName, contentType };
       content.posterUrl = `https://images.example.com/posters/${content.uploadFileKey}-${unix(clock.now())}.${extension}`;
       content.updatedAt = clock.now();
@@ -155,7 +148,7 @@ export function vodContentOperations({ state, clock }: SandboxContext): Operatio
       const { content, details } = settled(params);
       const nowMs = clock.nowMs();
       const stage = contentStage(details, nowMs);
-      return ok({
+      return ok<Schema<'vod', 'TranscodingProgress'>>({
         upload_file_key: content.uploadFileKey,
         transcoding_stage: stage.stage,
         transcoding_stage_name: stage.name,
@@ -169,7 +162,7 @@ export function vodContentOperations({ state, clock }: SandboxContext): Operatio
         })),
       });
     },
-  };
+  });
 }
 
 /** `image/png` or `image/jpeg` from the magic bytes; undefined for anything else. */

@@ -1,12 +1,14 @@
 /**
  * VOD keys and account-wide media settings (vod-v3.yaml, tags Media content keys, Media,
  * Upload, Player skins, Player events): media content keys, service encryption, user keys,
- * watermarking code, one-time upload URLs, skins and events.
+ * watermarking code, one-time upload URLs, skins and events. Typed from the generated OpenAPI
+ * types.
  */
 import { createCipheriv, randomBytes } from 'node:crypto';
 import { ApiError, unprocessable } from '../http-error';
 import type { OperationHandlers, SandboxContext } from '../operation';
-import { intInput, optionalString, stringInput } from '../operation';
+import type { Schema } from '../typed-operation';
+import { defaulted, typedOperations } from '../typed-operation';
 import { ok, okNull } from '../vod-envelope';
 import { uploadUrls } from '../vod-files';
 import { presentContentKey, unix } from '../vod-present';
@@ -32,12 +34,12 @@ export function vodMediaOperations({ state, clock }: SandboxContext): OperationH
       key,
     );
 
-  return {
+  return typedOperations<'vod'>({
     getMediaContentKey: ({ params }) =>
-      ok(presentContentKey(vod, contentKey(stringInput(params, 'media_content_key')))),
+      ok(presentContentKey(vod, contentKey(params.media_content_key))),
 
     validateMediaContentKey: ({ query }) => {
-      const key = stringInput(query, 'media_content_key');
+      const key = query.media_content_key;
       const record = vod.contentKeys.find((item) => item.key === key);
       const channel = vod.channels.find((item) => item.key === record?.channelKey);
       const reason =
@@ -48,12 +50,16 @@ export function vodMediaOperations({ state, clock }: SandboxContext): OperationH
             : channel?.status === 0
               ? 'channel_inactive'
               : null;
-      return ok({ media_content_key: key, is_valid: reason === null, reason });
+      return ok<Schema<'vod', 'MediaContentKeyValidation'>>({
+        media_content_key: key,
+        is_valid: reason === null,
+        reason,
+      });
     },
 
     assignMediaContentKey: ({ params }) => {
-      const { content, details } = findContent(state, stringInput(params, 'upload_file_key'));
-      const record = contentKey(stringInput(params, 'media_content_key'));
+      const { content, details } = findContent(state, params.upload_file_key);
+      const record = contentKey(params.media_content_key);
       if (record.uploadFileKey !== null && record.uploadFileKey !== content.uploadFileKey)
         throw unprocessable(
           `The key ${record.key} is already linked to another content; use an unassigned key.`,
@@ -76,12 +82,8 @@ export function vodMediaOperations({ state, clock }: SandboxContext): OperationH
     serviceEncrypt: ({ body }) => {
       const iv = randomBytes(16);
       const cipher = createCipheriv('aes-256-cbc', Buffer.from(vod.serviceKeyHex, 'hex'), iv);
-      const encrypted = Buffer.concat([
-        iv,
-        cipher.update(stringInput(body, 'plaintext'), 'utf8'),
-        cipher.final(),
-      ]);
-      return ok({ encrypted_text: encrypted.toString('base64') });
+      const encrypted = Buffer.concat([iv, cipher.update(body.plaintext, 'utf8'), cipher.final()]);
+      return ok<Schema<'vod', 'EncryptedText'>>({ encrypted_text: encrypted.toString('base64') });
     },
 
     createUserKey: () => {
@@ -91,26 +93,33 @@ export function vodMediaOperations({ state, clock }: SandboxContext): OperationH
         );
       const record = { key: newMixedKey(vod, 32), createdAt: clock.now() };
       vod.userKeys.push(record);
-      return ok({ user_key: record.key, created_at: unix(record.createdAt) });
+      return ok<Schema<'vod', 'UserKey'>>({
+        user_key: record.key,
+        created_at: unix(record.createdAt),
+      });
     },
 
     reissueUserKey: ({ params }) => {
-      const old = userKey(stringInput(params, 'user_key'));
+      const old = userKey(params.user_key);
       const record = { key: newMixedKey(vod, 32), createdAt: clock.now() };
       vod.userKeys = [...vod.userKeys.filter((item) => item !== old), record];
-      return ok({ user_key: record.key, created_at: unix(record.createdAt) });
+      return ok<Schema<'vod', 'UserKey'>>({
+        user_key: record.key,
+        created_at: unix(record.createdAt),
+      });
     },
 
     deleteUserKey: ({ params }) => {
-      const old = userKey(stringInput(params, 'user_key'));
+      const old = userKey(params.user_key);
       vod.userKeys = vod.userKeys.filter((item) => item !== old);
       return okNull;
     },
 
-    getWatermarkingCode: () => ok({ watermarking_code: vod.watermarkingCode }),
+    getWatermarkingCode: () =>
+      ok<Schema<'vod', 'WatermarkingCode'>>({ watermarking_code: vod.watermarkingCode }),
 
     createUploadUrl: ({ body }) => {
-      const categoryKey = optionalString(body, 'category_key') ?? null;
+      const categoryKey = body.category_key ?? null;
       if (categoryKey !== null && !vod.categories.some((item) => item.key === categoryKey))
         throw unprocessable('The selected category does not exist.', 'category_key');
       const nowMs = clock.nowMs();
@@ -118,16 +127,16 @@ export function vodMediaOperations({ state, clock }: SandboxContext): OperationH
       const upload: UploadUrlRecord = {
         token: randomBytes(24).toString('base64url'),
         uploadFileKey: `${day}-${newLowerKey(vod, 8)}`,
-        expiresAt: new Date(nowMs + intInput(body, 'expire_time') * 1000),
+        expiresAt: new Date(nowMs + defaulted(body.expire_time, 'expire_time') * 1000),
         usedAt: null,
         progress: 0,
         categoryKey,
-        title: optionalString(body, 'title') ?? '',
-        isEncrypted: intInput(body, 'is_encryption_upload') === 1,
-        isAudio: intInput(body, 'is_audio_upload') === 1,
+        title: body.title ?? '',
+        isEncrypted: body.is_encryption_upload === 1,
+        isAudio: body.is_audio_upload === 1,
       };
       vod.uploads.set(upload.token, upload);
-      return ok({
+      return ok<Schema<'vod', 'UploadUrl'>>({
         ...uploadUrls(vod, upload),
         upload_file_key: upload.uploadFileKey,
         expired_at: unix(upload.expiresAt),
@@ -136,7 +145,7 @@ export function vodMediaOperations({ state, clock }: SandboxContext): OperationH
 
     listPlayerSkins: () =>
       ok(
-        vod.skins.map((skin) => ({
+        vod.skins.map((skin): Schema<'vod', 'PlayerSkin'> => ({
           id: skin.id,
           name: skin.name,
           channel_keys: vod.channels
@@ -147,7 +156,7 @@ export function vodMediaOperations({ state, clock }: SandboxContext): OperationH
       ),
 
     deletePlayerSkin: ({ params }) => {
-      const id = intInput(params, 'player_skin_id');
+      const id = params.player_skin_id;
       found(
         vod.skins.find((skin) => skin.id === id),
         'player skin',
@@ -161,7 +170,7 @@ export function vodMediaOperations({ state, clock }: SandboxContext): OperationH
 
     listPlayerEvents: () =>
       ok(
-        vod.events.map((event) => ({
+        vod.events.map((event): Schema<'vod', 'PlayerEvent'> => ({
           id: event.id,
           name: event.name,
           kind: event.kind,
@@ -174,7 +183,7 @@ export function vodMediaOperations({ state, clock }: SandboxContext): OperationH
       ),
 
     deletePlayerEvent: ({ params }) => {
-      const id = intInput(params, 'player_event_id');
+      const id = params.player_event_id;
       if (!vod.events.some((event) => event.id === id))
         throw new ApiError(
           404,
@@ -183,5 +192,5 @@ export function vodMediaOperations({ state, clock }: SandboxContext): OperationH
       vod.events = vod.events.filter((event) => event.id !== id);
       return okNull;
     },
-  };
+  });
 }

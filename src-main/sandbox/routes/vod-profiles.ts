@@ -2,11 +2,12 @@
  * Media profiles (vod-v3.yaml, tag Media profiles): formats, presets, groups, list, create from
  * a preset, detail, update, category attach/detach. H.265 and AV1 need hardware encoding, off
  * for the sandbox account: 422 (spec: "can be restricted depending on hardware encoding use").
+ * Typed from the generated OpenAPI types.
  */
 import { unprocessable } from '../http-error';
-import type { JsonObject } from '../openapi';
 import type { OperationHandlers, SandboxContext } from '../operation';
-import { intInput, optionalInt, optionalString, stringInput } from '../operation';
+import type { Op, Schema } from '../typed-operation';
+import { typedOperations } from '../typed-operation';
 import { noContent, ok } from '../vod-envelope';
 import { presentVodProfile } from '../vod-present';
 import type { VodProfileRecord, VodState } from '../vod-state';
@@ -34,7 +35,7 @@ export const presets: readonly Preset[] = [
   preset(6, '1080p AV1 (DASH)', 'dash', 'av1', 3000, 1920, 1080),
 ];
 
-const formats = [
+const formats: readonly Schema<'vod', 'MediaProfileFormat'>[] = [
   {
     id: 1,
     kind: 'video',
@@ -63,17 +64,17 @@ const formats = [
 /** Handlers by operationId. */
 export function vodProfileOperations({ state, clock }: SandboxContext): OperationHandlers {
   const { vod } = state;
-  const pair = (params: JsonObject) => ({
-    profile: findVodProfile(vod, stringInput(params, 'media_profile_key')),
-    category: findCategory(vod, stringInput(params, 'category_key')),
+  const pair = (params: Op<'vod', 'attachMediaProfileCategory'>['params']) => ({
+    profile: findVodProfile(vod, params.media_profile_key),
+    category: findCategory(vod, params.category_key),
   });
 
-  return {
-    listMediaProfileFormats: () => ok(formats),
+  return typedOperations<'vod'>({
+    listMediaProfileFormats: () => ok([...formats]),
 
     listMediaProfilePresets: () =>
       ok(
-        presets.map((item) => ({
+        presets.map((item): Schema<'vod', 'MediaProfilePreset'> => ({
           id: item.id,
           name: item.name,
           container_format: item.containerFormat,
@@ -89,7 +90,7 @@ export function vodProfileOperations({ state, clock }: SandboxContext): Operatio
 
     listMediaProfileGroups: () =>
       ok(
-        vod.profileGroups.map((group) => ({
+        vod.profileGroups.map((group): Schema<'vod', 'MediaProfileGroup'> => ({
           key: group.key,
           name: group.name,
           media_profile_keys: vod.profiles
@@ -99,7 +100,7 @@ export function vodProfileOperations({ state, clock }: SandboxContext): Operatio
       ),
 
     listMediaProfiles: ({ query }) => {
-      const group = optionalString(query, 'media_profile_group_key');
+      const group = query.media_profile_group_key;
       return ok(
         vod.profiles
           .filter((profile) => group === undefined || profile.groupKey === group)
@@ -108,7 +109,7 @@ export function vodProfileOperations({ state, clock }: SandboxContext): Operatio
     },
 
     createMediaProfile: ({ body }) => {
-      const presetId = intInput(body, 'preset_id');
+      const presetId = body.preset_id;
       const template = presets.find((item) => item.id === presetId);
       if (template === undefined)
         throw unprocessable(
@@ -116,8 +117,7 @@ export function vodProfileOperations({ state, clock }: SandboxContext): Operatio
           'preset_id',
         );
       requireCodec(vod, template.videoCodec, 'preset_id');
-      const groupKey =
-        optionalString(body, 'media_profile_group_key') ?? vod.profileGroups[0]?.key ?? '';
+      const groupKey = body.media_profile_group_key ?? vod.profileGroups[0]?.key ?? '';
       if (!vod.profileGroups.some((group) => group.key === groupKey))
         throw unprocessable(
           'The selected profile group does not exist.',
@@ -128,7 +128,7 @@ export function vodProfileOperations({ state, clock }: SandboxContext): Operatio
       const profile: VodProfileRecord = {
         ...technical,
         key: newLowerKey(vod),
-        name: optionalString(body, 'name') ?? name,
+        name: body.name ?? name,
         groupKey,
         presetId: id,
         categoryKeys: [],
@@ -140,26 +140,21 @@ export function vodProfileOperations({ state, clock }: SandboxContext): Operatio
     },
 
     getMediaProfile: ({ params }) =>
-      ok(presentVodProfile(findVodProfile(vod, stringInput(params, 'media_profile_key')))),
+      ok(presentVodProfile(findVodProfile(vod, params.media_profile_key))),
 
     updateMediaProfile: ({ params, body }) => {
-      const profile = findVodProfile(vod, stringInput(params, 'media_profile_key'));
-      const codec = optionalString(body, 'video_codec') as
-        VodProfileRecord['videoCodec'] | undefined;
+      const profile = findVodProfile(vod, params.media_profile_key);
+      const codec = body.video_codec;
       if (codec !== undefined) requireCodec(vod, codec, 'video_codec');
-      profile.name = optionalString(body, 'name') ?? profile.name;
-      profile.containerFormat =
-        (optionalString(body, 'container_format') as
-          VodProfileRecord['containerFormat'] | undefined) ?? profile.containerFormat;
+      profile.name = body.name ?? profile.name;
+      profile.containerFormat = body.container_format ?? profile.containerFormat;
       profile.videoCodec = codec ?? profile.videoCodec;
-      profile.videoBitrate = optionalInt(body, 'video_bitrate') ?? profile.videoBitrate;
-      profile.videoWidth = optionalInt(body, 'video_width') ?? profile.videoWidth;
-      profile.videoHeight = optionalInt(body, 'video_height') ?? profile.videoHeight;
-      profile.frameRate = optionalInt(body, 'frame_rate') ?? profile.frameRate;
-      profile.audioCodec =
-        (optionalString(body, 'audio_codec') as VodProfileRecord['audioCodec'] | undefined) ??
-        profile.audioCodec;
-      profile.audioBitrate = optionalInt(body, 'audio_bitrate') ?? profile.audioBitrate;
+      profile.videoBitrate = body.video_bitrate ?? profile.videoBitrate;
+      profile.videoWidth = body.video_width ?? profile.videoWidth;
+      profile.videoHeight = body.video_height ?? profile.videoHeight;
+      profile.frameRate = body.frame_rate ?? profile.frameRate;
+      profile.audioCodec = body.audio_codec ?? profile.audioCodec;
+      profile.audioBitrate = body.audio_bitrate ?? profile.audioBitrate;
       profile.updatedAt = clock.now();
       return ok(presentVodProfile(profile));
     },
@@ -179,7 +174,7 @@ export function vodProfileOperations({ state, clock }: SandboxContext): Operatio
       profile.categoryKeys = profile.categoryKeys.filter((key) => key !== category.key);
       return noContent;
     },
-  };
+  });
 }
 
 /** @throws ApiError 422 for H.265 or AV1 while the account has hardware encoding off. */

@@ -2,12 +2,12 @@
  * Subtitles of a content (vod-v3.yaml, tag Subtitles): list with filters, create from text,
  * upload a file (multipart or Base64 form field), replace the file, update, delete, and the
  * player order (`move` to the position of subtitle `id`, `move-first`, `move-last`).
- * Positions are 1..n without gaps after every change.
+ * Positions are 1..n without gaps after every change. Typed from the generated OpenAPI types.
  */
 import { unprocessable } from '../http-error';
-import type { JsonObject } from '../openapi';
 import type { OperationHandlers, SandboxContext } from '../operation';
-import { intInput, optionalInt, optionalString, stringInput } from '../operation';
+import type { Op } from '../typed-operation';
+import { defaulted, typedOperations } from '../typed-operation';
 import { languages } from '../vod-reference';
 import { ok, okNull } from '../vod-envelope';
 import { presentSubtitle, presentSubtitleDetail, subtitlesOf } from '../vod-present';
@@ -18,13 +18,13 @@ import { settleVod } from '../vod-timelines';
 /** Handlers by operationId. */
 export function vodSubtitleOperations({ state, clock }: SandboxContext): OperationHandlers {
   const { vod } = state;
-  const contentOf = (params: JsonObject) => {
+  const contentOf = (params: { upload_file_key: string }) => {
     settleVod(state, clock.nowMs());
-    return findContent(state, stringInput(params, 'upload_file_key')).content;
+    return findContent(state, params.upload_file_key).content;
   };
-  const subtitleOf = (params: JsonObject): SubtitleRecord => {
+  const subtitleOf = (params: Op<'vod', 'getSubtitle'>['params']): SubtitleRecord => {
     const content = contentOf(params);
-    const id = intInput(params, 'subtitle_id');
+    const id = params.subtitle_id;
     return found(
       subtitlesOf(vod, content.uploadFileKey).find((item) => item.id === id),
       'subtitle',
@@ -32,17 +32,22 @@ export function vodSubtitleOperations({ state, clock }: SandboxContext): Operati
     );
   };
   const list = (uploadFileKey: string) => ok(subtitlesOf(vod, uploadFileKey).map(presentSubtitle));
-  const create = (params: JsonObject, body: JsonObject, text: string, source: 'text' | 'file') => {
+  const create = (
+    params: { upload_file_key: string },
+    body: Omit<Op<'vod', 'createSubtitle'>['body'], 'content'>,
+    text: string,
+    source: 'text' | 'file',
+  ) => {
     const content = contentOf(params);
     const now = clock.now();
     const subtitle: SubtitleRecord = {
       id: nextId(vod),
       uploadFileKey: content.uploadFileKey,
-      name: stringInput(body, 'name'),
-      languageCode: subtitleLanguage(stringInput(body, 'language_code')),
+      name: body.name,
+      languageCode: subtitleLanguage(body.language_code),
       position: subtitlesOf(vod, content.uploadFileKey).length + 1,
-      kind: intInput(body, 'kind') === 1 ? 1 : 0,
-      status: intInput(body, 'status') === 1 ? 1 : 0,
+      kind: defaulted(body.kind, 'kind'),
+      status: defaulted(body.status, 'status'),
       source,
       text: subtitleText(text, source === 'file' ? 'file' : 'content'),
       createdAt: now,
@@ -58,11 +63,11 @@ export function vodSubtitleOperations({ state, clock }: SandboxContext): Operati
     return list(subtitle.uploadFileKey);
   };
 
-  return {
+  return typedOperations<'vod'>({
     listSubtitles: ({ params, query }) => {
       const content = contentOf(params);
-      const name = optionalString(query, 'name')?.toLowerCase() ?? '';
-      const language = optionalString(query, 'language_code');
+      const name = query.name?.toLowerCase() ?? '';
+      const language = query.language_code;
       return ok(
         subtitlesOf(vod, content.uploadFileKey)
           .filter(
@@ -74,15 +79,13 @@ export function vodSubtitleOperations({ state, clock }: SandboxContext): Operati
       );
     },
 
-    createSubtitle: ({ params, body }) =>
-      create(params, body, stringInput(body, 'content'), 'text'),
+    createSubtitle: ({ params, body }) => create(params, body, body.content, 'text'),
 
-    uploadSubtitle: ({ params, body }) =>
-      create(params, body, decodeFile(stringInput(body, 'file')), 'file'),
+    uploadSubtitle: ({ params, body }) => create(params, body, decodeFile(body.file), 'file'),
 
     replaceSubtitleFile: ({ params, body }) => {
       const subtitle = subtitleOf(params);
-      subtitle.text = subtitleText(decodeFile(stringInput(body, 'file')), 'file');
+      subtitle.text = subtitleText(decodeFile(body.file), 'file');
       subtitle.source = 'file';
       subtitle.updatedAt = clock.now();
       return ok(presentSubtitleDetail(subtitle));
@@ -92,15 +95,12 @@ export function vodSubtitleOperations({ state, clock }: SandboxContext): Operati
 
     updateSubtitle: ({ params, body }) => {
       const subtitle = subtitleOf(params);
-      const language = optionalString(body, 'language_code');
-      const text = optionalString(body, 'content');
-      const kind = optionalInt(body, 'kind');
-      const status = optionalInt(body, 'status');
-      subtitle.name = optionalString(body, 'name') ?? subtitle.name;
+      const { language_code: language, content: text, kind, status } = body;
+      subtitle.name = body.name ?? subtitle.name;
       if (language !== undefined) subtitle.languageCode = subtitleLanguage(language);
       if (text !== undefined) subtitle.text = subtitleText(text, 'content');
-      if (kind !== undefined) subtitle.kind = kind === 1 ? 1 : 0;
-      if (status !== undefined) subtitle.status = status === 1 ? 1 : 0;
+      if (kind !== undefined) subtitle.kind = kind;
+      if (status !== undefined) subtitle.status = status;
       subtitle.updatedAt = clock.now();
       return ok(presentSubtitleDetail(subtitle));
     },
@@ -116,7 +116,7 @@ export function vodSubtitleOperations({ state, clock }: SandboxContext): Operati
 
     moveSubtitle: ({ params, body }) => {
       const subtitle = subtitleOf(params);
-      const targetId = intInput(body, 'id');
+      const targetId = body.id;
       const target = subtitlesOf(vod, subtitle.uploadFileKey).find((item) => item.id === targetId);
       if (target === undefined)
         throw unprocessable(`Subtitle ${targetId} is not a subtitle of this content.`, 'id');
@@ -129,7 +129,7 @@ export function vodSubtitleOperations({ state, clock }: SandboxContext): Operati
       const subtitle = subtitleOf(params);
       return moveTo(subtitle, subtitlesOf(vod, subtitle.uploadFileKey).length - 1);
     },
-  };
+  });
 }
 
 /** `code` when subtitles can use it. @throws ApiError 422 otherwise. */

@@ -5,12 +5,13 @@
  * Jobs (spec, States: "files already being transcoded are excluded"; our design): completed
  * files of the profile are transcoded again, a new file is queued when the content has none of
  * that profile; 422 when nothing is left to do or the first transcoding still runs. A job lasts
- * a sixth of the content's duration, at least 60 s of virtual time.
+ * a sixth of the content's duration, at least 60 s of virtual time. Typed from the generated
+ * OpenAPI types.
  */
 import { ApiError, unprocessable } from '../http-error';
-import type { JsonObject } from '../openapi';
 import type { OperationHandlers, SandboxContext } from '../operation';
-import { intInput, stringInput } from '../operation';
+import type { Schema } from '../typed-operation';
+import { typedOperations } from '../typed-operation';
 import { ok, okNull } from '../vod-envelope';
 import { issueDownload } from '../vod-files';
 import { filesOf, presentTranscodingFile, unix } from '../vod-present';
@@ -21,22 +22,28 @@ import { settleVod, timelineDone } from '../vod-timelines';
 /** Handlers by operationId. */
 export function vodTranscodingOperations({ state, clock }: SandboxContext): OperationHandlers {
   const { vod } = state;
-  const contentOf = (params: JsonObject) => {
+  const contentOf = (params: { upload_file_key: string }) => {
     settleVod(state, clock.nowMs());
-    return findContent(state, stringInput(params, 'upload_file_key'));
+    return findContent(state, params.upload_file_key);
   };
-  const fileOf = (params: JsonObject): TranscodingFileRecord => {
+  const fileOf = (params: {
+    upload_file_key: string;
+    transcoding_file_id: number;
+  }): TranscodingFileRecord => {
     const { content } = contentOf(params);
-    const id = intInput(params, 'transcoding_file_id');
+    const id = params.transcoding_file_id;
     return found(
       filesOf(vod, content.uploadFileKey).find((file) => file.id === id),
       'transcoding file',
       id,
     );
   };
-  const filesOfProfile = (params: JsonObject): TranscodingFileRecord[] => {
+  const filesOfProfile = (params: {
+    upload_file_key: string;
+    profile_key: string;
+  }): TranscodingFileRecord[] => {
     const { content } = contentOf(params);
-    const profileKey = stringInput(params, 'profile_key');
+    const profileKey = params.profile_key;
     const files = filesOf(vod, content.uploadFileKey).filter(
       (file) => file.profileKey === profileKey,
     );
@@ -54,7 +61,7 @@ export function vodTranscodingOperations({ state, clock }: SandboxContext): Oper
     return files;
   };
 
-  return {
+  return typedOperations<'vod'>({
     listTranscodingFiles: ({ params }) =>
       present(filesOf(vod, contentOf(params).content.uploadFileKey)),
 
@@ -62,7 +69,7 @@ export function vodTranscodingOperations({ state, clock }: SandboxContext): Oper
       const file = fileOf(params);
       if (!timelineDone(file.transcoding, clock.nowMs()))
         throw unprocessable('This file is still being transcoded: download it once it completes.');
-      const wire = presentTranscodingFile(state, file, clock.nowMs()) as { file_name: string };
+      const wire = presentTranscodingFile(state, file, clock.nowMs());
       return ok(
         issueDownload(vod, clock.nowMs(), {
           fileName: wire.file_name,
@@ -74,7 +81,7 @@ export function vodTranscodingOperations({ state, clock }: SandboxContext): Oper
 
     createTranscodingJob: ({ params }) => {
       const { content } = contentOf(params);
-      const profile = findVodProfile(vod, stringInput(params, 'media_profile_key'));
+      const profile = findVodProfile(vod, params.media_profile_key);
       const nowMs = clock.nowMs();
       if (content.transcodingStage !== 21)
         throw unprocessable(
@@ -107,7 +114,7 @@ export function vodTranscodingOperations({ state, clock }: SandboxContext): Oper
         vod.transcodingFiles.push(file);
         queued.push(file);
       }
-      return ok({
+      return ok<Schema<'vod', 'TranscodingJob'>>({
         media_profile_key: profile.key,
         queued_transcoding_file_ids: queued.map((file) => file.id),
         excluded_transcoding_file_ids: excluded.map((file) => file.id),
@@ -144,5 +151,5 @@ export function vodTranscodingOperations({ state, clock }: SandboxContext): Oper
       vod.transcodingFiles = vod.transcodingFiles.filter((item) => !files.has(item));
       return okNull;
     },
-  };
+  });
 }
