@@ -5,6 +5,7 @@
  */
 import type { OperationGroup } from './operation-plugin';
 import type { SandboxContext } from './operation';
+import { sliceOf } from './operation';
 import { liveAccountOperations } from './routes/live-account';
 import { liveAudienceOperations } from './routes/live-audience';
 import { liveBroadcastOperations } from './routes/live-broadcasts';
@@ -28,7 +29,10 @@ import { vodStatisticsOperations } from './routes/vod-statistics';
 import { vodSubtitleOperations } from './routes/vod-subtitles';
 import { vodTranscodingOperations } from './routes/vod-transcoding';
 
-/** Every group, live first, each with its handlers bound to `context`. */
+/**
+ * Every group, live first, each with its handlers bound to `context`, or to its slice of the
+ * state (`sliceOf`) for the groups that take one (live/file-transfers, live/programs).
+ */
 export function operationGroups(context: SandboxContext): OperationGroup[] {
   const live = (name: string, handlers: OperationGroup['handlers']): OperationGroup => ({
     api: 'live',
@@ -48,9 +52,9 @@ export function operationGroups(context: SandboxContext): OperationGroup[] {
     live('profiles', liveProfileOperations(context)),
     live('channel-admin', liveChannelAdminOperations(context)),
     live('creators', liveCreatorOperations(context)),
-    live('file-transfers', liveFileTransferOperations(context)),
+    live('file-transfers', liveFileTransferOperations(sliceOf(context, 'live', 'channels'))),
     live('recordings', liveRecordingOperations(context)),
-    live('programs', liveProgramOperations(context)),
+    live('programs', liveProgramOperations(sliceOf(context, 'live', 'channels'))),
     live('chat', liveChatOperations(context)),
     live('statistics', liveStatisticsOperations(context)),
     vod('reference', vodOperations(context)),

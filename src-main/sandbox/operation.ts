@@ -29,6 +29,39 @@ export interface SandboxContext {
   clock: VirtualClock;
 }
 
+/**
+ * Parts of the state a group may be given as its slice: records and lists that are changed in
+ * place and never replaced, so a slice sees every change made through the whole state.
+ * (`callbackUrls`, `encoderDrops` and `credentials` are set lazily: not sliceable.)
+ */
+export type SliceKey =
+  | 'contract'
+  | 'profileGroups'
+  | 'profiles'
+  | 'channels'
+  | 'broadcasts'
+  | 'mediaContents'
+  | 'live'
+  | 'vod';
+
+/** What a group's handlers work on when given only their slice `K` of the state. */
+export interface SliceContext<K extends SliceKey> {
+  state: Pick<SandboxState, K>;
+  clock: VirtualClock;
+}
+
+/** The slice `keys` of `context`'s state: the same records, not copies. */
+export function sliceOf<K extends SliceKey>(
+  context: SandboxContext,
+  ...keys: K[]
+): SliceContext<K> {
+  const state = Object.fromEntries(keys.map((key) => [key, context.state[key]])) as Pick<
+    SandboxState,
+    K
+  >;
+  return { state, clock: context.clock };
+}
+
 /** A required string input. @throws Error when validation let it through missing (a bug). */
 export function stringInput(values: JsonObject, name: string): string {
   const value = values[name];

@@ -20,7 +20,7 @@ export type {
 export type { SandboxState } from './model/state';
 
 /** The channel with `key` (trashed ones included). @throws ApiError 404 when unknown. */
-export function findChannel(state: SandboxState, key: string): ChannelRecord {
+export function findChannel(state: Pick<SandboxState, 'channels'>, key: string): ChannelRecord {
   const channel = state.channels.find((candidate) => candidate.key === key);
   if (channel === undefined) throw notFound('channel', key);
   return channel;

@@ -10,7 +10,7 @@ import { ApiError, unprocessable } from '../http-error';
 import { presentFileTransfer } from '../live-present';
 import type { FileTransferKind, FileTransferRecord } from '../live-state';
 import { findIn, removeWhere, takeId } from '../live-state';
-import type { OperationHandlers, SandboxContext } from '../operation';
+import type { OperationHandlers, SliceContext } from '../operation';
 import { paginate } from '../paging';
 import { findChannel } from '../state';
 import type { Op, Schema } from '../typed-operation';
@@ -46,8 +46,11 @@ const kindFields: Record<FileTransferKind, readonly KindField[]> = {
   s3: ['bucket', 'region', 'access_key_id', 'secret_access_key', 'prefix'],
 };
 
-/** Handlers by operationId. */
-export function liveFileTransferOperations({ state, clock }: SandboxContext): OperationHandlers {
+/** Handlers by operationId, given their slice of the state: the live records and the channels. */
+export function liveFileTransferOperations({
+  state,
+  clock,
+}: SliceContext<'live' | 'channels'>): OperationHandlers {
   const live = state.live;
   const now = (): Date => new Date(Math.floor(clock.nowMs() / 1000) * 1000);
   const transferOf = (params: Op<'live', 'getFileTransfer'>['params']): FileTransferRecord => {

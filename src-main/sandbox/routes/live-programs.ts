@@ -11,15 +11,18 @@ import { checkProgram, programChanges, requireScheduled } from '../live-program-
 import { presentProgram, presentProgramMedia, presentWaitMedia, programEnd } from '../live-present';
 import type { ProgramRecord } from '../live-state';
 import { findIn, removeWhere, takeId } from '../live-state';
-import type { OperationHandlers, SandboxContext } from '../operation';
+import type { OperationHandlers, SliceContext } from '../operation';
 import { paginate } from '../paging';
 import { lowerKey } from '../prng';
 import { findChannel } from '../state';
 import type { Op } from '../typed-operation';
 import { defaulted, typedOperations } from '../typed-operation';
 
-/** Handlers by operationId. */
-export function liveProgramOperations({ state, clock }: SandboxContext): OperationHandlers {
+/** Handlers by operationId, given their slice of the state: the live records and the channels. */
+export function liveProgramOperations({
+  state,
+  clock,
+}: SliceContext<'live' | 'channels'>): OperationHandlers {
   const live = state.live;
   const now = (): Date => new Date(Math.floor(clock.nowMs() / 1000) * 1000);
   /** One page of `programs` meeting the query's period, by start. */
