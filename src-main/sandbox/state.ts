@@ -34,7 +34,10 @@ export function findBroadcast(state: SandboxState, key: string): BroadcastRecord
 }
 
 /** The profile group with `key`. @throws ApiError 404 when unknown. */
-export function findProfileGroup(state: SandboxState, key: string): ProfileGroupRecord {
+export function findProfileGroup(
+  state: Pick<SandboxState, 'profileGroups'>,
+  key: string,
+): ProfileGroupRecord {
   const group = state.profileGroups.find((candidate) => candidate.key === key);
   if (group === undefined) throw notFound('encoding profile group', key);
   return group;
