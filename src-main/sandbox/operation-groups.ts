@@ -48,7 +48,7 @@ export function operationGroups(context: SandboxContext): OperationGroup[] {
     live('account', liveAccountOperations(context)),
     live('channels', liveChannelOperations(context)),
     live('broadcasts', liveBroadcastOperations(context)),
-    live('audience', liveAudienceOperations(context)),
+    live('audience', liveAudienceOperations(sliceOf(context, 'seed', 'broadcasts', 'channels'))),
     live(
       'profiles',
       liveProfileOperations(sliceOf(context, 'profiles', 'profileGroups', 'contract', 'live')),

@@ -27,7 +27,10 @@ export function findChannel(state: Pick<SandboxState, 'channels'>, key: string):
 }
 
 /** The broadcast with `key`. @throws ApiError 404 when unknown. */
-export function findBroadcast(state: SandboxState, key: string): BroadcastRecord {
+export function findBroadcast(
+  state: Pick<SandboxState, 'broadcasts'>,
+  key: string,
+): BroadcastRecord {
   const broadcast = state.broadcasts.find((candidate) => candidate.key === key);
   if (broadcast === undefined) throw notFound('broadcast', key);
   return broadcast;
