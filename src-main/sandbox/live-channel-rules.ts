@@ -137,7 +137,11 @@ export function applyChannelForm(
  * Checks that chatting service `id` exists and has not expired at `now`.
  * @throws ApiError 422 with a field error on `chatting_service_id`.
  */
-export function checkChattingService(state: SandboxState, id: number | null, now: Date): void {
+export function checkChattingService(
+  state: Pick<SandboxState, 'live'>,
+  id: number | null,
+  now: Date,
+): void {
   const field = 'chatting_service_id';
   if (id === null)
     throw unprocessable(

@@ -58,7 +58,7 @@ export function operationGroups(context: SandboxContext): OperationGroup[] {
     live('file-transfers', liveFileTransferOperations(sliceOf(context, 'live', 'channels'))),
     live('recordings', liveRecordingOperations(context)),
     live('programs', liveProgramOperations(sliceOf(context, 'live', 'channels'))),
-    live('chat', liveChatOperations(context)),
+    live('chat', liveChatOperations(sliceOf(context, 'seed', 'broadcasts', 'channels', 'live'))),
     live('statistics', liveStatisticsOperations(context)),
     vod('reference', vodOperations(context)),
     vod('categories', vodCategoryOperations(context)),

@@ -48,7 +48,7 @@ export function findProfileGroup(
 
 /** The channel's most recently created broadcast, or undefined when it never broadcast. */
 export function latestBroadcastOf(
-  state: SandboxState,
+  state: Pick<SandboxState, 'broadcasts'>,
   channelKey: string,
 ): BroadcastRecord | undefined {
   let latest: BroadcastRecord | undefined;
