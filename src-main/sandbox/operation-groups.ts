@@ -59,7 +59,10 @@ export function operationGroups(context: SandboxContext): OperationGroup[] {
     live('recordings', liveRecordingOperations(context)),
     live('programs', liveProgramOperations(sliceOf(context, 'live', 'channels'))),
     live('chat', liveChatOperations(sliceOf(context, 'seed', 'broadcasts', 'channels', 'live'))),
-    live('statistics', liveStatisticsOperations(context)),
+    live(
+      'statistics',
+      liveStatisticsOperations(sliceOf(context, 'seed', 'broadcasts', 'channels', 'live')),
+    ),
     vod('reference', vodOperations(context)),
     vod('categories', vodCategoryOperations(context)),
     vod('channels', vodChannelOperations(context)),
