@@ -45,7 +45,12 @@ export function operationGroups(context: SandboxContext): OperationGroup[] {
     handlers,
   });
   return [
-    live('account', liveAccountOperations(context)),
+    live(
+      'account',
+      liveAccountOperations(
+        sliceOf(context, 'serviceAccountKey', 'contract', 'profileGroups', 'profiles'),
+      ),
+    ),
     live('channels', liveChannelOperations(context)),
     live('broadcasts', liveBroadcastOperations(context)),
     live('audience', liveAudienceOperations(sliceOf(context, 'seed', 'broadcasts', 'channels'))),

@@ -32,11 +32,20 @@ export interface SandboxContext {
 /**
  * Parts of the state a group may be given as its slice: records and lists that are changed in
  * place and never replaced, so a slice sees every change made through the whole state, and the
- * seed, which never changes. Not sliceable: `callbackUrls`, `encoderDrops` and `credentials`
- * (set lazily), `mediaContents` (vod/contents replaces the list when it deletes one).
+ * seed and service account key, which never change. Not sliceable: `callbackUrls`,
+ * `encoderDrops` and `credentials` (set lazily), `mediaContents` (vod/contents replaces the list
+ * when it deletes one).
  */
 export type SliceKey =
-  'seed' | 'contract' | 'profileGroups' | 'profiles' | 'channels' | 'broadcasts' | 'live' | 'vod';
+  | 'seed'
+  | 'serviceAccountKey'
+  | 'contract'
+  | 'profileGroups'
+  | 'profiles'
+  | 'channels'
+  | 'broadcasts'
+  | 'live'
+  | 'vod';
 
 /** What a group's handlers work on when given only their slice `K` of the state. */
 export interface SliceContext<K extends SliceKey> {
