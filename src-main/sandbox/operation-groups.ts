@@ -61,7 +61,10 @@ export function operationGroups(context: SandboxContext): OperationGroup[] {
     live('channel-admin', liveChannelAdminOperations(context)),
     live('creators', liveCreatorOperations(sliceOf(context, 'live', 'channels'))),
     live('file-transfers', liveFileTransferOperations(sliceOf(context, 'live', 'channels'))),
-    live('recordings', liveRecordingOperations(context)),
+    live(
+      'recordings',
+      liveRecordingOperations(sliceOf(context, 'seed', 'broadcasts', 'channels', 'live')),
+    ),
     live('programs', liveProgramOperations(sliceOf(context, 'live', 'channels'))),
     live('chat', liveChatOperations(sliceOf(context, 'seed', 'broadcasts', 'channels', 'live'))),
     live(
