@@ -74,6 +74,11 @@ beforeAll(async () => {
       },
     },
   });
+  // The platform's time stands still here (only `advance` moves it): the payloads carry the
+  // second of the action (`localtime`, `occurred_at`), which the assertions read back from the
+  // clock afterwards. Running at real speed, a second could tick between the action and the
+  // assertion under load.
+  sandbox.clock.pause();
   vod = vodCaller(sandbox.info);
 });
 

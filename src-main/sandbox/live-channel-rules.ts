@@ -8,16 +8,31 @@ import { setCallbackUrl } from './callbacks';
 import { unprocessable } from './http-error';
 import type { ChannelSettings } from './live-state';
 import { channelSettingsOf, removeWhere } from './live-state';
-import type { JsonObject } from './openapi';
 import { lowerKey } from './prng';
 import type { ChannelRecord, SandboxState } from './state';
+import type { Schema } from './typed-operation';
+
+/**
+ * The fields of a channel form that `applyChannelForm` reads: `ChannelUpdateForm` (every field
+ * optional, absent keeps the value). A validated `ChannelForm` is one too, with its defaults.
+ */
+export type ChannelFormFields = Schema<'live', 'ChannelUpdateForm'>;
+
+/**
+ * What `createChannel` reads: the fields, and `channel_type` (set once; `live` when absent). The
+ * `/__sandbox` bulk control passes only a title and a profile group, without the document's
+ * defaults.
+ */
+export type NewChannelForm = ChannelFormFields & {
+  channel_type?: Schema<'live', 'ChannelForm'>['channel_type'];
+};
 
 /**
  * Registers a channel from the validated `ChannelForm` at `now`.
  * @throws ApiError 422 at the contract's channel limit (trashed channels count) or for a
  *   field `applyChannelForm` refuses.
  */
-export function createChannel(state: SandboxState, form: JsonObject, now: Date): ChannelRecord {
+export function createChannel(state: SandboxState, form: NewChannelForm, now: Date): ChannelRecord {
   const limit = state.contract.channelLimit;
   if (state.channels.length >= limit) {
     throw unprocessable(
@@ -39,7 +54,7 @@ export function createChannel(state: SandboxState, form: JsonObject, now: Date):
     idleScreenUrl: null,
     status: 'enabled',
     isTrashed: false,
-    channelType: channelTypeOf(form),
+    channelType: form.channel_type ?? 'live',
     createdAt: new Date(Math.floor(now.getTime() / 1000) * 1000),
     // Typical audience of a new channel's broadcasts (drives the audience model).
     audiencePeak: 100,
@@ -60,17 +75,17 @@ export function applyChannelForm(
   state: SandboxState,
   channel: ChannelRecord,
   current: ChannelSettings,
-  form: JsonObject,
+  form: ChannelFormFields,
   now: Date,
 ): ChannelSettings {
-  const groupKey = text(form, 'live_media_profile_group_key') ?? channel.profileGroupKey;
+  const groupKey = form.live_media_profile_group_key ?? channel.profileGroupKey;
   if (!state.profileGroups.some((group) => group.key === groupKey)) {
     throw unprocessable(
       `No encoding profile group "${groupKey}" exists in this service account.`,
       'live_media_profile_group_key',
     );
   }
-  const code = text(form, 'customer_code') ?? channel.customerCode;
+  const code = form.customer_code ?? channel.customerCode;
   if (
     code !== '' &&
     state.channels.some((other) => other !== channel && other.customerCode === code)
@@ -80,14 +95,14 @@ export function applyChannelForm(
       'customer_code',
     );
   }
-  const viewerLimit = int(form, 'concurrently_viewer_limit') ?? channel.concurrentlyViewerLimit;
+  const viewerLimit = form.concurrently_viewer_limit ?? channel.concurrentlyViewerLimit;
   if (viewerLimit > state.contract.concurrentlyViewerLimit) {
     throw unprocessable(
       `The viewer limit must not exceed the contract's ${state.contract.concurrentlyViewerLimit} concurrent viewers.`,
       'concurrently_viewer_limit',
     );
   }
-  const useTimeshift = flag(form, 'use_timeshift') ?? channel.useTimeshift;
+  const useTimeshift = flag(form.use_timeshift) ?? channel.useTimeshift;
   // Public service guide (https://docs.kollus.com/en/service-guide/live/setting/ll-hls/):
   // low-latency live supports no timeshift.
   if (useTimeshift && channel.channelType === 'low_latency') {
@@ -96,27 +111,24 @@ export function applyChannelForm(
       'use_timeshift',
     );
   }
-  const useChat = flag(form, 'use_chatting_service') ?? channel.useChattingService;
-  const serviceId = int(form, 'chatting_service_id') ?? current.chattingServiceId;
+  const useChat = flag(form.use_chatting_service) ?? channel.useChattingService;
+  const serviceId = form.chatting_service_id ?? current.chattingServiceId;
   if (useChat) checkChattingService(state, serviceId, now);
 
-  channel.title = text(form, 'title') ?? channel.title;
+  channel.title = form.title ?? channel.title;
   channel.customerCode = code;
   channel.concurrentlyViewerLimit = viewerLimit;
   channel.profileGroupKey = groupKey;
-  channel.isShared = flag(form, 'is_shared') ?? channel.isShared;
+  channel.isShared = flag(form.is_shared) ?? channel.isShared;
   channel.useTimeshift = useTimeshift;
   channel.useChattingService = useChat;
-  const policy = int(form, 'recording_file_policy');
-  const idle = int(form, 'idle_screen_kind');
   return {
-    recordingFilePolicy:
-      policy === 0 || policy === 1 || policy === 3 ? policy : current.recordingFilePolicy,
-    idleScreenKind: idle === 0 || idle === 1 ? idle : current.idleScreenKind,
-    useDuplicateBlock: flag(form, 'use_duplicate_block') ?? current.useDuplicateBlock,
-    useCaptureBlock: flag(form, 'use_capture_block') ?? current.useCaptureBlock,
-    metaTitlePattern: text(form, 'meta_title_pattern') ?? current.metaTitlePattern,
-    metaDescription: text(form, 'meta_description') ?? current.metaDescription,
+    recordingFilePolicy: form.recording_file_policy ?? current.recordingFilePolicy,
+    idleScreenKind: form.idle_screen_kind ?? current.idleScreenKind,
+    useDuplicateBlock: flag(form.use_duplicate_block) ?? current.useDuplicateBlock,
+    useCaptureBlock: flag(form.use_capture_block) ?? current.useCaptureBlock,
+    metaTitlePattern: form.meta_title_pattern ?? current.metaTitlePattern,
+    metaDescription: form.meta_description ?? current.metaDescription,
     chattingServiceId: serviceId,
   };
 }
@@ -125,7 +137,11 @@ export function applyChannelForm(
  * Checks that chatting service `id` exists and has not expired at `now`.
  * @throws ApiError 422 with a field error on `chatting_service_id`.
  */
-export function checkChattingService(state: SandboxState, id: number | null, now: Date): void {
+export function checkChattingService(
+  state: Pick<SandboxState, 'live'>,
+  id: number | null,
+  now: Date,
+): void {
   const field = 'chatting_service_id';
   if (id === null)
     throw unprocessable(
@@ -204,23 +220,7 @@ export function deleteChannel(state: SandboxState, channel: ChannelRecord): void
   }
 }
 
-/** The form's `channel_type`: `live` unless it names another type (set once, at creation). */
-function channelTypeOf(form: JsonObject): ChannelRecord['channelType'] {
-  const type = form.channel_type;
-  return type === 'scheduled' || type === 'low_latency' ? type : 'live';
-}
-
-function text(form: JsonObject, name: string): string | undefined {
-  const value = form[name];
-  return typeof value === 'string' ? value : undefined;
-}
-
-function int(form: JsonObject, name: string): number | undefined {
-  const value = form[name];
-  return typeof value === 'number' ? value : undefined;
-}
-
-function flag(form: JsonObject, name: string): boolean | undefined {
-  const value = int(form, name);
+/** A 0/1 form flag as a boolean; undefined when absent. */
+function flag(value: 0 | 1 | undefined): boolean | undefined {
   return value === undefined ? undefined : value === 1;
 }

@@ -10,7 +10,7 @@
  *   `usedAt` (null), and unique. The upload host (upload-host*.ts) serves it.
  */
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginCallback } from 'fastify';
 import type { VirtualClock } from './clock';
 import type { DownloadDesk } from './download-host';
 import type { LiveState, UploadUrlRecord } from './live-state';
@@ -75,16 +75,18 @@ export function issueUploadUrl(
   };
 }
 
+/** Options of `liveFilesPlugin`. */
+export interface LiveFilesOptions {
+  live: LiveState;
+  clock: VirtualClock;
+  desk: DownloadDesk;
+}
+
 /**
- * Serves `GET /live/files/:token` (through `desk`: ranges, throttle, faults) and records the
- * server's origin once it listens, so the URLs answered by the operations point at this server.
+ * Records the server's origin once it listens, so the URLs answered by the operations point at
+ * this server: a hook of the root (server.ts).
  */
-export function registerLiveFileRoutes(
-  app: FastifyInstance,
-  live: LiveState,
-  clock: VirtualClock,
-  desk: DownloadDesk,
-): void {
+export function trackLiveOrigin(app: FastifyInstance, live: LiveState): void {
   app.addHook('onListen', (done) => {
     const address = app.server.address();
     if (address !== null && typeof address === 'object') {
@@ -92,6 +94,17 @@ export function registerLiveFileRoutes(
     }
     done();
   });
+}
+
+/**
+ * Serves `GET /live/files/:token` (through `desk`: ranges, throttle, faults), as an
+ * encapsulated plugin (server.ts).
+ */
+export const liveFilesPlugin: FastifyPluginCallback<LiveFilesOptions> = (
+  app,
+  { live, clock, desk },
+  done,
+) => {
   app.get<{ Params: { token: string } }>(`${liveFilesPrefix}/:token`, (request, reply) => {
     const download = live.downloads.find((candidate) => candidate.token === request.params.token);
     if (download === undefined || download.expiresAt.getTime() <= clock.nowMs()) {
@@ -106,4 +119,5 @@ export function registerLiveFileRoutes(
       bytes: Buffer.from(download.body, download.encoding ?? 'utf8'),
     });
   });
-}
+  done();
+};

@@ -125,7 +125,7 @@ export function presentSyndication(syndication: SyndicationRecord): Schema<'live
 }
 
 /** Live `FileTransfer`: kind fields or null; `password_set`/`secret_access_key_set` only. */
-export function presentFileTransfer(transfer: FileTransferRecord): object {
+export function presentFileTransfer(transfer: FileTransferRecord): Schema<'live', 'FileTransfer'> {
   const { kind, fields } = transfer;
   const text = (name: string): string | null =>
     typeof fields[name] === 'string' ? fields[name] : null;
@@ -180,7 +180,10 @@ export function presentRecordingFile(file: RecordingFileRecord): Schema<'live', 
 }
 
 /** Live `ProgramMediaContent`; `program_count` counts the programs that play it. */
-export function presentProgramMedia(live: LiveState, media: ProgramMediaRecord): object {
+export function presentProgramMedia(
+  live: LiveState,
+  media: ProgramMediaRecord,
+): Schema<'live', 'ProgramMediaContent'> {
   return {
     upload_file_key: media.uploadFileKey,
     title: media.title,
@@ -194,7 +197,7 @@ export function presentProgramMedia(live: LiveState, media: ProgramMediaRecord):
 }
 
 /** Live `WaitMediaContent`. */
-export function presentWaitMedia(media: WaitMediaRecord): object {
+export function presentWaitMedia(media: WaitMediaRecord): Schema<'live', 'WaitMediaContent'> {
   return {
     wait_media_content_key: media.key,
     title: media.title,
@@ -218,9 +221,13 @@ export function programEnd(live: LiveState, program: ProgramRecord): Date {
 }
 
 /** Live `Program`, with `status` at virtual time `now`. */
-export function presentProgram(live: LiveState, program: ProgramRecord, now: Date): object {
+export function presentProgram(
+  live: LiveState,
+  program: ProgramRecord,
+  now: Date,
+): Schema<'live', 'Program'> {
   const end = programEnd(live, program);
-  const status =
+  const status: Schema<'live', 'Program'>['status'] =
     now.getTime() < program.startAt.getTime()
       ? 'scheduled'
       : now.getTime() < end.getTime()

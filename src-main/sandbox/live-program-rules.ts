@@ -7,9 +7,9 @@
 import { unprocessable } from './http-error';
 import { programEnd } from './live-present';
 import type { LiveState, ProgramRecord } from './live-state';
-import type { JsonObject } from './openapi';
 import { isoUtc } from './present';
 import type { ChannelRecord } from './state';
+import type { Schema } from './typed-operation';
 
 /** The program fields a create or update asks for; undefined keeps the current value. */
 export interface ProgramChanges {
@@ -21,15 +21,13 @@ export interface ProgramChanges {
 }
 
 /** Reads the validated `ProgramForm` (`upload_file_keys[]` in play order; empty values dropped). */
-export function programChanges(body: JsonObject): ProgramChanges {
+export function programChanges(body: Schema<'live', 'ProgramForm'>): ProgramChanges {
   const changes: ProgramChanges = {};
-  if (typeof body.title === 'string') changes.title = body.title;
-  if (typeof body.start_at === 'string') changes.startAt = new Date(body.start_at);
+  if (body.title !== undefined) changes.title = body.title;
+  if (body.start_at !== undefined) changes.startAt = new Date(body.start_at);
   const keys = body['upload_file_keys[]'];
-  if (Array.isArray(keys)) {
-    changes.mediaKeys = keys.filter((key): key is string => typeof key === 'string' && key !== '');
-  }
-  if (typeof body.wait_media_content_key === 'string') {
+  if (keys !== undefined) changes.mediaKeys = keys.filter((key) => key !== '');
+  if (body.wait_media_content_key !== undefined) {
     changes.waitMediaKey = body.wait_media_content_key === '' ? null : body.wait_media_content_key;
   }
   return changes;

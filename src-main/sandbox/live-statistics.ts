@@ -13,6 +13,9 @@ import { isoUtc } from './present';
 import { hashUnit } from './prng';
 import type { BroadcastRecord, ChannelRecord, SandboxState } from './state';
 
+/** The part of the state the statistics are computed from: the seed, broadcasts and channels. */
+export type StatisticsState = Pick<SandboxState, 'seed' | 'broadcasts' | 'channels'>;
+
 /** Delay between the end of a broadcast and its statistics: 30 min in ms. */
 export const statisticsDelayMs = 30 * 60_000;
 
@@ -60,7 +63,7 @@ export function requireStatistics(
 
 /** Metrics of one broadcast, sampling its audience every 5 minutes up to `nowMs`. */
 export function broadcastMetrics(
-  state: SandboxState,
+  state: StatisticsState,
   broadcast: BroadcastRecord,
   channel: ChannelRecord,
   nowMs: number,
@@ -90,7 +93,7 @@ export function broadcastMetrics(
  * whose statistics are final at `nowMs`. The peak is the highest of the broadcasts' peaks.
  */
 export function periodMetrics(
-  state: SandboxState,
+  state: StatisticsState,
   startMs: number,
   endMs: number,
   nowMs: number,
@@ -122,7 +125,7 @@ export function periodMetrics(
  * statistics are available: on air, or final.
  */
 export function summedViewerBuckets(
-  state: SandboxState,
+  state: StatisticsState,
   dayStartMs: number,
   durationMinutes: number,
   nowMs: number,

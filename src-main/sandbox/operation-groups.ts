@@ -5,6 +5,7 @@
  */
 import type { OperationGroup } from './operation-plugin';
 import type { SandboxContext } from './operation';
+import { sliceOf } from './operation';
 import { liveAccountOperations } from './routes/live-account';
 import { liveAudienceOperations } from './routes/live-audience';
 import { liveBroadcastOperations } from './routes/live-broadcasts';
@@ -28,7 +29,10 @@ import { vodStatisticsOperations } from './routes/vod-statistics';
 import { vodSubtitleOperations } from './routes/vod-subtitles';
 import { vodTranscodingOperations } from './routes/vod-transcoding';
 
-/** Every group, live first, each with its handlers bound to `context`. */
+/**
+ * Every group, live first, each with its handlers bound to `context`, or to its slice of the
+ * state (`sliceOf`) for the groups that take one (live/file-transfers, live/programs).
+ */
 export function operationGroups(context: SandboxContext): OperationGroup[] {
   const live = (name: string, handlers: OperationGroup['handlers']): OperationGroup => ({
     api: 'live',
@@ -41,18 +45,32 @@ export function operationGroups(context: SandboxContext): OperationGroup[] {
     handlers,
   });
   return [
-    live('account', liveAccountOperations(context)),
+    live(
+      'account',
+      liveAccountOperations(
+        sliceOf(context, 'serviceAccountKey', 'contract', 'profileGroups', 'profiles'),
+      ),
+    ),
     live('channels', liveChannelOperations(context)),
     live('broadcasts', liveBroadcastOperations(context)),
-    live('audience', liveAudienceOperations(context)),
-    live('profiles', liveProfileOperations(context)),
+    live('audience', liveAudienceOperations(sliceOf(context, 'seed', 'broadcasts', 'channels'))),
+    live(
+      'profiles',
+      liveProfileOperations(sliceOf(context, 'profiles', 'profileGroups', 'contract', 'live')),
+    ),
     live('channel-admin', liveChannelAdminOperations(context)),
-    live('creators', liveCreatorOperations(context)),
-    live('file-transfers', liveFileTransferOperations(context)),
-    live('recordings', liveRecordingOperations(context)),
-    live('programs', liveProgramOperations(context)),
-    live('chat', liveChatOperations(context)),
-    live('statistics', liveStatisticsOperations(context)),
+    live('creators', liveCreatorOperations(sliceOf(context, 'live', 'channels'))),
+    live('file-transfers', liveFileTransferOperations(sliceOf(context, 'live', 'channels'))),
+    live(
+      'recordings',
+      liveRecordingOperations(sliceOf(context, 'seed', 'broadcasts', 'channels', 'live')),
+    ),
+    live('programs', liveProgramOperations(sliceOf(context, 'live', 'channels'))),
+    live('chat', liveChatOperations(sliceOf(context, 'seed', 'broadcasts', 'channels', 'live'))),
+    live(
+      'statistics',
+      liveStatisticsOperations(sliceOf(context, 'seed', 'broadcasts', 'channels', 'live')),
+    ),
     vod('reference', vodOperations(context)),
     vod('categories', vodCategoryOperations(context)),
     vod('channels', vodChannelOperations(context)),

@@ -29,30 +29,38 @@ export interface SandboxContext {
   clock: VirtualClock;
 }
 
-/** A required string input. @throws Error when validation let it through missing (a bug). */
-export function stringInput(values: JsonObject, name: string): string {
-  const value = values[name];
-  if (typeof value !== 'string')
-    throw new Error(`Input ${name} should be a string after validation.`);
-  return value;
+/**
+ * Parts of the state a group may be given as its slice: records and lists that are changed in
+ * place and never replaced, so a slice sees every change made through the whole state, and the
+ * seed and service account key, which never change. Not sliceable: `callbackUrls`,
+ * `encoderDrops` and `credentials` (set lazily), `mediaContents` (vod/contents replaces the list
+ * when it deletes one).
+ */
+export type SliceKey =
+  | 'seed'
+  | 'serviceAccountKey'
+  | 'contract'
+  | 'profileGroups'
+  | 'profiles'
+  | 'channels'
+  | 'broadcasts'
+  | 'live'
+  | 'vod';
+
+/** What a group's handlers work on when given only their slice `K` of the state. */
+export interface SliceContext<K extends SliceKey> {
+  state: Pick<SandboxState, K>;
+  clock: VirtualClock;
 }
 
-/** An optional string input. */
-export function optionalString(values: JsonObject, name: string): string | undefined {
-  const value = values[name];
-  return typeof value === 'string' ? value : undefined;
-}
-
-/** A required integer input (the document gives it a default or marks it required). */
-export function intInput(values: JsonObject, name: string): number {
-  const value = values[name];
-  if (typeof value !== 'number')
-    throw new Error(`Input ${name} should be a number after validation.`);
-  return value;
-}
-
-/** An optional integer input. */
-export function optionalInt(values: JsonObject, name: string): number | undefined {
-  const value = values[name];
-  return typeof value === 'number' ? value : undefined;
+/** The slice `keys` of `context`'s state: the same records, not copies. */
+export function sliceOf<K extends SliceKey>(
+  context: SandboxContext,
+  ...keys: K[]
+): SliceContext<K> {
+  const state = Object.fromEntries(keys.map((key) => [key, context.state[key]])) as Pick<
+    SandboxState,
+    K
+  >;
+  return { state, clock: context.clock };
 }

@@ -35,7 +35,7 @@ export function unixOrNull(date: Date | null): number | null {
 
 /** Live `Contract`. */
 export function presentContract(
-  state: SandboxState,
+  state: Pick<SandboxState, 'serviceAccountKey'>,
   contract: ContractRecord,
 ): Schema<'live', 'Contract'> {
   return {

@@ -22,23 +22,24 @@ import type { EncoderSimulator } from './encoder';
 import type { CallCounter } from './call-count';
 import type { FaultInjector } from './faults';
 import { registerFaults } from './faults';
-import { registerControlRoutes } from './routes/control';
-import { registerEncoderControlRoutes } from './routes/control-encoders';
+import { clockControlPlugin } from './routes/control';
+import { encoderControlPlugin, runDueEncodersHook } from './routes/control-encoders';
 import type { TokenDesk } from './routes/control-calls';
-import { registerCallAndTokenRoutes } from './routes/control-calls';
-import { registerBroadcastControlRoutes } from './routes/control-broadcasts';
-import { registerCallbackControlRoutes } from './routes/control-callbacks';
-import { registerChannelControlRoutes } from './routes/control-channels';
-import { registerFaultControlRoutes } from './routes/control-faults';
-import { registerScenarioControlRoutes } from './routes/control-scenario';
+import { callAndTokenControlPlugin } from './routes/control-calls';
+import { broadcastControlPlugin } from './routes/control-broadcasts';
+import { callbackControlPlugin } from './routes/control-callbacks';
+import { channelControlPlugin } from './routes/control-channels';
+import { faultControlPlugin } from './routes/control-faults';
+import { scenarioControlPlugin } from './routes/control-scenario';
 import type { ScenarioDesk } from './scenario-desk';
-import { registerUploadControlRoutes } from './routes/control-uploads';
-import { registerDownloadControlRoutes } from './routes/control-downloads';
+import { uploadControlPlugin } from './routes/control-uploads';
+import { downloadControlPlugin } from './routes/control-downloads';
 import { DownloadDesk } from './download-host';
-import { registerLiveFileRoutes } from './live-files';
-import { registerVodExtras } from './vod-files';
+import { liveFilesPlugin, trackLiveOrigin } from './live-files';
+import { trackVodOrigin, vodFilesPlugin } from './vod-files';
+import { acceptMultipart } from './vod-multipart';
 import type { UploadHost } from './upload-host';
-import { registerUploadHost } from './upload-host';
+import { settleArrivalsHook, uploadHostPlugin } from './upload-host';
 import { describeValidationErrors } from './validation-messages';
 
 export { apiPrefixes } from './operation-plugin';
@@ -87,6 +88,8 @@ export function buildServer(deps: ServerDeps): FastifyInstance {
   });
   void app.register(formbody);
   acceptEmptyJsonBodies(app);
+  // Multipart forms of the VOD operations (vod-multipart.ts): a parser of the root.
+  acceptMultipart(app);
   app.setErrorHandler(answerError);
   app.setNotFoundHandler((request, reply) => {
     answerError(
@@ -103,30 +106,47 @@ export function buildServer(deps: ServerDeps): FastifyInstance {
     registerFaults(app, deps.faults, apiPrefixes, (request, decision) =>
       calls?.noteFault(request, decision),
     );
-  const context: SandboxContext = { state: deps.state, clock: deps.clock };
-  // Before the operations: its hook ends the lapsed broadcasts before any request reads them.
-  if (deps.encoders !== undefined) registerEncoderControlRoutes(app, deps.encoders);
-  // One encapsulated plugin per resource group (operation-groups.ts), loaded at `ready`.
+  const { state, clock } = deps;
+  const context: SandboxContext = { state, clock };
+  // Hooks of the root reach every plugin (encapsulation). Before the operations: the encoders'
+  // hook ends the lapsed broadcasts, and the upload host settles arrivals, before a read.
+  if (deps.encoders !== undefined) app.addHook('onRequest', runDueEncodersHook(deps.encoders));
+  app.addHook('onRequest', trackVodOrigin(state.vod));
+  if (deps.uploads !== undefined) app.addHook('onRequest', settleArrivalsHook(state, clock));
+  trackLiveOrigin(app, state.live);
+
+  // Every route below comes from an encapsulated plugin, loaded at `ready`.
+  // Platform operations: one plugin per resource group (operation-groups.ts).
   const groups = operationGroups(context);
   checkOperationGroups(groups);
   for (const group of groups) void app.register(operationsPlugin, { group, deps });
+
+  // File hosts: downloads (live and VOD, one desk), upload URLs, waiting-screen images.
   const downloads = new DownloadDesk();
-  registerLiveFileRoutes(app, deps.state.live, deps.clock, downloads);
-  registerVodExtras(app, deps.state, deps.clock, downloads);
-  registerDownloadControlRoutes(app, downloads);
+  void app.register(liveFilesPlugin, { live: state.live, clock, desk: downloads });
+  void app.register(vodFilesPlugin, { state, clock, desk: downloads });
   if (deps.uploads !== undefined)
-    registerUploadHost(app, { state: deps.state, clock: deps.clock, host: deps.uploads });
-  registerControlRoutes(app, deps.clock, deps.limiter);
-  if (deps.faults !== undefined) registerFaultControlRoutes(app, deps.faults);
+    void app.register(uploadHostPlugin, { state, clock, host: deps.uploads });
+
+  // Test controls under `/__sandbox`, one plugin per concern (routes/control*.ts).
+  void app.register(clockControlPlugin, { clock, limiter: deps.limiter });
+  void app.register(downloadControlPlugin, { desk: downloads });
+  void app.register(channelControlPlugin, { context });
+  if (deps.encoders !== undefined)
+    void app.register(encoderControlPlugin, { encoders: deps.encoders });
+  if (deps.faults !== undefined) void app.register(faultControlPlugin, { faults: deps.faults });
   if (deps.callbacks !== undefined) {
-    registerBroadcastControlRoutes(app, context, deps.callbacks);
-    registerCallbackControlRoutes(app, context, deps.callbacks);
+    void app.register(broadcastControlPlugin, { context, callbacks: deps.callbacks });
+    void app.register(callbackControlPlugin, { context, callbacks: deps.callbacks });
   }
-  if (deps.uploads !== undefined) registerUploadControlRoutes(app, deps.uploads);
-  registerChannelControlRoutes(app, context);
+  if (deps.uploads !== undefined) void app.register(uploadControlPlugin, { host: deps.uploads });
   if (deps.accounting !== undefined)
-    registerCallAndTokenRoutes(app, deps.accounting.calls, deps.accounting.tokens);
-  if (deps.scenarios !== undefined) registerScenarioControlRoutes(app, deps.scenarios);
+    void app.register(callAndTokenControlPlugin, {
+      calls: deps.accounting.calls,
+      tokens: deps.accounting.tokens,
+    });
+  if (deps.scenarios !== undefined)
+    void app.register(scenarioControlPlugin, { desk: deps.scenarios });
   return app;
 }
 

@@ -20,21 +20,27 @@ export type {
 export type { SandboxState } from './model/state';
 
 /** The channel with `key` (trashed ones included). @throws ApiError 404 when unknown. */
-export function findChannel(state: SandboxState, key: string): ChannelRecord {
+export function findChannel(state: Pick<SandboxState, 'channels'>, key: string): ChannelRecord {
   const channel = state.channels.find((candidate) => candidate.key === key);
   if (channel === undefined) throw notFound('channel', key);
   return channel;
 }
 
 /** The broadcast with `key`. @throws ApiError 404 when unknown. */
-export function findBroadcast(state: SandboxState, key: string): BroadcastRecord {
+export function findBroadcast(
+  state: Pick<SandboxState, 'broadcasts'>,
+  key: string,
+): BroadcastRecord {
   const broadcast = state.broadcasts.find((candidate) => candidate.key === key);
   if (broadcast === undefined) throw notFound('broadcast', key);
   return broadcast;
 }
 
 /** The profile group with `key`. @throws ApiError 404 when unknown. */
-export function findProfileGroup(state: SandboxState, key: string): ProfileGroupRecord {
+export function findProfileGroup(
+  state: Pick<SandboxState, 'profileGroups'>,
+  key: string,
+): ProfileGroupRecord {
   const group = state.profileGroups.find((candidate) => candidate.key === key);
   if (group === undefined) throw notFound('encoding profile group', key);
   return group;
@@ -42,7 +48,7 @@ export function findProfileGroup(state: SandboxState, key: string): ProfileGroup
 
 /** The channel's most recently created broadcast, or undefined when it never broadcast. */
 export function latestBroadcastOf(
-  state: SandboxState,
+  state: Pick<SandboxState, 'broadcasts'>,
   channelKey: string,
 ): BroadcastRecord | undefined {
   let latest: BroadcastRecord | undefined;

@@ -30,7 +30,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createReadStream } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallback, onRequestHookHandler } from 'fastify';
 import type { VirtualClock } from './clock';
 import type { SandboxState } from './state';
 import { settleArrivals, waitMediaPrefix } from './upload-host-complete';
@@ -191,20 +191,33 @@ export class UploadHost {
   }
 }
 
+/** Options of `uploadHostPlugin`. */
+export interface UploadHostPluginOptions {
+  state: SandboxState;
+  clock: VirtualClock;
+  host: UploadHost;
+}
+
 /**
- * Serves the upload URLs, the waiting-screen images and the arrival of VOD contents on `app`.
- * Register before the VOD operations.
+ * Settles the VOD contents whose upload finished (their arrival) before any VOD operation reads
+ * them: a hook of the root, so that it reaches the operation plugins (server.ts).
  */
-export function registerUploadHost(
-  app: FastifyInstance,
-  deps: { state: SandboxState; clock: VirtualClock; host: UploadHost },
-): void {
-  const { state, clock, host } = deps;
-  app.addHook('onRequest', (request, _reply, done) => {
+export function settleArrivalsHook(state: SandboxState, clock: VirtualClock): onRequestHookHandler {
+  return (request, _reply, done) => {
     if (request.url.startsWith('/vod/api/')) settleArrivals(state, clock.nowMs());
     done();
-  });
+  };
+}
 
+/**
+ * Serves the upload URLs (tus or multipart, as `host.mode` says) and the waiting-screen images,
+ * as an encapsulated plugin (server.ts); the arrivals are settled by `settleArrivalsHook`.
+ */
+export const uploadHostPlugin: FastifyPluginCallback<UploadHostPluginOptions> = (
+  app,
+  { state, clock, host },
+  done,
+) => {
   // Upload bodies are streamed by the protocol handlers, never parsed by Fastify.
   void app.register((scope, _options, done) => {
     scope.removeAllContentTypeParsers();
@@ -235,4 +248,5 @@ export function registerUploadHost(
       .header('Content-Length', transfer.receivedBytes)
       .send(createReadStream(path.join(host.storageDir, transfer.id)));
   });
-}
+  done();
+};

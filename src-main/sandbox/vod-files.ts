@@ -6,13 +6,12 @@
  * The upload host itself (upload-host*.ts) serves `upload_url` and keeps `progress` up to date.
  */
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallback, onRequestHookHandler } from 'fastify';
 import type { VirtualClock } from './clock';
 import type { DownloadDesk } from './download-host';
 import type { SandboxState } from './state';
 import { unix } from './vod-present';
 import type { UploadUrlRecord, VodState } from './vod-state';
-import { acceptMultipart } from './vod-multipart';
 
 /** How long a download URL lives, ms of platform time (our design). */
 export const downloadLifetimeMs = 300_000;
@@ -22,20 +21,33 @@ export const vodFilePrefix = '/vod/files';
 export const vodUploadPrefix = '/vod/upload';
 export const vodProgressPrefix = '/vod/upload-progress';
 
-/** Registers the download (served by `desk`: ranges, throttle, faults) and progress routes, the multipart reader and origin tracking. */
-export function registerVodExtras(
-  app: FastifyInstance,
-  state: SandboxState,
-  clock: VirtualClock,
-  desk: DownloadDesk,
-): void {
-  acceptMultipart(app);
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (request.url.startsWith('/vod/'))
-      state.vod.publicOrigin = `${request.protocol}://${request.host}`;
-    done();
-  });
+/** Options of `vodFilesPlugin`. */
+export interface VodFilesOptions {
+  state: SandboxState;
+  clock: VirtualClock;
+  desk: DownloadDesk;
+}
 
+/**
+ * Notes the origin VOD callers reach the server at, for the URLs the VOD operations answer: a
+ * hook of the root, so that it reaches the operation plugins (server.ts).
+ */
+export function trackVodOrigin(vod: VodState): onRequestHookHandler {
+  return (request, _reply, done) => {
+    if (request.url.startsWith('/vod/')) vod.publicOrigin = `${request.protocol}://${request.host}`;
+    done();
+  };
+}
+
+/**
+ * Serves the download routes (through `desk`: ranges, throttle, faults) and the upload progress,
+ * as an encapsulated plugin (server.ts).
+ */
+export const vodFilesPlugin: FastifyPluginCallback<VodFilesOptions> = (
+  app,
+  { state, clock, desk },
+  done,
+) => {
   app.get<{ Params: { token: string } }>(`${vodFilePrefix}/:token`, (request, reply) => {
     const link = state.vod.downloads.get(request.params.token);
     if (link === undefined || link.expiresAt.getTime() <= clock.nowMs()) {
@@ -65,7 +77,8 @@ export function registerVodExtras(
       });
     return { error: 0, result: { progress: upload.progress } };
   });
-}
+  done();
+};
 
 /** A new download link for `file`, valid `downloadLifetimeMs`; the `DownloadUrl` wire object. */
 export function issueDownload(

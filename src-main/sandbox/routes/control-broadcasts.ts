@@ -15,7 +15,7 @@
  *   now, `paused_at` and manual recording cleared, recording files and their transfers. An
  *   ended broadcast does not start again (a new broadcast would).
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
 import { endBroadcast } from '../broadcast-actions';
 import type { CallbackEngine, LiveBroadcastEvent } from '../callbacks';
 import { unprocessable } from '../http-error';
@@ -31,12 +31,18 @@ export type BroadcastAction = LiveBroadcastEvent['event'];
 
 const actions: readonly BroadcastAction[] = ['start', 'stop', 'pause', 'resume'];
 
+/** Options of `broadcastControlPlugin`. */
+export interface BroadcastControlOptions {
+  context: SandboxContext;
+  callbacks: CallbackEngine;
+}
+
 /** Registers the broadcast control routes on `app`. */
-export function registerBroadcastControlRoutes(
-  app: FastifyInstance,
-  context: SandboxContext,
-  callbacks: CallbackEngine,
-): void {
+export const broadcastControlPlugin: FastifyPluginCallback<BroadcastControlOptions> = (
+  app,
+  { context, callbacks },
+  done,
+) => {
   for (const action of actions) {
     app.post<{ Params: { broadcast_key: string } }>(
       `${controlPrefix}/broadcasts/:broadcast_key/${action}`,
@@ -64,7 +70,8 @@ export function registerBroadcastControlRoutes(
       },
     );
   }
-}
+  done();
+};
 
 /**
  * Applies `action` to `broadcast` at `now` (rules above).

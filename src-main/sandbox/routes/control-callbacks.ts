@@ -22,7 +22,7 @@
  * The three viewer routes answer `{ delivery_id }` (null when no URL is set: no call). Invalid
  * input answers 422 `{ message, errors }`; unknown keys 404.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
 import type { CallbackDelivery, CallbackEngine } from '../callbacks';
 import { ApiError, unprocessable } from '../http-error';
@@ -72,12 +72,18 @@ export function presentDelivery(delivery: CallbackDelivery) {
   };
 }
 
+/** Options of `callbackControlPlugin`. */
+export interface CallbackControlOptions {
+  context: SandboxContext;
+  callbacks: CallbackEngine;
+}
+
 /** Registers the delivery log, its settings and the simulated viewers on `app`. */
-export function registerCallbackControlRoutes(
-  app: FastifyInstance,
-  context: SandboxContext,
-  callbacks: CallbackEngine,
-): void {
+export const callbackControlPlugin: FastifyPluginCallback<CallbackControlOptions> = (
+  app,
+  { context, callbacks },
+  done,
+) => {
   const { state, clock } = context;
   const base = `${controlPrefix}/callbacks`;
   app.get(`${base}/deliveries`, { onRequest: loopbackOnly }, () => ({
@@ -171,4 +177,5 @@ export function registerCallbackControlRoutes(
     });
     return { delivery_id: delivery?.id ?? null };
   });
-}
+  done();
+};

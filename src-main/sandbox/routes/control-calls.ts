@@ -10,7 +10,7 @@
  *   get 401 from now on (spec, Authentication: a deleted token is refused).
  * Bad input answers 422 `{ message, errors }`.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
 import type { Role } from '../auth';
 import type { CallCounter } from '../call-count';
@@ -42,12 +42,18 @@ const revokeSchema = z.object({
   token: z.string({ error: 'The token field is required.' }).min(1, 'The token is empty.'),
 });
 
+/** Options of `callAndTokenControlPlugin`. */
+export interface CallAndTokenControlOptions {
+  calls: CallCounter;
+  tokens: TokenDesk;
+}
+
 /** Registers the call-count and token routes on `app`. */
-export function registerCallAndTokenRoutes(
-  app: FastifyInstance,
-  calls: CallCounter,
-  tokens: TokenDesk,
-): void {
+export const callAndTokenControlPlugin: FastifyPluginCallback<CallAndTokenControlOptions> = (
+  app,
+  { calls, tokens },
+  done,
+) => {
   app.get(`${controlPrefix}/calls`, { onRequest: loopbackOnly }, () => ({
     minutes: calls.counts(),
   }));
@@ -69,4 +75,5 @@ export function registerCallAndTokenRoutes(
     tokens.revoke(token);
     return { revoked: true };
   });
-}
+  done();
+};

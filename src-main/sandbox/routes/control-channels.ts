@@ -7,7 +7,7 @@
  * first encoding profile group, as createChannel would, raising the contract's channel limit
  * just enough to hold them. Invalid input answers 422 `{ message, errors }`.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
 import { createChannel } from '../live-channel-rules';
 import type { SandboxContext } from '../operation';
@@ -26,8 +26,17 @@ const bulkSchema = z.object({
   title_prefix: z.string().trim().min(1).max(80).default('Channel'),
 });
 
+/** Options of `channelControlPlugin`. */
+export interface ChannelControlOptions {
+  context: SandboxContext;
+}
+
 /** Registers the channel control route on `app`. */
-export function registerChannelControlRoutes(app: FastifyInstance, context: SandboxContext): void {
+export const channelControlPlugin: FastifyPluginCallback<ChannelControlOptions> = (
+  app,
+  { context },
+  done,
+) => {
   app.post(`${controlPrefix}/channels/bulk`, { onRequest: loopbackOnly }, (request) => {
     const { count, title_prefix: prefix } = parseControlBody(bulkSchema, request.body);
     const { state } = context;
@@ -49,4 +58,5 @@ export function registerChannelControlRoutes(app: FastifyInstance, context: Sand
     }
     return { data: { created: count, total: state.channels.length } };
   });
-}
+  done();
+};

@@ -12,7 +12,7 @@
  * - `DELETE /__sandbox/downloads` → full speed, ranges on, no drop → the settings.
  * Invalid input answers 422 `{ message, errors }` and changes nothing.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
 import type { DownloadDesk } from '../download-host';
 import { controlPrefix } from './control';
@@ -41,8 +41,17 @@ const settingsSchema = z
   .partial()
   .strict();
 
+/** Options of `downloadControlPlugin`. */
+export interface DownloadControlOptions {
+  desk: DownloadDesk;
+}
+
 /** Registers the download controls on `app`. */
-export function registerDownloadControlRoutes(app: FastifyInstance, desk: DownloadDesk): void {
+export const downloadControlPlugin: FastifyPluginCallback<DownloadControlOptions> = (
+  app,
+  { desk },
+  done,
+) => {
   const path = `${controlPrefix}/downloads`;
   app.get(path, { onRequest: loopbackOnly }, () => ({
     settings: desk.settings,
@@ -63,4 +72,5 @@ export function registerDownloadControlRoutes(app: FastifyInstance, desk: Downlo
     desk.reset();
     return desk.settings;
   });
-}
+  done();
+};

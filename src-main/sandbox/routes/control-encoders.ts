@@ -12,7 +12,7 @@
  * to the sandbox first ends the broadcasts whose reconnect window ran out (virtual clock), so
  * a read after `POST /__sandbox/clock/advance` already sees them ended.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallback, onRequestHookHandler } from 'fastify';
 import { z } from 'zod';
 import type { EncoderSimulator } from '../encoder';
 import { controlPrefix } from './control';
@@ -27,16 +27,28 @@ const encoderSchema = z.object({
   }),
 });
 
-/** Registers the encoder control routes on `app`, and the per-request window check. */
-export function registerEncoderControlRoutes(
-  app: FastifyInstance,
-  encoders: EncoderSimulator,
-): void {
-  app.addHook('onRequest', (_request, _reply, done) => {
+/** Options of `encoderControlPlugin`. */
+export interface EncoderControlOptions {
+  encoders: EncoderSimulator;
+}
+
+/**
+ * Runs the encoders' due changes (ends the lapsed broadcasts) before any request reads them: a
+ * hook of the root, added before the operation plugins (server.ts).
+ */
+export function runDueEncodersHook(encoders: EncoderSimulator): onRequestHookHandler {
+  return (_request, _reply, done) => {
     encoders.runDue();
     done();
-  });
+  };
+}
 
+/** The encoder control routes, as an encapsulated plugin (server.ts). */
+export const encoderControlPlugin: FastifyPluginCallback<EncoderControlOptions> = (
+  app,
+  { encoders },
+  done,
+) => {
   app.get(`${controlPrefix}/encoders`, { onRequest: loopbackOnly }, () => ({
     data: encoders.list(),
   }));
@@ -55,4 +67,5 @@ export function registerEncoderControlRoutes(
       return { data: encoders.set(request.params.channel_key, state) };
     },
   );
-}
+  done();
+};

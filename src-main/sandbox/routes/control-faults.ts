@@ -7,14 +7,23 @@
  *   fields or values out of range answer 422 `{ message, errors }` and change nothing.
  * - `DELETE /__sandbox/faults` → back to no fault (the seed is kept) → the settings.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
 import type { FaultInjector } from '../faults';
 import { faultChangeSchema } from '../faults';
 import { controlPrefix } from './control';
 import { loopbackOnly, parseControlBody } from './control-support';
 
+/** Options of `faultControlPlugin`. */
+export interface FaultControlOptions {
+  faults: FaultInjector;
+}
+
 /** Registers the fault control routes on `app`. */
-export function registerFaultControlRoutes(app: FastifyInstance, faults: FaultInjector): void {
+export const faultControlPlugin: FastifyPluginCallback<FaultControlOptions> = (
+  app,
+  { faults },
+  done,
+) => {
   const url = `${controlPrefix}/faults`;
   app.get(url, { onRequest: loopbackOnly }, () => faults.settings);
   for (const method of ['PUT', 'POST'] as const) {
@@ -31,4 +40,5 @@ export function registerFaultControlRoutes(app: FastifyInstance, faults: FaultIn
     });
   }
   app.delete(url, { onRequest: loopbackOnly }, () => faults.clear());
-}
+  done();
+};

@@ -11,7 +11,7 @@
  * A file that does not load answers 422 `{ message }` naming its line and field; a bad body
  * 422 `{ message, errors }`; a non-loopback caller 403.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
 import { VirtualClock } from '../clock';
 import { ApiError } from '../http-error';
@@ -37,8 +37,17 @@ const startSchema = z
     message: 'Give either the name of an example scenario or the yaml of one.',
   });
 
+/** Options of `scenarioControlPlugin`. */
+export interface ScenarioControlOptions {
+  desk: ScenarioDesk;
+}
+
 /** Registers the scenario routes on `app`. */
-export function registerScenarioControlRoutes(app: FastifyInstance, desk: ScenarioDesk): void {
+export const scenarioControlPlugin: FastifyPluginCallback<ScenarioControlOptions> = (
+  app,
+  { desk },
+  done,
+) => {
   app.get(`${controlPrefix}/scenarios`, { onRequest: loopbackOnly }, () => ({
     data: desk.list(),
   }));
@@ -64,4 +73,5 @@ export function registerScenarioControlRoutes(app: FastifyInstance, desk: Scenar
   app.post(`${controlPrefix}/scenario/stop`, { onRequest: loopbackOnly }, () => ({
     data: desk.stop(),
   }));
-}
+  done();
+};

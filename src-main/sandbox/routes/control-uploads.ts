@@ -17,7 +17,7 @@
  *   (upload-host.ts) → `{ mode }`.
  * Invalid input answers 422 `{ message, errors }` and changes nothing.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '../http-error';
 import type { UploadHost } from '../upload-host';
@@ -61,8 +61,17 @@ const modeSchema = z
   })
   .strict();
 
+/** Options of `uploadControlPlugin`. */
+export interface UploadControlOptions {
+  host: UploadHost;
+}
+
 /** Registers the upload controls on `app`. */
-export function registerUploadControlRoutes(app: FastifyInstance, host: UploadHost): void {
+export const uploadControlPlugin: FastifyPluginCallback<UploadControlOptions> = (
+  app,
+  { host },
+  done,
+) => {
   const base = `${controlPrefix}/uploads`;
 
   app.get(`${base}/throttle`, { onRequest: loopbackOnly }, () => ({
@@ -106,4 +115,5 @@ export function registerUploadControlRoutes(app: FastifyInstance, host: UploadHo
       return stored;
     },
   );
-}
+  done();
+};

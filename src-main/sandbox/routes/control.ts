@@ -10,12 +10,13 @@
  * - `POST /__sandbox/rate-limit` `{ enabled }` (true/false, 1/0) → `{ enabled }`.
  * Invalid input answers 422 `{ message, errors }`; a non-loopback caller 403 `{ message }`.
  */
-import type { FastifyInstance, onRequestHookHandler } from 'fastify';
+import type { FastifyPluginCallback } from 'fastify';
 import { z } from 'zod';
 import { VirtualClock } from '../clock';
 import { ApiError } from '../http-error';
 import { isoUtc } from '../present';
 import type { RateLimiter } from '../rate-limit';
+import { loopbackOnly } from './control-support';
 
 /** The control prefix. */
 export const controlPrefix = '/__sandbox';
@@ -78,19 +79,18 @@ const rateLimitSchema = z.object({
   ),
 });
 
-/** Registers the control routes on `app`. */
-export function registerControlRoutes(
-  app: FastifyInstance,
-  clock: VirtualClock,
-  limiter: RateLimiter,
-): void {
-  const loopbackOnly: onRequestHookHandler = (request, _reply, done) => {
-    if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(request.ip)) {
-      throw new ApiError(403, 'The sandbox control endpoints answer loopback callers only.');
-    }
-    done();
-  };
+/** Options of `clockControlPlugin`. */
+export interface ClockControlOptions {
+  clock: VirtualClock;
+  limiter: RateLimiter;
+}
 
+/** Registers the control routes on `app`. */
+export const clockControlPlugin: FastifyPluginCallback<ClockControlOptions> = (
+  app,
+  { clock, limiter },
+  done,
+) => {
   app.get(`${controlPrefix}/clock`, { onRequest: loopbackOnly }, () => clockStatus(clock));
 
   app.post(`${controlPrefix}/clock/advance`, { onRequest: loopbackOnly }, (request) => {
@@ -120,7 +120,8 @@ export function registerControlRoutes(
     limiter.setEnabled(enabled);
     return { enabled: limiter.enabled };
   });
-}
+  done();
+};
 
 function requiredOr(input: unknown, message: string, field: string): string {
   return input === undefined ? `The ${field} field is required.` : message;

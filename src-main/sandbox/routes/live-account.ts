@@ -3,13 +3,17 @@
  * (live-v1.yaml: getContract, listProfileGroups, listProfiles). Typed from the generated
  * OpenAPI types (typed-operation.ts).
  */
-import type { OperationHandlers, SandboxContext } from '../operation';
+import type { OperationHandlers, SliceContext } from '../operation';
 import { presentContract, presentProfile } from '../present';
 import { findProfileGroup } from '../state';
 import { defaulted, typedOperations } from '../typed-operation';
 
-/** Handlers by operationId. */
-export function liveAccountOperations({ state }: SandboxContext): OperationHandlers {
+/** Handlers by operationId, given their slice: the account's key, contract and encoding profiles. */
+export function liveAccountOperations({
+  state,
+}: SliceContext<
+  'serviceAccountKey' | 'contract' | 'profileGroups' | 'profiles'
+>): OperationHandlers {
   return typedOperations<'live'>({
     getContract: () => ({ data: presentContract(state, state.contract) }),
 

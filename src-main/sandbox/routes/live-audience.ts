@@ -4,7 +4,7 @@
  * the generated OpenAPI types.
  */
 import { chatParticipants, viewerBuckets } from '../audience';
-import type { OperationHandlers, SandboxContext } from '../operation';
+import type { OperationHandlers, SliceContext } from '../operation';
 import { requireStatistics } from '../live-statistics';
 import { isoUtc } from '../present';
 import { findBroadcast, findChannel } from '../state';
@@ -12,8 +12,11 @@ import { defaulted, typedOperations } from '../typed-operation';
 
 const dayMs = 86_400_000;
 
-/** Handlers by operationId. */
-export function liveAudienceOperations({ state, clock }: SandboxContext): OperationHandlers {
+/** Handlers by operationId, given their slice of the state: the seed, broadcasts and channels. */
+export function liveAudienceOperations({
+  state,
+  clock,
+}: SliceContext<'seed' | 'broadcasts' | 'channels'>): OperationHandlers {
   return typedOperations<'live'>({
     getChattingJoinedUsers: ({ params, query }) => {
       const broadcast = findBroadcast(state, params.broadcast_key);

@@ -1,7 +1,7 @@
 /**
  * Live channel administration (live-v1.yaml: createChannel, updateChannel, deleteChannel,
  * disableChannel, enableChannel, trashChannel, restoreChannel, setChannelCallbacks); the rules
- * live in live-channel-rules.ts.
+ * live in live-channel-rules.ts. Typed from the generated OpenAPI types.
  */
 import { setCallbackUrl } from '../callbacks';
 import { unprocessable } from '../http-error';
@@ -16,11 +16,11 @@ import {
 import { presentCallbackUrls, presentLiveChannel } from '../live-present';
 import { channelSettingsOf } from '../live-state';
 import type { OperationHandlers, SandboxContext } from '../operation';
-import { optionalString, stringInput } from '../operation';
-import type { JsonObject } from '../openapi';
 import { isoOrNull } from '../present';
 import type { ChannelRecord } from '../state';
 import { findChannel } from '../state';
+import type { Op } from '../typed-operation';
+import { typedOperations } from '../typed-operation';
 
 /** Callback form fields and the callback kinds of callbacks.ts they set. */
 const callbackFields = {
@@ -29,13 +29,17 @@ const callbackFields = {
   playback_callback_url: 'playback',
 } as const;
 
+const callbackFieldNames = Object.keys(callbackFields) as (keyof typeof callbackFields)[];
+
 /** Handlers by operationId. */
 export function liveChannelAdminOperations({ state, clock }: SandboxContext): OperationHandlers {
-  const channelOf = (params: JsonObject): ChannelRecord =>
-    findChannel(state, stringInput(params, 'channel_key'));
-  const one = (channel: ChannelRecord): object => ({ data: presentLiveChannel(state, channel) });
+  const channelOf = (params: Op<'live', 'updateChannel'>['params']): ChannelRecord =>
+    findChannel(state, params.channel_key);
+  const one = (channel: ChannelRecord): Op<'live', 'updateChannel'>['reply'] => ({
+    data: presentLiveChannel(state, channel),
+  });
 
-  return {
+  return typedOperations<'live'>({
     createChannel: ({ body }) => one(createChannel(state, body, clock.now())),
 
     updateChannel: ({ params, body }) => {
@@ -84,8 +88,9 @@ export function liveChannelAdminOperations({ state, clock }: SandboxContext): Op
 
     setChannelCallbacks: ({ params, body }) => {
       const channel = channelOf(params);
-      for (const [field, kind] of Object.entries(callbackFields)) {
-        const url = optionalString(body, field);
+      for (const field of callbackFieldNames) {
+        const kind = callbackFields[field];
+        const url = body[field];
         if (url === undefined) continue;
         setCallbackUrl(
           state,
@@ -106,5 +111,5 @@ export function liveChannelAdminOperations({ state, clock }: SandboxContext): Op
         },
       };
     },
-  };
+  });
 }

@@ -10,7 +10,7 @@ import { unprocessable } from '../http-error';
 import { checkChattingService } from '../live-channel-rules';
 import { dayMs, periodInput } from '../live-dates';
 import { channelSettingsOf, chatSettingsOf } from '../live-state';
-import type { OperationHandlers, SandboxContext } from '../operation';
+import type { OperationHandlers, SliceContext } from '../operation';
 import { isoOrNull, isoUtc } from '../present';
 import { hashUnit } from '../prng';
 import type { ChannelRecord, SandboxState } from '../state';
@@ -21,8 +21,11 @@ import { defaulted, typedOperations } from '../typed-operation';
 /** Longest chat statistics period (our design). */
 const maxChatStatsDays = 31;
 
+/** The state live/chat works on: the seed, the broadcasts, the channels and the live records. */
+type ChatSlice = 'seed' | 'broadcasts' | 'channels' | 'live';
+
 /** Handlers by operationId. */
-export function liveChatOperations({ state, clock }: SandboxContext): OperationHandlers {
+export function liveChatOperations({ state, clock }: SliceContext<ChatSlice>): OperationHandlers {
   const live = state.live;
   const channelOf = (params: { channel_key: string }): ChannelRecord =>
     findChannel(state, params.channel_key);
@@ -116,13 +119,16 @@ export function liveChatOperations({ state, clock }: SandboxContext): OperationH
 }
 
 /** `none`, `service` or `external` (see the module comment). */
-function chatMode(state: SandboxState, channel: ChannelRecord): 'none' | 'service' | 'external' {
+function chatMode(
+  state: Pick<SandboxState, ChatSlice>,
+  channel: ChannelRecord,
+): 'none' | 'service' | 'external' {
   if (chatSettingsOf(state.live, channel.key).externalEnabled) return 'external';
   return channel.useChattingService ? 'service' : 'none';
 }
 
 function presentChat(
-  state: SandboxState,
+  state: Pick<SandboxState, ChatSlice>,
   channel: ChannelRecord,
 ): Op<'live', 'getChatting'>['reply']['data'] {
   const chat = chatSettingsOf(state.live, channel.key);
@@ -145,7 +151,7 @@ function presentChat(
  * 2 % of the channel's typical audience writes a message a minute; chatters about 5 % of it.
  */
 function chatUse(
-  state: SandboxState,
+  state: Pick<SandboxState, ChatSlice>,
   fromMs: number,
   toMs: number,
 ): { message_count: number; participant_count: number } {

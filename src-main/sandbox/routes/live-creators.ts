@@ -8,7 +8,7 @@ import { unprocessable } from '../http-error';
 import { presentCreator, presentSyndication } from '../live-present';
 import type { CreatorRecord, SyndicationRecord } from '../live-state';
 import { findIn, removeWhere, takeId } from '../live-state';
-import type { OperationHandlers, SandboxContext } from '../operation';
+import type { OperationHandlers, SliceContext } from '../operation';
 import { paginate } from '../paging';
 import { lowerKey } from '../prng';
 import type { ChannelRecord, SandboxState } from '../state';
@@ -24,7 +24,10 @@ export const maxCreators = 3;
 export const maxSyndications = 3;
 
 /** Handlers by operationId. */
-export function liveCreatorOperations({ state, clock }: SandboxContext): OperationHandlers {
+export function liveCreatorOperations({
+  state,
+  clock,
+}: SliceContext<'live' | 'channels'>): OperationHandlers {
   const live = state.live;
   const channelOf = (params: { channel_key: string }): ChannelRecord =>
     findChannel(state, params.channel_key);
@@ -168,7 +171,7 @@ export function liveCreatorOperations({ state, clock }: SandboxContext): Operati
 
 /** @throws ApiError 422 when another creator of the channel has `nickname` (ignoring case). */
 function checkNickname(
-  state: SandboxState,
+  state: Pick<SandboxState, 'live'>,
   channelKey: string,
   nickname: string,
   self: CreatorRecord | undefined,

@@ -3,17 +3,33 @@
  * create{Ftp,Sftp,Service,S3}FileTransfer, getFileTransfer, updateFileTransfer,
  * deleteFileTransfer, setFileTransferStatus). Spec: kinds ftp, sftp, service, s3; update
  * parameters depend on the kind. Secrets are stored and never answered (live-present.ts).
+ * Typed from the generated OpenAPI types.
  */
 import type { FieldErrors } from '../http-error';
 import { ApiError, unprocessable } from '../http-error';
 import { presentFileTransfer } from '../live-present';
 import type { FileTransferKind, FileTransferRecord } from '../live-state';
 import { findIn, removeWhere, takeId } from '../live-state';
-import type { OperationHandler, OperationHandlers, SandboxContext } from '../operation';
-import { intInput, optionalString, stringInput } from '../operation';
-import type { JsonObject } from '../openapi';
+import type { OperationHandlers, SliceContext } from '../operation';
 import { paginate } from '../paging';
 import { findChannel } from '../state';
+import type { Op, Schema } from '../typed-operation';
+import { defaulted, typedOperations } from '../typed-operation';
+
+/** A destination's form, whatever its kind: the update form names every kind's fields. */
+type TransferForm = Schema<'live', 'FileTransferUpdateForm'>;
+
+/** A form field of some kind, besides `title`. */
+type KindField = Exclude<keyof TransferForm, 'title'>;
+
+/**
+ * What the four create operations share (create{Ftp,Sftp,Service,ObjectStorage}FileTransfer):
+ * the channel in the path, a form with a title and its kind's fields, one `FileTransfer`.
+ */
+type CreateHandler = (input: {
+  params: Op<'live', 'createFtpFileTransfer'>['params'];
+  body: TransferForm & { title: string };
+}) => Op<'live', 'createFtpFileTransfer'>['reply'];
 
 /**
  * Destinations per channel, and how many of them receive files at once (older public service
@@ -23,20 +39,23 @@ export const maxDestinations = 5;
 export const maxActiveDestinations = 3;
 
 /** The form fields of each kind, besides `title`. */
-const kindFields: Record<FileTransferKind, readonly string[]> = {
+const kindFields: Record<FileTransferKind, readonly KindField[]> = {
   ftp: ['host', 'port', 'username', 'password', 'directory', 'passive_mode'],
   sftp: ['host', 'port', 'username', 'password', 'directory'],
   service: ['vod_service_account_key', 'vod_channel_key', 'vod_category_key'],
   s3: ['bucket', 'region', 'access_key_id', 'secret_access_key', 'prefix'],
 };
 
-/** Handlers by operationId. */
-export function liveFileTransferOperations({ state, clock }: SandboxContext): OperationHandlers {
+/** Handlers by operationId, given their slice of the state: the live records and the channels. */
+export function liveFileTransferOperations({
+  state,
+  clock,
+}: SliceContext<'live' | 'channels'>): OperationHandlers {
   const live = state.live;
   const now = (): Date => new Date(Math.floor(clock.nowMs() / 1000) * 1000);
-  const transferOf = (params: JsonObject): FileTransferRecord => {
-    const channel = findChannel(state, stringInput(params, 'channel_key'));
-    const id = intInput(params, 'file_transfer_id');
+  const transferOf = (params: Op<'live', 'getFileTransfer'>['params']): FileTransferRecord => {
+    const channel = findChannel(state, params.channel_key);
+    const id = params.file_transfer_id;
     return findIn(
       live.fileTransfers,
       (transfer) => transfer.channelKey === channel.key && transfer.id === id,
@@ -45,9 +64,9 @@ export function liveFileTransferOperations({ state, clock }: SandboxContext): Op
     );
   };
   const create =
-    (kind: FileTransferKind): OperationHandler =>
+    (kind: FileTransferKind): CreateHandler =>
     ({ params, body }) => {
-      const channel = findChannel(state, stringInput(params, 'channel_key'));
+      const channel = findChannel(state, params.channel_key);
       const count = live.fileTransfers.filter((t) => t.channelKey === channel.key).length;
       if (count >= maxDestinations) {
         throw unprocessable(
@@ -62,7 +81,7 @@ export function liveFileTransferOperations({ state, clock }: SandboxContext): Op
         id: takeId(live),
         channelKey: channel.key,
         kind,
-        title: stringInput(body, 'title'),
+        title: body.title,
         // Active on creation unless three already receive files (guide): then it waits, inactive.
         isActive: active < maxActiveDestinations,
         fields: pickFields(body, kindFields[kind]),
@@ -73,15 +92,19 @@ export function liveFileTransferOperations({ state, clock }: SandboxContext): Op
       return { data: presentFileTransfer(transfer) };
     };
 
-  return {
+  return typedOperations<'live'>({
     listFileTransfers: ({ params, query }) => {
-      const channel = findChannel(state, stringInput(params, 'channel_key'));
-      const kind = optionalString(query, 'kind');
+      const channel = findChannel(state, params.channel_key);
+      const kind = query.kind;
       const list = live.fileTransfers.filter(
         (transfer) =>
           transfer.channelKey === channel.key && (kind === undefined || transfer.kind === kind),
       );
-      const page = paginate(list, intInput(query, 'page'), intInput(query, 'per_page'));
+      const page = paginate(
+        list,
+        defaulted(query.page, 'page'),
+        defaulted(query.per_page, 'per_page'),
+      );
       return { data: page.items.map(presentFileTransfer), meta: page.meta };
     },
     createFtpFileTransfer: create('ftp'),
@@ -96,7 +119,7 @@ export function liveFileTransferOperations({ state, clock }: SandboxContext): Op
       const allowed = kindFields[transfer.kind];
       const errors: FieldErrors = {};
       for (const field of Object.keys(body)) {
-        if (field !== 'title' && !allowed.includes(field)) {
+        if (field !== 'title' && !allowed.some((name) => name === field)) {
           errors[field] = [`The ${field} field does not apply to ${transfer.kind} destinations.`];
         }
       }
@@ -108,7 +131,7 @@ export function liveFileTransferOperations({ state, clock }: SandboxContext): Op
           errors,
         );
       }
-      transfer.title = optionalString(body, 'title') ?? transfer.title;
+      transfer.title = body.title ?? transfer.title;
       Object.assign(transfer.fields, pickFields(body, allowed));
       transfer.updatedAt = now();
       return { data: presentFileTransfer(transfer) };
@@ -122,7 +145,7 @@ export function liveFileTransferOperations({ state, clock }: SandboxContext): Op
 
     setFileTransferStatus: ({ params, body }) => {
       const transfer = transferOf(params);
-      const activate = intInput(body, 'is_active') === 1;
+      const activate = body.is_active === 1;
       const active = live.fileTransfers.filter(
         (t) => t.channelKey === transfer.channelKey && t.isActive && t !== transfer,
       ).length;
@@ -136,11 +159,14 @@ export function liveFileTransferOperations({ state, clock }: SandboxContext): Op
       transfer.updatedAt = now();
       return { data: presentFileTransfer(transfer) };
     },
-  };
+  });
 }
 
 /** The string and number values of `names` present in `body`. */
-function pickFields(body: JsonObject, names: readonly string[]): Record<string, string | number> {
+function pickFields(
+  body: TransferForm,
+  names: readonly KindField[],
+): Record<string, string | number> {
   const fields: Record<string, string | number> = {};
   for (const name of names) {
     const value = body[name];

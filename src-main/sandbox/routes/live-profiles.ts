@@ -5,14 +5,20 @@
  */
 import { notFound, unprocessable } from '../http-error';
 import { presentChattingService } from '../live-present';
-import type { OperationHandlers, SandboxContext } from '../operation';
+import type { OperationHandlers, SliceContext } from '../operation';
 import type { ProfileRecord, SandboxState } from '../state';
 import { findProfileGroup } from '../state';
 import type { Op } from '../typed-operation';
 import { typedOperations } from '../typed-operation';
 
+/** The state live/profiles works on: the profiles, their groups, the contract's limit, the chat services. */
+type ProfileSlice = 'profiles' | 'profileGroups' | 'contract' | 'live';
+
 /** Handlers by operationId. */
-export function liveProfileOperations({ state, clock }: SandboxContext): OperationHandlers {
+export function liveProfileOperations({
+  state,
+  clock,
+}: SliceContext<ProfileSlice>): OperationHandlers {
   return typedOperations<'live'>({
     listChattingServices: () => ({
       data: state.live.chattingServices.map((service) =>
@@ -53,7 +59,7 @@ export function liveProfileOperations({ state, clock }: SandboxContext): Operati
 }
 
 function profileOf(
-  state: SandboxState,
+  state: Pick<SandboxState, 'profileGroups' | 'profiles'>,
   params: Op<'live', 'attachProfile'>['params'],
 ): ProfileRecord {
   const group = findProfileGroup(state, params.live_media_profile_group_key);

@@ -2,7 +2,7 @@
  * Programs of scheduled channels and their media (live-v1.yaml: listPrograms,
  * listChannelPrograms, createProgram, updateProgram, deleteProgram, listProgramMediaContents,
  * createProgramMediaUploadUrl, deleteProgramMediaContent, listWaitMediaContents,
- * createWaitFileUploadUrl). Rules: live-program-rules.ts.
+ * createWaitFileUploadUrl). Rules: live-program-rules.ts. Typed from the generated OpenAPI types.
  */
 import { unprocessable } from '../http-error';
 import { optionalInstant, utcDay } from '../live-dates';
@@ -11,36 +11,47 @@ import { checkProgram, programChanges, requireScheduled } from '../live-program-
 import { presentProgram, presentProgramMedia, presentWaitMedia, programEnd } from '../live-present';
 import type { ProgramRecord } from '../live-state';
 import { findIn, removeWhere, takeId } from '../live-state';
-import type { OperationHandlers, SandboxContext } from '../operation';
-import { intInput, optionalString, stringInput } from '../operation';
-import type { JsonObject } from '../openapi';
+import type { OperationHandlers, SliceContext } from '../operation';
 import { paginate } from '../paging';
 import { lowerKey } from '../prng';
 import { findChannel } from '../state';
+import type { Op } from '../typed-operation';
+import { defaulted, typedOperations } from '../typed-operation';
 
-/** Handlers by operationId. */
-export function liveProgramOperations({ state, clock }: SandboxContext): OperationHandlers {
+/** Handlers by operationId, given their slice of the state: the live records and the channels. */
+export function liveProgramOperations({
+  state,
+  clock,
+}: SliceContext<'live' | 'channels'>): OperationHandlers {
   const live = state.live;
   const now = (): Date => new Date(Math.floor(clock.nowMs() / 1000) * 1000);
-  const page = (programs: ProgramRecord[], query: JsonObject): object => {
+  /** One page of `programs` meeting the query's period, by start. */
+  const page = (
+    programs: ProgramRecord[],
+    query: Op<'live', 'listChannelPrograms'>['query'],
+  ): Op<'live', 'listChannelPrograms'>['reply'] => {
     const from = optionalInstant(query, 'start_date') ?? -Infinity;
     const to = optionalInstant(query, 'end_date') ?? Infinity;
     const kept = programs
       .filter((p) => p.startAt.getTime() < to && programEnd(live, p).getTime() > from)
       .sort((a, b) => a.startAt.getTime() - b.startAt.getTime());
-    const result = paginate(kept, intInput(query, 'page'), intInput(query, 'per_page'));
+    const result = paginate(
+      kept,
+      defaulted(query.page, 'page'),
+      defaulted(query.per_page, 'per_page'),
+    );
     const at = clock.now();
     return { data: result.items.map((p) => presentProgram(live, p, at)), meta: result.meta };
   };
-  const programOf = (params: JsonObject): ProgramRecord => {
-    const channel = findChannel(state, stringInput(params, 'channel_key'));
-    const id = intInput(params, 'program_id');
+  const programOf = (params: Op<'live', 'updateProgram'>['params']): ProgramRecord => {
+    const channel = findChannel(state, params.channel_key);
+    const id = params.program_id;
     return findIn(live.programs, (p) => p.channelKey === channel.key && p.id === id, 'program', id);
   };
 
-  return {
+  return typedOperations<'live'>({
     listPrograms: ({ query }) => {
-      const channelKey = optionalString(query, 'channel_key');
+      const channelKey = query.channel_key;
       return page(
         live.programs.filter((p) => channelKey === undefined || p.channelKey === channelKey),
         query,
@@ -48,7 +59,7 @@ export function liveProgramOperations({ state, clock }: SandboxContext): Operati
     },
 
     listChannelPrograms: ({ params, query }) => {
-      const channel = findChannel(state, stringInput(params, 'channel_key'));
+      const channel = findChannel(state, params.channel_key);
       requireScheduled(channel);
       return page(
         live.programs.filter((p) => p.channelKey === channel.key),
@@ -57,7 +68,7 @@ export function liveProgramOperations({ state, clock }: SandboxContext): Operati
     },
 
     createProgram: ({ params, body }) => {
-      const channel = findChannel(state, stringInput(params, 'channel_key'));
+      const channel = findChannel(state, params.channel_key);
       const changes = programChanges(body);
       const at = now();
       const draft: ProgramRecord = {
@@ -113,11 +124,15 @@ export function liveProgramOperations({ state, clock }: SandboxContext): Operati
     },
 
     listProgramMediaContents: ({ query }) => {
-      const keyword = optionalString(query, 'keyword')?.toLowerCase() ?? '';
+      const keyword = query.keyword?.toLowerCase() ?? '';
       const media = live.programMedia
         .filter((item) => item.title.toLowerCase().includes(keyword))
         .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
-      const result = paginate(media, intInput(query, 'page'), intInput(query, 'per_page'));
+      const result = paginate(
+        media,
+        defaulted(query.page, 'page'),
+        defaulted(query.per_page, 'per_page'),
+      );
       return {
         data: result.items.map((item) => presentProgramMedia(live, item)),
         meta: result.meta,
@@ -128,12 +143,18 @@ export function liveProgramOperations({ state, clock }: SandboxContext): Operati
       const at = clock.now();
       const key = `${utcDay(at.getTime()).replaceAll('-', '')}-${lowerKey(live.random, 8)}`;
       return {
-        data: issueUploadUrl(live, at, 'program-media', key, intInput(query, 'expire_time')),
+        data: issueUploadUrl(
+          live,
+          at,
+          'program-media',
+          key,
+          defaulted(query.expire_time, 'expire_time'),
+        ),
       };
     },
 
     deleteProgramMediaContent: ({ params }) => {
-      const key = stringInput(params, 'upload_file_key');
+      const key = params.upload_file_key;
       findIn(live.programMedia, (item) => item.uploadFileKey === key, 'program media content', key);
       // Any program, ended ones too: their end_at is derived from the media durations.
       const users = live.programs.filter((p) => p.mediaKeys.includes(key));
@@ -148,11 +169,15 @@ export function liveProgramOperations({ state, clock }: SandboxContext): Operati
     },
 
     listWaitMediaContents: ({ query }) => {
-      const keyword = optionalString(query, 'keyword')?.toLowerCase() ?? '';
+      const keyword = query.keyword?.toLowerCase() ?? '';
       const media = live.waitMedia
         .filter((item) => item.title.toLowerCase().includes(keyword))
         .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
-      const result = paginate(media, intInput(query, 'page'), intInput(query, 'per_page'));
+      const result = paginate(
+        media,
+        defaulted(query.page, 'page'),
+        defaulted(query.per_page, 'per_page'),
+      );
       return { data: result.items.map(presentWaitMedia), meta: result.meta };
     },
 
@@ -160,5 +185,5 @@ export function liveProgramOperations({ state, clock }: SandboxContext): Operati
     createWaitFileUploadUrl: () => ({
       data: issueUploadUrl(live, clock.now(), 'wait-media', lowerKey(live.random, 16), 600),
     }),
-  };
+  });
 }

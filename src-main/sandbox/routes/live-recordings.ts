@@ -11,7 +11,7 @@ import { issueDownload } from '../live-files';
 import { presentRecordingFile } from '../live-present';
 import type { RecordingFileRecord } from '../live-state';
 import { findIn, removeWhere } from '../live-state';
-import type { OperationHandlers, SandboxContext } from '../operation';
+import type { OperationHandlers, SliceContext } from '../operation';
 import { paginate } from '../paging';
 import { isoUtc } from '../present';
 import { hashUnit, mulberry32, pick } from '../prng';
@@ -22,8 +22,11 @@ import { defaulted, typedOperations } from '../typed-operation';
 
 const minuteMs = 60_000;
 
-/** Handlers by operationId. */
-export function liveRecordingOperations({ state, clock }: SandboxContext): OperationHandlers {
+/** Handlers by operationId, given their slice: the seed, broadcasts, channels, live records. */
+export function liveRecordingOperations({
+  state,
+  clock,
+}: SliceContext<'seed' | 'broadcasts' | 'channels' | 'live'>): OperationHandlers {
   const live = state.live;
   /** One page of the files `matches` keeps, once the files past their 7 days are gone. */
   const list = (

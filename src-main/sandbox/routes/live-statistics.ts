@@ -11,7 +11,7 @@ import {
   requireStatistics,
   summedViewerBuckets,
 } from '../live-statistics';
-import type { OperationHandlers, SandboxContext } from '../operation';
+import type { OperationHandlers, SliceContext } from '../operation';
 import type { JsonObject } from '../openapi';
 import { isoUtc } from '../present';
 import { hashUnit } from '../prng';
@@ -22,8 +22,14 @@ import { typedOperations } from '../typed-operation';
 const maxDailyDays = 92;
 const maxSummaryDays = 366;
 
+/** The state live/statistics works on: the seed, the broadcasts, the channels, the live records. */
+export type StatisticsSlice = 'seed' | 'broadcasts' | 'channels' | 'live';
+
 /** Handlers by operationId. */
-export function liveStatisticsOperations({ state, clock }: SandboxContext): OperationHandlers {
+export function liveStatisticsOperations({
+  state,
+  clock,
+}: SliceContext<StatisticsSlice>): OperationHandlers {
   const dayOf = (query: JsonObject, nowMs: number): number =>
     optionalInstant(query, 'start_date') ?? Math.floor(nowMs / dayMs) * dayMs;
   const period = (startMs: number, endMs: number): { started_at: string; ended_at: string } => ({
