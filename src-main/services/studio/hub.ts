@@ -29,6 +29,7 @@ import type {
   StudioHosting,
   StudioStatus,
 } from '../../shared/studio-model';
+import { seatRoles } from '../../shared/studio-model';
 import type { SecretStore } from '../../secrets/keychain';
 import { PlatformError } from '../../platform/errors';
 import { say } from '../../shared/i18n/say';
@@ -70,7 +71,7 @@ const storedSeats = z.array(
   z.object({
     id: z.string(),
     name: z.string(),
-    role: z.enum(['operator', 'observer']),
+    role: z.enum(seatRoles),
     pairedAt: z.number(),
     secretHash: z.string(),
   }),

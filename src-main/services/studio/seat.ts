@@ -17,6 +17,7 @@ import { say } from '../../shared/i18n/say';
 import { fail, ok, type DeskError, type Result } from '../../shared/result';
 import type { SecretStore } from '../../secrets/keychain';
 import type { SeatLink, SeatRole, StudioStatus } from '../../shared/studio-model';
+import { seatRoles } from '../../shared/studio-model';
 import type { CallContext } from '../core/command-registry';
 import { normalizeFingerprint } from './certificate';
 import type { StudioCore } from './studio-core';
@@ -63,7 +64,7 @@ const pairAnswer = z.object({
   data: z.object({
     seatId: z.string(),
     seatName: z.string(),
-    role: z.enum(['operator', 'observer']),
+    role: z.enum(seatRoles),
     credential: z.string(),
   }),
 });
@@ -128,7 +129,7 @@ export async function pairSeat(options: {
 
 const helloAnswer = z.object({
   ok: z.literal(true),
-  data: z.object({ seatName: z.string(), role: z.enum(['operator', 'observer']) }),
+  data: z.object({ seatName: z.string(), role: z.enum(seatRoles) }),
 });
 
 /**
