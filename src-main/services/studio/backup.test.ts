@@ -1,0 +1,65 @@
+/**
+ * The takeover (docs/architecture.md, "The takeover protocol"): the silence rule on an
+ * injected clock, and the drill against the sandbox on loopback with its rate limit on: the
+ * hub dies in the middle of a workload, just after the platform took a rename and before the
+ * seat got its answer. The backup takes over, accepts commands within 5 s, and no rename
+ * reaches the platform twice (counted at the sandbox); the command in flight is reported to
+ * its seat as "unknown: re-read" and not sent again.
+ */
+import { describe, expect, it } from 'vitest';
+import { silenceBeforeTakeoverMs, SilenceWatch, takeoverWithinMs } from './heartbeat';
+import { runTakeoverDrill } from './backup-harness';
+
+describe('heartbeat', () => {
+  it('counts the hub silent only after 3 s without a beat', () => {
+    let t = Date.parse('2026-11-20T20:00:00Z');
+    const watch = new SilenceWatch(() => t);
+    t += silenceBeforeTakeoverMs - 1;
+    expect(watch.silent()).toBe(false);
+    watch.beat({ at: t, seats: [] });
+    t += 2999;
+    expect(watch.silent()).toBe(false);
+    t += 1;
+    expect(watch.silent()).toBe(true);
+    expect(watch.silentForMs()).toBe(3000);
+  });
+});
+
+describe('a backup hub takes over', () => {
+  it('serves the seat within 5 s of the hub dying, and no operation reaches the platform twice', async () => {
+    const report = await runTakeoverDrill({ commandsBeforeKill: 3, commandsAfterKill: 6 });
+    const byOutcome = (outcome: string) => report.commands.filter((c) => c.outcome === outcome);
+
+    // The hub answered the first renames; one was in flight when it died.
+    expect(report.commands.slice(0, 3).every((c) => c.outcome === 'ok' && c.by === 'hub')).toBe(
+      true,
+    );
+    const inFlight = report.commands[3];
+    expect(inFlight?.outcome).toBe('unknown');
+    expect(inFlight?.errorKey).toBe('studio.errors.outcomeUnknown');
+    // It reached the platform once (the hub died after the platform's answer), never again.
+    expect(report.perTitle[inFlight?.title ?? '']).toBe(1);
+
+    // The backup took over after 3 s of silence, within 5 s, and accepted commands in 5 s.
+    expect(report.takenOverAt - report.lastBeatAt).toBeGreaterThanOrEqual(silenceBeforeTakeoverMs);
+    expect(report.takenOverAt - report.killedAt).toBeLessThanOrEqual(takeoverWithinMs);
+    expect(report.acceptedWithinMs).not.toBeNull();
+    expect(report.acceptedWithinMs ?? Infinity).toBeLessThanOrEqual(takeoverWithinMs);
+    expect(byOutcome('ok').filter((c) => c.by === 'backup').length).toBeGreaterThan(0);
+    // Nothing was refused but for the hub being gone (nothing sent then).
+    expect(byOutcome('refused')).toEqual([]);
+
+    // No duplicates: each title reached the platform at most once, and the sandbox's own
+    // count of renames is the wire's.
+    expect(report.duplicates).toEqual([]);
+    const wired = Object.values(report.perTitle).reduce((sum, count) => sum + count, 0);
+    expect(report.renamesAtPlatform).toBe(wired);
+    for (const command of report.commands) {
+      const reached = report.perTitle[command.title] ?? 0;
+      if (command.outcome === 'ok') expect(reached).toBe(1);
+      if (command.outcome === 'not-sent') expect(reached).toBe(0);
+    }
+    // Its budget started as if the last minute were full: the platform never said 429.
+    expect(report.throttled).toBe(0);
+  }, 60_000);
+});
