@@ -101,8 +101,8 @@ export async function runTakeoverDrill(
     const renameTitle = async (request: Request): Promise<string | null> => {
       if (request.method !== 'PUT' || !/\/broadcasts\/[^/]+$/.test(new URL(request.url).pathname))
         return null;
-      const body = (await request.clone().json()) as { title?: unknown };
-      return typeof body.title === 'string' ? body.title : null;
+      // The live API takes form fields (spec, Endpoints).
+      return new URLSearchParams(await request.clone().text()).get('title');
     };
     /** The wire to the sandbox of both desks: each rename counted as it leaves. */
     const wire = async (request: Request): Promise<{ title: string | null; response: Response }> => {
@@ -201,7 +201,9 @@ export async function runTakeoverDrill(
     cleanups.unshift(() => seat.dispose());
     seat.subscribe(() => undefined);
     // Wait until the seat knows both addresses and the backup follows.
+    log('drill: waiting for both addresses');
     await until(() => seat.addresses().length === 2 && follower.state().seats > 0, 10_000);
+    log('drill: ready');
 
     const ctx = { clientId: 'drill-page-1' };
     const channels = await seat.invoke('channels.list', {}, ctx);
@@ -210,7 +212,9 @@ export async function runTakeoverDrill(
     const send = async (n: number) => {
       const title = `Takeover drill ${String(n).padStart(3, '0')}`;
       const sentAt = now();
+      log(`drill: sending ${title}`);
       const answer = await seat.invoke('broadcast.rename', { broadcastKey: key, title }, ctx);
+      log(`drill: ${title} -> ${JSON.stringify(answer).slice(0, 200)}`);
       commands.push({
         title,
         sentAt,
@@ -231,7 +235,12 @@ export async function runTakeoverDrill(
       await send(n);
       await sleep(Math.max(0, everyMs - (now() - started)));
     }
-    const takenOverAt = await follower.takenOver();
+    const takenOverAt = await Promise.race([
+      follower.takenOver(),
+      sleep(10_000).then(() => {
+        throw new Error('The backup never took over.');
+      }),
+    ]);
     const state = follower.state();
     // Counted at the sandbox: the renames it received, per title through the desks' fetches.
     const asked = sandbox.served.asked().live;
