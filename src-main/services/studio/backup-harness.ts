@@ -88,7 +88,9 @@ export async function runTakeoverDrill(
   const after = options.commandsAfterKill ?? 6;
   const sandbox = await startSandbox({ port: 0, rateLimit: true, seed: 7 });
   const root = await mkdtemp(join(tmpdir(), 'onair-takeover-'));
-  const cleanups: (() => Promise<void>)[] = [async () => rm(root, { recursive: true, force: true })];
+  const cleanups: (() => Promise<void>)[] = [
+    async () => rm(root, { recursive: true, force: true }),
+  ];
   cleanups.unshift(() => sandbox.close());
   try {
     /** Renames that reached the sandbox's socket, per title, from either desk. */
@@ -97,7 +99,7 @@ export async function runTakeoverDrill(
     let hubDead = false;
     let killArmed = false;
     let killedAt = 0;
-    let kill: () => Promise<void> = async () => undefined;
+    let kill: () => Promise<void> = () => Promise.resolve();
     const renameTitle = async (request: Request): Promise<string | null> => {
       if (request.method !== 'PUT' || !/\/broadcasts\/[^/]+$/.test(new URL(request.url).pathname))
         return null;
@@ -105,7 +107,9 @@ export async function runTakeoverDrill(
       return new URLSearchParams(await request.clone().text()).get('title');
     };
     /** The wire to the sandbox of both desks: each rename counted as it leaves. */
-    const wire = async (request: Request): Promise<{ title: string | null; response: Response }> => {
+    const wire = async (
+      request: Request,
+    ): Promise<{ title: string | null; response: Response }> => {
       const title = await renameTitle(request);
       if (title !== null) countTitles[title] = (countTitles[title] ?? 0) + 1;
       return { title, response: await fetch(request) };

@@ -27,7 +27,7 @@ describe('heartbeat', () => {
 
 describe('a backup hub takes over', () => {
   it('serves the seat within 5 s of the hub dying, and no operation reaches the platform twice', async () => {
-    const report = await runTakeoverDrill({ commandsBeforeKill: 3, commandsAfterKill: 6, log: (l) => console.log(Date.now() % 100000, l) });
+    const report = await runTakeoverDrill({ commandsBeforeKill: 3, commandsAfterKill: 6 });
     const byOutcome = (outcome: string) => report.commands.filter((c) => c.outcome === outcome);
 
     // The hub answered the first renames; one was in flight when it died.

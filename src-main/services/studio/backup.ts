@@ -44,14 +44,11 @@ export const addressesEventName = 'studio.addresses';
 
 /** What `studio.addresses` carries: every address of the studio, the hub first. */
 export const addressesPayload = z.object({
-  addresses: z
-    .array(z.object({ url: z.string().url().max(300), fingerprint: z.string().max(200) }))
-    .max(4),
+  addresses: z.array(z.object({ url: z.url().max(300), fingerprint: z.string().max(200) })).max(4),
 });
 
 const backupBody = z.object({
   url: z
-    .string()
     .url()
     .max(300)
     .refine((url) => url.startsWith('https://'), 'An https address'),
@@ -122,7 +119,10 @@ export function followRoutes(
     if (!body.success)
       return reply.code(400).send({
         ok: false,
-        error: { code: 'invalid-input', message: 'Give the backup’s https address and fingerprint.' },
+        error: {
+          code: 'invalid-input',
+          message: 'Give the backup’s https address and fingerprint.',
+        },
       });
     backup = { url: body.data.url, fingerprint: normalizeFingerprint(body.data.fingerprint) };
     deps.onBackup(addressesEvent());

@@ -329,7 +329,12 @@ const notSentCodes = new Set([
 export function linkFailure(command: string, cause: Error): DeskError {
   if (cause instanceof FingerprintMismatchError)
     return { code: 'network', ...say('studio.errors.fingerprintMismatch', { got: cause.got }) };
-  const code = (cause as Error & { code?: unknown }).code;
+  let code: unknown;
+  let current: unknown = cause;
+  for (let depth = 0; depth < 5 && current && code === undefined; depth += 1) {
+    code = (current as { code?: unknown }).code;
+    current = (current as { cause?: unknown }).cause;
+  }
   if (typeof code === 'string' && notSentCodes.has(code))
     return { code: 'network', ...say('studio.errors.hubUnreachable', { detail: cause.message }) };
   const title: MessageRef | string =
