@@ -6,7 +6,14 @@
  * reaches the platform twice (counted at the sandbox); the command in flight is reported to
  * its seat as "unknown: re-read" and not sent again.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fetch } from 'undici';
 import { describe, expect, it } from 'vitest';
+import { memorySecrets } from '../app/test-support';
+import { createStudioHub } from './hub';
+import { pairSeat, pinnedAgent } from './seat';
 import { silenceBeforeTakeoverMs, SilenceWatch, takeoverWithinMs } from './heartbeat';
 import { runTakeoverDrill } from './backup-harness';
 
@@ -22,6 +29,72 @@ describe('heartbeat', () => {
     t += 1;
     expect(watch.silent()).toBe(true);
     expect(watch.silentForMs()).toBe(3000);
+  });
+});
+
+describe('following', () => {
+  it('gives a backup the seat registry as hashes only, and runs no command of it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'onair-follow-'));
+    const t = Date.parse('2026-11-20T20:00:00Z');
+    const hub = await createStudioHub({ dataDir: dir, now: () => t, log: () => {} });
+    const hosting = await hub.start('127.0.0.1', 0);
+    const agent = pinnedAgent(hosting.fingerprint);
+    const pair = (role: 'operator' | 'backup', seatName: string) =>
+      pairSeat({
+        url: hosting.url,
+        fingerprint: hosting.fingerprint,
+        code: hub.newPairingCode(role).code,
+        seatName,
+        secrets: memorySecrets(),
+      });
+    try {
+      const operator = await pair('operator', 'Desk A');
+      const backup = await pair('backup', 'Backup');
+      const as = (credential: string) => ({ authorization: `Seat ${credential}` });
+      // A seat that is not a backup may not follow; a backup may not run commands.
+      const follow = await fetch(new URL('/studio/follow', hosting.url), {
+        headers: as(operator.credential),
+        dispatcher: agent,
+      });
+      expect(follow.status).toBe(403);
+      await follow.body?.cancel();
+      const rpc = await fetch(new URL('/rpc/channels.list', hosting.url), {
+        method: 'POST',
+        headers: { ...as(backup.credential), 'content-type': 'application/json' },
+        body: '{"input":{}}',
+        dispatcher: agent,
+      });
+      expect(rpc.status).toBe(403);
+      // The backup's first beat: the operator's hash, never its credential, never the backup.
+      const beats = await fetch(new URL('/studio/follow', hosting.url), {
+        headers: as(backup.credential),
+        dispatcher: agent,
+      });
+      expect(beats.status).toBe(200);
+      const reader = beats.body?.getReader();
+      const chunk = await reader?.read();
+      await reader?.cancel();
+      const text = new TextDecoder().decode(chunk?.value);
+      expect(text.startsWith('event: beat\n')).toBe(true);
+      const beat = JSON.parse(text.split('data: ')[1] ?? '{}') as {
+        seats: { name: string; secretHash: string }[];
+      };
+      expect(beat.seats.map((seat) => seat.name)).toEqual(['Desk A']);
+      expect(beat.seats[0]?.secretHash).toMatch(/^[0-9a-f]{64}$/);
+      expect(text).not.toContain(operator.credential.split('.')[1]);
+      // In standby, a hub answers 503 to everyone, so no seat takes it for a revocation.
+      hub.setStandby(true);
+      const standby = await fetch(new URL('/studio/hello', hosting.url), {
+        headers: as(operator.credential),
+        dispatcher: agent,
+      });
+      expect(standby.status).toBe(503);
+      await standby.body?.cancel();
+    } finally {
+      await agent.close();
+      await hub.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
