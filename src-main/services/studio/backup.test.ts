@@ -72,7 +72,7 @@ describe('following', () => {
       });
       expect(beats.status).toBe(200);
       const reader = beats.body?.getReader();
-      const chunk = await reader?.read();
+      const chunk: ReadableStreamReadResult<Uint8Array> | undefined = await reader?.read();
       await reader?.cancel();
       const text = new TextDecoder().decode(chunk?.value);
       expect(text.startsWith('event: beat\n')).toBe(true);
