@@ -59,7 +59,6 @@ export function failoverSeatCore(options: {
   const links: Link[] = [];
   const watches = new Map<string, HeldWatch>();
   let active: Link | null = null;
-  let started = false;
   let closed = false;
 
   const addLink = (address: StudioAddress): Link => {
@@ -84,7 +83,9 @@ export function failoverSeatCore(options: {
       },
     });
     links.push(link);
-    if (started) link.core.subscribe((event, payload) => relay(link, event, payload));
+    // Every link streams from the start, a page listening or not: that is how the seat learns
+    // the backup's address and notices its hub went silent.
+    link.core.subscribe((event, payload) => relay(link, event, payload));
     return link;
   };
 
@@ -172,10 +173,6 @@ export function failoverSeatCore(options: {
     },
     subscribe(listener) {
       listeners.add(listener);
-      if (!started) {
-        started = true;
-        for (const l of links) l.core.subscribe((event, payload) => relay(l, event, payload));
-      }
       return () => listeners.delete(listener);
     },
     dropClient(clientId) {
