@@ -61,6 +61,12 @@ export interface TakeoverReport {
   duplicates: string[];
   /** 429s of the platform's rate limit during the drill (not injected). */
   throttled: number;
+  /**
+   * Updates of the page's channel-list watch (subscribed once, at the hub) before the hub
+   * died and after the backup took over: the watch resumed when this is above 0.
+   */
+  watchUpdatesBeforeKill: number;
+  watchUpdatesAfterTakeover: number;
 }
 
 /**
@@ -203,13 +209,23 @@ export async function runTakeoverDrill(
       },
     });
     cleanups.unshift(() => seat.dispose());
-    seat.subscribe(() => undefined);
+    /** Channel-list updates the page's watch got, and when (the drill's clock). */
+    const watchUpdates: number[] = [];
+    let pageWatchId = '';
+    seat.subscribe((event, payload) => {
+      const update = payload as { kind?: string; watchId?: string };
+      if (event === 'watch.update' && update.kind === 'channels' && update.watchId === pageWatchId)
+        watchUpdates.push(now());
+    });
     // Wait until the seat knows both addresses and the backup follows.
     log('drill: waiting for both addresses');
     await until(() => seat.addresses().length === 2 && follower.state().seats > 0, 10_000);
     log('drill: ready');
 
     const ctx = { clientId: 'drill-page-1' };
+    const watched = await seat.invoke('watch.subscribe', { spec: { kind: 'channels' } }, ctx);
+    if (!watched.ok) throw new Error(`watch.subscribe: ${watched.error.message}`);
+    pageWatchId = (watched.data as { watchId: string }).watchId;
     const channels = await seat.invoke('channels.list', {}, ctx);
     const key = firstBroadcastKey(channels);
     const commands: DrillCommand[] = [];
@@ -245,6 +261,8 @@ export async function runTakeoverDrill(
         throw new Error('The backup never took over.');
       }),
     ]);
+    // Commands go first: the watch's first poll at the backup may wait for the workload's end.
+    await until(() => watchUpdates.some((at) => at > takenOverAt), 20_000).catch(() => undefined);
     const state = follower.state();
     // Counted at the sandbox: the renames it received, per title through the desks' fetches.
     const asked = sandbox.served.asked().live;
@@ -266,6 +284,8 @@ export async function runTakeoverDrill(
         .filter(([, count]) => count > 1)
         .map(([title]) => title),
       throttled: sandbox.calls.counts().reduce((sum, minute) => sum + minute.throttled, 0),
+      watchUpdatesBeforeKill: watchUpdates.filter((at) => at < killedAt).length,
+      watchUpdatesAfterTakeover: watchUpdates.filter((at) => at > takenOverAt).length,
     };
   } finally {
     for (const cleanup of cleanups) await cleanup().catch(() => undefined);

@@ -134,5 +134,8 @@ describe('a backup hub takes over', () => {
     }
     // Its budget started as if the last minute were full: the platform never said 429.
     expect(report.throttled).toBe(0);
+    // The page's watch, subscribed once at the hub, goes on with its id at the backup.
+    expect(report.watchUpdatesBeforeKill).toBeGreaterThan(0);
+    expect(report.watchUpdatesAfterTakeover).toBeGreaterThan(0);
   }, 60_000);
 });
