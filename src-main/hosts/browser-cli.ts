@@ -37,11 +37,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createDeskCore } from '../services/app/desk-core';
-import {
-  openSandboxWorkspace,
-  sandboxInfoFromEnv,
-  type Workspace,
-} from '../services/workspaces/workspace';
+import { openSandboxWorkspace, sandboxInfoFromEnv } from '../services/workspaces/workspace';
 import { startBrowserHost } from './browser-host';
 import { supervisePanelApi } from './panel-api';
 import { sweepSpool } from './spool';
@@ -155,19 +151,17 @@ async function main(): Promise<void> {
       : null;
   // A seat runs the hub's commands; hardware panels are served by the desk that holds the
   // accounts (a hub or a desk on its own), never by a seat.
-  /** The sandbox workspace's schedulers, which a backup seeds when it takes over. */
-  let sandboxWorkspace: Workspace | null = null;
   const desk =
     seat === null
       ? await createDeskCore({
           dataDir,
           secrets: createKeychain(),
-          openSandbox: async () =>
-            (sandboxWorkspace = await openSandboxWorkspace({
+          openSandbox: () =>
+            openSandboxWorkspace({
               ...(sandboxInfo ? { sandboxInfo } : {}),
               seed,
               rateLimit: !values['no-rate-limit'],
-            })),
+            }),
           log: (m) => log.write(m),
           // What the diagnostics archive says of the app (npm sets the version) and of its network.
           about: {
@@ -232,12 +226,8 @@ async function main(): Promise<void> {
       fingerprint,
       credential: paired.credential,
       own,
-      // The budget starts as if the last minute were full (the sandbox workspace's schedulers).
-      seedBudget: () => {
-        const workspace: Workspace | null = sandboxWorkspace;
-        workspace?.liveScheduler.assumeFullMinute();
-        workspace?.vodScheduler.assumeFullMinute();
-      },
+      // The budget starts as if the last minute were full (the open workspace's schedulers).
+      seedBudget: () => desk.assumeFullMinute(),
       now: Date.now,
       log: (m) => log.write(m),
     });

@@ -16,8 +16,8 @@ import { startSandbox, type SandboxInfo } from '../../sandbox/index';
 import type { ChannelSummary, Fresh, Page } from '../../shared/model';
 import type { DeskError, Result } from '../../shared/result';
 import type { SecretStore } from '../../secrets/keychain';
-import { createDeskCore, type DeskCore } from '../app/desk-core';
-import { openSandboxWorkspace, type Workspace } from '../workspaces/workspace';
+import { createDeskCore, type DeskCoreWithPanels } from '../app/desk-core';
+import { openSandboxWorkspace } from '../workspaces/workspace';
 import { followHub } from './backup';
 import { failoverSeatCore } from './failover-seat';
 import { createStudioHub } from './hub';
@@ -137,13 +137,11 @@ export async function runTakeoverDrill(
     });
     cleanups.unshift(() => hubCore.dispose());
 
-    let backupWorkspace: Workspace | null = null;
     let firstAcceptedAt: number | null = null;
     const backupCore = await desk(
       join(root, 'backup-desk'),
       sandbox.info,
       async (request) => (await wire(request)).response,
-      (workspace) => (backupWorkspace = workspace),
     );
     cleanups.unshift(() => backupCore.dispose());
 
@@ -180,10 +178,7 @@ export async function runTakeoverDrill(
       fingerprint: hosting.fingerprint,
       credential: backupPaired.credential,
       own: standby,
-      seedBudget: () => {
-        backupWorkspace?.liveScheduler.assumeFullMinute();
-        backupWorkspace?.vodScheduler.assumeFullMinute();
-      },
+      seedBudget: () => backupCore.assumeFullMinute(),
       now,
       log,
     });
@@ -297,17 +292,12 @@ async function desk(
   dataDir: string,
   info: SandboxInfo,
   wire: (request: Request) => Promise<Response>,
-  onWorkspace?: (workspace: Workspace) => void,
-): Promise<DeskCore> {
+): Promise<DeskCoreWithPanels> {
   await mkdir(dataDir, { recursive: true });
   return createDeskCore({
     dataDir,
     secrets: memoryKeychain(),
-    openSandbox: async () => {
-      const workspace = await openSandboxWorkspace({ sandboxInfo: info, fetch: wire });
-      onWorkspace?.(workspace);
-      return workspace;
-    },
+    openSandbox: () => openSandboxWorkspace({ sandboxInfo: info, fetch: wire }),
     log: () => undefined,
   });
 }
