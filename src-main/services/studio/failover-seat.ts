@@ -2,8 +2,9 @@
  * A seat that knows both addresses of its studio: the hub's, and its backup's once the hub
  * gave it over the seat's pinned stream (`studio.addresses`, backup.ts). It keeps a link
  * (seat.ts, each pinned to its own certificate) to every address; the backup's link answers
- * 503 while in standby and connects once the backup took over. The link whose event stream
- * connected last is the active one: commands go there, and its events are the seat's.
+ * 503 while in standby and connects once the backup took over, and then becomes the active
+ * one: commands go there, and its events are the seat's. The hub's link becomes active again
+ * only while the backup's is not connected.
  *
  * - When the active link changes, the seat's watches are subscribed again there (watches
  *   resume), and the new watch ids are mapped back to the ones the pages hold.
@@ -78,7 +79,7 @@ export function failoverSeatCore(options: {
       role: options.role,
       onState: (state) => {
         link.state = state;
-        if (state === 'connected' && active !== link) void activate(link);
+        if (state === 'connected' && active !== link && shouldMove(link)) void activate(link);
         if (link === active) options.onState?.(state);
       },
     });
@@ -113,6 +114,15 @@ export function failoverSeatCore(options: {
     }
     return payload;
   };
+
+  /**
+   * Whether a link that just connected takes over from the active one: when the active one is
+   * not connected, or when it is a backup (a backup serves only once the hub was silent for
+   * 3 s, even if the hub's stream still looks open). A hub that comes back while its backup
+   * serves is not followed back: the seats stay where the budget now is.
+   */
+  const shouldMove = (link: Link): boolean =>
+    active === null || active.state !== 'connected' || link !== links[0];
 
   const activate = async (link: Link) => {
     active = link;
