@@ -41,6 +41,8 @@ export const studio = {
     joinCodeHint: 'Leave it empty to join again with the credential this desk kept.',
     join: 'Join',
     leave: 'Leave the studio',
+    backupCliHint:
+      'On the backup’s workstation (same accounts, in its own keychain), start OnAir Desk as this studio’s backup hub with a code of role Backup hub:',
     joinHint:
       'Start OnAir Desk as a seat with the hub’s address, its fingerprint and a pairing code from the hub:',
     seatOf: 'This desk is a seat of {url}.',

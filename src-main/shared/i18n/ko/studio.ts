@@ -42,6 +42,8 @@ export const studio = {
     joinCodeHint: '비워 두면 이 데스크에 보관된 자격 증명으로 다시 참여합니다.',
     join: '참여',
     leave: '스튜디오 나가기',
+    backupCliHint:
+      '백업 워크스테이션(같은 계정을 자기 키체인에 둔 곳)에서 역할이 백업 허브인 코드로 OnAir Desk를 이 스튜디오의 백업 허브로 시작하세요.',
     joinHint: '허브의 주소, 지문, 허브에서 받은 페어링 코드로 OnAir Desk를 좌석으로 시작하세요.',
     seatOf: '이 데스크는 {url}의 좌석입니다.',
     seatRole: '허브에서의 역할: {role}',
