@@ -71,6 +71,7 @@ export interface FollowRoutes {
  * which put the seat on `request.seat`): `GET /studio/follow` and `POST /studio/backup`, for
  * seats of role `backup` only (403 otherwise).
  * @param deps.registry the seats to hand the backup (hashes only; backups left out).
+ * @param deps.touch notes the backup's contact at each beat (the hub's seat list).
  * @param deps.hosting where this hub is served (the first address seats are given).
  * @param deps.onBackup told when a backup gave its address: push it to the seats' streams.
  */
@@ -78,6 +79,8 @@ export function followRoutes(
   app: FastifyInstance,
   deps: {
     registry: () => StoredSeat[];
+    /** Notes a contact of the seat `id` (each beat sent to a backup). */
+    touch: (id: string) => void;
     hosting: () => StudioAddress | null;
     now: () => number;
     onBackup: (event: string) => void;
@@ -138,7 +141,11 @@ export function followRoutes(
       'Cache-Control': 'no-store',
       Connection: 'keep-alive',
     });
-    const send = () => res.write(`event: beat\ndata: ${JSON.stringify(beat())}\n\n`);
+    const backupId = (request as SeatRequest).seat.id;
+    const send = () => {
+      deps.touch(backupId);
+      res.write(`event: beat\ndata: ${JSON.stringify(beat())}\n\n`);
+    };
     send();
     const timer = setInterval(send, heartbeatEveryMs);
     followers.add(res);

@@ -250,6 +250,7 @@ export async function createStudioHub(options: {
     });
     follow = followRoutes(app, {
       registry: () => book.stored(),
+      touch: (id) => book.touch(id),
       hosting: () => hub.hostingAddress(),
       now: options.now,
       onBackup: (event) => {
