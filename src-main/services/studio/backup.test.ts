@@ -13,6 +13,7 @@ import { fetch } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { memorySecrets } from '../app/test-support';
 import { createStudioHub } from './hub';
+import { PairingBook } from './pairing';
 import { pairSeat, pinnedAgent } from './seat';
 import { silenceBeforeTakeoverMs, SilenceWatch, takeoverWithinMs } from './heartbeat';
 import { runTakeoverDrill } from './backup-harness';
@@ -29,6 +30,24 @@ describe('heartbeat', () => {
     t += 1;
     expect(watch.silent()).toBe(true);
     expect(watch.silentForMs()).toBe(3000);
+  });
+});
+
+describe('the registry at the backup', () => {
+  it('accepts the hub seats’ credentials, and forgets a seat the hub revoked', () => {
+    const t = Date.parse('2026-11-20T20:00:00Z');
+    const hubBook = new PairingBook(() => t);
+    const paired = hubBook.pair(hubBook.newCode('operator').code, 'Desk A');
+    const other = hubBook.pair(hubBook.newCode('observer').code, 'Desk B');
+    if (!paired.ok || !other.ok) throw new Error('pairing failed');
+    const backupBook = new PairingBook(() => t);
+    backupBook.adopt(hubBook.stored());
+    expect(backupBook.check(paired.credential)?.name).toBe('Desk A');
+    expect(backupBook.check(`${paired.seat.id}.wrong`)).toBeNull();
+    hubBook.revoke(other.seat.id);
+    backupBook.adopt(hubBook.stored());
+    expect(backupBook.check(other.credential)).toBeNull();
+    expect(backupBook.check(paired.credential)?.name).toBe('Desk A');
   });
 });
 
