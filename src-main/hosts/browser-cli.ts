@@ -22,7 +22,14 @@
  * - `--join <studio url> --fingerprint <sha256> [--pairing-code <code>] [--seat-name <name>]`
  *   serves this browser page as a seat of that hub instead of a desk of its own: no sandbox,
  *   no token; the credential is kept in the OS keychain, so the code is needed once. The JSON
- *   line then carries `"seat": { "hub", "fingerprint", "seatName", "role" }`.
+ *   line then carries `"seat": { "hub", "fingerprint", "seatName", "role" }`. The seat also
+ *   follows the studio to its backup hub when the hub goes silent (failover-seat.ts).
+ * - `--host-studio --backup-of <hub url> --fingerprint <sha256> [--pairing-code <code>]` makes
+ *   this desk the studio's backup hub (backup.ts): it pairs with the hub as a seat of role
+ *   `backup` (a code of that role; the credential kept in the OS keychain), hosts its own
+ *   studio in standby on A:N, follows the hub's heartbeat and takes over once the hub has been
+ *   silent for 3 s. Its accounts are its own (same accounts, tokens in its own keychain). The
+ *   JSON line then carries `"studio"` (its own address) and `"backupOf": { "hub", "fingerprint" }`.
  */
 import { mkdir } from 'node:fs/promises';
 import { homedir, hostname } from 'node:os';
@@ -37,7 +44,16 @@ import { sweepSpool } from './spool';
 import { queuedPaths } from '../services/uploads/upload-store';
 import { createLog } from './log';
 import { createKeychain } from '../secrets/keychain';
-import { pairSeat, rejoinSeat, seatCore, type SeatCore } from '../services/studio/index';
+import {
+  createStudioHub,
+  failoverSeatCore,
+  followHub,
+  normalizeFingerprint,
+  pairSeat,
+  rejoinSeat,
+  type BackupFollower,
+  type SeatCore,
+} from '../services/studio/index';
 import type { SeatLink, StudioHosting } from '../shared/studio-model';
 import { startHostNetwork } from './host-network';
 import {
@@ -77,6 +93,7 @@ async function main(): Promise<void> {
         fingerprint: { type: 'string' },
         'pairing-code': { type: 'string' },
         'seat-name': { type: 'string' },
+        'backup-of': { type: 'string' },
       },
       strict: true,
     }));
@@ -100,6 +117,10 @@ async function main(): Promise<void> {
     fatal(2, `--studio-port must be 0..65535, got "${values['studio-port']}".`);
   if (values.join !== undefined && values.fingerprint === undefined)
     fatal(2, '--join needs --fingerprint: the SHA-256 the hub shows.');
+  if (values['backup-of'] !== undefined && !values['host-studio'])
+    fatal(2, '--backup-of needs --host-studio: a backup hosts the studio when it takes over.');
+  if (values['backup-of'] !== undefined && values.fingerprint === undefined)
+    fatal(2, '--backup-of needs --fingerprint: the SHA-256 the hub shows.');
   if (values.join !== undefined && values['host-studio'])
     fatal(2, '--join and --host-studio cannot go together: a desk is a hub or a seat.');
 
@@ -172,7 +193,45 @@ async function main(): Promise<void> {
     });
   log.write(`browser host listening on 127.0.0.1:${host.port}`);
   let studio: { url: string; fingerprint: string } | null = null;
-  if (values['host-studio']) {
+  let backupOf: { hub: string; fingerprint: string } | null = null;
+  let follower: BackupFollower | null = null;
+  const backupUrl = values['backup-of'];
+  if (backupUrl !== undefined && desk) {
+    const fingerprint = values.fingerprint ?? '';
+    const secrets = createKeychain();
+    const paired =
+      values['pairing-code'] !== undefined
+        ? await pairSeat({
+            url: backupUrl,
+            fingerprint,
+            code: values['pairing-code'],
+            seatName: values['seat-name'] ?? `${hostname()} (backup)`,
+            secrets,
+          })
+        : await rejoinSeat({ url: backupUrl, fingerprint, secrets });
+    if (paired.role !== 'backup')
+      fatal(1, 'That pairing code is not a backup hub’s: ask the hub for a code of role backup.');
+    const own = await createStudioHub({
+      dataDir: join(dataDir, 'backup'),
+      now: Date.now,
+      log: (m) => log.write(m),
+    });
+    own.attach(desk);
+    own.setStandby(true);
+    const hosting = await own.start(values['studio-address'], studioPort);
+    studio = { url: hosting.url, fingerprint: hosting.fingerprint };
+    backupOf = { hub: backupUrl, fingerprint: normalizeFingerprint(fingerprint) };
+    follower = followHub({
+      hubUrl: backupUrl,
+      fingerprint,
+      credential: paired.credential,
+      own,
+      // The budget starts as if the last minute were full (the open workspace's schedulers).
+      seedBudget: () => desk.assumeFullMinute(),
+      now: Date.now,
+      log: (m) => log.write(m),
+    });
+  } else if (values['host-studio']) {
     const hosted = await core.invoke(
       'studio.startHosting',
       { address: values['studio-address'], port: studioPort },
@@ -198,6 +257,7 @@ async function main(): Promise<void> {
       `${JSON.stringify({
         url: host.url,
         ...(studio ? { studio } : {}),
+        ...(backupOf ? { backupOf } : {}),
         ...(seat ? { seat: seatLine(seat.link()) } : {}),
       })}\n`,
     );
@@ -207,6 +267,9 @@ async function main(): Promise<void> {
         `Open this address in your browser (it carries this launch's secret; do not share it):\n\n  ${host.url}\n\n` +
         (studio
           ? `Studio hosted at ${studio.url}\n  certificate fingerprint (SHA-256): ${studio.fingerprint}\n\n`
+          : '') +
+        (backupOf
+          ? `Backup hub of ${backupOf.hub}: following its heartbeat; takes over after 3 s of silence.\n\n`
           : '') +
         (seat
           ? `Seat "${seat.link().seatName}" of the studio ${seat.link().hubUrl} (${seat.link().role}).\n\n`
@@ -226,7 +289,8 @@ async function main(): Promise<void> {
   const stop = () => {
     if (closing) return;
     closing = true;
-    void (panelApi?.close() ?? Promise.resolve())
+    void (follower?.dispose() ?? Promise.resolve())
+      .then(() => panelApi?.close())
       .then(() => host.close())
       .then(() => core.dispose())
       .then(() => network.close())
@@ -254,7 +318,7 @@ async function joinAsSeat(options: {
     options.code !== undefined
       ? await pairSeat({ ...options, code: options.code, secrets })
       : await rejoinSeat({ url: options.url, fingerprint: options.fingerprint, secrets });
-  return seatCore({
+  return failoverSeatCore({
     hubUrl: options.url,
     fingerprint: options.fingerprint,
     credential: joined.credential,

@@ -217,6 +217,22 @@ export class RequestScheduler {
   }
 
   /**
+   * Starts the budget as if the last minute were full: `limitPerMinute` call starts spread
+   * evenly over the 60 s up to now, so calls go at the platform's pace (one a second) from
+   * the start and never as a burst. A studio backup does it when it takes over from a hub
+   * that may have spent the account's whole minute (docs/architecture.md, "The takeover
+   * protocol"; docs/platform-facts.md, "Rate limit").
+   */
+  assumeFullMinute(): void {
+    const now = this.#clock.now();
+    const limit = this.#starts.limitPerMinute;
+    for (let i = limit - 1; i >= 0; i -= 1)
+      this.#starts.record(now - Math.round((i * windowMs) / limit));
+    this.#listeners.changed();
+    this.#schedulePump();
+  }
+
+  /**
    * Makes this scheduler's first call keep the spacing from `other`'s last start: for a
    * scheduler of its own that makes one call to the same account (a new token checked while
    * the account's scheduler has just called). Epoch ms of that start, or null when none.

@@ -4,11 +4,15 @@
  * ever carries a credential, a pairing secret's hash or a private key.
  */
 
-/** What a seat may do: `operator` runs commands; `observer` sees everything and changes nothing. */
-export type SeatRole = 'operator' | 'observer';
+/**
+ * What a seat may do: `operator` runs commands; `observer` sees everything and changes nothing;
+ * `backup` is a second hub that follows this one's heartbeat and takes over when it goes
+ * silent (services/studio/backup.ts): it runs no command here.
+ */
+export type SeatRole = 'operator' | 'observer' | 'backup';
 
 /** The seat roles, for schemas and menus. */
-export const seatRoles = ['operator', 'observer'] as const satisfies readonly SeatRole[];
+export const seatRoles = ['operator', 'observer', 'backup'] as const satisfies readonly SeatRole[];
 
 /** One seat as the hub lists it. */
 export interface SeatInfo {

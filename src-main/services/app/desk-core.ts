@@ -72,6 +72,11 @@ export interface DeskCoreWithPanels extends DeskCore {
   readonly panels: PanelRegistry;
   /** The open workspace's id and its schedulers' budgets now (no platform call). */
   now(): { workspace: string; budgets: BudgetSnapshot[] };
+  /**
+   * Starts the open workspace's budgets as if the last minute were full (a studio backup
+   * taking over: docs/architecture.md, "The takeover protocol").
+   */
+  assumeFullMinute(): void;
 }
 
 export interface DeskCoreOptions {
@@ -286,6 +291,11 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       workspace: lifecycle.session.workspace.info.id,
       budgets: lifecycle.session.budgets(),
     }),
+    assumeFullMinute() {
+      const { workspace } = lifecycle.session;
+      workspace.liveScheduler.assumeFullMinute();
+      workspace.vodScheduler.assumeFullMinute();
+    },
     rereadWatches() {
       const at = clock.now();
       for (const task of lifecycle.session.planner.refreshAll())

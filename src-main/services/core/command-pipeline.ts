@@ -76,14 +76,15 @@ export function refusalBeforeSending(
 
 /**
  * Why an observer seat of a studio may not run `name`: it changes the platform (effect
- * `change` or `destructive`). Null for a read, or when no observer sent it.
+ * `change` or `destructive`). Null for a read, or when no observer sent it. A backup hub's link
+ * runs no command at all (the hub refuses it before the pipeline); here it counts as an observer.
  */
 export function observerRefusal(
   name: CommandName,
   effect: CommandDecl['effect'],
-  seatRole: 'operator' | 'observer' | undefined,
+  seatRole: 'operator' | 'observer' | 'backup' | undefined,
 ): DeskError | null {
-  if (seatRole !== 'observer' || effect === 'read') return null;
+  if (seatRole === 'operator' || seatRole === undefined || effect === 'read') return null;
   const title: MessageRef = { key: commandTextKeys(name).title as MessageKey };
   return { code: 'forbidden', ...say('pipeline.observerSeat', { command: title }) };
 }

@@ -29,6 +29,7 @@ import type {
   StudioHosting,
   StudioStatus,
 } from '../../shared/studio-model';
+import { seatRoles } from '../../shared/studio-model';
 import type { SecretStore } from '../../secrets/keychain';
 import { PlatformError } from '../../platform/errors';
 import { say } from '../../shared/i18n/say';
@@ -36,9 +37,10 @@ import { hubCertificate } from './certificate';
 import { FingerprintMismatchError, pairSeat, rejoinSeat, seatCore, type SeatCore } from './seat';
 import type { StudioCore } from './studio-core';
 import { PairingBook, type StoredSeat } from './pairing';
+import { followRoutes, type FollowRoutes, type StandbyHub } from './backup';
 
-/** The hub's state and its server, one per desk core. */
-export interface StudioHub {
+/** The hub's state and its server, one per desk core (a backup's too: {@link StandbyHub}). */
+export interface StudioHub extends StandbyHub {
   /** Gives the hub the core its seats' commands run on (once the pipeline exists). */
   attach(core: StudioCore): void;
   status(): StudioStatus;
@@ -70,7 +72,7 @@ const storedSeats = z.array(
   z.object({
     id: z.string(),
     name: z.string(),
-    role: z.enum(['operator', 'observer']),
+    role: z.enum(seatRoles),
     pairedAt: z.number(),
     secretHash: z.string(),
   }),
@@ -100,6 +102,9 @@ export async function createStudioHub(options: {
   let core: StudioCore | null = null;
   let server: { app: FastifyInstance; hosting: StudioHosting } | null = null;
   let joined: SeatCore | null = null;
+  /** A backup hub in standby (backup.ts) answers 503 until it takes over. */
+  let standby = false;
+  let follow: FollowRoutes | null = null;
   /** Open event streams and the page clients each seat spoke for, by seat id. */
   const streams = new Map<string, Set<ServerResponse>>();
   const clients = new Map<string, Set<string>>();
@@ -134,10 +139,13 @@ export async function createStudioHub(options: {
     app.addHook('onRequest', async (request, reply) => {
       if (request.headers.origin !== undefined)
         return refuse(reply, 403, 'Requests from web pages are refused: join from OnAir Desk.');
+      if (standby) return refuse(reply, 503, say('studio.errors.standby').message);
       if (request.url === '/studio/pair') return;
       const seat = seatOf(request);
       if (!seat)
         return refuse(reply, 401, 'This seat has no credential of this studio, or it was revoked.');
+      if (seat.role === 'backup' && !/^\/studio\/(follow|backup|hello)$/.test(request.url))
+        return refuse(reply, 403, say('studio.errors.backupNoCommands').message);
       (request as FastifyRequest & { seat: StoredSeat }).seat = seat;
     });
 
@@ -223,6 +231,7 @@ export async function createStudioHub(options: {
         Connection: 'keep-alive',
       });
       res.write(': connected\n\n');
+      if (follow) res.write(follow.addressesEvent());
       const off = core.subscribe((event, payload) => {
         res.write(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`);
       });
@@ -238,6 +247,15 @@ export async function createStudioHub(options: {
         clearInterval(keepAlive);
         off();
       });
+    });
+    follow = followRoutes(app, {
+      registry: () => book.stored(),
+      touch: (id) => book.touch(id),
+      hosting: () => hub.hostingAddress(),
+      now: options.now,
+      onBackup: (event) => {
+        for (const open of streams.values()) for (const res of open) res.write(event);
+      },
     });
     return app;
   };
@@ -279,6 +297,7 @@ export async function createStudioHub(options: {
       if (!server) return hub.leave();
       const { app } = server;
       server = null;
+      follow?.close();
       for (const id of [...streams.keys()]) cutOff(id);
       await app.close();
     },
@@ -323,6 +342,15 @@ export async function createStudioHub(options: {
     },
     seat() {
       return joined;
+    },
+    hostingAddress() {
+      return server ? { url: server.hosting.url, fingerprint: server.hosting.fingerprint } : null;
+    },
+    setStandby(on) {
+      standby = on;
+    },
+    adoptSeats(seats) {
+      book.adopt(seats);
     },
     async revoke(seatId) {
       const had = book.revoke(seatId);

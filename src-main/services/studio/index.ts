@@ -1,6 +1,7 @@
 /**
  * The studio domain's only entry for other domains and the hosts: a desk as a hub
- * (hub.ts, studio-commands.ts) or as a seat (seat.ts).
+ * (hub.ts, studio-commands.ts), as a seat (seat.ts, failover-seat.ts), or as the hub's backup
+ * (backup.ts, heartbeat.ts; the takeover drill in backup-harness.ts).
  */
 export { createStudioHub, type StudioHub } from './hub';
 export type { StudioCore } from './studio-core';
@@ -16,3 +17,5 @@ export {
   type SeatCore,
 } from './seat';
 export { normalizeFingerprint } from './certificate';
+export { followHub, type BackupFollower, type BackupState, type StudioAddress } from './backup';
+export { failoverSeatCore, type FailoverSeatCore } from './failover-seat';

@@ -131,6 +131,17 @@ export class PairingBook {
     return this.seats.delete(id);
   }
 
+  /**
+   * Makes `seats` (a hub's registry, as its backup received it) the seats this book accepts,
+   * beside its own backups: a seat revoked at the hub is forgotten here too.
+   */
+  adopt(seats: readonly StoredSeat[]): void {
+    const given = new Set(seats.map((seat) => seat.id));
+    for (const [id, seat] of this.seats)
+      if (seat.role !== 'backup' && !given.has(id)) this.revoke(id);
+    for (const seat of seats) if (seat.role !== 'backup') this.seats.set(seat.id, { ...seat });
+  }
+
   /** The seats to write to the hub's data folder (hashes, never credentials). */
   stored(): StoredSeat[] {
     return [...this.seats.values()];

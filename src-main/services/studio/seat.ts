@@ -12,11 +12,14 @@
 import type { TLSSocket } from 'node:tls';
 import { Agent, buildConnector, fetch } from 'undici';
 import { z } from 'zod';
-import type { EventMap, EventName } from '../../shared/bridge';
+import { commands, type CommandName, type EventMap, type EventName } from '../../shared/bridge';
 import { say } from '../../shared/i18n/say';
+import type { MessageKey, MessageRef } from '../../shared/i18n/message';
+import { commandTextKeys } from '../../shared/command-texts';
 import { fail, ok, type DeskError, type Result } from '../../shared/result';
 import type { SecretStore } from '../../secrets/keychain';
 import type { SeatLink, SeatRole, StudioStatus } from '../../shared/studio-model';
+import { seatRoles } from '../../shared/studio-model';
 import type { CallContext } from '../core/command-registry';
 import { normalizeFingerprint } from './certificate';
 import type { StudioCore } from './studio-core';
@@ -63,7 +66,7 @@ const pairAnswer = z.object({
   data: z.object({
     seatId: z.string(),
     seatName: z.string(),
-    role: z.enum(['operator', 'observer']),
+    role: z.enum(seatRoles),
     credential: z.string(),
   }),
 });
@@ -128,7 +131,7 @@ export async function pairSeat(options: {
 
 const helloAnswer = z.object({
   ok: z.literal(true),
-  data: z.object({ seatName: z.string(), role: z.enum(['operator', 'observer']) }),
+  data: z.object({ seatName: z.string(), role: z.enum(seatRoles) }),
 });
 
 /**
@@ -276,15 +279,7 @@ export function seatCore(options: {
         const body = (await response.json()) as Result<unknown>;
         return body;
       } catch (error) {
-        const cause = unwrap(error);
-        const detail: DeskError =
-          cause instanceof FingerprintMismatchError
-            ? { code: 'network', ...say('studio.errors.fingerprintMismatch', { got: cause.got }) }
-            : {
-                code: 'network',
-                ...say('studio.errors.hubUnreachable', { detail: cause.message }),
-              };
-        return fail(detail);
+        return fail(linkFailure(String(command), unwrap(error)));
       }
     },
     subscribe(listener) {
@@ -313,6 +308,45 @@ export function seatCore(options: {
       if (!options.agent) await agent.close();
     },
   };
+}
+
+/** Connection errors that mean the request never reached the hub (nothing was sent). */
+const notSentCodes = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/**
+ * What a seat's command that got no answer from the hub tells the operator: "the hub does not
+ * answer" when the request never left (no connection, or the pin refused it), and otherwise
+ * "unknown: re-read": it may have run at the hub before it went silent, and it is never sent
+ * again on its own (docs/architecture.md, "The takeover protocol").
+ */
+export function linkFailure(command: string, cause: Error): DeskError {
+  if (cause instanceof FingerprintMismatchError)
+    return { code: 'network', ...say('studio.errors.fingerprintMismatch', { got: cause.got }) };
+  let code: unknown;
+  let current: unknown = cause;
+  for (let depth = 0; depth < 5 && current && code === undefined; depth += 1) {
+    code = (current as { code?: unknown }).code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  if (typeof code === 'string' && notSentCodes.has(code))
+    return { code: 'network', ...say('studio.errors.hubUnreachable', { detail: cause.message }) };
+  const title: MessageRef | string =
+    command in commands
+      ? { key: commandTextKeys(command as CommandName).title as MessageKey }
+      : command;
+  return { code: 'network', ...say('studio.errors.outcomeUnknown', { command: title }) };
+}
+
+/** Whether a seat's failed command surely never reached the hub (see {@link linkFailure}). */
+export function surelyNotSent(error: DeskError): boolean {
+  return error.text?.key === 'studio.errors.hubUnreachable';
 }
 
 /** Reads server-sent events from `body` until it ends, handing each `event`/`data` pair on. */

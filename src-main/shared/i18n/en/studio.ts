@@ -19,6 +19,9 @@ export const studio = {
     role: 'Role',
     roleOperator: 'Operator',
     roleObserver: 'Observer',
+    roleBackup: 'Backup hub',
+    backupHint:
+      'A backup hub is a second OnAir Desk with the same accounts in its own keychain: it follows this hub and takes over when it has been silent for 3 s.',
     roleHint: 'Operators run commands; observers see everything and change nothing.',
     codeExpires: 'Good for one seat until {time}.',
     pairingLocked: 'Five wrong codes: pairing is locked until {time}.',
@@ -38,6 +41,8 @@ export const studio = {
     joinCodeHint: 'Leave it empty to join again with the credential this desk kept.',
     join: 'Join',
     leave: 'Leave the studio',
+    backupCliHint:
+      'On the backup’s workstation (same accounts, in its own keychain), start OnAir Desk as this studio’s backup hub with a code of role Backup hub:',
     joinHint:
       'Start OnAir Desk as a seat with the hub’s address, its fingerprint and a pairing code from the hub:',
     seatOf: 'This desk is a seat of {url}.',
@@ -61,6 +66,10 @@ export const studio = {
       cannotListen: 'The studio cannot listen on {address}:{port}: {detail}.',
       hubOnly: 'The studio is managed at the hub.',
       hubUnreachable: 'The studio hub does not answer ({detail}).',
+      outcomeUnknown:
+        'Unknown: the hub went silent while “{command}” was on its way, and it was not sent again. Re-read before deciding.',
+      standby: 'This is the studio’s backup hub: it serves seats only once the hub is silent.',
+      backupNoCommands: 'A backup hub follows the hub; it runs no commands here.',
       fingerprintMismatch:
         'The hub’s certificate ({got}) is not the one this seat pinned: refused, nothing was sent.',
     },

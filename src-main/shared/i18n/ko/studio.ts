@@ -19,6 +19,9 @@ export const studio = {
     role: '역할',
     roleOperator: '운영자',
     roleObserver: '관찰자',
+    roleBackup: '백업 허브',
+    backupHint:
+      '백업 허브는 같은 계정을 자기 키체인에 둔 두 번째 OnAir Desk입니다. 이 허브를 따라가다가 허브가 3초 동안 응답이 없으면 대신 맡습니다.',
     roleHint: '운영자는 명령을 실행하고, 관찰자는 모든 것을 보지만 아무것도 바꾸지 않습니다.',
     codeExpires: '{time}까지 좌석 하나에 쓸 수 있습니다.',
     pairingLocked: '잘못된 코드가 다섯 번 입력되어 {time}까지 페어링이 잠겼습니다.',
@@ -39,6 +42,8 @@ export const studio = {
     joinCodeHint: '비워 두면 이 데스크에 보관된 자격 증명으로 다시 참여합니다.',
     join: '참여',
     leave: '스튜디오 나가기',
+    backupCliHint:
+      '백업 워크스테이션(같은 계정을 자기 키체인에 둔 곳)에서 역할이 백업 허브인 코드로 OnAir Desk를 이 스튜디오의 백업 허브로 시작하세요.',
     joinHint: '허브의 주소, 지문, 허브에서 받은 페어링 코드로 OnAir Desk를 좌석으로 시작하세요.',
     seatOf: '이 데스크는 {url}의 좌석입니다.',
     seatRole: '허브에서의 역할: {role}',
@@ -62,6 +67,10 @@ export const studio = {
       cannotListen: '스튜디오가 {address}:{port}에서 연결을 받을 수 없습니다: {detail}.',
       hubOnly: '스튜디오는 허브에서만 관리합니다.',
       hubUnreachable: '스튜디오 허브가 응답하지 않습니다({detail}).',
+      outcomeUnknown:
+        '알 수 없음: “{command}” 명령이 가는 도중 허브가 응답을 멈췄고, 다시 보내지 않았습니다. 다시 읽은 뒤 결정하세요.',
+      standby: '이 데스크는 스튜디오의 백업 허브입니다. 허브가 응답하지 않을 때만 좌석을 맡습니다.',
+      backupNoCommands: '백업 허브는 허브를 따라갈 뿐, 여기서 명령을 실행하지 않습니다.',
       fingerprintMismatch:
         '허브의 인증서({got})가 이 좌석이 고정한 인증서가 아닙니다. 연결을 거부했고 아무것도 보내지 않았습니다.',
     },

@@ -1,0 +1,345 @@
+/**
+ * The takeover drill: a sandbox platform on loopback (its rate limit on), a hub, a backup and
+ * one operator seat in this process, each desk with its own data folder and keychain (the
+ * backup's accounts are its own: it never receives a token). The seat renames a broadcast
+ * every `everyMs` with a new title each time; in the middle of that workload the hub dies
+ * just after the platform took one rename and before the seat got its answer. The drill
+ * reports when the backup took over, when it accepted a command again, how the seat was
+ * told about the command in flight, and how often the platform received each rename
+ * (counted at the sandbox: none may come twice). Used by backup.test.ts and by
+ * `npm run bench -- studio`.
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSandbox, type SandboxInfo } from '../../sandbox/index';
+import type { ChannelSummary, Fresh, Page } from '../../shared/model';
+import type { DeskError, Result } from '../../shared/result';
+import type { SecretStore } from '../../secrets/keychain';
+import { createDeskCore, type DeskCoreWithPanels } from '../app/desk-core';
+import { openSandboxWorkspace } from '../workspaces/workspace';
+import { followHub } from './backup';
+import { failoverSeatCore } from './failover-seat';
+import { createStudioHub } from './hub';
+import { pairSeat, surelyNotSent } from './seat';
+
+/** How one command of the workload ended at the seat. */
+export type DrillOutcome = 'ok' | 'unknown' | 'not-sent' | 'refused';
+
+/** One rename the seat sent. */
+export interface DrillCommand {
+  /** Its unique title (the operation's identity at the platform). */
+  title: string;
+  /** Epoch ms (the drill's clock) when the seat sent it and when it was answered. */
+  sentAt: number;
+  answeredAt: number;
+  outcome: DrillOutcome;
+  /** The error's catalogue key when it failed. */
+  errorKey?: string;
+  /** Which address answered it: the hub (`hub`) or the backup (`backup`). */
+  by: 'hub' | 'backup';
+}
+
+/** What the drill saw. Times are epoch ms on the drill's clock; durations ms. */
+export interface TakeoverReport {
+  commands: DrillCommand[];
+  /** When the hub died. */
+  killedAt: number;
+  /** The hub's last beat as the backup received it, and when the backup took over. */
+  lastBeatAt: number;
+  takenOverAt: number;
+  /** When the backup's pipeline first accepted a seat's command after the hub died. */
+  firstAcceptedAt: number | null;
+  /** When a seat's command was first answered ok by the backup. */
+  firstAnsweredAt: number | null;
+  /** `firstAcceptedAt - killedAt` (goal ≤ 5000), or null when none was accepted. */
+  acceptedWithinMs: number | null;
+  /** Renames (PUT broadcasts/{key}) the sandbox received, and how many per title. */
+  renamesAtPlatform: number;
+  perTitle: Record<string, number>;
+  /** Titles the platform received more than once (goal: none). */
+  duplicates: string[];
+  /** 429s of the platform's rate limit during the drill (not injected). */
+  throttled: number;
+  /**
+   * Updates of the page's channel-list watch (subscribed once, at the hub) before the hub
+   * died and after the backup took over: the watch resumed when this is above 0.
+   */
+  watchUpdatesBeforeKill: number;
+  watchUpdatesAfterTakeover: number;
+}
+
+/**
+ * Runs the drill (see the file comment) and answers its report; everything it started is
+ * stopped before it resolves.
+ * @param options.commandsBeforeKill renames answered by the hub before it dies (default 3).
+ * @param options.commandsAfterKill renames sent after it died (default 6).
+ * @param options.everyMs the workload's pace (default 1500 ms).
+ * @param options.now the drill's clock (default `Date.now`).
+ * @throws Error when the sandbox, a desk or the pairing cannot start.
+ */
+export async function runTakeoverDrill(
+  options: {
+    commandsBeforeKill?: number;
+    commandsAfterKill?: number;
+    everyMs?: number;
+    now?: () => number;
+    log?: (line: string) => void;
+  } = {},
+): Promise<TakeoverReport> {
+  const now = options.now ?? Date.now;
+  const log = options.log ?? (() => undefined);
+  const everyMs = options.everyMs ?? 1500;
+  const before = options.commandsBeforeKill ?? 3;
+  const after = options.commandsAfterKill ?? 6;
+  const sandbox = await startSandbox({ port: 0, rateLimit: true, seed: 7 });
+  const root = await mkdtemp(join(tmpdir(), 'onair-takeover-'));
+  const cleanups: (() => Promise<void>)[] = [
+    async () => rm(root, { recursive: true, force: true }),
+  ];
+  cleanups.unshift(() => sandbox.close());
+  try {
+    /** Renames that reached the sandbox's socket, per title, from either desk. */
+    const countTitles: Record<string, number> = {};
+    /** The hub "process": once dead, nothing of it reaches the network. */
+    let hubDead = false;
+    let killArmed = false;
+    let killedAt = 0;
+    let kill: () => Promise<void> = () => Promise.resolve();
+    const renameTitle = async (request: Request): Promise<string | null> => {
+      if (request.method !== 'PUT' || !/\/broadcasts\/[^/]+$/.test(new URL(request.url).pathname))
+        return null;
+      // The live API takes form fields (spec, Endpoints).
+      return new URLSearchParams(await request.clone().text()).get('title');
+    };
+    /** The wire to the sandbox of both desks: each rename counted as it leaves. */
+    const wire = async (
+      request: Request,
+    ): Promise<{ title: string | null; response: Response }> => {
+      const title = await renameTitle(request);
+      if (title !== null) countTitles[title] = (countTitles[title] ?? 0) + 1;
+      return { title, response: await fetch(request) };
+    };
+
+    // The hub's desk: its platform calls pass here; the kill lands between the platform's
+    // answer to a rename and the seat's answer.
+    const hubCore = await desk(join(root, 'hub-desk'), sandbox.info, async (request) => {
+      if (hubDead) throw new Error('The hub process is gone.');
+      const { title, response } = await wire(request);
+      if (title !== null && killArmed) {
+        killArmed = false;
+        hubDead = true;
+        killedAt = now();
+        await kill();
+        throw new Error('The hub process is gone.');
+      }
+      return response;
+    });
+    cleanups.unshift(() => hubCore.dispose());
+
+    let firstAcceptedAt: number | null = null;
+    const backupCore = await desk(
+      join(root, 'backup-desk'),
+      sandbox.info,
+      async (request) => (await wire(request)).response,
+    );
+    cleanups.unshift(() => backupCore.dispose());
+
+    const hub = await createStudioHub({ dataDir: join(root, 'hub-desk'), now, log });
+    hub.attach(hubCore);
+    const hosting = await hub.start('127.0.0.1', 0);
+    kill = async () => {
+      await hub.stop();
+    };
+    cleanups.unshift(() => hub.stop());
+
+    // The backup pairs like a seat, with a code of role backup, and keeps its credential.
+    const backupSecrets = memoryKeychain();
+    const backupPaired = await pairSeat({
+      url: hosting.url,
+      fingerprint: hosting.fingerprint,
+      code: hub.newPairingCode('backup').code,
+      seatName: 'Backup',
+      secrets: backupSecrets,
+    });
+    const standby = await createStudioHub({ dataDir: join(root, 'backup-desk'), now, log });
+    standby.attach({
+      invoke(command, input, context) {
+        if (hubDead && firstAcceptedAt === null) firstAcceptedAt = now();
+        return backupCore.invoke(command, input, context);
+      },
+      subscribe: (listener) => backupCore.subscribe(listener),
+      dropClient: (clientId) => backupCore.dropClient(clientId),
+    });
+    await standby.start('127.0.0.1', 0);
+    cleanups.unshift(() => standby.stop());
+    const follower = followHub({
+      hubUrl: hosting.url,
+      fingerprint: hosting.fingerprint,
+      credential: backupPaired.credential,
+      own: standby,
+      seedBudget: () => backupCore.assumeFullMinute(),
+      now,
+      log,
+    });
+    cleanups.unshift(() => follower.dispose());
+
+    // The operator's seat.
+    const paired = await pairSeat({
+      url: hosting.url,
+      fingerprint: hosting.fingerprint,
+      code: hub.newPairingCode('operator').code,
+      seatName: 'Operator 1',
+      secrets: memoryKeychain(),
+    });
+    let by: 'hub' | 'backup' = 'hub';
+    const seat = failoverSeatCore({
+      hubUrl: hosting.url,
+      fingerprint: hosting.fingerprint,
+      credential: paired.credential,
+      seatName: paired.seatName,
+      role: paired.role,
+      onActive: (address) => {
+        by = address.fingerprint === hosting.fingerprint.toUpperCase() ? 'hub' : 'backup';
+      },
+    });
+    cleanups.unshift(() => seat.dispose());
+    /** Channel-list updates the page's watch got, and when (the drill's clock). */
+    const watchUpdates: number[] = [];
+    let pageWatchId = '';
+    seat.subscribe((event, payload) => {
+      const update = payload as { kind?: string; watchId?: string };
+      if (event === 'watch.update' && update.kind === 'channels' && update.watchId === pageWatchId)
+        watchUpdates.push(now());
+    });
+    // Wait until the seat knows both addresses and the backup follows.
+    log('drill: waiting for both addresses');
+    await until(() => seat.addresses().length === 2 && follower.state().seats > 0, 10_000);
+    log('drill: ready');
+
+    const ctx = { clientId: 'drill-page-1' };
+    const watched = await seat.invoke('watch.subscribe', { spec: { kind: 'channels' } }, ctx);
+    if (!watched.ok) throw new Error(`watch.subscribe: ${watched.error.message}`);
+    pageWatchId = (watched.data as { watchId: string }).watchId;
+    const channels = await seat.invoke('channels.list', {}, ctx);
+    const key = firstBroadcastKey(channels);
+    const commands: DrillCommand[] = [];
+    const send = async (n: number) => {
+      const title = `Takeover drill ${String(n).padStart(3, '0')}`;
+      const sentAt = now();
+      log(`drill: sending ${title}`);
+      const answer = await seat.invoke('broadcast.rename', { broadcastKey: key, title }, ctx);
+      log(`drill: ${title} -> ${JSON.stringify(answer).slice(0, 200)}`);
+      commands.push({
+        title,
+        sentAt,
+        answeredAt: now(),
+        outcome: outcomeOf(answer),
+        ...(answer.ok ? {} : { errorKey: keyOf(answer.error) }),
+        by,
+      });
+    };
+    let n = 0;
+    for (; n < before; n += 1) {
+      await send(n);
+      await sleep(everyMs);
+    }
+    killArmed = true;
+    for (let i = 0; i < after + 1; i += 1, n += 1) {
+      const started = now();
+      await send(n);
+      await sleep(Math.max(0, everyMs - (now() - started)));
+    }
+    const takenOverAt = await Promise.race([
+      follower.takenOver(),
+      sleep(10_000).then(() => {
+        throw new Error('The backup never took over.');
+      }),
+    ]);
+    // Commands go first: the watch's first poll at the backup may wait for the workload's end.
+    await until(() => watchUpdates.some((at) => at > takenOverAt), 20_000).catch(() => undefined);
+    const state = follower.state();
+    // Counted at the sandbox: the renames it received, per title through the desks' fetches.
+    const asked = sandbox.served.asked().live;
+    const renamesAtPlatform = Object.entries(asked)
+      .filter(([operation]) => /updateBroadcast$/.test(operation))
+      .reduce((sum, [, count]) => sum + count, 0);
+    const firstAnswered = commands.find((c) => c.by === 'backup' && c.outcome === 'ok');
+    return {
+      commands,
+      killedAt,
+      lastBeatAt: state.phase === 'serving' ? state.hubSilentSinceAt : 0,
+      takenOverAt,
+      firstAcceptedAt,
+      firstAnsweredAt: firstAnswered?.answeredAt ?? null,
+      acceptedWithinMs: firstAcceptedAt === null ? null : firstAcceptedAt - killedAt,
+      renamesAtPlatform,
+      perTitle: { ...countTitles },
+      duplicates: Object.entries(countTitles)
+        .filter(([, count]) => count > 1)
+        .map(([title]) => title),
+      throttled: sandbox.calls.counts().reduce((sum, minute) => sum + minute.throttled, 0),
+      watchUpdatesBeforeKill: watchUpdates.filter((at) => at < killedAt).length,
+      watchUpdatesAfterTakeover: watchUpdates.filter((at) => at > takenOverAt).length,
+    };
+  } finally {
+    for (const cleanup of cleanups) await cleanup().catch(() => undefined);
+  }
+}
+
+/** A desk core on the sandbox `info` with the platform's pacing, its calls through `wire`. */
+async function desk(
+  dataDir: string,
+  info: SandboxInfo,
+  wire: (request: Request) => Promise<Response>,
+): Promise<DeskCoreWithPanels> {
+  await mkdir(dataDir, { recursive: true });
+  return createDeskCore({
+    dataDir,
+    secrets: memoryKeychain(),
+    openSandbox: () => openSandboxWorkspace({ sandboxInfo: info, fetch: wire }),
+    log: () => undefined,
+  });
+}
+
+/** A keychain in memory: each desk of the drill has its own. */
+function memoryKeychain(): SecretStore {
+  const entries = new Map<string, string>();
+  return {
+    get: (account) => Promise.resolve(entries.get(account) ?? null),
+    set: (account, secret) => Promise.resolve(void entries.set(account, secret)),
+    delete: (account) => Promise.resolve(entries.delete(account)),
+    check: () => Promise.resolve(),
+  };
+}
+
+function outcomeOf(answer: Result<unknown>): DrillOutcome {
+  if (answer.ok) return 'ok';
+  if (answer.error.text?.key === 'studio.errors.outcomeUnknown') return 'unknown';
+  return surelyNotSent(answer.error) ? 'not-sent' : 'refused';
+}
+
+function keyOf(error: DeskError): string {
+  return error.text?.key ?? error.code;
+}
+
+/** The latest broadcast of the first channel that has one. */
+function firstBroadcastKey(answer: Result<unknown>): string {
+  if (!answer.ok) throw new Error(`channels.list: ${answer.error.message}`);
+  const page = (answer.data as Fresh<Page<ChannelSummary>>).data;
+  const key = page.items.find((channel) => channel.latestBroadcast)?.latestBroadcast?.key;
+  if (!key) throw new Error('The sandbox has no broadcast to rename.');
+  return key;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Resolves once `done()` holds (checked every 50 ms). @throws Error after `withinMs`. */
+async function until(done: () => boolean, withinMs: number): Promise<void> {
+  for (let waited = 0; !done(); waited += 50) {
+    if (waited > withinMs) throw new Error('The drill did not get ready.');
+    await sleep(50);
+  }
+}

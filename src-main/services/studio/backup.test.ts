@@ -1,0 +1,160 @@
+/**
+ * The takeover (docs/architecture.md, "The takeover protocol"): the silence rule on an
+ * injected clock, and the drill against the sandbox on loopback with its rate limit on: the
+ * hub dies in the middle of a workload, just after the platform took a rename and before the
+ * seat got its answer. The backup takes over, accepts commands within 5 s, and no rename
+ * reaches the platform twice (counted at the sandbox); the command in flight is reported to
+ * its seat as "unknown: re-read" and not sent again.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fetch } from 'undici';
+import { describe, expect, it } from 'vitest';
+import { memorySecrets } from '../app/test-support';
+import { createStudioHub } from './hub';
+import { PairingBook } from './pairing';
+import { pairSeat, pinnedAgent } from './seat';
+import { silenceBeforeTakeoverMs, SilenceWatch, takeoverWithinMs } from './heartbeat';
+import { runTakeoverDrill } from './backup-harness';
+
+describe('heartbeat', () => {
+  it('counts the hub silent only after 3 s without a beat', () => {
+    let t = Date.parse('2026-11-20T20:00:00Z');
+    const watch = new SilenceWatch(() => t);
+    t += silenceBeforeTakeoverMs - 1;
+    expect(watch.silent()).toBe(false);
+    watch.beat({ at: t, seats: [] });
+    t += 2999;
+    expect(watch.silent()).toBe(false);
+    t += 1;
+    expect(watch.silent()).toBe(true);
+    expect(watch.silentForMs()).toBe(3000);
+  });
+});
+
+describe('the registry at the backup', () => {
+  it('accepts the hub seats’ credentials, and forgets a seat the hub revoked', () => {
+    const t = Date.parse('2026-11-20T20:00:00Z');
+    const hubBook = new PairingBook(() => t);
+    const paired = hubBook.pair(hubBook.newCode('operator').code, 'Desk A');
+    const other = hubBook.pair(hubBook.newCode('observer').code, 'Desk B');
+    if (!paired.ok || !other.ok) throw new Error('pairing failed');
+    const backupBook = new PairingBook(() => t);
+    backupBook.adopt(hubBook.stored());
+    expect(backupBook.check(paired.credential)?.name).toBe('Desk A');
+    expect(backupBook.check(`${paired.seat.id}.wrong`)).toBeNull();
+    hubBook.revoke(other.seat.id);
+    backupBook.adopt(hubBook.stored());
+    expect(backupBook.check(other.credential)).toBeNull();
+    expect(backupBook.check(paired.credential)?.name).toBe('Desk A');
+  });
+});
+
+describe('following', () => {
+  it('gives a backup the seat registry as hashes only, and runs no command of it', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'onair-follow-'));
+    const t = Date.parse('2026-11-20T20:00:00Z');
+    const hub = await createStudioHub({ dataDir: dir, now: () => t, log: () => {} });
+    const hosting = await hub.start('127.0.0.1', 0);
+    const agent = pinnedAgent(hosting.fingerprint);
+    const pair = (role: 'operator' | 'backup', seatName: string) =>
+      pairSeat({
+        url: hosting.url,
+        fingerprint: hosting.fingerprint,
+        code: hub.newPairingCode(role).code,
+        seatName,
+        secrets: memorySecrets(),
+      });
+    try {
+      const operator = await pair('operator', 'Desk A');
+      const backup = await pair('backup', 'Backup');
+      const as = (credential: string) => ({ authorization: `Seat ${credential}` });
+      // A seat that is not a backup may not follow; a backup may not run commands.
+      const follow = await fetch(new URL('/studio/follow', hosting.url), {
+        headers: as(operator.credential),
+        dispatcher: agent,
+      });
+      expect(follow.status).toBe(403);
+      await follow.body?.cancel();
+      const rpc = await fetch(new URL('/rpc/channels.list', hosting.url), {
+        method: 'POST',
+        headers: { ...as(backup.credential), 'content-type': 'application/json' },
+        body: '{"input":{}}',
+        dispatcher: agent,
+      });
+      expect(rpc.status).toBe(403);
+      // The backup's first beat: the operator's hash, never its credential, never the backup.
+      const beats = await fetch(new URL('/studio/follow', hosting.url), {
+        headers: as(backup.credential),
+        dispatcher: agent,
+      });
+      expect(beats.status).toBe(200);
+      const reader = beats.body?.getReader();
+      const chunk: ReadableStreamReadResult<Uint8Array> | undefined = await reader?.read();
+      await reader?.cancel();
+      const text = new TextDecoder().decode(chunk?.value);
+      expect(text.startsWith('event: beat\n')).toBe(true);
+      const beat = JSON.parse(text.split('data: ')[1] ?? '{}') as {
+        seats: { name: string; secretHash: string }[];
+      };
+      expect(beat.seats.map((seat) => seat.name)).toEqual(['Desk A']);
+      expect(beat.seats[0]?.secretHash).toMatch(/^[0-9a-f]{64}$/);
+      expect(text).not.toContain(operator.credential.split('.')[1]);
+      // In standby, a hub answers 503 to everyone, so no seat takes it for a revocation.
+      hub.setStandby(true);
+      const standby = await fetch(new URL('/studio/hello', hosting.url), {
+        headers: as(operator.credential),
+        dispatcher: agent,
+      });
+      expect(standby.status).toBe(503);
+      await standby.body?.cancel();
+    } finally {
+      await agent.close();
+      await hub.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a backup hub takes over', () => {
+  it('serves the seat within 5 s of the hub dying, and no operation reaches the platform twice', async () => {
+    const report = await runTakeoverDrill({ commandsBeforeKill: 3, commandsAfterKill: 6 });
+    const byOutcome = (outcome: string) => report.commands.filter((c) => c.outcome === outcome);
+
+    // The hub answered the first renames; one was in flight when it died.
+    expect(report.commands.slice(0, 3).every((c) => c.outcome === 'ok' && c.by === 'hub')).toBe(
+      true,
+    );
+    const inFlight = report.commands[3];
+    expect(inFlight?.outcome).toBe('unknown');
+    expect(inFlight?.errorKey).toBe('studio.errors.outcomeUnknown');
+    // It reached the platform once (the hub died after the platform's answer), never again.
+    expect(report.perTitle[inFlight?.title ?? '']).toBe(1);
+
+    // The backup took over after 3 s of silence, within 5 s, and accepted commands in 5 s.
+    expect(report.takenOverAt - report.lastBeatAt).toBeGreaterThanOrEqual(silenceBeforeTakeoverMs);
+    expect(report.takenOverAt - report.killedAt).toBeLessThanOrEqual(takeoverWithinMs);
+    expect(report.acceptedWithinMs).not.toBeNull();
+    expect(report.acceptedWithinMs ?? Infinity).toBeLessThanOrEqual(takeoverWithinMs);
+    expect(byOutcome('ok').filter((c) => c.by === 'backup').length).toBeGreaterThan(0);
+    // Nothing was refused but for the hub being gone (nothing sent then).
+    expect(byOutcome('refused')).toEqual([]);
+
+    // No duplicates: each title reached the platform at most once, and the sandbox's own
+    // count of renames is the wire's.
+    expect(report.duplicates).toEqual([]);
+    const wired = Object.values(report.perTitle).reduce((sum, count) => sum + count, 0);
+    expect(report.renamesAtPlatform).toBe(wired);
+    for (const command of report.commands) {
+      const reached = report.perTitle[command.title] ?? 0;
+      if (command.outcome === 'ok') expect(reached).toBe(1);
+      if (command.outcome === 'not-sent') expect(reached).toBe(0);
+    }
+    // Its budget started as if the last minute were full: the platform never said 429.
+    expect(report.throttled).toBe(0);
+    // The page's watch, subscribed once at the hub, goes on with its id at the backup.
+    expect(report.watchUpdatesBeforeKill).toBeGreaterThan(0);
+    expect(report.watchUpdatesAfterTakeover).toBeGreaterThan(0);
+  }, 60_000);
+});

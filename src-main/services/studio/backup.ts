@@ -1,0 +1,319 @@
+/**
+ * A backup hub (docs/architecture.md, "The takeover protocol"). A second OnAir Desk with the
+ * same accounts, their tokens in its own keychain, pairs with the hub like a seat of role
+ * `backup` and then:
+ *
+ * - **follows**: it tells the hub its own address and certificate fingerprint
+ *   (`POST /studio/backup`), which the hub gives every seat over the seat's pinned stream, so
+ *   seats know both addresses; and it reads the hub's heartbeat (`GET /studio/follow`, a
+ *   server-sent event every second with the seat registry: names, roles and credential
+ *   hashes, never a token nor a credential);
+ * - **takes over** once the hub has been silent for 3 s (heartbeat.ts): its budget starts as
+ *   if the last minute were full (the schedulers are seeded with 60 spent calls), and it
+ *   leaves standby, serving the seats with its own TLS certificate. Seats reconnect to it when
+ *   their hub is silent (failover-seat.ts); their watches resume there.
+ *
+ * Until it takes over, the backup's studio server answers every request 503 (standby), so a
+ * seat never mistakes it for a hub that revoked it.
+ */
+import type { ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fetch, type Agent } from 'undici';
+import { z } from 'zod';
+import { normalizeFingerprint } from './certificate';
+import {
+  beatPayload,
+  heartbeatEveryMs,
+  silenceCheckEveryMs,
+  SilenceWatch,
+  type Beat,
+} from './heartbeat';
+import type { StoredSeat } from './pairing';
+import { pinnedAgent } from './seat';
+
+/** A studio address as seats pin it: where to reach a hub and its certificate's SHA-256. */
+export interface StudioAddress {
+  /** `https://<address>:<port>/` */
+  url: string;
+  /** Upper-case hex pairs joined by `:`. */
+  fingerprint: string;
+}
+
+/** The server-sent event that gives a seat the studio's addresses (the hub's, the backup's). */
+export const addressesEventName = 'studio.addresses';
+
+/** What `studio.addresses` carries: every address of the studio, the hub first. */
+export const addressesPayload = z.object({
+  addresses: z.array(z.object({ url: z.url().max(300), fingerprint: z.string().max(200) })).max(4),
+});
+
+const backupBody = z.object({
+  url: z
+    .url()
+    .max(300)
+    .refine((url) => url.startsWith('https://'), 'An https address'),
+  fingerprint: z.string().regex(/^([0-9A-Fa-f]{2}:?){32}$/),
+});
+
+/** A seat as the hub's request hook found it (hub.ts). */
+type SeatRequest = FastifyRequest & { seat: StoredSeat };
+
+/** The hub's side of following: its routes and the addresses it gives seats. */
+export interface FollowRoutes {
+  /** The `studio.addresses` event for a seat's stream, or '' while there is no backup. */
+  addressesEvent(): string;
+  /** Closes the backups' follow streams (the hub stops). */
+  close(): void;
+}
+
+/**
+ * Adds the hub's follow routes to `app` (requests already authenticated by hub.ts's hook,
+ * which put the seat on `request.seat`): `GET /studio/follow` and `POST /studio/backup`, for
+ * seats of role `backup` only (403 otherwise).
+ * @param deps.registry the seats to hand the backup (hashes only; backups left out).
+ * @param deps.touch notes the backup's contact at each beat (the hub's seat list).
+ * @param deps.hosting where this hub is served (the first address seats are given).
+ * @param deps.onBackup told when a backup gave its address: push it to the seats' streams.
+ */
+export function followRoutes(
+  app: FastifyInstance,
+  deps: {
+    registry: () => StoredSeat[];
+    /** Notes a contact of the seat `id` (each beat sent to a backup). */
+    touch: (id: string) => void;
+    hosting: () => StudioAddress | null;
+    now: () => number;
+    onBackup: (event: string) => void;
+  },
+): FollowRoutes {
+  let backup: StudioAddress | null = null;
+  const followers = new Set<ServerResponse>();
+  const beat = (): Beat => ({
+    at: deps.now(),
+    seats: deps
+      .registry()
+      .filter((seat) => seat.role !== 'backup')
+      .map(({ id, name, role, pairedAt, secretHash }) => ({
+        id,
+        name,
+        role: role === 'operator' ? 'operator' : 'observer',
+        pairedAt,
+        secretHash,
+      })),
+  });
+  const addressesEvent = () => {
+    const hub = deps.hosting();
+    if (!backup || !hub) return '';
+    const payload: z.infer<typeof addressesPayload> = { addresses: [hub, backup] };
+    return `event: ${addressesEventName}\ndata: ${JSON.stringify(payload)}\n\n`;
+  };
+  const backupOnly = (request: FastifyRequest, reply: FastifyReply): boolean => {
+    if ((request as SeatRequest).seat.role === 'backup') return true;
+    void reply
+      .code(403)
+      .header('Cache-Control', 'no-store')
+      .send({ ok: false, error: { code: 'forbidden', message: 'For a backup hub only.' } });
+    return false;
+  };
+
+  app.post('/studio/backup', (request, reply) => {
+    if (!backupOnly(request, reply)) return reply;
+    const body = backupBody.safeParse(request.body);
+    if (!body.success)
+      return reply.code(400).send({
+        ok: false,
+        error: {
+          code: 'invalid-input',
+          message: 'Give the backup’s https address and fingerprint.',
+        },
+      });
+    backup = { url: body.data.url, fingerprint: normalizeFingerprint(body.data.fingerprint) };
+    deps.onBackup(addressesEvent());
+    return { ok: true, data: null };
+  });
+
+  app.get('/studio/follow', (request, reply) => {
+    if (!backupOnly(request, reply)) return reply;
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+    });
+    const backupId = (request as SeatRequest).seat.id;
+    const send = () => {
+      deps.touch(backupId);
+      res.write(`event: beat\ndata: ${JSON.stringify(beat())}\n\n`);
+    };
+    send();
+    const timer = setInterval(send, heartbeatEveryMs);
+    followers.add(res);
+    request.raw.on('close', () => {
+      clearInterval(timer);
+      followers.delete(res);
+    });
+  });
+
+  return {
+    addressesEvent,
+    close() {
+      for (const res of followers) res.destroy();
+      followers.clear();
+    },
+  };
+}
+
+/** What the backup needs of its own studio hub (hub.ts). */
+export interface StandbyHub {
+  /** Where this desk serves seats (its own certificate). Null until it listens. */
+  hostingAddress(): StudioAddress | null;
+  /** Answers 503 to every request while on; serves the seats once off. */
+  setStandby(on: boolean): void;
+  /** Makes `seats` (from the hub's beat) the seats this desk accepts. */
+  adoptSeats(seats: readonly StoredSeat[]): void;
+}
+
+/** Where a backup is: following the hub, or serving the seats since `takenOverAt`. */
+export type BackupState =
+  | { phase: 'following'; connected: boolean; lastBeatAt: number; seats: number }
+  | { phase: 'serving'; takenOverAt: number; hubSilentSinceAt: number; seats: number };
+
+/** A backup following its hub. */
+export interface BackupFollower {
+  state(): BackupState;
+  /** Resolves with the takeover time (epoch ms UTC, the backup's clock) once it took over. */
+  takenOver(): Promise<number>;
+  /** Stops following (and never takes over). */
+  dispose(): Promise<void>;
+}
+
+/**
+ * Follows the hub at `hubUrl` (pinned `fingerprint`) with the backup seat's `credential`,
+ * serving through `own` once the hub has been silent for 3 s.
+ * @param options.seedBudget starts this desk's budget as if the last minute were full (its
+ *   schedulers' `assumeFullMinute`), called at the takeover before any seat is served.
+ * @param options.now the backup's clock, epoch ms UTC (silence is counted on it).
+ */
+export function followHub(options: {
+  hubUrl: string;
+  fingerprint: string;
+  credential: string;
+  own: StandbyHub;
+  seedBudget: () => void;
+  now: () => number;
+  log: (message: string) => void;
+  agent?: Agent;
+}): BackupFollower {
+  const agent = options.agent ?? pinnedAgent(options.fingerprint);
+  const headers = { authorization: `Seat ${options.credential}` };
+  const watch = new SilenceWatch(options.now);
+  let connected = false;
+  let announced = false;
+  let closed = false;
+  let stream: AbortController | null = null;
+  let serving: { takenOverAt: number; hubSilentSinceAt: number } | null = null;
+  let seats = 0;
+  let resolveTakeover: (at: number) => void = () => undefined;
+  const takeover = new Promise<number>((resolve) => (resolveTakeover = resolve));
+
+  options.own.setStandby(true);
+
+  const announce = async () => {
+    const mine = options.own.hostingAddress();
+    if (!mine) return;
+    const response = await fetch(new URL('/studio/backup', options.hubUrl), {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify(mine),
+      dispatcher: agent,
+    });
+    await response.body?.cancel();
+    announced = response.ok;
+  };
+
+  const follow = async () => {
+    while (!closed && !serving) {
+      stream = new AbortController();
+      try {
+        if (!announced) await announce();
+        const response = await fetch(new URL('/studio/follow', options.hubUrl), {
+          headers,
+          dispatcher: agent,
+          signal: stream.signal,
+        });
+        if (!response.ok || !response.body) throw new Error(`The hub answered ${response.status}.`);
+        connected = true;
+        await readBeats(response.body, (beat) => {
+          watch.beat(beat);
+          seats = beat.seats.length;
+          options.own.adoptSeats(beat.seats);
+        });
+      } catch {
+        // The hub went away: the silence check below decides; try again meanwhile.
+      }
+      connected = false;
+      if (closed || serving) return;
+      await new Promise((resolve) => setTimeout(resolve, heartbeatEveryMs / 2));
+    }
+  };
+
+  const check = setInterval(() => {
+    if (closed || serving || !watch.silent()) return;
+    clearInterval(check);
+    stream?.abort();
+    options.seedBudget();
+    options.own.setStandby(false);
+    serving = { takenOverAt: options.now(), hubSilentSinceAt: watch.lastBeatAt() };
+    options.log(
+      `studio: the hub was silent for ${watch.silentForMs()} ms: this backup serves ${seats} seat(s) now`,
+    );
+    resolveTakeover(serving.takenOverAt);
+  }, silenceCheckEveryMs);
+
+  void follow();
+
+  return {
+    state() {
+      return serving
+        ? { phase: 'serving', ...serving, seats }
+        : { phase: 'following', connected, lastBeatAt: watch.lastBeatAt(), seats };
+    },
+    takenOver: () => takeover,
+    async dispose() {
+      closed = true;
+      clearInterval(check);
+      stream?.abort();
+      if (!options.agent) await agent.close();
+    },
+  };
+}
+
+/** Reads the `beat` events of a follow stream until it ends. */
+async function readBeats(
+  body: { getReader(): { read(): Promise<{ done: boolean; value?: Uint8Array }> } },
+  onBeat: (beat: Beat) => void,
+): Promise<void> {
+  const decoder = new TextDecoder();
+  const reader = body.getReader();
+  let buffer = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    buffer += decoder.decode(value, { stream: true });
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      if (!block.startsWith('event: beat\n')) continue;
+      const data = block.split('\n').find((line) => line.startsWith('data: '));
+      if (!data) continue;
+      try {
+        const beat = beatPayload.safeParse(JSON.parse(data.slice(6)));
+        if (beat.success) onBeat(beat.data);
+      } catch {
+        // A malformed beat is no beat.
+      }
+    }
+  }
+}

@@ -1,0 +1,202 @@
+/**
+ * A seat that knows both addresses of its studio: the hub's, and its backup's once the hub
+ * gave it over the seat's pinned stream (`studio.addresses`, backup.ts). It keeps a link
+ * (seat.ts, each pinned to its own certificate) to every address; the backup's link answers
+ * 503 while in standby and connects once the backup took over, and then becomes the active
+ * one: commands go there, and its events are the seat's. The hub's link becomes active again
+ * only while the backup's is not connected.
+ *
+ * - When the active link changes, the seat's watches are subscribed again there (watches
+ *   resume), and the new watch ids are mapped back to the ones the pages hold.
+ * - A command that got no answer is never sent again on its own: its seat is told "unknown:
+ *   re-read" (seat.ts `linkFailure`). Only a request that surely never left (no connection)
+ *   goes to another connected address.
+ */
+import type { EventMap, EventName } from '../../shared/bridge';
+import { ok, type Result } from '../../shared/result';
+import type { SeatLink, SeatRole, StudioStatus } from '../../shared/studio-model';
+import type { CallContext } from '../core/command-registry';
+import { addressesEventName, addressesPayload, type StudioAddress } from './backup';
+import { normalizeFingerprint } from './certificate';
+import { seatCore, surelyNotSent, type SeatCore } from './seat';
+
+type Listener = <E extends EventName>(event: E, payload: EventMap[E]) => void;
+
+interface Link {
+  address: StudioAddress;
+  core: SeatCore;
+  state: SeatLink['state'];
+}
+
+/** A watch a page of this seat holds: re-subscribed wherever the active link goes. */
+interface HeldWatch {
+  clientId: string;
+  input: unknown;
+  /** The id at the active link now (the page holds the first one). */
+  currentId: string;
+}
+
+/** A seat core that follows its studio to the backup. */
+export interface FailoverSeatCore extends SeatCore {
+  /** Every address known, the active one first. */
+  addresses(): StudioAddress[];
+}
+
+/**
+ * The core of a seat of the studio at `hubUrl` that moves to the backup when the hub goes
+ * silent (see the file comment). Same credential at both: the backup holds its hash.
+ * @param options.onActive told when commands start going to another address.
+ */
+export function failoverSeatCore(options: {
+  hubUrl: string;
+  fingerprint: string;
+  credential: string;
+  seatName: string;
+  role: SeatRole;
+  onState?: (state: SeatLink['state']) => void;
+  onActive?: (address: StudioAddress) => void;
+}): FailoverSeatCore {
+  const listeners = new Set<Listener>();
+  const links: Link[] = [];
+  const watches = new Map<string, HeldWatch>();
+  let active: Link | null = null;
+  let closed = false;
+
+  const addLink = (address: StudioAddress): Link => {
+    const fingerprint = normalizeFingerprint(address.fingerprint);
+    const known = links.find((link) => link.address.fingerprint === fingerprint);
+    if (known) return known;
+    const link: Link = {
+      address: { url: address.url, fingerprint },
+      state: 'connecting',
+      core: null as unknown as SeatCore,
+    };
+    link.core = seatCore({
+      hubUrl: address.url,
+      fingerprint,
+      credential: options.credential,
+      seatName: options.seatName,
+      role: options.role,
+      onState: (state) => {
+        link.state = state;
+        if (state === 'connected' && active !== link && shouldMove(link)) void activate(link);
+        if (link === active) options.onState?.(state);
+      },
+    });
+    links.push(link);
+    // Every link streams from the start, a page listening or not: that is how the seat learns
+    // the backup's address and notices its hub went silent.
+    link.core.subscribe((event, payload) => relay(link, event, payload));
+    return link;
+  };
+
+  const relay = (link: Link, event: EventName, payload: unknown) => {
+    if ((event as string) === addressesEventName) {
+      const given = addressesPayload.safeParse(payload);
+      if (given.success) for (const address of given.data.addresses) addLink(address);
+      return;
+    }
+    if (link !== active) return;
+    const mapped = mapWatchIds(event, payload);
+    for (const listener of listeners) listener(event, mapped as never);
+  };
+
+  /** Rewrites a channels watch's id from the active link's to the one the page holds. */
+  const mapWatchIds = (event: EventName, payload: unknown): unknown => {
+    if (event !== 'watch.update' || watches.size === 0) return payload;
+    const update = payload as { kind: string; watchId?: string; subject?: string };
+    for (const [pageId, held] of watches) {
+      if (held.currentId === pageId) continue;
+      if (update.kind === 'channels' && update.watchId === held.currentId)
+        return { ...update, watchId: pageId };
+      if (update.kind === 'error' && update.subject === held.currentId)
+        return { ...update, subject: pageId };
+    }
+    return payload;
+  };
+
+  /**
+   * Whether a link that just connected takes over from the active one: when the active one is
+   * not connected, or when it is a backup (a backup serves only once the hub was silent for
+   * 3 s, even if the hub's stream still looks open). A hub that comes back while its backup
+   * serves is not followed back: the seats stay where the budget now is.
+   */
+  const shouldMove = (link: Link): boolean =>
+    active === null || active.state !== 'connected' || link !== links[0];
+
+  const activate = async (link: Link) => {
+    active = link;
+    options.onActive?.(link.address);
+    options.onState?.(link.state);
+    // Watches resume at the new link: the same specs, for the same pages.
+    for (const held of watches.values()) {
+      const again = await link.core.invoke('watch.subscribe', held.input, {
+        clientId: held.clientId,
+      });
+      if (again.ok) held.currentId = (again.data as { watchId: string }).watchId;
+    }
+  };
+
+  const first = addLink({ url: options.hubUrl, fingerprint: options.fingerprint });
+  active = first;
+
+  const current = (): Link => active ?? first;
+
+  const link = (): SeatLink => ({ ...current().core.link() });
+
+  return {
+    link,
+    addresses() {
+      return [current(), ...links.filter((l) => l !== current())].map((l) => l.address);
+    },
+    async invoke(command, input, context: CallContext): Promise<Result<unknown>> {
+      if (command === 'studio.status') {
+        const status: StudioStatus = {
+          hosting: null,
+          seats: [],
+          codes: [],
+          pairingLockedUntil: null,
+          seat: link(),
+        };
+        return ok(status);
+      }
+      if (command === 'watch.unsubscribe') {
+        const pageId = (input as { watchId?: unknown } | null)?.watchId;
+        const held = typeof pageId === 'string' ? watches.get(pageId) : undefined;
+        if (held && typeof pageId === 'string') {
+          watches.delete(pageId);
+          return current().core.invoke(command, { watchId: held.currentId }, context);
+        }
+      }
+      const via = current();
+      let answer = await via.core.invoke(command, input, context);
+      if (!answer.ok && surelyNotSent(answer.error)) {
+        // Nothing left this desk: another address that is serving may take it, once.
+        const other = links.find((l) => l !== via && l.state === 'connected');
+        if (other) answer = await other.core.invoke(command, input, context);
+      }
+      if (command === 'watch.subscribe' && answer.ok) {
+        const watchId = (answer.data as { watchId: string }).watchId;
+        watches.set(watchId, { clientId: context.clientId, input, currentId: watchId });
+      }
+      return answer;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    dropClient(clientId) {
+      for (const [pageId, held] of watches) if (held.clientId === clientId) watches.delete(pageId);
+      current().core.dropClient(clientId);
+    },
+    rereadWatches() {
+      // The serving hub's watches are its own: it re-reads them after its own sleep.
+    },
+    async dispose() {
+      if (closed) return;
+      closed = true;
+      listeners.clear();
+      await Promise.all(links.map((l) => l.core.dispose()));
+    },
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * The hub's heartbeat as its backup follows it (docs/architecture.md, "The takeover
+ * protocol"): the hub sends a beat every {@link heartbeatEveryMs} over the backup's
+ * authenticated follow stream, carrying what the backup needs to serve the seats (their
+ * names, roles and credential hashes: never a token, never a credential). The backup takes
+ * over once the hub has been silent for {@link silenceBeforeTakeoverMs}. Pure, on an injected
+ * clock (epoch ms UTC), so the rule is tested without the wall clock.
+ */
+import { z } from 'zod';
+
+/** How often the hub beats: every second, ms. */
+export const heartbeatEveryMs = 1000;
+/** Silence after which the backup takes over: 3 s, ms. */
+export const silenceBeforeTakeoverMs = 3000;
+/** The backup serves seats within this of the hub's last beat: 5 s, ms. */
+export const takeoverWithinMs = 5000;
+/** How often the backup checks for silence, ms (a quarter of a beat). */
+export const silenceCheckEveryMs = 250;
+
+/** One seat of the hub's registry as a beat carries it: its credential's hash only. */
+export const beatSeat = z.object({
+  id: z.string().max(64),
+  name: z.string().max(60),
+  role: z.enum(['operator', 'observer']),
+  pairedAt: z.number(),
+  /** Hex SHA-256 of the credential's secret part (pairing.ts). */
+  secretHash: z.string().regex(/^[0-9a-f]{64}$/),
+});
+
+/** A beat of the hub: its time (epoch ms UTC, the hub's clock) and its seat registry. */
+export const beatPayload = z.object({
+  at: z.number(),
+  seats: z.array(beatSeat).max(500),
+});
+
+/** A beat of the hub (see {@link beatPayload}). */
+export type Beat = z.infer<typeof beatPayload>;
+
+/**
+ * Watches a hub's beats on the backup's clock: silent once no beat came for
+ * {@link silenceBeforeTakeoverMs} since the last one (or since following began).
+ */
+export class SilenceWatch {
+  #lastBeatAt: number;
+  #last: Beat | null = null;
+
+  /**
+   * @param now the backup's clock, epoch ms UTC.
+   * @param silenceMs how long a silence counts as the hub gone (default 3 s).
+   */
+  constructor(
+    private readonly now: () => number,
+    private readonly silenceMs: number = silenceBeforeTakeoverMs,
+  ) {
+    this.#lastBeatAt = now();
+  }
+
+  /** Notes a beat received now. */
+  beat(beat: Beat): void {
+    this.#lastBeatAt = this.now();
+    this.#last = beat;
+  }
+
+  /** The last beat received, or null before the first. */
+  lastBeat(): Beat | null {
+    return this.#last;
+  }
+
+  /** Epoch ms (backup's clock) of the last beat, or of the start of following. */
+  lastBeatAt(): number {
+    return this.#lastBeatAt;
+  }
+
+  /** How long the hub has been silent, ms. */
+  silentForMs(): number {
+    return Math.max(0, this.now() - this.#lastBeatAt);
+  }
+
+  /** Whether the hub has been silent long enough for the backup to take over. */
+  silent(): boolean {
+    return this.silentForMs() >= this.silenceMs;
+  }
+}
