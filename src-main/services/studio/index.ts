@@ -16,3 +16,4 @@ export {
   type SeatCore,
 } from './seat';
 export { normalizeFingerprint } from './certificate';
+export { PresenceBoard, presenceId } from './presence';
