@@ -198,13 +198,19 @@ test('every seat sees who is where: control room, Multiview and the timeline', a
   await expect(pdPage.getByTestId('timeline')).toHaveAttribute('data-ready', 'true', {
     timeout: 30_000,
   });
-  const block = pdPage.locator('[data-program-id]').first();
-  const programId = await block.getAttribute('data-program-id');
-  await block.click();
+  // PD chooses the first program of the agenda: the timeline shows it, selected (open).
+  const agendaEntry = (p: Page) =>
+    p.getByRole('list', { name: 'Programs of all channels' }).getByRole('button').first();
+  await agendaEntry(pdPage).click();
+  const chosen = pdPage.locator('[data-program-id][aria-pressed="true"]');
+  await expect(chosen).toBeVisible();
+  const programId = await chosen.getAttribute('data-program-id');
   await gfx.getByRole('button', { name: 'Schedule' }).click();
   await expect(gfx.getByTestId('timeline')).toHaveAttribute('data-ready', 'true', {
     timeout: 30_000,
   });
+  // Graphics brings the same program into view (its own choice does not hide PD's mark).
+  await agendaEntry(gfx).click();
   const marked = gfx.locator(`[data-program-id="${programId}"]`);
   await expect(marked.getByTestId('edit-mark')).toHaveText('PD editing');
   await expect(marked).toHaveAttribute('title', 'PD has this program open');
