@@ -28,15 +28,18 @@ class Presence {
     return this.entries.filter((entry) => entry.id !== this.you);
   }
 
-  /** The others with `channelKey` in focus. */
+  /** The others with `channelKey` in focus, one per person (a seat's two pages show once). */
   at(channelKey: string): PresenceEntry[] {
-    return this.others.filter((entry) => entry.channelKey === channelKey);
+    return onePerPerson(this.others.filter((entry) => entry.channelKey === channelKey));
   }
 
   /** The others editing the program `programId` of `channelKey`. */
   editing(channelKey: string, programId: number): PresenceEntry[] {
-    return this.others.filter(
-      (entry) => entry.editing?.channelKey === channelKey && entry.editing.programId === programId,
+    return onePerPerson(
+      this.others.filter(
+        (entry) =>
+          entry.editing?.channelKey === channelKey && entry.editing.programId === programId,
+      ),
     );
   }
 
@@ -96,6 +99,17 @@ class Presence {
         .catch(() => undefined);
     }, 100);
   }
+}
+
+/** The first entry of each person (name, and seat or hub), in order. */
+function onePerPerson(entries: PresenceEntry[]): PresenceEntry[] {
+  const seen = new Set<string>();
+  return entries.filter((entry) => {
+    const who = `${entry.seat ? 'seat' : 'hub'}:${entry.name}`;
+    if (seen.has(who)) return false;
+    seen.add(who);
+    return true;
+  });
 }
 
 /** This page's presence: one per page. */
