@@ -103,13 +103,10 @@ class Presence {
 
 /** The first entry of each person (name, and seat or hub), in order. */
 function onePerPerson(entries: PresenceEntry[]): PresenceEntry[] {
-  const seen = new Set<string>();
-  return entries.filter((entry) => {
-    const who = `${entry.seat ? 'seat' : 'hub'}:${entry.name}`;
-    if (seen.has(who)) return false;
-    seen.add(who);
-    return true;
-  });
+  const who = (entry: PresenceEntry) => `${entry.seat ? 'seat' : 'hub'}:${entry.name}`;
+  return entries.filter(
+    (entry, index) => entries.findIndex((e) => who(e) === who(entry)) === index,
+  );
 }
 
 /** This page's presence: one per page. */
