@@ -34,7 +34,7 @@ import { uploadCommands, uploadEvents } from './commands/uploads';
 import { workspaceCommands, workspaceEvents } from './commands/workspaces';
 import { diagnosticsCommands } from './commands/diagnostics';
 import { rehearsalCommands } from './commands/rehearsal';
-import { studioCommands } from './commands/studio';
+import { presenceEvents, studioDomainCommands } from './commands/presence';
 import { notificationEvents } from './commands/notifications';
 import { activityCommands } from './commands/activity';
 import { panelCommands } from './commands/panels';
@@ -60,7 +60,8 @@ export const commandDomains = {
   diagnostics: diagnosticsCommands,
   rehearsal: rehearsalCommands,
   batches: batchCommands,
-  studio: studioCommands,
+  // Presence (`presence.*`) is the studio's too, but seats may send it: not `studio.*`.
+  studio: studioDomainCommands,
   activity: activityCommands,
   panels: panelCommands,
 } as const;
@@ -79,6 +80,7 @@ export const events = joinDomains({
   uploads: uploadEvents,
   workspaces: workspaceEvents,
   notifications: notificationEvents,
+  studio: presenceEvents,
 });
 
 type Commands = typeof commands;

@@ -41,7 +41,7 @@ import { WorkspacePairs } from '../workspaces/workspace-pairs';
 import { diagnosticsHandlers } from './diagnostics-commands';
 import { ActivityRecorder, activityHandlers, type RecordedEvent } from '../activity';
 import type { NetworkDescription } from '../../platform/network';
-import { createStudioHub, studioHandlers } from '../studio/index';
+import { createStudioHub, PresenceBoard, studioHandlers } from '../studio/index';
 import type { Broadcast, BudgetSnapshot, Fresh } from '../../shared/model';
 import { PanelRegistry } from '../panels/panel-registry';
 import { panelHandlers } from '../panels/panel-commands';
@@ -215,6 +215,12 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     secrets: options.secrets,
     emit: (event, payload) => hub.emit(event as EventName, payload as never),
   });
+  // Who is where: every page's focus and edit, pushed to the hub's pages and its seats.
+  const presence = new PresenceBoard({
+    now: () => clock.now(),
+    emit: (picture) => hub.emit('presence.changed', picture),
+    hubOperator: () => settings.operatorName ?? osUserName(),
+  });
   const dispatch = createDispatcher(
     {
       controlRoom: controlRoomHandlers,
@@ -233,7 +239,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       persist: persistHandlers(options.dataDir, clock, log),
       rehearsal: rehearsalHandlers(settings),
       batches: batchHandlers,
-      studio: studioHandlers(studio),
+      studio: studioHandlers(studio, presence),
       panels: panelHandlers(panels),
       diagnostics: diagnosticsHandlers({
         dataDir: options.dataDir,
@@ -270,8 +276,16 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     },
   );
 
-  const dropClient = (clientId: string) => lifecycle.session.planner.dropClient(clientId);
-  studio.attach({ invoke: dispatch, subscribe: (listener) => hub.subscribe(listener), dropClient });
+  const dropClient = (clientId: string) => {
+    lifecycle.session.planner.dropClient(clientId);
+    presence.drop(clientId);
+  };
+  studio.attach({
+    invoke: dispatch,
+    subscribe: (listener) => hub.subscribe(listener),
+    dropClient,
+    seatGone: (seatId) => presence.dropSeat(seatId),
+  });
 
   // While this desk is a seat of a studio, every command but the studio's own is the hub's.
   return {

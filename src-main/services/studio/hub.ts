@@ -121,6 +121,7 @@ export async function createStudioHub(options: {
     streams.delete(seatId);
     for (const clientId of clients.get(seatId) ?? []) core?.dropClient(clientId);
     clients.delete(seatId);
+    core?.seatGone?.(seatId);
   };
 
   const seatOf = (request: FastifyRequest): StoredSeat | null => {
@@ -246,6 +247,8 @@ export async function createStudioHub(options: {
         streams.get(seat.id)?.delete(res);
         clearInterval(keepAlive);
         off();
+        // Its last stream closed: the seat is gone from the presence picture until it is back.
+        if (!streams.get(seat.id)?.size) core?.seatGone?.(seat.id);
       });
     });
     follow = followRoutes(app, {

@@ -19,3 +19,4 @@ export {
 export { normalizeFingerprint } from './certificate';
 export { followHub, type BackupFollower, type BackupState, type StudioAddress } from './backup';
 export { failoverSeatCore, type FailoverSeatCore } from './failover-seat';
+export { PresenceBoard, presenceId } from './presence';

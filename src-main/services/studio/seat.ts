@@ -23,6 +23,7 @@ import { seatRoles } from '../../shared/studio-model';
 import type { CallContext } from '../core/command-registry';
 import { normalizeFingerprint } from './certificate';
 import type { StudioCore } from './studio-core';
+import { PresenceEcho } from './presence';
 
 /** The hub's certificate was not the pinned one: the seat refused the connection. */
 export class FingerprintMismatchError extends Error {
@@ -203,6 +204,10 @@ export function seatCore(options: {
   let state: SeatLink['state'] = 'connecting';
   let stream: AbortController | null = null;
   let closed = false;
+  // What the pages last said of their presence: said again whenever the stream (re)opens,
+  // since the hub forgets a seat's pages when its stream closes (presence.ts).
+  const echo = new PresenceEcho();
+  let connected: () => void = () => undefined;
   const setState = (next: SeatLink['state']) => {
     if (state === next || state === 'revoked') return;
     state = next;
@@ -224,6 +229,7 @@ export function seatCore(options: {
         }
         if (!response.ok || !response.body) throw new Error(`The hub answered ${response.status}.`);
         setState('connected');
+        connected();
         await readEvents(response.body, (event, data) => {
           for (const listener of listeners) listener(event as EventName, data as never);
         });
@@ -245,7 +251,7 @@ export function seatCore(options: {
     state,
   });
 
-  return {
+  const core: SeatCore = {
     link,
     async invoke(command, input, context: CallContext): Promise<Result<unknown>> {
       if (command === 'studio.status') {
@@ -260,6 +266,7 @@ export function seatCore(options: {
       }
       if (typeof command === 'string' && command.startsWith('studio.'))
         return fail({ code: 'forbidden', ...say('studio.errors.hubOnly') });
+      if (command === 'presence.report') echo.remember(context.clientId, input);
       try {
         const response = await fetch(new URL(`/rpc/${String(command)}`, options.hubUrl), {
           method: 'POST',
@@ -291,6 +298,7 @@ export function seatCore(options: {
       return () => listeners.delete(listener);
     },
     dropClient(clientId) {
+      echo.forget(clientId);
       void fetch(new URL('/studio/drop-client', options.hubUrl), {
         method: 'POST',
         headers: { ...headers, 'content-type': 'application/json' },
@@ -308,6 +316,11 @@ export function seatCore(options: {
       if (!options.agent) await agent.close();
     },
   };
+  connected = () => {
+    for (const said of echo.replay())
+      void core.invoke('presence.report', said.input, { clientId: said.clientId });
+  };
+  return core;
 }
 
 /** Connection errors that mean the request never reached the hub (nothing was sent). */

@@ -3,15 +3,18 @@
  * hub refuses these from seats; a seat's own desk answers `studio.status` with its link
  * (seat.ts).
  */
-import { studioCommands } from '../../shared/commands/studio';
+import { studioDomainCommands } from '../../shared/commands/presence';
 import { PlatformError } from '../../platform/errors';
 import { say } from '../../shared/i18n/say';
 import { registerHandlers } from '../core/command-registry';
 import type { StudioHub } from './hub';
+import type { PresenceBoard } from './presence';
 
-/** The studio domain on `hub`. */
-export function studioHandlers(hub: StudioHub) {
-  return registerHandlers(studioCommands, {
+/** The studio domain on `hub`, with the presence picture `presence` (presence.ts). */
+export function studioHandlers(hub: StudioHub, presence: PresenceBoard) {
+  return registerHandlers(studioDomainCommands, {
+    'presence.report': (input, context) => presence.report(context, input),
+    'presence.list': () => presence.list(),
     'studio.status': () => hub.status(),
     'studio.startHosting': async ({ address, port }) => {
       try {

@@ -8,4 +8,9 @@ export interface StudioCore {
   invoke(command: unknown, input: unknown, context: CallContext): Promise<Result<unknown>>;
   subscribe(listener: <E extends EventName>(event: E, payload: EventMap[E]) => void): () => void;
   dropClient(clientId: string): void;
+  /**
+   * Told when the seat `seatId` has no event stream open any more (it went away, or was
+   * revoked): its pages leave the presence picture (presence.ts).
+   */
+  seatGone?(seatId: string): void;
 }

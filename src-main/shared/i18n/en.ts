@@ -22,6 +22,7 @@ import { studio } from './en/studio';
 import { activity } from './en/activity';
 import { panelsView } from './en/panels';
 import { multiview } from './en/multiview';
+import { presence } from './en/presence';
 
 export const en = {
   ...app,
@@ -47,4 +48,5 @@ export const en = {
   ...activity,
   ...panelsView,
   ...multiview,
+  ...presence,
 } as const;

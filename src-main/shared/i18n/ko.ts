@@ -24,6 +24,7 @@ import { studio } from './ko/studio';
 import { activity } from './ko/activity';
 import { panelsView } from './ko/panels';
 import { multiview } from './ko/multiview';
+import { presence } from './ko/presence';
 
 export const ko: CatalogueShape<typeof en> = {
   ...app,
@@ -49,4 +50,5 @@ export const ko: CatalogueShape<typeof en> = {
   ...activity,
   ...panelsView,
   ...multiview,
+  ...presence,
 };

@@ -32,4 +32,15 @@ export const commandsStudio = {
       description: 'Makes this desk its own again; the seat’s credential stays for next time.',
     },
   },
+  presence: {
+    report: {
+      title: 'Say where I am',
+      description:
+        'Tells the studio which channel this window has in focus and which program it is editing.',
+    },
+    list: {
+      title: 'Who is where',
+      description: 'Shows the channel every seat of the studio has in focus, and their edits.',
+    },
+  },
 } as const;

@@ -32,4 +32,14 @@ export const commandsStudio = {
       description: '좌석의 연결을 즉시 끊고 자격 증명을 지웁니다.',
     },
   },
+  presence: {
+    report: {
+      title: '내 위치 알리기',
+      description: '이 창에서 보고 있는 채널과 수정 중인 프로그램을 스튜디오에 알립니다.',
+    },
+    list: {
+      title: '누가 어디에',
+      description: '스튜디오의 각 좌석이 보고 있는 채널과 수정 중인 항목을 보여 줍니다.',
+    },
+  },
 } as const;

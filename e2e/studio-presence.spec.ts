@@ -1,0 +1,222 @@
+/**
+ * Studio presence on this machine (loopback only): a hub (`--host-studio`, its operator named
+ * "Hana" in settings) and two seats (`--join`: "PD" and "Graphics"). The hub's page and PD's
+ * page focus one channel in the control room; Graphics sees "PD" and "Hana (hub)" on that
+ * channel in the control room's list and header and on its Multiview tile. PD opens a program
+ * on the timeline; Graphics's timeline marks it "PD editing". When PD's page closes, its name
+ * leaves the other seat's screens. Screens in English and Korean.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Page } from '@playwright/test';
+import { test, expect, type PlatformProbe } from './fixtures';
+
+interface LiveChannel {
+  key: string;
+  title: string;
+  latest_broadcast: { key?: string };
+}
+interface Line {
+  url: string;
+  studio?: { url: string; fingerprint: string };
+  seat?: { seatName: string; role: string };
+}
+
+const shots = (name: string) => ({ path: `test-results/screens/${name}.png`, fullPage: true });
+const children: ChildProcess[] = [];
+const dirs: string[] = [];
+
+/** Starts `browser-cli.ts --json` with `args`; answers its JSON line. */
+async function startCli(args: string[], env: Record<string, string>): Promise<Line> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'onair-presence-e2e-'));
+  dirs.push(dataDir);
+  const offset = Number(env.ONAIR_CLOCK_OFFSET_MS ?? '0');
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      ...(offset === 0 ? [] : ['--import', './e2e/workstation-clock.ts']),
+      'src-main/hosts/browser-cli.ts',
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      '--json',
+      ...args,
+    ],
+    { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  children.push(child);
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const first = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`did not start:\n${stderr}`)), 30_000);
+    createInterface({ input: child.stdout }).once('line', (line) => {
+      clearTimeout(timer);
+      resolve(line);
+    });
+    child.once('exit', (code) => reject(new Error(`exited ${code}:\n${stderr}`)));
+  });
+  return JSON.parse(first) as Line;
+}
+
+/** Runs a command as the hub's own page would (its launch secret). */
+async function hubCall<T>(hubUrl: string, command: string, input: unknown): Promise<T> {
+  const [base, secret] = hubUrl.split('#k=');
+  const answer = await fetch(`${base}rpc/${command}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ input }),
+  });
+  const body = (await answer.json()) as { ok: boolean; data: T };
+  if (!body.ok) throw new Error(`${command}: ${JSON.stringify(body)}`);
+  return body.data;
+}
+
+async function onAirChannel(platform: PlatformProbe): Promise<LiveChannel> {
+  const list = await platform.get<{ data: LiveChannel[] }>(
+    '/channels?live_status=onair&per_page=100',
+  );
+  const channel = list.data.find((c) => c.latest_broadcast.key);
+  if (!channel) throw new Error('the sandbox seed has no channel on air');
+  return channel;
+}
+
+async function focusChannel(page: Page, list: string, title: string) {
+  await page
+    .getByRole('listbox', { name: list })
+    .getByRole('option', { name: new RegExp(title) })
+    .click();
+}
+
+test.afterEach(async () => {
+  for (const child of children.splice(0)) {
+    if (child.exitCode !== null) continue;
+    child.kill('SIGTERM');
+    await new Promise((done) => child.once('exit', done));
+  }
+  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+});
+
+test('every seat sees who is where: control room, Multiview and the timeline', async ({
+  page,
+  browser,
+  sandbox,
+  platform,
+  clock,
+}) => {
+  test.setTimeout(240_000);
+  const env = {
+    ONAIR_SANDBOX_INFO: JSON.stringify(sandbox.info),
+    ONAIR_CLOCK_OFFSET_MS: String(clock.offsetMs),
+  };
+  const hub = await startCli(['--host-studio'], env);
+  await hubCall(hub.url, 'settings.operatorName', { name: 'Hana' });
+  const join = async (name: string) => {
+    const { code } = await hubCall<{ code: string }>(hub.url, 'studio.newPairingCode', {
+      role: 'operator',
+    });
+    return startCli(
+      [
+        '--join',
+        hub.studio?.url ?? '',
+        '--fingerprint',
+        hub.studio?.fingerprint ?? '',
+        '--pairing-code',
+        code,
+        '--seat-name',
+        name,
+      ],
+      { ONAIR_CLOCK_OFFSET_MS: String(clock.offsetMs) },
+    );
+  };
+  const pd = await join('PD');
+  const graphics = await join('Graphics');
+  const channel = await onAirChannel(platform);
+
+  // The hub's operator and PD focus the same channel in their control rooms.
+  await page.clock.install({ time: clock.now() });
+  await page.goto(hub.url);
+  await focusChannel(page, 'Live channels', channel.title);
+  const pdPage = await page.context().newPage();
+  await pdPage.clock.install({ time: clock.now() });
+  await pdPage.goto(pd.url);
+  await focusChannel(pdPage, 'Live channels', channel.title);
+  // PD sees the hub's operator on its channel, in the header.
+  await expect(pdPage.getByTestId('presence').first()).toHaveAccessibleName(
+    'Also here: Hana (hub)',
+  );
+
+  // Graphics, elsewhere in the control room, sees both on that channel's row.
+  const gfx = await page.context().newPage();
+  await gfx.clock.install({ time: clock.now() });
+  await gfx.goto(graphics.url);
+  const row = gfx
+    .getByRole('listbox', { name: 'Live channels' })
+    .locator(`[data-key="${channel.key}"]`);
+  await expect(row.getByTestId('presence')).toHaveAccessibleName(/Hana \(hub\)/);
+  await expect(row.getByTestId('presence')).toHaveAccessibleName(/PD/);
+  await focusChannel(gfx, 'Live channels', channel.title);
+  await expect(gfx.getByTestId('presence').first()).toBeVisible();
+  await gfx.screenshot(shots('presence-01-control-room'));
+
+  // And on the channel's Multiview tile.
+  await gfx
+    .getByRole('navigation', { name: 'Views' })
+    .getByRole('button', { name: 'Multiview' })
+    .click();
+  const tile = gfx.getByTestId('multiview-tile').filter({ hasText: channel.title }).first();
+  await expect(tile.getByTestId('presence')).toHaveAccessibleName(/PD/);
+  await expect(tile.getByTestId('presence')).toHaveAccessibleName(/Hana \(hub\)/);
+  await gfx.screenshot(shots('presence-02-multiview'));
+
+  // The same in Korean, from a Korean page of the Graphics seat.
+  const ko = await browser.newContext({ locale: 'ko-KR', viewport: { width: 1440, height: 900 } });
+  const koPage = await ko.newPage();
+  await koPage.clock.install({ time: clock.now() });
+  await koPage.goto(graphics.url);
+  await focusChannel(koPage, '라이브 채널 리스트', channel.title);
+  await expect(koPage.getByTestId('presence').first()).toHaveAccessibleName(/Hana \(허브\)/);
+  await koPage.screenshot(shots('presence-03-control-room-ko'));
+  await koPage.getByRole('button', { name: '멀티뷰' }).click();
+  await expect(
+    koPage
+      .getByTestId('multiview-tile')
+      .filter({ hasText: channel.title })
+      .first()
+      .getByTestId('presence'),
+  ).toHaveAccessibleName(/PD/);
+  await koPage.screenshot(shots('presence-04-multiview-ko'));
+  await ko.close();
+
+  // PD opens a program on the timeline: Graphics's timeline marks it with PD's name.
+  await pdPage.getByRole('button', { name: 'Schedule' }).click();
+  await expect(pdPage.getByTestId('timeline')).toHaveAttribute('data-ready', 'true', {
+    timeout: 30_000,
+  });
+  // PD chooses the first program of the agenda: the timeline shows it, selected (open).
+  const agendaEntry = (p: Page) =>
+    p.getByRole('list', { name: 'Programs of all channels' }).getByRole('button').first();
+  await agendaEntry(pdPage).click();
+  const chosen = pdPage.locator('[data-program-id][aria-pressed="true"]');
+  await expect(chosen).toBeVisible();
+  const programId = await chosen.getAttribute('data-program-id');
+  await gfx.getByRole('button', { name: 'Schedule' }).click();
+  await expect(gfx.getByTestId('timeline')).toHaveAttribute('data-ready', 'true', {
+    timeout: 30_000,
+  });
+  // Graphics brings the same program into view (its own choice does not hide PD's mark).
+  await agendaEntry(gfx).click();
+  const marked = gfx.locator(`[data-program-id="${programId}"]`);
+  await expect(marked.getByTestId('edit-mark')).toHaveText('PD editing');
+  await expect(marked).toHaveAttribute('title', 'PD has this program open');
+  await gfx.screenshot(shots('presence-05-timeline'));
+
+  // PD's page closes: its name leaves Graphics's screens within a few seconds.
+  await pdPage.close();
+  await expect(marked.getByTestId('edit-mark')).toBeHidden({ timeout: 5_000 });
+});

@@ -1,0 +1,139 @@
+/**
+ * Studio presence: who is where (docs/architecture.md, "Processes and trust", Studio). Every
+ * page (a window or browser page of the hub, or of a seat) says with `presence.report` which
+ * channel it has in focus and which program it is editing; the hub keeps the latest report of
+ * each page and pushes the whole picture as `presence.changed` on its event stream, which its
+ * seats relay to their pages. A page that closes, a seat whose event stream closes and a
+ * revoked seat leave the picture at once. No platform call is spent on presence.
+ *
+ * Pages are told apart by the client id the hosts give them (the hub makes a seat's
+ * `seat-<seat id>-<page>`, hub.ts); the picture shows only a hash of it.
+ */
+import { createHash } from 'node:crypto';
+import type {
+  PresenceEdit,
+  PresenceEntry,
+  PresencePicture,
+  PresenceReply,
+} from '../../shared/presence-model';
+import type { SeatRole } from '../../shared/studio-model';
+
+/** What a page says of itself (`presence.report`'s input). */
+export interface PresenceReport {
+  channelKey: string | null;
+  channelTitle: string | null;
+  editing: PresenceEdit | null;
+}
+
+/** Who sent a report: a seat (its name and role, from the hub's pipeline) or the hub's operator. */
+export interface PresenceSender {
+  clientId: string;
+  /** The seat's name; absent for the hub's own pages. */
+  seat?: string;
+  seatRole?: SeatRole;
+}
+
+/** The prefix of every client id of the seat `seatId` (hub.ts names them so). */
+export function seatClientPrefix(seatId: string): string {
+  return `seat-${seatId}-`;
+}
+
+/** The id a page shows as: 12 hex digits of the SHA-256 of its client id. */
+export function presenceId(clientId: string): string {
+  return createHash('sha256').update(clientId).digest('hex').slice(0, 12);
+}
+
+/** The presence picture of one desk core (kept at the hub; a desk alone has only its own pages). */
+export class PresenceBoard {
+  readonly #pages = new Map<string, PresenceEntry>();
+
+  /**
+   * @param options.now the clock, epoch ms UTC (injected: tests run on virtual time).
+   * @param options.emit told the whole picture after every change.
+   * @param options.hubOperator the hub operator's name (settings; the OS user otherwise).
+   */
+  constructor(
+    private readonly options: {
+      now: () => number;
+      emit: (picture: PresencePicture) => void;
+      hubOperator: () => string;
+    },
+  ) {}
+
+  /** Replaces what `sender`'s page said with `report`; answers the picture and the page's id. */
+  report(sender: PresenceSender, report: PresenceReport): PresenceReply {
+    const id = presenceId(sender.clientId);
+    const entry: PresenceEntry = {
+      id,
+      name: sender.seat ?? this.options.hubOperator(),
+      role: sender.seat !== undefined ? (sender.seatRole ?? 'operator') : null,
+      seat: sender.seat !== undefined,
+      channelKey: report.channelKey,
+      channelTitle: report.channelKey === null ? null : report.channelTitle,
+      editing: report.editing,
+      at: this.options.now(),
+    };
+    const before = this.#pages.get(sender.clientId);
+    this.#pages.set(sender.clientId, entry);
+    if (!before || !samePlace(before, entry)) this.#changed();
+    return { ...this.list(), you: id };
+  }
+
+  /** Every page that said where it is, the earliest first. */
+  list(): PresencePicture {
+    return { entries: [...this.#pages.values()].map((entry) => ({ ...entry })) };
+  }
+
+  /** Forgets a page that went away (its stream closed, the host dropped it). */
+  drop(clientId: string): void {
+    if (this.#pages.delete(clientId)) this.#changed();
+  }
+
+  /** Forgets every page of the seat `seatId` (its event stream closed, or it was revoked). */
+  dropSeat(seatId: string): void {
+    const prefix = seatClientPrefix(seatId);
+    let dropped = false;
+    for (const clientId of [...this.#pages.keys()])
+      if (clientId.startsWith(prefix)) dropped = this.#pages.delete(clientId) || dropped;
+    if (dropped) this.#changed();
+  }
+
+  #changed(): void {
+    this.options.emit(this.list());
+  }
+}
+
+function samePlace(a: PresenceEntry, b: PresenceEntry): boolean {
+  return (
+    a.name === b.name &&
+    a.role === b.role &&
+    a.channelKey === b.channelKey &&
+    a.channelTitle === b.channelTitle &&
+    a.editing?.channelKey === b.editing?.channelKey &&
+    a.editing?.programId === b.editing?.programId &&
+    a.editing?.kind === b.editing?.kind
+  );
+}
+
+/**
+ * A seat's memory of what its pages last said, so that when its link to the hub comes back
+ * (the hub forgot the seat's pages when the stream closed) it says it again.
+ */
+export class PresenceEcho {
+  readonly #said = new Map<string, unknown>();
+
+  /** Remembers `input` of a `presence.report` sent for the page `clientId`. */
+  remember(clientId: string, input: unknown): void {
+    this.#said.set(clientId, input);
+  }
+
+  /** Forgets a page that went away. */
+  forget(clientId: string): void {
+    this.#said.delete(clientId);
+  }
+
+  /** Every page's last report, to send again. */
+  replay(): { clientId: string; input: unknown }[] {
+    return [...this.#said].map(([clientId, input]) => ({ clientId, input }));
+  }
+}

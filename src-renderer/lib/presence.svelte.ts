@@ -1,0 +1,113 @@
+/**
+ * Studio presence in this page (main: services/studio/presence.ts): what this page says of
+ * itself (its focused channel in the control room, the program it is editing on the timeline)
+ * and who else is where, from main's `presence.changed` pushes. Reporting is a `read` command
+ * with no platform call; on a desk alone the picture holds only this page, so nothing shows.
+ */
+import type { PresenceEdit, PresenceEntry } from '../../src-main/shared/presence-model';
+import { call, desk } from './bridge';
+
+/** What this page said last, and what it wants to say. */
+interface Said {
+  channelKey: string | null;
+  channelTitle: string | null;
+  editing: PresenceEdit | null;
+}
+
+class Presence {
+  /** Every page of the studio that said where it is, this one included. */
+  entries = $state<PresenceEntry[]>([]);
+  /** This page's id in the picture (main answers it to `presence.report`); null before. */
+  you = $state<string | null>(null);
+  #said: Said = { channelKey: null, channelTitle: null, editing: null };
+  #started = false;
+  #timer: ReturnType<typeof setTimeout> | null = null;
+
+  /** Everyone else: the other pages of the hub and of its seats. */
+  get others(): PresenceEntry[] {
+    return this.entries.filter((entry) => entry.id !== this.you);
+  }
+
+  /** The others with `channelKey` in focus, one per person (a seat's two pages show once). */
+  at(channelKey: string): PresenceEntry[] {
+    return onePerPerson(this.others.filter((entry) => entry.channelKey === channelKey));
+  }
+
+  /** The others editing the program `programId` of `channelKey`. */
+  editing(channelKey: string, programId: number): PresenceEntry[] {
+    return onePerPerson(
+      this.others.filter(
+        (entry) =>
+          entry.editing?.channelKey === channelKey && entry.editing.programId === programId,
+      ),
+    );
+  }
+
+  /** Listens to main's pushes (once per page) and reads the picture once. */
+  start(): void {
+    if (this.#started) return;
+    this.#started = true;
+    desk.on('presence.changed', (picture) => {
+      this.entries = picture.entries;
+    });
+    void call('presence.list', {})
+      .then((picture) => {
+        this.entries = picture.entries;
+      })
+      .catch(() => undefined);
+  }
+
+  /** Says which channel this page has in focus (null: none). */
+  focus(channel: { key: string; title: string } | null): void {
+    if (
+      this.#said.channelKey === (channel?.key ?? null) &&
+      this.#said.channelTitle === (channel?.title ?? null)
+    )
+      return;
+    this.#said = {
+      ...this.#said,
+      channelKey: channel?.key ?? null,
+      channelTitle: channel?.title ?? null,
+    };
+    this.#send();
+  }
+
+  /** Says which program this page is editing (null: none). */
+  edit(editing: PresenceEdit | null): void {
+    const now = this.#said.editing;
+    if (
+      now?.channelKey === editing?.channelKey &&
+      now?.programId === editing?.programId &&
+      now?.kind === editing?.kind
+    )
+      return;
+    this.#said = { ...this.#said, editing };
+    this.#send();
+  }
+
+  /** Sends what this page says, at most every 100 ms (a drag starts and ends quickly). */
+  #send(): void {
+    this.start();
+    if (this.#timer !== null) return;
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      void call('presence.report', { ...this.#said })
+        .then((reply) => {
+          this.you = reply.you;
+          this.entries = reply.entries;
+        })
+        .catch(() => undefined);
+    }, 100);
+  }
+}
+
+/** The first entry of each person (name, and seat or hub), in order. */
+function onePerPerson(entries: PresenceEntry[]): PresenceEntry[] {
+  const who = (entry: PresenceEntry) => `${entry.seat ? 'seat' : 'hub'}:${entry.name}`;
+  return entries.filter(
+    (entry, index) => entries.findIndex((e) => who(e) === who(entry)) === index,
+  );
+}
+
+/** This page's presence: one per page. */
+export const presence = new Presence();
