@@ -340,16 +340,6 @@ export interface Notice {
   text?: MessageRef;
 }
 
-/**
- * A live channel with `channel_type=scheduled`: it plays programs from uploaded media on a
- * timeline instead of an encoder feed (live API, listChannels `channel_type=scheduled`).
- */
-export interface ScheduledChannel {
-  key: string;
-  title: string;
-  customerCode: string;
-}
-
 /** An uploaded media item a program can play (live API, listProgramMediaContents). */
 export interface ProgramMedia {
   uploadFileKey: string;
