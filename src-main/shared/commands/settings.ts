@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { languages, type Language, type LanguageChoice } from '../i18n/languages';
 import { anyRole, command, defineCommands, returns } from './define';
+import { noInput } from './fields';
 import {
   updateModes,
   updateServerUrl,
@@ -99,20 +100,33 @@ export const settingsCommands = defineCommands({
     offer: { palette: true },
   }),
   /**
-   * Reads the keyboard shortcut of every command offered to keys (`offer.keys`), in declaration
-   * order; first changes one when asked (shared/shortcuts-model.ts, docs/architecture.md,
-   * "Shortcuts"): `set` gives `command` the key `keys` (null: no key), `reset` puts one
-   * command's (or `all`) back to the declared default. Kept in settings.json as overrides of the
-   * defaults. Refused (`conflict`, nothing kept) when the key is the app's own or another
-   * command's, naming what has it; `invalid-input` for a command not offered to keys.
+   * The keyboard shortcut of every command offered to keys (`offer.keys`), in declaration order
+   * (shared/shortcuts-model.ts, docs/architecture.md, "Shortcuts"). A read: no audit record.
    */
   'settings.shortcuts': command({
-    input: z.object({
-      set: z
-        .object({ command: z.string().min(1).max(100), keys: shortcutText.nullable() })
-        .optional(),
-      reset: z.string().min(1).max(100).optional(),
-    }),
+    input: noInput,
+    output: returns<{ rows: ShortcutRow[] }>(),
+    priority: 'local',
+    category: 'settings',
+    effect: 'read',
+    api: null,
+    operations: [],
+    roles: anyRole,
+  }),
+  /**
+   * Changes one shortcut and answers every row as `settings.shortcuts` does: `set` gives
+   * `command` the key `keys` (null: no key), `reset` puts one command's (or `all`) back to the
+   * declared default. Kept in settings.json as overrides of the defaults. Refused (`conflict`,
+   * nothing kept) when the key is the app's own or another command's, naming what has it;
+   * `invalid-input` for a command not offered to keys.
+   */
+  'settings.changeShortcut': command({
+    input: z.union([
+      z.object({
+        set: z.object({ command: z.string().min(1).max(100), keys: shortcutText.nullable() }),
+      }),
+      z.object({ reset: z.string().min(1).max(100) }),
+    ]),
     output: returns<{ rows: ShortcutRow[] }>(),
     priority: 'local',
     category: 'settings',
