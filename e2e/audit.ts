@@ -13,7 +13,10 @@ export interface AuditedCommand {
   command: string;
 }
 
-/** The audit records of the sandbox workspace, oldest first; none when nothing was audited. */
+/**
+ * The command records of the sandbox workspace's audit log, oldest first (the journal's event
+ * lines, which name no command, are left out); none when nothing was audited.
+ */
 export async function auditRecords(dataDir: string): Promise<AuditedCommand[]> {
   const dir = join(dataDir, 'audit', 'sandbox');
   const files = (await readdir(dir).catch(() => [] as string[])).sort();
@@ -22,5 +25,6 @@ export async function auditRecords(dataDir: string): Promise<AuditedCommand[]> {
     .join('')
     .split('\n')
     .filter(Boolean)
-    .map((line) => JSON.parse(line) as AuditedCommand);
+    .map((line) => JSON.parse(line) as Partial<AuditedCommand>)
+    .filter((record): record is AuditedCommand => typeof record.command === 'string');
 }
