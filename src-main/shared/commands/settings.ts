@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { languages, type Language, type LanguageChoice } from '../i18n/languages';
-import { anyRole, command, defineCommands, returns } from './define';
+import { defineCommands, localSetting, returns } from './define';
 import { noInput } from './fields';
 import {
   updateModes,
@@ -23,22 +23,17 @@ export const settingsCommands = defineCommands({
    * the OS locale). `systemLanguage` is the OS locale's language where main knows it
    * (Electron's `app.getLocale()`), else null (the browser host: the page's own locale).
    */
-  'settings.language': command({
+  'settings.language': localSetting({
     input: z.object({ language: z.enum(languages).nullable().optional() }),
     output: returns<{ language: LanguageChoice; systemLanguage: Language | null }>(),
-    priority: 'local',
-    category: 'settings',
     effect: 'change',
-    api: null,
-    operations: [],
-    roles: anyRole,
     offer: { palette: true },
   }),
   /**
    * Reads the operator's name, the "who" of every audit record; sets it first when `name` is
    * given (null or blank: the OS user's name, `systemName`, stands in). At most 80 characters.
    */
-  'settings.operatorName': command({
+  'settings.operatorName': localSetting({
     input: z.object({
       name: z
         .string()
@@ -48,12 +43,7 @@ export const settingsCommands = defineCommands({
         .optional(),
     }),
     output: returns<{ name: string | null; systemName: string }>(),
-    priority: 'local',
-    category: 'settings',
     effect: 'change',
-    api: null,
-    operations: [],
-    roles: anyRole,
     offer: { palette: true },
   }),
   /**
@@ -62,7 +52,7 @@ export const settingsCommands = defineCommands({
    * policy file locks stays as the policy says (`effective.locked`, `effective.lockReason`).
    * `available` is false in the browser host, which does not update itself.
    */
-  'settings.updates': command({
+  'settings.updates': localSetting({
     input: z.object({
       mode: z.enum(updateModes).optional(),
       url: updateServerUrl.nullable().optional(),
@@ -75,43 +65,28 @@ export const settingsCommands = defineCommands({
       policyPath: string | null;
       state: UpdateState;
     }>(),
-    priority: 'local',
-    category: 'settings',
     effect: 'change',
-    api: null,
-    operations: [],
-    roles: anyRole,
   }),
   /**
    * Reads which kinds of OS notification are on; first turns on or off those given in
    * `set` (the others keep their setting). Kept in settings.json.
    */
-  'settings.notifications': command({
+  'settings.notifications': localSetting({
     input: z.object({
       set: z.partialRecord(z.enum(osNoticeKinds), z.boolean()).optional(),
     }),
     output: returns<OsNoticeSwitches>(),
-    priority: 'local',
-    category: 'settings',
     effect: 'change',
-    api: null,
-    operations: [],
-    roles: anyRole,
     offer: { palette: true },
   }),
   /**
    * The keyboard shortcut of every command offered to keys (`offer.keys`), in declaration order
    * (shared/shortcuts-model.ts, docs/architecture.md, "Shortcuts"). A read: no audit record.
    */
-  'settings.shortcuts': command({
+  'settings.shortcuts': localSetting({
     input: noInput,
     output: returns<{ rows: ShortcutRow[] }>(),
-    priority: 'local',
-    category: 'settings',
     effect: 'read',
-    api: null,
-    operations: [],
-    roles: anyRole,
   }),
   /**
    * Changes one shortcut and answers every row as `settings.shortcuts` does: `set` gives
@@ -120,7 +95,7 @@ export const settingsCommands = defineCommands({
    * nothing kept) when the key is the app's own or another command's, naming what has it;
    * `invalid-input` for a command not offered to keys.
    */
-  'settings.changeShortcut': command({
+  'settings.changeShortcut': localSetting({
     input: z.union([
       z.object({
         set: z.object({ command: z.string().min(1).max(100), keys: shortcutText.nullable() }),
@@ -128,11 +103,6 @@ export const settingsCommands = defineCommands({
       z.object({ reset: z.string().min(1).max(100) }),
     ]),
     output: returns<{ rows: ShortcutRow[] }>(),
-    priority: 'local',
-    category: 'settings',
     effect: 'change',
-    api: null,
-    operations: [],
-    roles: anyRole,
   }),
 });
