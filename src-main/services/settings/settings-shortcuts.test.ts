@@ -3,11 +3,9 @@
  * overrides of the declared defaults across a restart; a key the app keeps for itself or
  * another command already has is refused, naming what has it, and nothing is kept.
  */
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox, type SandboxHandle } from '../../sandbox/index';
 import { commands } from '../../shared/bridge';
 import type { CommandDecl } from '../../shared/commands/define';
 import { createI18n } from '../../shared/i18n';
@@ -20,34 +18,18 @@ import {
   sameKeys,
   shortcutText,
 } from '../../shared/shortcuts-model';
-import { createDeskCore } from '../app/desk-core';
-import { memorySecrets } from '../app/test-support';
-import { openSandboxWorkspace } from '../workspaces/workspace';
+import { startRestartRig, type RestartRig } from '../app/test-support';
 
-let sandbox: SandboxHandle;
+let rig: RestartRig;
 let dataDir: string;
 
 beforeEach(async () => {
-  sandbox = await startSandbox({ port: 0, rateLimit: false });
-  dataDir = await mkdtemp(join(tmpdir(), 'onair-shortcuts-'));
+  rig = await startRestartRig('onair-shortcuts-');
+  ({ dataDir } = rig);
 });
-afterEach(async () => {
-  await sandbox.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterEach(() => rig.close());
 
-function start() {
-  return createDeskCore({
-    dataDir,
-    secrets: memorySecrets(),
-    openSandbox: () =>
-      openSandboxWorkspace({
-        sandboxInfo: sandbox.info,
-        pacing: { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0 },
-      }),
-    log: () => undefined,
-  });
-}
+const start = () => rig.start();
 
 const client = { clientId: 't' };
 const table = commands as Readonly<Record<string, CommandDecl>>;
