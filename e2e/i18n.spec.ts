@@ -6,11 +6,10 @@
  * picks English in the settings menu and the choice outlives a reload.
  */
 import type { Page } from '@playwright/test';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { test, expect } from './fixtures';
 import { en } from '../src-main/shared/i18n/en';
 import { ko } from '../src-main/shared/i18n/ko';
+import { auditRecords } from './audit';
 
 test.use({ locale: 'ko-KR' });
 
@@ -93,18 +92,6 @@ async function pressHangul(page: Page, code: string, jamo: string, shift = false
   await cdp.detach();
 }
 
-/** The audit records of the sandbox workspace, from the data folder (newest last). */
-async function auditRecords(dataDir: string): Promise<{ via: string; command?: string }[]> {
-  const dir = join(dataDir, 'audit', 'sandbox');
-  const files = (await readdir(dir).catch(() => [] as string[])).sort();
-  const lines = await Promise.all(files.map((file) => readFile(join(dir, file), 'utf8')));
-  return lines
-    .join('')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { via: string; command?: string });
-}
-
 test('a Korean operator records and cues from the keyboard in Hangul input mode', async ({
   app,
   platform,
@@ -183,7 +170,7 @@ test('a Korean operator records and cues from the keyboard in Hangul input mode'
   await expect
     .poll(async () =>
       (await auditRecords(dataDir))
-        .filter((record) => (record.command ?? '').startsWith('broadcast.'))
+        .filter((record) => record.command.startsWith('broadcast.'))
         .map((record) => `${record.command} ${record.via}`),
     )
     .toEqual([

@@ -6,11 +6,10 @@
  * Then the same screens in English.
  */
 import type { Page } from '@playwright/test';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { test, expect, type PlatformProbe } from './fixtures';
 import { en } from '../src-main/shared/i18n/en';
 import { ko } from '../src-main/shared/i18n/ko';
+import { auditRecords } from './audit';
 
 test.use({ locale: 'ko-KR' });
 
@@ -50,18 +49,6 @@ async function pressHangul(page: Page, code: string, jamo: string, modifiers = 0
   await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...event });
   await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...event });
   await cdp.detach();
-}
-
-/** The audit records of the sandbox workspace, from the data folder (newest last). */
-async function auditRecords(dataDir: string): Promise<{ via: string; command: string }[]> {
-  const dir = join(dataDir, 'audit', 'sandbox');
-  const files = (await readdir(dir).catch(() => [] as string[])).sort();
-  const lines = await Promise.all(files.map((file) => readFile(join(dir, file), 'utf8')));
-  return lines
-    .join('')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { via: string; command: string });
 }
 
 test('a Korean operator finds and runs cue point now from the palette by 초성', async ({

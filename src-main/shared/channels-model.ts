@@ -3,7 +3,7 @@
  * state and settings, encoding profile groups and profiles, the workspace's role and
  * contract, and channel batches. Pure types and rules shared by main and the renderer.
  */
-import type { ChannelSummary, Page } from './model';
+import type { ChannelOrder, ChannelSummary, Page } from './model';
 
 /**
  * A channel's type, set once at creation (public service guide, "channel"): `live` standard
@@ -25,6 +25,18 @@ export type ChannelListTypes = (typeof channelListTypes)[number];
  * model, read by `channels.list` and by the watch planner's channel-list poll.
  */
 export type ChannelRow = ChannelSummary;
+
+/**
+ * The scheduled channels (`type` `scheduled`: programs of uploaded media, the Schedule's
+ * timelines) of a channel list read in `order`, in creation order. The Schedule has no list
+ * of its own: it filters the one `channels.list` (docs/architecture.md, "Queries").
+ */
+export function scheduledChannels(rows: readonly ChannelRow[], order: ChannelOrder): ChannelRow[] {
+  const scheduled = rows.filter((row) => row.type === 'scheduled');
+  if (order === 'id_asc') return scheduled;
+  if (order === 'id_desc') return scheduled.reverse();
+  return scheduled.sort((a, b) => (a.createdAt ?? '').localeCompare(b.createdAt ?? ''));
+}
 
 /** A channel's settings as ChannelSettings shows and edits them (getChannel). */
 export interface ChannelDetails extends ChannelRow {

@@ -6,6 +6,9 @@
 import type { DeskError } from './result';
 import type { MessageRef } from './i18n/message';
 
+/** The schedule's types, kept in schedule-model.ts and named here too for existing imports. */
+export type * from './schedule-model';
+
 /** A value with the time main fetched it, so the UI can say how fresh it is. */
 export interface Fresh<T> {
   data: T;
@@ -338,117 +341,4 @@ export interface Notice {
   message: string;
   /** `message` as a catalogue message, for the operator's language. */
   text?: MessageRef;
-}
-
-/**
- * A live channel with `channel_type=scheduled`: it plays programs from uploaded media on a
- * timeline instead of an encoder feed (live API, listChannels `channel_type=scheduled`).
- */
-export interface ScheduledChannel {
-  key: string;
-  title: string;
-  customerCode: string;
-}
-
-/** An uploaded media item a program can play (live API, listProgramMediaContents). */
-export interface ProgramMedia {
-  uploadFileKey: string;
-  title: string;
-  /** Playing time, seconds. */
-  durationS: number;
-}
-
-/** A waiting screen shown between programs (live API, listWaitMediaContents). */
-export interface WaitingScreen {
-  key: string;
-  title: string;
-}
-
-/**
- * One program on a scheduled channel's timeline. Times are ISO-8601 UTC; the platform sets
- * `endAt` = `startAt` + the sum of its media durations.
- */
-export interface Program {
-  id: number;
-  channelKey: string;
-  title: string;
-  startAt: string;
-  endAt: string;
-  /** `endAt - startAt`, seconds. */
-  durationS: number;
-  status: 'scheduled' | 'onair' | 'ended';
-  /** The media it plays, in order. */
-  media: ProgramMedia[];
-  /** The waiting screen shown around it, or null for none. */
-  waitMediaContentKey: string | null;
-  /** When the platform last changed it, ISO-8601 UTC (`updated_at`). */
-  updatedAt: string;
-}
-
-/**
- * A program as the editor last read it, carried by an update or delete so that main can tell
- * whether someone changed it since (services/core/crossing.ts; spec, Program `updated_at`).
- */
-export interface ProgramRead {
-  /** `updated_at` as read, ISO-8601 UTC. */
-  updatedAt: string;
-  title: string;
-  /** ISO-8601 UTC. */
-  startAt: string;
-  /** Its media, in order. */
-  uploadFileKeys: string[];
-  waitMediaContentKey: string | null;
-}
-
-/** One platform operation of a schedule edit or batch. */
-export type ScheduleOperation =
-  | {
-      op: 'create';
-      channelKey: string;
-      title: string;
-      /** ISO-8601 with offset; must be in the future (the platform refuses the past with 422). */
-      startAt: string;
-      uploadFileKeys: string[];
-      waitMediaContentKey?: string | null;
-    }
-  | {
-      op: 'update';
-      channelKey: string;
-      programId: number;
-      title?: string;
-      startAt?: string;
-      uploadFileKeys?: string[];
-      waitMediaContentKey?: string | null;
-      /** The program as the editor last read it; absent: sent without that check. */
-      read?: ProgramRead;
-    }
-  | { op: 'delete'; channelKey: string; programId: number; read?: ProgramRead };
-
-/** A batch of schedule operations, planned in main and shown to the operator before running. */
-export interface BatchPlan {
-  operations: ScheduleOperation[];
-  /** Platform calls the batch makes (one per operation). */
-  calls: number;
-  /** at 1 call a second */
-  seconds: number;
-  /** One or two sentences for the operator: what the batch does, and why it stopped short. */
-  summary: string;
-  /** `summary` as catalogue messages (joined with a space), for the operator's language. */
-  summaryTexts?: MessageRef[];
-}
-
-/** Progress of a running batch (schedule, channels or library), pushed after every operation (`batches.changed`). */
-export interface BatchProgress {
-  batchId: string;
-  /** Operations that succeeded. */
-  done: number;
-  total: number;
-  /** Operations refused (0 or 1: a batch stops at the first refusal). */
-  failed: number;
-  /** The platform's message of the refusal, or null. */
-  lastError: string | null;
-  /** `lastError` as a catalogue message when the app wrote it (not the platform). */
-  lastErrorText?: MessageRef | null;
-  /** True after the last operation, or after a refusal. */
-  finished: boolean;
 }

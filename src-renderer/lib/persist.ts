@@ -26,7 +26,6 @@ import { call, desk } from './bridge';
 export const persistedRoots: ReadonlySet<string> = new Set([
   'channels',
   'broadcast',
-  'schedule-channels',
   'vod-categories',
   // The Library's categories, VOD channels, contents list and content overviews
   // (lib/queries/library.ts: every key starts with 'library').

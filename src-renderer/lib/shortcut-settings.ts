@@ -1,7 +1,7 @@
 /**
- * The operator's keyboard shortcuts as main keeps them (`settings.shortcuts`, settings.json):
- * read once at start into the key map (key-map.svelte.ts), changed from Settings → Keyboard
- * shortcuts.
+ * The operator's keyboard shortcuts as main keeps them (settings.json): read
+ * (`settings.shortcuts`, no audit record) once at start into the key map (key-map.svelte.ts) and
+ * when Settings → Keyboard shortcuts opens, changed there (`settings.changeShortcut`, audited).
  */
 import type { CommandInput, CommandOutput } from '../../src-main/shared/bridge';
 import { call } from './bridge';
@@ -14,13 +14,23 @@ export async function loadShortcuts(): Promise<void> {
 }
 
 /**
- * Asks main for one change (or a read, `{}`) and takes its answer as the key map.
+ * Reads the kept shortcuts and takes them as the key map.
+ * @throws DeskCallError when main cannot answer.
+ */
+export async function readShortcuts(): Promise<CommandOutput<'settings.shortcuts'>> {
+  const answer = await call('settings.shortcuts', {});
+  applyShortcutRows(answer.rows);
+  return answer;
+}
+
+/**
+ * Asks main for one change and takes its answer as the key map.
  * @throws DeskCallError when main refuses (a key that is taken: the message names what has it).
  */
 export async function changeShortcuts(
-  change: CommandInput<'settings.shortcuts'>,
-): Promise<CommandOutput<'settings.shortcuts'>> {
-  const answer = await call('settings.shortcuts', change);
+  change: CommandInput<'settings.changeShortcut'>,
+): Promise<CommandOutput<'settings.changeShortcut'>> {
+  const answer = await call('settings.changeShortcut', change);
   applyShortcutRows(answer.rows);
   return answer;
 }

@@ -9,8 +9,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { systemClock, type Clock } from '../../platform/clock';
-import type { ChannelPage } from '../../shared/channels-model';
-import type { Broadcast, Fresh, Program, ProgramRead, ScheduledChannel } from '../../shared/model';
+import { scheduledChannels, type ChannelPage } from '../../shared/channels-model';
+import type { Broadcast, Fresh, Program, ProgramRead } from '../../shared/model';
 import type { CallContext } from '../core/command-registry';
 import { AuditLog, type AuditRecord } from '../core/audit-log';
 import { CrossingMemory, crossedRefusal, crossingWindowMs, type Actor } from '../core/crossing';
@@ -174,10 +174,13 @@ const readOf = (p: Program): ProgramRead => ({
 
 /** A program of a scheduled channel that has not started (on the sandbox's clock). */
 async function futureProgram(): Promise<Program> {
-  const channels = await run('schedule.channels', {}, { clientId: 'w1' });
+  const channels = await run('channels.list', { order: 'id_asc' }, { clientId: 'w1' });
   if (!channels.ok) throw new Error(channels.error.message);
   const now = test.sandbox.clock.now().getTime();
-  for (const channel of channels.data as ScheduledChannel[]) {
+  for (const channel of scheduledChannels(
+    (channels.data as Fresh<ChannelPage>).data.items,
+    'id_asc',
+  )) {
     const from = new Date(now + 3_600_000).toISOString();
     const to = new Date(now + 2 * 86_400_000).toISOString();
     const list = await run(

@@ -12,9 +12,9 @@ import type {
   Fresh,
   Page,
   ProgramMedia,
-  ScheduledChannel,
   WorkspaceState,
 } from '../../shared/model';
+import { scheduledChannels } from '../../shared/channels-model';
 import type { DeskCore } from './desk-core';
 import { confirmedBy, startTestCore, type TestCore } from './test-support';
 
@@ -196,7 +196,8 @@ describe('desk core', () => {
 
   it('never returns or pushes a token, over every command of every domain', async () => {
     const b = await onAirBroadcast(true);
-    const [scheduled] = await data<ScheduledChannel[]>('schedule.channels', {});
+    const list = await data<Fresh<Page<ChannelSummary>>>('channels.list', { order: 'id_asc' });
+    const [scheduled] = scheduledChannels(list.data.items, 'id_asc');
     const [medium] = await data<ProgramMedia[]>('schedule.media', {});
     if (!scheduled || !medium) throw new Error('the seed has no scheduled channel or media');
     const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
@@ -234,7 +235,6 @@ describe('desk core', () => {
       'account.remove': { id: 'acc-000000000000' },
       'app.notices': {},
       'settings.language': {},
-      'schedule.channels': {},
       'schedule.programs': { channelKey: scheduled.key, from: day(0), to: day(1) },
       'schedule.media': { keyword: medium.title.slice(0, 4) },
       'schedule.waitingScreens': {},

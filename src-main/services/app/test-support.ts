@@ -94,6 +94,47 @@ export async function startTestCore(
   };
 }
 
+/** A sandbox and a data folder that outlive the desk cores started on them. */
+export interface RestartRig {
+  /** The data folder every core of the rig keeps its files in. */
+  dataDir: string;
+  /**
+   * Opens a new desk core on the rig's sandbox and data folder (a restart, once the previous
+   * core is disposed), with `options` over the defaults (keys in memory, no log).
+   */
+  start(options?: Partial<Pick<DeskCoreOptions, 'systemLocale'>>): Promise<DeskCore>;
+  /** Stops the sandbox and removes the data folder. */
+  close(): Promise<void>;
+}
+
+/**
+ * For tests of what main keeps on disk across restarts (settings.json): a sandbox without
+ * its rate limit and a fresh data folder named from `prefix`.
+ */
+export async function startRestartRig(prefix: string): Promise<RestartRig> {
+  const sandbox: SandboxHandle = await startSandbox({ port: 0, rateLimit: false });
+  const dataDir = await mkdtemp(join(tmpdir(), prefix));
+  return {
+    dataDir,
+    start: async (options = {}) =>
+      createDeskCore({
+        dataDir,
+        secrets: memorySecrets(),
+        openSandbox: () =>
+          openSandboxWorkspace({
+            sandboxInfo: sandbox.info,
+            pacing: { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0 },
+          }),
+        log: () => undefined,
+        ...options,
+      }),
+    close: async () => {
+      await sandbox.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** A SecretStore in memory: always available, empty at first. */
 export function memorySecrets(): SecretStore {
   const entries = new Map<string, string>();

@@ -72,7 +72,8 @@ afterAll(async () => {
 /** An on-air broadcast of the seed that is not recording (timeshift on or off if asked). */
 async function onAirBroadcast(timeshift?: boolean): Promise<Broadcast> {
   const list = await room.listChannels({ perPage: 100 });
-  for (const channel of list.data.items.filter((c) => c.onAir)) {
+  // The list holds every type; scheduled channels' broadcasts are not recorded (programs play).
+  for (const channel of list.data.items.filter((c) => c.onAir && c.type !== 'scheduled')) {
     const key = channel.latestBroadcast?.key;
     if (!key) continue;
     const { data } = await room.getBroadcast(key);

@@ -107,7 +107,12 @@ export class ControlRoom {
     return this.known.get(key);
   }
 
-  /** One page of channels with their on-air tally. */
+  /**
+   * One page of channels of every type, not trashed, with their on-air tally: the first page
+   * of the one channel list `channels.list` answers with its defaults (state `all`, types
+   * `all`), so a watch's update replaces that page in the renderer's one cache entry
+   * (docs/architecture.md, "Queries"); the control room leaves scheduled channels out.
+   */
   async listChannels(
     query: ChannelQuery,
     priority: Priority = 'view',
@@ -115,6 +120,8 @@ export class ControlRoom {
   ): Promise<Fresh<Page<ChannelSummary>>> {
     const list = await this.live.listChannels(
       {
+        channel_type: 'all',
+        trashed: 0,
         ...(query.keyword ? { keyword: query.keyword } : {}),
         order: query.order ?? 'id_desc',
         page: query.page ?? 1,

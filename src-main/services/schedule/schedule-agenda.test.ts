@@ -5,6 +5,7 @@
  * deleted for good, one a program plays is refused with the platform's message and stays.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scheduledChannels } from '../../shared/channels-model';
 import type { DeskCore } from '../app/desk-core';
 import { commandCaller, confirmedBy, startTestCore, type TestCore } from '../app/test-support';
 
@@ -31,7 +32,8 @@ describe('schedule agenda and program media delete', () => {
     const from = iso(today + dayMs);
     const to = iso(today + 2 * dayMs);
     const agenda = await data('schedule.agenda', { from, to });
-    const channels = await data('schedule.channels', {});
+    const list = await data('channels.list', {});
+    const channels = scheduledChannels(list.data.items, 'id_desc');
     expect(channels.length).toBeGreaterThan(1);
     for (const channel of channels) {
       const own = await data('schedule.programs', { channelKey: channel.key, from, to });

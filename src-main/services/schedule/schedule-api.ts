@@ -1,6 +1,6 @@
 /**
- * The live API v1 program operations (resources/openapi/live-v1.yaml, tag Programs, and
- * listChannels with `channel_type=scheduled`), one method each, over the typed `live.api`
+ * The live API v1 program operations (resources/openapi/live-v1.yaml, tag Programs; the
+ * scheduled channels are `channels.list`'s, shared/commands/channels.ts), one method each, over the typed `live.api`
  * client: every call through the account's scheduler at the priority given, lists read
  * page by page to the end. Answers are the platform's snake_case objects (schedule-mappers.ts
  * maps them). Every method throws `PlatformError` on a refusal and rejects with the
@@ -35,19 +35,6 @@ export class ProgramApi {
     private readonly scheduler: RequestScheduler,
     private readonly serviceAccountKey: string,
   ) {}
-
-  /** listChannels `channel_type=scheduled`, in creation order, every page. */
-  scheduledChannels(call: ProgramCallOptions) {
-    return this.allPages(call, (page, fetch) =>
-      this.live.api.GET(`${sa}/channels`, {
-        params: {
-          path: this.path,
-          query: { channel_type: 'scheduled', order: 'id_asc', page, per_page: perPage },
-        },
-        fetch,
-      }),
-    );
-  }
 
   /**
    * listChannelPrograms: programs overlapping `[from, to)` (`start_date`/`end_date`, ISO-8601),

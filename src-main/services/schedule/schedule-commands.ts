@@ -8,7 +8,6 @@ import { registerHandlers } from '../core/command-registry';
 
 /** The schedule domain, registered. */
 export const scheduleHandlers = registerHandlers(scheduleCommands, {
-  'schedule.channels': (_input, { session }) => session.schedule.channels(),
   'schedule.programs': ({ channelKey, from, to }, { session, priority }) =>
     session.schedule.programs(channelKey, from, to, priority),
   'schedule.media': ({ keyword }, { session }) => session.schedule.media(keyword),

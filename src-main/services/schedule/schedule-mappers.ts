@@ -1,28 +1,16 @@
 /**
  * Maps the live API v1 program objects (snake_case, resources/openapi/live-v1.yaml: Program,
- * ProgramMediaContent, WaitMediaContent, Channel) to the schedule model
+ * ProgramMediaContent, WaitMediaContent) to the schedule model
  * (src-main/shared/model.ts), and schedule operations back to the `ProgramForm` body.
  */
 import type { components } from '../../platform/generated/live-v1';
-import type { LiveChannel } from '../../platform/live-client';
-import type {
-  Program,
-  ProgramMedia,
-  ScheduleOperation,
-  ScheduledChannel,
-  WaitingScreen,
-} from '../../shared/model';
+import type { Program, ProgramMedia, ScheduleOperation, WaitingScreen } from '../../shared/model';
 import { time } from '../core/live-mappers';
 
 export type LiveProgram = components['schemas']['Program'];
 export type LiveProgramMediaContent = components['schemas']['ProgramMediaContent'];
 export type LiveWaitMediaContent = components['schemas']['WaitMediaContent'];
 export type LiveProgramForm = components['schemas']['ProgramForm'];
-
-/** A channel of `channel_type=scheduled`. */
-export function toScheduledChannel(channel: LiveChannel): ScheduledChannel {
-  return { key: channel.key, title: channel.title, customerCode: channel.customer_code ?? '' };
-}
 
 /**
  * A program in the app's words. `endAt` and `durationS` are the platform's (derived there:

@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxHandle } from '../../sandbox/index';
-import type { BatchProgress, Program, ScheduledChannel } from '../../shared/model';
+import { scheduledChannels, type ChannelRow } from '../../shared/channels-model';
+import type { BatchProgress, Program } from '../../shared/model';
 import type { DeskCore } from '../app/desk-core';
 import { commandCaller, startTestCore, type TestCore } from '../app/test-support';
 
@@ -14,7 +15,7 @@ const minuteMs = 60_000;
 let sandbox: SandboxHandle;
 let core: DeskCore;
 let rig: TestCore;
-let channel: ScheduledChannel;
+let channel: ChannelRow;
 const progress: BatchProgress[] = [];
 const ctx = { clientId: 'schedule-test' };
 const today = Math.floor(Date.now() / dayMs) * dayMs;
@@ -27,7 +28,8 @@ beforeAll(async () => {
   core.subscribe((event, payload) => {
     if (event === 'batches.changed') progress.push(payload as BatchProgress);
   });
-  const [first] = await data('schedule.channels', {});
+  const list = await data('channels.list', { order: 'id_asc' });
+  const [first] = scheduledChannels(list.data.items, 'id_asc');
   if (!first) throw new Error('the seed has no scheduled channel');
   channel = first;
 });
@@ -65,7 +67,8 @@ async function beforeGaps(gapMs: number): Promise<{ program: Program; next: Prog
 
 describe('schedule', () => {
   it('lists the two scheduled channels, the media library and the waiting screens', async () => {
-    const channels = await data('schedule.channels', {});
+    const list = await data('channels.list', {});
+    const channels = scheduledChannels(list.data.items, 'id_desc');
     expect(channels.map((c) => c.customerCode).sort()).toEqual(['SCHED-LOFI', 'SCHED-TOONS']);
     const media = await data('schedule.media', {});
     expect(media).toHaveLength(16);

@@ -17,17 +17,10 @@ import type {
   ProgramMedia,
   ProgramRead,
   ScheduleOperation,
-  ScheduledChannel,
   WaitingScreen,
 } from '../../shared/model';
 import { ProgramApi } from './schedule-api';
-import {
-  toProgram,
-  toProgramForm,
-  toProgramMedia,
-  toScheduledChannel,
-  toWaitingScreen,
-} from './schedule-mappers';
+import { toProgram, toProgramForm, toProgramMedia, toWaitingScreen } from './schedule-mappers';
 import type { AccountContext } from '../core/account-context';
 import type { BatchBoard } from '../core/batch-board';
 import { dayStart, planCopyDay, planFill, utcDay } from './schedule-plans';
@@ -56,13 +49,6 @@ export class ScheduleService {
     const { account } = options;
     this.api = new ProgramApi(account.live, account.liveScheduler, account.serviceAccountKey);
     this.now = () => account.clock.now();
-  }
-
-  /** Every live channel with `channel_type=scheduled`, in creation order. */
-  channels(): Promise<ScheduledChannel[]> {
-    return this.once('channels', async () =>
-      (await this.api.scheduledChannels({ priority: 'view' })).map(toScheduledChannel),
-    );
   }
 
   /**

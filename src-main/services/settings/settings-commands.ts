@@ -6,7 +6,7 @@ import { settingsCommands } from '../../shared/commands/settings';
 import { languageForLocale } from '../../shared/i18n/languages';
 import { registerHandlers } from '../core/command-registry';
 import type { Settings } from './settings';
-import { changeShortcuts } from './shortcut-settings';
+import { changeShortcuts, readShortcuts } from './shortcut-settings';
 import { effectiveUpdates, type UpdatePolicy, type UpdateState } from '../../shared/updates-model';
 
 /**
@@ -60,7 +60,8 @@ export function settingsHandlers(
       if (set) await settings.setNotifications(set);
       return settings.notifications;
     },
-    'settings.shortcuts': (change) =>
+    'settings.shortcuts': () => readShortcuts(settings),
+    'settings.changeShortcut': (change) =>
       changeShortcuts(settings, change, process.platform === 'darwin'),
   });
 }

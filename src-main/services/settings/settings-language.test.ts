@@ -3,40 +3,21 @@
  * locale when none is chosen, and a refused input reaches the renderer as a catalogue
  * message it shows in Korean.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox, type SandboxHandle } from '../../sandbox/index';
-import { createDeskCore } from '../app/desk-core';
-import { memorySecrets } from '../app/test-support';
-import { openSandboxWorkspace } from '../workspaces/workspace';
+import { startRestartRig, type RestartRig } from '../app/test-support';
 
-let sandbox: SandboxHandle;
+let rig: RestartRig;
 let dataDir: string;
 
 beforeEach(async () => {
-  sandbox = await startSandbox({ port: 0, rateLimit: false });
-  dataDir = await mkdtemp(join(tmpdir(), 'onair-language-'));
+  rig = await startRestartRig('onair-language-');
+  ({ dataDir } = rig);
 });
-afterEach(async () => {
-  await sandbox.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterEach(() => rig.close());
 
-function start(systemLocale?: string) {
-  return createDeskCore({
-    dataDir,
-    secrets: memorySecrets(),
-    openSandbox: () =>
-      openSandboxWorkspace({
-        sandboxInfo: sandbox.info,
-        pacing: { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0 },
-      }),
-    log: () => undefined,
-    ...(systemLocale ? { systemLocale } : {}),
-  });
-}
+const start = (systemLocale?: string) => rig.start(systemLocale ? { systemLocale } : {});
 
 const client = { clientId: 't' };
 

@@ -3,11 +3,9 @@
  * overrides of the declared defaults across a restart; a key the app keeps for itself or
  * another command already has is refused, naming what has it, and nothing is kept.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox, type SandboxHandle } from '../../sandbox/index';
 import { commands } from '../../shared/bridge';
 import type { CommandDecl } from '../../shared/commands/define';
 import { createI18n } from '../../shared/i18n';
@@ -20,34 +18,18 @@ import {
   sameKeys,
   shortcutText,
 } from '../../shared/shortcuts-model';
-import { createDeskCore } from '../app/desk-core';
-import { memorySecrets } from '../app/test-support';
-import { openSandboxWorkspace } from '../workspaces/workspace';
+import { startRestartRig, type RestartRig } from '../app/test-support';
 
-let sandbox: SandboxHandle;
+let rig: RestartRig;
 let dataDir: string;
 
 beforeEach(async () => {
-  sandbox = await startSandbox({ port: 0, rateLimit: false });
-  dataDir = await mkdtemp(join(tmpdir(), 'onair-shortcuts-'));
+  rig = await startRestartRig('onair-shortcuts-');
+  ({ dataDir } = rig);
 });
-afterEach(async () => {
-  await sandbox.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterEach(() => rig.close());
 
-function start() {
-  return createDeskCore({
-    dataDir,
-    secrets: memorySecrets(),
-    openSandbox: () =>
-      openSandboxWorkspace({
-        sandboxInfo: sandbox.info,
-        pacing: { minSpacingMs: 5, marginMs: 0, maxMarginMs: 0 },
-      }),
-    log: () => undefined,
-  });
-}
+const start = () => rig.start();
 
 const client = { clientId: 't' };
 const table = commands as Readonly<Record<string, CommandDecl>>;
@@ -123,7 +105,7 @@ describe('the shortcut model', () => {
   });
 });
 
-describe('settings.shortcuts', () => {
+describe('settings.shortcuts and settings.changeShortcut', () => {
   it('rebinds a command, refuses a taken key naming its command, and keeps it across a restart', async () => {
     const first = await start();
     try {
@@ -131,7 +113,7 @@ describe('settings.shortcuts', () => {
         'broadcast.startRecording': 'KeyR',
       });
       const moved = await first.invoke(
-        'settings.shortcuts',
+        'settings.changeShortcut',
         { set: { command: 'broadcast.startRecording', keys: 'Shift+KeyG' } },
         client,
       );
@@ -139,7 +121,7 @@ describe('settings.shortcuts', () => {
 
       // The cue point's C key is taken: refused in the operator's words, naming the command.
       const taken = await first.invoke(
-        'settings.shortcuts',
+        'settings.changeShortcut',
         { set: { command: 'broadcast.startRecording', keys: 'KeyC' } },
         client,
       );
@@ -155,7 +137,7 @@ describe('settings.shortcuts', () => {
 
       // One of the app's own keys is refused too, saying what it does.
       const own = await first.invoke(
-        'settings.shortcuts',
+        'settings.changeShortcut',
         { set: { command: 'broadcast.setCuePoint', keys: 'Shift+Digit2' } },
         client,
       );
@@ -173,18 +155,18 @@ describe('settings.shortcuts', () => {
 
       // R is free now: stop recording takes it; cue point's key is cleared.
       await first.invoke(
-        'settings.shortcuts',
+        'settings.changeShortcut',
         { set: { command: 'broadcast.stopRecording', keys: 'KeyR' } },
         client,
       );
       await first.invoke(
-        'settings.shortcuts',
+        'settings.changeShortcut',
         { set: { command: 'broadcast.setCuePoint', keys: null } },
         client,
       );
       // Start recording's default R now belongs to stop recording: reset is refused.
       const back = await first.invoke(
-        'settings.shortcuts',
+        'settings.changeShortcut',
         { reset: 'broadcast.startRecording' },
         client,
       );
@@ -203,24 +185,49 @@ describe('settings.shortcuts', () => {
         'broadcast.stopRecording': 'KeyR',
         'broadcast.setCuePoint': null,
       });
-      const reset = await second.invoke('settings.shortcuts', { reset: 'all' }, client);
+      const reset = await second.invoke('settings.changeShortcut', { reset: 'all' }, client);
       expect(keysOf(reset)).toEqual(effectiveShortcuts(table, {}));
     } finally {
       await second.dispose();
     }
   });
 
+  it('audits a change of a shortcut, never a read of them', async () => {
+    const core = await start();
+    try {
+      expect(await core.invoke('settings.shortcuts', {}, client)).toMatchObject({ ok: true });
+      const changed = await core.invoke(
+        'settings.changeShortcut',
+        { set: { command: 'broadcast.setCuePoint', keys: null } },
+        client,
+      );
+      expect(changed).toMatchObject({ ok: true });
+    } finally {
+      await core.dispose();
+    }
+    const root = join(dataDir, 'audit');
+    const files = (await readdir(root, { recursive: true })).filter((f) => f.endsWith('.jsonl'));
+    const audited: string[] = [];
+    for (const file of files) {
+      for (const line of (await readFile(join(root, file), 'utf8')).split('\n')) {
+        if (line.trim()) audited.push((JSON.parse(line) as { command: string }).command);
+      }
+    }
+    expect(audited).toContain('settings.changeShortcut');
+    expect(audited).not.toContain('settings.shortcuts');
+  });
+
   it('refuses a command not offered to keys, and a key no shortcut can use', async () => {
     const core = await start();
     try {
       const notOffered = await core.invoke(
-        'settings.shortcuts',
+        'settings.changeShortcut',
         { set: { command: 'channels.list', keys: 'KeyL' } },
         client,
       );
       expect(notOffered).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
       const badKey = await core.invoke(
-        'settings.shortcuts',
+        'settings.changeShortcut',
         { set: { command: 'broadcast.setCuePoint', keys: 'Hyper+KeyL' } },
         client,
       );

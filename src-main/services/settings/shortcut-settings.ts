@@ -1,6 +1,7 @@
 /**
- * The keyboard shortcuts the operator changes in Settings (`settings.shortcuts`;
- * docs/architecture.md, "Shortcuts"): kept in settings.json as overrides of the declared
+ * The keyboard shortcuts the operator reads and changes in Settings (`settings.shortcuts`,
+ * `settings.changeShortcut`; docs/architecture.md, "Shortcuts"): kept in settings.json as
+ * overrides of the declared
  * defaults, a change refused before it is kept when its key is the app's own or another
  * command's (shared/shortcuts-model.ts), in the operator's words naming what has the key.
  */
@@ -21,7 +22,7 @@ import {
 } from '../../shared/shortcuts-model';
 import type { Settings } from './settings';
 
-/** What `settings.shortcuts` may be asked: one change, or none (a read). */
+/** What `settings.changeShortcut` may be asked: one change. */
 export interface ShortcutChange {
   /** Gives `command` the key `keys` (stored order), or none (null). */
   set?: { command: string; keys: string | null };
@@ -56,6 +57,11 @@ export function shortcutRows(overrides: ShortcutOverrides): ShortcutRow[] {
     defaultKeys: defaults[command] ?? null,
     changed: Object.hasOwn(overrides, command) && overrides[command] !== defaults[command],
   }));
+}
+
+/** Every row of the kept shortcuts (`settings.shortcuts`), in declaration order. */
+export function readShortcuts(settings: Pick<Settings, 'shortcuts'>): { rows: ShortcutRow[] } {
+  return { rows: shortcutRows(settings.shortcuts) };
 }
 
 /**

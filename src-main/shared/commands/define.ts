@@ -204,6 +204,25 @@ export function command<S extends z.ZodType, O, const P extends CommandPriority>
   return decl;
 }
 
+/**
+ * Declares one command on the desk's own settings (settings, panels, studio): no platform
+ * call, so `local` priority, no API, no operations, either role, listed under `settings`.
+ * Its `effect` still says whether it is audited (`read`: never).
+ */
+export function localSetting<S extends z.ZodType, O>(
+  decl: Pick<CommandDecl<S, O>, 'input' | 'output' | 'effect'> &
+    Partial<Pick<CommandDecl<S, O>, 'confirm' | 'offer' | 'shortcut' | 'precondition'>>,
+): CommandDecl<S, O, 'local'> {
+  return {
+    ...decl,
+    priority: 'local',
+    category: 'settings',
+    api: null,
+    operations: [],
+    roles: anyRole,
+  };
+}
+
 /** Declares one event carrying `P`. */
 export function event<P>(): EventDecl<P> {
   return { payload: returns<P>() };

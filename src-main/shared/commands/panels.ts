@@ -4,7 +4,7 @@
  * token, shown once when it is added and revocable. No platform call.
  */
 import { z } from 'zod';
-import { anyRole, command, defineCommands, returns } from './define';
+import { defineCommands, localSetting, returns } from './define';
 import { requiredText } from './fields';
 import type { AddedPanel, PanelsState } from '../panels-model';
 
@@ -13,42 +13,27 @@ const panelId = z.string().regex(/^pnl-[0-9a-f]{12}$/, 'That panel is not known.
 /** The panels domain's commands. */
 export const panelCommands = defineCommands({
   /** The control API's setting and the panels, never a token. */
-  'panels.list': command({
+  'panels.list': localSetting({
     input: z.object({}),
     output: returns<PanelsState>(),
-    priority: 'local',
-    category: 'settings',
     effect: 'read',
-    api: null,
-    operations: [],
-    roles: anyRole,
   }),
   /** Adds a panel by name; answers its token, which is shown this once (main keeps its hash). */
-  'panels.add': command({
+  'panels.add': localSetting({
     input: z.object({
       name: requiredText(60, 'A panel needs a name.', 'A panel name is at most 60 characters.'),
     }),
     output: returns<AddedPanel>(),
-    priority: 'local',
-    category: 'settings',
     effect: 'change',
-    api: null,
-    operations: [],
-    roles: anyRole,
   }),
   /** Revokes a panel's token: its next request is refused (401). */
-  'panels.revoke': command({
+  'panels.revoke': localSetting({
     input: z.object({ id: panelId }),
     output: returns<PanelsState>(),
-    priority: 'local',
-    category: 'settings',
     effect: 'change',
-    api: null,
-    operations: [],
-    roles: anyRole,
   }),
   /** Turns the control API on or off, on a loopback port (1024 to 65535). */
-  'panels.setEnabled': command({
+  'panels.setEnabled': localSetting({
     input: z.object({
       enabled: z.boolean(),
       port: z
@@ -59,11 +44,6 @@ export const panelCommands = defineCommands({
         .optional(),
     }),
     output: returns<PanelsState>(),
-    priority: 'local',
-    category: 'settings',
     effect: 'change',
-    api: null,
-    operations: [],
-    roles: anyRole,
   }),
 });

@@ -4,14 +4,7 @@
  * operator's on-screen edits run at `view` priority, batches at `bulk`.
  */
 import { z } from 'zod';
-import type {
-  BatchPlan,
-  Fresh,
-  Program,
-  ProgramMedia,
-  ScheduledChannel,
-  WaitingScreen,
-} from '../model';
+import type { BatchPlan, Fresh, Program, ProgramMedia, WaitingScreen } from '../model';
 import { anyRole, command, defineCommands, returns, superAdminOnly } from './define';
 import { isoTime, key, noInput, requiredText, searchKeyword } from './fields';
 
@@ -73,16 +66,6 @@ const scheduleOperation = z.discriminatedUnion('op', [
 
 /** Commands of the schedule timeline. */
 export const scheduleCommands = defineCommands({
-  'schedule.channels': command({
-    input: noInput,
-    output: returns<ScheduledChannel[]>(),
-    priority: 'view',
-    category: 'schedule',
-    effect: 'read',
-    api: 'live',
-    operations: ['live.listChannels'],
-    roles: anyRole,
-  }),
   'schedule.programs': command({
     input: z.object({ channelKey: key, from: isoTime, to: isoTime }),
     output: returns<Fresh<Program[]>>(),

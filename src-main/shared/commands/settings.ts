@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 import { languages, type Language, type LanguageChoice } from '../i18n/languages';
-import { anyRole, command, defineCommands, returns } from './define';
+import { defineCommands, localSetting, returns } from './define';
+import { noInput } from './fields';
 import {
   updateModes,
   updateServerUrl,
@@ -22,22 +23,17 @@ export const settingsCommands = defineCommands({
    * the OS locale). `systemLanguage` is the OS locale's language where main knows it
    * (Electron's `app.getLocale()`), else null (the browser host: the page's own locale).
    */
-  'settings.language': command({
+  'settings.language': localSetting({
     input: z.object({ language: z.enum(languages).nullable().optional() }),
     output: returns<{ language: LanguageChoice; systemLanguage: Language | null }>(),
-    priority: 'local',
-    category: 'settings',
     effect: 'change',
-    api: null,
-    operations: [],
-    roles: anyRole,
     offer: { palette: true },
   }),
   /**
    * Reads the operator's name, the "who" of every audit record; sets it first when `name` is
    * given (null or blank: the OS user's name, `systemName`, stands in). At most 80 characters.
    */
-  'settings.operatorName': command({
+  'settings.operatorName': localSetting({
     input: z.object({
       name: z
         .string()
@@ -47,12 +43,7 @@ export const settingsCommands = defineCommands({
         .optional(),
     }),
     output: returns<{ name: string | null; systemName: string }>(),
-    priority: 'local',
-    category: 'settings',
     effect: 'change',
-    api: null,
-    operations: [],
-    roles: anyRole,
     offer: { palette: true },
   }),
   /**
@@ -61,7 +52,7 @@ export const settingsCommands = defineCommands({
    * policy file locks stays as the policy says (`effective.locked`, `effective.lockReason`).
    * `available` is false in the browser host, which does not update itself.
    */
-  'settings.updates': command({
+  'settings.updates': localSetting({
     input: z.object({
       mode: z.enum(updateModes).optional(),
       url: updateServerUrl.nullable().optional(),
@@ -74,51 +65,44 @@ export const settingsCommands = defineCommands({
       policyPath: string | null;
       state: UpdateState;
     }>(),
-    priority: 'local',
-    category: 'settings',
     effect: 'change',
-    api: null,
-    operations: [],
-    roles: anyRole,
   }),
   /**
    * Reads which kinds of OS notification are on; first turns on or off those given in
    * `set` (the others keep their setting). Kept in settings.json.
    */
-  'settings.notifications': command({
+  'settings.notifications': localSetting({
     input: z.object({
       set: z.partialRecord(z.enum(osNoticeKinds), z.boolean()).optional(),
     }),
     output: returns<OsNoticeSwitches>(),
-    priority: 'local',
-    category: 'settings',
     effect: 'change',
-    api: null,
-    operations: [],
-    roles: anyRole,
     offer: { palette: true },
   }),
   /**
-   * Reads the keyboard shortcut of every command offered to keys (`offer.keys`), in declaration
-   * order; first changes one when asked (shared/shortcuts-model.ts, docs/architecture.md,
-   * "Shortcuts"): `set` gives `command` the key `keys` (null: no key), `reset` puts one
-   * command's (or `all`) back to the declared default. Kept in settings.json as overrides of the
-   * defaults. Refused (`conflict`, nothing kept) when the key is the app's own or another
-   * command's, naming what has it; `invalid-input` for a command not offered to keys.
+   * The keyboard shortcut of every command offered to keys (`offer.keys`), in declaration order
+   * (shared/shortcuts-model.ts, docs/architecture.md, "Shortcuts"). A read: no audit record.
    */
-  'settings.shortcuts': command({
-    input: z.object({
-      set: z
-        .object({ command: z.string().min(1).max(100), keys: shortcutText.nullable() })
-        .optional(),
-      reset: z.string().min(1).max(100).optional(),
-    }),
+  'settings.shortcuts': localSetting({
+    input: noInput,
     output: returns<{ rows: ShortcutRow[] }>(),
-    priority: 'local',
-    category: 'settings',
+    effect: 'read',
+  }),
+  /**
+   * Changes one shortcut and answers every row as `settings.shortcuts` does: `set` gives
+   * `command` the key `keys` (null: no key), `reset` puts one command's (or `all`) back to the
+   * declared default. Kept in settings.json as overrides of the defaults. Refused (`conflict`,
+   * nothing kept) when the key is the app's own or another command's, naming what has it;
+   * `invalid-input` for a command not offered to keys.
+   */
+  'settings.changeShortcut': localSetting({
+    input: z.union([
+      z.object({
+        set: z.object({ command: z.string().min(1).max(100), keys: shortcutText.nullable() }),
+      }),
+      z.object({ reset: z.string().min(1).max(100) }),
+    ]),
+    output: returns<{ rows: ShortcutRow[] }>(),
     effect: 'change',
-    api: null,
-    operations: [],
-    roles: anyRole,
   }),
 });

@@ -4,7 +4,7 @@
  * `studio.status` itself (its link to the hub). No platform call.
  */
 import { z } from 'zod';
-import { anyRole, command, defineCommands, returns } from './define';
+import { defineCommands, localSetting, returns } from './define';
 import { noInput } from './fields';
 import {
   seatRoles,
@@ -34,54 +34,34 @@ const hubUrl = z
 /** The studio domain's commands. */
 export const studioCommands = defineCommands({
   /** Hosting, seats, pairing codes not yet used, and this desk's link when it is a seat. */
-  'studio.status': command({
+  'studio.status': localSetting({
     input: noInput,
     output: returns<StudioStatus>(),
-    priority: 'local',
-    category: 'settings',
     effect: 'read',
-    api: null,
-    operations: [],
-    roles: anyRole,
   }),
   /**
    * Turns hosting on: listens with TLS on `address`:`port` (0 picks a free port). Answers the
    * URL seats join and the certificate's fingerprint they pin. Off by default.
    */
-  'studio.startHosting': command({
+  'studio.startHosting': localSetting({
     input: z.object({
       address,
       port: z.number().int().min(0).max(65535, 'A port is 0 to 65535.'),
     }),
     output: returns<StudioHosting>(),
-    priority: 'local',
-    category: 'settings',
     effect: 'change',
-    api: null,
-    operations: [],
-    roles: anyRole,
   }),
   /** Turns hosting off: every seat's stream closes; seats keep their credentials. */
-  'studio.stopHosting': command({
+  'studio.stopHosting': localSetting({
     input: noInput,
     output: returns<null>(),
-    priority: 'local',
-    category: 'settings',
     effect: 'change',
-    api: null,
-    operations: [],
-    roles: anyRole,
   }),
   /** A new pairing code: good for one seat and 2 minutes; the seat gets `role`. */
-  'studio.newPairingCode': command({
+  'studio.newPairingCode': localSetting({
     input: z.object({ role: z.enum(seatRoles).default('operator') }),
     output: returns<PairingCode>(),
-    priority: 'local',
-    category: 'settings',
     effect: 'change',
-    api: null,
-    operations: [],
-    roles: anyRole,
     offer: { palette: true },
   }),
   /**
@@ -89,7 +69,7 @@ export const studioCommands = defineCommands({
    * uses the credential this desk kept in its keychain), then every other command and event
    * of this desk is the hub's until `studio.leave`. Refused while this desk hosts a studio.
    */
-  'studio.join': command({
+  'studio.join': localSetting({
     input: z.object({
       url: hubUrl,
       fingerprint: z
@@ -104,34 +84,19 @@ export const studioCommands = defineCommands({
         .max(60, 'Seat names are at most 60 characters.'),
     }),
     output: returns<SeatLink>(),
-    priority: 'local',
-    category: 'settings',
     effect: 'change',
-    api: null,
-    operations: [],
-    roles: anyRole,
   }),
   /** Leaves the hub: this desk is its own again (the credential stays in the keychain). */
-  'studio.leave': command({
+  'studio.leave': localSetting({
     input: noInput,
     output: returns<null>(),
-    priority: 'local',
-    category: 'settings',
     effect: 'change',
-    api: null,
-    operations: [],
-    roles: anyRole,
   }),
   /** Revokes a seat: its credential is forgotten and its stream closed at once. */
-  'studio.revokeSeat': command({
+  'studio.revokeSeat': localSetting({
     input: z.object({ seatId: z.string().regex(/^[a-f0-9]{16}$/, 'Not a seat of this studio.') }),
     output: returns<null>(),
-    priority: 'local',
-    category: 'settings',
     effect: 'destructive',
     confirm: { kind: 'again' },
-    api: null,
-    operations: [],
-    roles: anyRole,
   }),
 });

@@ -103,15 +103,20 @@ function channel(key: string, title: string): ChannelSummary {
 function cache(recording = false): QueryClient {
   const client = new QueryClient();
   client.setQueryData(keys.workspaceState(), workspace());
-  client.setQueryData(keys.channels({ keyword: '', order: 'id_desc' }), {
-    data: {
-      items: [channel('c1', 'Main stage'), channel('c2', '오후 뉴스')],
-      page: 1,
-      lastPage: 1,
-      perPage: 20,
-      total: 2,
-    },
-    fetchedAt: now - 1_000,
+  client.setQueryData(keys.channelList({ state: 'all', keyword: '', order: 'id_desc' }), {
+    pages: [
+      {
+        data: {
+          items: [channel('c1', 'Main stage'), channel('c2', '오후 뉴스')],
+          page: 1,
+          lastPage: 1,
+          perPage: 20,
+          total: 2,
+        },
+        fetchedAt: now - 1_000,
+      },
+    ],
+    pageParams: [1],
   });
   client.setQueryData(keys.broadcast('b1'), { data: broadcast(recording), fetchedAt: now - 1_000 });
   client.setQueryData(['library', 'contents', 'list', {}], {

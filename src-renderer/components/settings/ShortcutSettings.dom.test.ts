@@ -22,11 +22,13 @@ vi.hoisted(() => {
     host: 'browser',
     invoke: async (command: string, input: unknown) => {
       sent.push({ command, input });
-      const { changeShortcuts } =
+      const { changeShortcuts, readShortcuts } =
         await import('../../../src-main/services/settings/shortcut-settings');
       const { PlatformError } = await import('../../../src-main/platform/errors');
       const { commands } = await import('../../../src-main/shared/bridge');
-      const parsed = commands['settings.shortcuts'].input.parse(input);
+      const read = command === 'settings.shortcuts';
+      if (!read && command !== 'settings.changeShortcut') throw new Error(`unexpected ${command}`);
+      const parsed = read ? null : commands['settings.changeShortcut'].input.parse(input);
       const settings = {
         get shortcuts(): ShortcutOverrides {
           return kept.overrides;
@@ -38,11 +40,9 @@ vi.hoisted(() => {
       };
       try {
         // Only the two members the handler reads.
-        const data = await changeShortcuts(
-          settings as Parameters<typeof changeShortcuts>[0],
-          parsed,
-          false,
-        );
+        const data = parsed
+          ? await changeShortcuts(settings as Parameters<typeof changeShortcuts>[0], parsed, false)
+          : readShortcuts(settings);
         return { ok: true, data };
       } catch (error) {
         if (error instanceof PlatformError) return { ok: false, error: error.error };

@@ -255,7 +255,7 @@ function recognise(value: Record<string, unknown>, root: string, path: string): 
       kind: 'channel',
       key,
       name: title,
-      ...(root === 'schedule-channels' ? { scheduled: true } : {}),
+      ...(value.type === 'scheduled' ? { scheduled: true } : {}),
     };
   if (root === 'library' && str(key) && str(name) && 'parentKey' in value)
     return { kind: 'category', key, name };

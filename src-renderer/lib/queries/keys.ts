@@ -1,7 +1,13 @@
 /** Query keys, one factory for the whole renderer (TanStack Query: keys from a factory). */
+import type { ChannelStateFilter } from '../../../src-main/shared/channels-model';
 import type { ChannelOrder } from '../../../src-main/shared/model';
 
-export interface ChannelListParams {
+/**
+ * What a channel list asks `channels.list` for (every type; a view filters the types it
+ * shows). Equal filters are one cache entry, whichever view reads it.
+ */
+export interface ChannelFilter {
+  state: ChannelStateFilter;
   keyword: string;
   order: ChannelOrder;
 }
@@ -13,13 +19,18 @@ export const keys = {
   keychain: () => ['keychain'] as const,
   notices: () => ['notices'] as const,
   budget: () => ['budget'] as const,
-  channels: (params: ChannelListParams) => ['channels', params.keyword, params.order] as const,
+  /** Every cached channel list (every filter): the prefix to invalidate after a channel changes. */
+  channelLists: () => ['channels', 'list'] as const,
+  /**
+   * The one live channel list (`channels.list`, pages of every type): the control room, the
+   * Channels view and the Schedule read it (docs/architecture.md, "Queries").
+   */
+  channelList: (filter: ChannelFilter) => ['channels', 'list', filter] as const,
   broadcast: (broadcastKey: string) => ['broadcast', broadcastKey] as const,
   participants: (broadcastKey: string) => ['participants', broadcastKey] as const,
   viewers: (broadcastKey: string) => ['viewers', broadcastKey] as const,
   /** Why the live figure of `topic` about `subject` is stale (null: its last poll worked). */
   liveProblem: (topic: string, subject: string) => ['live-problem', topic, subject] as const,
-  scheduleChannels: () => ['schedule-channels'] as const,
   /** Every cached program range (all channels): the prefix to invalidate after an edit. */
   schedulePrograms: () => ['schedule-programs'] as const,
   /** Every cached program range of one channel (each window the timeline was panned to). */

@@ -9,7 +9,7 @@ import { queryOptions, type QueryClient } from '@tanstack/svelte-query';
 import type { CallMeta, CommandInput } from '../../../src-main/shared/bridge';
 import type { Broadcast, Fresh, WatchUpdate } from '../../../src-main/shared/model';
 import { call, desk } from '../bridge';
-import { keys, type ChannelListParams } from './keys';
+import { keys } from './keys';
 
 /**
  * Why a live figure is stale: the last failed poll of it (docs/architecture.md, "The API
@@ -32,23 +32,6 @@ export const budgetQuery = () =>
     queryKey: keys.budget(),
     queryFn: ({ signal }) => call('budget.get', {}, { signal }),
     staleTime: Infinity,
-  });
-
-export const channelsQuery = (params: ChannelListParams) =>
-  queryOptions({
-    queryKey: keys.channels(params),
-    queryFn: ({ signal }) =>
-      call(
-        'channels.list',
-        {
-          types: 'live',
-          ...(params.keyword ? { keyword: params.keyword } : {}),
-          order: params.order,
-        },
-        { signal },
-      ),
-    staleTime: Infinity,
-    placeholderData: (previous) => previous,
   });
 
 export const broadcastQuery = (broadcastKey: string) =>

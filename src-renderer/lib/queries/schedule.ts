@@ -1,5 +1,6 @@
 /**
- * Query options of the schedule (programs of scheduled channels). Reads run in main at
+ * Query options of the schedule (programs of scheduled channels; the channels themselves are
+ * the one channel list's, lib/queries/channels.ts). Reads run in main at
  * `view` priority; nothing polls: the view refetches the programs after every edit or
  * refusal so that what it shows equals the platform's state.
  */
@@ -8,13 +9,6 @@ import type { BatchPlan, ScheduleOperation } from '../../../src-main/shared/mode
 import type { CallMeta } from '../../../src-main/shared/bridge';
 import { call } from '../bridge';
 import { keys } from './keys';
-
-export const scheduledChannelsQuery = () =>
-  queryOptions({
-    queryKey: keys.scheduleChannels(),
-    queryFn: ({ signal }) => call('schedule.channels', {}, { signal }),
-    staleTime: Infinity,
-  });
 
 /** Programs of one channel overlapping `[from, to)` (ISO-8601 UTC). */
 export const programsQuery = (channelKey: string, from: string, to: string) =>

@@ -1,10 +1,6 @@
 /** English: the titles and one-line descriptions of the schedule domain's commands (`shared/commands/schedule.ts`), nested by command name. */
 export const commandsSchedule = {
   schedule: {
-    channels: {
-      title: 'List scheduled channels',
-      description: 'Reads every scheduled live channel.',
-    },
     programs: {
       title: 'Read channel schedule',
       description: 'Reads the programs of one channel in a time range.',

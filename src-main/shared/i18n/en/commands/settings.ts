@@ -19,8 +19,12 @@ export const commandsSettings = {
       description: 'Reads or sets which kinds of system notification are shown.',
     },
     shortcuts: {
-      title: 'Change keyboard shortcuts',
-      description: 'Reads or changes the keyboard shortcut of each command that can have one.',
+      title: 'Show keyboard shortcuts',
+      description: 'Reads the keyboard shortcut of each command that can have one.',
+    },
+    changeShortcut: {
+      title: 'Change keyboard shortcut',
+      description: 'Gives a command a keyboard shortcut, removes it or puts the default back.',
     },
   },
 } as const;

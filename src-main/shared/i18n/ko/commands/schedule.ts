@@ -1,10 +1,6 @@
 /** Korean: the titles and one-line descriptions of the schedule domain's commands (`shared/commands/schedule.ts`), nested by command name. */
 export const commandsSchedule = {
   schedule: {
-    channels: {
-      title: '편성 라이브 채널 보기',
-      description: '모든 편성 라이브 채널을 읽습니다.',
-    },
     programs: {
       title: '채널 편성표 보기',
       description: '한 채널의 기간 내 프로그램을 읽습니다.',

@@ -19,8 +19,12 @@ export const commandsSettings = {
       description: '어떤 종류의 시스템 알림을 보일지 읽거나 설정합니다.',
     },
     shortcuts: {
+      title: '단축키 보기',
+      description: '단축키를 지정할 수 있는 각 명령의 단축키를 읽습니다.',
+    },
+    changeShortcut: {
       title: '단축키 변경',
-      description: '단축키를 지정할 수 있는 각 명령의 단축키를 읽거나 변경합니다.',
+      description: '명령에 단축키를 지정하거나 없애거나 기본값으로 되돌립니다.',
     },
   },
 } as const;
