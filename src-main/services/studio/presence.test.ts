@@ -16,7 +16,7 @@ import type {
   Program,
   ProgramRead,
 } from '../../shared/model';
-import type { ScheduledChannel } from '../../shared/model';
+import { scheduledChannels, type ChannelPage } from '../../shared/channels-model';
 import type { PresenceEntry, PresencePicture, PresenceReply } from '../../shared/presence-model';
 import type { PairingCode, StudioHosting, StudioStatus } from '../../shared/studio-model';
 import type { CallContext } from '../core/command-registry';
@@ -254,7 +254,8 @@ describe('conflicts across seats', () => {
   it('never lets a second seat’s edit of a program overwrite the first’s silently', async () => {
     const a = await joinSeat('Sched A');
     const b = await joinSeat('Sched B');
-    const channels = await data<ScheduledChannel[]>(a.seat, 'schedule.channels', {});
+    const channelPage = await data<Fresh<ChannelPage>>(a.seat, 'channels.list', {});
+    const channels = scheduledChannels(channelPage.data.items, 'id_asc');
     const now = rig.sandbox.clock.now().getTime();
     let program: Program | undefined;
     for (const channel of channels) {
