@@ -70,6 +70,11 @@ export class RequestScheduler {
   readonly #rate: RatePolicy;
   /** Start times of `watch` and `bulk` calls in the last 60 s (the rate policy's share). */
   #backgroundStarts: number[] = [];
+  /**
+   * ms from this desk's previous call start to each call's start (Infinity for the first):
+   * a 429 on a call that left long after our previous one was not our spacing's fault.
+   */
+  readonly #gapBefore = new WeakMap<ScheduledCall, number>();
   #pausedReason: string | null = null;
   #refuse: RefusePolicy | null = null;
   readonly #wake: Alarm;
@@ -330,6 +335,8 @@ export class RequestScheduler {
     call.phase = 'in-flight';
     call.startedAt = now;
     this.#inFlight.add(call);
+    const previous = this.#starts.last();
+    this.#gapBefore.set(call, previous === null ? Infinity : now - previous);
     this.#starts.record(now);
     // Reads get their own signal: one caller aborting must not cancel a call others share.
     call.controller = call.idempotent ? new AbortController() : null;
@@ -362,8 +369,14 @@ export class RequestScheduler {
       if (this.#margin.accepted()) this.#starts.setMargin(this.#margin.currentMs);
     } else {
       const now = this.#clock.now();
-      // The first 429 of an episode: our spacing was too tight for the way to the platform.
-      if (this.#refusals.pausedUntil(now) === null && this.#margin.refused()) {
+      // The first 429 of an episode: our spacing was too tight for the way to the platform,
+      // unless the call left more than the widest margin after our previous one: then
+      // another client of the account spent the slot (rate-policy.ts), and a wider margin
+      // would only slow every later call, the operator's commands included.
+      const ours =
+        (this.#gapBefore.get(call) ?? Infinity) <
+        this.#starts.spacingMs + this.#margin.policy.maxMs;
+      if (ours && this.#refusals.pausedUntil(now) === null && this.#margin.refused()) {
         this.#starts.setMargin(this.#margin.currentMs);
       }
       // Someone else may be spending the account: take less of it for a while.
