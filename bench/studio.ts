@@ -592,6 +592,14 @@ export const studioSection: BenchSection = {
         'studio: seats 1 and 2 over loopback TLS, the panel on the hub control API, the hub window focused on B.',
         'Watch calls: all calls minus the commands’ own (audit records), from minute 2.',
         `Foreign case: studio-foreign.ts for ${foreignMinutes} minutes.`,
+        ...(foreign === null
+          ? []
+          : [
+              `Foreign case: cue points refused 0/1/2/3+ times: ${foreign.refusedTimes.join('/')}.`,
+              ...foreign.slowest.map(
+                (c) => `Foreign case, slow command ${c.tookMs} ms: ${c.calls.join(', ')}.`,
+              ),
+            ]),
         takeover === null ? 'takeover: not run (no backup hub)' : 'takeover: studio-takeover.ts.',
       ],
       figures: { minutes, alone, independent, studio, foreign, takeover },
