@@ -75,6 +75,8 @@ export class RequestScheduler {
    * a 429 on a call that left long after our previous one was not our spacing's fault.
    */
   readonly #gapBefore = new WeakMap<ScheduledCall, number>();
+  /** Each call's start as the start log holds it (restamped when it really left), epoch ms. */
+  readonly #loggedStart = new WeakMap<ScheduledCall, number>();
   #pausedReason: string | null = null;
   #refuse: RefusePolicy | null = null;
   readonly #wake: Alarm;
@@ -348,6 +350,7 @@ export class RequestScheduler {
     // The spacing counts from when the call left: after the send's synchronous part, which
     // can stall (the HTTP client loading on the first call of a fresh process).
     this.#starts.restampLast(this.#clock.now());
+    this.#loggedStart.set(call, this.#starts.last() ?? now);
   }
 
   /** Sends one call and hands its outcome to the waiters, or re-queues a refused read. */
@@ -379,6 +382,10 @@ export class RequestScheduler {
       if (ours && this.#refusals.pausedUntil(now) === null && this.#margin.refused()) {
         this.#starts.setMargin(this.#margin.currentMs);
       }
+      // The platform did not count the refused call: the next one waits for `Retry-After`
+      // (below), not for the spacing after this one as well.
+      const logged = this.#loggedStart.get(call);
+      if (logged !== undefined) this.#starts.forget(logged);
       // Someone else may be spending the account: take less of it for a while.
       this.#rate.refused(now);
       // A 429 pauses the whole queue, even when nobody waits for this call any more.
