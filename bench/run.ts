@@ -11,6 +11,7 @@ import { multiviewSection } from './multiview';
 import { paletteSection } from './palette';
 import { sandboxLatencySection } from './sandbox-latency';
 import { startSection } from './start';
+import { studioSection } from './studio';
 import { studioForeignSection } from './studio-foreign';
 import { scheduleTimelineSection } from './schedule-timeline';
 import { schedulerEventSection } from './scheduler-event';
@@ -29,6 +30,7 @@ const sections: BenchSection[] = [
   startSection,
   paletteSection,
   studioForeignSection,
+  studioSection,
   multiviewSection,
 ];
 

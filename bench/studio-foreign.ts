@@ -28,10 +28,11 @@ import { percentile, seededRandom } from './stats';
 
 const minuteMs = 60_000;
 
-/** One call seen on the wire: when (ms since the run began) and the status. */
+/** One call seen on the wire: when (ms since the run began), its method and the status. */
 interface WireCall {
   atMs: number;
   status: number;
+  method?: string;
 }
 
 /** One operator command: when it was pressed, how long it took, how it ended. */
@@ -64,6 +65,13 @@ export interface StudioForeignFigures {
   /** Commands that took longer than 3 s. */
   commandsOver3s: number;
   commandMaxMs: number;
+  /**
+   * How many cue points were refused (429) 0, 1, 2, 3 or more times before their answer
+   * (the app's PUTs answered 429 between the press and the answer).
+   */
+  refusedTimes: number[];
+  /** The slowest commands: ms, and the app's calls between press and answer (`PUT 429`...). */
+  slowest: { tookMs: number; calls: string[] }[];
   /** Most app calls in one minute from the third minute on. */
   appMostPerMinuteAfter2: number;
   /** Foreign calls through / sent, from the third minute on (0..1). */
@@ -102,7 +110,12 @@ export async function runStudioForeign(
         sandboxInfo: sandbox.info,
         fetch: async (request) => {
           const response = await fetch(request);
-          if (measuring) app.push({ atMs: performance.now() - began, status: response.status });
+          if (measuring)
+            app.push({
+              atMs: performance.now() - began,
+              status: response.status,
+              method: request.method,
+            });
           return response;
         },
       }),
@@ -225,7 +238,26 @@ function figures(
   const sent = after.reduce((sum, m) => sum + m.foreignCalls, 0);
   const through = after.reduce((sum, m) => sum + m.foreignThrough, 0);
   const took = commands.map((c) => c.tookMs);
+  const during = (c: CommandRun) =>
+    app.filter((call) => call.atMs >= c.atMs && call.atMs <= c.atMs + c.tookMs);
+  const refusedTimes = [0, 0, 0, 0];
+  for (const c of commands) {
+    const refused = during(c).filter((call) => call.method === 'PUT' && call.status === 429);
+    const index = Math.min(3, refused.length);
+    refusedTimes[index] = (refusedTimes[index] ?? 0) + 1;
+  }
+  const slowest = [...commands]
+    .sort((x, y) => y.tookMs - x.tookMs)
+    .slice(0, 3)
+    .map((c) => ({
+      tookMs: Math.round(c.tookMs),
+      calls: during(c).map(
+        (call) => `${call.method ?? '?'} ${call.status} +${Math.round(call.atMs - c.atMs)}`,
+      ),
+    }));
   return {
+    refusedTimes,
+    slowest,
     minutes: perMinute,
     commands: commands.length,
     lost: commands.filter((c) => c.code === 'rate-limited').length,
@@ -310,6 +342,8 @@ export const studioForeignSection: BenchSection = {
         },
       ],
       notes: [
+        `Cue points refused 0/1/2/3+ times: ${f.refusedTimes.join('/')}.`,
+        ...f.slowest.map((c) => `Slow command ${c.tookMs} ms: ${c.calls.join(', ')}.`),
         'Real time: the sandbox enforces 60 calls a minute, 1 s apart, on its monotonic clock.',
         'Foreign client: GET channels at exponential gaps (30 a minute on average, seeded), never retried.',
         'Operator: a cue point at the platform’s now every 10 s, through the desk core’s pipeline.',

@@ -17,11 +17,32 @@ describe('the adaptive safety margin', () => {
     await clock.advance(1_000);
     await Promise.all(done);
     const spacing = gaps(platform.starts());
-    // Before the refusal: 1000 + 100 ms; the refused read is resent after Retry-After; from
-    // then on 1000 + 150 ms.
+    // Before the refusal: 1000 + 100 ms; the refused read is resent after Retry-After alone
+    // from its answer (100 ms latency + 1000 ms), not after the spacing from the refused
+    // call (1000 + 150 ms): the platform did not count it. From then on 1000 + 150 ms.
     expect(spacing.slice(0, 4)).toEqual([1_100, 1_100, 1_100, 1_100]);
-    expect(spacing[4]).toBeGreaterThanOrEqual(1_000);
+    expect(spacing[4]).toBe(1_100);
     expect(spacing.slice(5)).toEqual(Array<number>(5).fill(1_150));
+  });
+
+  it('keeps the margin after a 429 on a call that left long after its previous one', async () => {
+    let answered = 0;
+    // The platform refuses the 3rd call once: another client of the account had just called,
+    // for the 3rd call left 5 s after the 2nd, far beyond any margin of ours.
+    const { clock, platform, get } = setup({}, () => {
+      answered += 1;
+      return answered === 3 ? { status: 429, headers: { 'retry-after': '1' } } : {};
+    });
+    await settled(clock, get('/channels/0', 'watch'));
+    await settled(clock, get('/channels/1', 'watch'));
+    await clock.advance(5_000);
+    const later = Array.from({ length: 5 }, (_, i) => get(`/channels/${i + 2}`, 'watch'));
+    await clock.runUntil(() => platform.sent.length === 8, 60_000);
+    await clock.advance(1_000);
+    await Promise.all(later);
+    const spacing = gaps(platform.starts());
+    // After the refused read's resend, the spacing is still 1000 + 100 ms.
+    expect(spacing.slice(-4)).toEqual(Array<number>(4).fill(1_100));
   });
 
   it('widens once per 429 episode, up to its maximum', () => {

@@ -70,6 +70,13 @@ export class RequestScheduler {
   readonly #rate: RatePolicy;
   /** Start times of `watch` and `bulk` calls in the last 60 s (the rate policy's share). */
   #backgroundStarts: number[] = [];
+  /**
+   * ms from this desk's previous call start to each call's start (Infinity for the first):
+   * a 429 on a call that left long after our previous one was not our spacing's fault.
+   */
+  readonly #gapBefore = new WeakMap<ScheduledCall, number>();
+  /** Each call's start as the start log holds it (restamped when it really left), epoch ms. */
+  readonly #loggedStart = new WeakMap<ScheduledCall, number>();
   #pausedReason: string | null = null;
   #refuse: RefusePolicy | null = null;
   readonly #wake: Alarm;
@@ -346,6 +353,8 @@ export class RequestScheduler {
     call.phase = 'in-flight';
     call.startedAt = now;
     this.#inFlight.add(call);
+    const previous = this.#starts.last();
+    this.#gapBefore.set(call, previous === null ? Infinity : now - previous);
     this.#starts.record(now);
     // Reads get their own signal: one caller aborting must not cancel a call others share.
     call.controller = call.idempotent ? new AbortController() : null;
@@ -357,6 +366,7 @@ export class RequestScheduler {
     // The spacing counts from when the call left: after the send's synchronous part, which
     // can stall (the HTTP client loading on the first call of a fresh process).
     this.#starts.restampLast(this.#clock.now());
+    this.#loggedStart.set(call, this.#starts.last() ?? now);
   }
 
   /** Sends one call and hands its outcome to the waiters, or re-queues a refused read. */
@@ -378,10 +388,20 @@ export class RequestScheduler {
       if (this.#margin.accepted()) this.#starts.setMargin(this.#margin.currentMs);
     } else {
       const now = this.#clock.now();
-      // The first 429 of an episode: our spacing was too tight for the way to the platform.
-      if (this.#refusals.pausedUntil(now) === null && this.#margin.refused()) {
+      // The first 429 of an episode: our spacing was too tight for the way to the platform,
+      // unless the call left more than the widest margin after our previous one: then
+      // another client of the account spent the slot (rate-policy.ts), and a wider margin
+      // would only slow every later call, the operator's commands included.
+      const ours =
+        (this.#gapBefore.get(call) ?? Infinity) <
+        this.#starts.spacingMs + this.#margin.policy.maxMs;
+      if (ours && this.#refusals.pausedUntil(now) === null && this.#margin.refused()) {
         this.#starts.setMargin(this.#margin.currentMs);
       }
+      // The platform did not count the refused call: the next one waits for `Retry-After`
+      // (below), not for the spacing after this one as well.
+      const logged = this.#loggedStart.get(call);
+      if (logged !== undefined) this.#starts.forget(logged);
       // Someone else may be spending the account: take less of it for a while.
       this.#rate.refused(now);
       // A 429 pauses the whole queue, even when nobody waits for this call any more.

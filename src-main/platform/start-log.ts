@@ -73,6 +73,16 @@ export class StartLog {
     if (last >= 0 && at > (this.#starts[last] ?? at)) this.#starts[last] = at;
   }
 
+  /**
+   * Forgets one start recorded at `at` (epoch ms): a call the platform refused with 429, which
+   * it neither acted on nor counts against the spacing or the minute (docs/platform-facts.md,
+   * "Rate limit"). The pause after it is `Retry-After`'s alone.
+   */
+  forget(at: number): void {
+    const index = this.#starts.lastIndexOf(at);
+    if (index >= 0) this.#starts.splice(index, 1);
+  }
+
   /** The last start, epoch ms, or null before the first. */
   last(): number | null {
     return this.#starts.at(-1) ?? null;
