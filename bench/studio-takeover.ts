@@ -1,18 +1,16 @@
 /**
- * The takeover phase of the studio bench (`npm run bench -- studio`; issue part 5): a hub with
- * seats under a workload is killed, and a backup hub following its heartbeat takes over.
- * Goals: commands accepted again within 5 s of the hub going silent, 0 platform operations
- * sent twice (counted at the sandbox).
- *
- * The backup hub is not built yet: {@link takeoverPhase} is `null`, and the bench prints
- * `takeover: not run (no backup hub)` and counts it as FAIL. Whoever builds the backup hub
- * sets {@link takeoverPhase} to an implementation of {@link StudioTakeover}; nothing else in
- * the bench changes.
+ * The takeover phase of the studio bench (`npm run bench -- studio`): a hub with a seat under
+ * a workload is killed, and a backup hub following its heartbeat takes over
+ * (docs/architecture.md, "The takeover protocol"). Goals: commands accepted again within 5 s
+ * of the hub dying, 0 platform operations sent twice (counted at the sandbox). The phase is the
+ * takeover drill of `src-main/services/studio/backup-harness.ts` (the same one backup.test.ts
+ * runs), with a longer workload after the kill.
  */
+import { runTakeoverDrill } from '../src-main/services/studio/backup-harness';
 
 /** What the takeover phase measured. */
 export interface TakeoverFigures {
-  /** ms from the hub's last heartbeat to the first command the backup accepted. */
+  /** ms from the hub dying to the first command the backup accepted. */
   acceptedAgainMs: number;
   /** Platform operations (non-GET calls) the sandbox saw twice for one command. */
   duplicates: number;
@@ -28,5 +26,28 @@ export interface StudioTakeover {
   run(options: { minutes: number }): Promise<TakeoverFigures>;
 }
 
-/** The takeover phase the bench runs; `null` while there is no backup hub. */
-export const takeoverPhase: StudioTakeover | null = null;
+/**
+ * The takeover phase the bench runs: the drill with six renames before the kill and, after
+ * it, one every 1.5 s for the rest of `minutes` (at least 10). A drill that never saw the
+ * backup accept a command reports `acceptedAgainMs` as Infinity, which fails the goal.
+ */
+export const takeoverPhase: StudioTakeover | null = {
+  async run({ minutes }) {
+    const everyMs = 1500;
+    const after = Math.max(10, Math.floor((minutes * 60_000) / everyMs / 4));
+    const report = await runTakeoverDrill({
+      commandsBeforeKill: 6,
+      commandsAfterKill: after,
+      everyMs,
+    });
+    const answered = report.commands.filter((c) => c.outcome === 'ok').length;
+    const unknown = report.commands.filter((c) => c.outcome === 'unknown').length;
+    return {
+      acceptedAgainMs: report.acceptedWithinMs ?? Number.POSITIVE_INFINITY,
+      duplicates: report.duplicates.length,
+      commands: report.commands.length,
+      answered,
+      unknown,
+    };
+  },
+};

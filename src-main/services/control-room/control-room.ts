@@ -216,12 +216,8 @@ export class ControlRoom {
 
   /**
    * Sets the timeshift cue point to `at` (ISO-8601) or, when omitted, to the platform's now.
-   * On 429 it is sent again as soon as the platform's `Retry-After` allows, without a re-read
-   * first: a 429 is a refusal before acting (docs/platform-facts.md, "Rate limit"), so the
-   * cue point was not set and the one asked is still wanted; every slot spent on a re-read is
-   * a slot the operator's cue point drifts later. Only when the platform refuses that resend
-   * is the broadcast re-read to say why in plain words (went off air) or that it is already
-   * there: at `at`, or (for the platform's now) moved since the press.
+   * On 429, re-reads and sets it again only while the broadcast is still on air and the
+   * cue point is not already there: at `at`, or (for the platform's now) moved since the press.
    */
   setCuePoint(key: string, at?: string): Promise<Fresh<Broadcast>> {
     // What "already there" means for the platform's now: a cue point other than the one
@@ -244,7 +240,6 @@ export class ControlRoom {
         (signal) => this.live.setCueSign(key, at, { priority: 'command', signal }),
         (b) => (isSet(b) ? 'done' : b.onAir && b.useTimeshift ? 'retry' : 'refuse'),
         say('errors.offAirBeforeCuePoint'),
-        'resend',
       ),
     );
   }
@@ -364,10 +359,6 @@ export class ControlRoom {
    * command is already done, should be sent once more, or can no longer apply (`refusal`).
    * It goes on while wanted: until answered, cancelled ({@link cancelWaiting}), or
    * `maxBudgetWaitMs` after the press (then it fails with the last 429).
-   * With `after429: 'resend'` (a command whose refused call had no effect and is still wanted
-   * as asked: the cue point), a 429 on the send is followed by the send again, not a re-read;
-   * the broadcast is re-read only when the platform refuses a resend otherwise (4xx), and
-   * `decide` then answers done or `refusal` in place of the platform's words.
    * @throws PlatformError as the platform answered, `conflict` with `refusal`, or the cancel.
    */
   private async commandWithRecheck(
@@ -376,7 +367,6 @@ export class ControlRoom {
     send: (signal: AbortSignal) => Promise<{ data: Parameters<typeof toBroadcast>[0] }>,
     decide: (current: Broadcast) => 'done' | 'retry' | 'refuse',
     refusal: { message: string; text: MessageRef } | null,
-    after429: 'reread' | 'resend' = 'reread',
   ): Promise<Fresh<Broadcast>> {
     const id = `c${this.nextRunId++}`;
     const abort = new AbortController();
@@ -391,41 +381,25 @@ export class ControlRoom {
     };
     try {
       let step: 'send' | 'reread' = 'send';
-      /** The platform's refusal of a resend (not a 429), to answer if the re-read decides so. */
-      let resendRefused: PlatformError | null = null;
       for (;;) {
         if (abort.signal.aborted) cancelled();
         try {
           if (step === 'send') {
-            try {
-              return this.commandResult(toBroadcast((await send(abort.signal)).data));
-            } catch (error) {
-              const resent = after429 === 'resend' && attempt > 0;
-              if (!resent || !(error instanceof PlatformError)) throw error;
-              if (error.error.code === 'rate-limited' || error.error.status === undefined)
-                throw error;
-              if (error.error.status >= 500 || resendRefused !== null) throw error;
-              // Refused after a 429: re-read, then say why in plain words (or that it is there).
-              resendRefused = error;
-              step = 'reread';
-              continue;
-            }
+            return this.commandResult(toBroadcast((await send(abort.signal)).data));
           }
           const current = await this.readBroadcast(key, 'command', abort.signal);
           const next = decide(current.data);
           if (next === 'done') return this.commandResult(current.data);
           if (next === 'refuse')
             throw new PlatformError({ code: 'conflict', ...(refusal ?? say('errors.internal')) });
-          if (resendRefused !== null) throw resendRefused;
           step = 'send';
           continue;
         } catch (error) {
           if (abort.signal.aborted) cancelled();
           if (!(error instanceof PlatformError) || error.error.code !== 'rate-limited') throw error;
           if (this.now() - began >= this.maxBudgetWaitMs) throw error;
-          // The state is read again before anything is sent again, unless the refused call
-          // was the command itself and `after429` says to resend it as asked.
-          step = after429 === 'resend' && step === 'send' ? 'send' : 'reread';
+          // Whatever was refused, the state is read again before anything is sent again.
+          step = 'reread';
           attempt += 1;
           told = true;
           const retryAt = this.retryAt() ?? this.now() + (error.error.retryAfterS ?? 1) * 1000;
