@@ -113,4 +113,6 @@ export interface LibraryBatchPlan {
   calls: number;
   /** Seconds the batch takes at the VOD account's pace (its scheduler's spacing). */
   seconds: number;
+  /** Its cost to the VOD budget. */
+  budget?: BatchBudget;
 }

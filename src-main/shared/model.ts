@@ -158,6 +158,23 @@ export interface BudgetSnapshot {
   pausedReason: string | null;
   last429At: number | null;
   total429: number;
+  /**
+   * Call starts of the last 60 s by owner: each studio seat's name, `''` for the desk itself
+   * (its operator and its watches), most calls first (src-main/platform/call-owner.ts).
+   * Absent from an older hub.
+   */
+  shares?: { owner: string; calls: number }[];
+  /**
+   * The next 10 minutes' calls, from the watch planner's intervals and the queued work
+   * (src-main/platform/budget-forecast.ts). Absent where nothing plans for this API.
+   */
+  forecast?: {
+    calls: number;
+    capacity: number;
+    watchCalls: number;
+    queuedCalls: number;
+    saturated: boolean;
+  };
 }
 
 /**
@@ -425,8 +442,25 @@ export type ScheduleOperation =
   | { op: 'delete'; channelKey: string; programId: number; read?: ProgramRead };
 
 /** A batch of schedule operations, planned in main and shown to the operator before running. */
+/**
+ * What a batch would do to its account's budget, worked out before it is sent
+ * (src-main/platform/budget-forecast.ts): asked in the batch's confirmation when it fills it.
+ */
+export interface BatchBudget {
+  /** Platform calls of the batch. */
+  calls: number;
+  /** About how long the batch holds the budget, s. */
+  seconds: number;
+  /** True when, with the watches, it takes every background call allowed for a minute or more. */
+  fillsBudget: boolean;
+  /** Longest an operator's command waits for a slot meanwhile, s. */
+  commandWaitSeconds: number;
+}
+
 export interface BatchPlan {
   operations: ScheduleOperation[];
+  /** Its cost to the live budget (absent from a plan made without a budget). */
+  budget?: BatchBudget;
   /** Platform calls the batch makes (one per operation). */
   calls: number;
   /** at 1 call a second */
