@@ -1,4 +1,5 @@
 /** What the Library's commands answer (issue "The VOD library"): the app's own shapes. */
+import type { BatchBudget } from './model';
 
 /** One content of the VOD library (VOD API v3 `MediaContent`, the fields a list shows). */
 export interface ContentSummary {
