@@ -4,11 +4,11 @@
  * over the next 10 minutes, and the cost of a batch before it is sent.
  */
 import { describe, expect, it } from 'vitest';
-import { runAsCallOwner } from './call-owner';
-import { setup } from './scheduler-fixtures';
-import { batchImpact, forecastCalls, OwnerLog, watchCallsPerMinute } from './budget-forecast';
-import { WatchPlanner } from '../services/control-room/watch-planner';
-import { forecastOf } from '../services/core/budget-outlook';
+import { runAsCallOwner } from '../../platform/call-owner';
+import { setup } from '../../platform/scheduler-fixtures';
+import { batchImpact, forecastCalls, OwnerLog, watchCallsPerMinute } from '../../platform/budget-forecast';
+import { WatchPlanner } from '../control-room/watch-planner';
+import { forecastOf } from './budget-outlook';
 
 /** A planner polling through the scheduler at `watch` priority, as the session wires it. */
 function plannerOn(fixture: ReturnType<typeof setup>) {
