@@ -45,6 +45,11 @@ export interface BudgetState {
   last429At: number | null;
   /** 429 answers received since the scheduler was created. */
   total429: number;
+  /**
+   * Call starts of the last 60 s by owner (call-owner.ts): each studio seat's name, `''` for
+   * this desk itself (its operator and its watches); most calls first.
+   */
+  shares: { owner: string; calls: number }[];
 }
 
 /**

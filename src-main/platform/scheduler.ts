@@ -33,6 +33,7 @@ import { accountAnswer, currentCallAccount } from './call-accounting';
 import type { RefusePolicy, ScheduleOptions, SchedulerOptions } from './scheduler-options';
 import { StartLog, windowMs } from './start-log';
 import { callOwner } from './call-owner';
+import { OwnerLog } from './budget-forecast';
 
 export type { BudgetState, Priority } from './budget-state';
 export type { Clock } from './clock';
@@ -68,6 +69,8 @@ export class RequestScheduler {
   /** The owner whose call of each priority started last: the next turn goes to another. */
   readonly #lastOwner: Partial<Record<Priority, string>> = {};
   readonly #rate: RatePolicy;
+  /** Call starts of the last minute by owner: each seat's share (budget-forecast.ts). */
+  readonly #owners = new OwnerLog();
   /** Start times of `watch` and `bulk` calls in the last 60 s (the rate policy's share). */
   #backgroundStarts: number[] = [];
   /**
@@ -178,6 +181,7 @@ export class RequestScheduler {
       pausedReason: this.#pausedReason ?? (limited === null ? null : 'rate-limited'),
       last429At: this.#refusals.last,
       total429: this.#refusals.total,
+      shares: this.#owners.shares(now),
     };
   }
 
@@ -356,6 +360,7 @@ export class RequestScheduler {
     const previous = this.#starts.last();
     this.#gapBefore.set(call, previous === null ? Infinity : now - previous);
     this.#starts.record(now);
+    this.#owners.record(call.owner, now);
     // Reads get their own signal: one caller aborting must not cancel a call others share.
     call.controller = call.idempotent ? new AbortController() : null;
     const wire = call.controller

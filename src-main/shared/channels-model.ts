@@ -3,7 +3,7 @@
  * state and settings, encoding profile groups and profiles, the workspace's role and
  * contract, and channel batches. Pure types and rules shared by main and the renderer.
  */
-import type { ChannelOrder, ChannelSummary, Page } from './model';
+import type { BatchBudget, ChannelOrder, ChannelSummary, Page } from './model';
 
 /**
  * A channel's type, set once at creation (public service guide, "channel"): `live` standard
@@ -166,4 +166,6 @@ export interface ChannelBatchPlan {
   calls: number;
   /** About this long at the account's pace (its spacing between calls), s. */
   seconds: number;
+  /** Its cost to the live budget, with the watches planned now. */
+  budget?: BatchBudget;
 }

@@ -1,4 +1,5 @@
 /** What the Library's commands answer (issue "The VOD library"): the app's own shapes. */
+import type { BatchBudget } from './model';
 
 /** One content of the VOD library (VOD API v3 `MediaContent`, the fields a list shows). */
 export interface ContentSummary {
@@ -113,4 +114,6 @@ export interface LibraryBatchPlan {
   calls: number;
   /** Seconds the batch takes at the VOD account's pace (its scheduler's spacing). */
   seconds: number;
+  /** Its cost to the VOD budget. */
+  budget?: BatchBudget;
 }

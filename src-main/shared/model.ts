@@ -161,6 +161,23 @@ export interface BudgetSnapshot {
   pausedReason: string | null;
   last429At: number | null;
   total429: number;
+  /**
+   * Call starts of the last 60 s by owner: each studio seat's name, `''` for the desk itself
+   * (its operator and its watches), most calls first (src-main/platform/call-owner.ts).
+   * Absent from an older hub.
+   */
+  shares?: { owner: string; calls: number }[];
+  /**
+   * The next 10 minutes' calls, from the watch planner's intervals and the queued work
+   * (src-main/platform/budget-forecast.ts). Absent where nothing plans for this API.
+   */
+  forecast?: {
+    calls: number;
+    capacity: number;
+    watchCalls: number;
+    queuedCalls: number;
+    saturated: boolean;
+  };
 }
 
 /**

@@ -83,6 +83,8 @@ export type ScheduleOperation =
 /** A batch of schedule operations, planned in main and shown to the operator before running. */
 export interface BatchPlan {
   operations: ScheduleOperation[];
+  /** Its cost to the live budget (absent from a plan made without a budget). */
+  budget?: BatchBudget;
   /** Platform calls the batch makes (one per operation). */
   calls: number;
   /** at 1 call a second */
@@ -107,4 +109,19 @@ export interface BatchProgress {
   lastErrorText?: MessageRef | null;
   /** True after the last operation, or after a refusal. */
   finished: boolean;
+}
+
+/**
+ * What a batch would do to its account's budget, worked out before it is sent
+ * (src-main/platform/budget-forecast.ts): asked in the batch's confirmation when it fills it.
+ */
+export interface BatchBudget {
+  /** Platform calls of the batch. */
+  calls: number;
+  /** About how long the batch holds the budget, s. */
+  seconds: number;
+  /** True when, with the watches, it takes every background call allowed for a minute or more. */
+  fillsBudget: boolean;
+  /** Longest an operator's command waits for a slot meanwhile, s. */
+  commandWaitSeconds: number;
 }

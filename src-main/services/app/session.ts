@@ -16,6 +16,7 @@ import { describe } from '../core/error-text';
 import { ControlRoom } from '../control-room/control-room';
 import { ScheduleService } from '../schedule/schedule';
 import { BatchBoard } from '../core/batch-board';
+import { withForecast } from '../core/budget-outlook';
 import { DownloadFolder } from '../downloads/download-folder';
 import { resolveDownload } from '../downloads/download-sources';
 import { DownloadList } from '../downloads/download-list';
@@ -120,9 +121,14 @@ export function startSession(
   const schedule = new ScheduleService({ account, batches });
 
   // An API the workspace has no account of has no budget to show.
+  // Each with its 10-minute forecast (core/budget-outlook.ts); the planner polls the live API.
   const budgets = (): BudgetSnapshot[] => [
-    ...(workspace.info.apis.live ? [workspace.liveScheduler.state()] : []),
-    ...(workspace.info.apis.vod ? [workspace.vodScheduler.state()] : []),
+    ...(workspace.info.apis.live
+      ? [withForecast(workspace.liveScheduler.state(), planner, batches.remaining('live'))]
+      : []),
+    ...(workspace.info.apis.vod
+      ? [withForecast(workspace.vodScheduler.state(), null, batches.remaining('vod'))]
+      : []),
   ];
   let timer: ReturnType<typeof setTimeout> | null = null;
   const onBudget = () => {

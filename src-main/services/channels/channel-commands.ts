@@ -15,6 +15,7 @@ import {
 } from './channels';
 import { listProfileGroups, profileOverview, setProfileActive } from './channel-profiles';
 import { planBatch, startBatch } from './channels-batch';
+import { batchImpactOf } from '../core/budget-outlook';
 
 /** The domain, registered. */
 export const channelHandlers = registerHandlers(channelCommands, {
@@ -35,8 +36,11 @@ export const channelHandlers = registerHandlers(channelCommands, {
     setChannelState(session.account, channelKey, action, 'command'),
   'channels.delete': ({ channelKey, confirmTitle }, { session }) =>
     deleteChannel(session.account, channelKey, confirmTitle),
-  'channels.planBatch': ({ action, channels }, { session }) =>
-    planBatch(action, channels, session.account.liveScheduler.state().minSpacingMs),
+  'channels.planBatch': ({ action, channels }, { session }) => {
+    const state = session.account.liveScheduler.state();
+    const plan = planBatch(action, channels, state.minSpacingMs);
+    return { ...plan, budget: batchImpactOf(state, session.planner, plan.calls) };
+  },
   'channels.runBatch': ({ action, channels }, { session }) =>
     startBatch(session.account, session.batches, action, channels),
   'profiles.groups': (_input, { session }) => listProfileGroups(session.account),

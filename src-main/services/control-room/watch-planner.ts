@@ -228,6 +228,25 @@ export class WatchPlanner {
     return this.taskState.has(`${topic}:${subject}`);
   }
 
+  /**
+   * The reads the planner will make from now on: each task not dormant at its interval as
+   * polled now (backed off after failures, widened while yielding), ms. The budget forecast
+   * is made from these (platform/budget-forecast.ts).
+   */
+  plannedReads(): { id: string; intervalMs: number }[] {
+    const yieldFactor = yieldFactorOf(this.options.budget());
+    return this.tasks.flatMap((task) => {
+      const state = this.taskState.get(task.id);
+      if (!state || state.dormant) return [];
+      return [{ id: task.id, intervalMs: effectiveInterval(task, state.failures) * yieldFactor }];
+    });
+  }
+
+  /** Calls a minute the planner keeps free for commands and views. */
+  get reservePerMinute(): number {
+    return this.reserve;
+  }
+
   /** The current tasks (for tests and diagnostics). */
   currentTasks(): readonly WatchTask[] {
     return this.tasks;

@@ -21,12 +21,15 @@ export interface BatchStart<Op> {
   /** Sends one operation (at `bulk` priority); throws PlatformError on a refusal. */
   send: (operation: Op) => Promise<unknown>;
   log?: (message: string) => void;
+  /** The API its operations call (`live` unless said): the budget forecast counts it there. */
+  api?: 'live' | 'vod';
 }
 
 /** A session's batches: starts them, remembers their progress, publishes every step. */
 export class BatchBoard {
   readonly #publish: (progress: BatchProgress) => void;
   readonly #kept = new Map<string, BatchProgress>();
+  readonly #apis = new Map<string, 'live' | 'vod'>();
 
   /** `publish` gets the progress after every operation (the session emits `batches.changed`). */
   constructor(publish: (progress: BatchProgress) => void) {
@@ -36,6 +39,7 @@ export class BatchBoard {
   /** Starts `batch` and answers its id (a UUID) at once; the run never rejects. */
   start<Op>(batch: BatchStart<Op>): { batchId: string } {
     const batchId = randomUUID();
+    this.#apis.set(batchId, batch.api ?? 'live');
     this.#keep({
       batchId,
       done: 0,
@@ -62,10 +66,24 @@ export class BatchBoard {
     return this.#kept.get(batchId) ?? null;
   }
 
+  /**
+   * Operations of the running batches on `api` not sent yet (one platform call each): the
+   * budget forecast's queued work (platform/budget-forecast.ts).
+   */
+  remaining(api: 'live' | 'vod'): number {
+    let sum = 0;
+    for (const progress of this.#kept.values()) {
+      if (progress.finished || this.#apis.get(progress.batchId) !== api) continue;
+      sum += Math.max(0, progress.total - progress.done - progress.failed);
+    }
+    return sum;
+  }
+
   #keep(progress: BatchProgress): void {
     this.#kept.set(progress.batchId, progress);
     for (const old of [...this.#kept.keys()].slice(0, Math.max(0, this.#kept.size - keptBatches))) {
       this.#kept.delete(old);
+      this.#apis.delete(old);
     }
   }
 }

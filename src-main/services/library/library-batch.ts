@@ -36,6 +36,7 @@ export function startLibraryBatch(
     operations,
     send: (operation) => sendOperation(account, operation),
     log: account.log,
+    api: 'vod',
   });
 }
 

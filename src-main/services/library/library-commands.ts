@@ -3,6 +3,7 @@ import { libraryCommands } from '../../shared/commands/library';
 import type { VodChannelRef } from '../../shared/library-model';
 import { registerHandlers } from '../core/command-registry';
 import { planLibraryBatch, startLibraryBatch } from './library-batch';
+import { batchImpactOf } from '../core/budget-outlook';
 import {
   toCategory,
   toCategoryDetail,
@@ -203,8 +204,11 @@ export const libraryHandlers = registerHandlers(libraryCommands, {
     }
   },
 
-  'library.planBatch': ({ operations }, { session }) =>
-    planLibraryBatch(session.account, operations),
+  'library.planBatch': ({ operations }, { session }) => {
+    const plan = planLibraryBatch(session.account, operations);
+    const state = session.account.vodScheduler.state();
+    return { ...plan, budget: batchImpactOf(state, null, plan.calls) };
+  },
 
   'library.runBatch': ({ operations }, { session }) =>
     startLibraryBatch(session.account, session.batches, operations),

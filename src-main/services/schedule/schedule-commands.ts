@@ -3,8 +3,19 @@
  * session's schedule service.
  */
 import { scheduleCommands } from '../../shared/commands/schedule';
-import type { ScheduleOperation } from '../../shared/model';
+import type { BatchPlan, ScheduleOperation } from '../../shared/model';
 import { registerHandlers } from '../core/command-registry';
+import { batchImpactOf, type PlannedWatches } from '../core/budget-outlook';
+import type { AccountContext } from '../core/account-context';
+
+/** `plan` with its cost to the live budget, the watches planned now included (core/budget-outlook.ts). */
+function withBudget(
+  session: { account: AccountContext; planner: PlannedWatches },
+  plan: BatchPlan,
+): BatchPlan {
+  const budget = batchImpactOf(session.account.liveScheduler.state(), session.planner, plan.calls);
+  return { ...plan, budget };
+}
 
 /** The schedule domain, registered. */
 export const scheduleHandlers = registerHandlers(scheduleCommands, {
@@ -22,10 +33,10 @@ export const scheduleHandlers = registerHandlers(scheduleCommands, {
       confirmation?.kind === 'override' ? withoutRead(operation) : operation,
       priority,
     ),
-  'schedule.planCopyDay': ({ channelKey, fromDay, toDay }, { session }) =>
-    session.schedule.planCopyDay(channelKey, fromDay, toDay),
-  'schedule.planFill': ({ channelKey, from, to, uploadFileKeys }, { session }) =>
-    session.schedule.planFill(channelKey, from, to, uploadFileKeys),
+  'schedule.planCopyDay': async ({ channelKey, fromDay, toDay }, { session }) =>
+    withBudget(session, await session.schedule.planCopyDay(channelKey, fromDay, toDay)),
+  'schedule.planFill': async ({ channelKey, from, to, uploadFileKeys }, { session }) =>
+    withBudget(session, await session.schedule.planFill(channelKey, from, to, uploadFileKeys)),
   'schedule.runBatch': ({ plan }, { session }) => session.schedule.runBatch(plan),
 });
 
