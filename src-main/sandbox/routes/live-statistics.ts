@@ -10,6 +10,7 @@ import {
   periodMetrics,
   requireStatistics,
   summedViewerBuckets,
+  viewerBucketsByBroadcast,
 } from '../live-statistics';
 import type { OperationHandlers, SandboxContext } from '../operation';
 import type { JsonObject } from '../openapi';
@@ -34,9 +35,8 @@ export function liveStatisticsOperations({ state, clock }: SandboxContext): Oper
   return typedOperations<'live'>({
     getViewerStatistics: ({ params, query }) => {
       const nowMs = clock.nowMs();
-      return {
-        data: summedViewerBuckets(state, dayOf(query, nowMs), params.duration_minute, nowMs),
-      };
+      const minutes = params.duration_minute;
+      return { data: viewerBucketsByBroadcast(state, dayOf(query, nowMs), minutes, nowMs) };
     },
 
     getChannelViewerStatistics: ({ params, query }) => {
