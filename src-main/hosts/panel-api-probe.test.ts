@@ -102,13 +102,13 @@ describe('the feedback stream with the platform’s server stopped', () => {
     cleanups.push(() => sandbox.close());
     const port = Number(new URL(sandbox.info.live_base_url).port);
     const info = sandbox.info;
-    const core = (await createDeskCore({
+    const core: DeskCoreWithPanels = await createDeskCore({
       dataDir: dir,
       secrets: memorySecrets(),
       openSandbox: () => openSandboxWorkspace({ sandboxInfo: info, pacing: fastTestPacing }),
       workspaceOptions: { pacing: fastTestPacing },
       log: () => undefined,
-    })) as DeskCoreWithPanels;
+    });
     cleanups.push(() => core.dispose());
     expect(probeTargetOf(core.now().liveBaseUrl)).toEqual({ host: '127.0.0.1', port });
     const api = await startPanelApi({ core, port: 0 });
@@ -143,11 +143,11 @@ describe('the feedback stream with the platform’s server stopped', () => {
         focused: update.kind === 'broadcast' && update.broadcastKey === broadcastKey,
       });
     });
-    cleanups.push(async () => off());
+    cleanups.push(() => Promise.resolve(off()));
 
     const pictures: PanelFeedback[] = [];
     const abort = new AbortController();
-    cleanups.push(async () => abort.abort());
+    cleanups.push(() => Promise.resolve(abort.abort()));
     const response = await fetch(`${api.address}/api/v1/feedback`, {
       headers: { Authorization: `Bearer ${panel.token}`, Accept: 'text/event-stream' },
       signal: abort.signal,

@@ -143,12 +143,10 @@ export class ReachabilityProbe {
     }
     if (target) {
       this.#running = true;
-      let open = false;
-      try {
-        open = await this.#connect(target, this.#options.timeoutMs ?? probeTimeoutMs);
-      } finally {
-        this.#running = false;
-      }
+      const open = await this.#connect(target, this.#options.timeoutMs ?? probeTimeoutMs).catch(
+        () => false,
+      );
+      this.#running = false;
       // A workspace switched meanwhile: the answer was about the last one.
       if (!this.#stopped && id === this.#lastTarget && open !== this.#reachable) {
         this.#reachable = open;
