@@ -14,11 +14,12 @@
  * others, at `command` priority) runs every 5 s; its time from invoke to answer is measured.
  *
  * Figures: platform calls a minute (all, and the Multiview's reads: the on-air list, the
- * account's viewers, each broadcast's viewers and participants not shared with the focused
- * broadcast), the oldest tile age (the on-air list's age, sampled every 250 ms; the per-figure
- * ages of viewers and participants are reported beside it), and the command p50/p99.
+ * account's viewer statistics, which carry every broadcast's viewers, and each broadcast's
+ * participants not shared with the focused broadcast), the oldest tile age (the on-air list's
+ * age, sampled every 250 ms), the oldest viewers and chat figure of any tile (held to the same
+ * 10 s, PASS or MISS), and the command p50/p99.
  *
- * `MULTIVIEW_MINUTES` (default 2.3: one round of every tile's viewers and chat) sets the
+ * `MULTIVIEW_MINUTES` (default 2.3: one round of every tile's chat) sets the
  * Multiview phase's measured length, after a 30 s warm-up; the two others run
  * min(it, 0.75) min. Default run about 4.5 min.
  */
@@ -34,7 +35,7 @@ import type { BenchSection, BenchSectionResult } from './section';
 import { percentile } from './stats';
 
 const onAirCount = 16;
-const goals = { callsPerMinute: 24, oldestTileS: 10, commandP99Ms: 1_100 };
+const goals = { callsPerMinute: 24, oldestTileS: 10, oldestFigureS: 10, commandP99Ms: 1_100 };
 const commandEveryMs = 5_000;
 /** Seconds from opening the Multiview until every tile had its viewers and chat. */
 let filledS: number | null = null;
@@ -307,6 +308,8 @@ function report(phases: Phase[], minutes: number): BenchSectionResult {
     both?.multiviewBusiestMinute ?? Infinity,
   );
   const tile = both?.oldestTileS ?? Infinity;
+  const viewers = both?.oldestViewersS ?? Infinity;
+  const chat = both?.oldestParticipantsS ?? Infinity;
   const p99 = both?.commandP99Ms ?? Infinity;
   return {
     table: {
@@ -337,15 +340,26 @@ function report(phases: Phase[], minutes: number): BenchSectionResult {
         measured: `${fmt(tile)} s (the on-air list: tally, title, time on air, recording, cue point)`,
       },
       {
+        text: `oldest viewers figure of any tile ≤ ${goals.oldestFigureS} s`,
+        pass: viewers <= goals.oldestFigureS,
+        measured: `${fmt(viewers)} s (every tile's viewers and sparkline from one read of the account's viewer statistics; two windows ${fmt(twoWindows?.oldestViewersS ?? null)} s)`,
+      },
+      {
+        text: `oldest chat figure of any tile ≤ ${goals.oldestFigureS} s`,
+        pass: chat <= goals.oldestFigureS,
+        measured: `${fmt(chat)} s (participants are read broadcast by broadcast: the spec has no account-wide read of who is in a room now; the tile shows the figure's age; two windows ${fmt(twoWindows?.oldestParticipantsS ?? null)} s)`,
+      },
+      {
         text: `command p99 ≤ ${goals.commandP99Ms} ms with the Multiview`,
         pass: p99 <= goals.commandP99Ms,
         measured: `${both?.commandP99Ms ?? '—'} ms (focused control room ${alone?.commandP99Ms ?? '—'} ms, two windows ${twoWindows?.commandP99Ms ?? '—'} ms, reported)`,
       },
     ],
     notes: [
-      `the Multiview measured ${minutes} min after a 30 s warm-up (at least one round of every tile's viewers and chat, 138 s), the other two ${Math.min(minutes, 0.75)} min each; the platform's real rate limit (60/min, 1 s apart); a command every 5 s`,
-      "viewers and chat participants have no per-broadcast account-wide read in the spec (the account viewer statistics are one sum): each tile's are read broadcast by broadcast, every 138 s with 16 on air; their oldest ages are reported, not held to the 10 s goal",
-      `every tile had its viewers and chat ${filledS ?? '—'} s after the Multiview opened (its per-broadcast reads take turns, one every 4.3 s with 16 on air); the viewers and chat ages above count from then`,
+      `the Multiview measured ${minutes} min after a 30 s warm-up (at least one round of every tile's chat, 138 s), the other two ${Math.min(minutes, 0.75)} min each; the platform's real rate limit (60/min, 1 s apart); a command every 5 s`,
+      "viewers: the account's viewer statistics carry each broadcast's count per bucket (live-v1.yaml AccountViewerStatisticsPoint, our design read from the spec's row 'Viewer counts for all broadcasts'), read every 7.5 s: one call for every tile",
+      "chat: the account's chat/stats counts messages and distinct chatters per hour or day, not who is in a room now; each tile's participants are read broadcast by broadcast with what the Multiview's 24 leave (7 a minute), every 138 s with 16 on air",
+      `every tile had its viewers and chat ${filledS ?? '—'} s after the Multiview opened (its participants reads take turns, one every 8.6 s with 16 on air); the viewers and chat ages above count from then`,
       `calls by kind, Multiview: ${JSON.stringify(both?.byKind ?? {})}`,
       `calls by kind, two windows: ${JSON.stringify(twoWindows?.byKind ?? {})} (the watches together are held to 48 a minute, 12 kept for commands: the Multiview gets what the focused broadcast leaves)`,
     ],

@@ -4,9 +4,14 @@
  * Settings and adds a panel (its token shown once); a test client in the panel's role starts and
  * stops a recording (the stop confirmed by a second press within 2 s), is refused with an
  * `Origin` header, sees its buttons go stale when the platform stops answering, and is refused
- * once the operator revokes it. Loopback only; the sandbox's clock, not the wall clock, decides
+ * once the operator revokes it. A second test stops the platform's server: the buttons go dark
+ * within 2 s (the reachability probe, no platform call) and light again once it is back. Loopback only; the sandbox's clock, not the wall clock, decides
  * nothing here but the platform's own timeouts.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSandbox, type SandboxHandle } from '../src-main/sandbox/index';
 import { test as base, expect, startHost, type PlatformProbe } from './fixtures';
 import { en } from '../src-main/shared/i18n/en';
 import { ko } from '../src-main/shared/i18n/ko';
@@ -174,3 +179,113 @@ test('a hardware panel records through the control API, is refused when it shoul
   await app.screenshot(shots('panels-02-settings-token-ko'));
   await app.getByLabel(ko.settings.language).selectOption('system');
 });
+
+/** The sandbox platform, stopped and started again on the same port with the same state. */
+interface Restartable {
+  readonly handle: SandboxHandle;
+  stop(): Promise<void>;
+  start(): Promise<void>;
+}
+
+const restartTest = test.extend<{ restartable: Restartable }>({
+  restartable: async ({ clock }, use) => {
+    const dir = await mkdtemp(join(tmpdir(), 'onair-panels-e2e-'));
+    const options = {
+      seed: 1,
+      rateLimit: true,
+      startAt: new Date(clock.now()),
+      stateFile: join(dir, 'sandbox-state.json'),
+    };
+    let handle = await startSandbox({ port: 0, ...options });
+    const port = Number(new URL(handle.info.live_base_url).port);
+    let running = true;
+    const restartable: Restartable = {
+      get handle() {
+        return handle;
+      },
+      async stop() {
+        if (!running) return;
+        running = false;
+        await handle.close();
+      },
+      async start() {
+        handle = await startSandbox({ port, ...options });
+        running = true;
+      },
+    };
+    await use(restartable);
+    await restartable.stop();
+    await rm(dir, { recursive: true, force: true });
+  },
+  sandbox: async ({ restartable }, use) => {
+    await use(restartable.handle);
+  },
+});
+
+restartTest(
+  'a panel’s buttons go dark within 2 s of the platform’s server stopping, and light once it is back',
+  async ({ app, restartable }) => {
+    await app.getByRole('button', { name: en.settings.button }).click();
+    const status = app.getByTestId('panel-api-status');
+    await app.getByRole('checkbox', { name: en.panelApi.enabled }).check();
+    await expect(status).toHaveText(/Listening at http:\/\/127\.0\.0\.1:\d+/);
+    const address = /http:\/\/127\.0\.0\.1:\d+/.exec((await status.textContent()) ?? '')?.[0];
+    if (!address) throw new Error('no control API address on screen');
+    await app.getByRole('textbox', { name: en.panelApi.name }).fill('Stream Deck P');
+    await app.getByRole('button', { name: en.panelApi.add }).click();
+    const token = ((await app.getByTestId('panel-token').textContent()) ?? '').trim();
+    await app.getByRole('button', { name: en.panelApi.hide }).click();
+
+    const abort = new AbortController();
+    /** Each picture with when it arrived here (this process's clock, ms). */
+    const pictures: { picture: PanelFeedback; arrived: number }[] = [];
+    const stream = await fetch(`${address}/api/v1/feedback`, {
+      headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
+      signal: abort.signal,
+    });
+    expect(stream.status).toBe(200);
+    if (!stream.body) throw new Error('the feedback stream has no body');
+    const reader = stream.body.pipeThrough(new TextDecoderStream()).getReader();
+    void (async () => {
+      let buffer = '';
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += value;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (block.startsWith('event: feedback') && data)
+            pictures.push({
+              picture: JSON.parse(data) as PanelFeedback,
+              arrived: performance.now(),
+            });
+        }
+      }
+    })().catch(() => undefined);
+    const lit = () =>
+      pictures.at(-1)?.picture.channels.filter((c) => c.tally === 'onAir' && !c.stale).length ?? 0;
+    try {
+      await expect.poll(lit, { timeout: 30_000 }).toBeGreaterThan(0);
+      // The platform's server stops: its port refuses connections.
+      const stoppedAt = performance.now();
+      await restartable.stop();
+      await expect.poll(() => pictures.at(-1)?.picture.stale, { timeout: 5_000 }).toBe(true);
+      const dark = pictures.find((p) => p.arrived >= stoppedAt && p.picture.stale);
+      if (!dark) throw new Error('no stale picture');
+      expect(dark.arrived - stoppedAt).toBeLessThanOrEqual(2_000);
+      expect(dark.picture.platform).toBe('lost');
+      expect(dark.picture.channels.length).toBeGreaterThan(0);
+      expect(dark.picture.channels.every((c) => c.stale)).toBe(true);
+      expect(new Set(Object.values(dark.picture.lamps))).toEqual(new Set(['stale']));
+      // Back on the same port with the same state: lit again after the app's next read.
+      await restartable.start();
+      await expect.poll(lit, { timeout: 30_000 }).toBeGreaterThan(0);
+      expect(pictures.at(-1)?.picture.platform).toBe('reachable');
+    } finally {
+      abort.abort();
+    }
+  },
+);

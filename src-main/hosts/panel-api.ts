@@ -11,7 +11,10 @@
  *   nothing and answers 409 `confirmation-required`.
  * - `GET /api/v1/feedback`: what the buttons show (services/panels/panel-feedback.ts): a
  *   server-sent event stream (`event: feedback`) for `Accept: text/event-stream`, else one JSON
- *   picture (Companion's Generic HTTP polls with a GET action).
+ *   picture (Companion's Generic HTTP polls with a GET action). While a stream is open, a
+ *   reachability probe (services/panels/reachability.ts: a TCP connection to the live API's
+ *   origin each second, no platform call) marks every button stale within about 2 s of the
+ *   platform going away; the next real read marks them live again.
  * - Every request needs `Authorization: Bearer <the panel's token>` (401 otherwise: missing,
  *   unknown or revoked). A request with an `Origin` header (a web page) or a `Host` that is not
  *   this loopback address is refused with 403 before the token is looked at.
@@ -29,6 +32,12 @@ import type { DeskError, Result } from '../shared/result';
 import type { PanelSummary } from '../shared/panels-model';
 import type { DeskCoreWithPanels } from '../services/app/desk-core';
 import { PanelFeedbackState } from '../services/panels/panel-feedback';
+import {
+  ReachabilityProbe,
+  probeTargetOf,
+  type Connector,
+  type ProbeTarget,
+} from '../services/panels/reachability';
 import type { Clock } from '../platform/clock';
 import { systemClock } from '../platform/clock';
 
@@ -52,6 +61,12 @@ export interface PanelApiOptions {
   host?: string;
   /** The clock of the confirmation window and the feedback (tests inject a manual one). */
   clock?: Clock;
+  /**
+   * The reachability probe while a feedback stream is open: where (default the open
+   * workspace's live API origin), how (default a TCP connection), how often (default 1 s);
+   * `false` turns it off.
+   */
+  probe?: false | { target?: () => ProbeTarget | null; connect?: Connector; intervalMs?: number };
 }
 
 /** A running control API. */
@@ -89,6 +104,8 @@ export async function startPanelApi(options: PanelApiOptions): Promise<PanelApi>
     forceCloseConnections: true,
   });
   const streams = new Set<ServerResponse>();
+  /** Each open stream's push, called at once when the probe's finding changes. */
+  const pushers = new Set<() => void>();
   /** First presses of destructive commands waiting for their second: key → epoch ms. */
   const presses = new Map<string, number>();
   let port = options.port;
@@ -97,6 +114,19 @@ export async function startPanelApi(options: PanelApiOptions): Promise<PanelApi>
     () => core.now(),
   );
   const offEvents = core.subscribe((event, payload) => feedback.observe(event, payload));
+  const probeOptions = options.probe === false ? null : (options.probe ?? {});
+  const probe = probeOptions
+    ? new ReachabilityProbe({
+        clock,
+        target: probeOptions.target ?? (() => probeTargetOf(core.now().liveBaseUrl)),
+        onChange: (reachable, at) => {
+          feedback.originReachable(reachable, at);
+          for (const push of pushers) queueMicrotask(push);
+        },
+        ...(probeOptions.connect ? { connect: probeOptions.connect } : {}),
+        ...(probeOptions.intervalMs ? { intervalMs: probeOptions.intervalMs } : {}),
+      })
+    : null;
 
   app.addHook('onRequest', async (request, reply) => {
     const host = request.headers.host ?? '';
@@ -183,10 +213,14 @@ export async function startPanelApi(options: PanelApiOptions): Promise<PanelApi>
     };
     timer = clock.setTimeout(tick, feedbackTickMs);
     streams.add(res);
+    pushers.add(push);
+    const release = probe?.acquire() ?? (() => undefined);
     request.raw.on('close', () => {
       streams.delete(res);
+      pushers.delete(push);
       clock.clearTimeout(timer);
       off();
+      release();
     });
   });
 
@@ -198,6 +232,7 @@ export async function startPanelApi(options: PanelApiOptions): Promise<PanelApi>
     port,
     close: async () => {
       offEvents();
+      probe?.stop();
       for (const res of streams) res.end();
       await app.close();
     },

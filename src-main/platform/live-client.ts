@@ -20,6 +20,8 @@ export type LiveBroadcast = components['schemas']['Broadcast'];
 export type LiveListMeta = components['schemas']['ListMeta'];
 export type LiveJoinedUsers = components['schemas']['ChattingJoinedUsers'];
 export type LiveViewerPoint = components['schemas']['ViewerStatisticsPoint'];
+/** A bucket of the account's viewers with each broadcast's count (live-v1.yaml, our design). */
+export type LiveAccountViewerPoint = components['schemas']['AccountViewerStatisticsPoint'];
 export type LiveChannelListQuery = NonNullable<
   paths['/v1/live/service-accounts/{service_account_key}/channels']['get']['parameters']['query']
 >;

@@ -20,6 +20,13 @@ interface Joined {
 interface Buckets {
   data: { started_at: string; viewer_count: number }[];
 }
+interface AccountBuckets {
+  data: {
+    started_at: string;
+    viewer_count: number;
+    broadcasts: { broadcast_key: string; viewer_count: number }[];
+  }[];
+}
 
 beforeAll(async () => {
   sandbox = await startSandbox({ rateLimit: false, startAt: start });
@@ -157,5 +164,41 @@ describe('audience model', () => {
       seedState(seed, start).channels.map((channel) => channel.key);
     expect(keys(1)).toEqual(keys(1));
     expect(keys(2)).not.toEqual(keys(1));
+  });
+});
+
+describe('the account viewer statistics, every broadcast in each bucket (our design)', () => {
+  it("carries each on-air broadcast's count, its own read's figure, and the sum stays", async () => {
+    sandbox.clock.pause();
+    try {
+      const account = (await live.get<AccountBuckets>('/statistics/viewer/5min-during-a-day')).body
+        .data;
+      const last = account.at(-1);
+      // Every broadcast on air now is in the last bucket.
+      const onAirKeys = Object.values(onair).map((b) => b.key);
+      expect(onAirKeys.length).toBeGreaterThan(1);
+      for (const key of onAirKeys)
+        expect(last?.broadcasts.map((b) => b.broadcast_key)).toContain(key);
+      for (const bucket of account) {
+        const sum = bucket.broadcasts.reduce((total, b) => total + b.viewer_count, 0);
+        expect(bucket.viewer_count).toBe(sum);
+        expect(new Set(bucket.broadcasts.map((b) => b.broadcast_key)).size).toBe(
+          bucket.broadcasts.length,
+        );
+      }
+      for (const key of onAirKeys) {
+        const own = (
+          await live.get<Buckets>(`/broadcasts/${key}/statistics/viewer/5min-during-a-day`)
+        ).body.data;
+        expect(own).toHaveLength(account.length);
+        own.forEach((bucket, i) => {
+          const entry = account[i]?.broadcasts.find((b) => b.broadcast_key === key);
+          expect(entry?.viewer_count ?? 0).toBe(bucket.viewer_count);
+        });
+      }
+      expect(last?.viewer_count ?? 0).toBeGreaterThan(100);
+    } finally {
+      sandbox.clock.resume();
+    }
   });
 });

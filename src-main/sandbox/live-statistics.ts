@@ -120,6 +120,21 @@ export function periodMetrics(
   return total;
 }
 
+/** One bucket of the account's or a channel's viewers (live-v1.yaml ViewerStatisticsPoint). */
+export interface SummedViewerBucket {
+  started_at: string;
+  viewer_count: number;
+}
+
+/**
+ * One bucket of the account's viewers with each broadcast's count (live-v1.yaml
+ * AccountViewerStatisticsPoint, our design read from the spec's row "Viewer counts for all
+ * broadcasts").
+ */
+export interface AccountViewerBucket extends SummedViewerBucket {
+  broadcasts: { broadcast_key: string; viewer_count: number }[];
+}
+
 /**
  * Viewer buckets of one UTC day summed over the broadcasts (of `channelKey`, or all) whose
  * statistics are available: on air, or final.
@@ -130,20 +145,37 @@ export function summedViewerBuckets(
   durationMinutes: number,
   nowMs: number,
   channelKey?: string,
-): { started_at: string; viewer_count: number }[] {
-  const sums = new Map<number, number>();
-  for (
-    let at = dayStartMs;
-    at < dayStartMs + 86_400_000 && at <= nowMs;
-    at += durationMinutes * 60_000
-  ) {
-    sums.set(at, 0);
+): SummedViewerBucket[] {
+  return viewerBucketsByBroadcast(state, dayStartMs, durationMinutes, nowMs, channelKey).map(
+    ({ started_at, viewer_count }) => ({ started_at, viewer_count }),
+  );
+}
+
+/**
+ * As {@link summedViewerBuckets}, each bucket also listing the count of every broadcast whose
+ * statistics are available and that was on air during some of the bucket (its count may be
+ * 0; the per-broadcast read answers the same figure, audience.ts `viewerBuckets`).
+ */
+export function viewerBucketsByBroadcast(
+  state: StatisticsState,
+  dayStartMs: number,
+  durationMinutes: number,
+  nowMs: number,
+  channelKey?: string,
+): AccountViewerBucket[] {
+  const bucketMs = durationMinutes * 60_000;
+  const buckets = new Map<number, AccountViewerBucket>();
+  for (let at = dayStartMs; at < dayStartMs + 86_400_000 && at <= nowMs; at += bucketMs) {
+    buckets.set(at, { started_at: isoUtc(new Date(at)), viewer_count: 0, broadcasts: [] });
   }
   for (const broadcast of state.broadcasts) {
     if (channelKey !== undefined && broadcast.channelKey !== channelKey) continue;
     if (!broadcast.isOnair && !isFinal(broadcast, nowMs)) continue;
     const channel = state.channels.find((candidate) => candidate.key === broadcast.channelKey);
     if (channel === undefined) continue;
+    const start = broadcast.startedAt?.getTime();
+    if (start === undefined) continue;
+    const end = broadcast.endedAt?.getTime() ?? nowMs;
     for (const bucket of viewerBuckets(
       state.seed,
       broadcast,
@@ -153,13 +185,15 @@ export function summedViewerBuckets(
       nowMs,
     )) {
       const at = bucket.startedAt.getTime();
-      sums.set(at, (sums.get(at) ?? 0) + bucket.viewerCount);
+      const sum = buckets.get(at);
+      if (sum === undefined) continue;
+      sum.viewer_count += bucket.viewerCount;
+      // On air during some of the bucket: the same overlap rule as audience.ts.
+      if (at + bucketMs > start && at <= end)
+        sum.broadcasts.push({ broadcast_key: broadcast.key, viewer_count: bucket.viewerCount });
     }
   }
-  return [...sums].map(([at, count]) => ({
-    started_at: isoUtc(new Date(at)),
-    viewer_count: count,
-  }));
+  return [...buckets.values()];
 }
 
 function emptyMetrics(): SummaryMetrics {

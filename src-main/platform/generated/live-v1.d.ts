@@ -1430,7 +1430,10 @@ export interface paths {
          * Viewer counts of all broadcasts over one UTC day, per 5 or 10 minutes.
          * @description Spec, Endpoints (live); UTC, one day per query (observed). Sums the buckets of the
          *     broadcasts whose statistics are available: on air now, or ended at least 30 minutes ago
-         *     (spec, Limits). Scope `live:statistics` (observed).
+         *     (spec, Limits). Scope `live:statistics` (observed). Each bucket also carries the count
+         *     of each of those broadcasts (`broadcasts`, our design read from the spec's row "Viewer
+         *     counts for all broadcasts"; docs/platform-facts.md, Statistics): one call gives every
+         *     broadcast's audience.
          */
         get: operations["getViewerStatistics"];
         put?: never;
@@ -1844,6 +1847,25 @@ export interface components {
              * @description Bucket start, UTC.
              */
             started_at: string;
+            /** @description Concurrent viewers. */
+            viewer_count: number;
+        };
+        /**
+         * @description Audience of one bucket of the account (our design, read from the spec's row "Viewer
+         *     counts for all broadcasts"): the sum, and the count of each broadcast whose statistics
+         *     are available and that was on air during the bucket (additive: the sum stays).
+         */
+        AccountViewerStatisticsPoint: components["schemas"]["ViewerStatisticsPoint"] & {
+            /**
+             * @description One entry per broadcast on air at some time in the bucket (its count may be 0),
+             *     in no set order; a broadcast on air for none of the bucket is absent (0).
+             */
+            broadcasts: components["schemas"]["BroadcastViewerCount"][];
+        };
+        /** @description One broadcast's concurrent viewers in a bucket (our design). */
+        BroadcastViewerCount: {
+            /** @description The broadcast. */
+            broadcast_key: string;
             /** @description Concurrent viewers. */
             viewer_count: number;
         };
@@ -4862,7 +4884,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["ViewerStatisticsPoint"][];
+                        data: components["schemas"]["AccountViewerStatisticsPoint"][];
                     };
                 };
             };

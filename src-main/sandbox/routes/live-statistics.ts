@@ -10,6 +10,7 @@ import {
   periodMetrics,
   requireStatistics,
   summedViewerBuckets,
+  viewerBucketsByBroadcast,
 } from '../live-statistics';
 import type { OperationHandlers, SliceContext } from '../operation';
 import type { JsonObject } from '../openapi';
@@ -40,9 +41,8 @@ export function liveStatisticsOperations({
   return typedOperations<'live'>({
     getViewerStatistics: ({ params, query }) => {
       const nowMs = clock.nowMs();
-      return {
-        data: summedViewerBuckets(state, dayOf(query, nowMs), params.duration_minute, nowMs),
-      };
+      const minutes = params.duration_minute;
+      return { data: viewerBucketsByBroadcast(state, dayOf(query, nowMs), minutes, nowMs) };
     },
 
     getChannelViewerStatistics: ({ params, query }) => {

@@ -70,8 +70,11 @@ export interface DeskCore {
 export interface DeskCoreWithPanels extends DeskCore {
   /** The hardware panels and the control API's setting (hosts/panel-api.ts serves them). */
   readonly panels: PanelRegistry;
-  /** The open workspace's id and its schedulers' budgets now (no platform call). */
-  now(): { workspace: string; budgets: BudgetSnapshot[] };
+  /**
+   * The open workspace's id, its schedulers' budgets now and its live API's base URL (null
+   * without a live account), with no platform call.
+   */
+  now(): { workspace: string; budgets: BudgetSnapshot[]; liveBaseUrl: string | null };
   /**
    * Starts the open workspace's budgets as if the last minute were full (a studio backup
    * taking over: docs/architecture.md, "The takeover protocol").
@@ -301,10 +304,14 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       studio.seat()?.dropClient(clientId);
     },
     panels,
-    now: () => ({
-      workspace: lifecycle.session.workspace.info.id,
-      budgets: lifecycle.session.budgets(),
-    }),
+    now: () => {
+      const info = lifecycle.session.workspace.info;
+      return {
+        workspace: info.id,
+        budgets: lifecycle.session.budgets(),
+        liveBaseUrl: info.apis.live && info.liveBaseUrl ? info.liveBaseUrl : null,
+      };
+    },
     assumeFullMinute() {
       const { workspace } = lifecycle.session;
       workspace.liveScheduler.assumeFullMinute();

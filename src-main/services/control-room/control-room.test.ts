@@ -257,6 +257,55 @@ describe('control room commands', () => {
   });
 });
 
+describe('the Multiview: every broadcast’s viewers from one read', () => {
+  it("publishes each on-air broadcast's viewers from the account's viewer statistics, one call", async () => {
+    const onAir = await room.listOnAir();
+    expect(onAir.data.broadcasts.length).toBeGreaterThan(1);
+    sandbox.clock.pause();
+    try {
+      published.length = 0;
+      observed.length = 0;
+      const before = sent.length;
+      const task = {
+        id: 'audience:account',
+        topic: 'audience' as const,
+        subject: 'account',
+        spec: { kind: 'multiview' as const },
+        intervalMs: 7_500,
+        focused: true,
+      };
+      const update = await room.poll(task, new AbortController().signal);
+      const calls = sent.slice(before).map((s) => s.path);
+      expect(calls).toHaveLength(1);
+      expect(calls[0]).toMatch(/\/service-accounts\/[^/]+\/statistics\/viewer\/5min-during-a-day$/);
+      expect(update.kind).toBe('audience');
+      for (const b of onAir.data.broadcasts) {
+        const pushed = published.find(
+          (u): u is Extract<WatchUpdate, { kind: 'viewers' }> =>
+            u.kind === 'viewers' && u.broadcastKey === b.key,
+        );
+        expect(pushed, b.key).toBeDefined();
+        // The same figures as the broadcast's own read.
+        const own = await room.viewers(b.key);
+        expect(pushed?.data).toEqual(own.data);
+        expect(observed).toContain(`viewers:${b.key}`);
+      }
+      const sum = onAir.data.broadcasts.reduce(
+        (total, b) =>
+          total +
+          (published.find(
+            (u): u is Extract<WatchUpdate, { kind: 'viewers' }> =>
+              u.kind === 'viewers' && u.broadcastKey === b.key,
+          )?.data.current ?? 0),
+        0,
+      );
+      expect(update.kind === 'audience' ? update.data.current : null).toBeGreaterThanOrEqual(sum);
+    } finally {
+      sandbox.clock.resume();
+    }
+  });
+});
+
 describe('the session: control room and watch planner through callbacks', () => {
   it('stops reading participants and viewers of a broadcast that went off air', async () => {
     const b = await onAirBroadcast();

@@ -28,6 +28,7 @@ import {
   toBroadcast,
   toChannelSummary,
   toParticipants,
+  toBroadcastViewerSeries,
   toViewerSeries,
 } from '../core/live-mappers';
 import type { WatchTask, WatchTopic } from './watch-planner';
@@ -159,14 +160,22 @@ export class ControlRoom {
     return { data: { broadcasts, total: raw.meta.total }, fetchedAt };
   }
 
-  /** The account's viewers today (UTC) in 5-minute buckets, summed over its broadcasts. */
+  /**
+   * The account's viewers today (UTC) in 5-minute buckets, summed over its broadcasts, and
+   * each broadcast's series from the same read (live-v1.yaml AccountViewerStatisticsPoint: one
+   * call gives every broadcast's audience; broadcasts on air in no bucket are absent).
+   */
   async accountViewers(
     priority: Priority = 'view',
     signal?: AbortSignal,
-  ): Promise<Fresh<ViewerSeries>> {
+  ): Promise<Fresh<ViewerSeries> & { broadcasts: Map<string, ViewerSeries> }> {
     const day = new Date(this.now()).toISOString().slice(0, 10);
     const raw = await this.live.accountViewers(5, day, { priority, ...(signal ? { signal } : {}) });
-    return { data: toViewerSeries(raw.data, 5), fetchedAt: this.now() };
+    return {
+      data: toViewerSeries(raw.data, 5),
+      broadcasts: toBroadcastViewerSeries(raw.data, 5),
+      fetchedAt: this.now(),
+    };
   }
 
   /** Renames a broadcast (PUT broadcasts/{key}); on 429, re-reads and renames only if still needed. */
@@ -300,8 +309,16 @@ export class ControlRoom {
         };
       case 'onair':
         return { kind: 'onair', ...(await this.listOnAir('watch', signal)) };
-      case 'audience':
-        return { kind: 'audience', ...(await this.accountViewers('watch', signal)) };
+      case 'audience': {
+        // One read is every broadcast's viewers too: each is published as its own update
+        // (the Multiview's tiles, a control room watching it) and spares its own read.
+        const { data, broadcasts, fetchedAt } = await this.accountViewers('watch', signal);
+        for (const [broadcastKey, series] of broadcasts) {
+          this.publish({ kind: 'viewers', broadcastKey, fetchedAt, data: series });
+          this.observed('viewers', broadcastKey, fetchedAt);
+        }
+        return { kind: 'audience', data, fetchedAt };
+      }
     }
   }
 

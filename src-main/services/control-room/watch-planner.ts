@@ -44,17 +44,22 @@ export const watchIntervals = {
    * (60 a minute, spec: Limits; the rest stays for commands, views and the control room's
    * own watch). The on-air list (one call, every on-air broadcast's state: tally, title,
    * time on air, recording, cue point) every 7 s: 8.6 calls a minute, so no tile's state
-   * is older than 10 s even when the call waits a spacing slot. The account's summed viewers
-   * every 60 s: 1 a minute. The spec has no account-wide read of each broadcast's viewers or
-   * chat participants (the account's viewer statistics are one sum), so those are read
-   * broadcast by broadcast, sharing 14 calls a minute: each every
-   * `max(perBroadcastFloor, 2 × on air × 60 s / 14)`, 138 s with 16 on air. In all 23.6. Where a task coincides with the control room's (the focused broadcast's viewers
-   * and participants) the shorter interval wins and it is read once.
+   * is older than 10 s even when the call waits a spacing slot. The account's viewer
+   * statistics every 7.5 s: 8 a minute; each bucket carries every broadcast's count
+   * (live-v1.yaml AccountViewerStatisticsPoint, our design read from the spec's row "Viewer
+   * counts for all broadcasts"), so that one call is every tile's viewers and 30-minute
+   * sparkline. Chat participants have no account-wide read of the room now (the account's
+   * `chat/stats` counts messages and distinct chatters per hour or day, docs/platform-facts.md,
+   * Statistics), so they are read broadcast by broadcast with what is left, 7 calls a
+   * minute: each every `max(perBroadcastFloor, on air × 60 s / 7)`, 138 s with 16 on air,
+   * the tile showing the figure's age. In all 23.6 (fewer: each interval counts from the
+   * answer). Where a task coincides with the control
+   * room's (the focused broadcast's participants) the shorter interval wins and it is read once.
    */
   multiview: {
     onAir: 7_000,
-    audience: 60_000,
-    perBroadcastCallsPerMinute: 14,
+    audience: 7_500,
+    perBroadcastCallsPerMinute: 7,
     perBroadcastFloor: 30_000,
   },
 } as const;
@@ -63,12 +68,12 @@ export const watchIntervals = {
 export const maxYieldFactor = 3;
 
 /**
- * The interval of each on-air broadcast's viewers and participants reads in the Multiview,
- * ms, with `onAir` broadcasts on air ({@link watchIntervals}.multiview).
+ * The interval of each on-air broadcast's participants read in the Multiview, ms, with
+ * `onAir` broadcasts on air ({@link watchIntervals}.multiview).
  */
 export function multiviewPerBroadcastInterval(onAir: number): number {
   const { perBroadcastCallsPerMinute, perBroadcastFloor } = watchIntervals.multiview;
-  return Math.max(perBroadcastFloor, Math.ceil((2 * onAir * 60_000) / perBroadcastCallsPerMinute));
+  return Math.max(perBroadcastFloor, Math.ceil((onAir * 60_000) / perBroadcastCallsPerMinute));
 }
 
 /** A task's identity: what it reads. */
@@ -79,7 +84,10 @@ export type WatchTopic =
   | 'viewers'
   /** The Multiview's list of every on-air broadcast (subject `account`). */
   | 'onair'
-  /** The account's summed viewer statistics (subject `account`). */
+  /**
+   * The account's viewer statistics (subject `account`): the sum, and each broadcast's
+   * viewers from the same read (published as `viewers` updates).
+   */
   | 'audience';
 
 /** One unit of polling work the planner can run. */
@@ -214,7 +222,8 @@ export class WatchPlanner {
 
   /**
    * Tells the planner which broadcasts are on air (the Multiview's list read): each gets its
-   * viewers and participants tasks while a `multiview` watch is subscribed. No change, no work.
+   * participants task while a `multiview` watch is subscribed (its viewers come with the
+   * account's viewer statistics). No change, no work.
    */
   setOnAir(broadcastKeys: readonly string[]): void {
     const next = [...broadcastKeys].sort();
@@ -324,7 +333,7 @@ export class WatchPlanner {
       this.lastPerBroadcastStart === null || this.onAir.length === 0
         ? -Infinity
         : this.lastPerBroadcastStart +
-          multiviewPerBroadcastInterval(this.onAir.length) / (2 * this.onAir.length);
+          multiviewPerBroadcastInterval(this.onAir.length) / this.onAir.length;
     for (const task of this.tasks) {
       const state = this.taskState.get(task.id);
       if (!state || state.dormant) continue;
@@ -414,29 +423,28 @@ function perBroadcast(task: WatchTask): boolean {
 
 function expand(watchId: string, spec: WatchSpec, onAir: readonly string[]): WatchTask[] {
   if (spec.kind === 'multiview') {
-    // The on-air list is what every tile shows first: weighed like the focused broadcast.
+    // The on-air list and the account's viewers are what every tile shows: weighed like the
+    // focused broadcast (first when never read, and backing off at most to 10 s).
     const account = (topic: 'onair' | 'audience', intervalMs: number): WatchTask => ({
       id: `${topic}:account`,
       topic,
       subject: 'account',
       spec,
       intervalMs,
-      focused: topic === 'onair',
+      focused: true,
     });
     const intervalMs = multiviewPerBroadcastInterval(onAir.length);
     return [
       account('onair', watchIntervals.multiview.onAir),
       account('audience', watchIntervals.multiview.audience),
-      ...onAir.flatMap((broadcastKey) =>
-        (['viewers', 'participants'] as const).map((topic) => ({
-          id: `${topic}:${broadcastKey}`,
-          topic,
-          subject: broadcastKey,
-          spec,
-          intervalMs,
-          focused: false,
-        })),
-      ),
+      ...onAir.map((broadcastKey) => ({
+        id: `participants:${broadcastKey}`,
+        topic: 'participants' as const,
+        subject: broadcastKey,
+        spec,
+        intervalMs,
+        focused: false,
+      })),
     ];
   }
   if (spec.kind === 'channels') {

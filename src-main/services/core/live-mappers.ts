@@ -7,6 +7,7 @@ import type {
   LiveBroadcast,
   LiveChannel,
   LiveJoinedUsers,
+  LiveAccountViewerPoint,
   LiveViewerPoint,
 } from '../../platform/live-client';
 import type { Broadcast, ChannelSummary, ChatParticipants, ViewerSeries } from '../../shared/model';
@@ -88,6 +89,29 @@ export function toViewerSeries(points: LiveViewerPoint[], intervalMinutes: 5 | 1
     peak: sorted.reduce((max, p) => Math.max(max, p.viewers), 0),
     points: sorted,
   };
+}
+
+/**
+ * Each broadcast's viewer series from the account's buckets (live-v1.yaml
+ * AccountViewerStatisticsPoint: every bucket lists the broadcasts on air during it). A
+ * broadcast absent from a bucket counts 0 there, as its own read answers it; the series of a
+ * broadcast covers the same buckets as the account's, so its `current` is the latest bucket.
+ * Broadcasts in no bucket are not in the map.
+ */
+export function toBroadcastViewerSeries(
+  points: LiveAccountViewerPoint[],
+  intervalMinutes: 5 | 10,
+): Map<string, ViewerSeries> {
+  const keys = new Set(points.flatMap((p) => p.broadcasts.map((b) => b.broadcast_key)));
+  const series = new Map<string, ViewerSeries>();
+  for (const key of keys) {
+    const own = points.map((p) => ({
+      started_at: p.started_at,
+      viewer_count: p.broadcasts.find((b) => b.broadcast_key === key)?.viewer_count ?? 0,
+    }));
+    series.set(key, toViewerSeries(own, intervalMinutes));
+  }
+  return series;
 }
 
 /** Normalizes a live timestamp (ISO with offset, empty or null) to ISO UTC or null. */

@@ -4,9 +4,14 @@
  * the schedulers' budget (`budget.changed`, and the budget now), and the open workspace. It
  * never makes a platform call: a panel lights nothing the app has not read for its own views.
  *
- * Stale (a dark button must never look live): every button is stale from the first failed read
- * that says the platform is gone (no answer, a 5xx, a refused token, the computer slept) until
- * a read succeeds again, and while the workspace's live token is refused; one figure is stale when its own last read failed, or when it is
+ * Stale (a dark button must never look live): every button is stale from the first sign that
+ * the platform is gone until a read succeeds again, and while the workspace's live token is
+ * refused. The first sign is the earlier of a failed read that says so (no answer, a 5xx, a
+ * refused token, the computer slept) and the reachability probe finding the API's origin
+ * refusing connections (services/panels/reachability.ts: a TCP connection each second while a
+ * feedback stream is open, no platform call), so buttons go stale within about 2 s, not at the
+ * next read 5 to 20 s later. The probe finding the origin back does not make them live: the
+ * next real read confirms it. One figure is stale when its own last read failed, or when it is
  * older than {@link overdueAfterMs} (its next read is overdue).
  */
 import type { EventMap } from '../../shared/bridge';
@@ -47,6 +52,8 @@ export class PanelFeedbackState {
   /** Whether any read succeeded yet in this workspace. */
   #seenAnswer = false;
   #budgets: BudgetSnapshot[] | null = null;
+  /** The probe last found the live API's origin refusing connections. */
+  #originDown = false;
   /** The live token is refused (`workspace.changed`): every button stale until a new one. */
   #tokenRefused = false;
   #workspace: string;
@@ -79,6 +86,17 @@ export class PanelFeedbackState {
    */
   platformFailed(at: number): void {
     if (this.#lostAt === null) this.#lostAt = at;
+  }
+
+  /**
+   * The reachability probe's finding (services/panels/reachability.ts): the origin stopped
+   * taking connections (`false`: every button stale from `at`, unless already) or takes them
+   * again (`true`: nothing changes until a read succeeds). Only a change counts, so a probe
+   * that keeps failing while reads succeed (a proxy in between) does not flap the buttons.
+   */
+  originReachable(reachable: boolean, at: number): void {
+    if (!reachable && !this.#originDown && this.#lostAt === null) this.#lostAt = at;
+    this.#originDown = !reachable;
   }
 
   /** The picture now. */
@@ -168,6 +186,7 @@ export class PanelFeedbackState {
     this.#broadcasts = new Map();
     this.#failedAt = new Map();
     this.#lostAt = null;
+    this.#originDown = false;
     this.#seenAnswer = false;
     this.#tokenRefused = false;
     this.#budgets = null;
