@@ -6,7 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { runAsCallOwner } from '../../platform/call-owner';
 import { setup } from '../../platform/scheduler-fixtures';
-import { batchImpact, forecastCalls, OwnerLog, watchCallsPerMinute } from '../../platform/budget-forecast';
+import {
+  batchImpact,
+  forecastCalls,
+  OwnerLog,
+  watchCallsPerMinute,
+} from '../../platform/budget-forecast';
 import { WatchPlanner } from '../control-room/watch-planner';
 import { forecastOf } from './budget-outlook';
 
