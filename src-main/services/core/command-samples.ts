@@ -30,6 +30,7 @@ const knownFields: Partial<Record<CommandName, Record<string, unknown>>> = {
   'studio.revokeSeat': { seatId: '0'.repeat(16) },
   'studio.join': { url: 'https://127.0.0.1:9/', fingerprint: 'AB'.repeat(32), seatName: 'Sample' },
   'panels.revoke': { id: 'pnl-000000000000' },
+  'settings.changeShortcut': { reset: 'broadcast.setCuePoint' },
 };
 
 const stringCandidates = [
