@@ -130,6 +130,10 @@ export const schedule = {
     budgetLabel: 'Budget:',
     budget_one: '{count} call, about {duration} at 1 call a second',
     budget_other: '{count} calls, about {duration} at 1 call a second',
+    cost_one: 'About {count} call, about {duration} of the live budget',
+    cost_other: 'About {count} calls, about {duration} of the live budget',
+    fillsBudget:
+      'This batch fills the budget for about {duration}; commands wait up to {wait} meanwhile.',
     onChannel: 'on {channel}',
     clashes_one:
       '1 operation overlaps a program already scheduled: the platform will refuse the first of them and the batch stops there.',

@@ -133,6 +133,10 @@ export const schedule: CatalogueShape<typeof en> = {
     budgetLabel: '호출 예산:',
     budget_one: '{count}회 호출, 초당 1회 기준 약 {duration}',
     budget_other: '{count}회 호출, 초당 1회 기준 약 {duration}',
+    cost_one: '약 {count}회 호출, 라이브 API 호출 한도의 약 {duration}',
+    cost_other: '약 {count}회 호출, 라이브 API 호출 한도의 약 {duration}',
+    fillsBudget:
+      '이 일괄 작업은 약 {duration} 동안 호출 한도를 모두 사용합니다. 그동안 명령은 최대 {wait} 기다립니다.',
     onChannel: '대상: {channel}',
     clashes_one:
       '작업 1건이 이미 편성된 프로그램과 겹칩니다. 플랫폼이 그 작업을 거부하면 일괄 작업은 거기서 멈춥니다.',
