@@ -1,0 +1,110 @@
+/**
+ * Shared watches in a studio: several seats (and the hub's own page) watching the same
+ * broadcast cost the platform the calls of one (docs/architecture.md, "Studio": the hub's one
+ * watch planner merges watches of one broadcast). Counted at the platform's door: every
+ * request the hub's workspace sends for that broadcast. Real time on loopback TLS, so the
+ * windows are the focused broadcast's poll interval (5 s) three times over.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Broadcast, ChannelSummary, Fresh, Page } from '../../shared/model';
+import type { PairingCode, StudioHosting } from '../../shared/studio-model';
+import type { CallContext } from '../core/command-registry';
+import { memorySecrets, startTestCore, type TestCore } from '../app/test-support';
+import { pairSeat, seatCore, type SeatCore } from './seat';
+
+let rig: TestCore;
+let hosting: StudioHosting;
+const secrets = memorySecrets();
+const seats: SeatCore[] = [];
+/** Paths of every request the hub's workspace sent to the platform, in order. */
+const sent: string[] = [];
+
+beforeAll(async () => {
+  rig = await startTestCore({
+    seed: 11,
+    sandboxFetch: (request) => {
+      sent.push(new URL(request.url).pathname);
+      return fetch(request);
+    },
+  });
+  hosting = await hubCommand<StudioHosting>('studio.startHosting', {
+    address: '127.0.0.1',
+    port: 0,
+  });
+});
+
+afterAll(async () => {
+  for (const seat of seats) await seat.dispose();
+  await rig.close();
+});
+
+const hubPage: CallContext = { clientId: 'hub-page' };
+
+async function hubCommand<T>(command: string, input: unknown): Promise<T> {
+  const answer = await rig.core.invoke(command, input, hubPage);
+  if (!answer.ok) throw new Error(`${command}: ${answer.error.message}`);
+  return answer.data as T;
+}
+
+async function joinSeat(name: string): Promise<SeatCore> {
+  const paired = await pairSeat({
+    url: hosting.url,
+    fingerprint: hosting.fingerprint,
+    code: (await hubCommand<PairingCode>('studio.newPairingCode', { role: 'operator' })).code,
+    seatName: name,
+    secrets,
+  });
+  const seat = seatCore({
+    hubUrl: hosting.url,
+    fingerprint: hosting.fingerprint,
+    credential: paired.credential,
+    seatName: paired.seatName,
+    role: paired.role,
+  });
+  seats.push(seat);
+  // A seat's link opens with its event stream, as a seat's page opens it.
+  seat.subscribe(() => undefined);
+  await expect.poll(() => seat.link().state).toBe('connected');
+  return seat;
+}
+
+async function watch(seat: SeatCore | null, broadcastKey: string, clientId: string) {
+  const input = { spec: { kind: 'broadcast', broadcastKey, focused: true } };
+  const answer = seat
+    ? await seat.invoke('watch.subscribe', input, { clientId })
+    : await rig.core.invoke('watch.subscribe', input, { clientId });
+  if (!answer.ok) throw new Error(`watch.subscribe: ${answer.error.message}`);
+}
+
+/** Requests for `key` the hub sends during `ms` of real time from now. */
+async function callsFor(key: string, ms: number): Promise<number> {
+  const from = sent.length;
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  return sent.slice(from).filter((path) => path.includes(key)).length;
+}
+
+it('costs the platform the same calls for three watchers of one broadcast as for one', async () => {
+  const list = await hubCommand<Fresh<Page<ChannelSummary>>>('channels.list', {});
+  const channel = list.data.items.find((c) => c.onAir && c.latestBroadcast?.key);
+  const key = channel?.latestBroadcast?.key;
+  if (!key) throw new Error('the seed has no on-air broadcast');
+  const b = await hubCommand<Fresh<Broadcast>>('broadcast.get', { broadcastKey: key });
+  expect(b.data.onAir).toBe(true);
+
+  const first = await joinSeat('PD');
+  const second = await joinSeat('Graphics');
+  await watch(first, key, 'pd-page');
+  // Let the first poll land, then count one seat alone.
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  const alone = await callsFor(key, 15_000);
+
+  await watch(second, key, 'graphics-page');
+  await watch(null, key, 'hub-page');
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  const together = await callsFor(key, 15_000);
+
+  // Three 5 s polls of the broadcast (and its slower figures) in 15 s: never nothing.
+  expect(alone).toBeGreaterThanOrEqual(2);
+  // Three watchers: the same polls, give or take the one that falls on a window's edge.
+  expect(together).toBeLessThanOrEqual(Math.ceil(alone * 1.1) + 1);
+}, 60_000);
