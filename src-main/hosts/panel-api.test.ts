@@ -320,4 +320,42 @@ describe('the supervisor', () => {
     await expect(fetch(`${running.address}/api/v1/feedback`)).rejects.toThrow();
     await supervisor.close();
   });
+
+  it('lights a panel turned on after the channel list was read, without waiting for its next read', async () => {
+    const supervisor = supervisePanelApi({ core, portOverride: 0 });
+    let read = false;
+    const off = core.subscribe((event, payload) => {
+      if (event === 'watch.update' && (payload as { kind?: string }).kind === 'channels')
+        read = true;
+    });
+    const watch = await core.invoke(
+      'watch.subscribe',
+      { spec: { kind: 'channels' } },
+      { clientId: 'control-room' },
+    );
+    try {
+      await expect.poll(() => read, { timeout: 15_000 }).toBe(true);
+      // The operator turns the API on only now; the channel list's next read is 20 s away.
+      await core.invoke('panels.setEnabled', { enabled: true }, { clientId: 't' });
+      await supervisor.settled();
+      const running = supervisor.current();
+      if (!running) throw new Error('the supervisor did not start the API');
+      const answer = await fetch(`${running.address}/api/v1/feedback`, {
+        headers: { Authorization: `Bearer ${panel.token}` },
+      });
+      const picture = ((await answer.json()) as { data: PanelFeedback }).data;
+      expect(picture.channels.length).toBeGreaterThan(0);
+      expect(picture.channels.some((c) => c.tally === 'onAir' && !c.stale)).toBe(true);
+    } finally {
+      off();
+      if (watch.ok)
+        await core.invoke(
+          'watch.unsubscribe',
+          { watchId: (watch.data as { watchId: string }).watchId },
+          { clientId: 'control-room' },
+        );
+      await core.invoke('panels.setEnabled', { enabled: false }, { clientId: 't' });
+      await supervisor.close();
+    }
+  });
 });

@@ -67,6 +67,28 @@ export interface PanelApiOptions {
    * `false` turns it off.
    */
   probe?: false | { target?: () => ProbeTarget | null; connect?: Connector; intervalMs?: number };
+  /**
+   * The buttons' picture, gathered from the core's events since before the API started (see
+   * {@link supervisePanelApi}); default a picture of its own from now, empty until the next
+   * watch read (up to 20 s for the channel list).
+   */
+  feedback?: PanelFeedbackState;
+}
+
+/**
+ * A feedback picture that follows the core's events from now on, and the function that stops
+ * it following.
+ */
+export function followFeedback(
+  core: PanelApiCore,
+  clock: Clock,
+): { feedback: PanelFeedbackState; stop: () => void } {
+  const feedback = new PanelFeedbackState(
+    () => clock.now(),
+    () => core.now(),
+  );
+  const stop = core.subscribe((event, payload) => feedback.observe(event, payload));
+  return { feedback, stop };
 }
 
 /** A running control API. */
@@ -109,11 +131,9 @@ export async function startPanelApi(options: PanelApiOptions): Promise<PanelApi>
   /** First presses of destructive commands waiting for their second: key → epoch ms. */
   const presses = new Map<string, number>();
   let port = options.port;
-  const feedback = new PanelFeedbackState(
-    () => clock.now(),
-    () => core.now(),
-  );
-  const offEvents = core.subscribe((event, payload) => feedback.observe(event, payload));
+  const { feedback, stop: offEvents } = options.feedback
+    ? { feedback: options.feedback, stop: () => undefined }
+    : followFeedback(core, clock);
   const probeOptions = options.probe === false ? null : (options.probe ?? {});
   const probe = probeOptions
     ? new ReachabilityProbe({
@@ -291,6 +311,10 @@ export function supervisePanelApi(options: {
   log?: (message: string) => void;
 }): PanelApiSupervisor {
   const { core } = options;
+  // The picture follows the app from its start, not from when the operator turns the API on:
+  // a panel added while the control room is open lights its buttons at once, with what the
+  // app has already read, instead of waiting for the channel list's next read (20 s).
+  const followed = followFeedback(core, options.clock ?? systemClock);
   let api: PanelApi | null = null;
   let runningPort: number | null = null;
   let closed = false;
@@ -309,6 +333,7 @@ export function supervisePanelApi(options: {
         api = await startPanelApi({
           core,
           port,
+          feedback: followed.feedback,
           ...(options.clock ? { clock: options.clock } : {}),
         });
         runningPort = port;
@@ -332,6 +357,7 @@ export function supervisePanelApi(options: {
     async close() {
       closed = true;
       off();
+      followed.stop();
       await schedule();
     },
   };

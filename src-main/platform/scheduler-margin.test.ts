@@ -70,31 +70,6 @@ describe('the adaptive safety margin', () => {
     expect(() => new SafetyMargin({ baseMs: 300, maxMs: 100 })).toThrow(RangeError);
   });
 
-  it('a one-call scheduler keeps the spacing from the account scheduler that just called', async () => {
-    const { clock, platform, get, scheduler } = setup();
-    await settled(clock, get('/refused-401'));
-    const calledAt = platform.starts()[0] ?? 0;
-    const check = new RequestScheduler({ name: 'check', fetch: platform.fetch, clock });
-    expect(check.followOn(scheduler)).toBe(calledAt);
-    await settled(clock, check.fetch(new Request('https://live.example.test/api/v1/contracts')));
-    expect((platform.starts()[1] ?? 0) - calledAt).toBeGreaterThanOrEqual(1_100);
-    check.dispose();
-  });
-
-  it('a scheduler that never called gives a follower nothing to keep', () => {
-    const clock = new ManualClock();
-    const idle = new RequestScheduler({
-      name: 'live',
-      fetch: () => Promise.reject(new Error()),
-      clock,
-    });
-    const check = new RequestScheduler({
-      name: 'check',
-      fetch: () => Promise.reject(new Error()),
-      clock,
-    });
-    expect(check.followOn(idle)).toBeNull();
-  });
 });
 
 describe('the start stamp', () => {

@@ -35,6 +35,12 @@ export interface SchedulerOptions {
   rate?: Partial<RatePolicyRule>;
   /** Automatic retries of an idempotent read (GET, HEAD) refused with 429; default 3. */
   maxAutoRetries?: number;
+  /**
+   * The platform account whose budget this scheduler spends (`liveAccount`/`vodAccount` of
+   * account-ledger.ts). Schedulers of one account on one clock share one start log, so each
+   * keeps the spacing and the 60 s window from the others' calls. Default: a log of its own.
+   */
+  account?: string;
 }
 
 /** Per-call options of `RequestScheduler.fetch`. */

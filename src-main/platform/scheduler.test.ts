@@ -17,17 +17,6 @@ describe('RequestScheduler spacing and window', () => {
     expect(mostInAnyMinute(platform.starts())).toBeLessThanOrEqual(60);
   });
 
-  it('spaces its next call from a call made outside it to the same account (a token check)', async () => {
-    const { clock, platform, scheduler, get } = setup();
-    const checkedAt = clock.now();
-    scheduler.recordExternalCall();
-    const done = get('/after-the-check', 'command');
-    await clock.runUntil(() => platform.sent.length === 1, 10_000);
-    expect((platform.starts()[0] ?? 0) - checkedAt).toBeGreaterThanOrEqual(1_100);
-    await clock.advance(1_000);
-    await done;
-  });
-
   it('keeps every sliding 60 s window within limitPerMinute when the window binds', async () => {
     const { clock, platform, get } = setup({ limitPerMinute: 10, minSpacingMs: 100 });
     const done = Array.from({ length: 35 }, (_, i) => get(`/channels/${i}`, 'bulk'));

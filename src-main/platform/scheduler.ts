@@ -32,6 +32,7 @@ import { RatePolicy } from './rate-policy';
 import { accountAnswer, currentCallAccount } from './call-accounting';
 import type { RefusePolicy, ScheduleOptions, SchedulerOptions } from './scheduler-options';
 import { StartLog, windowMs } from './start-log';
+import { accountStartLog } from './account-ledger';
 import { callOwner } from './call-owner';
 import { OwnerLog } from './budget-forecast';
 
@@ -107,7 +108,10 @@ export class RequestScheduler {
     this.#send = options.fetch;
     this.#clock = options.clock ?? systemClock;
     this.#wake = new Alarm(this.#clock, () => this.#pump());
-    this.#starts = new StartLog(limit, spacingMs, marginMs);
+    this.#starts =
+      options.account === undefined
+        ? new StartLog(limit, spacingMs, marginMs)
+        : accountStartLog(this.#clock, options.account, limit, spacingMs, marginMs);
     this.#maxAutoRetries = options.maxAutoRetries ?? 3;
   }
 
@@ -216,17 +220,6 @@ export class RequestScheduler {
     this.#listeners.changed();
   }
 
-  /** Lifts `pause()`; a 429 pause still runs to its end. */
-  /**
-   * Counts a call made to the same account outside this scheduler just now (a new token
-   * checked on a scheduler of its own), so that the next call here keeps the platform's
-   * spacing (1 s) and per-minute limit from it.
-   */
-  recordExternalCall(): void {
-    this.#starts.record(this.#clock.now());
-    this.#listeners.changed();
-  }
-
   /**
    * Starts the budget as if the last minute were full: `limitPerMinute` call starts spread
    * evenly over the 60 s up to now, so calls go at the platform's pace (one a second) from
@@ -243,22 +236,12 @@ export class RequestScheduler {
     this.#schedulePump();
   }
 
-  /**
-   * Makes this scheduler's first call keep the spacing from `other`'s last start: for a
-   * scheduler of its own that makes one call to the same account (a new token checked while
-   * the account's scheduler has just called). Epoch ms of that start, or null when none.
-   */
-  followOn(other: RequestScheduler): number | null {
-    const last = other.lastStartAt();
-    if (last !== null) this.#starts.record(last);
-    return last;
-  }
-
   /** Epoch ms of the last call start, or null before the first. */
   lastStartAt(): number | null {
     return this.#starts.last();
   }
 
+  /** Lifts `pause()`; a 429 pause still runs to its end. */
   resume(): void {
     this.#pausedReason = null;
     this.#refuse = null;

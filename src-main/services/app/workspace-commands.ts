@@ -64,13 +64,10 @@ export function workspaceHandlers(deps: WorkspaceCommandDeps) {
     },
     'account.updateToken': async ({ id, token }) => {
       // The sandbox's token is not in the keychain: the banner renews it in memory.
-      const spacedAfter = lifecycle.schedulerOf(id);
-      const spaced: AccessChecker = (account) =>
-        checker(spacedAfter ? { ...account, spacedAfter } : account);
       const account =
         id === 'sandbox'
-          ? await renewSandboxToken(lifecycle.sandbox, token, spaced)
-          : await registry.updateToken(id, token, spaced);
+          ? await renewSandboxToken(lifecycle.sandbox, token, checker)
+          : await registry.updateToken(id, token, checker);
       const open = lifecycle.session.workspace;
       if (open.info.accounts.live === id) open.role.learn(account.access.role);
       lifecycle.tokenReplaced(id);

@@ -10,7 +10,7 @@
 import { PlatformError } from '../../platform/errors';
 import { say } from '../../shared/i18n/say';
 import type { Notify } from './notices';
-import type { Clock, RequestScheduler } from '../../platform/scheduler';
+import type { Clock } from '../../platform/scheduler';
 import type { WorkspaceInfo, WorkspaceState } from '../../shared/model';
 import type { AccountRegistry } from '../workspaces/accounts';
 import type { Emit } from './events';
@@ -125,19 +125,6 @@ export class WorkspaceLifecycle {
   }
 
   /**
-   * The scheduler account `id` calls through in the open workspace (the sandbox's live one for
-   * `sandbox`), or undefined when that account is not open: a token check keeps its spacing.
-   */
-  schedulerOf(id: string): RequestScheduler | undefined {
-    const workspace = this.#session.workspace;
-    if (id === 'sandbox') return this.options.sandbox.liveScheduler;
-    const { accounts } = workspace.info;
-    if (accounts.vod === id) return workspace.vodScheduler;
-    if (accounts.live === id || workspace.info.id === id) return workspace.liveScheduler;
-    return undefined;
-  }
-
-  /**
    * A new token of account `id` was stored: when that account is one of the open workspace's
    * and a token of it is refused, the tokens are accepted again and its calls resume.
    */
@@ -147,9 +134,6 @@ export class WorkspaceLifecycle {
     const { accounts } = workspace.info;
     // The sandbox workspace's own token (id `sandbox`) or one of the open accounts'.
     if (workspace.info.id !== id && accounts.live !== id && accounts.vod !== id) return;
-    // The new token was just checked with one call on a scheduler of its own: the account's
-    // scheduler counts it, so its next call keeps the platform's 1 s spacing (no 429).
-    (accounts.vod === id ? workspace.vodScheduler : workspace.liveScheduler).recordExternalCall();
     if (tokens.live !== 'refused' && tokens.vod !== 'refused') return;
     workspace.resume();
     this.options.log(`workspace ${workspace.info.id}: new token stored, calls resumed`);

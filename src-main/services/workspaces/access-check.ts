@@ -11,6 +11,7 @@ import { say } from '../../shared/i18n/say';
 import { PlatformError } from '../../platform/errors';
 import { LiveClient } from '../../platform/live-client';
 import { RequestScheduler, type Clock } from '../../platform/scheduler';
+import { liveAccount, vodAccount } from '../../platform/account-ledger';
 import { VodClient } from '../../platform/vod-client';
 import type { AccountAccess } from '../../shared/model';
 import type { AccessChecker } from './accounts';
@@ -114,23 +115,32 @@ function readClaims(token: string): { scopes?: string[]; exp?: number } | null {
 
 /**
  * The account registry's checker: each check gets a scheduler of its own for its one call,
- * at the platform's pacing (or the tests' `pacing`), disposed after.
+ * at the platform's pacing (or the tests' `pacing`), disposed after. It shares the account's
+ * start log with the account's other schedulers (platform/account-ledger.ts).
  */
 export function accessChecker(options: {
   clock: Clock;
   fetch?: (request: Request) => Promise<Response>;
   pacing?: WorkspaceOptions['pacing'];
 }): AccessChecker {
-  return async ({ spacedAfter, ...account }) => {
+  return async (account) => {
+    // It spends the account's budget: the account's own scheduler may have called a moment
+    // ago (the call refused 401 that brought up the banner), so the check shares its start
+    // log and keeps the platform's spacing from it (account-ledger.ts), and the account's
+    // next call keeps it from the check.
+    const name =
+      account.kind === 'live' && account.serviceAccountKey
+        ? liveAccount(account.baseUrl, account.serviceAccountKey)
+        : account.kind === 'vod' && account.accountId
+          ? vodAccount(account.baseUrl, account.accountId)
+          : undefined;
     const scheduler = new RequestScheduler({
       name: 'check',
       fetch: options.fetch ?? ((request) => fetch(request)),
       clock: options.clock,
       ...(options.pacing ?? {}),
+      ...(name === undefined ? {} : { account: name }),
     });
-    // The account's own scheduler may have called a moment ago (the call refused 401 that
-    // brought up the banner): the check keeps the platform's spacing from it, no 429.
-    if (spacedAfter) scheduler.followOn(spacedAfter);
     try {
       return await checkAccess({ ...account, scheduler, now: () => options.clock.now() });
     } finally {

@@ -10,7 +10,6 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { PlatformError } from '../../platform/errors';
-import type { RequestScheduler } from '../../platform/scheduler';
 import type { SecretStore } from '../../secrets/keychain';
 import { KeychainUnavailableError } from '../../secrets/keychain';
 import type { AccountAccess, AccountSummary, KeychainStatus } from '../../shared/model';
@@ -47,8 +46,6 @@ export type AccessChecker = (account: {
   serviceAccountKey?: string;
   token: string;
   accountId?: string;
-  /** The scheduler of the same account whose last call the check must keep 1 s from. */
-  spacedAfter?: RequestScheduler;
 }) => Promise<AccountAccess>;
 
 /** The accounts of this workstation. Methods throw PlatformError with operator messages. */

@@ -18,6 +18,7 @@ import {
   type RefusePolicy,
   systemClock,
 } from '../../platform/scheduler';
+import { liveAccount, vodAccount } from '../../platform/account-ledger';
 import { startSandbox, type SandboxHandle, type SandboxInfo } from '../../sandbox/index';
 import type { Role } from '../../shared/commands/define';
 import type {
@@ -313,17 +314,21 @@ function build(
       }
       return response;
     };
+  // Every scheduler of one platform account in this app shares its start log (account-ledger.ts):
+  // the sandbox workspace stays open beside an account workspace on the same sandbox.
   const liveScheduler: RequestScheduler = new RequestScheduler({
     name: 'live',
     fetch: guarded('live', () => liveScheduler),
     clock,
     ...pacing,
+    ...(has.live ? { account: liveAccount(info.liveBaseUrl, info.serviceAccountKey) } : {}),
   });
   const vodScheduler: RequestScheduler = new RequestScheduler({
     name: 'vod',
     fetch: guarded('vod', () => vodScheduler),
     clock,
     ...pacing,
+    ...(has.vod ? { account: vodAccount(info.vodBaseUrl, info.accounts.vod ?? info.id) } : {}),
   });
   // The control room and the schedule always hold a live client; without a live account its
   // scheduler refuses every call before anything is sent, in words the operator can act on.
