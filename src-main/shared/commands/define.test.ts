@@ -1,11 +1,11 @@
 /**
  * The declarations' join: a name two domains both declare would let one silently shadow the
- * other's handler, so the app refuses to start instead, naming it.
+ * other's handler, so the app refuses to start instead, naming it. The local-read factory.
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { commands, commandDomains } from '../bridge';
-import { command, defineCommands, joinDomains, returns } from './define';
+import { anyRole, command, defineCommands, joinDomains, localRead, returns } from './define';
 
 describe('command declarations', () => {
   it('refuses a command two domains both declare, naming it', () => {
@@ -29,5 +29,20 @@ describe('command declarations', () => {
     expect(Object.keys(commands)).toEqual(perDomain);
     // `subject.verb`, both camelCase: `broadcast.startRecording`, `mediaProfile.groups`.
     for (const name of perDomain) expect(name).toMatch(/^[a-z][A-Za-z]*\.[a-z][A-Za-z]+$/);
+  });
+
+  it('declares a local read as the pipeline expects it: no platform call, never audited', () => {
+    const decl = localRead({ input: z.object({}), output: returns<null>() });
+    expect(decl).toMatchObject({
+      priority: 'local',
+      category: 'app',
+      effect: 'read',
+      api: null,
+      operations: [],
+      roles: anyRole,
+    });
+    // The presence and activity reads are declared with it.
+    for (const name of ['presence.report', 'presence.list', 'activity.query'] as const)
+      expect(commands[name]).toMatchObject({ priority: 'local', effect: 'read', api: null });
   });
 });
