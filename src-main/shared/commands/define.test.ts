@@ -32,17 +32,20 @@ describe('command declarations', () => {
   });
 
   it('declares a local read as the pipeline expects it: no platform call, never audited', () => {
-    const decl = localRead({ input: z.object({}), output: returns<null>() });
-    expect(decl).toMatchObject({
-      priority: 'local',
-      category: 'app',
-      effect: 'read',
-      api: null,
-      operations: [],
-      roles: anyRole,
+    const { priority, category, effect, api, operations, roles } = localRead({
+      input: z.object({}),
+      output: returns<null>(),
     });
-    // The presence and activity reads are declared with it.
-    for (const name of ['presence.report', 'presence.list', 'activity.query'] as const)
+    expect([priority, category, effect, api, operations, roles]).toEqual([
+      'local',
+      'app',
+      'read',
+      null,
+      [],
+      anyRole,
+    ]);
+    // The presence, activity and saved-query reads are declared with it.
+    for (const name of ['presence.list', 'activity.query', 'persist.load'] as const)
       expect(commands[name]).toMatchObject({ priority: 'local', effect: 'read', api: null });
   });
 });
