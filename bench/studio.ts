@@ -36,13 +36,8 @@ import { startSandbox, type SandboxHandle } from '../src-main/sandbox/index';
 import { createDeskCore, type DeskCoreWithPanels } from '../src-main/services/app/desk-core';
 import { memorySecrets } from '../src-main/services/app/test-support';
 import type { AuditRecord } from '../src-main/services/core/audit-log';
-import {
-  createStudioHub,
-  pairSeat,
-  seatCore,
-  type SeatCore,
-  type StudioHub,
-} from '../src-main/services/studio/index';
+import type { SeatCore } from '../src-main/services/studio/index';
+import { hostTestHub, openTestSeat } from '../src-main/services/studio/studio-test-support';
 import { openSandboxWorkspace } from '../src-main/services/workspaces/workspace';
 import type { AddedPanel } from '../src-main/shared/panels-model';
 import type { Broadcast, ChannelSummary, Fresh, Page } from '../src-main/shared/model';
@@ -236,31 +231,12 @@ async function studioRig(
   state: { measuring: boolean; began: number },
 ): Promise<Rig> {
   const { core, dataDir } = await deskOn(sandbox, calls, state);
-  const hub: StudioHub = await createStudioHub({
-    dataDir: join(dataDir, 'hub'),
-    now: () => Date.now(),
-    log: () => undefined,
-  });
-  hub.attach(core);
-  const hosting = await hub.start('127.0.0.1', 0);
+  const { hub, hosting } = await hostTestHub({ core, deskDataDir: dataDir, now: Date.now });
   const secrets = memorySecrets();
   const seats: SeatCore[] = [];
   for (const name of ['Seat 1', 'Seat 2']) {
     const { code } = hub.newPairingCode('operator');
-    const paired = await pairSeat({
-      url: hosting.url,
-      fingerprint: hosting.fingerprint,
-      code,
-      seatName: name,
-      secrets,
-    });
-    const seat = seatCore({
-      hubUrl: hosting.url,
-      fingerprint: hosting.fingerprint,
-      credential: paired.credential,
-      seatName: paired.seatName,
-      role: paired.role,
-    });
+    const seat = await openTestSeat({ hosting, code, seatName: name, secrets });
     // A seat's page listens to the hub's events (the watches' updates) as the app does.
     seat.subscribe(() => undefined);
     seats.push(seat);

@@ -1,24 +1,38 @@
 /**
  * Starts the browser host as a user would (`browser-cli.ts --json`, its own process) on a
- * given sandbox and data folder; shared by the Playwright fixtures and the benches.
+ * given sandbox and data folder; shared by the Playwright fixtures, the studio specs
+ * (`studio-fixture.ts`) and the benches.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { SandboxHandle } from '../src-main/sandbox/index';
 
 /**
- * Spawns the browser host on `sandbox` with `dataDir`; answers the process and the address
- * to open (launch secret in the fragment). `clockOffsetMs` moves the host's clock (the
- * workstation's) that far from the real now, as the end-to-end suite's clock does
- * (`clock.ts`). `extraArgs` are more flags of browser-cli.ts (e.g. `--panel-port 0`).
- * @throws when it does not print its line in 30 s.
+ * The first line `browser-cli.ts --json` prints: the address to open (launch secret in the
+ * fragment) and, as a studio hub (`--host-studio`) or a seat (`--join`), what it hosts or joined.
  */
-export async function startHost(
-  sandbox: SandboxHandle,
-  dataDir: string,
-  clockOffsetMs = 0,
-  extraArgs: readonly string[] = [],
-): Promise<{ child: ChildProcess; url: string }> {
+export interface HostLine {
+  url: string;
+  /** As a hub: the studio's address (`https://127.0.0.1:PORT/`) and its SHA-256 fingerprint. */
+  studio?: { url: string; fingerprint: string };
+  /** As a seat: the hub it joined, its fingerprint, the seat's name and its role at the hub. */
+  seat?: { hub: string; fingerprint: string; seatName: string; role: string };
+}
+
+/**
+ * Spawns `browser-cli.ts --json` with `dataDir` and `args`; answers the process and its first
+ * line. `sandbox`: the platform it works on (`ONAIR_SANDBOX_INFO`); absent for a studio seat,
+ * which reads through its hub. `clockOffsetMs` moves the host's clock (the workstation's) that
+ * far from the real now, as the end-to-end suite's clock does (`clock.ts`).
+ * @throws when it exits or does not print its line in 30 s (with what it wrote to stderr).
+ */
+export async function spawnHost(options: {
+  sandbox?: SandboxHandle;
+  dataDir: string;
+  clockOffsetMs?: number;
+  args?: readonly string[];
+}): Promise<{ child: ChildProcess; line: HostLine }> {
+  const clockOffsetMs = options.clockOffsetMs ?? 0;
   const child = spawn(
     process.execPath,
     [
@@ -29,14 +43,14 @@ export async function startHost(
       '--port',
       '0',
       '--data-dir',
-      dataDir,
+      options.dataDir,
       '--json',
-      ...extraArgs,
+      ...(options.args ?? []),
     ],
     {
       env: {
         ...process.env,
-        ONAIR_SANDBOX_INFO: JSON.stringify(sandbox.info),
+        ...(options.sandbox ? { ONAIR_SANDBOX_INFO: JSON.stringify(options.sandbox.info) } : {}),
         ONAIR_CLOCK_OFFSET_MS: String(clockOffsetMs),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -56,6 +70,21 @@ export async function startHost(
     });
     child.once('exit', (code) => reject(new Error(`browser host exited ${code}:\n${stderr}`)));
   });
-  const { url } = JSON.parse(first) as { url: string };
-  return { child, url };
+  return { child, line: JSON.parse(first) as HostLine };
+}
+
+/**
+ * Spawns the browser host on `sandbox` with `dataDir`; answers the process and the address
+ * to open (launch secret in the fragment). `clockOffsetMs` as {@link spawnHost}'s.
+ * `extraArgs` are more flags of browser-cli.ts (e.g. `--panel-port 0`).
+ * @throws when it does not print its line in 30 s.
+ */
+export async function startHost(
+  sandbox: SandboxHandle,
+  dataDir: string,
+  clockOffsetMs = 0,
+  extraArgs: readonly string[] = [],
+): Promise<{ child: ChildProcess; url: string }> {
+  const { child, line } = await spawnHost({ sandbox, dataDir, clockOffsetMs, args: extraArgs });
+  return { child, url: line.url };
 }

@@ -6,77 +6,15 @@
  * on the timeline; Graphics's timeline marks it "PD editing". When PD's page closes, its name
  * leaves the other seat's screens. Screens in English and Korean.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import type { Page } from '@playwright/test';
-import { test, expect, type PlatformProbe } from './fixtures';
+import { test, expect, type PlatformProbe } from './studio-fixture';
 
 interface LiveChannel {
   key: string;
   title: string;
   latest_broadcast: { key?: string };
 }
-interface Line {
-  url: string;
-  studio?: { url: string; fingerprint: string };
-  seat?: { seatName: string; role: string };
-}
-
 const shots = (name: string) => ({ path: `test-results/screens/${name}.png`, fullPage: true });
-const children: ChildProcess[] = [];
-const dirs: string[] = [];
-
-/** Starts `browser-cli.ts --json` with `args`; answers its JSON line. */
-async function startCli(args: string[], env: Record<string, string>): Promise<Line> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'onair-presence-e2e-'));
-  dirs.push(dataDir);
-  const offset = Number(env.ONAIR_CLOCK_OFFSET_MS ?? '0');
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      ...(offset === 0 ? [] : ['--import', './e2e/workstation-clock.ts']),
-      'src-main/hosts/browser-cli.ts',
-      '--port',
-      '0',
-      '--data-dir',
-      dataDir,
-      '--json',
-      ...args,
-    ],
-    { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  children.push(child);
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const first = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`did not start:\n${stderr}`)), 30_000);
-    createInterface({ input: child.stdout }).once('line', (line) => {
-      clearTimeout(timer);
-      resolve(line);
-    });
-    child.once('exit', (code) => reject(new Error(`exited ${code}:\n${stderr}`)));
-  });
-  return JSON.parse(first) as Line;
-}
-
-/** Runs a command as the hub's own page would (its launch secret). */
-async function hubCall<T>(hubUrl: string, command: string, input: unknown): Promise<T> {
-  const [base, secret] = hubUrl.split('#k=');
-  const answer = await fetch(`${base}rpc/${command}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ input }),
-  });
-  const body = (await answer.json()) as { ok: boolean; data: T };
-  if (!body.ok) throw new Error(`${command}: ${JSON.stringify(body)}`);
-  return body.data;
-}
-
 async function onAirChannel(platform: PlatformProbe): Promise<LiveChannel> {
   const list = await platform.get<{ data: LiveChannel[] }>(
     '/channels?live_status=onair&per_page=100',
@@ -93,47 +31,18 @@ async function focusChannel(page: Page, list: string, title: string) {
     .click();
 }
 
-test.afterEach(async () => {
-  for (const child of children.splice(0)) {
-    if (child.exitCode !== null) continue;
-    child.kill('SIGTERM');
-    await new Promise((done) => child.once('exit', done));
-  }
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
-});
-
 test('every seat sees who is where: control room, Multiview and the timeline', async ({
   page,
   browser,
-  sandbox,
   platform,
   clock,
+  desks,
 }) => {
   test.setTimeout(240_000);
-  const env = {
-    ONAIR_SANDBOX_INFO: JSON.stringify(sandbox.info),
-    ONAIR_CLOCK_OFFSET_MS: String(clock.offsetMs),
-  };
-  const hub = await startCli(['--host-studio'], env);
-  await hubCall(hub.url, 'settings.operatorName', { name: 'Hana' });
-  const join = async (name: string) => {
-    const { code } = await hubCall<{ code: string }>(hub.url, 'studio.newPairingCode', {
-      role: 'operator',
-    });
-    return startCli(
-      [
-        '--join',
-        hub.studio?.url ?? '',
-        '--fingerprint',
-        hub.studio?.fingerprint ?? '',
-        '--pairing-code',
-        code,
-        '--seat-name',
-        name,
-      ],
-      { ONAIR_CLOCK_OFFSET_MS: String(clock.offsetMs) },
-    );
-  };
+  const hub = await desks.start(['--host-studio']);
+  await desks.call(hub, 'settings.operatorName', { name: 'Hana' });
+  const join = async (name: string) =>
+    desks.join(hub, await desks.pairingCode(hub, 'operator'), name);
   const pd = await join('PD');
   const graphics = await join('Graphics');
   const channel = await onAirChannel(platform);

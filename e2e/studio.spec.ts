@@ -5,13 +5,10 @@
  * hub's sandbox, the hub's audit record says `via: seat` with the seat's name, and the hub
  * lists the seat. Screens of both sides in English and Korean.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import type { Browser, Page } from '@playwright/test';
-import { test, expect, type PlatformProbe } from './fixtures';
+import { test, expect, type PlatformProbe } from './studio-fixture';
 
 interface LiveBroadcast {
   key: string;
@@ -30,51 +27,7 @@ interface AuditLine {
   seat: string | null;
   via: string;
 }
-interface Line {
-  url: string;
-  studio?: { url: string; fingerprint: string };
-  seat?: { hub: string; fingerprint: string; seatName: string; role: string };
-}
-
 const shots = (name: string) => ({ path: `test-results/screens/${name}.png`, fullPage: true });
-const children: ChildProcess[] = [];
-const dirs: string[] = [];
-
-/** Starts `browser-cli.ts --json` with `args`; answers its JSON line. */
-async function startCli(args: string[], env: Record<string, string>): Promise<Line> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'onair-studio-e2e-'));
-  dirs.push(dataDir);
-  const offset = Number(env.ONAIR_CLOCK_OFFSET_MS ?? '0');
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      ...(offset === 0 ? [] : ['--import', './e2e/workstation-clock.ts']),
-      'src-main/hosts/browser-cli.ts',
-      '--port',
-      '0',
-      '--data-dir',
-      dataDir,
-      '--json',
-      ...args,
-    ],
-    { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  children.push(child);
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const first = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`did not start:\n${stderr}`)), 30_000);
-    createInterface({ input: child.stdout }).once('line', (line) => {
-      clearTimeout(timer);
-      resolve(line);
-    });
-    child.once('exit', (code) => reject(new Error(`exited ${code}:\n${stderr}`)));
-  });
-  return { ...(JSON.parse(first) as Line), dataDir } as Line & { dataDir: string };
-}
-
 async function cueableChannel(platform: PlatformProbe) {
   const list = await platform.get<{ data: LiveChannel[] }>(
     '/channels?live_status=onair&per_page=100',
@@ -108,31 +61,21 @@ async function koreanShot(browser: Browser, url: string, name: string, clockNow:
   await context.close();
 }
 
-test.afterEach(async () => {
-  for (const child of children.splice(0)) {
-    if (child.exitCode !== null) continue;
-    child.kill('SIGTERM');
-    await new Promise((done) => child.once('exit', done));
-  }
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
-});
-
 test('a seat sets a cue point through the hub, audited with via seat', async ({
   page,
   browser,
-  sandbox,
   platform,
   clock,
+  desks,
 }) => {
   test.setTimeout(180_000);
-  const env = {
-    ONAIR_SANDBOX_INFO: JSON.stringify(sandbox.info),
-    ONAIR_CLOCK_OFFSET_MS: String(clock.offsetMs),
-  };
-  const hub = (await startCli(
-    ['--host-studio', '--studio-address', '127.0.0.1', '--studio-port', '0'],
-    env,
-  )) as Line & { dataDir: string };
+  const hub = await desks.start([
+    '--host-studio',
+    '--studio-address',
+    '127.0.0.1',
+    '--studio-port',
+    '0',
+  ]);
   expect(hub.studio?.url).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/$/);
   expect(hub.studio?.fingerprint).toMatch(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/);
 
@@ -147,19 +90,7 @@ test('a seat sets a cue point through the hub, audited with via seat', async ({
   expect(code).toMatch(/^\d{4} \d{4}$/);
 
   // A second desk joins as a seat with the code and the fingerprint.
-  const seat = await startCli(
-    [
-      '--join',
-      hub.studio?.url ?? '',
-      '--fingerprint',
-      hub.studio?.fingerprint ?? '',
-      '--pairing-code',
-      code,
-      '--seat-name',
-      'PD Desk',
-    ],
-    { ONAIR_CLOCK_OFFSET_MS: String(clock.offsetMs) },
-  );
+  const seat = await desks.join(hub, code, 'PD Desk');
   expect(seat.seat).toMatchObject({ seatName: 'PD Desk', role: 'operator' });
 
   // The seat's page runs the control room from the hub and sets a cue point.
@@ -214,24 +145,14 @@ test('a seat sets a cue point through the hub, audited with via seat', async ({
 test('a desk joins a studio from Settings → Studio and leaves it', async ({
   page,
   browser,
-  sandbox,
   clock,
+  desks,
 }) => {
   test.setTimeout(180_000);
-  const env = {
-    ONAIR_SANDBOX_INFO: JSON.stringify(sandbox.info),
-    ONAIR_CLOCK_OFFSET_MS: String(clock.offsetMs),
-  };
-  const hub = await startCli(['--host-studio'], env);
-  const desk = await startCli([], env);
+  const hub = await desks.start(['--host-studio']);
+  const desk = await desks.start();
   // The hub's operator makes a code (its page's command, with the hub's launch secret).
-  const [base, secret] = hub.url.split('#k=');
-  const made = await fetch(`${base}rpc/studio.newPairingCode`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ input: { role: 'observer' } }),
-  });
-  const { data } = (await made.json()) as { data: { code: string } };
+  const code = await desks.pairingCode(hub, 'observer');
   await koreanShot(browser, desk.url, 'studio-06-join-form-ko', clock.now());
 
   await page.clock.install({ time: clock.now() });
@@ -240,7 +161,7 @@ test('a desk joins a studio from Settings → Studio and leaves it', async ({
   const form = page.getByTestId('studio-join');
   await form.getByLabel('Studio address').fill(hub.studio?.url ?? '');
   await form.getByLabel('Hub’s fingerprint (SHA-256)').fill(hub.studio?.fingerprint ?? '');
-  await form.getByLabel('Pairing code').fill(data.code);
+  await form.getByLabel('Pairing code').fill(code);
   await form.getByLabel('Seat name').fill('Desk two');
   await page.screenshot(shots('studio-05-join-form'));
   await form.getByRole('button', { name: 'Join', exact: true }).click();

@@ -1,7 +1,7 @@
 /**
  * The `en` and `ko` catalogues stay complete: the same keys, the same `{param}` placeholders
- * per key, no empty string; the bridge's English validation messages all have a catalogue
- * entry; and a message main writes reads in Korean with its nested parts.
+ * per key, no empty string, no key nothing uses; the bridge's English validation messages all
+ * have a catalogue entry; and a message main writes reads in Korean with its nested parts.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +21,36 @@ function leaves(catalogue: object, prefix = ''): Map<string, string> {
   }
   return out;
 }
+
+/** Every source file of main and the renderer, tests and the catalogues themselves left out. */
+function productSources(): string {
+  const root = join(import.meta.dirname, '../../..');
+  return ['src-main', 'src-renderer']
+    .flatMap((top) =>
+      readdirSync(join(root, top), { recursive: true, encoding: 'utf8' })
+        .filter(
+          (file) =>
+            /\.(ts|svelte)$/.test(file) &&
+            !file.endsWith('.test.ts') &&
+            !file.startsWith(join('shared', 'i18n')),
+        )
+        .map((file) => readFileSync(join(root, top, file), 'utf8')),
+    )
+    .join('\n');
+}
+
+/**
+ * Keys used in ways neither a quoted key nor a template literal shows: the secret fields'
+ * validation messages, whose English text one template writes for each kind of secret
+ * (shared/commands/workspaces.ts).
+ */
+const builtElsewhere = new Set(
+  ['token', 'pat', 'accessToken'].flatMap((secret) => [
+    `validation.paste${secret[0]?.toUpperCase()}${secret.slice(1)}`,
+    `validation.${secret}Long`,
+    `validation.${secret}Spaces`,
+  ]),
+);
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const enLeaves = leaves(en);
@@ -65,6 +95,39 @@ describe('catalogues', () => {
   it('have no empty message', () => {
     const empty = [...enLeaves, ...koLeaves].filter(([, text]) => text.trim() === '');
     expect(empty).toEqual([]);
+  });
+
+  it('hold no key nothing uses: each is quoted in main or the renderer, or built by a template', () => {
+    const sources = productSources();
+    const quoted = new Set([...sources.matchAll(/(['"`])([A-Za-z][\w.-]*)\1/g)].map((m) => m[2]));
+    // `channelAdmin.${tab}.lead` stands for `channelAdmin.<one or more segments>.lead`.
+    const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const templates = [...sources.matchAll(/`([A-Za-z][\w.]*\$\{[^`]*)`/g)].map(
+      (m) =>
+        new RegExp(
+          `^${(m[1] ?? '')
+            .split(/\$\{[^}]*\}/)
+            .map(escape)
+            .join('[\\w.]+')}$`,
+        ),
+    );
+    const plural = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, '');
+    const unused = [...enLeaves]
+      .filter(
+        ([key, text]) =>
+          !quoted.has(key) &&
+          !quoted.has(plural(key)) &&
+          !templates.some((template) => template.test(key)) &&
+          // A validation message is found by its English text (say.ts, validationText).
+          !(
+            key.startsWith('validation.') &&
+            [`'${text}'`, `"${text}"`].some((q) => sources.includes(q))
+          ) &&
+          !builtElsewhere.has(key),
+      )
+      .map(([key]) => key);
+    expect(templates.length).toBeGreaterThan(20);
+    expect(unused).toEqual([]);
   });
 
   it('give every English validation message of the command declarations a catalogue entry', () => {

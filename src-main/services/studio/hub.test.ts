@@ -17,6 +17,7 @@ import type { AuditRecord } from '../core/audit-log';
 import { memorySecrets, startTestCore, type TestCore } from '../app/test-support';
 import { createStudioHub, type StudioHub } from './hub';
 import { pairingCodeLifeMs, pairingLockMs } from './pairing';
+import { hostTestHub, openTestSeat } from './studio-test-support';
 import {
   FingerprintMismatchError,
   JoinRefusedError,
@@ -38,9 +39,11 @@ const seats: SeatCore[] = [];
 
 beforeAll(async () => {
   rig = await startTestCore({ seed: 7 });
-  hub = await createStudioHub({ dataDir: join(rig.dataDir, 'hub'), now: () => t, log: () => {} });
-  hub.attach(rig.core);
-  hosting = await hub.start('127.0.0.1', 0);
+  ({ hub, hosting } = await hostTestHub({
+    core: rig.core,
+    deskDataDir: rig.dataDir,
+    now: () => t,
+  }));
   agent = pinnedAgent(hosting.fingerprint);
 });
 
@@ -54,20 +57,7 @@ afterAll(async () => {
 /** Pairs a seat named `name` with a fresh code of `role` and opens its core. */
 async function joinSeat(name: string, role: 'operator' | 'observer'): Promise<SeatCore> {
   const { code } = hub.newPairingCode(role);
-  const paired = await pairSeat({
-    url: hosting.url,
-    fingerprint: hosting.fingerprint,
-    code,
-    seatName: name,
-    secrets,
-  });
-  const seat = seatCore({
-    hubUrl: hosting.url,
-    fingerprint: hosting.fingerprint,
-    credential: paired.credential,
-    seatName: paired.seatName,
-    role: paired.role,
-  });
+  const seat = await openTestSeat({ hosting, code, seatName: name, secrets });
   seats.push(seat);
   return seat;
 }

@@ -22,7 +22,8 @@ import type { PairingCode, StudioHosting, StudioStatus } from '../../shared/stud
 import type { CallContext } from '../core/command-registry';
 import { crossingWindowMs } from '../core/crossing';
 import { memorySecrets, startTestCore, type TestCore } from '../app/test-support';
-import { pairSeat, seatCore, type SeatCore } from './seat';
+import type { SeatCore } from './seat';
+import { openTestSeat } from './studio-test-support';
 import { PresenceBoard, presenceId } from './presence';
 
 let rig: TestCore;
@@ -75,19 +76,11 @@ async function joinSeat(
   name: string,
   role: 'operator' | 'observer' = 'operator',
 ): Promise<{ seat: SeatCore; heard: PresencePicture[] }> {
-  const paired = await pairSeat({
-    url: hosting.url,
-    fingerprint: hosting.fingerprint,
+  const seat = await openTestSeat({
+    hosting,
     code: (await studio<PairingCode>('studio.newPairingCode', { role })).code,
     seatName: name,
     secrets,
-  });
-  const seat = seatCore({
-    hubUrl: hosting.url,
-    fingerprint: hosting.fingerprint,
-    credential: paired.credential,
-    seatName: paired.seatName,
-    role: paired.role,
   });
   seats.push(seat);
   const heard: PresencePicture[] = [];

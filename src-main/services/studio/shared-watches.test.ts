@@ -10,7 +10,8 @@ import type { Broadcast, ChannelSummary, Fresh, Page } from '../../shared/model'
 import type { PairingCode, StudioHosting } from '../../shared/studio-model';
 import type { CallContext } from '../core/command-registry';
 import { memorySecrets, startTestCore, type TestCore } from '../app/test-support';
-import { pairSeat, seatCore, type SeatCore } from './seat';
+import type { SeatCore } from './seat';
+import { openTestSeat } from './studio-test-support';
 
 let rig: TestCore;
 let hosting: StudioHosting;
@@ -47,19 +48,11 @@ async function hubCommand<T>(command: string, input: unknown): Promise<T> {
 }
 
 async function joinSeat(name: string): Promise<SeatCore> {
-  const paired = await pairSeat({
-    url: hosting.url,
-    fingerprint: hosting.fingerprint,
+  const seat = await openTestSeat({
+    hosting,
     code: (await hubCommand<PairingCode>('studio.newPairingCode', { role: 'operator' })).code,
     seatName: name,
     secrets,
-  });
-  const seat = seatCore({
-    hubUrl: hosting.url,
-    fingerprint: hosting.fingerprint,
-    credential: paired.credential,
-    seatName: paired.seatName,
-    role: paired.role,
   });
   seats.push(seat);
   // A seat's link opens with its event stream, as a seat's page opens it.

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { ActivityExport, ActivityPage } from '../activity-model';
 import { activityKinds } from '../activity-model';
-import { anyRole, command, defineCommands, returns } from './define';
+import { defineCommands, localRead, returns } from './define';
 import { isoTime, key } from './fields';
 
 /** The filters of the Activity view and of both exports; absent: everything. */
@@ -37,46 +37,28 @@ export const activityCommands = defineCommands({
    * A page of the open workspace's journal, newest first, matching the filters (seat,
    * operator, channel, kinds, time), with the operators, seats and channels the range holds.
    */
-  'activity.query': command({
+  'activity.query': localRead({
     input: activityFilters.extend({
       offset: z.number().int().min(0).default(0),
       limit: z.number().int().min(1).max(1000).default(200),
     }),
     output: returns<ActivityPage>(),
-    priority: 'local',
-    category: 'app',
-    effect: 'read',
-    api: null,
-    operations: [],
-    roles: anyRole,
   }),
   /**
    * The matching lines as CSV (UTF-8 with a byte-order mark, so spreadsheet programs read
    * Korean; comma-separated, RFC 4180 quoting), oldest first, headers in `language`.
    */
-  'activity.exportCsv': command({
+  'activity.exportCsv': localRead({
     input: activityFilters.extend({ language: exportLanguage }),
     output: returns<ActivityExport>(),
-    priority: 'local',
-    category: 'app',
-    effect: 'read',
-    api: null,
-    operations: [],
-    roles: anyRole,
   }),
   /**
    * One event day (UTC) as a self-contained HTML report: a timeline of on-air periods,
    * commands, refusals, 429s, stale periods and uploads drawn as inline SVG (ECharts'
    * server-side rendering), then every line; no script, no external resource.
    */
-  'activity.exportReport': command({
+  'activity.exportReport': localRead({
     input: z.object({ day: utcDay, channelKey: key.optional(), language: exportLanguage }),
     output: returns<ActivityExport>(),
-    priority: 'local',
-    category: 'app',
-    effect: 'read',
-    api: null,
-    operations: [],
-    roles: anyRole,
   }),
 });

@@ -6,20 +6,14 @@
  */
 import { z } from 'zod';
 import type { BatchProgress } from '../model';
-import { anyRole, command, defineCommands, defineEvents, event, returns } from './define';
+import { defineCommands, defineEvents, event, localRead, returns } from './define';
 
 /** Commands of batches. */
 export const batchCommands = defineCommands({
   /** A batch's latest progress (no platform call); null for a batch this session does not know. */
-  'batches.progress': command({
+  'batches.progress': localRead({
     input: z.object({ batchId: z.uuid('Not a batch of this session.') }),
     output: returns<BatchProgress | null>(),
-    priority: 'local',
-    category: 'app',
-    effect: 'read',
-    api: null,
-    operations: [],
-    roles: anyRole,
   }),
 });
 

@@ -1,11 +1,11 @@
 /**
  * The declarations' join: a name two domains both declare would let one silently shadow the
- * other's handler, so the app refuses to start instead, naming it.
+ * other's handler, so the app refuses to start instead, naming it. The local-read factory.
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { commands, commandDomains } from '../bridge';
-import { command, defineCommands, joinDomains, returns } from './define';
+import { anyRole, command, defineCommands, joinDomains, localRead, returns } from './define';
 
 describe('command declarations', () => {
   it('refuses a command two domains both declare, naming it', () => {
@@ -29,5 +29,23 @@ describe('command declarations', () => {
     expect(Object.keys(commands)).toEqual(perDomain);
     // `subject.verb`, both camelCase: `broadcast.startRecording`, `mediaProfile.groups`.
     for (const name of perDomain) expect(name).toMatch(/^[a-z][A-Za-z]*\.[a-z][A-Za-z]+$/);
+  });
+
+  it('declares a local read as the pipeline expects it: no platform call, never audited', () => {
+    const { priority, category, effect, api, operations, roles } = localRead({
+      input: z.object({}),
+      output: returns<null>(),
+    });
+    expect([priority, category, effect, api, operations, roles]).toEqual([
+      'local',
+      'app',
+      'read',
+      null,
+      [],
+      anyRole,
+    ]);
+    // The presence, activity and saved-query reads are declared with it.
+    for (const name of ['presence.list', 'activity.query', 'persist.load'] as const)
+      expect(commands[name]).toMatchObject({ priority: 'local', effect: 'read', api: null });
   });
 });

@@ -223,6 +223,26 @@ export function localSetting<S extends z.ZodType, O>(
   };
 }
 
+/**
+ * Declares one read of the desk's own state (its journal, studio presence, saved queries, the
+ * budget gauge, notices, batch progress): no platform call, so `local` priority, no API, no
+ * operations, either role, listed under `app`; `read`, so never audited and open to an
+ * observer seat.
+ */
+export function localRead<S extends z.ZodType, O>(
+  decl: Pick<CommandDecl<S, O>, 'input' | 'output'>,
+): CommandDecl<S, O, 'local'> {
+  return {
+    ...decl,
+    priority: 'local',
+    category: 'app',
+    effect: 'read',
+    api: null,
+    operations: [],
+    roles: anyRole,
+  };
+}
+
 /** Declares one event carrying `P`. */
 export function event<P>(): EventDecl<P> {
   return { payload: returns<P>() };

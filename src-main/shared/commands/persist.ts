@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { JsonValue, PersistedCache, PersistSaveResult } from '../persist-model';
-import { anyRole, command, defineCommands, returns } from './define';
+import { anyRole, command, defineCommands, localRead, returns } from './define';
 import { noInput } from './fields';
 
 const jsonValue: z.ZodType<JsonValue> = z.lazy(() =>
@@ -22,15 +22,9 @@ const jsonValue: z.ZodType<JsonValue> = z.lazy(() =>
 /** The persist domain's commands. */
 export const persistCommands = defineCommands({
   /** The active workspace's saved queries (none when it never saved any, or the file is damaged). */
-  'persist.load': command({
+  'persist.load': localRead({
     input: noInput,
     output: returns<PersistedCache>(),
-    priority: 'local',
-    category: 'app',
-    effect: 'read',
-    api: null,
-    operations: [],
-    roles: anyRole,
   }),
   /**
    * Replaces the saved queries of `workspaceId`, if it is still the active workspace (a save

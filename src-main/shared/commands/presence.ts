@@ -5,7 +5,7 @@
  * may send them. They are not `studio.*`, so a seat's pages reach the hub with them.
  */
 import { z } from 'zod';
-import { anyRole, command, defineCommands, defineEvents, event, returns } from './define';
+import { defineCommands, defineEvents, event, localRead, returns } from './define';
 import { key, noInput } from './fields';
 import type { PresencePicture, PresenceReply } from '../presence-model';
 import { studioCommands } from './studio';
@@ -16,7 +16,7 @@ export const presenceCommands = defineCommands({
    * Says where this page is: its focused channel (null: none) and the program it is editing
    * (null: none). Replaces what the page said before. Answers the picture and the page's own id.
    */
-  'presence.report': command({
+  'presence.report': localRead({
     input: z.object({
       channelKey: key.nullable(),
       channelTitle: z.string().trim().max(200).nullable().default(null),
@@ -30,23 +30,11 @@ export const presenceCommands = defineCommands({
         .default(null),
     }),
     output: returns<PresenceReply>(),
-    priority: 'local',
-    category: 'app',
-    effect: 'read',
-    api: null,
-    operations: [],
-    roles: anyRole,
   }),
   /** Who is where now, without saying anything of this page. */
-  'presence.list': command({
+  'presence.list': localRead({
     input: noInput,
     output: returns<PresencePicture>(),
-    priority: 'local',
-    category: 'app',
-    effect: 'read',
-    api: null,
-    operations: [],
-    roles: anyRole,
   }),
 });
 

@@ -13,7 +13,15 @@ import type {
   WorkspaceInfo,
   WorkspaceState,
 } from '../model';
-import { anyRole, command, defineCommands, defineEvents, event, returns } from './define';
+import {
+  anyRole,
+  command,
+  defineCommands,
+  defineEvents,
+  event,
+  localRead,
+  returns,
+} from './define';
 import { noInput, requiredText } from './fields';
 
 const accountName = requiredText(
@@ -109,15 +117,9 @@ export const workspaceCommands = defineCommands({
     roles: anyRole,
   }),
   /** Each API's budget (the status bar's gauge). */
-  'budget.get': command({
+  'budget.get': localRead({
     input: noInput,
     output: returns<BudgetSnapshot[]>(),
-    priority: 'local',
-    category: 'app',
-    effect: 'read',
-    api: null,
-    operations: [],
-    roles: anyRole,
   }),
   'account.list': command({
     input: noInput,
@@ -198,15 +200,9 @@ export const workspaceCommands = defineCommands({
     operations: [],
     roles: anyRole,
   }),
-  'app.notices': command({
+  'app.notices': localRead({
     input: noInput,
     output: returns<Notice[]>(),
-    priority: 'local',
-    category: 'app',
-    effect: 'read',
-    api: null,
-    operations: [],
-    roles: anyRole,
   }),
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Program, ProgramMedia } from '../../../src-main/shared/model';
-import { budgetText, describeOperations, durationWords, rowTime } from './batch-rows';
+import { describeOperations, durationWords, rowTime } from './batch-rows';
 
 const media: ProgramMedia[] = [
   { uploadFileKey: 'mix', title: 'Lo-fi Mix', durationS: 1800 },
@@ -67,9 +67,9 @@ describe('batch preview rows', () => {
     expect(rowTime(row ?? { startMs: null, endMs: null })).toBe('Tue 24 Nov 12:00 UTC');
   });
 
-  it('states the budget cost at 1 call a second', () => {
-    expect(budgetText(1, 1)).toBe('1 call, about 1 s at 1 call a second');
-    expect(budgetText(125, 125)).toBe('125 calls, about 2 min 05 s at 1 call a second');
+  it('says a duration in seconds, minutes or hours', () => {
+    expect(durationWords(1)).toBe('1 s');
+    expect(durationWords(125)).toBe('2 min 05 s');
     expect(durationWords(3720)).toBe('1 h 02 min');
   });
 });

@@ -77,11 +77,6 @@ export function rowTime(row: Pick<BatchRow, 'startMs' | 'endMs'>): string {
   return `${dayLabel(row.startMs)} ${clockUtc(row.startMs)}${end} UTC`;
 }
 
-/** The budget cost in words: `12 calls, about 12 s at 1 call a second`. */
-export function budgetText(calls: number, seconds: number): string {
-  return t('bulk.budget', { count: calls, duration: durationWords(seconds) });
-}
-
 /** `45 s`, `2 min 05 s`, `1 h 02 min`. */
 export function durationWords(seconds: number): string {
   const total = Math.max(0, Math.round(seconds));

@@ -121,7 +121,6 @@ export const app = {
   },
   status: {
     label: 'Status bar',
-    budget: 'Live API budget',
     budgetOf: '{api} budget',
     vodApi: 'VOD API',
     liveApi: 'Live API',

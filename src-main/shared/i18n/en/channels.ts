@@ -78,9 +78,6 @@ export const channelsView = {
         trash: 'Each channel leaves the channel lists and its broadcast is stopped.',
         restore: 'Each channel returns to the channel lists.',
       },
-      budgetLabel: 'Budget:',
-      budget_one: '{count} call, about {duration}',
-      budget_other: '{count} calls, about {duration}',
       tableLabel: 'Channels the batch is sent to',
       skipped_one: '1 selected channel is left out: its state does not allow this ({titles}).',
       skipped_other:

@@ -66,7 +66,6 @@ export const errors = {
     copySameDay: 'Choose a day other than the one being copied.',
     copyDayPassed: '{day} has passed: copy to today ({today}) or later.',
     noSuchMedia: 'No program media content "{key}" exists.',
-    noVodAccount: 'This workspace has no VOD account.',
   },
   platform: {
     malformed: 'The platform refused the request as malformed.',

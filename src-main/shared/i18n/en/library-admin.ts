@@ -1,20 +1,13 @@
 /** English: VOD channels, player skins, media profiles, tools. */
 export const libraryAdmin = {
   libraryAdmin: {
-    title: 'VOD administration',
     common: {
       save: 'Save',
       saving: 'Saving…',
       cancel: 'Cancel',
-      close: 'Close',
       delete: 'Delete',
       loading: 'Loading…',
-      refresh: 'Refresh',
-      none: 'None',
-      yes: 'Yes',
-      no: 'No',
       saved: 'Saved.',
-      utc: '{time} UTC',
     },
     kinds: {
       shared: 'Shared',
@@ -55,7 +48,6 @@ export const libraryAdmin = {
       fixed:
         'The channel kind (sharing, encryption) and the playback-token security policy cannot be changed after the channel is created. Name, description and streaming format can.',
       submit: 'Create channel',
-      created: 'Channel “{name}” created.',
     },
     detail: {
       sections: 'Channel settings',
@@ -105,7 +97,6 @@ export const libraryAdmin = {
       encrypted: 'Encrypted contents go only into an encryption channel.',
     },
     callbacks: {
-      heading: 'Callbacks',
       lead: 'The platform calls these addresses with a form-encoded POST.',
       url: 'Callback URL',
       urlHelp: 'Called when contents are added or removed, and on playback requests if enabled.',
@@ -142,7 +133,6 @@ export const libraryAdmin = {
       saveReferer: 'Save referer policy',
     },
     skins: {
-      heading: 'Player skin',
       current: 'Current skin',
       noSkin: 'No skin attached: the player uses its default look.',
       detach: 'Detach skin',
@@ -167,8 +157,6 @@ export const libraryAdmin = {
       list: 'Media profiles',
       new: 'New profile from a preset',
       empty: 'No media profile yet.',
-      pick: 'Pick a profile to see its technical details.',
-      group: 'Profile group',
       noGroup: 'No group',
       reference: 'Formats and presets',
       formats: 'Standard formats',

@@ -1,7 +1,6 @@
 /** English: the Rehearsal view's callback delivery log, its setting and its refusals. */
 export const rehearsalCallbacks = {
   rehearsalCallbacks: {
-    title: 'Rehearsal',
     heading: 'Callback deliveries',
     intro:
       'Every callback the sandbox sends to the URLs set in the channels, newest first. It delivers to this machine only; other addresses are refused unless Settings allows delivery outside this machine.',
@@ -18,7 +17,6 @@ export const rehearsalCallbacks = {
       payload: 'Payload',
       actions: 'Actions',
     },
-    timeUtc: '{time} UTC',
     resend: 'Resend',
     resending: 'Resending…',
     resendFailed: 'Not resent: {reason}',

@@ -37,7 +37,6 @@ export const rehearsalView = {
       live: 'Live',
       off: 'Off',
       reconnecting: 'Reconnecting: {time} left (until {until} UTC)',
-      reconnectingShort: 'Reconnecting',
       start: 'Start encoder',
       stop: 'Stop encoder',
       startLabel: 'Start the encoder of {channel}',

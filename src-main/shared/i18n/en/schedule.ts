@@ -49,7 +49,6 @@ export const schedule = {
     deleteMessage:
       '“{title}” ({duration}) is deleted from the platform for good. The platform refuses while any program, past ones included, plays it.',
     deleteConfirm: 'Delete media',
-    deleting: 'Deleting…',
     deleted: '“{title}” was deleted.',
     refused: 'Could not delete “{title}”: {reason}',
   },
@@ -82,11 +81,7 @@ export const schedule = {
     ended: 'Ended',
     scheduled: 'Scheduled',
     mediaOf: 'Media of {title}',
-    moveUp: 'Move {title} up',
-    moveDown: 'Move {title} down',
     reorder: 'Reorder media',
-    remove: 'Remove {title}',
-    removeShort: 'Remove',
     removeMedia: 'Remove media',
     atLeastOne: 'A program plays at least one media item',
     waitingScreen: 'Waiting screen',
@@ -128,8 +123,6 @@ export const schedule = {
     planning: 'Planning…',
     preview: 'Preview',
     budgetLabel: 'Budget:',
-    budget_one: '{count} call, about {duration} at 1 call a second',
-    budget_other: '{count} calls, about {duration} at 1 call a second',
     cost_one: 'About {count} call, about {duration} of the live budget',
     cost_other: 'About {count} calls, about {duration} of the live budget',
     fillsBudget:

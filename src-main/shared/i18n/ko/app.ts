@@ -125,7 +125,6 @@ export const app: CatalogueShape<typeof en> = {
   },
   status: {
     label: '상태 표시줄',
-    budget: '라이브 API 호출 한도',
     budgetOf: '{api} 호출 한도',
     vodApi: 'VOD API',
     liveApi: '라이브 API',

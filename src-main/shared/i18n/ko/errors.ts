@@ -64,7 +64,6 @@ export const errors: CatalogueShape<typeof en> = {
     copySameDay: '복사할 날짜와 다른 날을 고르세요.',
     copyDayPassed: '{day}은(는) 이미 지났습니다. 오늘({today}) 이후로 복사하세요.',
     noSuchMedia: '프로그램 영상 "{key}"이(가) 없습니다.',
-    noVodAccount: '이 작업 공간에는 VOD 계정이 없습니다.',
   },
   platform: {
     malformed: '플랫폼이 요청 형식이 잘못되었다며 거부했습니다.',

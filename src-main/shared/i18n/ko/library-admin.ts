@@ -4,20 +4,13 @@ import type { libraryAdmin as en } from '../en/library-admin';
 
 export const libraryAdmin: CatalogueShape<typeof en> = {
   libraryAdmin: {
-    title: 'VOD 관리',
     common: {
       save: '저장',
       saving: '저장 중…',
       cancel: '취소',
-      close: '닫기',
       delete: '삭제',
       loading: '불러오는 중…',
-      refresh: '새로 고침',
-      none: '없음',
-      yes: '예',
-      no: '아니요',
       saved: '저장했습니다.',
-      utc: '{time} UTC',
     },
     kinds: {
       shared: '공유',
@@ -58,7 +51,6 @@ export const libraryAdmin: CatalogueShape<typeof en> = {
       fixed:
         '채널 종류(공유 여부, 암호화)와 재생 토큰 보안 정책은 채널을 만든 뒤에는 바꿀 수 없습니다. 채널명, 설명, 스트리밍 형식은 바꿀 수 있습니다.',
       submit: '채널 추가',
-      created: '채널 “{name}”을(를) 추가했습니다.',
     },
     detail: {
       sections: '채널 설정',
@@ -108,7 +100,6 @@ export const libraryAdmin: CatalogueShape<typeof en> = {
       encrypted: '암호화 콘텐츠는 암호화 전용 채널에만 넣을 수 있습니다.',
     },
     callbacks: {
-      heading: '콜백',
       lead: '플랫폼은 이 주소로 form-encoded POST를 보냅니다.',
       url: '콜백 URL',
       urlHelp: '콘텐츠가 추가되거나 빠질 때, 그리고 켜 두면 재생 요청 때마다 호출됩니다.',
@@ -145,7 +136,6 @@ export const libraryAdmin: CatalogueShape<typeof en> = {
       saveReferer: '리퍼러 설정 저장',
     },
     skins: {
-      heading: '플레이어 스킨',
       current: '현재 스킨',
       noSkin: '연결된 스킨이 없습니다. 플레이어 기본 모양을 씁니다.',
       detach: '스킨 해제',
@@ -170,8 +160,6 @@ export const libraryAdmin: CatalogueShape<typeof en> = {
       list: '인코딩 프로파일',
       new: '프리셋으로 프로파일 추가',
       empty: '아직 인코딩 프로파일이 없습니다.',
-      pick: '기술 사양을 보려면 프로파일을 고르세요.',
-      group: '프로파일 그룹',
       noGroup: '그룹 없음',
       reference: '형식과 프리셋',
       formats: '표준 형식',

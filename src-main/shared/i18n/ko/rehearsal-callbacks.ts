@@ -1,7 +1,6 @@
 /** Korean: the Rehearsal view's callback delivery log, its setting and its refusals. */
 export const rehearsalCallbacks = {
   rehearsalCallbacks: {
-    title: '리허설',
     heading: '콜백 전송 기록',
     intro:
       '샌드박스가 채널에 설정된 URL로 보낸 콜백을 최신 순으로 보여 줍니다. 콜백은 이 컴퓨터로만 보내며, 설정에서 이 컴퓨터 밖으로 보내기를 켜지 않으면 다른 주소는 거부합니다.',
@@ -18,7 +17,6 @@ export const rehearsalCallbacks = {
       payload: '보낸 데이터',
       actions: '작업',
     },
-    timeUtc: '{time} UTC',
     resend: '다시 보내기',
     resending: '다시 보내는 중…',
     resendFailed: '다시 보내지 못했습니다: {reason}',

@@ -36,7 +36,6 @@ export const rehearsalView = {
       live: '송출 중',
       off: '꺼짐',
       reconnecting: '재연결 대기: {time} 남음({until} UTC까지)',
-      reconnectingShort: '재연결 대기',
       start: '인코더 시작',
       stop: '인코더 중지',
       startLabel: '{channel} 인코더 시작',

@@ -52,7 +52,6 @@ export const schedule: CatalogueShape<typeof en> = {
     deleteMessage:
       '“{title}”({duration})이(가) 플랫폼에서 영구 삭제됩니다. 이 영상을 재생하는 프로그램이 있으면(지난 프로그램 포함) 플랫폼이 삭제를 거부합니다.',
     deleteConfirm: '영상 삭제',
-    deleting: '삭제 중…',
     deleted: '“{title}”을(를) 삭제했습니다.',
     refused: '“{title}”을(를) 삭제하지 못했습니다: {reason}',
   },
@@ -85,11 +84,7 @@ export const schedule: CatalogueShape<typeof en> = {
     ended: '종료됨',
     scheduled: '편성됨',
     mediaOf: '{title}의 영상',
-    moveUp: '{title} 위로 이동',
-    moveDown: '{title} 아래로 이동',
     reorder: '영상 순서 변경',
-    remove: '{title} 삭제',
-    removeShort: '삭제',
     removeMedia: '영상 삭제',
     atLeastOne: '프로그램에는 영상이 하나 이상 있어야 합니다',
     waitingScreen: '대기 화면',
@@ -131,8 +126,6 @@ export const schedule: CatalogueShape<typeof en> = {
     planning: '계획하는 중…',
     preview: '미리 보기',
     budgetLabel: '호출 예산:',
-    budget_one: '{count}회 호출, 초당 1회 기준 약 {duration}',
-    budget_other: '{count}회 호출, 초당 1회 기준 약 {duration}',
     cost_one: '약 {count}회 호출, 라이브 API 호출 한도의 약 {duration}',
     cost_other: '약 {count}회 호출, 라이브 API 호출 한도의 약 {duration}',
     fillsBudget:

@@ -1,0 +1,96 @@
+/**
+ * The studio specs' fixture: `desks` starts OnAir Desks on this machine (loopback only) as a
+ * user would (`browser-cli.ts --json`, `host.ts`), each with a temp data folder, on the test's
+ * sandbox and clock: a hub (`--host-studio`), a plain desk, or a seat that joins a hub with a
+ * pairing code (`--join`). Every desk it started is stopped, and its folder removed, after the
+ * test.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test as base } from './fixtures';
+import { spawnHost, type HostLine } from './host';
+
+export { expect, type PlatformProbe } from './fixtures';
+
+/** A desk the fixture started: its first line and its data folder. */
+export interface Desk extends HostLine {
+  dataDir: string;
+}
+
+/** The seat role a pairing code gives (`studio.newPairingCode`). */
+export type SeatRole = 'operator' | 'observer';
+
+/** Starts desks for one test; all stopped after it. */
+export interface StudioDesks {
+  /** A desk on the test's sandbox, with more flags of browser-cli.ts (`['--host-studio']`). */
+  start(args?: readonly string[]): Promise<Desk>;
+  /**
+   * A desk that joins `hub` as a seat named `seatName` with the pairing code `code` (a seat
+   * has no sandbox of its own: it reads through the hub).
+   * @throws when `hub` hosts no studio.
+   */
+  join(hub: Desk, code: string, seatName: string): Promise<Desk>;
+  /**
+   * Runs `command` with `input` as the desk's own page would (its launch secret, the browser
+   * host's `/rpc/`); answers its data.
+   * @throws naming the command and the answer when it is refused.
+   */
+  call<T>(desk: Desk, command: string, input: unknown): Promise<T>;
+  /** A fresh pairing code of `role` from the hub's page (`studio.newPairingCode`). */
+  pairingCode(hub: Desk, role: SeatRole): Promise<string>;
+}
+
+/** The end-to-end fixtures and `desks`. */
+export const test = base.extend<{ desks: StudioDesks }>({
+  desks: async ({ sandbox, clock }, use) => {
+    const started: { child: ChildProcess; dataDir: string }[] = [];
+    const startDesk = async (args: readonly string[], withSandbox: boolean): Promise<Desk> => {
+      const dataDir = await mkdtemp(join(tmpdir(), 'onair-studio-e2e-'));
+      const spawned = spawnHost({
+        ...(withSandbox ? { sandbox } : {}),
+        dataDir,
+        clockOffsetMs: clock.offsetMs,
+        args,
+      });
+      const { child, line } = await spawned.catch(async (error: unknown) => {
+        await rm(dataDir, { recursive: true, force: true });
+        throw error;
+      });
+      started.push({ child, dataDir });
+      return { ...line, dataDir };
+    };
+    const call = async <T>(desk: Desk, command: string, input: unknown): Promise<T> => {
+      const [base, secret] = desk.url.split('#k=');
+      const answer = await fetch(`${base}rpc/${command}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ input }),
+      });
+      const body = (await answer.json()) as { ok: boolean; data: T };
+      if (!body.ok) throw new Error(`${command}: ${JSON.stringify(body)}`);
+      return body.data;
+    };
+    await use({
+      start: (args = []) => startDesk(args, true),
+      join: (hub, code, seatName) => {
+        if (!hub.studio) throw new Error('that desk hosts no studio');
+        const { url, fingerprint } = hub.studio;
+        const args = ['--join', url, '--fingerprint', fingerprint, '--pairing-code', code];
+        return startDesk([...args, '--seat-name', seatName], false);
+      },
+      call,
+      pairingCode: async (hub, role) =>
+        (await call<{ code: string }>(hub, 'studio.newPairingCode', { role })).code,
+    });
+    for (const { child, dataDir } of started) {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((done) => child.once('exit', done));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  },
+});

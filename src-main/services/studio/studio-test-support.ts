@@ -1,0 +1,59 @@
+/**
+ * Test and bench support for the studio (not part of the app): a hub hosting a desk core over
+ * loopback TLS, and seats paired with it, set up as the app does (hub.ts, seat.ts). Shared by
+ * the studio's tests and `bench/studio.ts`. 127.0.0.1 only.
+ */
+import { join } from 'node:path';
+import type { SecretStore } from '../../secrets/keychain';
+import type { StudioHosting } from '../../shared/studio-model';
+import { createStudioHub, type StudioHub } from './hub';
+import { pairSeat, seatCore, type SeatCore } from './seat';
+import type { StudioCore } from './studio-core';
+
+/**
+ * A hub for `core`, its files under `<deskDataDir>/hub`, on `now` (ms since the epoch; a
+ * test's injected clock or `Date.now`), hosting on 127.0.0.1 at a free port. The caller
+ * stops it (`hub.stop()`).
+ */
+export async function hostTestHub(options: {
+  core: StudioCore;
+  deskDataDir: string;
+  now: () => number;
+}): Promise<{ hub: StudioHub; hosting: StudioHosting }> {
+  const hub = await createStudioHub({
+    dataDir: join(options.deskDataDir, 'hub'),
+    now: options.now,
+    log: () => undefined,
+  });
+  hub.attach(options.core);
+  const hosting = await hub.start('127.0.0.1', 0);
+  return { hub, hosting };
+}
+
+/**
+ * Pairs a seat named `seatName` with the pairing code `code` at the hub `hosting` (its
+ * credential kept in `secrets`) and opens the seat's core; the caller disposes it.
+ * @throws what `pairSeat` throws (a refused code, a fingerprint that does not match).
+ */
+export async function openTestSeat(options: {
+  hosting: StudioHosting;
+  code: string;
+  seatName: string;
+  secrets: SecretStore;
+}): Promise<SeatCore> {
+  const { hosting } = options;
+  const paired = await pairSeat({
+    url: hosting.url,
+    fingerprint: hosting.fingerprint,
+    code: options.code,
+    seatName: options.seatName,
+    secrets: options.secrets,
+  });
+  return seatCore({
+    hubUrl: hosting.url,
+    fingerprint: hosting.fingerprint,
+    credential: paired.credential,
+    seatName: paired.seatName,
+    role: paired.role,
+  });
+}
