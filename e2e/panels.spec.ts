@@ -15,7 +15,7 @@ import { startSandbox, type SandboxHandle } from '../src-main/sandbox/index';
 import { test as base, expect, startHost, type PlatformProbe } from './fixtures';
 import { en } from '../src-main/shared/i18n/en';
 import { ko } from '../src-main/shared/i18n/ko';
-import type { PanelFeedback } from '../src-main/shared/panels-model';
+import { openFeedbackStream } from '../src-main/hosts/panel-feedback-reader';
 
 // The host's control API listens on a free port (`--panel-port 0`): specs run side by side.
 const test = base.extend({
@@ -122,31 +122,9 @@ test('a hardware panel records through the control API, is refused when it shoul
   await expect.poll(() => recording(broadcast.key)).toBe(false);
 
   // The feedback stream: the channel list the control room watches lights the buttons...
-  const abort = new AbortController();
-  const pictures: PanelFeedback[] = [];
-  const stream = await fetch(`${address}/api/v1/feedback`, {
-    headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
-    signal: abort.signal,
-  });
-  expect(stream.status).toBe(200);
-  if (!stream.body) throw new Error('the feedback stream has no body');
-  const reader = stream.body.pipeThrough(new TextDecoderStream()).getReader();
-  void (async () => {
-    let buffer = '';
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      buffer += value;
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const data = /^data: (.*)$/m.exec(block)?.[1];
-        if (block.startsWith('event: feedback') && data)
-          pictures.push(JSON.parse(data) as PanelFeedback);
-      }
-    }
-  })().catch(() => undefined);
+  const feedback = await openFeedbackStream(address, token);
+  const pictures = feedback.pictures;
+  expect(feedback.status).toBe(200);
   try {
     await expect
       .poll(() => pictures.at(-1)?.channels.filter((c) => c.tally === 'onAir' && !c.stale).length)
@@ -159,7 +137,7 @@ test('a hardware panel records through the control API, is refused when it shoul
     expect(last?.channels.every((c) => c.stale)).toBe(true);
   } finally {
     sandbox.faults.clear();
-    abort.abort();
+    feedback.close();
   }
 
   // Revoked in Settings: the panel's next press is refused.
@@ -236,35 +214,10 @@ restartTest(
     const token = ((await app.getByTestId('panel-token').textContent()) ?? '').trim();
     await app.getByRole('button', { name: en.panelApi.hide }).click();
 
-    const abort = new AbortController();
     /** Each picture with when it arrived here (this process's clock, ms). */
-    const pictures: { picture: PanelFeedback; arrived: number }[] = [];
-    const stream = await fetch(`${address}/api/v1/feedback`, {
-      headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
-      signal: abort.signal,
-    });
-    expect(stream.status).toBe(200);
-    if (!stream.body) throw new Error('the feedback stream has no body');
-    const reader = stream.body.pipeThrough(new TextDecoderStream()).getReader();
-    void (async () => {
-      let buffer = '';
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += value;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (block.startsWith('event: feedback') && data)
-            pictures.push({
-              picture: JSON.parse(data) as PanelFeedback,
-              arrived: performance.now(),
-            });
-        }
-      }
-    })().catch(() => undefined);
+    const feedback = await openFeedbackStream(address, token);
+    const pictures = feedback.arrivals;
+    expect(feedback.status).toBe(200);
     const lit = () =>
       pictures.at(-1)?.picture.channels.filter((c) => c.tally === 'onAir' && !c.stale).length ?? 0;
     try {
@@ -285,7 +238,7 @@ restartTest(
       await expect.poll(lit, { timeout: 30_000 }).toBeGreaterThan(0);
       expect(pictures.at(-1)?.picture.platform).toBe('reachable');
     } finally {
-      abort.abort();
+      feedback.close();
     }
   },
 );

@@ -8,6 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, type PlatformProbe } from './studio-fixture';
+import { presenceHeartbeatMs, presenceLifetimeMs } from '../src-main/shared/presence-model';
 
 interface LiveChannel {
   key: string;
@@ -82,6 +83,10 @@ test('every seat sees who is where: control room, Multiview and the timeline', a
   await expect(tile.getByTestId('presence')).toHaveAccessibleName(/PD/);
   await expect(tile.getByTestId('presence')).toHaveAccessibleName(/Hana \(hub\)/);
   await gfx.screenshot(shots('presence-02-multiview'));
+  // Nobody moves for longer than an entry's lifetime: each page's heartbeat keeps it there.
+  await gfx.waitForTimeout(presenceLifetimeMs + 2 * presenceHeartbeatMs);
+  await expect(tile.getByTestId('presence')).toHaveAccessibleName(/PD/);
+  await expect(tile.getByTestId('presence')).toHaveAccessibleName(/Hana \(hub\)/);
 
   // The same in Korean, from a Korean page of the Graphics seat.
   const ko = await browser.newContext({ locale: 'ko-KR', viewport: { width: 1440, height: 900 } });

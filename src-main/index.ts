@@ -125,6 +125,7 @@ async function start(): Promise<void> {
     log: (m) => logger.write(m),
     resolveProxy: (url) => session.defaultSession.resolveProxy(url),
   });
+  const hostNetwork = network;
   // Updates: the administrator's policy file is read once, now; off until a server is configured.
   const { autoUpdater } = (await import('electron-updater')).default;
   autoUpdater.logger = {
@@ -222,6 +223,8 @@ async function start(): Promise<void> {
       now: () => deskCore.now(),
     },
     log: (m) => logger.write(m),
+    // The probe tests the proxy the live API's calls go through, not the origin behind it.
+    proxyFor: (url) => hostNetwork.network.proxyFor(url),
   });
 
   mainWindow = new BrowserWindow({

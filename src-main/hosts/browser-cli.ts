@@ -190,6 +190,8 @@ async function main(): Promise<void> {
       core: desk,
       ...(panelPort === undefined ? {} : { portOverride: panelPort }),
       log: (m) => log.write(m),
+      // The probe tests the proxy the live API's calls go through, not the origin behind it.
+      proxyFor: (url) => network.network.proxyFor(url),
     });
   log.write(`browser host listening on 127.0.0.1:${host.port}`);
   let studio: { url: string; fingerprint: string } | null = null;

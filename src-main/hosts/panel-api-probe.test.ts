@@ -14,11 +14,17 @@ import { ManualClock } from '../platform/manual-clock';
 import { startSandbox, type SandboxHandle } from '../sandbox/index';
 import { createDeskCore, type DeskCoreWithPanels } from '../services/app/desk-core';
 import { fastTestPacing, memorySecrets } from '../services/app/test-support';
-import { ReachabilityProbe, probeTargetOf } from '../services/panels/reachability';
+import { environmentNetwork } from '../platform/network';
+import {
+  ReachabilityProbe,
+  probeTargetOf,
+  probeTargetThrough,
+} from '../services/panels/reachability';
 import { openSandboxWorkspace } from '../services/workspaces/workspace';
 import type { ChannelSummary, Fresh, Page, WatchUpdate } from '../shared/model';
-import type { AddedPanel, PanelFeedback } from '../shared/panels-model';
+import type { AddedPanel } from '../shared/panels-model';
 import { startPanelApi } from './panel-api';
+import { openFeedbackStream } from './panel-feedback-reader';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -88,6 +94,113 @@ describe('the reachability probe', () => {
   });
 });
 
+/** A loopback listener that counts the connections it takes (and closes each at once). */
+async function countingListener(
+  port = 0,
+): Promise<{ server: Server; port: number; taken: () => number }> {
+  let taken = 0;
+  const server = createServer((socket) => {
+    taken += 1;
+    socket.destroy();
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  if (!address || typeof address !== 'object') throw new Error('no port');
+  return { server, port: address.port, taken: () => taken };
+}
+
+const closeServer = (server: Server) => new Promise<void>((done) => server.close(() => done()));
+
+describe('the probe behind a proxy', () => {
+  const trust = { ca: undefined, sources: ['bundled'] };
+
+  it('names the proxy the network sends the live API’s calls through, not the origin', async () => {
+    const base = 'http://127.0.0.1:4010/live/api';
+    const through = (proxy: string | null) => () => Promise.resolve(proxy);
+    expect(await probeTargetThrough(base, through(null))).toEqual({
+      host: '127.0.0.1',
+      port: 4010,
+    });
+    expect(await probeTargetThrough(base, through('http://user:secret@127.0.0.2:3128'))).toEqual({
+      host: '127.0.0.2',
+      port: 3128,
+      via: 'proxy',
+    });
+    expect(await probeTargetThrough(base, through('http://127.0.0.2'))).toMatchObject({ port: 80 });
+    expect(await probeTargetThrough(base, through('socks5://[::1]'))).toEqual({
+      host: '::1',
+      port: 1080,
+      via: 'proxy',
+    });
+    // A proxy it cannot read: nothing to probe, never the origin around it.
+    expect(await probeTargetThrough(base, through('not a url'))).toBeNull();
+    expect(await probeTargetThrough(null, through(null))).toBeNull();
+  });
+
+  it('reads the environment’s proxies as undici does, NO_PROXY included, without connecting', async () => {
+    const network = environmentNetwork(
+      {
+        HTTP_PROXY: 'http://127.0.0.2:3128',
+        HTTPS_PROXY: 'http://127.0.0.3:3129',
+        NO_PROXY: 'localhost, .internal.test,127.0.0.9:4010',
+      },
+      trust,
+    );
+    try {
+      expect(await network.proxyFor('http://127.0.0.1:4010/live')).toBe('http://127.0.0.2:3128');
+      expect(await network.proxyFor('https://127.0.0.1/live')).toBe('http://127.0.0.3:3129');
+      expect(await network.proxyFor('http://localhost:4010/live')).toBeNull();
+      expect(await network.proxyFor('http://api.internal.test/live')).toBeNull();
+      expect(await network.proxyFor('http://127.0.0.9:4010/live')).toBeNull();
+      expect(await network.proxyFor('http://127.0.0.9:4011/live')).toBe('http://127.0.0.2:3128');
+    } finally {
+      await network.close();
+    }
+    const none = environmentNetwork({}, trust);
+    expect(await none.proxyFor('http://127.0.0.1:4010/live')).toBeNull();
+    await none.close();
+  });
+
+  it('tests the proxy: up while the proxy takes connections, lost when it stops, the origin untouched', async () => {
+    const origin = await countingListener();
+    let proxy = await countingListener();
+    const proxyPort = proxy.port;
+    const base = `http://127.0.0.1:${origin.port}/live/api`;
+    const network = environmentNetwork({ HTTP_PROXY: `http://127.0.0.1:${proxyPort}` }, trust);
+    cleanups.push(() => network.close());
+    const clock = new ManualClock();
+    const changes: boolean[] = [];
+    const probe = new ReachabilityProbe({
+      clock,
+      target: () => probeTargetThrough(base, (url) => network.proxyFor(url)),
+      onChange: (reachable) => changes.push(reachable),
+    });
+    const release = probe.acquire();
+    await clock.advance(0);
+    await expect.poll(() => changes).toEqual([true]);
+    await expect.poll(() => proxy.taken()).toBe(1);
+    // The origin is closed now: through the proxy, the probe does not go around it to look.
+    await closeServer(origin.server);
+    await clock.advance(1_000);
+    await expect.poll(() => proxy.taken()).toBe(2);
+    expect(changes).toEqual([true]);
+    expect(origin.taken()).toBe(0);
+    // The proxy stops: the buttons would go stale.
+    await closeServer(proxy.server);
+    await clock.advance(1_000);
+    await expect.poll(() => changes).toEqual([true, false]);
+    proxy = await countingListener(proxyPort);
+    await clock.advance(1_000);
+    await expect.poll(() => changes).toEqual([true, false, true]);
+    release();
+    probe.stop();
+    await closeServer(proxy.server);
+  });
+});
+
 describe('the feedback stream with the platform’s server stopped', () => {
   it('marks every button stale within 2 s, before the next read, and live after a read once back', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'onair-panel-probe-'));
@@ -145,31 +258,10 @@ describe('the feedback stream with the platform’s server stopped', () => {
     });
     cleanups.push(() => Promise.resolve(off()));
 
-    const pictures: PanelFeedback[] = [];
-    const abort = new AbortController();
-    cleanups.push(() => Promise.resolve(abort.abort()));
-    const response = await fetch(`${api.address}/api/v1/feedback`, {
-      headers: { Authorization: `Bearer ${panel.token}`, Accept: 'text/event-stream' },
-      signal: abort.signal,
-    });
-    if (!response.body) throw new Error('the feedback stream has no body');
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    void (async () => {
-      let buffer = '';
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += value;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (block.startsWith('event: feedback') && data)
-            pictures.push(JSON.parse(data) as PanelFeedback);
-        }
-      }
-    })().catch(() => undefined);
+    const feedback = await openFeedbackStream(api.address, panel.token);
+    cleanups.push(() => Promise.resolve(feedback.close()));
+    expect(feedback.status).toBe(200);
+    const pictures = feedback.pictures;
 
     const live = () => {
       const last = pictures.at(-1);

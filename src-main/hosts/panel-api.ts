@@ -13,8 +13,9 @@
  *   server-sent event stream (`event: feedback`) for `Accept: text/event-stream`, else one JSON
  *   picture (Companion's Generic HTTP polls with a GET action). While a stream is open, a
  *   reachability probe (services/panels/reachability.ts: a TCP connection to the live API's
- *   origin each second, no platform call) marks every button stale within about 2 s of the
- *   platform going away; the next real read marks them live again.
+ *   origin each second, or to the proxy the app's network sends its calls through; no platform
+ *   call) marks every button stale within about 2 s of the platform (or that proxy) going
+ *   away; the next real read marks them live again.
  * - Every request needs `Authorization: Bearer <the panel's token>` (401 otherwise: missing,
  *   unknown or revoked). A request with an `Origin` header (a web page) or a `Host` that is not
  *   this loopback address is refused with 403 before the token is looked at.
@@ -35,8 +36,10 @@ import { PanelFeedbackState } from '../services/panels/panel-feedback';
 import {
   ReachabilityProbe,
   probeTargetOf,
+  probeTargetThrough,
   type Connector,
   type ProbeTarget,
+  type ProxyFor,
 } from '../services/panels/reachability';
 import type { Clock } from '../platform/clock';
 import { systemClock } from '../platform/clock';
@@ -73,6 +76,12 @@ export interface PanelApiOptions {
    * watch read (up to 20 s for the channel list).
    */
   feedback?: PanelFeedbackState;
+  /**
+   * The proxy the host's network sends a URL's requests through (`Network.proxyFor`,
+   * platform/network.ts): the default probe then tests that proxy, not the origin behind it.
+   * Absent: the origin, direct.
+   */
+  proxyFor?: ProxyFor;
 }
 
 /**
@@ -138,7 +147,13 @@ export async function startPanelApi(options: PanelApiOptions): Promise<PanelApi>
   const probe = probeOptions
     ? new ReachabilityProbe({
         clock,
-        target: probeOptions.target ?? (() => probeTargetOf(core.now().liveBaseUrl)),
+        target:
+          probeOptions.target ??
+          (() => {
+            const { proxyFor } = options;
+            const base = core.now().liveBaseUrl;
+            return proxyFor ? probeTargetThrough(base, proxyFor) : probeTargetOf(base);
+          }),
         onChange: (reachable, at) => {
           feedback.originReachable(reachable, at);
           for (const push of pushers) queueMicrotask(push);
@@ -309,6 +324,8 @@ export function supervisePanelApi(options: {
   portOverride?: number;
   clock?: Clock;
   log?: (message: string) => void;
+  /** The host network's proxy choice, for the reachability probe ({@link PanelApiOptions}). */
+  proxyFor?: ProxyFor;
 }): PanelApiSupervisor {
   const { core } = options;
   // The picture follows the app from its start, not from when the operator turns the API on:
@@ -335,6 +352,7 @@ export function supervisePanelApi(options: {
           port,
           feedback: followed.feedback,
           ...(options.clock ? { clock: options.clock } : {}),
+          ...(options.proxyFor ? { proxyFor: options.proxyFor } : {}),
         });
         runningPort = port;
         core.panels.setStatus(api.address, null);

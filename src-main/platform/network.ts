@@ -29,6 +29,13 @@ export interface Network {
   readonly dispatcher: Dispatcher;
   /** Where requests go and what is trusted; never a credential. */
   readonly description: NetworkDescription;
+  /**
+   * The proxy a request to `url` goes through, as a URL (`http://proxy:3128`, credentials
+   * included when configured), or null when it goes direct. Makes no connection. The panels'
+   * reachability probe uses it to test the proxy rather than go around it
+   * (services/panels/reachability.ts).
+   */
+  proxyFor(url: string): Promise<string | null>;
   /** Closes every connection it holds. */
   close(): Promise<void>;
 }
@@ -71,8 +78,15 @@ export function environmentNetwork(env: NodeJS.ProcessEnv, trust: TrustedCertifi
     requestTls: tls,
     proxyTls: tls,
   });
+  const exempt = noProxyEntries(noProxy);
   return {
     dispatcher,
+    proxyFor: (url) => {
+      const parsed = parseUrl(url);
+      if (!parsed || !shouldProxy(parsed, noProxy, exempt)) return Promise.resolve(null);
+      const proxy = parsed.protocol === 'https:' ? httpsProxy || httpProxy : httpProxy;
+      return Promise.resolve(proxy || null);
+    },
     description: {
       proxy: 'environment',
       ...(httpProxy ? { httpProxy: withoutCredentials(httpProxy) } : {}),
@@ -82,6 +96,49 @@ export function environmentNetwork(env: NodeJS.ProcessEnv, trust: TrustedCertifi
     },
     close: () => dispatcher.close(),
   };
+}
+
+/** One `NO_PROXY` entry: a host name or domain suffix, and a port (0: any). */
+interface NoProxyEntry {
+  hostname: string;
+  port: number;
+}
+
+/** `NO_PROXY`'s entries, read as undici's EnvHttpProxyAgent reads them (a leading `.` or `*.` dropped). */
+function noProxyEntries(noProxy: string): NoProxyEntry[] {
+  const entries: NoProxyEntry[] = [];
+  for (const entry of noProxy.split(/[,\s]/)) {
+    if (!entry) continue;
+    const parsed = /^(.+):(\d+)$/.exec(entry);
+    entries.push({
+      hostname: (parsed?.[1] ?? entry).replace(/^\*?\./, '').toLowerCase(),
+      port: parsed?.[2] ? Number.parseInt(parsed[2], 10) : 0,
+    });
+  }
+  return entries;
+}
+
+function parseUrl(url: string): URL | null {
+  try {
+    return new URL(url);
+  } catch {
+    return null;
+  }
+}
+
+/** Whether undici's EnvHttpProxyAgent sends a request to `url` through a proxy (its rule). */
+function shouldProxy(url: URL, noProxy: string, entries: NoProxyEntry[]): boolean {
+  if (entries.length === 0) return true;
+  if (noProxy === '*') return false;
+  // The host with its IPv6 brackets kept, as undici compares it.
+  const hostname = url.host.replace(/:\d*$/, '').toLowerCase();
+  const port = Number.parseInt(url.port, 10) || { 'http:': 80, 'https:': 443 }[url.protocol] || 0;
+  for (const entry of entries) {
+    if (entry.port && entry.port !== port) continue;
+    if (hostname === entry.hostname) return false;
+    if (hostname.endsWith(`.${entry.hostname}`)) return false;
+  }
+  return true;
 }
 
 /**

@@ -104,4 +104,25 @@ describe('systemProxyNetwork', () => {
     expect(failed.logged).toHaveLength(1);
     expect(failed.logged[0]).not.toContain('/f');
   });
+
+  it('names the proxy it would use for a URL (the panels’ probe), asking as a request does', async () => {
+    const answers: Record<string, string> = {
+      'http://127.0.0.1:4010/live': 'PROXY 127.0.0.2:3128; DIRECT',
+      'http://127.0.0.1:4011/live': 'DIRECT',
+      'http://127.0.0.1:4012/live': 'SOCKS 127.0.0.2:9',
+    };
+    const network = systemProxyNetwork(
+      (url) => Promise.resolve(answers[url] ?? 'DIRECT'),
+      { ca: undefined, sources: ['bundled'] },
+      () => undefined,
+    );
+    try {
+      expect(await network.proxyFor('http://127.0.0.1:4010/live')).toBe('http://127.0.0.2:3128');
+      expect(await network.proxyFor('http://127.0.0.1:4011/live')).toBeNull();
+      // Nothing usable: requests go direct, so the probe goes direct too.
+      expect(await network.proxyFor('http://127.0.0.1:4012/live')).toBeNull();
+    } finally {
+      await network.close();
+    }
+  });
 });

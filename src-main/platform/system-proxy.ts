@@ -101,6 +101,15 @@ export function systemProxyNetwork(
   });
   return {
     dispatcher,
+    proxyFor: async (url) => {
+      let parsed: URL;
+      try {
+        parsed = new URL(url);
+      } catch {
+        return null;
+      }
+      return route(parsed);
+    },
     description: { proxy: 'system', trust: trust.sources },
     async close() {
       await Promise.all([direct.close(), ...[...proxies.values()].map((agent) => agent.close())]);

@@ -6,6 +6,17 @@
  */
 import type { SeatRole } from './studio-model';
 
+/**
+ * How long an entry lives without a report from its page, ms: every `presence.report` renews
+ * it (services/studio/presence.ts).
+ */
+export const presenceLifetimeMs = 10_000;
+/**
+ * How often a page says where it is again with nothing changed, ms (the renderer's
+ * lib/presence.svelte.ts): two heartbeats can be lost before the entry's lifetime runs out.
+ */
+export const presenceHeartbeatMs = 4_000;
+
 /** A program being edited on a schedule timeline. */
 export interface PresenceEdit {
   channelKey: string;

@@ -3,8 +3,15 @@
  * itself (its focused channel in the control room, the program it is editing on the timeline)
  * and who else is where, from main's `presence.changed` pushes. Reporting is a `read` command
  * with no platform call; on a desk alone the picture holds only this page, so nothing shows.
+ * Once it has said something, the page says it again every `presenceHeartbeatMs` (4 s): main
+ * forgets an entry not renewed within `presenceLifetimeMs` (10 s), so a seat that loses its
+ * network leaves the others' screens.
  */
-import type { PresenceEdit, PresenceEntry } from '../../src-main/shared/presence-model';
+import {
+  presenceHeartbeatMs,
+  type PresenceEdit,
+  type PresenceEntry,
+} from '../../src-main/shared/presence-model';
 import { call, desk } from './bridge';
 
 /** What this page said last, and what it wants to say. */
@@ -22,6 +29,7 @@ class Presence {
   #said: Said = { channelKey: null, channelTitle: null, editing: null };
   #started = false;
   #timer: ReturnType<typeof setTimeout> | null = null;
+  #heartbeat: ReturnType<typeof setInterval> | null = null;
 
   /** Everyone else: the other pages of the hub and of its seats. */
   get others(): PresenceEntry[] {
@@ -88,16 +96,23 @@ class Presence {
   /** Sends what this page says, at most every 100 ms (a drag starts and ends quickly). */
   #send(): void {
     this.start();
+    if (this.#heartbeat === null)
+      this.#heartbeat = setInterval(() => this.#report(), presenceHeartbeatMs);
     if (this.#timer !== null) return;
     this.#timer = setTimeout(() => {
       this.#timer = null;
-      void call('presence.report', { ...this.#said })
-        .then((reply) => {
-          this.you = reply.you;
-          this.entries = reply.entries;
-        })
-        .catch(() => undefined);
+      this.#report();
     }, 100);
+  }
+
+  /** Tells main what this page says (again: the heartbeat renews its entry's lifetime). */
+  #report(): void {
+    void call('presence.report', { ...this.#said })
+      .then((reply) => {
+        this.you = reply.you;
+        this.entries = reply.entries;
+      })
+      .catch(() => undefined);
   }
 }
 

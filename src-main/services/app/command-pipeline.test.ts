@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startBrowserHost, type BrowserHost } from '../../hosts/browser-host';
-import { registerIpc } from '../../hosts/electron-ipc';
+import { registerIpc, type PageContents } from '../../hosts/electron-ipc';
 import { commandNames, commands, type CommandName } from '../../shared/bridge';
 import type { CallMeta } from '../../shared/bridge';
 import type { CommandDecl } from '../../shared/commands/define';
@@ -62,7 +62,13 @@ const hosts: Record<string, () => Invoke> = {
     );
     const handler = ipcHandlers.get(ipcChannels.invoke);
     if (!handler) throw new Error('The IPC host registered no handler.');
-    const event = { sender: { id: 7 }, senderFrame: { parent: null, url: appUrl } };
+    const sender: PageContents = {
+      id: 7,
+      on: () => sender,
+      removeListener: () => sender,
+      once: () => sender,
+    };
+    const event = { sender, senderFrame: { parent: null, url: appUrl } };
     return (command, input, meta = {}) =>
       handler(event, command, input, meta) as Promise<Result<unknown>>;
   },

@@ -218,9 +218,11 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     secrets: options.secrets,
     emit: (event, payload) => hub.emit(event as EventName, payload as never),
   });
-  // Who is where: every page's focus and edit, pushed to the hub's pages and its seats.
+  // Who is where: every page's focus and edit, pushed to the hub's pages and its seats. An
+  // entry lives 10 s on the core's clock unless its page says where it is again (presence.ts).
   const presence = new PresenceBoard({
     now: () => clock.now(),
+    timers: clock,
     emit: (picture) => hub.emit('presence.changed', picture),
     hubOperator: () => settings.operatorName ?? osUserName(),
   });
@@ -331,6 +333,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
         });
     },
     async dispose() {
+      presence.dispose();
       await studio.stop();
       await lifecycle.dispose();
       await audit.flush();

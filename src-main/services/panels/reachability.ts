@@ -7,8 +7,18 @@
  * (the watches read every 5 to 20 s); a connection that opens says only that the origin is back,
  * and the next real read confirms it (services/panels/panel-feedback.ts).
  *
- * It goes where the app's reads go (the workspace's live API base URL): on loopback for the
- * sandbox. A proxy between the app and the platform is not looked through.
+ * It goes where the app's reads go. Direct, that is the workspace's live API origin (on
+ * loopback for the sandbox). When the app's network sends the live API's calls through a proxy
+ * (platform/network.ts: the environment's HTTPS_PROXY/HTTP_PROXY/NO_PROXY, or the system's
+ * per-URL answer in the desktop app), the probe connects to that proxy instead
+ * ({@link probeTargetThrough}): never around it, so it makes no connection a proxied network
+ * would not make, and a proxy that goes away marks the buttons stale as a lost origin does.
+ * Through a proxy, the probe cannot see the origin itself; a platform lost behind a working
+ * proxy is told by the app's next read failing (the watches, every 5 to 20 s).
+ *
+ * Only the panels' feedback stream holds the probe (hosts/panel-api.ts). The app's own screens
+ * (the status bar's platform state, the control room) are not marked by it: they show each
+ * figure's age and mark it stale when a read fails, and their watches read every 5 to 20 s.
  */
 import { connect } from 'node:net';
 import type { Clock } from '../../platform/clock';
@@ -19,10 +29,42 @@ export const probeIntervalMs = 1_000;
 /** A connection not open after this many ms counts as unreachable. */
 export const probeTimeoutMs = 800;
 
-/** Where to probe: the live API's host and TCP port. */
+/** Where to probe: the live API's host and TCP port, or the proxy's that its calls go through. */
 export interface ProbeTarget {
   host: string;
   port: number;
+  /** `proxy` when the host and port are the proxy's; absent for the origin itself. */
+  via?: 'proxy';
+}
+
+/** The proxy the app's network sends a URL's requests through, or null: direct (`Network.proxyFor`). */
+export type ProxyFor = (url: string) => Promise<string | null>;
+
+/** The TCP port a proxy URL's scheme implies when it names none. */
+const proxyPorts: Record<string, number> = { 'http:': 80, 'https:': 443, 'socks5:': 1080 };
+
+/**
+ * Where to probe for `baseUrl`: the proxy `proxyFor` names for it (`http://proxy:3128` →
+ * proxy:3128, `via: 'proxy'`), else the origin ({@link probeTargetOf}). A proxy URL that cannot
+ * be read gives null (nothing to probe), never the origin: the probe does not go around it.
+ */
+export async function probeTargetThrough(
+  baseUrl: string | null | undefined,
+  proxyFor: ProxyFor,
+): Promise<ProbeTarget | null> {
+  const origin = probeTargetOf(baseUrl);
+  if (!origin || !baseUrl) return null;
+  const proxy = await proxyFor(baseUrl);
+  if (proxy === null) return origin;
+  let url: URL;
+  try {
+    url = new URL(proxy);
+  } catch {
+    return null;
+  }
+  const port = url.port ? Number(url.port) : proxyPorts[url.protocol];
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  return host && port ? { host, port, via: 'proxy' } : null;
 }
 
 /**
@@ -65,8 +107,11 @@ export const tcpConnect: Connector = (target, timeoutMs) =>
   });
 
 export interface ReachabilityProbeOptions {
-  /** Where to probe now (the open workspace's live API), or null: nothing to probe. */
-  target: () => ProbeTarget | null;
+  /**
+   * Where to probe now (the open workspace's live API, or the proxy its calls go through), or
+   * null: nothing to probe.
+   */
+  target: () => ProbeTarget | null | Promise<ProbeTarget | null>;
   /** Told of each change: false when the origin stops taking connections, true when it is back. */
   onChange: (reachable: boolean, at: number) => void;
   clock: Clock;
@@ -135,7 +180,10 @@ export class ReachabilityProbe {
 
   async #probe(): Promise<void> {
     if (this.#running) return;
-    const target = this.#options.target();
+    this.#running = true;
+    const target = await Promise.resolve(this.#options.target()).catch(() => null);
+    this.#running = false;
+    if (this.#stopped) return;
     const id = target ? `${target.host}:${target.port}` : '';
     if (id !== this.#lastTarget) {
       this.#lastTarget = id;

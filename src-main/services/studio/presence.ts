@@ -3,20 +3,28 @@
  * page (a window or browser page of the hub, or of a seat) says with `presence.report` which
  * channel it has in focus and which program it is editing; the hub keeps the latest report of
  * each page and pushes the whole picture as `presence.changed` on its event stream, which its
- * seats relay to their pages. A page that closes, a seat whose event stream closes and a
- * revoked seat leave the picture at once. No platform call is spent on presence.
+ * seats relay to their pages. A page that closes (a browser page's event stream, an Electron
+ * window: hosts/electron-ipc.ts), a seat whose event stream closes and a revoked seat leave the
+ * picture at once. No platform call is spent on presence.
+ *
+ * Every entry also has a lifetime of its own (`presenceLifetimeMs`, 10 s): a page says where it
+ * is again every `presenceHeartbeatMs` (4 s) even when nothing changed, and an entry not renewed
+ * within its lifetime leaves the picture. So a seat that loses its network leaves the other
+ * seats' screens within 10 s, not only when the hub's 15 s keep-alive write to it fails.
  *
  * Pages are told apart by the client id the hosts give them (the hub makes a seat's
  * `seat-<seat id>-<page>`, hub.ts); the picture shows only a hash of it.
  */
 import { createHash } from 'node:crypto';
-import type {
-  PresenceEdit,
-  PresenceEntry,
-  PresencePicture,
-  PresenceReply,
+import {
+  presenceLifetimeMs,
+  type PresenceEdit,
+  type PresenceEntry,
+  type PresencePicture,
+  type PresenceReply,
 } from '../../shared/presence-model';
 import type { SeatRole } from '../../shared/studio-model';
+import { Alarm, type Clock } from '../../platform/clock';
 
 /** What a page says of itself (`presence.report`'s input). */
 export interface PresenceReport {
@@ -46,19 +54,31 @@ export function presenceId(clientId: string): string {
 /** The presence picture of one desk core (kept at the hub; a desk alone has only its own pages). */
 export class PresenceBoard {
   readonly #pages = new Map<string, PresenceEntry>();
+  /** When each page last reported, epoch ms UTC (its entry's lifetime runs from there). */
+  readonly #renewed = new Map<string, number>();
+  readonly #alarm: Alarm | null;
+  readonly #lifetimeMs: number;
 
   /**
    * @param options.now the clock, epoch ms UTC (injected: tests run on virtual time).
    * @param options.emit told the whole picture after every change.
    * @param options.hubOperator the hub operator's name (settings; the OS user otherwise).
+   * @param options.timers the clock whose timers end the entries' lifetimes; without it,
+   *   entries live until their page or seat is dropped.
+   * @param options.lifetimeMs an entry's lifetime without a report, ms (default 10 s).
    */
   constructor(
     private readonly options: {
       now: () => number;
       emit: (picture: PresencePicture) => void;
       hubOperator: () => string;
+      timers?: Clock;
+      lifetimeMs?: number;
     },
-  ) {}
+  ) {
+    this.#lifetimeMs = options.lifetimeMs ?? presenceLifetimeMs;
+    this.#alarm = options.timers ? new Alarm(options.timers, () => this.#expire()) : null;
+  }
 
   /** Replaces what `sender`'s page said with `report`; answers the picture and the page's id. */
   report(sender: PresenceSender, report: PresenceReport): PresenceReply {
@@ -75,6 +95,8 @@ export class PresenceBoard {
     };
     const before = this.#pages.get(sender.clientId);
     this.#pages.set(sender.clientId, entry);
+    this.#renewed.set(sender.clientId, entry.at);
+    this.#arm();
     if (!before || !samePlace(before, entry)) this.#changed();
     return { ...this.list(), you: id };
   }
@@ -86,7 +108,9 @@ export class PresenceBoard {
 
   /** Forgets a page that went away (its stream closed, the host dropped it). */
   drop(clientId: string): void {
+    this.#renewed.delete(clientId);
     if (this.#pages.delete(clientId)) this.#changed();
+    this.#arm();
   }
 
   /** Forgets every page of the seat `seatId` (its event stream closed, or it was revoked). */
@@ -94,8 +118,39 @@ export class PresenceBoard {
     const prefix = seatClientPrefix(seatId);
     let dropped = false;
     for (const clientId of [...this.#pages.keys()])
-      if (clientId.startsWith(prefix)) dropped = this.#pages.delete(clientId) || dropped;
+      if (clientId.startsWith(prefix)) {
+        this.#renewed.delete(clientId);
+        dropped = this.#pages.delete(clientId) || dropped;
+      }
     if (dropped) this.#changed();
+    this.#arm();
+  }
+
+  /** Stops the lifetime timer (the desk core closes). */
+  dispose(): void {
+    this.#alarm?.clear();
+  }
+
+  /** Drops every entry whose lifetime ran out, then waits for the next one. */
+  #expire(): void {
+    const now = this.options.now();
+    let dropped = false;
+    for (const [clientId, at] of [...this.#renewed])
+      if (now - at >= this.#lifetimeMs) {
+        this.#renewed.delete(clientId);
+        dropped = this.#pages.delete(clientId) || dropped;
+      }
+    if (dropped) this.#changed();
+    this.#arm();
+  }
+
+  /** Sets the timer to the earliest end of a lifetime (none when the picture is empty). */
+  #arm(): void {
+    if (!this.#alarm) return;
+    let earliest = Number.POSITIVE_INFINITY;
+    for (const at of this.#renewed.values()) earliest = Math.min(earliest, at);
+    if (earliest === Number.POSITIVE_INFINITY) this.#alarm.clear();
+    else this.#alarm.setAt(earliest + this.#lifetimeMs);
   }
 
   #changed(): void {
