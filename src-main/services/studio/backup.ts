@@ -29,7 +29,7 @@ import {
   type Beat,
 } from './heartbeat';
 import type { StoredSeat } from './pairing';
-import { pinnedAgent } from './seat';
+import { pinnedAgent, readServerSentEvents, type EventBody } from './link';
 
 /** A studio address as seats pin it: where to reach a hub and its certificate's SHA-256. */
 export interface StudioAddress {
@@ -289,31 +289,10 @@ export function followHub(options: {
   };
 }
 
-/** Reads the `beat` events of a follow stream until it ends. */
-async function readBeats(
-  body: { getReader(): { read(): Promise<{ done: boolean; value?: Uint8Array }> } },
-  onBeat: (beat: Beat) => void,
-): Promise<void> {
-  const decoder = new TextDecoder();
-  const reader = body.getReader();
-  let buffer = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    buffer += decoder.decode(value, { stream: true });
-    let end: number;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      if (!block.startsWith('event: beat\n')) continue;
-      const data = block.split('\n').find((line) => line.startsWith('data: '));
-      if (!data) continue;
-      try {
-        const beat = beatPayload.safeParse(JSON.parse(data.slice(6)));
-        if (beat.success) onBeat(beat.data);
-      } catch {
-        // A malformed beat is no beat.
-      }
-    }
-  }
+/** Reads the `beat` events of a follow stream until it ends (malformed beats are none). */
+async function readBeats(body: EventBody, onBeat: (beat: Beat) => void): Promise<void> {
+  await readServerSentEvents(body, (event, data) => {
+    const beat = event === 'beat' ? beatPayload.safeParse(data) : null;
+    if (beat?.success) onBeat(beat.data);
+  });
 }
