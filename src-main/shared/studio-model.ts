@@ -70,4 +70,20 @@ export interface StudioStatus {
   pairingLockedUntil: number | null;
   /** Set when this desk is a seat of another hub. */
   seat: SeatLink | null;
+  /** This desk's place beside a backup hub; absent or null when it has none. */
+  standing?: HubStanding | null;
 }
+
+/**
+ * A hub's place in a studio with a backup (services/studio/backup.ts, docs/architecture.md
+ * "The takeover protocol"), times epoch ms UTC:
+ * - `following`: this desk is the backup of `hubUrl`, in standby, reading its heartbeat;
+ * - `serving`: this backup took over from `hubUrl` at `since`; `hubStoodDownAt` once the old
+ *   hub came back and was told to stand down;
+ * - `standing-down`: this desk was the hub; its backup at `backupUrl` has served the seats
+ *   since `since`, so it answers seats 503 and spends none of the account's budget for them.
+ */
+export type HubStanding =
+  | { phase: 'following'; hubUrl: string; connected: boolean }
+  | { phase: 'serving'; hubUrl: string; since: number; hubStoodDownAt: number | null }
+  | { phase: 'standing-down'; backupUrl: string; since: number };

@@ -23,6 +23,7 @@ import { z } from 'zod';
 import type { CallContext } from '../core/command-registry';
 import { pageCallMeta } from '../core/call-meta';
 import type {
+  HubStanding,
   PairingCode,
   SeatLink,
   SeatRole,
@@ -104,6 +105,7 @@ export async function createStudioHub(options: {
   let joined: SeatCore | null = null;
   /** A backup hub in standby (backup.ts) answers 503 until it takes over. */
   let standby = false;
+  let standing: HubStanding | null = null;
   let follow: FollowRoutes | null = null;
   /** Open event streams and the page clients each seat spoke for, by seat id. */
   const streams = new Map<string, Set<ServerResponse>>();
@@ -145,7 +147,10 @@ export async function createStudioHub(options: {
       const seat = seatOf(request);
       if (!seat)
         return refuse(reply, 401, 'This seat has no credential of this studio, or it was revoked.');
-      if (seat.role === 'backup' && !/^\/studio\/(follow|backup|hello)$/.test(request.url))
+      if (
+        seat.role === 'backup' &&
+        !/^\/studio\/(follow|backup|hello|stand-down)$/.test(request.url)
+      )
         return refuse(reply, 403, say('studio.errors.backupNoCommands').message);
       (request as FastifyRequest & { seat: StoredSeat }).seat = seat;
     });
@@ -259,6 +264,14 @@ export async function createStudioHub(options: {
       onBackup: (event) => {
         for (const open of streams.values()) for (const res of open) res.write(event);
       },
+      onStandDown: (told) => {
+        // Its backup serves the seats: this hub serves none, so it spends no budget for them.
+        standby = true;
+        standing = { phase: 'standing-down', backupUrl: told.url, since: told.since };
+        for (const seatId of [...streams.keys()]) cutOff(seatId);
+        follow?.close();
+        options.log(`studio: the backup at ${told.url} serves the seats: this hub stands down`);
+      },
     });
     return app;
   };
@@ -274,6 +287,7 @@ export async function createStudioHub(options: {
         codes: book.openCodes(),
         pairingLockedUntil: book.lockedUntilTime(),
         seat: joined?.link() ?? null,
+        standing,
       };
     },
     async start(address, port) {
@@ -351,6 +365,9 @@ export async function createStudioHub(options: {
     },
     setStandby(on) {
       standby = on;
+    },
+    setStanding(next) {
+      standing = next;
     },
     adoptSeats(seats) {
       book.adopt(seats);
