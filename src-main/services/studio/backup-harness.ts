@@ -8,7 +8,12 @@
  * told about the command in flight, and how often the platform received each rename
  * (counted at the sandbox: none may come twice). Used by backup.test.ts and by
  * `npm run bench -- studio`.
+ *
+ * With `hubStops: 'freezes'` the hub does not die: everyone reaches it through a loopback TCP
+ * relay that, at the same moment, stops passing bytes while keeping every socket open (a hub
+ * whose process hangs), so the seat's command waits on an open connection.
  */
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -85,6 +90,8 @@ export async function runTakeoverDrill(
     everyMs?: number;
     now?: () => number;
     log?: (line: string) => void;
+    /** How the hub goes silent: its server stops (`dies`, default) or it hangs (`freezes`). */
+    hubStops?: 'dies' | 'freezes';
   } = {},
 ): Promise<TakeoverReport> {
   const now = options.now ?? Date.now;
@@ -147,11 +154,18 @@ export async function runTakeoverDrill(
 
     const hub = await createStudioHub({ dataDir: join(root, 'hub-desk'), now, log });
     hub.attach(hubCore);
-    const hosting = await hub.start('127.0.0.1', 0);
-    kill = async () => {
-      await hub.stop();
-    };
+    const served = await hub.start('127.0.0.1', 0);
     cleanups.unshift(() => hub.stop());
+    let hosting = served;
+    if (options.hubStops === 'freezes') {
+      const relay = await freezableRelay(Number(new URL(served.url).port));
+      cleanups.unshift(() => relay.close());
+      hosting = { ...served, url: `https://127.0.0.1:${relay.port}/` };
+      kill = () => Promise.resolve(relay.freeze());
+    } else
+      kill = async () => {
+        await hub.stop();
+      };
 
     // The backup pairs like a seat, with a code of role backup, and keeps its credential.
     const backupSecrets = memoryKeychain();
@@ -285,6 +299,48 @@ export async function runTakeoverDrill(
   } finally {
     for (const cleanup of cleanups) await cleanup().catch(() => undefined);
   }
+}
+
+/**
+ * A loopback TCP relay to `127.0.0.1:port` that can freeze: from then on it passes no byte
+ * either way and keeps every socket (new ones too) open, like a hung process.
+ */
+async function freezableRelay(
+  port: number,
+): Promise<{ port: number; freeze(): void; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  let frozen = false;
+  const keep = (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+  };
+  const server = createServer((client) => {
+    keep(client);
+    if (frozen) return void client.pause();
+    const upstream = connect(port, '127.0.0.1');
+    keep(upstream);
+    client.pipe(upstream);
+    upstream.pipe(client);
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    freeze() {
+      frozen = true;
+      for (const socket of sockets) {
+        socket.unpipe();
+        socket.pause();
+        socket.removeAllListeners('close');
+      }
+    },
+    close() {
+      for (const socket of sockets) socket.destroy();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
 }
 
 /** A desk core on the sandbox `info` with the platform's pacing, its calls through `wire`. */

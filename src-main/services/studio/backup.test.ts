@@ -160,6 +160,33 @@ describe('a backup hub takes over', () => {
   }, 60_000);
 });
 
+describe('a hub that freezes with its sockets open', () => {
+  it('answers the command stuck there "unknown: re-read" at the seat, which moves to the backup', async () => {
+    const report = await runTakeoverDrill({
+      commandsBeforeKill: 2,
+      commandsAfterKill: 4,
+      hubStops: 'freezes',
+    });
+    const stuck = report.commands[2];
+    expect(report.commands.slice(0, 2).every((c) => c.outcome === 'ok' && c.by === 'hub')).toBe(
+      true,
+    );
+    // The hub took it and the platform renamed once; its answer never came back.
+    expect(stuck?.outcome).toBe('unknown');
+    expect(stuck?.errorKey).toBe('studio.errors.outcomeUnknown');
+    expect(report.perTitle[stuck?.title ?? '']).toBe(1);
+    // It was given up when the seat moved to the backup: within the takeover's 5 s.
+    expect((stuck?.answeredAt ?? Infinity) - report.killedAt).toBeLessThanOrEqual(
+      takeoverWithinMs + 1000,
+    );
+    const after = report.commands.slice(3);
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.every((c) => c.outcome === 'ok' && c.by === 'backup')).toBe(true);
+    expect(report.duplicates).toEqual([]);
+    expect(report.acceptedWithinMs ?? Infinity).toBeLessThanOrEqual(takeoverWithinMs);
+  }, 90_000);
+});
+
 /** Waits (real time, bounded) until `done` holds; the clocks under test are injected. */
 async function until(done: () => boolean, withinMs = 8000): Promise<void> {
   for (let waited = 0; !done(); waited += 50) {

@@ -30,6 +30,7 @@ import {
 } from './heartbeat';
 import type { HubStanding } from '../../shared/studio-model';
 import type { StoredSeat } from './pairing';
+import { refuse } from './refuse';
 import { pinnedAgent, readServerSentEvents, type EventBody } from './link';
 
 /** A studio address as seats pin it: where to reach a hub and its certificate's SHA-256. */
@@ -125,10 +126,7 @@ export function followRoutes(
   };
   const backupOnly = (request: FastifyRequest, reply: FastifyReply): boolean => {
     if ((request as SeatRequest).seat.role === 'backup') return true;
-    void reply
-      .code(403)
-      .header('Cache-Control', 'no-store')
-      .send({ ok: false, error: { code: 'forbidden', message: 'For a backup hub only.' } });
+    void refuse(reply, 403, 'For a backup hub only.');
     return false;
   };
 
@@ -136,13 +134,7 @@ export function followRoutes(
     if (!backupOnly(request, reply)) return reply;
     const body = backupBody.safeParse(request.body);
     if (!body.success)
-      return reply.code(400).send({
-        ok: false,
-        error: {
-          code: 'invalid-input',
-          message: 'Give the backup’s https address and fingerprint.',
-        },
-      });
+      return refuse(reply, 400, 'Give the backup’s https address and fingerprint.');
     backup = { url: body.data.url, fingerprint: normalizeFingerprint(body.data.fingerprint) };
     deps.onBackup(addressesEvent());
     return { ok: true, data: null };
@@ -151,11 +143,7 @@ export function followRoutes(
   app.post('/studio/stand-down', (request, reply) => {
     if (!backupOnly(request, reply)) return reply;
     const body = standDownBody.safeParse(request.body);
-    if (!body.success)
-      return reply.code(400).send({
-        ok: false,
-        error: { code: 'invalid-input', message: 'Give the serving backup’s address and time.' },
-      });
+    if (!body.success) return refuse(reply, 400, 'Give the serving backup’s address and time.');
     deps.onStandDown({ ...body.data, fingerprint: normalizeFingerprint(body.data.fingerprint) });
     return { ok: true, data: null };
   });

@@ -9,7 +9,8 @@
  * - When the active link changes, the seat's watches are subscribed again there (watches
  *   resume), and the new watch ids are mapped back to the ones the pages hold.
  * - A command that got no answer is never sent again on its own: its seat is told "unknown:
- *   re-read" (seat.ts `linkFailure`). Only a request that surely never left (no connection)
+ *   re-read" (seat.ts `linkFailure`), also when it still waits at an address the seat leaves
+ *   (a hub frozen with its socket open: the backup serves only after 3 s of its silence). Only a request that surely never left (no connection)
  *   goes to another connected address.
  */
 import type { EventMap, EventName } from '../../shared/bridge';
@@ -125,7 +126,11 @@ export function failoverSeatCore(options: {
     active === null || active.state !== 'connected' || link !== links[0];
 
   const activate = async (link: Link) => {
+    const left = active;
     active = link;
+    // What waits at the address left (a hub gone silent, perhaps frozen with its socket
+    // open) is answered "unknown: re-read" now, never sent again.
+    if (left && left !== link) left.core.abandonInFlight();
     options.onActive?.(link.address);
     options.onState?.(link.state);
     // Watches resume at the new link: the same specs, for the same pages.
@@ -191,6 +196,9 @@ export function failoverSeatCore(options: {
     },
     rereadWatches() {
       // The serving hub's watches are its own: it re-reads them after its own sleep.
+    },
+    abandonInFlight() {
+      for (const l of links) l.core.abandonInFlight();
     },
     async dispose() {
       if (closed) return;

@@ -18,7 +18,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CallContext } from '../core/command-registry';
 import { pageCallMeta } from '../core/call-meta';
@@ -38,6 +38,7 @@ import { hubCertificate } from './certificate';
 import { FingerprintMismatchError, pairSeat, rejoinSeat, seatCore, type SeatCore } from './seat';
 import type { StudioCore } from './studio-core';
 import { PairingBook, type StoredSeat } from './pairing';
+import { refuse } from './refuse';
 import { followRoutes, type FollowRoutes, type StandbyHub } from './backup';
 
 /** The hub's state and its server, one per desk core (a backup's too: {@link StandbyHub}). */
@@ -395,21 +396,4 @@ async function readSeats(dir: string): Promise<StoredSeat[]> {
   } catch {
     return [];
   }
-}
-
-function refuse(reply: FastifyReply, status: 400 | 401 | 403 | 429 | 503, message: string) {
-  const code =
-    status === 401
-      ? 'unauthorized'
-      : status === 403
-        ? 'forbidden'
-        : status === 429
-          ? 'rate-limited'
-          : status === 400
-            ? 'invalid-input'
-            : 'network';
-  return reply
-    .code(status)
-    .header('Cache-Control', 'no-store')
-    .send({ ok: false, error: { code, message } });
 }

@@ -146,6 +146,12 @@ export interface SeatCore extends StudioCore {
   /** The link as `studio.status` shows it. */
   link(): SeatLink;
   rereadWatches(): void;
+  /**
+   * Gives up on every command waiting for this link's answer: each is answered "unknown:
+   * re-read" (it may have run) and never sent again. Called when the seat moves to another
+   * address, e.g. a hub frozen with its socket open while its backup took over.
+   */
+  abandonInFlight(): void;
   dispose(): Promise<void>;
 }
 
@@ -173,6 +179,8 @@ export function seatCore(options: {
   // since the hub forgets a seat's pages when its stream closes (presence.ts).
   const echo = new PresenceEcho();
   let connected: () => void = () => undefined;
+  /** Commands waiting for the hub's answer (abandonInFlight aborts them). */
+  const inFlight = new Set<AbortController>();
   const setState = (next: SeatLink['state']) => {
     if (state === next || state === 'revoked') return;
     state = next;
@@ -232,6 +240,11 @@ export function seatCore(options: {
       if (typeof command === 'string' && command.startsWith('studio.'))
         return fail({ code: 'forbidden', ...say('studio.errors.hubOnly') });
       if (command === 'presence.report') echo.remember(context.clientId, input);
+      const waiting = new AbortController();
+      inFlight.add(waiting);
+      const signal = context.signal
+        ? AbortSignal.any([waiting.signal, context.signal])
+        : waiting.signal;
       try {
         const response = await fetch(new URL(`/rpc/${String(command)}`, options.hubUrl), {
           method: 'POST',
@@ -245,13 +258,15 @@ export function seatCore(options: {
             ...(context.confirmation ? { confirmation: context.confirmation } : {}),
           }),
           dispatcher: agent,
-          ...(context.signal ? { signal: context.signal } : {}),
+          signal,
         });
         if (response.status === 401) setState('revoked');
         const body = (await response.json()) as Result<unknown>;
         return body;
       } catch (error) {
         return fail(linkFailure(String(command), unwrap(error)));
+      } finally {
+        inFlight.delete(waiting);
       }
     },
     subscribe(listener) {
@@ -273,6 +288,10 @@ export function seatCore(options: {
     },
     rereadWatches() {
       // The hub's watches are the hub's: it re-reads them after its own sleep.
+    },
+    abandonInFlight() {
+      for (const waiting of inFlight) waiting.abort();
+      inFlight.clear();
     },
     async dispose() {
       closed = true;
