@@ -69,6 +69,8 @@ export const studio = {
       outcomeUnknown:
         'Unknown: the hub went silent while “{command}” was on its way, and it was not sent again. Re-read before deciding.',
       standby: 'This is the studio’s backup hub: it serves seats only once the hub is silent.',
+      notBackupCode:
+        'That pairing code is not a backup hub’s: ask the hub for a code of role Backup hub.',
       backupNoCommands: 'A backup hub follows the hub; it runs no commands here.',
       fingerprintMismatch:
         'The hub’s certificate ({got}) is not the one this seat pinned: refused, nothing was sent.',
