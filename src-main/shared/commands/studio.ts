@@ -105,7 +105,7 @@ export const studioCommands = defineCommands({
       seatName: z
         .string()
         .trim()
-        .min(1, 'Give the backup a name.')
+        .min(1, 'Give the seat a name.')
         .max(60, 'Seat names are at most 60 characters.'),
       address,
       port: z.number().int().min(0).max(65535, 'A port is 0 to 65535.'),
