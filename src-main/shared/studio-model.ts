@@ -3,6 +3,7 @@
  * (docs/architecture.md, "Processes and trust"). Times are epoch milliseconds, UTC. No field
  * ever carries a credential, a pairing secret's hash or a private key.
  */
+import type { UploadTarget } from './uploads';
 
 /**
  * What a seat may do: `operator` runs commands; `observer` sees everything and changes nothing;
@@ -72,6 +73,23 @@ export interface StudioStatus {
   seat: SeatLink | null;
   /** This desk's place beside a backup hub; absent or null when it has none. */
   standing?: HubStanding | null;
+  /**
+   * At a seat: files its pages queued (`upload.enqueue`) at an address the seat has left (the
+   * hub went silent and the backup serves). Their upload may be unfinished; the files stay on
+   * this machine. Absent elsewhere.
+   */
+  uploadsLeftBehind?: LeftUpload[];
+}
+
+/** Files a seat queued at a hub it left (see {@link StudioStatus.uploadsLeftBehind}). */
+export interface LeftUpload {
+  /** The address they were queued at. */
+  hubUrl: string;
+  /** The paths as queued: on this seat's machine. */
+  paths: string[];
+  target: UploadTarget;
+  /** When they were queued, epoch ms UTC (the seat's clock). */
+  queuedAt: number;
 }
 
 /**

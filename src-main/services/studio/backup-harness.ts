@@ -14,13 +14,14 @@
  * whose process hangs), so the seat's command waits on an open connection.
  */
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox, type SandboxInfo } from '../../sandbox/index';
 import type { ChannelSummary, Fresh, Page } from '../../shared/model';
 import type { DeskError, Result } from '../../shared/result';
 import type { SecretStore } from '../../secrets/keychain';
+import type { LeftUpload, StudioStatus } from '../../shared/studio-model';
 import { createDeskCore, type DeskCoreWithPanels } from '../app/desk-core';
 import { openSandboxWorkspace } from '../workspaces/workspace';
 import { followHub } from './backup';
@@ -72,6 +73,12 @@ export interface TakeoverReport {
    */
   watchUpdatesBeforeKill: number;
   watchUpdatesAfterTakeover: number;
+  /**
+   * With `uploadBeforeKill`: the files the seat said it queued at the dead hub (its
+   * `studio.status`), whether queuing them again at the backup was answered ok, and how many
+   * the seat still listed after that.
+   */
+  uploads: { leftBehind: LeftUpload[]; requeuedOk: boolean; leftAfter: number } | null;
 }
 
 /**
@@ -90,6 +97,8 @@ export async function runTakeoverDrill(
     everyMs?: number;
     now?: () => number;
     log?: (line: string) => void;
+    /** The seat queues a small file at the hub before it goes silent (default false). */
+    uploadBeforeKill?: boolean;
     /** How the hub goes silent: its server stops (`dies`, default) or it hangs (`freezes`). */
     hubStops?: 'dies' | 'freezes';
   } = {},
@@ -237,6 +246,15 @@ export async function runTakeoverDrill(
     pageWatchId = (watched.data as { watchId: string }).watchId;
     const channels = await seat.invoke('channels.list', {}, ctx);
     const key = firstBroadcastKey(channels);
+    const upload = {
+      paths: [join(root, 'drill-clip.mp4')],
+      target: { kind: 'vod' as const, title: 'Takeover drill clip' },
+    };
+    if (options.uploadBeforeKill) {
+      await writeFile(upload.paths[0] ?? '', Buffer.alloc(64 * 1024, 1));
+      const queued = await seat.invoke('upload.enqueue', upload, ctx);
+      if (!queued.ok) throw new Error(`upload.enqueue: ${queued.error.message}`);
+    }
     const commands: DrillCommand[] = [];
     const send = async (n: number) => {
       const title = `Takeover drill ${String(n).padStart(3, '0')}`;
@@ -272,6 +290,16 @@ export async function runTakeoverDrill(
     ]);
     // Commands go first: the watch's first poll at the backup may wait for the workload's end.
     await until(() => watchUpdates.some((at) => at > takenOverAt), 20_000).catch(() => undefined);
+    let uploads: TakeoverReport['uploads'] = null;
+    if (options.uploadBeforeKill) {
+      const leftOf = async () => {
+        const status = await seat.invoke('studio.status', {}, ctx);
+        return status.ok ? ((status.data as StudioStatus).uploadsLeftBehind ?? []) : [];
+      };
+      const leftBehind = await leftOf();
+      const again = await seat.invoke('upload.enqueue', upload, ctx);
+      uploads = { leftBehind, requeuedOk: again.ok, leftAfter: (await leftOf()).length };
+    }
     const state = follower.state();
     // Counted at the sandbox: the renames it received, per title through the desks' fetches.
     const asked = sandbox.served.asked().live;
@@ -295,6 +323,7 @@ export async function runTakeoverDrill(
       throttled: sandbox.calls.counts().reduce((sum, minute) => sum + minute.throttled, 0),
       watchUpdatesBeforeKill: watchUpdates.filter((at) => at < killedAt).length,
       watchUpdatesAfterTakeover: watchUpdates.filter((at) => at > takenOverAt).length,
+      uploads,
     };
   } finally {
     for (const cleanup of cleanups) await cleanup().catch(() => undefined);

@@ -160,6 +160,25 @@ describe('a backup hub takes over', () => {
   }, 60_000);
 });
 
+describe('files a seat queued at a hub that died', () => {
+  it('are listed by the seat as staying on its machine, and queued again at the backup', async () => {
+    const report = await runTakeoverDrill({
+      commandsBeforeKill: 1,
+      commandsAfterKill: 2,
+      uploadBeforeKill: true,
+    });
+    const left = report.uploads?.leftBehind ?? [];
+    expect(left).toHaveLength(1);
+    expect(left[0]?.paths).toHaveLength(1);
+    expect(left[0]?.paths[0]).toMatch(/drill-clip\.mp4$/);
+    expect(left[0]?.target).toEqual({ kind: 'vod', title: 'Takeover drill clip' });
+    // Queued again where the seat now is: the backup took it, and the seat lists it no more.
+    expect(report.uploads?.requeuedOk).toBe(true);
+    expect(report.uploads?.leftAfter).toBe(0);
+    expect(report.duplicates).toEqual([]);
+  }, 90_000);
+});
+
 describe('a hub that freezes with its sockets open', () => {
   it('answers the command stuck there "unknown: re-read" at the seat, which moves to the backup', async () => {
     const report = await runTakeoverDrill({
