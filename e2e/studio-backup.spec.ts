@@ -6,7 +6,7 @@
  * says it stands down. Screens in English and Korean.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -130,11 +130,67 @@ test('a desk becomes the backup hub from Settings → Studio; the hub that comes
   await page.screenshot(shots('studio-backup-02-following'));
   await koreanShot(browser, desk.url, 'studio-backup-03-following-ko', clock.now());
 
+  // An operator seat (it learns the backup's address from the hub) queues a file at the hub.
+  const madeOperator = await fetch(`${base}rpc/studio.newPairingCode`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ input: { role: 'operator' } }),
+  });
+  const operatorCode = ((await madeOperator.json()) as { data: { code: string } }).data.code;
+  const seat = await startCli(
+    [
+      '--join',
+      hub.studio?.url ?? '',
+      '--fingerprint',
+      hub.studio?.fingerprint ?? '',
+      '--pairing-code',
+      operatorCode,
+      '--seat-name',
+      'Uploads desk',
+    ],
+    { ONAIR_CLOCK_OFFSET_MS: String(clock.offsetMs) },
+  );
+  const clip = join(seat.dataDir, 'backup-drill-clip.mp4');
+  await writeFile(clip, Buffer.alloc(256 * 1024, 1));
+  const [seatBase, seatSecret] = seat.url.split('#k=');
+  const queued = await fetch(`${seatBase}rpc/upload.enqueue`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${seatSecret}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ input: { paths: [clip], target: { kind: 'vod' } } }),
+  });
+  expect(((await queued.json()) as { ok: boolean }).ok).toBe(true);
+
+  // The backup knows the seat from the hub's beats (its credential's hash) before the hub goes.
+  await expect(page.getByTestId('studio-seat-row')).toContainText('Uploads desk', {
+    timeout: 15_000,
+  });
+
   // The hub goes away: after 3 s of silence the backup serves.
   const hubProcess = children[0];
   hubProcess?.kill('SIGTERM');
   await new Promise((done) => hubProcess?.once('exit', done));
   await expect(standing).toContainText('this desk serves the seats', { timeout: 20_000 });
+
+  // The seat, now at the backup, says which files it had queued at the hub: they stay on its
+  // machine, and it offers to queue them again at the backup.
+  const seatPage = await page.context().newPage();
+  await seatPage.clock.install({ time: clock.now() });
+  await seatPage.goto(seat.url);
+  await seatPage.getByRole('button', { name: 'Uploads' }).click();
+  const left = seatPage.getByTestId('uploads-left-at-hub');
+  await expect(left).toContainText('backup-drill-clip.mp4', { timeout: 30_000 });
+  await expect(left).toContainText(hub.studio?.url ?? 'https://');
+  await seatPage.screenshot(shots('studio-backup-07-seat-uploads-left'));
+  const ko = await browser.newContext({ locale: 'ko-KR', viewport: { width: 1440, height: 900 } });
+  const koPage = await ko.newPage();
+  await koPage.clock.install({ time: clock.now() });
+  await koPage.goto(seat.url);
+  await koPage.getByRole('button', { name: '업로드' }).click();
+  await expect(koPage.getByTestId('uploads-left-at-hub')).toBeVisible({ timeout: 30_000 });
+  await koPage.screenshot(shots('studio-backup-08-seat-uploads-left-ko'));
+  await ko.close();
+  await left.getByRole('button', { name: /Queue them again at/ }).click();
+  await expect(left).toBeHidden({ timeout: 15_000 });
 
   // The hub starts again on its address with its data folder: the backup tells it to stand down.
   const again = await startCli(
