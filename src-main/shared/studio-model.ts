@@ -3,6 +3,7 @@
  * (docs/architecture.md, "Processes and trust"). Times are epoch milliseconds, UTC. No field
  * ever carries a credential, a pairing secret's hash or a private key.
  */
+import type { UploadTarget } from './uploads';
 
 /**
  * What a seat may do: `operator` runs commands; `observer` sees everything and changes nothing;
@@ -70,4 +71,37 @@ export interface StudioStatus {
   pairingLockedUntil: number | null;
   /** Set when this desk is a seat of another hub. */
   seat: SeatLink | null;
+  /** This desk's place beside a backup hub; absent or null when it has none. */
+  standing?: HubStanding | null;
+  /**
+   * At a seat: files its pages queued (`upload.enqueue`) at an address the seat has left (the
+   * hub went silent and the backup serves). Their upload may be unfinished; the files stay on
+   * this machine. Absent elsewhere.
+   */
+  uploadsLeftBehind?: LeftUpload[];
 }
+
+/** Files a seat queued at a hub it left (see {@link StudioStatus.uploadsLeftBehind}). */
+export interface LeftUpload {
+  /** The address they were queued at. */
+  hubUrl: string;
+  /** The paths as queued: on this seat's machine. */
+  paths: string[];
+  target: UploadTarget;
+  /** When they were queued, epoch ms UTC (the seat's clock). */
+  queuedAt: number;
+}
+
+/**
+ * A hub's place in a studio with a backup (services/studio/backup.ts, docs/architecture.md
+ * "The takeover protocol"), times epoch ms UTC:
+ * - `following`: this desk is the backup of `hubUrl`, in standby, reading its heartbeat;
+ * - `serving`: this backup took over from `hubUrl` at `since`; `hubStoodDownAt` once the old
+ *   hub came back and was told to stand down;
+ * - `standing-down`: this desk was the hub; its backup at `backupUrl` has served the seats
+ *   since `since`, so it answers seats 503 and spends none of the account's budget for them.
+ */
+export type HubStanding =
+  | { phase: 'following'; hubUrl: string; connected: boolean }
+  | { phase: 'serving'; hubUrl: string; since: number; hubStoodDownAt: number | null }
+  | { phase: 'standing-down'; backupUrl: string; since: number };

@@ -41,7 +41,7 @@ import { WorkspacePairs } from '../workspaces/workspace-pairs';
 import { diagnosticsHandlers } from './diagnostics-commands';
 import { ActivityRecorder, activityHandlers, type RecordedEvent } from '../activity';
 import type { NetworkDescription } from '../../platform/network';
-import { createStudioHub, PresenceBoard, studioHandlers } from '../studio/index';
+import { createStudioHub, deskBackup, PresenceBoard, studioHandlers } from '../studio/index';
 import type { Broadcast, BudgetSnapshot, Fresh } from '../../shared/model';
 import { PanelRegistry } from '../panels/panel-registry';
 import { panelHandlers } from '../panels/panel-commands';
@@ -244,7 +244,17 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       persist: persistHandlers(options.dataDir, clock, log),
       rehearsal: rehearsalHandlers(settings),
       batches: batchHandlers,
-      studio: studioHandlers(studio, presence),
+      studio: studioHandlers(
+        studio,
+        presence,
+        deskBackup({
+          hub: studio,
+          secrets: options.secrets,
+          seedBudget: () => seedFullMinute(),
+          now: () => clock.now(),
+          log,
+        }),
+      ),
       panels: panelHandlers(panels),
       diagnostics: diagnosticsHandlers({
         dataDir: options.dataDir,
@@ -281,6 +291,13 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     },
   );
 
+  /** The open workspace's budgets start as if the last minute were full (a takeover). */
+  function seedFullMinute(): void {
+    const { workspace } = lifecycle.session;
+    workspace.liveScheduler.assumeFullMinute();
+    workspace.vodScheduler.assumeFullMinute();
+  }
+
   const dropClient = (clientId: string) => {
     lifecycle.session.planner.dropClient(clientId);
     presence.drop(clientId);
@@ -314,11 +331,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
         liveBaseUrl: info.apis.live && info.liveBaseUrl ? info.liveBaseUrl : null,
       };
     },
-    assumeFullMinute() {
-      const { workspace } = lifecycle.session;
-      workspace.liveScheduler.assumeFullMinute();
-      workspace.vodScheduler.assumeFullMinute();
-    },
+    assumeFullMinute: seedFullMinute,
     rereadWatches() {
       const at = clock.now();
       for (const task of lifecycle.session.planner.refreshAll())

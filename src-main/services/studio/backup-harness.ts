@@ -8,14 +8,20 @@
  * told about the command in flight, and how often the platform received each rename
  * (counted at the sandbox: none may come twice). Used by backup.test.ts and by
  * `npm run bench -- studio`.
+ *
+ * With `hubStops: 'freezes'` the hub does not die: everyone reaches it through a loopback TCP
+ * relay that, at the same moment, stops passing bytes while keeping every socket open (a hub
+ * whose process hangs), so the seat's command waits on an open connection.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSandbox, type SandboxInfo } from '../../sandbox/index';
 import type { ChannelSummary, Fresh, Page } from '../../shared/model';
 import type { DeskError, Result } from '../../shared/result';
 import type { SecretStore } from '../../secrets/keychain';
+import type { LeftUpload, StudioStatus } from '../../shared/studio-model';
 import { createDeskCore, type DeskCoreWithPanels } from '../app/desk-core';
 import { openSandboxWorkspace } from '../workspaces/workspace';
 import { followHub } from './backup';
@@ -67,6 +73,12 @@ export interface TakeoverReport {
    */
   watchUpdatesBeforeKill: number;
   watchUpdatesAfterTakeover: number;
+  /**
+   * With `uploadBeforeKill`: the files the seat said it queued at the dead hub (its
+   * `studio.status`), whether queuing them again at the backup was answered ok, and how many
+   * the seat still listed after that.
+   */
+  uploads: { leftBehind: LeftUpload[]; requeuedOk: boolean; leftAfter: number } | null;
 }
 
 /**
@@ -85,6 +97,10 @@ export async function runTakeoverDrill(
     everyMs?: number;
     now?: () => number;
     log?: (line: string) => void;
+    /** The seat queues a small file at the hub before it goes silent (default false). */
+    uploadBeforeKill?: boolean;
+    /** How the hub goes silent: its server stops (`dies`, default) or it hangs (`freezes`). */
+    hubStops?: 'dies' | 'freezes';
   } = {},
 ): Promise<TakeoverReport> {
   const now = options.now ?? Date.now;
@@ -147,11 +163,18 @@ export async function runTakeoverDrill(
 
     const hub = await createStudioHub({ dataDir: join(root, 'hub-desk'), now, log });
     hub.attach(hubCore);
-    const hosting = await hub.start('127.0.0.1', 0);
-    kill = async () => {
-      await hub.stop();
-    };
+    const served = await hub.start('127.0.0.1', 0);
     cleanups.unshift(() => hub.stop());
+    let hosting = served;
+    if (options.hubStops === 'freezes') {
+      const relay = await freezableRelay(Number(new URL(served.url).port));
+      cleanups.unshift(() => relay.close());
+      hosting = { ...served, url: `https://127.0.0.1:${relay.port}/` };
+      kill = () => Promise.resolve(relay.freeze());
+    } else
+      kill = async () => {
+        await hub.stop();
+      };
 
     // The backup pairs like a seat, with a code of role backup, and keeps its credential.
     const backupSecrets = memoryKeychain();
@@ -223,6 +246,15 @@ export async function runTakeoverDrill(
     pageWatchId = (watched.data as { watchId: string }).watchId;
     const channels = await seat.invoke('channels.list', {}, ctx);
     const key = firstBroadcastKey(channels);
+    const upload = {
+      paths: [join(root, 'drill-clip.mp4')],
+      target: { kind: 'vod' as const, title: 'Takeover drill clip' },
+    };
+    if (options.uploadBeforeKill) {
+      await writeFile(upload.paths[0] ?? '', Buffer.alloc(64 * 1024, 1));
+      const queued = await seat.invoke('upload.enqueue', upload, ctx);
+      if (!queued.ok) throw new Error(`upload.enqueue: ${queued.error.message}`);
+    }
     const commands: DrillCommand[] = [];
     const send = async (n: number) => {
       const title = `Takeover drill ${String(n).padStart(3, '0')}`;
@@ -258,6 +290,16 @@ export async function runTakeoverDrill(
     ]);
     // Commands go first: the watch's first poll at the backup may wait for the workload's end.
     await until(() => watchUpdates.some((at) => at > takenOverAt), 20_000).catch(() => undefined);
+    let uploads: TakeoverReport['uploads'] = null;
+    if (options.uploadBeforeKill) {
+      const leftOf = async () => {
+        const status = await seat.invoke('studio.status', {}, ctx);
+        return status.ok ? ((status.data as StudioStatus).uploadsLeftBehind ?? []) : [];
+      };
+      const leftBehind = await leftOf();
+      const again = await seat.invoke('upload.enqueue', upload, ctx);
+      uploads = { leftBehind, requeuedOk: again.ok, leftAfter: (await leftOf()).length };
+    }
     const state = follower.state();
     // Counted at the sandbox: the renames it received, per title through the desks' fetches.
     const asked = sandbox.served.asked().live;
@@ -281,10 +323,53 @@ export async function runTakeoverDrill(
       throttled: sandbox.calls.counts().reduce((sum, minute) => sum + minute.throttled, 0),
       watchUpdatesBeforeKill: watchUpdates.filter((at) => at < killedAt).length,
       watchUpdatesAfterTakeover: watchUpdates.filter((at) => at > takenOverAt).length,
+      uploads,
     };
   } finally {
     for (const cleanup of cleanups) await cleanup().catch(() => undefined);
   }
+}
+
+/**
+ * A loopback TCP relay to `127.0.0.1:port` that can freeze: from then on it passes no byte
+ * either way and keeps every socket (new ones too) open, like a hung process.
+ */
+async function freezableRelay(
+  port: number,
+): Promise<{ port: number; freeze(): void; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  let frozen = false;
+  const keep = (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+  };
+  const server = createServer((client) => {
+    keep(client);
+    if (frozen) return void client.pause();
+    const upstream = connect(port, '127.0.0.1');
+    keep(upstream);
+    client.pipe(upstream);
+    upstream.pipe(client);
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    freeze() {
+      frozen = true;
+      for (const socket of sockets) {
+        socket.unpipe();
+        socket.pause();
+        socket.removeAllListeners('close');
+      }
+    },
+    close() {
+      for (const socket of sockets) socket.destroy();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
 }
 
 /** A desk core on the sandbox `info` with the platform's pacing, its calls through `wire`. */

@@ -17,6 +17,7 @@ import { PairingBook } from './pairing';
 import { pairSeat, pinnedAgent } from './seat';
 import { silenceBeforeTakeoverMs, SilenceWatch, takeoverWithinMs } from './heartbeat';
 import { runTakeoverDrill } from './backup-harness';
+import { followHub } from './backup';
 
 describe('heartbeat', () => {
   it('counts the hub silent only after 3 s without a beat', () => {
@@ -157,4 +158,155 @@ describe('a backup hub takes over', () => {
     expect(report.watchUpdatesBeforeKill).toBeGreaterThan(0);
     expect(report.watchUpdatesAfterTakeover).toBeGreaterThan(0);
   }, 60_000);
+});
+
+describe('files a seat queued at a hub that died', () => {
+  it('are listed by the seat as staying on its machine, and queued again at the backup', async () => {
+    const report = await runTakeoverDrill({
+      commandsBeforeKill: 1,
+      commandsAfterKill: 2,
+      uploadBeforeKill: true,
+    });
+    const left = report.uploads?.leftBehind ?? [];
+    expect(left).toHaveLength(1);
+    expect(left[0]?.paths).toHaveLength(1);
+    expect(left[0]?.paths[0]).toMatch(/drill-clip\.mp4$/);
+    expect(left[0]?.target).toEqual({ kind: 'vod', title: 'Takeover drill clip' });
+    // Queued again where the seat now is: the backup took it, and the seat lists it no more.
+    expect(report.uploads?.requeuedOk).toBe(true);
+    expect(report.uploads?.leftAfter).toBe(0);
+    expect(report.duplicates).toEqual([]);
+  }, 90_000);
+});
+
+describe('a hub that freezes with its sockets open', () => {
+  it('answers the command stuck there "unknown: re-read" at the seat, which moves to the backup', async () => {
+    const report = await runTakeoverDrill({
+      commandsBeforeKill: 2,
+      commandsAfterKill: 4,
+      hubStops: 'freezes',
+    });
+    const stuck = report.commands[2];
+    expect(report.commands.slice(0, 2).every((c) => c.outcome === 'ok' && c.by === 'hub')).toBe(
+      true,
+    );
+    // The hub took it and the platform renamed once; its answer never came back.
+    expect(stuck?.outcome).toBe('unknown');
+    expect(stuck?.errorKey).toBe('studio.errors.outcomeUnknown');
+    expect(report.perTitle[stuck?.title ?? '']).toBe(1);
+    // It was given up when the seat moved to the backup: within the takeover's 5 s.
+    expect((stuck?.answeredAt ?? Infinity) - report.killedAt).toBeLessThanOrEqual(
+      takeoverWithinMs + 1000,
+    );
+    const after = report.commands.slice(3);
+    expect(after.length).toBeGreaterThan(0);
+    expect(after.every((c) => c.outcome === 'ok' && c.by === 'backup')).toBe(true);
+    expect(report.duplicates).toEqual([]);
+    expect(report.acceptedWithinMs ?? Infinity).toBeLessThanOrEqual(takeoverWithinMs);
+  }, 90_000);
+});
+
+/** Waits (real time, bounded) until `done` holds; the clocks under test are injected. */
+async function until(done: () => boolean, withinMs = 8000): Promise<void> {
+  for (let waited = 0; !done(); waited += 50) {
+    if (waited > withinMs) throw new Error('Not within the time allowed.');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('a hub that comes back after its backup took over', () => {
+  it('is told by the backup that it serves, stands down, and answers seats 503', async () => {
+    const hubDir = await mkdtemp(join(tmpdir(), 'onair-standdown-hub-'));
+    const backupDir = await mkdtemp(join(tmpdir(), 'onair-standdown-backup-'));
+    let t = Date.parse('2026-11-20T21:00:00Z');
+    const now = () => t;
+    const log: string[] = [];
+    let hub = await createStudioHub({ dataDir: hubDir, now, log: () => {} });
+    const hosting = await hub.start('127.0.0.1', 0);
+    const port = Number(new URL(hosting.url).port);
+    const backupHub = await createStudioHub({ dataDir: backupDir, now, log: () => {} });
+    await backupHub.start('127.0.0.1', 0);
+    const agent = pinnedAgent(hosting.fingerprint);
+    const pair = (role: 'operator' | 'backup', seatName: string) =>
+      pairSeat({
+        url: hosting.url,
+        fingerprint: hosting.fingerprint,
+        code: hub.newPairingCode(role).code,
+        seatName,
+        secrets: memorySecrets(),
+      });
+    const hello = async (url: string, credential: string, fingerprint: string) => {
+      const via = pinnedAgent(fingerprint);
+      try {
+        const response = await fetch(new URL('/studio/hello', url), {
+          headers: { authorization: `Seat ${credential}` },
+          dispatcher: via,
+        });
+        await response.body?.cancel();
+        return response.status;
+      } finally {
+        await via.close();
+      }
+    };
+    const operator = await pair('operator', 'Desk A');
+    const backupSeat = await pair('backup', 'Backup');
+    let seeded = 0;
+    const follower = followHub({
+      hubUrl: hosting.url,
+      fingerprint: hosting.fingerprint,
+      credential: backupSeat.credential,
+      own: backupHub,
+      seedBudget: () => (seeded += 1),
+      now,
+      log: (line) => log.push(line),
+    });
+    const backupAddress = backupHub.hostingAddress();
+    try {
+      if (!backupAddress) throw new Error('The backup does not listen.');
+      await until(() => follower.state().phase === 'following' && follower.state().seats === 1);
+      expect(backupHub.status().standing).toMatchObject({ phase: 'following', connected: true });
+      expect(await hello(backupAddress.url, operator.credential, backupAddress.fingerprint)).toBe(
+        503,
+      );
+
+      // The hub dies; 3 s of silence on the backup's clock and it serves.
+      await hub.stop();
+      t += 3000;
+      const takenOverAt = await follower.takenOver();
+      expect(seeded).toBe(1);
+      expect(await hello(backupAddress.url, operator.credential, backupAddress.fingerprint)).toBe(
+        200,
+      );
+
+      // The hub restarts on its address with its certificate and seats: before serving
+      // anyone in parallel, it hears from the backup and stands down.
+      hub = await createStudioHub({ dataDir: hubDir, now, log: () => {} });
+      const again = await hub.start('127.0.0.1', port);
+      expect(again.fingerprint).toBe(hosting.fingerprint);
+      await until(() => hub.status().standing?.phase === 'standing-down');
+      expect(hub.status().standing).toEqual({
+        phase: 'standing-down',
+        backupUrl: backupAddress.url,
+        since: takenOverAt,
+      });
+      expect(await hello(hosting.url, operator.credential, hosting.fingerprint)).toBe(503);
+      // The backup still serves, and says the hub stood down.
+      expect(await hello(backupAddress.url, operator.credential, backupAddress.fingerprint)).toBe(
+        200,
+      );
+      await until(() => {
+        const state = follower.state();
+        return state.phase === 'serving' && state.hubStoodDownAt !== null;
+      });
+      expect(backupHub.status().standing).toMatchObject({ phase: 'serving', since: takenOverAt });
+      expect(log.some((line) => line.includes('stood down'))).toBe(true);
+    } finally {
+      await follower.dispose();
+      await agent.close();
+      await hub.stop();
+      await backupHub.stop();
+      await rm(hubDir, { recursive: true, force: true });
+      await rm(backupDir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });

@@ -28,8 +28,10 @@ import {
   SilenceWatch,
   type Beat,
 } from './heartbeat';
+import type { HubStanding } from '../../shared/studio-model';
 import type { StoredSeat } from './pairing';
-import { pinnedAgent } from './seat';
+import { refuse } from './refuse';
+import { pinnedAgent, readServerSentEvents, type EventBody } from './link';
 
 /** A studio address as seats pin it: where to reach a hub and its certificate's SHA-256. */
 export interface StudioAddress {
@@ -54,6 +56,16 @@ const backupBody = z.object({
     .refine((url) => url.startsWith('https://'), 'An https address'),
   fingerprint: z.string().regex(/^([0-9A-Fa-f]{2}:?){32}$/),
 });
+
+const standDownBody = z.object({
+  url: backupBody.shape.url,
+  fingerprint: backupBody.shape.fingerprint,
+  /** When the backup took over, epoch ms UTC (the backup's clock). */
+  since: z.number().int().nonnegative(),
+});
+
+/** What a backup that serves tells the hub that came back (`POST /studio/stand-down`). */
+export type StandDown = z.infer<typeof standDownBody>;
 
 /** A seat as the hub's request hook found it (hub.ts). */
 type SeatRequest = FastifyRequest & { seat: StoredSeat };
@@ -84,6 +96,11 @@ export function followRoutes(
     hosting: () => StudioAddress | null;
     now: () => number;
     onBackup: (event: string) => void;
+    /**
+     * Told when the backup says it serves the seats (this hub came back after its takeover):
+     * the hub stands down, answering 503 and closing the seats' streams.
+     */
+    onStandDown: (told: StandDown) => void;
   },
 ): FollowRoutes {
   let backup: StudioAddress | null = null;
@@ -109,10 +126,7 @@ export function followRoutes(
   };
   const backupOnly = (request: FastifyRequest, reply: FastifyReply): boolean => {
     if ((request as SeatRequest).seat.role === 'backup') return true;
-    void reply
-      .code(403)
-      .header('Cache-Control', 'no-store')
-      .send({ ok: false, error: { code: 'forbidden', message: 'For a backup hub only.' } });
+    void refuse(reply, 403, 'For a backup hub only.');
     return false;
   };
 
@@ -120,15 +134,17 @@ export function followRoutes(
     if (!backupOnly(request, reply)) return reply;
     const body = backupBody.safeParse(request.body);
     if (!body.success)
-      return reply.code(400).send({
-        ok: false,
-        error: {
-          code: 'invalid-input',
-          message: 'Give the backup’s https address and fingerprint.',
-        },
-      });
+      return refuse(reply, 400, 'Give the backup’s https address and fingerprint.');
     backup = { url: body.data.url, fingerprint: normalizeFingerprint(body.data.fingerprint) };
     deps.onBackup(addressesEvent());
+    return { ok: true, data: null };
+  });
+
+  app.post('/studio/stand-down', (request, reply) => {
+    if (!backupOnly(request, reply)) return reply;
+    const body = standDownBody.safeParse(request.body);
+    if (!body.success) return refuse(reply, 400, 'Give the serving backup’s address and time.');
+    deps.onStandDown({ ...body.data, fingerprint: normalizeFingerprint(body.data.fingerprint) });
     return { ok: true, data: null };
   });
 
@@ -172,12 +188,21 @@ export interface StandbyHub {
   setStandby(on: boolean): void;
   /** Makes `seats` (from the hub's beat) the seats this desk accepts. */
   adoptSeats(seats: readonly StoredSeat[]): void;
+  /** What `studio.status` says of this desk's place beside its hub (following, serving). */
+  setStanding(standing: HubStanding | null): void;
 }
 
 /** Where a backup is: following the hub, or serving the seats since `takenOverAt`. */
 export type BackupState =
   | { phase: 'following'; connected: boolean; lastBeatAt: number; seats: number }
-  | { phase: 'serving'; takenOverAt: number; hubSilentSinceAt: number; seats: number };
+  | {
+      phase: 'serving';
+      takenOverAt: number;
+      hubSilentSinceAt: number;
+      seats: number;
+      /** When the old hub came back and was told to stand down (epoch ms UTC), or null. */
+      hubStoodDownAt: number | null;
+    };
 
 /** A backup following its hub. */
 export interface BackupFollower {
@@ -213,11 +238,19 @@ export function followHub(options: {
   let closed = false;
   let stream: AbortController | null = null;
   let serving: { takenOverAt: number; hubSilentSinceAt: number } | null = null;
+  let hubStoodDownAt: number | null = null;
+  const showStanding = () =>
+    options.own.setStanding(
+      serving
+        ? { phase: 'serving', hubUrl: options.hubUrl, since: serving.takenOverAt, hubStoodDownAt }
+        : { phase: 'following', hubUrl: options.hubUrl, connected },
+    );
   let seats = 0;
   let resolveTakeover: (at: number) => void = () => undefined;
   const takeover = new Promise<number>((resolve) => (resolveTakeover = resolve));
 
   options.own.setStandby(true);
+  showStanding();
 
   const announce = async () => {
     const mine = options.own.hostingAddress();
@@ -244,6 +277,7 @@ export function followHub(options: {
         });
         if (!response.ok || !response.body) throw new Error(`The hub answered ${response.status}.`);
         connected = true;
+        showStanding();
         await readBeats(response.body, (beat) => {
           watch.beat(beat);
           seats = beat.seats.length;
@@ -254,6 +288,7 @@ export function followHub(options: {
       }
       connected = false;
       if (closed || serving) return;
+      showStanding();
       await new Promise((resolve) => setTimeout(resolve, heartbeatEveryMs / 2));
     }
   };
@@ -268,15 +303,50 @@ export function followHub(options: {
     options.log(
       `studio: the hub was silent for ${watch.silentForMs()} ms: this backup serves ${seats} seat(s) now`,
     );
+    showStanding();
     resolveTakeover(serving.takenOverAt);
+    void tellHub();
   }, silenceCheckEveryMs);
+
+  /**
+   * Once serving, tells the old hub's address every second that this backup serves the seats,
+   * for as long as it serves: a hub that restarts, or unfreezes, hears it at once and stands
+   * down (503 to every seat), so the account's budget is never spent by two hubs for them.
+   * A hub already standing down answers 503: told. Each try gives up after 2 s (a hub frozen
+   * with its socket open).
+   */
+  const tellHub = async () => {
+    while (!closed && serving) {
+      const mine = options.own.hostingAddress();
+      try {
+        if (mine) {
+          const response = await fetch(new URL('/studio/stand-down', options.hubUrl), {
+            method: 'POST',
+            headers: { ...headers, 'content-type': 'application/json' },
+            body: JSON.stringify({ ...mine, since: serving.takenOverAt }),
+            dispatcher: agent,
+            signal: AbortSignal.timeout(2 * heartbeatEveryMs),
+          });
+          await response.body?.cancel();
+          if (response.ok && hubStoodDownAt === null) {
+            hubStoodDownAt = options.now();
+            options.log(`studio: the hub at ${options.hubUrl} came back and stood down`);
+            showStanding();
+          }
+        }
+      } catch {
+        // The old hub is still gone (or frozen): tell it again below.
+      }
+      await new Promise((resolve) => setTimeout(resolve, heartbeatEveryMs));
+    }
+  };
 
   void follow();
 
   return {
     state() {
       return serving
-        ? { phase: 'serving', ...serving, seats }
+        ? { phase: 'serving', ...serving, seats, hubStoodDownAt }
         : { phase: 'following', connected, lastBeatAt: watch.lastBeatAt(), seats };
     },
     takenOver: () => takeover,
@@ -289,31 +359,10 @@ export function followHub(options: {
   };
 }
 
-/** Reads the `beat` events of a follow stream until it ends. */
-async function readBeats(
-  body: { getReader(): { read(): Promise<{ done: boolean; value?: Uint8Array }> } },
-  onBeat: (beat: Beat) => void,
-): Promise<void> {
-  const decoder = new TextDecoder();
-  const reader = body.getReader();
-  let buffer = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    buffer += decoder.decode(value, { stream: true });
-    let end: number;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      if (!block.startsWith('event: beat\n')) continue;
-      const data = block.split('\n').find((line) => line.startsWith('data: '));
-      if (!data) continue;
-      try {
-        const beat = beatPayload.safeParse(JSON.parse(data.slice(6)));
-        if (beat.success) onBeat(beat.data);
-      } catch {
-        // A malformed beat is no beat.
-      }
-    }
-  }
+/** Reads the `beat` events of a follow stream until it ends (malformed beats are none). */
+async function readBeats(body: EventBody, onBeat: (beat: Beat) => void): Promise<void> {
+  await readServerSentEvents(body, (event, data) => {
+    const beat = event === 'beat' ? beatPayload.safeParse(data) : null;
+    if (beat?.success) onBeat(beat.data);
+  });
 }

@@ -9,12 +9,14 @@
  * - When the active link changes, the seat's watches are subscribed again there (watches
  *   resume), and the new watch ids are mapped back to the ones the pages hold.
  * - A command that got no answer is never sent again on its own: its seat is told "unknown:
- *   re-read" (seat.ts `linkFailure`). Only a request that surely never left (no connection)
+ *   re-read" (seat.ts `linkFailure`), also when it still waits at an address the seat leaves
+ *   (a hub frozen with its socket open: the backup serves only after 3 s of its silence). Only a request that surely never left (no connection)
  *   goes to another connected address.
  */
 import type { EventMap, EventName } from '../../shared/bridge';
 import { ok, type Result } from '../../shared/result';
-import type { SeatLink, SeatRole, StudioStatus } from '../../shared/studio-model';
+import type { LeftUpload, SeatLink, SeatRole, StudioStatus } from '../../shared/studio-model';
+import type { UploadTarget } from '../../shared/uploads';
 import type { CallContext } from '../core/command-registry';
 import { addressesEventName, addressesPayload, type StudioAddress } from './backup';
 import { normalizeFingerprint } from './certificate';
@@ -46,6 +48,8 @@ export interface FailoverSeatCore extends SeatCore {
  * The core of a seat of the studio at `hubUrl` that moves to the backup when the hub goes
  * silent (see the file comment). Same credential at both: the backup holds its hash.
  * @param options.onActive told when commands start going to another address.
+ * @param options.now the seat's clock, epoch ms UTC (when files were queued; default the
+ *   system's).
  */
 export function failoverSeatCore(options: {
   hubUrl: string;
@@ -55,7 +59,13 @@ export function failoverSeatCore(options: {
   role: SeatRole;
   onState?: (state: SeatLink['state']) => void;
   onActive?: (address: StudioAddress) => void;
+  now?: () => number;
 }): FailoverSeatCore {
+  const now = options.now ?? Date.now;
+  /** Files queued at each link (`upload.enqueue` answered ok there). */
+  const queuedAt = new Map<Link, LeftUpload[]>();
+  /** Files queued at links this seat left: said in `studio.status` until queued again. */
+  const leftBehind: LeftUpload[] = [];
   const listeners = new Set<Listener>();
   const links: Link[] = [];
   const watches = new Map<string, HeldWatch>();
@@ -125,7 +135,16 @@ export function failoverSeatCore(options: {
     active === null || active.state !== 'connected' || link !== links[0];
 
   const activate = async (link: Link) => {
+    const left = active;
     active = link;
+    // What waits at the address left (a hub gone silent, perhaps frozen with its socket
+    // open) is answered "unknown: re-read" now, never sent again.
+    if (left && left !== link) {
+      left.core.abandonInFlight();
+      // Files queued there stay on this machine; the seat says so until they are queued again.
+      leftBehind.push(...(queuedAt.get(left) ?? []));
+      queuedAt.delete(left);
+    }
     options.onActive?.(link.address);
     options.onState?.(link.state);
     // Watches resume at the new link: the same specs, for the same pages.
@@ -134,6 +153,24 @@ export function failoverSeatCore(options: {
         clientId: held.clientId,
       });
       if (again.ok) held.currentId = (again.data as { watchId: string }).watchId;
+    }
+  };
+
+  /**
+   * Notes files queued at `via` (the active link when the command was sent), and forgets the
+   * left-behind files that this queues again.
+   */
+  const noteQueued = (via: Link, input: unknown) => {
+    const { paths, target } = input as { paths: string[]; target: UploadTarget };
+    const list = queuedAt.get(via) ?? [];
+    list.push({ hubUrl: via.address.url, paths: [...paths], target, queuedAt: now() });
+    queuedAt.set(via, list);
+    const again = new Set(paths);
+    for (let i = leftBehind.length - 1; i >= 0; i -= 1) {
+      const left = leftBehind[i];
+      if (!left) continue;
+      left.paths = left.paths.filter((path) => !again.has(path));
+      if (left.paths.length === 0) leftBehind.splice(i, 1);
     }
   };
 
@@ -157,6 +194,7 @@ export function failoverSeatCore(options: {
           codes: [],
           pairingLockedUntil: null,
           seat: link(),
+          uploadsLeftBehind: leftBehind.map((left) => ({ ...left, paths: [...left.paths] })),
         };
         return ok(status);
       }
@@ -168,13 +206,17 @@ export function failoverSeatCore(options: {
           return current().core.invoke(command, { watchId: held.currentId }, context);
         }
       }
-      const via = current();
+      let via = current();
       let answer = await via.core.invoke(command, input, context);
       if (!answer.ok && surelyNotSent(answer.error)) {
         // Nothing left this desk: another address that is serving may take it, once.
         const other = links.find((l) => l !== via && l.state === 'connected');
-        if (other) answer = await other.core.invoke(command, input, context);
+        if (other) {
+          via = other;
+          answer = await other.core.invoke(command, input, context);
+        }
       }
+      if (command === 'upload.enqueue' && answer.ok) noteQueued(via, input);
       if (command === 'watch.subscribe' && answer.ok) {
         const watchId = (answer.data as { watchId: string }).watchId;
         watches.set(watchId, { clientId: context.clientId, input, currentId: watchId });
@@ -191,6 +233,9 @@ export function failoverSeatCore(options: {
     },
     rereadWatches() {
       // The serving hub's watches are its own: it re-reads them after its own sleep.
+    },
+    abandonInFlight() {
+      for (const l of links) l.core.abandonInFlight();
     },
     async dispose() {
       if (closed) return;

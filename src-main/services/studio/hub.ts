@@ -18,11 +18,12 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CallContext } from '../core/command-registry';
 import { pageCallMeta } from '../core/call-meta';
 import type {
+  HubStanding,
   PairingCode,
   SeatLink,
   SeatRole,
@@ -37,6 +38,7 @@ import { hubCertificate } from './certificate';
 import { FingerprintMismatchError, pairSeat, rejoinSeat, seatCore, type SeatCore } from './seat';
 import type { StudioCore } from './studio-core';
 import { PairingBook, type StoredSeat } from './pairing';
+import { refuse } from './refuse';
 import { followRoutes, type FollowRoutes, type StandbyHub } from './backup';
 
 /** The hub's state and its server, one per desk core (a backup's too: {@link StandbyHub}). */
@@ -104,6 +106,7 @@ export async function createStudioHub(options: {
   let joined: SeatCore | null = null;
   /** A backup hub in standby (backup.ts) answers 503 until it takes over. */
   let standby = false;
+  let standing: HubStanding | null = null;
   let follow: FollowRoutes | null = null;
   /** Open event streams and the page clients each seat spoke for, by seat id. */
   const streams = new Map<string, Set<ServerResponse>>();
@@ -145,7 +148,10 @@ export async function createStudioHub(options: {
       const seat = seatOf(request);
       if (!seat)
         return refuse(reply, 401, 'This seat has no credential of this studio, or it was revoked.');
-      if (seat.role === 'backup' && !/^\/studio\/(follow|backup|hello)$/.test(request.url))
+      if (
+        seat.role === 'backup' &&
+        !/^\/studio\/(follow|backup|hello|stand-down)$/.test(request.url)
+      )
         return refuse(reply, 403, say('studio.errors.backupNoCommands').message);
       (request as FastifyRequest & { seat: StoredSeat }).seat = seat;
     });
@@ -259,6 +265,14 @@ export async function createStudioHub(options: {
       onBackup: (event) => {
         for (const open of streams.values()) for (const res of open) res.write(event);
       },
+      onStandDown: (told) => {
+        // Its backup serves the seats: this hub serves none, so it spends no budget for them.
+        standby = true;
+        standing = { phase: 'standing-down', backupUrl: told.url, since: told.since };
+        for (const seatId of [...streams.keys()]) cutOff(seatId);
+        follow?.close();
+        options.log(`studio: the backup at ${told.url} serves the seats: this hub stands down`);
+      },
     });
     return app;
   };
@@ -274,6 +288,7 @@ export async function createStudioHub(options: {
         codes: book.openCodes(),
         pairingLockedUntil: book.lockedUntilTime(),
         seat: joined?.link() ?? null,
+        standing,
       };
     },
     async start(address, port) {
@@ -352,6 +367,9 @@ export async function createStudioHub(options: {
     setStandby(on) {
       standby = on;
     },
+    setStanding(next) {
+      standing = next;
+    },
     adoptSeats(seats) {
       book.adopt(seats);
     },
@@ -378,21 +396,4 @@ async function readSeats(dir: string): Promise<StoredSeat[]> {
   } catch {
     return [];
   }
-}
-
-function refuse(reply: FastifyReply, status: 400 | 401 | 403 | 429 | 503, message: string) {
-  const code =
-    status === 401
-      ? 'unauthorized'
-      : status === 403
-        ? 'forbidden'
-        : status === 429
-          ? 'rate-limited'
-          : status === 400
-            ? 'invalid-input'
-            : 'network';
-  return reply
-    .code(status)
-    .header('Cache-Control', 'no-store')
-    .send({ ok: false, error: { code, message } });
 }

@@ -6,6 +6,7 @@
 export { createStudioHub, type StudioHub } from './hub';
 export type { StudioCore } from './studio-core';
 export { studioHandlers } from './studio-commands';
+export { deskBackup, type DeskBackup } from './backup-desk';
 export {
   pairSeat,
   rejoinSeat,

@@ -9,8 +9,7 @@
  * - `studio.status` is answered by the seat itself (its link); the hub's other studio
  *   commands are the hub operator's.
  */
-import type { TLSSocket } from 'node:tls';
-import { Agent, buildConnector, fetch } from 'undici';
+import { fetch, type Agent } from 'undici';
 import { z } from 'zod';
 import { commands, type CommandName, type EventMap, type EventName } from '../../shared/bridge';
 import { say } from '../../shared/i18n/say';
@@ -24,43 +23,9 @@ import type { CallContext } from '../core/command-registry';
 import { normalizeFingerprint } from './certificate';
 import type { StudioCore } from './studio-core';
 import { PresenceEcho } from './presence';
+import { FingerprintMismatchError, pinnedAgent, readServerSentEvents, unwrap } from './link';
 
-/** The hub's certificate was not the pinned one: the seat refused the connection. */
-export class FingerprintMismatchError extends Error {
-  constructor(
-    readonly expected: string,
-    readonly got: string,
-  ) {
-    super(
-      `The studio hub's certificate fingerprint is ${got}, not the pinned ${expected}: refused.`,
-    );
-    this.name = 'FingerprintMismatchError';
-  }
-}
-
-/**
- * An undici Agent whose every TLS connection must present the certificate of fingerprint
- * `fingerprint` (SHA-256, any case or separators); others are destroyed with
- * {@link FingerprintMismatchError}. No CA is consulted: the pin is the trust.
- */
-export function pinnedAgent(fingerprint: string): Agent {
-  const expected = normalizeFingerprint(fingerprint);
-  // No TLS session reuse: every connection shows its certificate.
-  const base = buildConnector({ rejectUnauthorized: false, maxCachedSessions: 0 });
-  return new Agent({
-    connect(options, callback) {
-      base(options, (error, socket) => {
-        if (error || !socket) return callback(error ?? new Error('No connection.'), null);
-        const got = (socket as TLSSocket).getPeerCertificate?.().fingerprint256 ?? '';
-        if (normalizeFingerprint(got) !== expected || expected === '') {
-          socket.destroy();
-          return callback(new FingerprintMismatchError(expected, got), null);
-        }
-        callback(null, socket);
-      });
-    },
-  });
-}
+export { FingerprintMismatchError, pinnedAgent } from './link';
 
 const pairAnswer = z.object({
   ok: z.literal(true),
@@ -181,6 +146,12 @@ export interface SeatCore extends StudioCore {
   /** The link as `studio.status` shows it. */
   link(): SeatLink;
   rereadWatches(): void;
+  /**
+   * Gives up on every command waiting for this link's answer: each is answered "unknown:
+   * re-read" (it may have run) and never sent again. Called when the seat moves to another
+   * address, e.g. a hub frozen with its socket open while its backup took over.
+   */
+  abandonInFlight(): void;
   dispose(): Promise<void>;
 }
 
@@ -208,6 +179,8 @@ export function seatCore(options: {
   // since the hub forgets a seat's pages when its stream closes (presence.ts).
   const echo = new PresenceEcho();
   let connected: () => void = () => undefined;
+  /** Commands waiting for the hub's answer (abandonInFlight aborts them). */
+  const inFlight = new Set<AbortController>();
   const setState = (next: SeatLink['state']) => {
     if (state === next || state === 'revoked') return;
     state = next;
@@ -230,7 +203,7 @@ export function seatCore(options: {
         if (!response.ok || !response.body) throw new Error(`The hub answered ${response.status}.`);
         setState('connected');
         connected();
-        await readEvents(response.body, (event, data) => {
+        await readServerSentEvents(response.body, (event, data) => {
           for (const listener of listeners) listener(event as EventName, data as never);
         });
       } catch {
@@ -267,6 +240,11 @@ export function seatCore(options: {
       if (typeof command === 'string' && command.startsWith('studio.'))
         return fail({ code: 'forbidden', ...say('studio.errors.hubOnly') });
       if (command === 'presence.report') echo.remember(context.clientId, input);
+      const waiting = new AbortController();
+      inFlight.add(waiting);
+      const signal = context.signal
+        ? AbortSignal.any([waiting.signal, context.signal])
+        : waiting.signal;
       try {
         const response = await fetch(new URL(`/rpc/${String(command)}`, options.hubUrl), {
           method: 'POST',
@@ -280,13 +258,15 @@ export function seatCore(options: {
             ...(context.confirmation ? { confirmation: context.confirmation } : {}),
           }),
           dispatcher: agent,
-          ...(context.signal ? { signal: context.signal } : {}),
+          signal,
         });
         if (response.status === 401) setState('revoked');
         const body = (await response.json()) as Result<unknown>;
         return body;
       } catch (error) {
         return fail(linkFailure(String(command), unwrap(error)));
+      } finally {
+        inFlight.delete(waiting);
       }
     },
     subscribe(listener) {
@@ -308,6 +288,10 @@ export function seatCore(options: {
     },
     rereadWatches() {
       // The hub's watches are the hub's: it re-reads them after its own sleep.
+    },
+    abandonInFlight() {
+      for (const waiting of inFlight) waiting.abort();
+      inFlight.clear();
     },
     async dispose() {
       closed = true;
@@ -360,49 +344,4 @@ export function linkFailure(command: string, cause: Error): DeskError {
 /** Whether a seat's failed command surely never reached the hub (see {@link linkFailure}). */
 export function surelyNotSent(error: DeskError): boolean {
   return error.text?.key === 'studio.errors.hubUnreachable';
-}
-
-/** Reads server-sent events from `body` until it ends, handing each `event`/`data` pair on. */
-async function readEvents(
-  body: { getReader(): { read(): Promise<{ done: boolean; value?: Uint8Array }> } },
-  onEvent: (event: string, data: unknown) => void,
-): Promise<void> {
-  const decoder = new TextDecoder();
-  const reader = body.getReader();
-  let buffer = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    buffer += decoder.decode(value, { stream: true });
-    let end: number;
-    while ((end = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      let event = 'message';
-      let data = '';
-      for (const line of block.split('\n')) {
-        if (line.startsWith('event: ')) event = line.slice(7);
-        else if (line.startsWith('data: ')) data += line.slice(6);
-      }
-      if (data !== '') {
-        try {
-          onEvent(event, JSON.parse(data));
-        } catch {
-          // A malformed event is dropped, never fatal.
-        }
-      }
-    }
-  }
-}
-
-/** undici wraps a connector's error in `TypeError: fetch failed` (its `cause`). */
-function unwrap(error: unknown): Error {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4; depth += 1) {
-    if (current instanceof FingerprintMismatchError) return current;
-    const cause = (current as { cause?: unknown } | null)?.cause;
-    if (cause === undefined) break;
-    current = cause;
-  }
-  return error instanceof Error ? error : new Error(String(error));
 }

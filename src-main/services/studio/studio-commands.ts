@@ -9,26 +9,42 @@ import { say } from '../../shared/i18n/say';
 import { registerHandlers } from '../core/command-registry';
 import type { StudioHub } from './hub';
 import type { PresenceBoard } from './presence';
+import type { DeskBackup } from './backup-desk';
 
-/** The studio domain on `hub`, with the presence picture `presence` (presence.ts). */
-export function studioHandlers(hub: StudioHub, presence: PresenceBoard) {
+/**
+ * The studio domain on `hub`, with the presence picture `presence` (presence.ts) and the
+ * desk's backup role `backup` (backup-desk.ts).
+ */
+export function studioHandlers(hub: StudioHub, presence: PresenceBoard, backup: DeskBackup) {
+  const listenRefused = (error: unknown, address: string, port: number): never => {
+    if (error instanceof PlatformError) throw error;
+    const detail = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new PlatformError({
+      code: 'conflict',
+      ...say('studio.errors.cannotListen', { address, port, detail }),
+    });
+  };
   return registerHandlers(studioDomainCommands, {
     'presence.report': (input, context) => presence.report(context, input),
     'presence.list': () => presence.list(),
     'studio.status': () => hub.status(),
     'studio.startHosting': async ({ address, port }) => {
+      const input = { address, port };
       try {
         return await hub.start(address, port);
       } catch (error) {
-        if (error instanceof PlatformError) throw error;
-        const detail = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
-        throw new PlatformError({
-          code: 'conflict',
-          ...say('studio.errors.cannotListen', { address, port, detail }),
-        });
+        return listenRefused(error, input.address, input.port);
+      }
+    },
+    'studio.startBackup': async (input) => {
+      try {
+        return await backup.start(input);
+      } catch (error) {
+        return listenRefused(error, input.address, input.port);
       }
     },
     'studio.stopHosting': async () => {
+      await backup.stop();
       await hub.stop();
       return null;
     },

@@ -86,6 +86,33 @@ export const studioCommands = defineCommands({
     output: returns<SeatLink>(),
     effect: 'change',
   }),
+  /**
+   * Makes this desk the backup hub of the hub at `url` (services/studio/backup.ts): pins
+   * `fingerprint`, pairs with a `code` of role backup (or, without one, uses the credential kept
+   * in the keychain), hosts its own studio on `address`:`port` in standby (503 to every seat)
+   * and follows the hub's heartbeat; it serves the seats once the hub was silent for 3 s. Its
+   * accounts are its own (same accounts, tokens in this keychain). Off with
+   * `studio.stopHosting`. Refused while this desk is a seat.
+   */
+  'studio.startBackup': localSetting({
+    input: z.object({
+      url: hubUrl,
+      fingerprint: z
+        .string()
+        .trim()
+        .regex(/^([0-9A-Fa-f]{2}[:\s]?){32}$/, 'Give the 64 hex digits of the hub’s fingerprint.'),
+      code: z.string().trim().max(20).optional(),
+      seatName: z
+        .string()
+        .trim()
+        .min(1, 'Give the seat a name.')
+        .max(60, 'Seat names are at most 60 characters.'),
+      address,
+      port: z.number().int().min(0).max(65535, 'A port is 0 to 65535.'),
+    }),
+    output: returns<StudioHosting>(),
+    effect: 'change',
+  }),
   /** Leaves the hub: this desk is its own again (the credential stays in the keychain). */
   'studio.leave': localSetting({
     input: noInput,

@@ -48,6 +48,20 @@ export const studio = {
     seatOf: 'This desk is a seat of {url}.',
     seatRole: 'Role at the hub: {role}',
     hubFingerprint: 'Hub’s certificate fingerprint (SHA-256)',
+    backupTitle: 'Be the backup hub of a studio',
+    backupFormHint:
+      'This desk, with the same accounts in its own keychain, listens on the address and port above in standby and follows the hub’s heartbeat; it serves the seats once the hub has been silent for 3 s. Use a pairing code of role Backup hub.',
+    backupStart: 'Start as backup hub',
+    standing: {
+      following: 'Backup hub of {url}: following its heartbeat.',
+      followingLost: 'Backup hub of {url}: its heartbeat is not reaching this desk.',
+      followingHint: 'Seats are answered 503 here until the hub has been silent for 3 s.',
+      serving: 'Took over from {url} at {time}: this desk serves the seats.',
+      hubStoodDown: 'The hub came back at {time} and was told to stand down.',
+      down: 'Standing down: the backup at {url} has served the seats since {time}.',
+      downHint:
+        'This hub answers no seat and spends none of the budget for them. To serve again, turn hosting off and on once the backup has turned its hosting off.',
+    },
     state: {
       connecting: 'Connecting…',
       connected: 'Connected',
@@ -69,6 +83,8 @@ export const studio = {
       outcomeUnknown:
         'Unknown: the hub went silent while “{command}” was on its way, and it was not sent again. Re-read before deciding.',
       standby: 'This is the studio’s backup hub: it serves seats only once the hub is silent.',
+      notBackupCode:
+        'That pairing code is not a backup hub’s: ask the hub for a code of role Backup hub.',
       backupNoCommands: 'A backup hub follows the hub; it runs no commands here.',
       fingerprintMismatch:
         'The hub’s certificate ({got}) is not the one this seat pinned: refused, nothing was sent.',

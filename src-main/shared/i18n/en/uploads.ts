@@ -1,6 +1,11 @@
 /** English: the Uploads view, its dialogs and notifications. */
 export const uploads = {
   uploads: {
+    leftAtHub: {
+      title: 'Queued at the studio hub {url} at {time}, before it went silent: {count} file(s).',
+      hint: 'The backup hub serves this seat now. These files stay on this machine and their upload may be unfinished: queue them again here, or leave them.',
+      queueAgain: 'Queue them again at {url}',
+    },
     lead: 'Drop video files, images or whole folders anywhere in OnAir Desk. Each file gets its own one-time upload URL just before it is sent; the queue survives a restart.',
     addFiles: 'Add files…',
     addFolder: 'Add folder…',

@@ -48,6 +48,20 @@ export const studio = {
     seatOf: '이 데스크는 {url}의 좌석입니다.',
     seatRole: '허브에서의 역할: {role}',
     hubFingerprint: '허브 인증서 지문(SHA-256)',
+    backupTitle: '스튜디오의 백업 허브 되기',
+    backupFormHint:
+      '같은 계정을 자기 키체인에 둔 이 데스크가 위의 주소와 포트에서 대기하며 허브의 하트비트를 따라갑니다. 허브가 3초 동안 응답하지 않으면 좌석을 맡습니다. 역할이 백업 허브인 페어링 코드를 쓰세요.',
+    backupStart: '백업 허브로 시작',
+    standing: {
+      following: '{url}의 백업 허브: 하트비트를 따라가는 중입니다.',
+      followingLost: '{url}의 백업 허브: 하트비트가 이 데스크에 오지 않습니다.',
+      followingHint: '허브가 3초 동안 응답하지 않기 전까지 이 데스크는 좌석에 503으로 응답합니다.',
+      serving: '{time}에 {url}에서 넘겨받았습니다. 이 데스크가 좌석을 맡고 있습니다.',
+      hubStoodDown: '허브가 {time}에 돌아와 물러나라는 안내를 받았습니다.',
+      down: '물러나 있음: {time}부터 {url}의 백업 허브가 좌석을 맡고 있습니다.',
+      downHint:
+        '이 허브는 좌석에 응답하지 않고 좌석을 위한 호출 한도를 쓰지 않습니다. 다시 맡으려면 백업이 호스팅을 끈 뒤 이 데스크의 호스팅을 껐다가 다시 켜세요.',
+    },
     state: {
       connecting: '연결 중…',
       connected: '연결됨',
@@ -70,6 +84,8 @@ export const studio = {
       outcomeUnknown:
         '알 수 없음: “{command}” 명령이 가는 도중 허브가 응답을 멈췄고, 다시 보내지 않았습니다. 다시 읽은 뒤 결정하세요.',
       standby: '이 데스크는 스튜디오의 백업 허브입니다. 허브가 응답하지 않을 때만 좌석을 맡습니다.',
+      notBackupCode:
+        '이 페어링 코드는 백업 허브용이 아닙니다. 허브에서 역할이 백업 허브인 코드를 받으세요.',
       backupNoCommands: '백업 허브는 허브를 따라갈 뿐, 여기서 명령을 실행하지 않습니다.',
       fingerprintMismatch:
         '허브의 인증서({got})가 이 좌석이 고정한 인증서가 아닙니다. 연결을 거부했고 아무것도 보내지 않았습니다.',

@@ -4,6 +4,11 @@ import type { uploads as en } from '../en/uploads';
 
 export const uploads: CatalogueShape<typeof en> = {
   uploads: {
+    leftAtHub: {
+      title: '스튜디오 허브 {url}가 응답하지 않기 전 {time}에 대기열에 넣은 파일 {count}개',
+      hint: '이제 백업 허브가 이 좌석을 맡고 있습니다. 이 파일은 이 컴퓨터에 남아 있고 업로드가 끝나지 않았을 수 있습니다. 여기서 다시 대기열에 넣거나 그대로 두세요.',
+      queueAgain: '{url}에서 다시 대기열에 넣기',
+    },
     lead: '동영상 파일, 이미지, 폴더를 OnAir Desk 어디에나 끌어다 놓으세요. 파일마다 보내기 직전에 일회성 업로드 URL을 받으며, 다시 시작해도 대기열은 유지됩니다.',
     addFiles: '파일 추가…',
     addFolder: '폴더 추가…',

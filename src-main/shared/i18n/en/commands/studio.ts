@@ -19,6 +19,11 @@ export const commandsStudio = {
       title: 'New pairing code',
       description: 'Makes a code one seat can join with in the next 2 minutes.',
     },
+    startBackup: {
+      title: 'Start as backup hub',
+      description:
+        "Follows a studio hub's heartbeat and takes over its seats when it has been silent for 3 s.",
+    },
     revokeSeat: {
       title: 'Revoke seat',
       description: 'Cuts a seat off at once and forgets its credential.',

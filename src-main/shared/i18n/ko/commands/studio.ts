@@ -27,6 +27,11 @@ export const commandsStudio = {
       title: '스튜디오 나가기',
       description: '이 데스크를 다시 독립적으로 씁니다. 좌석의 자격 증명은 다음을 위해 유지됩니다.',
     },
+    startBackup: {
+      title: '백업 허브로 시작',
+      description:
+        '스튜디오 허브의 하트비트를 따라가다가 허브가 3초 동안 응답하지 않으면 좌석을 넘겨받습니다.',
+    },
     revokeSeat: {
       title: '좌석 해지',
       description: '좌석의 연결을 즉시 끊고 자격 증명을 지웁니다.',
