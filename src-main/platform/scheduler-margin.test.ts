@@ -69,7 +69,6 @@ describe('the adaptive safety margin', () => {
   it('refuses a policy that could not hold', () => {
     expect(() => new SafetyMargin({ baseMs: 300, maxMs: 100 })).toThrow(RangeError);
   });
-
 });
 
 describe('the start stamp', () => {
