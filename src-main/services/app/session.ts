@@ -23,7 +23,8 @@ import { DownloadList } from '../downloads/download-list';
 import { UploadEngine } from '../uploads/upload-engine';
 import type { UploadTuning } from '../uploads/upload-tuning';
 import { workspaceUploadPlatform } from '../uploads/upload-platform';
-import { WatchPlanner, type WatchTask } from '../control-room/watch-planner';
+import { WatchPlanner } from '../control-room/watch-planner';
+import type { WatchTask } from '../control-room/watch-plan';
 import type { Workspace } from '../workspaces/workspace';
 import type { Observation } from '../notifications/notice-policy';
 

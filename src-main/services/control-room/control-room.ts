@@ -31,7 +31,7 @@ import {
   toBroadcastViewerSeries,
   toViewerSeries,
 } from '../core/live-mappers';
-import type { WatchTask, WatchTopic } from './watch-planner';
+import type { WatchTask, WatchTopic } from './watch-plan';
 import type { AccountContext } from '../core/account-context';
 import { pageOf } from '../core/platform-call';
 
