@@ -305,4 +305,8 @@ test('opens a past broadcast, downloads its chat and likes, pauses, resumes and 
   await expect(app.getByRole('heading', { name: '요약 통계' })).toBeVisible();
   await app.getByRole('button', { name: '설정' }).click();
   await app.screenshot(shot('korean'));
+  // The file list's filter row (components/FilterRow.svelte) in Korean, the same names.
+  await app.getByRole('tab', { name: '녹화 파일' }).click();
+  await expect(app.getByRole('form', { name: '필터' })).toBeVisible();
+  await app.screenshot(shot('korean-filters'));
 });

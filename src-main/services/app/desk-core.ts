@@ -32,7 +32,7 @@ import { scheduleHandlers } from '../schedule/schedule-commands';
 import { openSettings } from '../settings/settings';
 import { settingsHandlers, type UpdatesInfo } from '../settings/settings-commands';
 import { applyDeliverOutside, rehearsalHandlers } from '../rehearsal/rehearsal-commands';
-import type { UploadTuning } from '../uploads/upload-engine';
+import type { UploadTuning } from '../uploads/upload-tuning';
 import { uploadHandlers } from '../uploads/upload-commands';
 import type { Workspace, WorkspaceOptions } from '../workspaces/workspace';
 import { workspaceHandlers } from './workspace-commands';

@@ -20,9 +20,11 @@ import { withForecast } from '../core/budget-outlook';
 import { DownloadFolder } from '../downloads/download-folder';
 import { resolveDownload } from '../downloads/download-sources';
 import { DownloadList } from '../downloads/download-list';
-import { UploadEngine, type UploadTuning } from '../uploads/upload-engine';
+import { UploadEngine } from '../uploads/upload-engine';
+import type { UploadTuning } from '../uploads/upload-tuning';
 import { workspaceUploadPlatform } from '../uploads/upload-platform';
-import { WatchPlanner, type WatchTask } from '../control-room/watch-planner';
+import { WatchPlanner } from '../control-room/watch-planner';
+import type { WatchTask } from '../control-room/watch-plan';
 import type { Workspace } from '../workspaces/workspace';
 import type { Observation } from '../notifications/notice-policy';
 

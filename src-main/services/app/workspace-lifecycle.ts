@@ -16,7 +16,7 @@ import type { AccountRegistry } from '../workspaces/accounts';
 import type { Emit } from './events';
 import { startSession, type Session } from './session';
 import type { Observation } from '../notifications/notice-policy';
-import type { UploadTuning } from '../uploads/upload-engine';
+import type { UploadTuning } from '../uploads/upload-tuning';
 import {
   openAccountWorkspace,
   type Workspace,

@@ -9,7 +9,6 @@
 import type { MessageRef } from '../../shared/i18n/message';
 import { say } from '../../shared/i18n/say';
 import type { LiveClient } from '../../platform/live-client';
-import { PlatformError } from '../../platform/errors';
 import type { Priority } from '../../platform/scheduler';
 import type {
   Broadcast,
@@ -31,9 +30,11 @@ import {
   toBroadcastViewerSeries,
   toViewerSeries,
 } from '../core/live-mappers';
-import type { WatchTask, WatchTopic } from './watch-planner';
+import type { WatchTask, WatchTopic } from './watch-plan';
 import type { AccountContext } from '../core/account-context';
 import { pageOf } from '../core/platform-call';
+import { BudgetWaits } from './budget-waits';
+import { CommandOrder } from './command-order';
 
 /** Query of the channel list (spec: Endpoints, GET channels). */
 export interface ChannelQuery {
@@ -65,35 +66,27 @@ export interface ControlRoomOptions {
   maxBudgetWaitMs?: number;
 }
 
-/** A command run waiting for the budget: its cancel switch. */
-interface BudgetWait {
-  abort: AbortController;
-}
-
 /** Reads and commands of the live control room. Methods throw PlatformError on refusal. */
 export class ControlRoom {
   private readonly live: LiveClient;
   private readonly publish: (update: WatchUpdate) => void;
   private readonly observed: (topic: WatchTopic, subject: string, fetchedAt: number) => void;
   private readonly now: () => number;
-  /** Commands under way by single-flight id (`start:KEY`, `stop:KEY`, ...). */
-  private readonly inFlight = new Map<string, Promise<Fresh<Broadcast>>>();
-  /** The last command of each broadcast: the next one is sent after it settles. */
-  private readonly lastCommand = new Map<string, Promise<unknown>>();
+  /** Commands joined when repeated, and sent in the order pressed per broadcast. */
+  private readonly order = new CommandOrder<Fresh<Broadcast>>();
   /** The last state read of each broadcast (a view, a watch or a command's answer). */
   private readonly known = new Map<string, Fresh<Broadcast>>();
-  /** Command runs under way, by the id the `command.waiting` event gives them. */
-  private readonly runs = new Map<string, BudgetWait>();
-  private nextRunId = 1;
-  private readonly waiting: (waiting: CommandWaiting) => void;
-  private readonly maxBudgetWaitMs: number;
-  private readonly retryAt: () => number | null;
+  /** Commands refused for budget, waiting to be tried again. */
+  private readonly budgetWaits: BudgetWaits;
 
   constructor(options: ControlRoomOptions) {
     const { account } = options;
-    this.waiting = options.waiting ?? (() => undefined);
-    this.maxBudgetWaitMs = options.maxBudgetWaitMs ?? 60_000;
-    this.retryAt = () => account.liveScheduler.state().rateLimitedUntil;
+    this.budgetWaits = new BudgetWaits({
+      waiting: options.waiting ?? (() => undefined),
+      maxBudgetWaitMs: options.maxBudgetWaitMs ?? 60_000,
+      retryAt: () => account.liveScheduler.state().rateLimitedUntil,
+      now: () => account.clock.now(),
+    });
     this.live = account.live;
     this.publish = options.publish;
     this.observed = options.observed ?? (() => undefined);
@@ -180,7 +173,7 @@ export class ControlRoom {
 
   /** Renames a broadcast (PUT broadcasts/{key}); on 429, re-reads and renames only if still needed. */
   rename(key: string, title: string): Promise<Fresh<Broadcast>> {
-    return this.once(`rename:${key}:${title}`, key, () =>
+    return this.order.once(`rename:${key}:${title}`, key, () =>
       this.commandWithRecheck(
         'broadcast.rename',
         key,
@@ -199,7 +192,7 @@ export class ControlRoom {
    * broadcast is still on air and still not recording.
    */
   startRecording(key: string): Promise<Fresh<Broadcast>> {
-    return this.once(`start-recording:${key}`, key, () =>
+    return this.order.once(`start-recording:${key}`, key, () =>
       this.commandWithRecheck(
         'broadcast.startRecording',
         key,
@@ -212,7 +205,7 @@ export class ControlRoom {
 
   /** Stops manual recording; same single-flight, ordering and 429 rules as {@link startRecording}. */
   stopRecording(key: string): Promise<Fresh<Broadcast>> {
-    return this.once(`stop-recording:${key}`, key, () =>
+    return this.order.once(`stop-recording:${key}`, key, () =>
       this.commandWithRecheck(
         'broadcast.stopRecording',
         key,
@@ -242,7 +235,7 @@ export class ControlRoom {
         ? b.cuePointAt !== known.data.cuePointAt
         : Date.parse(b.cuePointAt) >= pressedAt - 1_000;
     };
-    return this.once(`cue:${key}`, key, () =>
+    return this.order.once(`cue:${key}`, key, () =>
       this.commandWithRecheck(
         'broadcast.setCuePoint',
         key,
@@ -259,10 +252,7 @@ export class ControlRoom {
    * write already on the wire runs on (the platform may act on it). False when no such run.
    */
   cancelWaiting(id: string): boolean {
-    const run = this.runs.get(id);
-    if (!run) return false;
-    run.abort.abort(new PlatformError({ code: 'rate-limited', ...say('errors.commandCancelled') }));
-    return true;
+    return this.budgetWaits.cancel(id);
   }
 
   /**
@@ -368,104 +358,20 @@ export class ControlRoom {
     return fresh;
   }
 
-  /**
-   * Sends a command; a command refused for budget (429) is never dropped and never repeated
-   * blindly (docs/architecture.md, "The API budget": re-read, then decide). Each time the
-   * platform refuses for budget, the operator is told it waits (`waiting`), the scheduler
-   * waits out the platform's pause, the broadcast is re-read, and `decide` says whether the
-   * command is already done, should be sent once more, or can no longer apply (`refusal`).
-   * It goes on while wanted: until answered, cancelled ({@link cancelWaiting}), or
-   * `maxBudgetWaitMs` after the press (then it fails with the last 429).
-   * @throws PlatformError as the platform answered, `conflict` with `refusal`, or the cancel.
-   */
-  private async commandWithRecheck(
+  /** Sends a command through {@link BudgetWaits.run}: re-read and decide after each 429. */
+  private commandWithRecheck(
     command: WaitingCommandName,
     key: string,
     send: (signal: AbortSignal) => Promise<{ data: Parameters<typeof toBroadcast>[0] }>,
     decide: (current: Broadcast) => 'done' | 'retry' | 'refuse',
     refusal: { message: string; text: MessageRef } | null,
   ): Promise<Fresh<Broadcast>> {
-    const id = `c${this.nextRunId++}`;
-    const abort = new AbortController();
-    this.runs.set(id, { abort });
-    const began = this.now();
-    let attempt = 0;
-    let told = false;
-    const cancelled = (): never => {
-      throw abort.signal.reason instanceof PlatformError
-        ? abort.signal.reason
-        : new PlatformError({ code: 'rate-limited', ...say('errors.commandCancelled') });
-    };
-    try {
-      let step: 'send' | 'reread' = 'send';
-      for (;;) {
-        if (abort.signal.aborted) cancelled();
-        try {
-          if (step === 'send') {
-            return this.commandResult(toBroadcast((await send(abort.signal)).data));
-          }
-          const current = await this.readBroadcast(key, 'command', abort.signal);
-          const next = decide(current.data);
-          if (next === 'done') return this.commandResult(current.data);
-          if (next === 'refuse')
-            throw new PlatformError({ code: 'conflict', ...(refusal ?? say('errors.internal')) });
-          step = 'send';
-          continue;
-        } catch (error) {
-          if (abort.signal.aborted) cancelled();
-          if (!(error instanceof PlatformError) || error.error.code !== 'rate-limited') throw error;
-          if (this.now() - began >= this.maxBudgetWaitMs) throw error;
-          // Whatever was refused, the state is read again before anything is sent again.
-          step = 'reread';
-          attempt += 1;
-          told = true;
-          const retryAt = this.retryAt() ?? this.now() + (error.error.retryAfterS ?? 1) * 1000;
-          this.waiting({
-            id,
-            command,
-            broadcastKey: key,
-            state: 'waiting',
-            status: 429,
-            attempt,
-            retryAt,
-          });
-        }
-      }
-    } finally {
-      this.runs.delete(id);
-      if (told)
-        this.waiting({
-          id,
-          command,
-          broadcastKey: key,
-          state: 'settled',
-          status: 429,
-          attempt,
-          retryAt: this.now(),
-        });
-    }
-  }
-
-  /**
-   * Joins a command already under way with the same `id` instead of sending another, and
-   * sends a different command on the same broadcast only after the one before settled, so
-   * the platform sees them in the order the operator pressed them.
-   */
-  private once(
-    id: string,
-    broadcastKey: string,
-    run: () => Promise<Fresh<Broadcast>>,
-  ): Promise<Fresh<Broadcast>> {
-    const running = this.inFlight.get(id);
-    if (running) return running;
-    const before = this.lastCommand.get(broadcastKey) ?? Promise.resolve();
-    const promise = before.then(run, run).finally(() => this.inFlight.delete(id));
-    const settled = promise.catch(() => undefined);
-    this.lastCommand.set(broadcastKey, settled);
-    void settled.then(() => {
-      if (this.lastCommand.get(broadcastKey) === settled) this.lastCommand.delete(broadcastKey);
+    return this.budgetWaits.run(command, key, {
+      send: async (signal) => this.commandResult(toBroadcast((await send(signal)).data)),
+      reread: (signal) => this.readBroadcast(key, 'command', signal),
+      decide,
+      done: (current) => this.commandResult(current),
+      refusal,
     });
-    this.inFlight.set(id, promise);
-    return promise;
   }
 }

@@ -8,7 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/manual-clock';
 import type { BudgetSnapshot } from '../../shared/model';
-import { WatchPlanner, multiviewPerBroadcastInterval, watchIntervals } from './watch-planner';
+import { WatchPlanner } from './watch-planner';
+import { multiviewPerBroadcastInterval, watchIntervals } from './watch-plan';
 
 const budget = (): BudgetSnapshot => ({
   name: 'live',

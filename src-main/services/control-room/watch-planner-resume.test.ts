@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/manual-clock';
 import type { BudgetSnapshot } from '../../shared/model';
-import { WatchPlanner, watchIntervals } from './watch-planner';
+import { WatchPlanner } from './watch-planner';
+import { watchIntervals } from './watch-plan';
 
 const budget: BudgetSnapshot = {
   name: 'live',

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/manual-clock';
 import type { BudgetSnapshot } from '../../shared/model';
-import { WatchPlanner, watchIntervals, type WatchTask } from './watch-planner';
+import { WatchPlanner } from './watch-planner';
+import { watchIntervals, type WatchTask } from './watch-plan';
 
 function budget(overrides: Partial<BudgetSnapshot> = {}): BudgetSnapshot {
   return {

@@ -15,7 +15,7 @@
  *   counts up `version`, so the renderer keeps the newest of a read and an event.
  */
 import { randomUUID } from 'node:crypto';
-import { rename, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PlatformError } from '../../platform/errors';
 import type {
@@ -24,19 +24,11 @@ import type {
   DownloadSource,
   DownloadState,
 } from '../../shared/downloads-model';
-import { say } from '../../shared/i18n/say';
 import { ChangeFeed } from '../core/change-feed';
 import { SpeedMeter, etaSeconds } from '../core/speed-meter';
-import { runDownload, waitUnlessAborted } from './download-run';
-import { availableName, numbered, safeFileName } from './file-names';
+import { failureWords, transfer, type DownloadEntry, type DownloadLink } from './download-transfer';
+import { numbered, safeFileName } from './file-names';
 import { DownloadStore, toStored } from './download-store';
-
-/** A download URL as the platform gave it; `expiresAtMs` epoch ms UTC. */
-export interface DownloadLink {
-  url: string;
-  fileName: string;
-  expiresAtMs: number;
-}
 
 /** What the engine needs from its workspace and host. */
 export interface DownloadListOptions {
@@ -60,27 +52,14 @@ export interface DownloadListOptions {
   fetch?: typeof fetch;
 }
 
-/** Tries after a broken connection before the download fails. */
-const maxInterruptions = 3;
-/** A link this close to expiry is asked for again rather than used, ms. */
-const linkMarginMs = 5000;
 /** Byte counts reach the disk at most this often, ms. */
 const saveSpacingMs = 1000;
-
-interface Entry {
-  download: Download;
-  partPath: string | null;
-  link: DownloadLink | null;
-  controller: AbortController | null;
-  running: Promise<void> | null;
-  speed: SpeedMeter;
-}
 
 /** The download list of one workspace (its items are the bridge's `Download`s). */
 export class DownloadList {
   readonly #options: DownloadListOptions;
   readonly #store: DownloadStore;
-  readonly #entries = new Map<string, Entry>();
+  readonly #entries = new Map<string, DownloadEntry>();
   #lastSaveMs = 0;
   #disposed = false;
   /** Pushes the list after changes and counts them (DownloadChange.version). */
@@ -228,7 +207,7 @@ export class DownloadList {
     await this.#save();
   }
 
-  #pick(ids: string[] | undefined, states: DownloadState[]): Entry[] {
+  #pick(ids: string[] | undefined, states: DownloadState[]): DownloadEntry[] {
     const wanted = ids === undefined ? null : new Set(ids);
     return [...this.#entries.values()].filter(
       (entry) =>
@@ -236,12 +215,12 @@ export class DownloadList {
     );
   }
 
-  #stop(entry: Entry, state: 'paused' | 'cancelled'): void {
+  #stop(entry: DownloadEntry, state: 'paused' | 'cancelled'): void {
     entry.download = { ...entry.download, state, bytesPerSecond: null, etaSeconds: null };
     entry.controller?.abort(new Error(state));
   }
 
-  async #requeue(picked: Entry[]): Promise<number> {
+  async #requeue(picked: DownloadEntry[]): Promise<number> {
     for (const entry of picked)
       entry.download = { ...entry.download, state: 'queued', error: null };
     await this.#save();
@@ -249,7 +228,7 @@ export class DownloadList {
     return picked.length;
   }
 
-  async #dropPart(entry: Entry): Promise<void> {
+  async #dropPart(entry: DownloadEntry): Promise<void> {
     if (entry.partPath !== null) await rm(entry.partPath, { force: true });
     entry.partPath = null;
     entry.download = { ...entry.download, receivedBytes: 0 };
@@ -277,83 +256,34 @@ export class DownloadList {
     }
   }
 
-  async #run(entry: Entry, signal: AbortSignal): Promise<void> {
+  async #run(entry: DownloadEntry, signal: AbortSignal): Promise<void> {
     try {
-      await this.#download(entry, signal);
+      await transfer(
+        entry,
+        {
+          ready: (folder) => this.#options.folder.ready(folder),
+          resolve: (source, signal) => this.#options.resolve(source, signal),
+          now: () => this.#options.now(),
+          retryStepMs: this.#options.retryStepMs ?? 500,
+          note: (note) => this.#note(entry, note),
+          choosePart: (name) => this.#choosePart(entry, name),
+          progress: (received, total) => this.#progress(entry, received, total),
+          fetch: this.#options.fetch,
+        },
+        signal,
+      );
       await this.#save();
     } catch (error) {
       if (signal.aborted) return; // paused, cancelled or closing: the caller set the state
-      const said =
-        error instanceof PlatformError
-          ? {
-              message: error.error.message,
-              ...(error.error.text ? { text: error.error.text } : {}),
-            }
-          : say('recordings.errors.downloadFailed', {
-              reason: error instanceof Error ? error.message : '',
-            });
+      const said = failureWords(error);
       if (!(error instanceof PlatformError)) this.#options.log(`download failed: ${String(error)}`);
       entry.download = { ...entry.download, state: 'failed', error: said, bytesPerSecond: null };
       await this.#save();
     }
   }
 
-  async #download(entry: Entry, signal: AbortSignal): Promise<void> {
-    const { download } = entry;
-    await this.#options.folder.ready(download.folder);
-    let interruptions = 0;
-    let freshLink = false;
-    for (;;) {
-      if (entry.link === null || entry.link.expiresAtMs - linkMarginMs <= this.#options.now()) {
-        const hadLink = entry.link !== null || entry.partPath !== null;
-        entry.link = await this.#options.resolve(download.source, signal);
-        freshLink = true;
-        if (hadLink) this.#note(entry, 'new-url');
-      }
-      if (entry.partPath === null) this.#choosePart(entry, entry.link.fileName);
-      const partPath = entry.partPath ?? '';
-      const outcome = await runDownload(
-        entry.link.url,
-        partPath,
-        signal,
-        (received, total) => this.#progress(entry, received, total),
-        this.#options.fetch,
-      );
-      if (outcome.kind !== 'link-gone' && outcome.restarted) this.#note(entry, 'restarted');
-      if (outcome.kind === 'complete') {
-        const path = await availableName(entry.download.folder, entry.download.fileName ?? '');
-        await rename(partPath, path);
-        entry.partPath = null;
-        entry.download = {
-          ...entry.download,
-          state: 'done',
-          path,
-          receivedBytes: outcome.totalBytes,
-          totalBytes: outcome.totalBytes,
-          bytesPerSecond: null,
-          etaSeconds: null,
-        };
-        return;
-      }
-      if (outcome.kind === 'link-gone') {
-        // A link we were just given and that is already gone will not come back: say so.
-        if (freshLink) throw outcome.error;
-        entry.link = null;
-        continue;
-      }
-      interruptions += 1;
-      freshLink = false;
-      if (interruptions > maxInterruptions) {
-        throw outcome.cause instanceof PlatformError
-          ? outcome.cause
-          : new PlatformError({ code: 'network', ...say('recordings.errors.downloadInterrupted') });
-      }
-      await waitUnlessAborted(interruptions * (this.#options.retryStepMs ?? 500), signal);
-    }
-  }
-
   /** Picks `<name>.part` in the download's folder (another download's part is not shared). */
-  #choosePart(entry: Entry, platformName: string): void {
+  #choosePart(entry: DownloadEntry, platformName: string): void {
     const fileName = safeFileName(platformName);
     const taken = new Set([...this.#entries.values()].map((other) => other.partPath));
     let partPath = join(entry.download.folder, `${fileName}.part`);
@@ -367,12 +297,12 @@ export class DownloadList {
     };
   }
 
-  #note(entry: Entry, note: 'restarted' | 'new-url'): void {
+  #note(entry: DownloadEntry, note: 'restarted' | 'new-url'): void {
     entry.download = { ...entry.download, note };
     this.#feed.changed(false);
   }
 
-  #progress(entry: Entry, received: number, total: number | null): void {
+  #progress(entry: DownloadEntry, received: number, total: number | null): void {
     const nowMs = this.#options.now();
     entry.speed.add(nowMs, received);
     entry.download = { ...entry.download, receivedBytes: received, totalBytes: total };
@@ -396,6 +326,6 @@ export class DownloadList {
 }
 
 /** Waits for the runs of `entries` to end (those not running end at once). */
-async function settled(entries: Entry[]): Promise<void> {
+async function settled(entries: DownloadEntry[]): Promise<void> {
   await Promise.all(entries.map((entry) => entry.running ?? Promise.resolve()));
 }

@@ -52,3 +52,9 @@ export function targetWords(target: UploadTarget): MessageRef {
     ? m('uploadNotice.targetVodCategory', { key: target.categoryKey })
     : m('uploadNotice.targetVod');
 }
+
+/** What the operator reads as the target in English, e.g. "VOD · category 1a2b", "Program media". */
+export function targetLabel(target: UploadTarget): string {
+  const words = targetWords(target);
+  return englishText(words.key, words.params);
+}

@@ -11,51 +11,31 @@
  * the beginning with a new one-time URL, each saying so in its note).
  */
 import type { MessageRef } from '../../shared/i18n/message';
-import { englishText } from '../../shared/i18n/say';
-import { m, problem, refusalWords, setNote, targetWords } from './problem-words';
-import { randomUUID } from 'node:crypto';
+import { m, setNote } from './problem-words';
 import type {
   EnqueueResult,
   UploadChange,
-  UploadItem,
   UploadProblem,
   UploadSnapshot,
   UploadState,
   UploadSummary,
   UploadTarget,
 } from '../../shared/uploads';
-import { checkDroppedPaths } from './enqueue-check';
-import { FollowUp, defaultFollowUpTuning, type FollowUpTuning } from './follow-up';
-import { tusTerminate, defaultTusChunkBytes } from './tus-send';
-import { SpeedMeter, etaSeconds } from '../core/speed-meter';
-import { backoffMs, defaultBackoff, summarize, type BackoffPolicy } from './upload-figures';
+import { intake } from './upload-intake';
+import { FollowUp } from './follow-up';
+import { tusTerminate } from './tus-send';
+import { summarize } from './upload-figures';
 import { UploadNotices, type Notify } from './upload-notices';
 import type { UploadPlatform } from './upload-platform';
-import { defaultConcurrency, newRecord, toItem, type UploadRecord } from './upload-record';
+import { defaultConcurrency, type UploadRecord } from './upload-record';
 import { UploadChangeBatcher, lastUploadChangeSeq } from './upload-changes';
 import { failureOutcome } from './upload-failure';
 import { runUpload } from './upload-run';
 import { UploadQueueStore } from './upload-store';
-
-/** Knobs of the engine; tests shorten the waits. */
-export interface UploadTuning {
-  backoff: BackoffPolicy;
-  followUp: FollowUpTuning;
-  /** Bytes per tus PATCH. Default unlimited: one PATCH per file (tus-send.ts). */
-  tusChunkBytes: number;
-  /** Least time between two progress events, ms. Default 250 (4 a second). */
-  eventSpacingMs: number;
-  /** A one-time URL expiring sooner than this is replaced before starting, ms. Default 60 000. */
-  urlMarginMs: number;
-}
-
-export const defaultTuning: UploadTuning = {
-  backoff: defaultBackoff,
-  followUp: defaultFollowUpTuning,
-  tusChunkBytes: defaultTusChunkBytes,
-  eventSpacingMs: 250,
-  urlMarginMs: 60_000,
-};
+import { retryDecision } from './upload-retry';
+import { UploadSlots, type Slot } from './upload-slots';
+import { UploadSpeeds } from './upload-speeds';
+import { defaultTuning, type UploadTuning } from './upload-tuning';
 
 export interface UploadEngineOptions {
   /** The app's data folder: the queue lives in `uploads-<workspaceId>.json`. */
@@ -71,20 +51,11 @@ export interface UploadEngineOptions {
   tuning?: Partial<UploadTuning>;
 }
 
-/** Why a running upload was stopped by us. */
-type StopReason = 'pause' | 'cancel' | 'dispose';
-
-interface Slot {
-  controller: AbortController;
-  stop: StopReason | null;
-}
-
 /** One workspace's upload queue at work. */
 export class UploadEngine {
   readonly #records = new Map<string, UploadRecord>();
-  readonly #running = new Map<string, Slot>();
-  readonly #runs = new Set<Promise<void>>();
-  readonly #meters = new Map<string, SpeedMeter>();
+  readonly #slots: UploadSlots;
+  readonly #speeds = new UploadSpeeds();
   readonly #options: UploadEngineOptions;
   readonly #tuning: UploadTuning;
   readonly #store: UploadQueueStore;
@@ -92,7 +63,6 @@ export class UploadEngine {
   readonly #followUp: FollowUp;
   #concurrency = defaultConcurrency;
   #disposed = false;
-  #retryTimer: ReturnType<typeof setTimeout> | null = null;
   readonly #changes: UploadChangeBatcher;
 
   private constructor(options: UploadEngineOptions) {
@@ -105,11 +75,24 @@ export class UploadEngine {
       options.log,
     );
     this.#notices = new UploadNotices(options.notify);
+    this.#slots = new UploadSlots({
+      records: () => this.#records.values(),
+      concurrency: () => this.#concurrency,
+      begin: (record, slot) => {
+        record.attempts += 1;
+        this.#set(record, record.phase === 'follow-up' ? 'processing' : 'uploading', {
+          retryAt: null,
+          problem: null,
+        });
+        return this.#run(record, slot);
+      },
+      freed: (id) => this.#speeds.end(id),
+    });
     this.#changes = new UploadChangeBatcher(
       {
         item: (id) => {
           const record = this.#records.get(id);
-          return record ? this.#item(record) : null;
+          return record ? this.#speeds.item(record, Date.now()) : null;
         },
         summary: () => this.#summary(),
       },
@@ -147,7 +130,7 @@ export class UploadEngine {
   list(): UploadSnapshot {
     return {
       seq: lastUploadChangeSeq(),
-      items: [...this.#records.values()].map((r) => this.#item(r)),
+      items: [...this.#records.values()].map((r) => this.#speeds.item(r, Date.now())),
       summary: this.#summary(),
     };
   }
@@ -159,50 +142,22 @@ export class UploadEngine {
    * refused, `not-available`).
    */
   async enqueue(paths: string[], target: UploadTarget): Promise<EnqueueResult> {
-    const batchId = randomUUID();
-    if (!this.#options.platform.available(target.kind)) {
-      const words = refusalWords(
-        target.kind === 'vod' ? 'uploadProblem.noVodAccount' : 'uploadProblem.noLiveAccount',
-      );
-      return { batchId, added: 0, refused: paths.map((path) => ({ path, ...words })) };
-    }
-    const checked = await checkDroppedPaths(paths, target.kind);
-    const active = new Set(
-      [...this.#records.values()]
-        .filter((r) => r.kind === target.kind && r.state !== 'done' && r.state !== 'cancelled')
-        .map((r) => r.path),
+    const { result, records } = await intake(paths, target, this.#options.platform, () =>
+      this.#records.values(),
     );
-    const now = new Date().toISOString();
-    const label = targetLabel(target);
-    let added = 0;
-    for (const file of checked.files) {
-      if (active.has(file.path)) {
-        checked.refused.push({ path: file.path, ...refusalWords('uploadProblem.alreadyQueued') });
-        continue;
-      }
-      const record = newRecord(file, target, {
-        id: randomUUID(),
-        batchId,
-        targetLabel: label,
-        queuedAt: now,
-      });
+    for (const record of records) {
       this.#records.set(record.id, record);
       this.#changed(record);
-      added += 1;
     }
-    if (added > 0) this.#pump();
-    return { batchId, added, refused: checked.refused };
+    if (records.length > 0) this.#pump();
+    return result;
   }
 
   /** Holds queued, uploading and retrying files; tus keeps its offset. Answers how many. */
   pause(ids?: string[]): { changed: number } {
     return this.#each(ids, (record) => {
       if (!['queued', 'uploading', 'retrying'].includes(record.state)) return false;
-      const slot = this.#running.get(record.id);
-      if (slot) {
-        slot.stop = 'pause';
-        slot.controller.abort(new Error('paused'));
-      }
+      this.#slots.stop(record.id, 'pause', 'paused');
       this.#set(record, 'paused', { retryAt: null, problem: null });
       return true;
     });
@@ -244,11 +199,7 @@ export class UploadEngine {
   cancel(ids?: string[]): { changed: number } {
     return this.#each(ids, (record) => {
       if (['done', 'cancelled', 'processing'].includes(record.state)) return false;
-      const slot = this.#running.get(record.id);
-      if (slot) {
-        slot.stop = 'cancel';
-        slot.controller.abort(new Error('cancelled'));
-      }
+      this.#slots.stop(record.id, 'cancel', 'cancelled');
       const location = record.location;
       if (location !== null && record.protocol === 'tus') void tusTerminate(location);
       record.url = null;
@@ -293,14 +244,10 @@ export class UploadEngine {
     if (this.#disposed) return;
     this.#disposed = true;
     this.#changes.close();
-    for (const slot of this.#running.values()) {
-      slot.stop = 'dispose';
-      slot.controller.abort(new Error('upload engine closed'));
-    }
+    this.#slots.close();
     this.#followUp.dispose();
     this.#notices.dispose();
-    if (this.#retryTimer !== null) clearTimeout(this.#retryTimer);
-    await Promise.allSettled([...this.#runs]);
+    await this.#slots.settled();
     await this.#store.flush();
     this.#store.dispose();
   }
@@ -329,40 +276,7 @@ export class UploadEngine {
 
   /** Starts queued files (and retrying ones whose time came) while slots are free. */
   #pump(): void {
-    if (this.#disposed) return;
-    const now = Date.now();
-    let nextRetry = Infinity;
-    for (const record of this.#records.values()) {
-      if (this.#running.has(record.id)) continue;
-      const due =
-        record.state === 'queued' ||
-        (record.state === 'retrying' && Date.parse(record.retryAt ?? '') <= now);
-      if (record.state === 'retrying' && !due)
-        nextRetry = Math.min(nextRetry, Date.parse(record.retryAt ?? ''));
-      if (due && this.#running.size < this.#concurrency) this.#start(record);
-    }
-    if (this.#retryTimer !== null) clearTimeout(this.#retryTimer);
-    this.#retryTimer = null;
-    if (Number.isFinite(nextRetry)) {
-      this.#retryTimer = setTimeout(() => this.#pump(), Math.max(0, nextRetry - now) + 5);
-    }
-  }
-
-  #start(record: UploadRecord): void {
-    const slot: Slot = { controller: new AbortController(), stop: null };
-    this.#running.set(record.id, slot);
-    record.attempts += 1;
-    this.#set(record, record.phase === 'follow-up' ? 'processing' : 'uploading', {
-      retryAt: null,
-      problem: null,
-    });
-    const run = this.#run(record, slot).finally(() => {
-      this.#running.delete(record.id);
-      this.#meters.delete(record.id);
-      this.#runs.delete(run);
-      this.#pump();
-    });
-    this.#runs.add(run);
+    if (!this.#disposed) this.#slots.pump();
   }
 
   async #run(record: UploadRecord, slot: Slot): Promise<void> {
@@ -371,7 +285,7 @@ export class UploadEngine {
       return;
     }
     const signal = slot.controller.signal;
-    this.#meters.set(record.id, new SpeedMeter());
+    this.#speeds.begin(record.id);
     try {
       const end = await runUpload(
         {
@@ -412,27 +326,15 @@ export class UploadEngine {
   /** `why`: a catalogue message, or the platform's own words. */
   #retryLater(record: UploadRecord, why: MessageRef | string, retryAfterMs = 0): void {
     record.failures += 1;
-    const policy = this.#tuning.backoff;
-    if (record.failures >= policy.maxFailures) {
-      return this.#attention(
-        record,
-        problem(
-          'network',
-          m('uploadProblem.failedInARow', { count: record.failures, why }),
-          m('uploadNext.checkNetwork'),
-        ),
-      );
-    }
-    const wait = backoffMs(policy, record.failures, retryAfterMs);
-    const retryAt = new Date(Date.now() + wait).toISOString();
-    this.#set(record, 'retrying', {
-      retryAt,
-      problem: problem(
-        'network',
-        m('uploadProblem.stopped', { why }),
-        m('uploadNext.waitRetry', { seconds: Math.ceil(wait / 1000) }),
-      ),
-    });
+    const next = retryDecision(
+      this.#tuning.backoff,
+      record.failures,
+      why,
+      retryAfterMs,
+      Date.now(),
+    );
+    if (next.kind === 'attention') return this.#attention(record, next.problem);
+    this.#set(record, 'retrying', { retryAt: next.retryAt, problem: next.problem });
   }
 
   #attention(record: UploadRecord, problem: UploadProblem): void {
@@ -467,27 +369,13 @@ export class UploadEngine {
 
   #progressed(record: UploadRecord, bytes: number): void {
     record.sentBytes = Math.min(bytes, record.sizeBytes);
-    this.#meters.get(record.id)?.add(Date.now(), record.sentBytes);
+    this.#speeds.add(record.id, Date.now(), record.sentBytes);
     this.#store.changed(false);
     this.#changes.changed(record.id, false);
   }
 
-  #item(record: UploadRecord): UploadItem {
-    const speed = this.#meters.get(record.id)?.bytesPerSecond(Date.now()) ?? null;
-    return toItem(record, {
-      bytesPerSecond: speed,
-      etaSeconds: etaSeconds(record.sizeBytes - record.sentBytes, speed),
-    });
-  }
-
   #summary(): UploadSummary {
-    const now = Date.now();
-    let speed: number | null = null;
-    for (const meter of this.#meters.values()) {
-      const one = meter.bytesPerSecond(now);
-      if (one !== null) speed = (speed ?? 0) + one;
-    }
-    return summarize(this.#records.values(), this.#concurrency, speed);
+    return summarize(this.#records.values(), this.#concurrency, this.#speeds.total(Date.now()));
   }
 
   #each(ids: string[] | undefined, apply: (record: UploadRecord) => boolean): { changed: number } {
@@ -499,12 +387,6 @@ export class UploadEngine {
     for (const record of records) if (apply(record)) changed += 1;
     return { changed };
   }
-}
-
-/** What the operator reads as the target, e.g. "VOD · category 1a2b", "Program media". */
-export function targetLabel(target: UploadTarget): string {
-  const words = targetWords(target);
-  return englishText(words.key, words.params);
 }
 
 function describe(error: unknown): string {

@@ -7,18 +7,11 @@
  * A 401 pauses that API's scheduler at once (no storm of retries) and is reported through
  * `onUnauthorized`, so the operator can enter a new token.
  */
-import { say } from '../../shared/i18n/say';
 import { LiveClient } from '../../platform/live-client';
 import { VodClient } from '../../platform/vod-client';
-import { PlatformError } from '../../platform/errors';
-import {
-  RequestScheduler,
-  type Clock,
-  type Priority,
-  type RefusePolicy,
-  systemClock,
-} from '../../platform/scheduler';
+import { RequestScheduler, type Clock, systemClock } from '../../platform/scheduler';
 import { liveAccount, vodAccount } from '../../platform/account-ledger';
+import { TokenGuard, noAccountError, noAccountReason, refuseAll } from './token-guard';
 import { startSandbox, type SandboxHandle, type SandboxInfo } from '../../sandbox/index';
 import type { Role } from '../../shared/commands/define';
 import type {
@@ -107,25 +100,6 @@ export interface OpenSandboxOptions extends WorkspaceOptions {
   seed?: number;
   /** Rate limit of the embedded sandbox (default on, as the platform). */
   rateLimit?: boolean;
-}
-
-/** What the scheduler pause says while a token is refused (the status bar shows it). */
-export const tokenRejectedReason = 'the platform refused the token (401)';
-
-/**
- * While a token is refused, an operator's commands and view reads fail at once with a 401
- * DeskError (nothing is sent: the platform would refuse them too) instead of waiting for a
- * new token; watch polls and bulk batches stay queued and go on once a new token is entered.
- */
-export function refuseWhileTokenRejected(name: string): RefusePolicy {
-  return (priority: Priority) =>
-    priority === 'command' || priority === 'view'
-      ? new PlatformError({
-          code: 'unauthorized',
-          status: 401,
-          ...say('errors.tokenRefused', { name }),
-        })
-      : null;
 }
 
 /** Opens the sandbox workspace (starting an embedded sandbox unless one is given). */
@@ -292,40 +266,20 @@ function build(
   const clock = options.clock ?? systemClock;
   const network = options.fetch ?? ((request: Request) => fetch(request));
   const pacing = options.pacing ?? {};
-  const listeners = new Set<(api: 'live' | 'vod') => void>();
   const has = { live: token.live !== undefined, vod: token.vod !== undefined };
-  const fresh = (): WorkspaceTokens => ({
-    live: has.live ? 'accepted' : null,
-    vod: has.vod ? 'accepted' : null,
-  });
-  let tokens = fresh();
-  // Counts the tokens this workspace has resumed with: a 401 speaks of the token its call was
-  // sent with, so an answer to a call sent before `resume` does not refuse the new token.
-  let tokenEpoch = 0;
-  const guarded =
-    (api: 'live' | 'vod', scheduler: () => RequestScheduler) => async (request: Request) => {
-      const sentWith = tokenEpoch;
-      const response = await network(request);
-      // Calls already in flight when the first 401 came answer 401 too: one pause, one report.
-      if (response.status === 401 && sentWith === tokenEpoch && tokens[api] !== 'refused') {
-        tokens = { ...tokens, [api]: 'refused' };
-        scheduler().pause(tokenRejectedReason, refuseWhileTokenRejected(info.name));
-        for (const listener of listeners) listener(api);
-      }
-      return response;
-    };
+  const guard = new TokenGuard(has, info.name);
   // Every scheduler of one platform account in this app shares its start log (account-ledger.ts):
   // the sandbox workspace stays open beside an account workspace on the same sandbox.
   const liveScheduler: RequestScheduler = new RequestScheduler({
     name: 'live',
-    fetch: guarded('live', () => liveScheduler),
+    fetch: guard.fetch('live', network, () => liveScheduler),
     clock,
     ...pacing,
     ...(has.live ? { account: liveAccount(info.liveBaseUrl, info.serviceAccountKey) } : {}),
   });
   const vodScheduler: RequestScheduler = new RequestScheduler({
     name: 'vod',
-    fetch: guarded('vod', () => vodScheduler),
+    fetch: guard.fetch('vod', network, () => vodScheduler),
     clock,
     ...pacing,
     ...(has.vod ? { account: vodAccount(info.vodBaseUrl, info.accounts.vod ?? info.id) } : {}),
@@ -350,43 +304,23 @@ function build(
     liveScheduler,
     vodScheduler,
     sandbox,
-    tokens: () => tokens,
+    tokens: () => guard.tokens,
     replaceToken: null,
     role: new RoleState(role),
-    onUnauthorized(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    onUnauthorized: (listener) => guard.onUnauthorized(listener),
     resume() {
-      tokenEpoch += 1;
-      tokens = fresh();
+      guard.resume();
       // An API without an account stays refused: there is no token to resume with.
       if (has.live) liveScheduler.resume();
       if (has.vod) vodScheduler.resume();
     },
     async dispose() {
-      listeners.clear();
+      guard.dispose();
       liveScheduler.dispose();
       vodScheduler.dispose();
       await sandbox?.close();
     },
   };
-}
-
-/** What the budget gauge says of an API the workspace has no account of. */
-function noAccountReason(api: 'live' | 'vod'): string {
-  return `this workspace has no ${api === 'live' ? 'live' : 'VOD'} account`;
-}
-
-function noAccountError(api: 'live' | 'vod'): PlatformError {
-  return new PlatformError({
-    code: 'api-missing',
-    ...say(api === 'live' ? 'errors.noLiveApi' : 'errors.noVodApi'),
-  });
-}
-
-function refuseAll(error: PlatformError): RefusePolicy {
-  return () => error;
 }
 
 /**

@@ -1,0 +1,140 @@
+/**
+ * Commands refused for budget (docs/architecture.md, "The API budget": re-read, then decide): a
+ * command refused with 429 is never dropped and never repeated blindly. Each time the platform
+ * refuses for budget, the operator is told it waits (the `command.waiting` event), the scheduler
+ * waits out the platform's pause, the broadcast is re-read, and the command's `decide` says
+ * whether it is already done, should be sent once more, or can no longer apply. It goes on
+ * until answered, cancelled, or `maxBudgetWaitMs` after the press.
+ */
+import type { MessageRef } from '../../shared/i18n/message';
+import { say } from '../../shared/i18n/say';
+import { PlatformError } from '../../platform/errors';
+import type { Broadcast, CommandWaiting, Fresh, WaitingCommandName } from '../../shared/model';
+
+/** What the waits need from the control room. */
+export interface BudgetWaitOptions {
+  /** Told while a command waits, and when it settles (the `command.waiting` event). */
+  waiting: (waiting: CommandWaiting) => void;
+  /** How long a command is kept trying before it fails with the last 429, ms. */
+  maxBudgetWaitMs: number;
+  /** When the scheduler will send again after the platform's pause (epoch ms UTC), if known. */
+  retryAt: () => number | null;
+  /** Epoch ms UTC. */
+  now: () => number;
+}
+
+/** The steps of one command. */
+export interface RecheckSteps {
+  /** Sends the command; answers its result (already published). */
+  send: (signal: AbortSignal) => Promise<Fresh<Broadcast>>;
+  /** Reads the broadcast again at `command` priority. */
+  reread: (signal: AbortSignal) => Promise<Fresh<Broadcast>>;
+  /** After a re-read: already done, send once more, or refuse with `refusal`. */
+  decide: (current: Broadcast) => 'done' | 'retry' | 'refuse';
+  /** The result when the re-read shows it done (published as the command's result). */
+  done: (current: Broadcast) => Fresh<Broadcast>;
+  /** Why the command can no longer apply (PlatformError `conflict`); null: an internal error. */
+  refusal: { message: string; text: MessageRef } | null;
+}
+
+/** A command run waiting for the budget: its cancel switch. */
+interface BudgetWait {
+  abort: AbortController;
+}
+
+/** The command runs of one control room that may wait for the budget. */
+export class BudgetWaits {
+  /** Command runs under way, by the id the `command.waiting` event gives them. */
+  readonly #runs = new Map<string, BudgetWait>();
+  #nextRunId = 1;
+  readonly #options: BudgetWaitOptions;
+
+  constructor(options: BudgetWaitOptions) {
+    this.#options = options;
+  }
+
+  /**
+   * Cancels a command waiting for the budget (`id` from the `command.waiting` event): a call
+   * still queued is dropped, nothing more is sent, and the command answers "cancelled". A
+   * write already on the wire runs on (the platform may act on it). False when no such run.
+   */
+  cancel(id: string): boolean {
+    const run = this.#runs.get(id);
+    if (!run) return false;
+    run.abort.abort(new PlatformError({ code: 'rate-limited', ...say('errors.commandCancelled') }));
+    return true;
+  }
+
+  /**
+   * Runs `command` on broadcast `key` through `steps` until answered.
+   * @throws PlatformError as the platform answered, `conflict` with `steps.refusal`, the last
+   * 429 after `maxBudgetWaitMs`, or the cancel.
+   */
+  async run(
+    command: WaitingCommandName,
+    key: string,
+    steps: RecheckSteps,
+  ): Promise<Fresh<Broadcast>> {
+    const { now, waiting } = this.#options;
+    const id = `c${this.#nextRunId++}`;
+    const abort = new AbortController();
+    this.#runs.set(id, { abort });
+    const began = now();
+    let attempt = 0;
+    let told = false;
+    const cancelled = (): never => {
+      throw abort.signal.reason instanceof PlatformError
+        ? abort.signal.reason
+        : new PlatformError({ code: 'rate-limited', ...say('errors.commandCancelled') });
+    };
+    try {
+      let step: 'send' | 'reread' = 'send';
+      for (;;) {
+        if (abort.signal.aborted) cancelled();
+        try {
+          if (step === 'send') return await steps.send(abort.signal);
+          const current = await steps.reread(abort.signal);
+          const next = steps.decide(current.data);
+          if (next === 'done') return steps.done(current.data);
+          if (next === 'refuse')
+            throw new PlatformError({
+              code: 'conflict',
+              ...(steps.refusal ?? say('errors.internal')),
+            });
+          step = 'send';
+          continue;
+        } catch (error) {
+          if (abort.signal.aborted) cancelled();
+          if (!(error instanceof PlatformError) || error.error.code !== 'rate-limited') throw error;
+          if (now() - began >= this.#options.maxBudgetWaitMs) throw error;
+          // Whatever was refused, the state is read again before anything is sent again.
+          step = 'reread';
+          attempt += 1;
+          told = true;
+          const retryAt = this.#options.retryAt() ?? now() + (error.error.retryAfterS ?? 1) * 1000;
+          waiting({
+            id,
+            command,
+            broadcastKey: key,
+            state: 'waiting',
+            status: 429,
+            attempt,
+            retryAt,
+          });
+        }
+      }
+    } finally {
+      this.#runs.delete(id);
+      if (told)
+        waiting({
+          id,
+          command,
+          broadcastKey: key,
+          state: 'settled',
+          status: 429,
+          attempt,
+          retryAt: now(),
+        });
+    }
+  }
+}

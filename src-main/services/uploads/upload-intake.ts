@@ -1,0 +1,60 @@
+/**
+ * What a drop adds to the upload queue (docs/architecture.md, "Uploads and downloads"): the
+ * target must be one the workspace can take, the dropped paths pass the local checks
+ * (enqueue-check.ts, no platform call), and a file already queued for the same kind and not
+ * finished is refused; the rest become new queue records of one batch.
+ */
+import { randomUUID } from 'node:crypto';
+import type { EnqueueResult, UploadTarget } from '../../shared/uploads';
+import { checkDroppedPaths } from './enqueue-check';
+import { refusalWords, targetLabel } from './problem-words';
+import type { UploadPlatform } from './upload-platform';
+import { newRecord, type UploadRecord } from './upload-record';
+
+/** The answer to the operator (`added` counts `records`) and the records to queue. */
+export interface Intake {
+  result: EnqueueResult;
+  /** New records, state `queued`, in drop order. */
+  records: UploadRecord[];
+}
+
+/**
+ * Checks `paths` for `target`. A live-only workspace has no VOD, a VOD-only one no live: every
+ * file is refused. `queue` is read after the checks, so files queued meanwhile count as queued.
+ */
+export async function intake(
+  paths: string[],
+  target: UploadTarget,
+  platform: UploadPlatform,
+  queue: () => Iterable<UploadRecord>,
+): Promise<Intake> {
+  const batchId = randomUUID();
+  if (!platform.available(target.kind)) {
+    const words = refusalWords(
+      target.kind === 'vod' ? 'uploadProblem.noVodAccount' : 'uploadProblem.noLiveAccount',
+    );
+    return {
+      result: { batchId, added: 0, refused: paths.map((path) => ({ path, ...words })) },
+      records: [],
+    };
+  }
+  const checked = await checkDroppedPaths(paths, target.kind);
+  const active = new Set(
+    [...queue()]
+      .filter((r) => r.kind === target.kind && r.state !== 'done' && r.state !== 'cancelled')
+      .map((r) => r.path),
+  );
+  const now = new Date().toISOString();
+  const label = targetLabel(target);
+  const records: UploadRecord[] = [];
+  for (const file of checked.files) {
+    if (active.has(file.path)) {
+      checked.refused.push({ path: file.path, ...refusalWords('uploadProblem.alreadyQueued') });
+      continue;
+    }
+    records.push(
+      newRecord(file, target, { id: randomUUID(), batchId, targetLabel: label, queuedAt: now }),
+    );
+  }
+  return { result: { batchId, added: records.length, refused: checked.refused }, records };
+}

@@ -1,0 +1,81 @@
+/**
+ * The words of one Activity line (docs/architecture.md, "Activity"): what happened (the
+ * command's title or the event), the result and the way in, in the operator's language
+ * (catalogue keys `activity.*`); times through formatUtc, UTC.
+ */
+import type { ActivityItem } from '../../src-main/shared/activity-model';
+import { commandTextKeys } from '../../src-main/shared/command-texts';
+import { isCommandName } from '../../src-main/shared/bridge';
+import type { MessageKey } from '../../src-main/shared/i18n/message';
+import { t } from '../i18n/i18n.svelte';
+import { formatUtc } from './format';
+
+/** The catalogue key of each kind of line. */
+export const kindKeys: Record<ActivityItem['kind'], MessageKey> = {
+  command: 'activity.kinds.command',
+  'on-air': 'activity.kinds.onAir',
+  'off-air': 'activity.kinds.offAir',
+  'budget-429': 'activity.kinds.budget429',
+  stale: 'activity.kinds.stale',
+  fresh: 'activity.kinds.fresh',
+  upload: 'activity.kinds.upload',
+};
+
+/** What happened, in the operator's words: the command's title or the event. */
+export function what(item: ActivityItem): string {
+  switch (item.kind) {
+    case 'command':
+      return item.command && isCommandName(item.command)
+        ? t(commandTextKeys(item.command).title as MessageKey)
+        : (item.command ?? '');
+    case 'on-air':
+      // First seen on air in this run: the platform's start is said, not the sighting's.
+      return item.since && Date.parse(item.since) < Date.parse(item.at) - 60_000
+        ? t('activity.events.onAirSince', { time: formatUtc(item.since) })
+        : t('activity.events.onAir');
+    case 'off-air':
+      return t('activity.events.offAir');
+    case 'budget-429':
+      return t('activity.events.budget429', {
+        api: item.detail ?? '',
+        until: formatUtc(item.until),
+      });
+    case 'stale':
+      return t('activity.events.stale', { topic: topic(item.detail) });
+    case 'fresh':
+      return t('activity.events.fresh', { topic: topic(item.detail) });
+    case 'upload':
+      return t(
+        item.outcome === 'failed' ? 'activity.events.uploadFailed' : 'activity.events.uploadDone',
+        { file: item.file ?? '' },
+      );
+  }
+}
+
+/** A watch's topic in words (`channels`, `broadcast`, `participants`, `viewers`). */
+function topic(detail: string | null): string {
+  return detail && ['channels', 'broadcast', 'participants', 'viewers'].includes(detail)
+    ? t(`activity.topics.${detail}` as MessageKey)
+    : (detail ?? '');
+}
+
+/** The result in words: done (with the status), refused with the platform's words, or the event's message. */
+export function outcome(item: ActivityItem): string {
+  if (item.result === 'ok')
+    return item.status === null
+      ? t('activity.done')
+      : t('activity.doneStatus', { status: item.status });
+  if (item.result === 'refused') {
+    const text =
+      item.status === null
+        ? t('activity.refused', { message: item.message ?? '' })
+        : t('activity.refusedStatus', { status: item.status, message: item.message ?? '' });
+    return item.sent === false ? `${text} (${t('activity.notSent')})` : text;
+  }
+  return item.kind === 'upload' || item.kind === 'stale' ? (item.message ?? '') : '';
+}
+
+/** The way in (palette, shortcut, panel...) in words; empty when not known. */
+export function via(item: ActivityItem): string {
+  return item.via ? t(`activity.via.${item.via}` as MessageKey) : '';
+}
