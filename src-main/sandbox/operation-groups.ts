@@ -59,13 +59,13 @@ export function operationGroups(context: SandboxContext): OperationGroup[] {
       liveProfileOperations(sliceOf(context, 'profiles', 'profileGroups', 'contract', 'live')),
     ),
     live('channel-admin', liveChannelAdminOperations(context)),
-    live('creators', liveCreatorOperations(sliceOf(context, 'live', 'channels'))),
-    live('file-transfers', liveFileTransferOperations(sliceOf(context, 'live', 'channels'))),
+    live('creators', liveCreatorOperations(sliceOf(context, 'live', 'channels', 'ids'))),
+    live('file-transfers', liveFileTransferOperations(sliceOf(context, 'live', 'channels', 'ids'))),
     live(
       'recordings',
       liveRecordingOperations(sliceOf(context, 'seed', 'broadcasts', 'channels', 'live')),
     ),
-    live('programs', liveProgramOperations(sliceOf(context, 'live', 'channels'))),
+    live('programs', liveProgramOperations(sliceOf(context, 'live', 'channels', 'ids'))),
     live('chat', liveChatOperations(sliceOf(context, 'seed', 'broadcasts', 'channels', 'live'))),
     live(
       'statistics',

@@ -143,6 +143,6 @@ describe('--state FILE', () => {
     const sandbox = await startSandbox({ rateLimit: false, stateFile: file });
     await sandbox.close();
     expect(stderr.mock.calls.map((call) => String(call[0])).join('')).toMatch(/unusable/);
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ version: 1 });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ version: 2 });
   });
 });
