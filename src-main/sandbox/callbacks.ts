@@ -35,7 +35,8 @@
  * ISO-8601 UTC for live and unix seconds for VOD (each API's date convention). HTTP 200 is
  * delivered; anything else, a connect timeout (2 s) or a response timeout (3 s) is retried
  * every 5 minutes of VIRTUAL time, at most 12 attempts (about an hour), then given up. No
- * signature. URLs live in `state.callbackUrls` (set them with `setCallbackUrl`). The last 500
+ * signature. URLs live on the channel records (live `ChannelRecord.callbacks`, VOD
+ * `VodChannelRecord.callbackUrl`/`downloadCallbackUrl`; set them with `setCallbackUrl`). The last 500
  * deliveries are kept in memory, each with its attempts (time, HTTP status or error).
  */
 import type { VirtualClock } from './clock';
@@ -43,9 +44,8 @@ import { postForm } from './callbacks-http';
 import { checkDestination, systemResolver, type HostResolver } from './callbacks-target';
 import { nextId } from './ids';
 import { isoUtc } from './present';
-import type { CallbackUrls, SandboxState } from './state';
-
-export type { CallbackUrls } from './state';
+import type { VodChannelRecord } from './model/vod';
+import type { ChannelCallbacks, SandboxState } from './state';
 
 interface Occurred {
   /** When it happened (UTC); default the virtual now. */
@@ -237,13 +237,18 @@ export function setCallbackUrl(
   target: CallbackTarget,
   url: string | null,
 ): void {
-  const urls: CallbackUrls = (state.callbackUrls ??= { live: {}, vod: {} });
-  const ofChannel: Record<string, string | undefined> =
-    target.api === 'live'
-      ? (urls.live[target.channelKey] ??= {})
-      : (urls.vod[target.channelKey] ??= {});
+  if (target.api === 'vod') {
+    const channel = state.vod.channels.find((item) => item.key === target.channelKey);
+    if (channel === undefined) return;
+    if (target.kind === 'channel') channel.callbackUrl = url;
+    else channel.downloadCallbackUrl = url;
+    return;
+  }
+  const channel = state.channels.find((item) => item.key === target.channelKey);
+  if (channel === undefined) return;
+  const callbacks = (channel.callbacks ??= {});
   // Undefined, not deleted: the state file drops undefined fields, so it reads the same.
-  ofChannel[target.kind] = url ?? undefined;
+  callbacks[target.kind] = url ?? undefined;
 }
 
 /** Delivers the callbacks of one sandbox; `close()` stops its retry timer. */
@@ -284,7 +289,7 @@ export class CallbackEngine {
 
   /** Queues `event` and attempts it now; undefined when no URL is set for it. */
   emit(event: CallbackEvent): CallbackDelivery | undefined {
-    const url = urlFor(this.#state.callbackUrls, event);
+    const url = urlFor(this.#state, event);
     if (url === undefined) return undefined;
     const delivery: CallbackDelivery = {
       id: nextId(this.#state),
@@ -394,20 +399,26 @@ export class CallbackEngine {
   }
 }
 
-function urlFor(urls: CallbackUrls | undefined, event: CallbackEvent): string | undefined {
+/** The URL `event` goes to: on the live channel's or VOD channel's record; undefined: none. */
+function urlFor(state: SandboxState, event: CallbackEvent): string | undefined {
+  const key = event.channel_key;
+  const live = (): ChannelCallbacks | undefined =>
+    state.channels.find((item) => item.key === key)?.callbacks;
+  const vod = (): VodChannelRecord | undefined =>
+    state.vod.channels.find((item) => item.key === key);
   switch (event.type) {
     case 'live.broadcast':
-      return urls?.live[event.channel_key]?.live;
+      return live()?.live;
     case 'live.recording_file':
-      return urls?.live[event.channel_key]?.recording_file;
+      return live()?.recording_file;
     case 'live.playback':
-      return urls?.live[event.channel_key]?.playback;
+      return live()?.playback;
     case 'vod.content':
     case 'vod.playback':
     case 'vod.ai_script':
-      return urls?.vod[event.channel_key]?.channel;
+      return vod()?.callbackUrl ?? undefined;
     case 'vod.download':
-      return urls?.vod[event.channel_key]?.download;
+      return vod()?.downloadCallbackUrl ?? undefined;
   }
 }
 

@@ -4,7 +4,6 @@
  * `ApiError` 422 with a message fit for an operator.
  */
 import { endBroadcast } from './broadcast-actions';
-import { setCallbackUrl } from './callbacks';
 import { unprocessable } from './http-error';
 import type { ChannelSettings } from './live-state';
 import { channelSettingsOf, removeWhere } from './live-state';
@@ -60,9 +59,8 @@ export function createChannel(state: SandboxState, form: NewChannelForm, now: Da
     // Typical audience of a new channel's broadcasts (drives the audience model).
     audiencePeak: 100,
   };
-  const settings = applyChannelForm(state, channel, channelSettingsOf(state.live, key), form, now);
+  channel.settings = applyChannelForm(state, channel, channelSettingsOf(channel), form, now);
   state.channels.push(channel);
-  state.live.channelSettings.set(key, settings);
   return channel;
 }
 
@@ -213,12 +211,7 @@ export function deleteChannel(state: SandboxState, channel: ChannelRecord): void
   removeWhere(live.fileTransfers, ofChannel);
   removeWhere(live.recordingFiles, ofChannel);
   removeWhere(live.programs, ofChannel);
-  live.channelSettings.delete(key);
-  live.chatSettings.delete(key);
-  live.callbacksUpdatedAt.delete(key);
-  for (const kind of ['live', 'recording_file', 'playback'] as const) {
-    setCallbackUrl(state, { api: 'live', channelKey: key, kind }, null);
-  }
+  // Its settings, chat settings and callback URLs are on its record: gone with it.
 }
 
 /** A 0/1 form flag as a boolean; undefined when absent. */

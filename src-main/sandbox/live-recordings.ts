@@ -97,7 +97,8 @@ export function finishRecordings(
   broadcast: BroadcastRecord,
   endedAt: Date,
 ): void {
-  const policy = channelSettingsOf(state.live, broadcast.channelKey).recordingFilePolicy;
+  const channel = state.channels.find((item) => item.key === broadcast.channelKey);
+  const policy = channel === undefined ? 1 : channelSettingsOf(channel).recordingFilePolicy;
   const { channelKey, key } = broadcast;
   if (policy !== 0 && broadcast.startedAt !== null) {
     recordingFinished(state, channelKey, key, 'segment', broadcast.startedAt, endedAt);

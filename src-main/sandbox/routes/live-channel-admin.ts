@@ -49,11 +49,8 @@ export function liveChannelAdminOperations({ state, clock }: SandboxContext): Op
           `The channel "${channel.title}" is in the trash: restore it before changing it.`,
         );
       }
-      const settings = channelSettingsOf(state.live, channel.key);
-      state.live.channelSettings.set(
-        channel.key,
-        applyChannelForm(state, channel, settings, body, clock.now()),
-      );
+      const settings = channelSettingsOf(channel);
+      channel.settings = applyChannelForm(state, channel, settings, body, clock.now());
       return one(channel);
     },
 
@@ -99,15 +96,13 @@ export function liveChannelAdminOperations({ state, clock }: SandboxContext): Op
         );
       }
       const now = clock.now();
-      state.live.callbacksUpdatedAt.set(
-        channel.key,
-        new Date(Math.floor(now.getTime() / 1000) * 1000),
-      );
+      const callbacks = (channel.callbacks ??= {});
+      callbacks.updatedAt = new Date(Math.floor(now.getTime() / 1000) * 1000);
       return {
         data: {
           channel_key: channel.key,
-          ...presentCallbackUrls(state, channel.key),
-          updated_at: isoOrNull(state.live.callbacksUpdatedAt.get(channel.key) ?? null),
+          ...presentCallbackUrls(channel),
+          updated_at: isoOrNull(callbacks.updatedAt),
         },
       };
     },
