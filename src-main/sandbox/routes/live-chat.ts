@@ -26,7 +26,6 @@ type ChatSlice = 'seed' | 'broadcasts' | 'channels' | 'live';
 
 /** Handlers by operationId. */
 export function liveChatOperations({ state, clock }: SliceContext<ChatSlice>): OperationHandlers {
-  const live = state.live;
   const channelOf = (params: { channel_key: string }): ChannelRecord =>
     findChannel(state, params.channel_key);
   const touched = (channel: ChannelRecord): void => {
