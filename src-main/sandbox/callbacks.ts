@@ -43,9 +43,10 @@ import type { VirtualClock } from './clock';
 import { postForm } from './callbacks-http';
 import { checkDestination, systemResolver, type HostResolver } from './callbacks-target';
 import { nextId } from './ids';
+import { rootOf } from './operation';
 import { isoUtc } from './present';
 import type { VodChannelRecord } from './model/vod';
-import type { ChannelCallbacks, SandboxState } from './state';
+import type { ChannelCallbacks, ChannelRecord, SandboxState } from './state';
 
 interface Occurred {
   /** When it happened (UTC); default the virtual now. */
@@ -205,25 +206,23 @@ const defaultPolicy: CallbackPolicy = {
 };
 const keptDeliveries = 500;
 const keptAttempts = 50;
-const engines = new WeakMap<SandboxState, CallbackEngine>();
+const engines = new WeakMap<object, CallbackEngine>();
 
 /**
- * Reports an event of `state`'s platform: queues its delivery when a URL is set. Does nothing
- * (returns undefined) when no engine runs for `state` or no URL is set.
+ * Reports an event of `state`'s platform (the whole state or a slice of it, `sliceOf`): queues
+ * its delivery when a URL is set. Does nothing (returns undefined) when no engine runs for the
+ * sandbox or no URL is set.
  */
-export function emitCallback(
-  state: SandboxState,
-  event: CallbackEvent,
-): CallbackDelivery | undefined {
-  return engines.get(state)?.emit(event);
+export function emitCallback(state: object, event: CallbackEvent): CallbackDelivery | undefined {
+  return engines.get(rootOf(state))?.emit(event);
 }
 
 /**
  * Reports an event that happens at `atMs` (virtual ms): emitted by the first tick or `settle()`
  * at or after that time (kept in memory only). Nothing when no engine runs for `state`.
  */
-export function scheduleCallback(state: SandboxState, atMs: number, event: CallbackEvent): void {
-  engines.get(state)?.schedule(atMs, event);
+export function scheduleCallback(state: object, atMs: number, event: CallbackEvent): void {
+  engines.get(rootOf(state))?.schedule(atMs, event);
 }
 
 /** Which callback URL of which channel. */
@@ -245,10 +244,18 @@ export function setCallbackUrl(
     return;
   }
   const channel = state.channels.find((item) => item.key === target.channelKey);
-  if (channel === undefined) return;
+  if (channel !== undefined) setLiveCallbackUrl(channel, target.kind, url);
+}
+
+/** Sets (or with null, removes) one callback URL of a live channel, on its record. */
+export function setLiveCallbackUrl(
+  channel: Pick<ChannelRecord, 'callbacks'>,
+  kind: keyof Omit<ChannelCallbacks, 'updatedAt'>,
+  url: string | null,
+): void {
   const callbacks = (channel.callbacks ??= {});
   // Undefined, not deleted: the state file drops undefined fields, so it reads the same.
-  callbacks[target.kind] = url ?? undefined;
+  callbacks[kind] = url ?? undefined;
 }
 
 /** Delivers the callbacks of one sandbox; `close()` stops its retry timer. */

@@ -8,6 +8,7 @@ import { unprocessable } from './http-error';
 import type { ChannelSettings } from './live-state';
 import { channelSettingsOf, removeWhere } from './live-state';
 import { newKey, nextId } from './ids';
+import type { ChannelAdminSlice, LiveRulesSlice } from './operation';
 import type { ChannelRecord, SandboxState } from './state';
 import type { Schema } from './typed-operation';
 
@@ -31,7 +32,11 @@ export type NewChannelForm = ChannelFormFields & {
  * @throws ApiError 422 at the contract's channel limit (trashed channels count) or for a
  *   field `applyChannelForm` refuses.
  */
-export function createChannel(state: SandboxState, form: NewChannelForm, now: Date): ChannelRecord {
+export function createChannel(
+  state: Pick<SandboxState, ChannelAdminSlice>,
+  form: NewChannelForm,
+  now: Date,
+): ChannelRecord {
   const limit = state.contract.channelLimit;
   if (state.channels.length >= limit) {
     throw unprocessable(
@@ -71,7 +76,7 @@ export function createChannel(state: SandboxState, form: NewChannelForm, now: Da
  *   chat switched on without a service, a taken customer code, a viewer limit above the contract.
  */
 export function applyChannelForm(
-  state: SandboxState,
+  state: Pick<SandboxState, 'channels' | 'profileGroups' | 'contract' | 'live'>,
   channel: ChannelRecord,
   current: ChannelSettings,
   form: ChannelFormFields,
@@ -170,7 +175,11 @@ export function setChannelStatus(channel: ChannelRecord, status: ChannelRecord['
  * Spec, States: trash hides the channel from lists and stops its on-air broadcast.
  * @throws ApiError 422 when the channel is already in the trash.
  */
-export function trashChannel(state: SandboxState, channel: ChannelRecord, now: Date): void {
+export function trashChannel(
+  state: Pick<SandboxState, LiveRulesSlice>,
+  channel: ChannelRecord,
+  now: Date,
+): void {
   if (channel.isTrashed)
     throw unprocessable(`The channel "${channel.title}" is already in the trash.`);
   for (const broadcast of state.broadcasts) {
@@ -193,7 +202,10 @@ export function restoreChannel(channel: ChannelRecord): void {
  * Spec, States: deletes the channel permanently with everything that belongs to it.
  * @throws ApiError 422 while one of its broadcasts is on air.
  */
-export function deleteChannel(state: SandboxState, channel: ChannelRecord): void {
+export function deleteChannel(
+  state: Pick<SandboxState, LiveRulesSlice>,
+  channel: ChannelRecord,
+): void {
   if (
     state.broadcasts.some((broadcast) => broadcast.channelKey === channel.key && broadcast.isOnair)
   ) {

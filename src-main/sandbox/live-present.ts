@@ -22,7 +22,7 @@ import type { Schema } from './typed-operation';
 
 /** Live `Channel`: the base fields of present.ts plus the kind and the observed settings. */
 export function presentLiveChannel(
-  state: SandboxState,
+  state: Pick<SandboxState, 'broadcasts'>,
   channel: ChannelRecord,
 ): Schema<'live', 'Channel'> {
   const settings = channelSettingsOf(channel);

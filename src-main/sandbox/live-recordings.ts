@@ -9,6 +9,7 @@ import type { IdHolder } from './ids';
 import { nextId } from './ids';
 import { channelSettingsOf } from './live-state';
 import { transfersFor } from './recording-transfers';
+import type { LiveRulesSlice } from './operation';
 import type { BroadcastRecord, SandboxState } from './state';
 
 /**
@@ -53,7 +54,7 @@ export function addRecordingFile(
  * @returns the file, or null for a scheduled channel.
  */
 export function recordingFinished(
-  state: SandboxState,
+  state: Pick<SandboxState, LiveRulesSlice>,
   channelKey: string,
   broadcastKey: string,
   kind: 'segment' | 'duplicate',
@@ -93,7 +94,7 @@ export function recordingFinished(
  * their callbacks; manual recording is cleared.
  */
 export function finishRecordings(
-  state: SandboxState,
+  state: Pick<SandboxState, LiveRulesSlice>,
   broadcast: BroadcastRecord,
   endedAt: Date,
 ): void {
