@@ -3,8 +3,8 @@
  * integer ids and the keys drawn at run time of every record kind, from the counters kept in
  * `SandboxState.ids`. Live: channels, broadcasts, programs, syndications, file transfers,
  * recording files; callback deliveries; channel, broadcast, creator, program media and
- * waiting-screen keys. VOD records take theirs from `vod.nextId` and `vod.keySeed`
- * (vod-state.ts) until the VOD side calls this module too. Not from here: the seed's two
+ * waiting-screen keys; the VOD records whose module calls `nextId`/`newKey` (vod-state.ts and
+ * the VOD groups say which). Not from here: the seed's two
  * chatting service contracts (fixed ids 1 and 2, part of the seeded contract), and download and
  * upload tokens (cryptographic, `randomBytes`).
  *
