@@ -5,144 +5,42 @@
  * docs/platform-facts.md ("Callbacks") says which payloads are observed and which invented.
  *
  * Handlers report what happened with `emitCallback(state, event)` (or `scheduleCallback` for
- * something that happens later on the virtual clock); events (snake_case fields):
- * - `{ type: 'live.broadcast', event: 'start'|'stop'|'pause'|'resume', channel_key,
- *   broadcast_key, occurred_at? }` → live URL of the channel (observed: start|stop|pause|resume);
- * - `{ type: 'live.recording_file', channel_key, broadcast_key, recording_file_id,
- *   recording_file_filename, recording_file_kind, recording_file_transfer_result: 0|1,
- *   file_transfer_id?, occurred_at? }` → recording-file URL of the channel (observed field
- *   names, 0 fail, 1 success; `file_transfer_id`, one call per destination, is ours);
- * - `{ type: 'live.playback', kind: 100, channel_key, media_content_key (the broadcast key),
- *   client_user_id, player_id, hardware_id, device_name, uservalues, localtime }` → playback URL
- *   of the live channel (observed field names);
- * - `{ type: 'vod.content', event: 'added'|'deleted', channel_key, upload_file_key,
- *   media_content_key, occurred_at? }` → VOD channel callback URL;
- * - `{ type: 'vod.playback', channel_key, upload_file_key, media_content_key, client_user_id?,
- *   occurred_at? }` → VOD channel callback URL;
- * - `{ type: 'vod.download', channel_key, upload_file_key, media_content_key,
- *   device: 'pc'|'mobile', client_user_id?, occurred_at? }` → VOD download-callback URL;
- * - `{ type: 'vod.ai_script', event: 'completed', channel_key, upload_file_key,
- *   media_content_key, occurred_at? }` → VOD channel callback URL of each channel holding the
- *   content (spec, Events 4 names no URL: our choice).
- * `occurred_at` defaults to the virtual now.
+ * something that happens later on the virtual clock). The events and their wire form:
+ * callbacks-events.ts; the URLs, on the channel records: callbacks-urls.ts.
  *
  * Where (callbacks-target.ts): loopback addresses and `localhost` names only unless
  * `deliverOutside` is on; a refused delivery is logged `refused` with the reason, without any
  * connection or lookup, and not retried.
  *
- * Wire (our design, spec: "payload, retries and signing not shown"): one POST per event,
- * `application/x-www-form-urlencoded`, the event's fields without `type`; `occurred_at` is
- * ISO-8601 UTC for live and unix seconds for VOD (each API's date convention). HTTP 200 is
- * delivered; anything else, a connect timeout (2 s) or a response timeout (3 s) is retried
- * every 5 minutes of VIRTUAL time, at most 12 attempts (about an hour), then given up. No
- * signature. URLs live in `state.callbackUrls` (set them with `setCallbackUrl`). The last 500
- * deliveries are kept in memory, each with its attempts (time, HTTP status or error).
+ * Delivery (our design, spec: "payload, retries and signing not shown"): one POST per event
+ * (the form of callbacks-events.ts `toForm`). HTTP 200 is delivered; anything else, a connect
+ * timeout (2 s) or a response timeout (3 s) is retried every 5 minutes of VIRTUAL time, at most
+ * 12 attempts (about an hour), then given up. No signature. The last 500 deliveries are kept
+ * in memory, each with its attempts (time, HTTP status or error).
  */
 import type { VirtualClock } from './clock';
 import { postForm } from './callbacks-http';
 import { checkDestination, systemResolver, type HostResolver } from './callbacks-target';
-import { isoUtc } from './present';
-import type { CallbackUrls, SandboxState } from './state';
+import { nextId } from './ids';
+import { rootOf } from './operation';
+import type { CallbackEvent } from './callbacks-events';
+import { toForm } from './callbacks-events';
+import { urlFor } from './callbacks-urls';
+import type { SandboxState } from './state';
 
-export type { CallbackUrls } from './state';
-
-interface Occurred {
-  /** When it happened (UTC); default the virtual now. */
-  occurred_at?: Date;
-}
-
-/** Live broadcast state change (observed: live callbacks report start|stop|pause|resume). */
-export interface LiveBroadcastEvent extends Occurred {
-  type: 'live.broadcast';
-  event: 'start' | 'stop' | 'pause' | 'resume';
-  channel_key: string;
-  broadcast_key: string;
-}
-
-/** Result of a recording-file transfer (observed field names). */
-export interface RecordingFileEvent extends Occurred {
-  type: 'live.recording_file';
-  channel_key: string;
-  broadcast_key: string;
-  recording_file_id: number;
-  recording_file_filename: string;
-  recording_file_kind: string;
-  /** 0 fail, 1 success. */
-  recording_file_transfer_result: 0 | 1;
-  /** The destination the result is about (ours: the observed fields name none). */
-  file_transfer_id?: number;
-}
-
-interface VodContentFields extends Occurred {
-  channel_key: string;
-  upload_file_key: string;
-  media_content_key: string;
-}
-
-/** Content added to or deleted from a VOD channel. */
-export interface VodContentEvent extends VodContentFields {
-  type: 'vod.content';
-  event: 'added' | 'deleted';
-}
-
-/** A playback requested on a VOD channel. */
-export interface VodPlaybackEvent extends VodContentFields {
-  type: 'vod.playback';
-  client_user_id?: string;
-}
-
-/** A download attempted on PC or mobile. */
-export interface VodDownloadEvent extends VodContentFields {
-  type: 'vod.download';
-  device: 'pc' | 'mobile';
-  client_user_id?: string;
-}
-
-/**
- * A play request on a live channel (observed playback callback, `kind=100`, with its field
- * names; the values are the simulated viewer's). No `occurred_at`: `localtime` is the time.
- */
-export interface LivePlaybackEvent {
-  type: 'live.playback';
-  kind: 100;
-  channel_key: string;
-  /** The broadcast key (observed: `media_content_key` = the live broadcast key). */
-  media_content_key: string;
-  client_user_id: string;
-  player_id: string;
-  hardware_id: string;
-  device_name: string;
-  uservalues: string;
-  /** Unix seconds of the request, virtual clock. */
-  localtime: number;
-  occurred_at?: undefined;
-}
-
-/** An AI-speed conversion finished (spec, Events 4; the fields are our choice). */
-export interface VodAiScriptEvent extends VodContentFields {
-  type: 'vod.ai_script';
-  event: 'completed';
-}
-
-export type CallbackEvent =
-  | LiveBroadcastEvent
-  | RecordingFileEvent
-  | LivePlaybackEvent
-  | VodContentEvent
-  | VodPlaybackEvent
-  | VodDownloadEvent
-  | VodAiScriptEvent;
-
-/** Every kind of callback the sandbox delivers. */
-export const callbackKinds: readonly CallbackEvent['type'][] = [
-  'live.broadcast',
-  'live.recording_file',
-  'live.playback',
-  'vod.content',
-  'vod.playback',
-  'vod.download',
-  'vod.ai_script',
-];
+export type {
+  CallbackEvent,
+  LiveBroadcastEvent,
+  RecordingFileEvent,
+  LivePlaybackEvent,
+  VodContentEvent,
+  VodPlaybackEvent,
+  VodDownloadEvent,
+  VodAiScriptEvent,
+} from './callbacks-events';
+export { callbackKinds } from './callbacks-events';
+export type { CallbackTarget } from './callbacks-urls';
+export { setCallbackUrl, setLiveCallbackUrl } from './callbacks-urls';
 
 /** One attempt of a delivery. Times in virtual ms since the epoch. */
 export interface CallbackAttempt {
@@ -204,45 +102,23 @@ const defaultPolicy: CallbackPolicy = {
 };
 const keptDeliveries = 500;
 const keptAttempts = 50;
-const engines = new WeakMap<SandboxState, CallbackEngine>();
+const engines = new WeakMap<object, CallbackEngine>();
 
 /**
- * Reports an event of `state`'s platform: queues its delivery when a URL is set. Does nothing
- * (returns undefined) when no engine runs for `state` or no URL is set.
+ * Reports an event of `state`'s platform (the whole state or a slice of it, `sliceOf`): queues
+ * its delivery when a URL is set. Does nothing (returns undefined) when no engine runs for the
+ * sandbox or no URL is set.
  */
-export function emitCallback(
-  state: SandboxState,
-  event: CallbackEvent,
-): CallbackDelivery | undefined {
-  return engines.get(state)?.emit(event);
+export function emitCallback(state: object, event: CallbackEvent): CallbackDelivery | undefined {
+  return engines.get(rootOf(state))?.emit(event);
 }
 
 /**
  * Reports an event that happens at `atMs` (virtual ms): emitted by the first tick or `settle()`
  * at or after that time (kept in memory only). Nothing when no engine runs for `state`.
  */
-export function scheduleCallback(state: SandboxState, atMs: number, event: CallbackEvent): void {
-  engines.get(state)?.schedule(atMs, event);
-}
-
-/** Which callback URL of which channel. */
-export type CallbackTarget =
-  | { api: 'live'; channelKey: string; kind: 'live' | 'recording_file' | 'playback' }
-  | { api: 'vod'; channelKey: string; kind: 'channel' | 'download' };
-
-/** Sets (or with null, removes) a callback URL of a channel; for the PUT .../callback handlers. */
-export function setCallbackUrl(
-  state: SandboxState,
-  target: CallbackTarget,
-  url: string | null,
-): void {
-  const urls: CallbackUrls = (state.callbackUrls ??= { live: {}, vod: {} });
-  const ofChannel: Record<string, string | undefined> =
-    target.api === 'live'
-      ? (urls.live[target.channelKey] ??= {})
-      : (urls.vod[target.channelKey] ??= {});
-  // Undefined, not deleted: the state file drops undefined fields, so it reads the same.
-  ofChannel[target.kind] = url ?? undefined;
+export function scheduleCallback(state: object, atMs: number, event: CallbackEvent): void {
+  engines.get(rootOf(state))?.schedule(atMs, event);
 }
 
 /** Delivers the callbacks of one sandbox; `close()` stops its retry timer. */
@@ -254,7 +130,6 @@ export class CallbackEngine {
   readonly #scheduled: { atMs: number; event: CallbackEvent }[] = [];
   readonly #inFlight = new Set<Promise<void>>();
   readonly #timer: NodeJS.Timeout;
-  #nextId = 1;
   #deliverOutside: boolean;
 
   constructor(state: SandboxState, clock: VirtualClock, policy: Partial<CallbackPolicy> = {}) {
@@ -284,10 +159,10 @@ export class CallbackEngine {
 
   /** Queues `event` and attempts it now; undefined when no URL is set for it. */
   emit(event: CallbackEvent): CallbackDelivery | undefined {
-    const url = urlFor(this.#state.callbackUrls, event);
+    const url = urlFor(this.#state, event);
     if (url === undefined) return undefined;
     const delivery: CallbackDelivery = {
-      id: this.#nextId++,
+      id: nextId(this.#state),
       type: event.type,
       url,
       form: toForm(event, this.#clock.now()),
@@ -394,42 +269,10 @@ export class CallbackEngine {
   }
 }
 
-function urlFor(urls: CallbackUrls | undefined, event: CallbackEvent): string | undefined {
-  switch (event.type) {
-    case 'live.broadcast':
-      return urls?.live[event.channel_key]?.live;
-    case 'live.recording_file':
-      return urls?.live[event.channel_key]?.recording_file;
-    case 'live.playback':
-      return urls?.live[event.channel_key]?.playback;
-    case 'vod.content':
-    case 'vod.playback':
-    case 'vod.ai_script':
-      return urls?.vod[event.channel_key]?.channel;
-    case 'vod.download':
-      return urls?.vod[event.channel_key]?.download;
-  }
-}
-
 function copy(delivery: CallbackDelivery): CallbackDelivery {
   return {
     ...delivery,
     form: { ...delivery.form },
     log: delivery.log.map((entry) => ({ ...entry })),
   };
-}
-
-function toForm(event: CallbackEvent, now: Date): Record<string, string> {
-  const { type, occurred_at: occurredAt, ...fields } = event;
-  const at = occurredAt ?? now;
-  const form: Record<string, string> = {};
-  for (const [name, value] of Object.entries(fields)) {
-    if (value !== undefined) form[name] = String(value);
-  }
-  // The observed playback callback carries `localtime`, not `occurred_at`.
-  if (type === 'live.playback') return form;
-  form.occurred_at = type.startsWith('live.')
-    ? isoUtc(at)
-    : String(Math.floor(at.getTime() / 1000));
-  return form;
 }

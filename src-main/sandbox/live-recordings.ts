@@ -5,8 +5,11 @@
  */
 import { emitCallback } from './callbacks';
 import type { LiveState, RecordingFileRecord } from './live-state';
-import { channelSettingsOf, takeId } from './live-state';
+import type { IdHolder } from './ids';
+import { nextId } from './ids';
+import { channelSettingsOf } from './live-state';
 import { transfersFor } from './recording-transfers';
+import type { LiveRulesSlice } from './operation';
 import type { BroadcastRecord, SandboxState } from './state';
 
 /**
@@ -16,6 +19,7 @@ import type { BroadcastRecord, SandboxState } from './state';
  */
 export function addRecordingFile(
   live: LiveState,
+  ids: IdHolder,
   channelKey: string,
   broadcastKey: string,
   kind: 'segment' | 'duplicate',
@@ -24,7 +28,7 @@ export function addRecordingFile(
 ): RecordingFileRecord {
   const stamp = startedAt.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
   const seconds = Math.max(0, Math.round((endedAt.getTime() - startedAt.getTime()) / 1000));
-  const id = takeId(live);
+  const id = nextId(ids);
   const fileName = `${broadcastKey}_${stamp}${kind === 'duplicate' ? '_manual' : ''}.mp4`;
   const file: RecordingFileRecord = {
     id,
@@ -50,7 +54,7 @@ export function addRecordingFile(
  * @returns the file, or null for a scheduled channel.
  */
 export function recordingFinished(
-  state: SandboxState,
+  state: Pick<SandboxState, LiveRulesSlice>,
   channelKey: string,
   broadcastKey: string,
   kind: 'segment' | 'duplicate',
@@ -59,7 +63,15 @@ export function recordingFinished(
 ): RecordingFileRecord | null {
   const channel = state.channels.find((candidate) => candidate.key === channelKey);
   if (channel?.channelType === 'scheduled') return null;
-  const file = addRecordingFile(state.live, channelKey, broadcastKey, kind, startedAt, endedAt);
+  const file = addRecordingFile(
+    state.live,
+    state,
+    channelKey,
+    broadcastKey,
+    kind,
+    startedAt,
+    endedAt,
+  );
   for (const transfer of file.transfers ?? []) {
     emitCallback(state, {
       type: 'live.recording_file',
@@ -82,11 +94,12 @@ export function recordingFinished(
  * their callbacks; manual recording is cleared.
  */
 export function finishRecordings(
-  state: SandboxState,
+  state: Pick<SandboxState, LiveRulesSlice>,
   broadcast: BroadcastRecord,
   endedAt: Date,
 ): void {
-  const policy = channelSettingsOf(state.live, broadcast.channelKey).recordingFilePolicy;
+  const channel = state.channels.find((item) => item.key === broadcast.channelKey);
+  const policy = channel === undefined ? 1 : channelSettingsOf(channel).recordingFilePolicy;
   const { channelKey, key } = broadcast;
   if (policy !== 0 && broadcast.startedAt !== null) {
     recordingFinished(state, channelKey, key, 'segment', broadcast.startedAt, endedAt);

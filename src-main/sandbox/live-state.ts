@@ -6,7 +6,7 @@
  */
 import { notFound } from './http-error';
 import type { ChannelSettings, ChatSettingsRecord, LiveState } from './model/live';
-import type { Random } from './prng';
+import type { ChannelRecord } from './model/platform';
 
 export type {
   ChannelSettings,
@@ -28,13 +28,8 @@ export type {
 } from './model/live';
 
 /** An empty live state (the seed fills it). */
-export function emptyLiveState(random: Random): LiveState {
+export function emptyLiveState(): LiveState {
   return {
-    random,
-    nextId: 1,
-    channelSettings: new Map(),
-    callbacksUpdatedAt: new Map(),
-    chatSettings: new Map(),
     chattingServices: [],
     creators: [],
     syndications: [],
@@ -49,17 +44,10 @@ export function emptyLiveState(random: Random): LiveState {
   };
 }
 
-/** A fresh integer id (shared counter; ids are unique across the kinds that use it). */
-export function takeId(live: LiveState): number {
-  const id = live.nextId;
-  live.nextId += 1;
-  return id;
-}
-
 /** The channel's settings; the defaults for a channel that has none stored. */
-export function channelSettingsOf(live: LiveState, channelKey: string): ChannelSettings {
+export function channelSettingsOf(channel: Pick<ChannelRecord, 'settings'>): ChannelSettings {
   return (
-    live.channelSettings.get(channelKey) ?? {
+    channel.settings ?? {
       recordingFilePolicy: 1,
       idleScreenKind: 0,
       useDuplicateBlock: false,
@@ -72,8 +60,8 @@ export function channelSettingsOf(live: LiveState, channelKey: string): ChannelS
 }
 
 /** The channel's chat settings, created with defaults on first use. */
-export function chatSettingsOf(live: LiveState, channelKey: string): ChatSettingsRecord {
-  let settings = live.chatSettings.get(channelKey);
+export function chatSettingsOf(channel: Pick<ChannelRecord, 'chat'>): ChatSettingsRecord {
+  let settings = channel.chat;
   if (settings === undefined) {
     settings = {
       useSlowMode: false,
@@ -85,7 +73,7 @@ export function chatSettingsOf(live: LiveState, channelKey: string): ChatSetting
       externalProvider: null,
       updatedAt: null,
     };
-    live.chatSettings.set(channelKey, settings);
+    channel.chat = settings;
   }
   return settings;
 }

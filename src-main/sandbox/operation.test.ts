@@ -22,7 +22,9 @@ describe('sliceOf', () => {
   it('a sliced group sees a channel added through the whole state, and its changes are seen', () => {
     const state = seedState(1, start);
     const clock = new VirtualClock(start, () => 0);
-    const handlers = liveFileTransferOperations(sliceOf({ state, clock }, 'live', 'channels'));
+    const handlers = liveFileTransferOperations(
+      sliceOf({ state, clock }, 'live', 'channels', 'ids'),
+    );
     const model = state.channels[0];
     if (model === undefined) throw new Error('the seed has no channel');
     state.channels.push({ ...model, id: 9999, key: 'slicechannel0001', title: 'Added later' });

@@ -1,7 +1,7 @@
 /**
  * Keeps the sandbox's state across restarts in one JSON file (`--state FILE`, `stateFile`).
  *
- * File: `{ format: 'onair-sandbox-state', version: 1, saved_at, virtual_now_ms, state }`,
+ * File: `{ format: 'onair-sandbox-state', version: 2, saved_at, virtual_now_ms, state }`,
  * `saved_at` ISO-8601 UTC, `virtual_now_ms` the platform clock (ms since the epoch, UTC).
  * `state` is the state object encoded generically (no field list, so collections added to
  * state.ts are kept without changes here): plain objects, arrays, strings, finite numbers,
@@ -24,7 +24,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 
 const format = 'onair-sandbox-state';
-const version = 1;
+const version = 2;
 
 /** A loaded file: the state and the platform time it was saved at. */
 export interface SavedState<S> {

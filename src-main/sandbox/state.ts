@@ -13,9 +13,8 @@ export type {
   ChannelRecord,
   BroadcastRecord,
   MediaContentRecord,
-  EncoderDrop,
   SandboxCredentials,
-  CallbackUrls,
+  ChannelCallbacks,
 } from './model/platform';
 export type { SandboxState } from './model/state';
 
