@@ -33,8 +33,7 @@ export interface SandboxContext {
  * Parts of the state a group may be given as its slice: records and lists that are changed in
  * place and never replaced, so a slice sees every change made through the whole state, and the
  * seed and service account key, which never change. Not sliceable: `callbackUrls`,
- * `encoderDrops` and `credentials` (set lazily), `mediaContents` (vod/contents replaces the list
- * when it deletes one).
+ * `encoderDrops` and `credentials` (set lazily; groups reach callbacks through callback-port.ts).
  */
 export type SliceKey =
   | 'seed'
@@ -44,6 +43,7 @@ export type SliceKey =
   | 'profiles'
   | 'channels'
   | 'broadcasts'
+  | 'mediaContents'
   | 'live'
   | 'vod';
 

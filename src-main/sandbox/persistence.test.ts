@@ -88,6 +88,50 @@ describe('serializeState / deserializeState', () => {
     const restored = deserializeState(JSON.stringify({ ...good, state: older }), seed);
     expect(restored.state.mediaContents).toEqual(seed.mediaContents);
   });
+
+  it('upgrades a version-1 file, whose VOD details sat in a map beside the media contents', () => {
+    const seed = seedState(2, now);
+    const uploadFields = new Set([
+      'uploadFileKey',
+      'mediaContentKey',
+      'title',
+      'kind',
+      'durationSeconds',
+      'posterUrl',
+      'status',
+      'transcodingStage',
+      'transcodingProgress',
+      'originalFileName',
+      'originalFileSize',
+      'createdAt',
+      'transcodedAt',
+      'updatedAt',
+    ]);
+    const split = (content: Record<string, unknown>, upload: boolean) =>
+      Object.fromEntries(Object.entries(content).filter(([k]) => uploadFields.has(k) === upload));
+    const contents = seed.mediaContents as unknown as Record<string, unknown>[];
+    const details = new Map(contents.map((item) => [item.uploadFileKey, split(item, false)]));
+    const older = {
+      ...seed,
+      mediaContents: contents.map((item) => split(item, true)),
+      vod: { ...seed.vod, details },
+    };
+    const asVersion1 = (state: object) =>
+      JSON.stringify({ ...(JSON.parse(serializeState(state, 0)) as object), version: 1 });
+    // Functions (PRNGs in state) from the seed itself, so that they compare equal.
+    const { state: upgraded } = deserializeState(asVersion1(older), seedState(2, now), seed);
+    expect(upgraded).toEqual(seed);
+    expect(upgraded.mediaContents[0]?.transcodingStartedAt).toBeInstanceOf(Date);
+    expect('details' in upgraded.vod).toBe(false);
+
+    details.delete(String(contents[0]?.uploadFileKey));
+    expect(() => deserializeState(asVersion1(older), seedState(2, now))).toThrow(
+      /media content .* has no VOD details/,
+    );
+    expect(() =>
+      deserializeState(JSON.stringify({ ...JSON.parse(asVersion1(older)), version: 0 }), seed),
+    ).toThrow(/version 0; this sandbox reads version 2/);
+  });
 });
 
 describe('--state FILE', () => {
@@ -143,6 +187,6 @@ describe('--state FILE', () => {
     const sandbox = await startSandbox({ rateLimit: false, stateFile: file });
     await sandbox.close();
     expect(stderr.mock.calls.map((call) => String(call[0])).join('')).toMatch(/unusable/);
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ version: 1 });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ version: 2 });
   });
 });

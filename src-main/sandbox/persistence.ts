@@ -1,7 +1,7 @@
 /**
  * Keeps the sandbox's state across restarts in one JSON file (`--state FILE`, `stateFile`).
  *
- * File: `{ format: 'onair-sandbox-state', version: 1, saved_at, virtual_now_ms, state }`,
+ * File: `{ format: 'onair-sandbox-state', version: 2, saved_at, virtual_now_ms, state }`,
  * `saved_at` ISO-8601 UTC, `virtual_now_ms` the platform clock (ms since the epoch, UTC).
  * `state` is the state object encoded generically (no field list, so collections added to
  * state.ts are kept without changes here): plain objects, arrays, strings, finite numbers,
@@ -12,7 +12,9 @@
  * `{ $type: 'Function' }` and on load taken from the same path of `functionsFrom`, a state
  * seeded afresh: pass one seeded differently from the saved run, or a PRNG restarts its
  * sequence and repeats keys it already drew. Anything else (class instances, NaN, Infinity)
- * cannot be saved: the state is data.
+ * cannot be saved: the state is data. A file of an older version is upgraded on load
+ * (state-upgrades.ts; version 1 kept the VOD details of media contents in a map beside them);
+ * a newer or unknown version is refused with its number.
  *
  * Writes are atomic (temp file in the same folder, fsync, rename, fsync of the folder) and
  * serialized; `scheduleSave` debounces them. Reading never throws: a missing file means
@@ -22,9 +24,10 @@ import { readFileSync } from 'node:fs';
 import { open, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { stateUpgrades } from './state-upgrades';
 
 const format = 'onair-sandbox-state';
-const version = 1;
+const version = 2;
 
 /** A loaded file: the state and the platform time it was saved at. */
 export interface SavedState<S> {
@@ -62,8 +65,11 @@ export function deserializeState<S extends object>(
     throw new Error('it is not valid JSON (a partial or damaged write?)');
   }
   if (!isPlain(raw) || raw.format !== format) throw new Error(`it is not a ${format} file`);
-  if (raw.version !== version) {
-    throw new Error(`it has version ${String(raw.version)}; this sandbox reads version ${version}`);
+  const from = raw.version;
+  if (from !== version && (typeof from !== 'number' || stateUpgrades[from] === undefined)) {
+    throw new Error(
+      `it has version ${String(from)}; this sandbox reads version ${version} and upgrades older ones`,
+    );
   }
   const virtualNowMs = raw.virtual_now_ms;
   if (typeof virtualNowMs !== 'number' || !Number.isFinite(virtualNowMs)) {
@@ -71,6 +77,11 @@ export function deserializeState<S extends object>(
   }
   const state = decode(raw.state, 'state', functionsFrom);
   if (!isPlain(state)) throw new Error('its state is not an object');
+  for (let at = from; at < version; at += 1) {
+    const upgrade = stateUpgrades[at];
+    if (upgrade === undefined) throw new Error(`it has version ${at}, which cannot be upgraded`);
+    upgrade(state);
+  }
   for (const [key, seeded] of Object.entries(seed)) {
     if (!(key in state)) state[key] = seeded;
     else if (seeded !== null && state[key] !== null && kindOf(state[key]) !== kindOf(seeded)) {

@@ -9,14 +9,8 @@
  * add-on (AI creation answers 403); the account has hardware encoding off (H.265/AV1 → 422).
  */
 import { createHash } from 'node:crypto';
-import type { MediaContentRecord } from './state';
-import type {
-  VodCategoryRecord,
-  VodChannelRecord,
-  VodContentDetails,
-  VodProfileRecord,
-  VodState,
-} from './vod-state';
+import type { MediaContentBase, MediaContentRecord } from './state';
+import type { VodCategoryRecord, VodChannelRecord, VodProfileRecord, VodState } from './vod-state';
 import { newLowerKey, newMixedKey } from './vod-state';
 import { firstTranscodingTimeline } from './vod-timelines';
 
@@ -56,12 +50,15 @@ const multiDrmTitle = 'Election Night Special: Recap';
 const lowSampleRateTitle = 'Newsroom Promo: Live Desk';
 const originalsKept = new Set([encryptedTitle, 'Data Structures, Lecture 6: Trees']);
 
-/** The VOD library of one sandbox. */
+/**
+ * The VOD library of one sandbox, and its media contents: each of `contents` (the uploads)
+ * completed with what the VOD API knows of it (category, first transcoding...), in order.
+ */
 export function seedVodLibrary(
   seed: number,
   now: number,
-  contents: readonly MediaContentRecord[],
-): VodState {
+  contents: readonly MediaContentBase[],
+): { vod: VodState; contents: MediaContentRecord[] } {
   const created = new Date(now - 400 * dayMs);
   const vod: VodState = {
     keySeed: seed * 7919,
@@ -72,7 +69,6 @@ export function seedVodLibrary(
     serviceKeyHex: createHash('sha256').update(`onair-sandbox-service-key-${seed}`).digest('hex'),
     categories: [],
     channels: [],
-    details: new Map(),
     contentKeys: [],
     profileGroups: [],
     profiles: [],
@@ -126,8 +122,8 @@ export function seedVodLibrary(
   seedCategories(vod, created);
   seedChannels(vod, created);
   seedProfiles(vod, created);
-  for (const content of contents) seedContent(vod, content, now);
-  return vod;
+  const records = contents.map((content) => seedContent(vod, content, now));
+  return { vod, contents: records };
 }
 
 function seedCategories(vod: VodState, created: Date): void {
@@ -226,30 +222,30 @@ function seedProfiles(vod: VodState, created: Date): void {
   }
 }
 
-function seedContent(vod: VodState, content: MediaContentRecord, now: number): void {
-  const running = content.transcodingStage !== 21;
+function seedContent(vod: VodState, upload: MediaContentBase, now: number): MediaContentRecord {
+  const running = upload.transcodingStage !== 21;
   // A running first transcoding: 20 min long, at 40 % now (500 s in, after 30 s of preparing).
   const transcodingMs = running ? 20 * 60_000 : 12 * 60_000;
   const startedAt = running
     ? new Date(Math.floor(now / 10_000) * 10_000 - 500_000)
-    : content.createdAt;
-  const details: VodContentDetails = {
-    categoryKey:
-      vod.categories.find((item) => item.name === contentCategories[content.title])?.key ?? null,
+    : upload.createdAt;
+  const title = upload.title;
+  const content: MediaContentRecord = {
+    ...upload,
+    categoryKey: vod.categories.find((item) => item.name === contentCategories[title])?.key ?? null,
     vrProjectionType: 'none',
     soundMode: 'stereo',
-    isEncrypted: content.title === encryptedTitle,
-    storesOriginalFile: originalsKept.has(content.title),
-    aiAllowed: content.title !== noAiTitle,
-    multiDrm: content.title === multiDrmTitle,
-    audioSampleRateHz: content.title === lowSampleRateTitle ? 8_000 : 48_000,
+    isEncrypted: title === encryptedTitle,
+    storesOriginalFile: originalsKept.has(title),
+    aiAllowed: title !== noAiTitle,
+    multiDrm: title === multiDrmTitle,
+    audioSampleRateHz: title === lowSampleRateTitle ? 8_000 : 48_000,
     transcodingStartedAt: startedAt,
     transcodingMs,
     poster: null,
   };
-  vod.details.set(content.uploadFileKey, details);
 
-  const channel = details.isEncrypted ? vod.channels[1] : vod.channels[0];
+  const channel = content.isEncrypted ? vod.channels[1] : vod.channels[0];
   if (channel !== undefined) {
     vod.contentKeys.push({
       key: content.mediaContentKey,
@@ -265,12 +261,13 @@ function seedContent(vod: VodState, content: MediaContentRecord, now: number): v
       uploadFileKey: content.uploadFileKey,
       profileKey: profile.key,
       status: 'enabled',
-      transcoding: firstTranscodingTimeline(details),
+      transcoding: firstTranscodingTimeline(content),
       aiSpeed: null,
       createdAt: content.createdAt,
     });
   }
   seedSubtitles(vod, content);
+  return content;
 }
 
 const subtitlePlans: Record<string, [string, string][]> = {

@@ -93,8 +93,7 @@ export function seedState(seed: number, start: Date, options: SeedOptions = {}):
   // Always drawn in full, so that the live seed after it stays the same for any library size.
   const demoContents = seedMediaContents(random, now);
   const wanted = options.vodContents ?? demoContents.length;
-  const mediaContents = demoContents.slice(0, wanted);
-  const vod = seedVodLibrary(seed, now, mediaContents);
+  const { vod, contents: mediaContents } = seedVodLibrary(seed, now, demoContents.slice(0, wanted));
   if (wanted > demoContents.length)
     addLargeLibrary(vod, mediaContents, wanted - demoContents.length, seed, now);
   // Ids follow creation time, so `order=id_desc` lists the newest broadcast first.

@@ -3,6 +3,7 @@
  * (contract, live profiles, channels, broadcasts, media contents) and the account's callback
  * URLs, credentials and encoder drops. Types only. Times are `Date` instants (UTC).
  */
+import type { VodContentDetails } from './vod';
 
 /** Contract of the service account. Fields are our design (spec: not shown). */
 export interface ContractRecord {
@@ -81,8 +82,11 @@ export interface BroadcastRecord {
   createdAt: Date;
 }
 
-/** VOD media content (observed field names); times in ms instants, sizes in bytes. */
-export interface MediaContentRecord {
+/**
+ * What the upload of a VOD media content gives it (observed field names): its file, title and
+ * transcoding progress. Times are `Date` instants (UTC), sizes in bytes.
+ */
+export interface MediaContentBase {
   uploadFileKey: string;
   mediaContentKey: string;
   title: string;
@@ -98,6 +102,12 @@ export interface MediaContentRecord {
   transcodedAt: Date | null;
   updatedAt: Date;
 }
+
+/**
+ * A VOD media content: its upload (`MediaContentBase`) and, on the same record, what only the VOD
+ * API knows of it (`VodContentDetails`: category, sound mode, first transcoding, poster...).
+ */
+export type MediaContentRecord = MediaContentBase & VodContentDetails;
 
 /** A dropped encoder stream whose broadcast waits for it (encoder.ts); `droppedAt` UTC. */
 export interface EncoderDrop {

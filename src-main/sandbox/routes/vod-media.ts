@@ -6,20 +6,23 @@
  */
 import { createCipheriv, randomBytes } from 'node:crypto';
 import { ApiError, unprocessable } from '../http-error';
-import type { OperationHandlers, SandboxContext } from '../operation';
+import type { OperationHandlers, SliceContext } from '../operation';
 import type { Schema } from '../typed-operation';
 import { defaulted, typedOperations } from '../typed-operation';
 import { ok, okNull } from '../vod-envelope';
 import { uploadUrls } from '../vod-files';
 import { presentContentKey, unix } from '../vod-present';
-import type { UploadUrlRecord } from '../vod-state';
+import type { UploadUrlRecord, VodSlice } from '../vod-state';
 import { found, findContent, newLowerKey, newMixedKey } from '../vod-state';
 
 /** Most user keys an account holds (our design). */
 export const userKeyLimit = 10;
 
-/** Handlers by operationId. */
-export function vodMediaOperations({ state, clock }: SandboxContext): OperationHandlers {
+/** Handlers by operationId, given their slice: the VOD records and the media contents. */
+export function vodMediaOperations({
+  state,
+  clock,
+}: SliceContext<keyof VodSlice>): OperationHandlers {
   const { vod } = state;
   const contentKey = (key: string) =>
     found(
@@ -58,7 +61,7 @@ export function vodMediaOperations({ state, clock }: SandboxContext): OperationH
     },
 
     assignMediaContentKey: ({ params }) => {
-      const { content, details } = findContent(state, params.upload_file_key);
+      const content = findContent(state, params.upload_file_key);
       const record = contentKey(params.media_content_key);
       if (record.uploadFileKey !== null && record.uploadFileKey !== content.uploadFileKey)
         throw unprocessable(
@@ -66,7 +69,7 @@ export function vodMediaOperations({ state, clock }: SandboxContext): OperationH
           'media_content_key',
         );
       const channel = vod.channels.find((item) => item.key === record.channelKey);
-      if (details.isEncrypted && channel?.kind !== 1)
+      if (content.isEncrypted && channel?.kind !== 1)
         throw unprocessable(
           `"${content.title}" is encrypted: only keys of an encryption-dedicated channel can be assigned.`,
           'media_content_key',

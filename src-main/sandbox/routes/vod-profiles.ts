@@ -5,7 +5,7 @@
  * Typed from the generated OpenAPI types.
  */
 import { unprocessable } from '../http-error';
-import type { OperationHandlers, SandboxContext } from '../operation';
+import type { OperationHandlers, SliceContext } from '../operation';
 import type { Op, Schema } from '../typed-operation';
 import { typedOperations } from '../typed-operation';
 import { noContent, ok } from '../vod-envelope';
@@ -61,8 +61,8 @@ const formats: readonly Schema<'vod', 'MediaProfileFormat'>[] = [
   { id: 5, kind: 'audio', codec: 'opus', name: 'Opus', container_formats: ['dash'] },
 ];
 
-/** Handlers by operationId. */
-export function vodProfileOperations({ state, clock }: SandboxContext): OperationHandlers {
+/** Handlers by operationId, given their slice: the VOD records (profiles, categories). */
+export function vodProfileOperations({ state, clock }: SliceContext<'vod'>): OperationHandlers {
   const { vod } = state;
   const pair = (params: Op<'vod', 'attachMediaProfileCategory'>['params']) => ({
     profile: findVodProfile(vod, params.media_profile_key),

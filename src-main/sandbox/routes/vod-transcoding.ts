@@ -9,18 +9,21 @@
  * OpenAPI types.
  */
 import { ApiError, unprocessable } from '../http-error';
-import type { OperationHandlers, SandboxContext } from '../operation';
+import type { OperationHandlers, SliceContext } from '../operation';
 import type { Schema } from '../typed-operation';
 import { typedOperations } from '../typed-operation';
 import { ok, okNull } from '../vod-envelope';
 import { issueDownload } from '../vod-files';
 import { filesOf, presentTranscodingFile, unix } from '../vod-present';
-import type { TranscodingFileRecord } from '../vod-state';
+import type { TranscodingFileRecord, VodSlice } from '../vod-state';
 import { findContent, findVodProfile, found, nextId } from '../vod-state';
 import { settleVod, timelineDone } from '../vod-timelines';
 
-/** Handlers by operationId. */
-export function vodTranscodingOperations({ state, clock }: SandboxContext): OperationHandlers {
+/** Handlers by operationId, given their slice: the VOD records and the media contents. */
+export function vodTranscodingOperations({
+  state,
+  clock,
+}: SliceContext<keyof VodSlice>): OperationHandlers {
   const { vod } = state;
   const contentOf = (params: { upload_file_key: string }) => {
     settleVod(state, clock.nowMs());
@@ -30,7 +33,7 @@ export function vodTranscodingOperations({ state, clock }: SandboxContext): Oper
     upload_file_key: string;
     transcoding_file_id: number;
   }): TranscodingFileRecord => {
-    const { content } = contentOf(params);
+    const content = contentOf(params);
     const id = params.transcoding_file_id;
     return found(
       filesOf(vod, content.uploadFileKey).find((file) => file.id === id),
@@ -42,7 +45,7 @@ export function vodTranscodingOperations({ state, clock }: SandboxContext): Oper
     upload_file_key: string;
     profile_key: string;
   }): TranscodingFileRecord[] => {
-    const { content } = contentOf(params);
+    const content = contentOf(params);
     const profileKey = params.profile_key;
     const files = filesOf(vod, content.uploadFileKey).filter(
       (file) => file.profileKey === profileKey,
@@ -62,8 +65,7 @@ export function vodTranscodingOperations({ state, clock }: SandboxContext): Oper
   };
 
   return typedOperations<'vod'>({
-    listTranscodingFiles: ({ params }) =>
-      present(filesOf(vod, contentOf(params).content.uploadFileKey)),
+    listTranscodingFiles: ({ params }) => present(filesOf(vod, contentOf(params).uploadFileKey)),
 
     getTranscodingFileDownload: ({ params }) => {
       const file = fileOf(params);
@@ -80,7 +82,7 @@ export function vodTranscodingOperations({ state, clock }: SandboxContext): Oper
     },
 
     createTranscodingJob: ({ params }) => {
-      const { content } = contentOf(params);
+      const content = contentOf(params);
       const profile = findVodProfile(vod, params.media_profile_key);
       const nowMs = clock.nowMs();
       if (content.transcodingStage !== 21)

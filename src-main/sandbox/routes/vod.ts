@@ -3,14 +3,17 @@
  * `{ status: 'ok', data }` (observed). The other VOD groups are routes/vod-*.ts; every group is
  * one plugin (operation-groups.ts). Typed from the generated OpenAPI types.
  */
-import type { OperationHandlers, SandboxContext } from '../operation';
+import type { OperationHandlers, SliceContext } from '../operation';
 import { typedOperations } from '../typed-operation';
 import { contentPage } from '../vod-content-list';
 import { ok } from '../vod-envelope';
 import { countries, languages, timezones } from '../vod-reference';
 
-/** Handlers by operationId: countries, languages, timezones and the content list. */
-export function vodOperations(context: SandboxContext): OperationHandlers {
+/**
+ * Handlers by operationId: countries, languages, timezones and the content list, given their
+ * slice (the VOD records and the media contents).
+ */
+export function vodOperations(context: SliceContext<'vod' | 'mediaContents'>): OperationHandlers {
   return typedOperations<'vod'>({
     listCountries: () => ok([...countries]),
 
