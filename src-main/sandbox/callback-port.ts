@@ -3,8 +3,8 @@
  * the callback engine is found by the whole state, which a group given only its slice
  * (operation.ts `SliceContext`) does not hold, so operation-groups.ts binds this port to it.
  */
-import type { CallbackDelivery, CallbackEvent, CallbackTarget } from './callbacks';
-import { emitCallback, scheduleCallback, setCallbackUrl } from './callbacks';
+import type { CallbackDelivery, CallbackEvent } from './callbacks';
+import { emitCallback, scheduleCallback } from './callbacks';
 import type { SandboxState } from './model/state';
 
 /** The callbacks of one sandbox, as its groups use them. */
@@ -13,8 +13,6 @@ export interface CallbackPort {
   emit(event: CallbackEvent): CallbackDelivery | undefined;
   /** Reports an event that happens at `atMs`, virtual ms since the epoch (`scheduleCallback`). */
   schedule(atMs: number, event: CallbackEvent): void;
-  /** Sets, or with null removes, a callback URL of a channel (`setCallbackUrl`). */
-  setUrl(target: CallbackTarget, url: string | null): void;
 }
 
 /** The callback port of the sandbox whose whole state is `state`. */
@@ -22,6 +20,5 @@ export function callbackPort(state: SandboxState): CallbackPort {
   return {
     emit: (event) => emitCallback(state, event),
     schedule: (atMs, event) => scheduleCallback(state, atMs, event),
-    setUrl: (target, url) => setCallbackUrl(state, target, url),
   };
 }

@@ -61,6 +61,14 @@ afterEach(async () => {
   await receiver.close();
 });
 
+/** The key of the first seeded VOD channel, its `field` URL set to the receiver's. */
+function vodChannelWith(field: 'callbackUrl' | 'downloadCallbackUrl'): string {
+  const channel = state.vod.channels[0];
+  if (channel === undefined) throw new Error('the seed has no VOD channel');
+  channel[field] = receiver.url;
+  return channel.key;
+}
+
 function onAir(): { key: string; channelKey: string } {
   const broadcast = state.broadcasts.find((candidate) => candidate.isOnair);
   if (broadcast === undefined) throw new Error('the seed has no broadcast on air');
@@ -141,12 +149,12 @@ describe('callback delivery', () => {
 
   it('retries a non-200 after 5 minutes of virtual time, not before', async () => {
     engine = new CallbackEngine(state, clock);
-    setCallbackUrl(state, { api: 'vod', channelKey: 'vodchan', kind: 'channel' }, receiver.url);
+    const vodchan = vodChannelWith('callbackUrl');
     receiver.answers.push(503);
     emitCallback(state, {
       type: 'vod.content',
       event: 'added',
-      channel_key: 'vodchan',
+      channel_key: vodchan,
       upload_file_key: '20250301-abcdefgh',
       media_content_key: 'AbCd1234',
     });
@@ -168,12 +176,12 @@ describe('callback delivery', () => {
 
   it('gives up after the last attempt, and times out a receiver that never answers', async () => {
     engine = new CallbackEngine(state, clock, { maxAttempts: 2, responseTimeoutMs: 150 });
-    setCallbackUrl(state, { api: 'vod', channelKey: 'vodchan', kind: 'download' }, receiver.url);
+    const vodchan = vodChannelWith('downloadCallbackUrl');
     receiver.answers.push('hang', 500);
     emitCallback(state, {
       type: 'vod.download',
       device: 'mobile',
-      channel_key: 'vodchan',
+      channel_key: vodchan,
       upload_file_key: '20250301-abcdefgh',
       media_content_key: 'AbCd1234',
     });

@@ -35,7 +35,8 @@
  * ISO-8601 UTC for live and unix seconds for VOD (each API's date convention). HTTP 200 is
  * delivered; anything else, a connect timeout (2 s) or a response timeout (3 s) is retried
  * every 5 minutes of VIRTUAL time, at most 12 attempts (about an hour), then given up. No
- * signature. URLs live in `state.callbackUrls` (set them with `setCallbackUrl`). The last 500
+ * signature. Live URLs live in `state.callbackUrls` (set them with `setCallbackUrl`), VOD ones
+ * on the VOD channel records (`callbackUrl`, `downloadCallbackUrl`). The last 500
  * deliveries are kept in memory, each with its attempts (time, HTTP status or error).
  */
 import type { VirtualClock } from './clock';
@@ -225,22 +226,24 @@ export function scheduleCallback(state: SandboxState, atMs: number, event: Callb
   engines.get(state)?.schedule(atMs, event);
 }
 
-/** Which callback URL of which channel. */
-export type CallbackTarget =
-  | { api: 'live'; channelKey: string; kind: 'live' | 'recording_file' | 'playback' }
-  | { api: 'vod'; channelKey: string; kind: 'channel' | 'download' };
+/** Which callback URL of which live channel (VOD channels hold theirs on their record). */
+export type CallbackTarget = {
+  api: 'live';
+  channelKey: string;
+  kind: 'live' | 'recording_file' | 'playback';
+};
 
-/** Sets (or with null, removes) a callback URL of a channel; for the PUT .../callback handlers. */
+/**
+ * Sets (or with null, removes) a callback URL of a live channel; for the live PUT .../callback
+ * handlers.
+ */
 export function setCallbackUrl(
   state: SandboxState,
   target: CallbackTarget,
   url: string | null,
 ): void {
-  const urls: CallbackUrls = (state.callbackUrls ??= { live: {}, vod: {} });
-  const ofChannel: Record<string, string | undefined> =
-    target.api === 'live'
-      ? (urls.live[target.channelKey] ??= {})
-      : (urls.vod[target.channelKey] ??= {});
+  const urls: CallbackUrls = (state.callbackUrls ??= { live: {} });
+  const ofChannel: Record<string, string | undefined> = (urls.live[target.channelKey] ??= {});
   // Undefined, not deleted: the state file drops undefined fields, so it reads the same.
   ofChannel[target.kind] = url ?? undefined;
 }
@@ -284,7 +287,7 @@ export class CallbackEngine {
 
   /** Queues `event` and attempts it now; undefined when no URL is set for it. */
   emit(event: CallbackEvent): CallbackDelivery | undefined {
-    const url = urlFor(this.#state.callbackUrls, event);
+    const url = urlFor(this.#state, event);
     if (url === undefined) return undefined;
     const delivery: CallbackDelivery = {
       id: this.#nextId++,
@@ -394,7 +397,9 @@ export class CallbackEngine {
   }
 }
 
-function urlFor(urls: CallbackUrls | undefined, event: CallbackEvent): string | undefined {
+function urlFor(state: SandboxState, event: CallbackEvent): string | undefined {
+  const urls = state.callbackUrls;
+  const vodChannel = () => state.vod.channels.find((channel) => channel.key === event.channel_key);
   switch (event.type) {
     case 'live.broadcast':
       return urls?.live[event.channel_key]?.live;
@@ -405,9 +410,9 @@ function urlFor(urls: CallbackUrls | undefined, event: CallbackEvent): string | 
     case 'vod.content':
     case 'vod.playback':
     case 'vod.ai_script':
-      return urls?.vod[event.channel_key]?.channel;
+      return vodChannel()?.callbackUrl ?? undefined;
     case 'vod.download':
-      return urls?.vod[event.channel_key]?.download;
+      return vodChannel()?.downloadCallbackUrl ?? undefined;
   }
 }
 

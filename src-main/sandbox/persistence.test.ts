@@ -89,7 +89,7 @@ describe('serializeState / deserializeState', () => {
     expect(restored.state.mediaContents).toEqual(seed.mediaContents);
   });
 
-  it('upgrades a version-1 file, whose VOD details sat in a map beside the media contents', () => {
+  it('upgrades a version-1 file: VOD details and callback URLs no longer sit in maps beside', () => {
     const seed = seedState(2, now);
     const uploadFields = new Set([
       'uploadFileKey',
@@ -115,12 +115,13 @@ describe('serializeState / deserializeState', () => {
       ...seed,
       mediaContents: contents.map((item) => split(item, true)),
       vod: { ...seed.vod, details },
+      callbackUrls: { live: {}, vod: { [seed.vod.channels[0]?.key ?? '']: { channel: 'x' } } },
     };
     const asVersion1 = (state: object) =>
       JSON.stringify({ ...(JSON.parse(serializeState(state, 0)) as object), version: 1 });
     // Functions (PRNGs in state) from the seed itself, so that they compare equal.
     const { state: upgraded } = deserializeState(asVersion1(older), seedState(2, now), seed);
-    expect(upgraded).toEqual(seed);
+    expect(upgraded).toEqual({ ...seed, callbackUrls: { live: {} } });
     expect(upgraded.mediaContents[0]?.transcodingStartedAt).toBeInstanceOf(Date);
     expect('details' in upgraded.vod).toBe(false);
 

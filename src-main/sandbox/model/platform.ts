@@ -126,11 +126,10 @@ export interface SandboxCredentials {
 }
 
 /**
- * Callback URLs by API, then channel key: live `live` (broadcast state), `recording_file`
- * (transfer results), `playback`; VOD `channel` (content added/deleted, playback requested)
- * and `download` (download attempts).
+ * Live callback URLs by channel key: `live` (broadcast state), `recording_file` (transfer
+ * results), `playback`. A VOD channel keeps its own on its record (`callbackUrl` for content
+ * added/deleted and playback requested, `downloadCallbackUrl` for download attempts).
  */
 export interface CallbackUrls {
   live: Record<string, { live?: string; recording_file?: string; playback?: string }>;
-  vod: Record<string, { channel?: string; download?: string }>;
 }

@@ -18,7 +18,8 @@ import { found, findContent, findVodChannel, newLowerKey, newMixedKey } from '..
 
 /**
  * Handlers by operationId, given their slice (the VOD records and the media contents) and the
- * callbacks (content added to or removed from a channel; the channels' callback URLs).
+ * callbacks (content added to or removed from a channel, reported to the channel's
+ * `callbackUrl`, which is kept on the channel record).
  */
 export function vodChannelOperations(
   { state, clock }: SliceContext<keyof VodSlice>,
@@ -210,20 +211,12 @@ export function vodChannelOperations(
       const channel = channelOf(params);
       channel.callbackUrl = urlOrNull(body.callback_url);
       channel.usePingback = body.use_pingback === 1;
-      callbacks.setUrl(
-        { api: 'vod', channelKey: channel.key, kind: 'channel' },
-        channel.callbackUrl,
-      );
       return answer(channel);
     },
 
     updateChannelDownloadCallback: ({ params, body }) => {
       const channel = channelOf(params);
       channel.downloadCallbackUrl = urlOrNull(body.download_callback_url);
-      callbacks.setUrl(
-        { api: 'vod', channelKey: channel.key, kind: 'download' },
-        channel.downloadCallbackUrl,
-      );
       return answer(channel);
     },
 
