@@ -42,6 +42,7 @@
 import type { VirtualClock } from './clock';
 import { postForm } from './callbacks-http';
 import { checkDestination, systemResolver, type HostResolver } from './callbacks-target';
+import { nextId } from './ids';
 import { isoUtc } from './present';
 import type { CallbackUrls, SandboxState } from './state';
 
@@ -257,7 +258,6 @@ export class CallbackEngine {
   readonly #scheduled: { atMs: number; event: CallbackEvent }[] = [];
   readonly #inFlight = new Set<Promise<void>>();
   readonly #timer: NodeJS.Timeout;
-  #nextId = 1;
   #deliverOutside: boolean;
 
   constructor(state: SandboxState, clock: VirtualClock, policy: Partial<CallbackPolicy> = {}) {
@@ -290,7 +290,7 @@ export class CallbackEngine {
     const url = urlFor(this.#state, event);
     if (url === undefined) return undefined;
     const delivery: CallbackDelivery = {
-      id: this.#nextId++,
+      id: nextId(this.#state),
       type: event.type,
       url,
       form: toForm(event, this.#clock.now()),

@@ -24,7 +24,7 @@ import { emitCallback } from './callbacks';
 import type { VirtualClock } from './clock';
 import { unprocessable } from './http-error';
 import { isoUtc } from './present';
-import { lowerKey } from './prng';
+import { newKey, nextId } from './ids';
 import type { BroadcastRecord, ChannelRecord, EncoderDrop, SandboxState } from './state';
 import { findChannel, latestBroadcastOf } from './state';
 
@@ -187,9 +187,10 @@ export class EncoderSimulator {
 
   #startBroadcast(channel: ChannelRecord, now: Date): void {
     const state = this.#state;
-    let key = lowerKey(state.live.random);
-    while (state.broadcasts.some((item) => item.key === key)) key = lowerKey(state.live.random);
-    const id = state.broadcasts.reduce((max, item) => Math.max(max, item.id), 0) + 1;
+    const key = newKey(state, 16, 'lower', (drawn) =>
+      state.broadcasts.some((item) => item.key === drawn),
+    );
+    const id = nextId(state);
     state.broadcasts.push({
       id,
       key,

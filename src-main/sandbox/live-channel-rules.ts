@@ -8,7 +8,7 @@ import { setCallbackUrl } from './callbacks';
 import { unprocessable } from './http-error';
 import type { ChannelSettings } from './live-state';
 import { channelSettingsOf, removeWhere } from './live-state';
-import { lowerKey } from './prng';
+import { newKey, nextId } from './ids';
 import type { ChannelRecord, SandboxState } from './state';
 import type { Schema } from './typed-operation';
 
@@ -39,10 +39,11 @@ export function createChannel(state: SandboxState, form: NewChannelForm, now: Da
       `The contract allows ${limit} channels and all are used (trashed channels count). Delete a channel first.`,
     );
   }
-  let key = lowerKey(state.live.random);
-  while (state.channels.some((channel) => channel.key === key)) key = lowerKey(state.live.random);
+  const key = newKey(state, 16, 'lower', (drawn) =>
+    state.channels.some((channel) => channel.key === drawn),
+  );
   const channel: ChannelRecord = {
-    id: Math.max(0, ...state.channels.map((candidate) => candidate.id)) + 1,
+    id: nextId(state),
     key,
     title: '',
     customerCode: '',

@@ -5,7 +5,9 @@
  */
 import { emitCallback } from './callbacks';
 import type { LiveState, RecordingFileRecord } from './live-state';
-import { channelSettingsOf, takeId } from './live-state';
+import type { IdHolder } from './ids';
+import { nextId } from './ids';
+import { channelSettingsOf } from './live-state';
 import { transfersFor } from './recording-transfers';
 import type { BroadcastRecord, SandboxState } from './state';
 
@@ -16,6 +18,7 @@ import type { BroadcastRecord, SandboxState } from './state';
  */
 export function addRecordingFile(
   live: LiveState,
+  ids: IdHolder,
   channelKey: string,
   broadcastKey: string,
   kind: 'segment' | 'duplicate',
@@ -24,7 +27,7 @@ export function addRecordingFile(
 ): RecordingFileRecord {
   const stamp = startedAt.toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
   const seconds = Math.max(0, Math.round((endedAt.getTime() - startedAt.getTime()) / 1000));
-  const id = takeId(live);
+  const id = nextId(ids);
   const fileName = `${broadcastKey}_${stamp}${kind === 'duplicate' ? '_manual' : ''}.mp4`;
   const file: RecordingFileRecord = {
     id,
@@ -59,7 +62,15 @@ export function recordingFinished(
 ): RecordingFileRecord | null {
   const channel = state.channels.find((candidate) => candidate.key === channelKey);
   if (channel?.channelType === 'scheduled') return null;
-  const file = addRecordingFile(state.live, channelKey, broadcastKey, kind, startedAt, endedAt);
+  const file = addRecordingFile(
+    state.live,
+    state,
+    channelKey,
+    broadcastKey,
+    kind,
+    startedAt,
+    endedAt,
+  );
   for (const transfer of file.transfers ?? []) {
     emitCallback(state, {
       type: 'live.recording_file',

@@ -6,7 +6,6 @@
  */
 import { notFound } from './http-error';
 import type { ChannelSettings, ChatSettingsRecord, LiveState } from './model/live';
-import type { Random } from './prng';
 
 export type {
   ChannelSettings,
@@ -28,10 +27,8 @@ export type {
 } from './model/live';
 
 /** An empty live state (the seed fills it). */
-export function emptyLiveState(random: Random): LiveState {
+export function emptyLiveState(): LiveState {
   return {
-    random,
-    nextId: 1,
     channelSettings: new Map(),
     callbacksUpdatedAt: new Map(),
     chatSettings: new Map(),
@@ -47,13 +44,6 @@ export function emptyLiveState(random: Random): LiveState {
     downloads: [],
     origin: 'http://127.0.0.1',
   };
-}
-
-/** A fresh integer id (shared counter; ids are unique across the kinds that use it). */
-export function takeId(live: LiveState): number {
-  const id = live.nextId;
-  live.nextId += 1;
-  return id;
 }
 
 /** The channel's settings; the defaults for a channel that has none stored. */

@@ -46,7 +46,7 @@ export function operationGroups(context: SandboxContext): OperationGroup[] {
     name: `vod/${name}`,
     handlers,
   });
-  const vodSlice = () => sliceOf(context, 'vod', 'mediaContents');
+  const vodSlice = () => sliceOf(context, 'ids', 'vod', 'mediaContents');
   const callbacks = callbackPort(context.state);
   return [
     live(
@@ -63,13 +63,13 @@ export function operationGroups(context: SandboxContext): OperationGroup[] {
       liveProfileOperations(sliceOf(context, 'profiles', 'profileGroups', 'contract', 'live')),
     ),
     live('channel-admin', liveChannelAdminOperations(context)),
-    live('creators', liveCreatorOperations(sliceOf(context, 'live', 'channels'))),
-    live('file-transfers', liveFileTransferOperations(sliceOf(context, 'live', 'channels'))),
+    live('creators', liveCreatorOperations(sliceOf(context, 'live', 'channels', 'ids'))),
+    live('file-transfers', liveFileTransferOperations(sliceOf(context, 'live', 'channels', 'ids'))),
     live(
       'recordings',
       liveRecordingOperations(sliceOf(context, 'seed', 'broadcasts', 'channels', 'live')),
     ),
-    live('programs', liveProgramOperations(sliceOf(context, 'live', 'channels'))),
+    live('programs', liveProgramOperations(sliceOf(context, 'live', 'channels', 'ids'))),
     live('chat', liveChatOperations(sliceOf(context, 'seed', 'broadcasts', 'channels', 'live'))),
     live(
       'statistics',
@@ -82,7 +82,7 @@ export function operationGroups(context: SandboxContext): OperationGroup[] {
     vod('contents', vodContentOperations(vodSlice(), callbacks)),
     vod('transcoding', vodTranscodingOperations(vodSlice())),
     vod('subtitles', vodSubtitleOperations(vodSlice())),
-    vod('profiles', vodProfileOperations(sliceOf(context, 'vod'))),
+    vod('profiles', vodProfileOperations(sliceOf(context, 'ids', 'vod'))),
     vod('statistics', vodStatisticsOperations(sliceOf(context, 'seed', 'vod', 'mediaContents'))),
     vod('ai', vodAiOperations(vodSlice(), callbacks)),
   ];

@@ -25,7 +25,9 @@ describe('sliceOf', () => {
   it('a sliced group sees a channel added through the whole state, and its changes are seen', () => {
     const state = seedState(1, start);
     const clock = new VirtualClock(start, () => 0);
-    const handlers = liveFileTransferOperations(sliceOf({ state, clock }, 'live', 'channels'));
+    const handlers = liveFileTransferOperations(
+      sliceOf({ state, clock }, 'live', 'channels', 'ids'),
+    );
     const model = state.channels[0];
     if (model === undefined) throw new Error('the seed has no channel');
     state.channels.push({ ...model, id: 9999, key: 'slicechannel0001', title: 'Added later' });
@@ -53,8 +55,8 @@ describe('sliceOf', () => {
   it('VOD groups on their slice change the media contents in place, details on each record', () => {
     const state = seedState(1, start);
     const clock = new VirtualClock(start, () => 0);
-    const slice = sliceOf({ state, clock }, 'vod', 'mediaContents');
-    expect(Object.keys(slice.state).sort()).toEqual(['mediaContents', 'vod']);
+    const slice = sliceOf({ state, clock }, 'ids', 'vod', 'mediaContents');
+    expect(Object.keys(slice.state).sort()).toEqual(['ids', 'mediaContents', 'vod']);
     const contents = vodContentOperations(slice, callbackPort(state));
     const categories = vodCategoryOperations(slice);
     const list = state.mediaContents;

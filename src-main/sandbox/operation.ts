@@ -32,11 +32,13 @@ export interface SandboxContext {
 /**
  * Parts of the state a group may be given as its slice: records and lists that are changed in
  * place and never replaced, so a slice sees every change made through the whole state, and the
- * seed and service account key, which never change. Not sliceable: `callbackUrls`,
- * `encoderDrops` and `credentials` (set lazily; groups reach callbacks through callback-port.ts).
+ * seed and service account key, which never change; `ids`, the id scheme's counters (ids.ts).
+ * Not sliceable: `callbackUrls`, `encoderDrops` and `credentials` (set lazily; groups reach
+ * callbacks through callback-port.ts).
  */
 export type SliceKey =
   | 'seed'
+  | 'ids'
   | 'serviceAccountKey'
   | 'contract'
   | 'profileGroups'

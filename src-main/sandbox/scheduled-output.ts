@@ -25,7 +25,7 @@ import { programEnd } from './live-present';
 import type { ProgramRecord, ScheduledOutput } from './live-state';
 
 export type { ScheduledOutput } from './live-state';
-import { lowerKey } from './prng';
+import { newKey } from './ids';
 import type { BroadcastRecord, SandboxState } from './state';
 
 /**
@@ -74,7 +74,7 @@ function broadcastOf(state: SandboxState, program: ProgramRecord): BroadcastReco
   const startedAt = program.startAt;
   const broadcast: BroadcastRecord = {
     id: state.broadcasts.reduce((max, b) => Math.max(max, b.id), 0) + 1,
-    key: lowerKey(live.random),
+    key: newKey(state),
     channelKey: program.channelKey,
     title: program.title,
     isOnair: true,

@@ -5,7 +5,8 @@
  * Deterministic: its own random source from the seed, so the other seed data keep their keys.
  */
 import type { LiveState } from './live-state';
-import { emptyLiveState, takeId } from './live-state';
+import { nextId } from './ids';
+import { emptyLiveState } from './live-state';
 import { lowerKey, mulberry32 } from './prng';
 import { addRecordingFile } from './live-recordings';
 import { seedScheduledOutput } from './seed-live-programs';
@@ -18,12 +19,13 @@ const dayMs = 86_400_000;
  * two scheduled channels to `base.channels`.
  */
 export function seedLive(
-  base: Pick<SandboxState, 'seed' | 'channels' | 'profileGroups'> & {
+  base: Pick<SandboxState, 'seed' | 'ids' | 'channels' | 'profileGroups'> & {
     broadcasts: readonly Pick<BroadcastRecord, 'key' | 'channelKey' | 'startedAt' | 'endedAt'>[];
   },
   now: number,
 ): LiveState {
-  const live = emptyLiveState(mulberry32((base.seed ^ 0x5eed11fe) >>> 0));
+  const live = emptyLiveState();
+  const random = mulberry32((base.seed ^ 0x5eed11fe) >>> 0);
   live.chattingServices.push(
     { id: 1, name: 'Live Chat Standard', maxParticipants: 5000, expiresAt: at(now + 330 * dayMs) },
     {
@@ -59,7 +61,7 @@ export function seedLive(
   ];
   creators.forEach(([code, nickname, email], index) => {
     live.creators.push({
-      code: lowerKey(live.random, 10),
+      code: lowerKey(random, 10),
       channelKey: key(code),
       nickname,
       email,
@@ -75,7 +77,7 @@ export function seedLive(
   for (const [code, title, link, streamName, status] of syndications) {
     const createdAt = at(now - 30 * dayMs);
     live.syndications.push({
-      id: takeId(live),
+      id: nextId(base),
       channelKey: key(code),
       title,
       link,
@@ -148,7 +150,7 @@ export function seedLive(
   for (const [code, kind, title, isActive, fields] of transfers) {
     const createdAt = at(now - 60 * dayMs);
     live.fileTransfers.push({
-      id: takeId(live),
+      id: nextId(base),
       channelKey: key(code),
       kind,
       title,
@@ -169,10 +171,10 @@ export function seedLive(
     if (channel?.channelType === 'scheduled') continue;
     const kinds = policy === 3 ? (['segment', 'duplicate'] as const) : (['segment'] as const);
     for (const kind of kinds)
-      addRecordingFile(live, broadcast.channelKey, broadcast.key, kind, startedAt, endedAt);
+      addRecordingFile(live, base, broadcast.channelKey, broadcast.key, kind, startedAt, endedAt);
   }
 
-  seedScheduledOutput(live, base.channels, base.profileGroups[0]?.key ?? '', now);
+  seedScheduledOutput(live, base, random, base.channels, base.profileGroups[0]?.key ?? '', now);
   return live;
 }
 

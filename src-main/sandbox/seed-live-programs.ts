@@ -1,10 +1,11 @@
 /**
  * Seed of scheduled (programmed) output: two scheduled channels whose programs fill today and
  * tomorrow (UTC) with a few gaps, a library of program media contents of varied durations and
- * three waiting screens. Deterministic from the live state's random source and `now`.
+ * three waiting screens. Deterministic from the seed's `random` source and `now`.
  */
 import type { LiveState, ProgramMediaRecord, ProgramRecord } from './live-state';
-import { takeId } from './live-state';
+import type { IdHolder } from './ids';
+import { nextId } from './ids';
 import type { Random } from './prng';
 import { intBetween, lowerKey, pick } from './prng';
 import type { ChannelRecord } from './state';
@@ -46,17 +47,18 @@ const plans = [
 ] as const;
 
 /**
- * Adds the scheduled channels to `channels` (ids after the existing ones) and fills `live`
+ * Adds the scheduled channels to `channels` (ids from `ids`, ids.ts) and fills `live`
  * with their media, waiting screens and programs from 00:00 UTC today to 00:00 UTC the day
  * after tomorrow. Each program plays 1 to 4 media contents; about one gap in five, 15 to 90 min.
  */
 export function seedScheduledOutput(
   live: LiveState,
+  ids: IdHolder,
+  random: Random,
   channels: ChannelRecord[],
   profileGroupKey: string,
   now: number,
 ): void {
-  const random = live.random;
   const today = Math.floor(now / dayMs) * dayMs;
   live.waitMedia.push(
     ...['Starting soon', 'Be right back', 'Toons coming up'].map((title, index) => ({
@@ -69,7 +71,7 @@ export function seedScheduledOutput(
   plans.forEach((plan, index) => {
     const key = lowerKey(random);
     channels.push({
-      id: channels.length + 1,
+      id: nextId(ids),
       key,
       title: plan.title,
       customerCode: plan.customerCode,
@@ -94,12 +96,12 @@ export function seedScheduledOutput(
       mediaContent(random, `${plan.title}: Unscheduled Special`, 1800, today - 3 * dayMs),
     );
     const waitKey = live.waitMedia[index]?.key ?? null;
-    live.programs.push(...fill(live, random, key, plan.programTitles, media, waitKey, today));
+    live.programs.push(...fill(ids, random, key, plan.programTitles, media, waitKey, today));
   });
 }
 
 function fill(
-  live: LiveState,
+  ids: IdHolder,
   random: Random,
   channelKey: string,
   titles: readonly string[],
@@ -116,7 +118,7 @@ function fill(
     if (at + seconds * 1000 > today + 2 * dayMs) break;
     const createdAt = new Date(today - intBetween(random, 1, 7) * dayMs);
     programs.push({
-      id: takeId(live),
+      id: nextId(ids),
       channelKey,
       title: pick(random, titles),
       startAt: new Date(at),

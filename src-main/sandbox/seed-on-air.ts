@@ -14,7 +14,7 @@
 import { endBroadcast } from './broadcast-actions';
 import type { VirtualClock } from './clock';
 import type { EncoderSimulator } from './encoder';
-import { lowerKey } from './prng';
+import { newKey, nextId } from './ids';
 import { playSchedules } from './scheduled-output';
 import type { ChannelRecord, SandboxState } from './state';
 
@@ -62,9 +62,10 @@ export function seedOnAir(
   while (live.size < count) {
     const title = `Feed ${String(number).padStart(2, '0')}`;
     number += 1;
-    let key = lowerKey(state.live.random);
-    while (state.channels.some((item) => item.key === key)) key = lowerKey(state.live.random);
-    const id = state.channels.reduce((max, item) => Math.max(max, item.id), 0) + 1;
+    const key = newKey(state, 16, 'lower', (drawn) =>
+      state.channels.some((item) => item.key === drawn),
+    );
+    const id = nextId(state);
     const channel: ChannelRecord = {
       id,
       key,

@@ -9,6 +9,8 @@
  * Cost (measured by `npm run bench -- vod-library`): 10 000 contents seed in well under a
  * second and take a few MB of heap; nothing in it is O(n²).
  */
+import type { IdHolder } from './ids';
+import { nextId } from './ids';
 import type { Random } from './prng';
 import { intBetween, lowerKey, mixedKey, mulberry32, pick } from './prng';
 import type { MediaContentRecord } from './state';
@@ -136,7 +138,7 @@ const families: TitleFamily[] = [
  * Adds `count` generated contents to `contents` (the demo library, mutated) and their VOD
  * records (a media content key on the public channel, transcoding files) to `vod`.
  * Categories are found by name among `vod.categories` (seed-vod-library.ts); a missing one
- * leaves the content uncategorised. `contents` stays oldest first.
+ * leaves the content uncategorised. `contents` stays oldest first. Ids come from `ids` (ids.ts).
  */
 export function addLargeLibrary(
   vod: VodState,
@@ -144,6 +146,7 @@ export function addLargeLibrary(
   count: number,
   seed: number,
   now: number,
+  ids: IdHolder,
 ): void {
   const random = mulberry32((seed ^ 0x5eed_1ab5) >>> 0);
   const categoryKeys = new Map(vod.categories.map((category) => [category.name, category.key]));
@@ -205,9 +208,8 @@ export function addLargeLibrary(
       });
     }
     for (const profile of profilesFor(content.kind)) {
-      vod.nextId += 1;
       vod.transcodingFiles.push({
-        id: vod.nextId,
+        id: nextId(ids),
         uploadFileKey: content.uploadFileKey,
         profileKey: profile.key,
         status: 'enabled',

@@ -9,9 +9,10 @@
  * add-on (AI creation answers 403); the account has hardware encoding off (H.265/AV1 → 422).
  */
 import { createHash } from 'node:crypto';
+import type { IdHolder } from './ids';
+import { newKey, nextId } from './ids';
 import type { MediaContentBase, MediaContentRecord } from './state';
 import type { VodCategoryRecord, VodChannelRecord, VodProfileRecord, VodState } from './vod-state';
-import { newLowerKey, newMixedKey } from './vod-state';
 import { firstTranscodingTimeline } from './vod-timelines';
 
 const dayMs = 86_400_000;
@@ -52,17 +53,17 @@ const originalsKept = new Set([encryptedTitle, 'Data Structures, Lecture 6: Tree
 
 /**
  * The VOD library of one sandbox, and its media contents: each of `contents` (the uploads)
- * completed with what the VOD API knows of it (category, first transcoding...), in order.
+ * completed with what the VOD API knows of it (category, first transcoding...), in order. Ids
+ * and keys come from `ids` (ids.ts), the sandbox's one id scheme.
  */
 export function seedVodLibrary(
   seed: number,
   now: number,
   contents: readonly MediaContentBase[],
+  ids: IdHolder,
 ): { vod: VodState; contents: MediaContentRecord[] } {
   const created = new Date(now - 400 * dayMs);
   const vod: VodState = {
-    keySeed: seed * 7919,
-    nextId: 1000,
     publicOrigin: 'http://127.0.0.1',
     useHardwareEncoding: false,
     watermarkingCode: 'ONAIR-SANDBOX · {client_user_id}',
@@ -117,20 +118,20 @@ export function seedVodLibrary(
     downloads: new Map(),
     uploads: new Map(),
   };
-  vod.userKeys.push({ key: newMixedKey(vod, 32), createdAt: created });
-  vod.userKeys.push({ key: newMixedKey(vod, 32), createdAt: new Date(now - 30 * dayMs) });
-  seedCategories(vod, created);
-  seedChannels(vod, created);
-  seedProfiles(vod, created);
-  const records = contents.map((content) => seedContent(vod, content, now));
+  vod.userKeys.push({ key: newKey(ids, 32, 'mixed'), createdAt: created });
+  vod.userKeys.push({ key: newKey(ids, 32, 'mixed'), createdAt: new Date(now - 30 * dayMs) });
+  seedCategories(vod, ids, created);
+  seedChannels(vod, ids, created);
+  seedProfiles(vod, ids, created);
+  const records = contents.map((content) => seedContent(vod, ids, content, now));
   return { vod, contents: records };
 }
 
-function seedCategories(vod: VodState, created: Date): void {
+function seedCategories(vod: VodState, ids: IdHolder, created: Date): void {
   for (const [name, parentName] of categoryPlan) {
     const parentKey = vod.categories.find((item) => item.name === parentName)?.key ?? null;
     const category: VodCategoryRecord = {
-      key: newLowerKey(vod),
+      key: newKey(ids),
       name,
       parentKey,
       position: vod.categories.filter((item) => item.parentKey === parentKey).length + 1,
@@ -142,7 +143,7 @@ function seedCategories(vod: VodState, created: Date): void {
   }
 }
 
-function seedChannels(vod: VodState, created: Date): void {
+function seedChannels(vod: VodState, ids: IdHolder, created: Date): void {
   const plans: [string, 0 | 1, 0 | 1, boolean, number | null][] = [
     ['Public Web Player', 0, 1, false, 1],
     ['Members Only (DRM)', 1, 1, false, 2],
@@ -152,7 +153,7 @@ function seedChannels(vod: VodState, created: Date): void {
   plans.forEach(([name, kind, status, isShared, skin], index) => {
     const channel: VodChannelRecord = {
       id: index + 1,
-      key: newLowerKey(vod),
+      key: newKey(ids),
       name,
       description: `${name} (sandbox seed)`,
       kind,
@@ -178,7 +179,7 @@ function seedChannels(vod: VodState, created: Date): void {
     // Two spare (unassigned) keys per channel, for the assign operation.
     for (let i = 0; i < 2; i += 1) {
       vod.contentKeys.push({
-        key: newMixedKey(vod),
+        key: newKey(ids, 8, 'mixed'),
         channelKey: channel.key,
         uploadFileKey: null,
         createdAt: created,
@@ -190,9 +191,9 @@ function seedChannels(vod: VodState, created: Date): void {
   if (general !== undefined && events !== undefined) events.channelKeys.push(general.key);
 }
 
-function seedProfiles(vod: VodState, created: Date): void {
-  const adaptive = { key: newLowerKey(vod), name: 'Adaptive streaming' };
-  const mobile = { key: newLowerKey(vod), name: 'Download and mobile' };
+function seedProfiles(vod: VodState, ids: IdHolder, created: Date): void {
+  const adaptive = { key: newKey(ids), name: 'Adaptive streaming' };
+  const mobile = { key: newKey(ids), name: 'Download and mobile' };
   vod.profileGroups.push(adaptive, mobile);
   const rows: [string, string, number, number, number, number][] = [
     [adaptive.key, '1080p H.264', 1, 1920, 1080, 5000],
@@ -202,7 +203,7 @@ function seedProfiles(vod: VodState, created: Date): void {
   ];
   for (const [groupKey, name, presetId, width, height, bitrate] of rows) {
     const profile: VodProfileRecord = {
-      key: newLowerKey(vod),
+      key: newKey(ids),
       name,
       groupKey,
       presetId,
@@ -222,7 +223,12 @@ function seedProfiles(vod: VodState, created: Date): void {
   }
 }
 
-function seedContent(vod: VodState, upload: MediaContentBase, now: number): MediaContentRecord {
+function seedContent(
+  vod: VodState,
+  ids: IdHolder,
+  upload: MediaContentBase,
+  now: number,
+): MediaContentRecord {
   const running = upload.transcodingStage !== 21;
   // A running first transcoding: 20 min long, at 40 % now (500 s in, after 30 s of preparing).
   const transcodingMs = running ? 20 * 60_000 : 12 * 60_000;
@@ -257,7 +263,7 @@ function seedContent(vod: VodState, upload: MediaContentBase, now: number): Medi
   const profiles = content.kind === 'audio' ? vod.profiles.slice(3) : vod.profiles.slice(0, 3);
   for (const profile of profiles) {
     vod.transcodingFiles.push({
-      id: (vod.nextId += 1),
+      id: nextId(ids),
       uploadFileKey: content.uploadFileKey,
       profileKey: profile.key,
       status: 'enabled',
@@ -266,7 +272,7 @@ function seedContent(vod: VodState, upload: MediaContentBase, now: number): Medi
       createdAt: content.createdAt,
     });
   }
-  seedSubtitles(vod, content);
+  seedSubtitles(vod, ids, content);
   return content;
 }
 
@@ -280,10 +286,10 @@ const subtitlePlans: Record<string, [string, string][]> = {
   'Council Meeting: Zoning': [['English (CC)', 'en']],
 };
 
-function seedSubtitles(vod: VodState, content: MediaContentRecord): void {
+function seedSubtitles(vod: VodState, ids: IdHolder, content: MediaContentRecord): void {
   (subtitlePlans[content.title] ?? []).forEach(([name, languageCode], index) => {
     vod.subtitles.push({
-      id: (vod.nextId += 1),
+      id: nextId(ids),
       uploadFileKey: content.uploadFileKey,
       name,
       languageCode,

@@ -12,6 +12,7 @@
 import type { ChannelPlan } from './seed-channels';
 import { channelPlans } from './seed-channels';
 import type { Random } from './prng';
+import { newIdCounters, nextId } from './ids';
 import { intBetween, lowerKey, mulberry32 } from './prng';
 import { seedLive } from './seed-live-extras';
 import { seedMediaContents } from './seed-vod';
@@ -44,16 +45,17 @@ export interface SeedOptions {
 /** Builds the whole state of one sandbox. `start` is the virtual clock's start. */
 export function seedState(seed: number, start: Date, options: SeedOptions = {}): SandboxState {
   const random = mulberry32(seed);
+  const ids = { ids: newIdCounters(seed) };
   const now = start.getTime();
   const { profileGroups, profiles } = seedProfiles(random);
   const mainGroupKey = profileGroups[0]?.key ?? '';
   const channels: ChannelRecord[] = [];
   const broadcasts: Omit<BroadcastRecord, 'id'>[] = [];
 
-  channelPlans.forEach((plan, index) => {
+  channelPlans.forEach((plan) => {
     const key = lowerKey(random);
     channels.push({
-      id: index + 1,
+      id: nextId(ids),
       key,
       title: plan.title,
       customerCode: plan.customerCode,
@@ -93,13 +95,19 @@ export function seedState(seed: number, start: Date, options: SeedOptions = {}):
   // Always drawn in full, so that the live seed after it stays the same for any library size.
   const demoContents = seedMediaContents(random, now);
   const wanted = options.vodContents ?? demoContents.length;
-  const { vod, contents: mediaContents } = seedVodLibrary(seed, now, demoContents.slice(0, wanted));
+  const { vod, contents: mediaContents } = seedVodLibrary(
+    seed,
+    now,
+    demoContents.slice(0, wanted),
+    ids,
+  );
   if (wanted > demoContents.length)
-    addLargeLibrary(vod, mediaContents, wanted - demoContents.length, seed, now);
+    addLargeLibrary(vod, mediaContents, wanted - demoContents.length, seed, now, ids);
   // Ids follow creation time, so `order=id_desc` lists the newest broadcast first.
   broadcasts.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   return {
     seed,
+    ids: ids.ids,
     serviceAccountKey: sandboxServiceAccountKey,
     contract: {
       name: 'OnAir Desk Sandbox',
@@ -115,10 +123,10 @@ export function seedState(seed: number, start: Date, options: SeedOptions = {}):
     profileGroups,
     profiles,
     channels,
-    broadcasts: broadcasts.map((broadcast, index) => ({ id: index + 1, ...broadcast })),
+    broadcasts: broadcasts.map((broadcast) => ({ id: nextId(ids), ...broadcast })),
     mediaContents,
     vod,
-    live: seedLive({ seed, channels, broadcasts, profileGroups }, now),
+    live: seedLive({ seed, ids: ids.ids, channels, broadcasts, profileGroups }, now),
   };
 }
 

@@ -18,6 +18,7 @@
  *   bytes are a PNG, JPEG, GIF or WebP image (sniffed, whatever its name or declared type); its
  *   `image_url` serves the stored image. Anything else is refused with 415 and discarded.
  */
+import { newKey, nextId } from './ids';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
@@ -28,7 +29,6 @@ import type { RunningHash } from './upload-host-receive';
 import type { UploadTransfer, UploadUrl } from './upload-host-urls';
 import { uploadsWithTransfers } from './upload-host-urls';
 import type { VodProfileRecord, VodState } from './vod-state';
-import { newMixedKey, nextId } from './vod-state';
 import { firstTranscodingTimeline } from './vod-timelines';
 
 /** Platform time between a VOD upload's completion and its media content appearing, ms. */
@@ -185,7 +185,7 @@ function addVodContent(
   const durationSeconds = transfer.durationSeconds ?? 0;
   const content: MediaContentRecord = {
     uploadFileKey: record.uploadFileKey,
-    mediaContentKey: newMixedKey(vod, 8),
+    mediaContentKey: newKey(state, 8, 'mixed'),
     title: record.title === '' ? titleOf(transfer.fileName, record.uploadFileKey) : record.title,
     kind: record.isAudio ? 'audio' : 'video',
     durationSeconds,
@@ -211,7 +211,7 @@ function addVodContent(
   state.mediaContents.push(content);
   for (const profile of profilesFor(vod, record.categoryKey)) {
     vod.transcodingFiles.push({
-      id: nextId(vod),
+      id: nextId(state),
       uploadFileKey: record.uploadFileKey,
       profileKey: profile.key,
       status: 'enabled',

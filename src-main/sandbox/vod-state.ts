@@ -10,7 +10,6 @@ import { notFound } from './http-error';
 import type { MediaContentRecord } from './model/platform';
 import type { SandboxState } from './model/state';
 import type { VodCategoryRecord, VodChannelRecord, VodProfileRecord, VodState } from './model/vod';
-import { lowerKey, mixedKey, mulberry32 } from './prng';
 
 export type {
   VodCategoryRecord,
@@ -32,10 +31,11 @@ export type {
 } from './model/vod';
 
 /**
- * The VOD groups' slice of the state (operation.ts `SliceContext`): the VOD records and the media
- * contents. Both are changed in place, never replaced.
+ * The VOD groups' slice of the state (operation.ts `SliceContext`): the id scheme's counters
+ * (ids.ts: every VOD id and key is minted there), the VOD records and the media contents. All
+ * are changed in place, never replaced.
  */
-export type VodSlice = Pick<SandboxState, 'vod' | 'mediaContents'>;
+export type VodSlice = Pick<SandboxState, 'ids' | 'vod' | 'mediaContents'>;
 
 /** The media content with `uploadFileKey`. @throws ApiError 404 when unknown. */
 export function findContent(
@@ -80,24 +80,6 @@ export function findVodProfile(vod: VodState, key: string): VodProfileRecord {
     'media profile',
     key,
   );
-}
-
-/** A new key of `length` lowercase alphanumerics (deterministic from `keySeed`). */
-export function newLowerKey(vod: VodState, length = 16): string {
-  vod.keySeed += 1;
-  return lowerKey(mulberry32(vod.keySeed * 2_654_435_761), length);
-}
-
-/** A new key of `length` mixed-case alphanumerics (media content keys, user keys). */
-export function newMixedKey(vod: VodState, length = 8): string {
-  vod.keySeed += 1;
-  return mixedKey(mulberry32(vod.keySeed * 2_654_435_761), length);
-}
-
-/** A new integer id. */
-export function nextId(vod: VodState): number {
-  vod.nextId += 1;
-  return vod.nextId;
 }
 
 /** `value`, or a 404 naming `what` and `key`. */

@@ -7,9 +7,9 @@
  * seconds"): values are computed at the virtual now rounded down to a multiple of 10 s, so they
  * stay put between two refreshes.
  */
+import { nextId } from './ids';
 import type { MediaContentRecord } from './state';
-import type { Timeline, VodContentDetails, VodSlice, VodState } from './vod-state';
-import { nextId } from './vod-state';
+import type { Timeline, VodContentDetails, VodSlice } from './vod-state';
 
 /** The refresh step of progress values, ms (spec, Limits). */
 export const progressRefreshMs = 10_000;
@@ -92,11 +92,12 @@ export function settleVod(state: VodSlice, nowMs: number): void {
     if (content.transcodingStage === transcodingStages.completed.stage) continue;
     settleContent(content, nowMs);
   }
-  finishAiSubtitles(state.vod, nowMs);
+  finishAiSubtitles(state, nowMs);
 }
 
-/** AI subtitle jobs that ended become subtitles placed last (source `ai`). */
-function finishAiSubtitles(vod: VodState, nowMs: number): void {
+/** AI subtitle jobs that ended become subtitles placed last (source `ai`), ids from ids.ts. */
+function finishAiSubtitles(holder: VodSlice, nowMs: number): void {
+  const { vod } = holder;
   const running = [];
   for (const job of vod.aiSubtitleJobs) {
     if (!timelineDone(job, nowMs)) {
@@ -106,7 +107,7 @@ function finishAiSubtitles(vod: VodState, nowMs: number): void {
     const end = timelineEnd(job);
     const siblings = vod.subtitles.filter((item) => item.uploadFileKey === job.uploadFileKey);
     vod.subtitles.push({
-      id: nextId(vod),
+      id: nextId(holder),
       uploadFileKey: job.uploadFileKey,
       name: job.languageCode === 'ko' ? 'AI 자막 (한국어)' : 'AI subtitles (English)',
       languageCode: job.languageCode,

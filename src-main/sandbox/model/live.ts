@@ -3,7 +3,6 @@
  * channels and broadcasts (live-v1.yaml). Types only; live-state.ts holds the functions.
  * Times are `Date` instants (UTC).
  */
-import type { Random } from '../prng';
 import type { UploadTransfer } from './upload';
 
 /** Observed channel settings kept beside `ChannelRecord` (defaults in `channelSettingsOf`). */
@@ -159,10 +158,6 @@ export interface DownloadRecord {
 
 /** Everything above, for the one service account of a sandbox. */
 export interface LiveState {
-  /** Source of keys and codes of objects created at run time (deterministic per seed). */
-  random: Random;
-  /** Next integer id of syndications, file transfers, recording files and programs. */
-  nextId: number;
   channelSettings: Map<string, ChannelSettings>;
   /** When each channel's callback URLs last changed (the URLs: `state.callbackUrls`). */
   callbacksUpdatedAt: Map<string, Date>;

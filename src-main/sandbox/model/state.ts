@@ -2,6 +2,7 @@
  * Model of the sandbox state (docs/architecture.md, "Sandbox"): everything one sandbox serves,
  * the root the plugins take their slices of. Types only.
  */
+import type { IdCounters } from '../ids';
 import type { LiveState } from './live';
 import type {
   BroadcastRecord,
@@ -19,6 +20,8 @@ import type { VodState } from './vod';
 /** Everything one sandbox serves. One service account per sandbox. */
 export interface SandboxState {
   seed: number;
+  /** Counters of the one id scheme (ids.ts): every integer id and drawn key of both APIs. */
+  ids: IdCounters;
   serviceAccountKey: string;
   contract: ContractRecord;
   profileGroups: ProfileGroupRecord[];

@@ -200,10 +200,6 @@ export interface UploadUrlRecord {
 
 /** Everything VOD-only of one sandbox. */
 export interface VodState {
-  /** Counter that makes new keys (deterministic per sandbox seed). */
-  keySeed: number;
-  /** Next integer id (subtitles, transcoding files, skins, events). */
-  nextId: number;
   /** `http://127.0.0.1:PORT`, learnt from the latest VOD request (for absolute URLs). */
   publicOrigin: string;
   useHardwareEncoding: boolean;

@@ -7,10 +7,10 @@
 import { unprocessable } from '../http-error';
 import { presentCreator, presentSyndication } from '../live-present';
 import type { CreatorRecord, SyndicationRecord } from '../live-state';
-import { findIn, removeWhere, takeId } from '../live-state';
+import { newKey, nextId } from '../ids';
+import { findIn, removeWhere } from '../live-state';
 import type { OperationHandlers, SliceContext } from '../operation';
 import { paginate } from '../paging';
-import { lowerKey } from '../prng';
 import type { ChannelRecord, SandboxState } from '../state';
 import { findChannel } from '../state';
 import { defaulted, typedOperations } from '../typed-operation';
@@ -27,7 +27,7 @@ export const maxSyndications = 3;
 export function liveCreatorOperations({
   state,
   clock,
-}: SliceContext<'live' | 'channels'>): OperationHandlers {
+}: SliceContext<'live' | 'channels' | 'ids'>): OperationHandlers {
   const live = state.live;
   const channelOf = (params: { channel_key: string }): ChannelRecord =>
     findChannel(state, params.channel_key);
@@ -86,7 +86,7 @@ export function liveCreatorOperations({
       }
       checkNickname(state, channel.key, nickname, undefined);
       const creator: CreatorRecord = {
-        code: lowerKey(live.random, 10),
+        code: newKey(state, 10),
         channelKey: channel.key,
         nickname,
         email: body.email ?? null,
@@ -135,7 +135,7 @@ export function liveCreatorOperations({
       }
       const at = now();
       const syndication: SyndicationRecord = {
-        id: takeId(live),
+        id: nextId(state),
         channelKey: channel.key,
         title,
         link,

@@ -9,7 +9,8 @@ import type { FieldErrors } from '../http-error';
 import { ApiError, unprocessable } from '../http-error';
 import { presentFileTransfer } from '../live-present';
 import type { FileTransferKind, FileTransferRecord } from '../live-state';
-import { findIn, removeWhere, takeId } from '../live-state';
+import { nextId } from '../ids';
+import { findIn, removeWhere } from '../live-state';
 import type { OperationHandlers, SliceContext } from '../operation';
 import { paginate } from '../paging';
 import { findChannel } from '../state';
@@ -50,7 +51,7 @@ const kindFields: Record<FileTransferKind, readonly KindField[]> = {
 export function liveFileTransferOperations({
   state,
   clock,
-}: SliceContext<'live' | 'channels'>): OperationHandlers {
+}: SliceContext<'live' | 'channels' | 'ids'>): OperationHandlers {
   const live = state.live;
   const now = (): Date => new Date(Math.floor(clock.nowMs() / 1000) * 1000);
   const transferOf = (params: Op<'live', 'getFileTransfer'>['params']): FileTransferRecord => {
@@ -78,7 +79,7 @@ export function liveFileTransferOperations({
       ).length;
       const at = now();
       const transfer: FileTransferRecord = {
-        id: takeId(live),
+        id: nextId(state),
         channelKey: channel.key,
         kind,
         title: body.title,

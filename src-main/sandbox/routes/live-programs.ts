@@ -10,10 +10,10 @@ import { issueUploadUrl } from '../live-files';
 import { checkProgram, programChanges, requireScheduled } from '../live-program-rules';
 import { presentProgram, presentProgramMedia, presentWaitMedia, programEnd } from '../live-present';
 import type { ProgramRecord } from '../live-state';
-import { findIn, removeWhere, takeId } from '../live-state';
+import { newKey, nextId } from '../ids';
+import { findIn, removeWhere } from '../live-state';
 import type { OperationHandlers, SliceContext } from '../operation';
 import { paginate } from '../paging';
-import { lowerKey } from '../prng';
 import { findChannel } from '../state';
 import type { Op } from '../typed-operation';
 import { defaulted, typedOperations } from '../typed-operation';
@@ -22,7 +22,7 @@ import { defaulted, typedOperations } from '../typed-operation';
 export function liveProgramOperations({
   state,
   clock,
-}: SliceContext<'live' | 'channels'>): OperationHandlers {
+}: SliceContext<'live' | 'channels' | 'ids'>): OperationHandlers {
   const live = state.live;
   const now = (): Date => new Date(Math.floor(clock.nowMs() / 1000) * 1000);
   /** One page of `programs` meeting the query's period, by start. */
@@ -82,7 +82,7 @@ export function liveProgramOperations({
         updatedAt: at,
       };
       checkProgram(live, channel, draft, undefined, at);
-      const program = { ...draft, id: takeId(live) };
+      const program = { ...draft, id: nextId(state) };
       live.programs.push(program);
       return { data: presentProgram(live, program, at) };
     },
@@ -141,7 +141,7 @@ export function liveProgramOperations({
 
     createProgramMediaUploadUrl: ({ query }) => {
       const at = clock.now();
-      const key = `${utcDay(at.getTime()).replaceAll('-', '')}-${lowerKey(live.random, 8)}`;
+      const key = `${utcDay(at.getTime()).replaceAll('-', '')}-${newKey(state, 8)}`;
       return {
         data: issueUploadUrl(
           live,
@@ -183,7 +183,7 @@ export function liveProgramOperations({
 
     // 600 s like the VOD default (observed: expire_time default 600).
     createWaitFileUploadUrl: () => ({
-      data: issueUploadUrl(live, clock.now(), 'wait-media', lowerKey(live.random, 16), 600),
+      data: issueUploadUrl(live, clock.now(), 'wait-media', newKey(state, 16), 600),
     }),
   });
 }

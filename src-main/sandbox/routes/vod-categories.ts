@@ -7,6 +7,7 @@
  * subcategories up under the parent, after its other children; positions are renumbered.
  * Typed from the generated OpenAPI types.
  */
+import { newKey } from '../ids';
 import { ApiError, unprocessable } from '../http-error';
 import type { OperationHandlers, SliceContext } from '../operation';
 import { typedOperations } from '../typed-operation';
@@ -14,7 +15,7 @@ import { contentPage } from '../vod-content-list';
 import { noContent, ok, okNull } from '../vod-envelope';
 import { categoryLevel, presentCategory, presentCategoryDetail } from '../vod-present';
 import type { VodCategoryRecord, VodChannelRecord, VodSlice, VodState } from '../vod-state';
-import { findCategory, findVodChannel, newLowerKey } from '../vod-state';
+import { findCategory, findVodChannel } from '../vod-state';
 
 /**
  * Deepest level of the tree: 5 (followed from the public service guide:
@@ -53,7 +54,7 @@ export function vodCategoryOperations({
       }
       const now = clock.now();
       const category: VodCategoryRecord = {
-        key: newLowerKey(vod),
+        key: newKey(state),
         name: body.name,
         parentKey,
         position: childrenOf(vod, parentKey).length + 1,

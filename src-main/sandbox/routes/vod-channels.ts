@@ -4,6 +4,7 @@
  * callback URLs (delivered by callbacks.ts), TV-out blocking and referer policy. Typed from the
  * generated OpenAPI types.
  */
+import { newKey } from '../ids';
 import type { CallbackPort } from '../callback-port';
 import { unprocessable } from '../http-error';
 import type { OperationHandlers, SliceContext } from '../operation';
@@ -14,7 +15,7 @@ import { countries, languages } from '../vod-reference';
 import { noContent, ok, okNull, okPage } from '../vod-envelope';
 import { presentVodChannel } from '../vod-present';
 import type { VodChannelRecord, VodSlice } from '../vod-state';
-import { found, findContent, findVodChannel, newLowerKey, newMixedKey } from '../vod-state';
+import { found, findContent, findVodChannel } from '../vod-state';
 
 /**
  * Handlers by operationId, given their slice (the VOD records and the media contents) and the
@@ -67,7 +68,7 @@ export function vodChannelOperations(
         );
       const channel: VodChannelRecord = {
         id: Math.max(0, ...vod.channels.map((item) => item.id)) + 1,
-        key: newLowerKey(vod),
+        key: newKey(state),
         name: body.name,
         description: body.description ?? '',
         kind: defaulted(body.kind, 'kind'),
@@ -136,7 +137,7 @@ export function vodChannelOperations(
         throw unprocessable(
           `"${content.title}" is encrypted: it can only be added to an encryption-dedicated channel.`,
         );
-      const key = newMixedKey(vod);
+      const key = newKey(state, 8, 'mixed');
       vod.contentKeys.push({
         key,
         channelKey: channel.key,

@@ -4,6 +4,7 @@
  * watermarking code, one-time upload URLs, skins and events. Typed from the generated OpenAPI
  * types.
  */
+import { newKey } from '../ids';
 import { createCipheriv, randomBytes } from 'node:crypto';
 import { ApiError, unprocessable } from '../http-error';
 import type { OperationHandlers, SliceContext } from '../operation';
@@ -13,7 +14,7 @@ import { ok, okNull } from '../vod-envelope';
 import { uploadUrls } from '../vod-files';
 import { presentContentKey, unix } from '../vod-present';
 import type { UploadUrlRecord, VodSlice } from '../vod-state';
-import { found, findContent, newLowerKey, newMixedKey } from '../vod-state';
+import { found, findContent } from '../vod-state';
 
 /** Most user keys an account holds (our design). */
 export const userKeyLimit = 10;
@@ -94,7 +95,7 @@ export function vodMediaOperations({
         throw unprocessable(
           `The account already has ${userKeyLimit} user keys, the most it can hold: delete one first.`,
         );
-      const record = { key: newMixedKey(vod, 32), createdAt: clock.now() };
+      const record = { key: newKey(state, 32, 'mixed'), createdAt: clock.now() };
       vod.userKeys.push(record);
       return ok<Schema<'vod', 'UserKey'>>({
         user_key: record.key,
@@ -104,7 +105,7 @@ export function vodMediaOperations({
 
     reissueUserKey: ({ params }) => {
       const old = userKey(params.user_key);
-      const record = { key: newMixedKey(vod, 32), createdAt: clock.now() };
+      const record = { key: newKey(state, 32, 'mixed'), createdAt: clock.now() };
       vod.userKeys = [...vod.userKeys.filter((item) => item !== old), record];
       return ok<Schema<'vod', 'UserKey'>>({
         user_key: record.key,
@@ -129,7 +130,7 @@ export function vodMediaOperations({
       const day = new Date(nowMs).toISOString().slice(0, 10).replaceAll('-', '');
       const upload: UploadUrlRecord = {
         token: randomBytes(24).toString('base64url'),
-        uploadFileKey: `${day}-${newLowerKey(vod, 8)}`,
+        uploadFileKey: `${day}-${newKey(state, 8)}`,
         expiresAt: new Date(nowMs + defaulted(body.expire_time, 'expire_time') * 1000),
         usedAt: null,
         progress: 0,

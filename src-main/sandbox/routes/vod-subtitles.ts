@@ -4,6 +4,7 @@
  * player order (`move` to the position of subtitle `id`, `move-first`, `move-last`).
  * Positions are 1..n without gaps after every change. Typed from the generated OpenAPI types.
  */
+import { nextId } from '../ids';
 import { unprocessable } from '../http-error';
 import type { OperationHandlers, SliceContext } from '../operation';
 import type { Op } from '../typed-operation';
@@ -12,7 +13,7 @@ import { languages } from '../vod-reference';
 import { ok, okNull } from '../vod-envelope';
 import { presentSubtitle, presentSubtitleDetail, subtitlesOf } from '../vod-present';
 import type { SubtitleRecord, VodSlice } from '../vod-state';
-import { findContent, found, nextId } from '../vod-state';
+import { findContent, found } from '../vod-state';
 import { settleVod } from '../vod-timelines';
 
 /** Handlers by operationId, given their slice: the VOD records and the media contents. */
@@ -44,7 +45,7 @@ export function vodSubtitleOperations({
     const content = contentOf(params);
     const now = clock.now();
     const subtitle: SubtitleRecord = {
-      id: nextId(vod),
+      id: nextId(state),
       uploadFileKey: content.uploadFileKey,
       name: body.name,
       languageCode: subtitleLanguage(body.language_code),

@@ -8,6 +8,7 @@
  * a sixth of the content's duration, at least 60 s of virtual time. Typed from the generated
  * OpenAPI types.
  */
+import { nextId } from '../ids';
 import { ApiError, unprocessable } from '../http-error';
 import type { OperationHandlers, SliceContext } from '../operation';
 import type { Schema } from '../typed-operation';
@@ -16,7 +17,7 @@ import { ok, okNull } from '../vod-envelope';
 import { issueDownload } from '../vod-files';
 import { filesOf, presentTranscodingFile, unix } from '../vod-present';
 import type { TranscodingFileRecord, VodSlice } from '../vod-state';
-import { findContent, findVodProfile, found, nextId } from '../vod-state';
+import { findContent, findVodProfile, found } from '../vod-state';
 import { settleVod, timelineDone } from '../vod-timelines';
 
 /** Handlers by operationId, given their slice: the VOD records and the media contents. */
@@ -105,7 +106,7 @@ export function vodTranscodingOperations({
       for (const file of queued) file.transcoding = transcoding;
       if (files.length === 0) {
         const file: TranscodingFileRecord = {
-          id: nextId(vod),
+          id: nextId(state),
           uploadFileKey: content.uploadFileKey,
           profileKey: profile.key,
           status: 'enabled',

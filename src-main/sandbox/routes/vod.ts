@@ -8,12 +8,13 @@ import { typedOperations } from '../typed-operation';
 import { contentPage } from '../vod-content-list';
 import { ok } from '../vod-envelope';
 import { countries, languages, timezones } from '../vod-reference';
+import type { VodSlice } from '../vod-state';
 
 /**
  * Handlers by operationId: countries, languages, timezones and the content list, given their
- * slice (the VOD records and the media contents).
+ * slice (the id counters, the VOD records and the media contents).
  */
-export function vodOperations(context: SliceContext<'vod' | 'mediaContents'>): OperationHandlers {
+export function vodOperations(context: SliceContext<keyof VodSlice>): OperationHandlers {
   return typedOperations<'vod'>({
     listCountries: () => ok([...countries]),
 
