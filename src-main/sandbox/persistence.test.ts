@@ -89,7 +89,7 @@ describe('serializeState / deserializeState', () => {
     expect(restored.state.mediaContents).toEqual(seed.mediaContents);
   });
 
-  it('upgrades a version-1 file: VOD details and callback URLs no longer sit in maps beside', () => {
+  it('upgrades a version-1 file: VOD details and callback URLs on their records, one id scheme', () => {
     const seed = seedState(2, now);
     const uploadFields = new Set([
       'uploadFileKey',
@@ -111,17 +111,24 @@ describe('serializeState / deserializeState', () => {
       Object.fromEntries(Object.entries(content).filter(([k]) => uploadFields.has(k) === upload));
     const contents = seed.mediaContents as unknown as Record<string, unknown>[];
     const details = new Map(contents.map((item) => [item.uploadFileKey, split(item, false)]));
+    const { ids, ...withoutIds } = seed;
+    // Version 1 had a live counter and PRNG and VOD counters instead of `ids`.
     const older = {
-      ...seed,
+      ...withoutIds,
       mediaContents: contents.map((item) => split(item, true)),
-      vod: { ...seed.vod, details },
+      vod: { ...seed.vod, details, nextId: ids.lastId + 50, keySeed: ids.keyDraw + 7 },
+      live: { ...seed.live, nextId: 12, random: () => 0.5 },
       callbackUrls: { live: {}, vod: { [seed.vod.channels[0]?.key ?? '']: { channel: 'x' } } },
     };
     const asVersion1 = (state: object) =>
       JSON.stringify({ ...(JSON.parse(serializeState(state, 0)) as object), version: 1 });
     // Functions (PRNGs in state) from the seed itself, so that they compare equal.
     const { state: upgraded } = deserializeState(asVersion1(older), seedState(2, now), seed);
-    expect(upgraded).toEqual({ ...seed, callbackUrls: { live: {} } });
+    expect(upgraded).toEqual({
+      ...seed,
+      ids: { lastId: ids.lastId + 50, keyDraw: ids.keyDraw + 7 },
+      callbackUrls: { live: {} },
+    });
     expect(upgraded.mediaContents[0]?.transcodingStartedAt).toBeInstanceOf(Date);
     expect('details' in upgraded.vod).toBe(false);
 

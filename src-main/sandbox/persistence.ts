@@ -66,7 +66,7 @@ export function deserializeState<S extends object>(
   }
   if (!isPlain(raw) || raw.format !== format) throw new Error(`it is not a ${format} file`);
   const from = raw.version;
-  if (from !== version && (typeof from !== 'number' || stateUpgrades[from] === undefined)) {
+  if (typeof from !== 'number' || (from !== version && stateUpgrades[from] === undefined)) {
     throw new Error(
       `it has version ${String(from)}; this sandbox reads version ${version} and upgrades older ones`,
     );
@@ -75,7 +75,7 @@ export function deserializeState<S extends object>(
   if (typeof virtualNowMs !== 'number' || !Number.isFinite(virtualNowMs)) {
     throw new Error('its virtual_now_ms is not a number');
   }
-  const state = decode(raw.state, 'state', functionsFrom);
+  const state = decode(raw.state, 'state', functionsFrom, from !== version);
   if (!isPlain(state)) throw new Error('its state is not an object');
   for (let at = from; at < version; at += 1) {
     const upgrade = stateUpgrades[at];
@@ -228,18 +228,22 @@ function encode(value: unknown, where: string): unknown {
   throw new Error(`${where} is a ${typeof value} that is not plain data: it cannot be saved`);
 }
 
-/** `value` decoded; `seeded` is the node at the same path in a fresh seed (for functions). */
-function decode(value: unknown, where: string, seeded: unknown): unknown {
+/**
+ * `value` decoded; `seeded` is the node at the same path in a fresh seed (for functions).
+ * `older`: the file is of an older version, whose upgrade drops what the seed no longer has, so a
+ * function the seed lacks decodes as undefined instead of being refused.
+ */
+function decode(value: unknown, where: string, seeded: unknown, older: boolean): unknown {
   if (Array.isArray(value)) {
-    return value.map((item, i) => decode(item, `${where}[${i}]`, childOf(seeded, i)));
+    return value.map((item, i) => decode(item, `${where}[${i}]`, childOf(seeded, i), older));
   }
   if (!isPlain(value)) return value;
   switch (value.$type) {
     case undefined:
-      return decodeFields(value, where, seeded);
+      return decodeFields(value, where, seeded, older);
     case 'Object':
       if (!isPlain(value.value)) throw new Error(`its ${where} is a malformed object`);
-      return decodeFields(value.value, where, seeded);
+      return decodeFields(value.value, where, seeded, older);
     case 'Date': {
       const date = typeof value.iso === 'string' ? new Date(value.iso) : new Date(Number.NaN);
       if (Number.isNaN(date.getTime())) throw new Error(`its ${where} is not a valid date`);
@@ -251,17 +255,18 @@ function decode(value: unknown, where: string, seeded: unknown): unknown {
         value.entries.map((entry: unknown, i) => {
           if (!Array.isArray(entry) || entry.length !== 2)
             throw new Error(`its ${where}[${i}] is not a [key, value] pair`);
-          const key = decode(entry[0], `${where}.key${i}`, undefined);
-          return [key, decode(entry[1], `${where}[${i}]`, childOf(seeded, key))];
+          const key = decode(entry[0], `${where}.key${i}`, undefined, older);
+          return [key, decode(entry[1], `${where}[${i}]`, childOf(seeded, key), older)];
         }),
       );
     case 'Set':
       if (!Array.isArray(value.values)) throw new Error(`its ${where} is a Set without values`);
       return new Set(
-        value.values.map((item: unknown, i) => decode(item, `${where}[${i}]`, undefined)),
+        value.values.map((item: unknown, i) => decode(item, `${where}[${i}]`, undefined, older)),
       );
     case 'Function':
       if (typeof seeded !== 'function') {
+        if (older) return undefined;
         throw new Error(`its ${where} was a function, and a fresh seed has none there`);
       }
       return seeded;
@@ -274,9 +279,13 @@ function decodeFields(
   fields: Record<string, unknown>,
   where: string,
   seeded: unknown,
+  older: boolean,
 ): Record<string, unknown> {
   return Object.fromEntries(
-    Object.entries(fields).map(([k, v]) => [k, decode(v, `${where}.${k}`, childOf(seeded, k))]),
+    Object.entries(fields).map(([k, v]) => [
+      k,
+      decode(v, `${where}.${k}`, childOf(seeded, k), older),
+    ]),
   );
 }
 

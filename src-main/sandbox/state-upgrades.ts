@@ -7,7 +7,10 @@
  * in `vod.details`, a Map by upload file key beside `mediaContents`; they now live on each media
  * content record (model/platform.ts). A VOD channel's callback URLs were also copied into
  * `callbackUrls.vod` by channel key; the channel record (`callbackUrl`, `downloadCallbackUrl`),
- * which always held the same URLs, is now the only place.
+ * which always held the same URLs, is now the only place. And one id scheme (ids.ts) replaced
+ * the live and VOD counters (`live.nextId`, `live.random`, `vod.nextId`, `vod.keySeed`): its
+ * `ids.lastId` continues from the largest id the file holds, so no id is issued twice, and its
+ * key draw from the VOD key counter (live keys were drawn from another stream).
  */
 
 /** A decoded state, as far as an upgrade knows it. */
@@ -21,6 +24,7 @@ export const stateUpgrades: Readonly<Record<number, (state: DecodedState) => voi
   1: (state) => {
     foldVodDetails(state);
     dropVodCallbackUrls(state);
+    countIds(state);
   },
 };
 
@@ -49,6 +53,32 @@ function foldVodDetails(state: DecodedState): void {
 function dropVodCallbackUrls(state: DecodedState): void {
   const urls = state.callbackUrls;
   if (isRecord(urls)) delete urls.vod;
+}
+
+/** Version 1 → 2: `ids` from the old counters and the largest `id` anywhere in the state. */
+function countIds(state: DecodedState): void {
+  const live = isRecord(state.live) ? state.live : {};
+  const vod = isRecord(state.vod) ? state.vod : {};
+  const seed = typeof state.seed === 'number' ? state.seed : 0;
+  const number = (value: unknown): number => (typeof value === 'number' ? value : 0);
+  const lastId = Math.max(largestId(state), number(live.nextId), number(vod.nextId));
+  const keyDraw = Math.max(number(vod.keySeed), seed * 7919);
+  if (!isRecord(state.ids)) state.ids = { lastId, keyDraw };
+  delete live.nextId;
+  delete live.random;
+  delete vod.nextId;
+  delete vod.keySeed;
+}
+
+/** The largest numeric `id` field of any record in `value` (lists, records, Map values). */
+function largestId(value: unknown): number {
+  if (Array.isArray(value))
+    return value.reduce((most: number, item) => Math.max(most, largestId(item)), 0);
+  if (value instanceof Map) return largestId([...value.values()]);
+  if (!isRecord(value) || value instanceof Date) return 0;
+  let most = typeof value.id === 'number' ? value.id : 0;
+  for (const field of Object.values(value)) most = Math.max(most, largestId(field));
+  return most;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
