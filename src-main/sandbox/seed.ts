@@ -95,6 +95,12 @@ export function seedState(seed: number, start: Date, options: SeedOptions = {}):
   // Always drawn in full, so that the live seed after it stays the same for any library size.
   const demoContents = seedMediaContents(random, now);
   const wanted = options.vodContents ?? demoContents.length;
+  // Ids follow creation time, so `order=id_desc` lists the newest broadcast first.
+  broadcasts.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  const numbered = broadcasts.map((broadcast) => ({ id: nextId(ids), ...broadcast }));
+  const live = seedLive({ seed, ids: ids.ids, channels, broadcasts, profileGroups }, now);
+  // The VOD library last: its ids and keys come from the same counters (ids.ts), so a library
+  // of any size never moves a live id or key.
   const { vod, contents: mediaContents } = seedVodLibrary(
     seed,
     now,
@@ -103,8 +109,6 @@ export function seedState(seed: number, start: Date, options: SeedOptions = {}):
   );
   if (wanted > demoContents.length)
     addLargeLibrary(vod, mediaContents, wanted - demoContents.length, seed, now, ids);
-  // Ids follow creation time, so `order=id_desc` lists the newest broadcast first.
-  broadcasts.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   return {
     seed,
     ids: ids.ids,
@@ -123,10 +127,10 @@ export function seedState(seed: number, start: Date, options: SeedOptions = {}):
     profileGroups,
     profiles,
     channels,
-    broadcasts: broadcasts.map((broadcast) => ({ id: nextId(ids), ...broadcast })),
+    broadcasts: numbered,
     mediaContents,
     vod,
-    live: seedLive({ seed, ids: ids.ids, channels, broadcasts, profileGroups }, now),
+    live,
   };
 }
 
