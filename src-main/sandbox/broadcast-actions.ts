@@ -7,6 +7,7 @@ import { emitCallback } from './callbacks';
 import { unprocessable } from './http-error';
 import { finishRecordings } from './live-recordings';
 import { isoUtc } from './present';
+import type { LiveRulesSlice } from './operation';
 import type { BroadcastRecord, SandboxState } from './state';
 
 /**
@@ -19,7 +20,11 @@ import type { BroadcastRecord, SandboxState } from './state';
  * like downloads from now (live-statistics.ts, routes/live-recordings.ts read `ended_at`).
  * Does nothing for a broadcast that is not on air.
  */
-export function endBroadcast(state: SandboxState, broadcast: BroadcastRecord, now: Date): void {
+export function endBroadcast(
+  state: Pick<SandboxState, LiveRulesSlice>,
+  broadcast: BroadcastRecord,
+  now: Date,
+): void {
   if (!broadcast.isOnair) return;
   const endedAt = wholeSecond(now);
   finishRecordings(state, broadcast, endedAt);

@@ -61,11 +61,10 @@ afterEach(async () => {
   await receiver.close();
 });
 
-/** The key of the first seeded VOD channel, its `field` URL set to the receiver's. */
-function vodChannelWith(field: 'callbackUrl' | 'downloadCallbackUrl'): string {
+/** A VOD channel of the seed: its callback URLs are on its record. */
+function vodChannelKey(): string {
   const channel = state.vod.channels[0];
   if (channel === undefined) throw new Error('the seed has no VOD channel');
-  channel[field] = receiver.url;
   return channel.key;
 }
 
@@ -117,8 +116,8 @@ describe('callback delivery', () => {
       { api: 'live', channelKey: broadcast.channelKey, kind: 'live' },
       receiver.url,
     );
-    // Delivery ids come from the sandbox's one id counter (ids.ts), after the seed's.
-    const before = state.ids.lastId;
+    // Delivery ids come from the sandbox's one id counter (ids.ts): the first is the next id.
+    const firstId = state.ids.lastId + 1;
     for (let n = 0; n < 505; n++)
       emitCallback(state, {
         type: 'live.broadcast',
@@ -130,8 +129,8 @@ describe('callback delivery', () => {
     const kept = engine.deliveries();
     expect(sends).toBe(505);
     expect(kept).toHaveLength(500);
-    expect([kept[0]?.id, kept.at(-1)?.id]).toEqual([before + 6, before + 505]);
-    expect(engine.resend(before + 5)).toBeUndefined();
+    expect([kept[0]?.id, kept.at(-1)?.id]).toEqual([firstId + 5, firstId + 504]);
+    expect(engine.resend(firstId + 4)).toBeUndefined();
     expect(receiver.received).toEqual([]);
   });
 
@@ -151,12 +150,16 @@ describe('callback delivery', () => {
 
   it('retries a non-200 after 5 minutes of virtual time, not before', async () => {
     engine = new CallbackEngine(state, clock);
-    const vodchan = vodChannelWith('callbackUrl');
+    setCallbackUrl(
+      state,
+      { api: 'vod', channelKey: vodChannelKey(), kind: 'channel' },
+      receiver.url,
+    );
     receiver.answers.push(503);
     emitCallback(state, {
       type: 'vod.content',
       event: 'added',
-      channel_key: vodchan,
+      channel_key: vodChannelKey(),
       upload_file_key: '20250301-abcdefgh',
       media_content_key: 'AbCd1234',
     });
@@ -178,12 +181,16 @@ describe('callback delivery', () => {
 
   it('gives up after the last attempt, and times out a receiver that never answers', async () => {
     engine = new CallbackEngine(state, clock, { maxAttempts: 2, responseTimeoutMs: 150 });
-    const vodchan = vodChannelWith('downloadCallbackUrl');
+    setCallbackUrl(
+      state,
+      { api: 'vod', channelKey: vodChannelKey(), kind: 'download' },
+      receiver.url,
+    );
     receiver.answers.push('hang', 500);
     emitCallback(state, {
       type: 'vod.download',
       device: 'mobile',
-      channel_key: vodchan,
+      channel_key: vodChannelKey(),
       upload_file_key: '20250301-abcdefgh',
       media_content_key: 'AbCd1234',
     });

@@ -35,18 +35,18 @@
  * ISO-8601 UTC for live and unix seconds for VOD (each API's date convention). HTTP 200 is
  * delivered; anything else, a connect timeout (2 s) or a response timeout (3 s) is retried
  * every 5 minutes of VIRTUAL time, at most 12 attempts (about an hour), then given up. No
- * signature. Live URLs live in `state.callbackUrls` (set them with `setCallbackUrl`), VOD ones
- * on the VOD channel records (`callbackUrl`, `downloadCallbackUrl`). The last 500
+ * signature. URLs live on the channel records (live `ChannelRecord.callbacks`, VOD
+ * `VodChannelRecord.callbackUrl`/`downloadCallbackUrl`; set them with `setCallbackUrl`). The last 500
  * deliveries are kept in memory, each with its attempts (time, HTTP status or error).
  */
 import type { VirtualClock } from './clock';
 import { postForm } from './callbacks-http';
 import { checkDestination, systemResolver, type HostResolver } from './callbacks-target';
 import { nextId } from './ids';
+import { rootOf } from './operation';
 import { isoUtc } from './present';
-import type { CallbackUrls, SandboxState } from './state';
-
-export type { CallbackUrls } from './state';
+import type { VodChannelRecord } from './model/vod';
+import type { ChannelCallbacks, ChannelRecord, SandboxState } from './state';
 
 interface Occurred {
   /** When it happened (UTC); default the virtual now. */
@@ -206,47 +206,56 @@ const defaultPolicy: CallbackPolicy = {
 };
 const keptDeliveries = 500;
 const keptAttempts = 50;
-const engines = new WeakMap<SandboxState, CallbackEngine>();
+const engines = new WeakMap<object, CallbackEngine>();
 
 /**
- * Reports an event of `state`'s platform: queues its delivery when a URL is set. Does nothing
- * (returns undefined) when no engine runs for `state` or no URL is set.
+ * Reports an event of `state`'s platform (the whole state or a slice of it, `sliceOf`): queues
+ * its delivery when a URL is set. Does nothing (returns undefined) when no engine runs for the
+ * sandbox or no URL is set.
  */
-export function emitCallback(
-  state: SandboxState,
-  event: CallbackEvent,
-): CallbackDelivery | undefined {
-  return engines.get(state)?.emit(event);
+export function emitCallback(state: object, event: CallbackEvent): CallbackDelivery | undefined {
+  return engines.get(rootOf(state))?.emit(event);
 }
 
 /**
  * Reports an event that happens at `atMs` (virtual ms): emitted by the first tick or `settle()`
  * at or after that time (kept in memory only). Nothing when no engine runs for `state`.
  */
-export function scheduleCallback(state: SandboxState, atMs: number, event: CallbackEvent): void {
-  engines.get(state)?.schedule(atMs, event);
+export function scheduleCallback(state: object, atMs: number, event: CallbackEvent): void {
+  engines.get(rootOf(state))?.schedule(atMs, event);
 }
 
-/** Which callback URL of which live channel (VOD channels hold theirs on their record). */
-export type CallbackTarget = {
-  api: 'live';
-  channelKey: string;
-  kind: 'live' | 'recording_file' | 'playback';
-};
+/** Which callback URL of which channel. */
+export type CallbackTarget =
+  | { api: 'live'; channelKey: string; kind: 'live' | 'recording_file' | 'playback' }
+  | { api: 'vod'; channelKey: string; kind: 'channel' | 'download' };
 
-/**
- * Sets (or with null, removes) a callback URL of a live channel; for the live PUT .../callback
- * handlers.
- */
+/** Sets (or with null, removes) a callback URL of a channel; for the PUT .../callback handlers. */
 export function setCallbackUrl(
   state: SandboxState,
   target: CallbackTarget,
   url: string | null,
 ): void {
-  const urls: CallbackUrls = (state.callbackUrls ??= { live: {} });
-  const ofChannel: Record<string, string | undefined> = (urls.live[target.channelKey] ??= {});
+  if (target.api === 'vod') {
+    const channel = state.vod.channels.find((item) => item.key === target.channelKey);
+    if (channel === undefined) return;
+    if (target.kind === 'channel') channel.callbackUrl = url;
+    else channel.downloadCallbackUrl = url;
+    return;
+  }
+  const channel = state.channels.find((item) => item.key === target.channelKey);
+  if (channel !== undefined) setLiveCallbackUrl(channel, target.kind, url);
+}
+
+/** Sets (or with null, removes) one callback URL of a live channel, on its record. */
+export function setLiveCallbackUrl(
+  channel: Pick<ChannelRecord, 'callbacks'>,
+  kind: keyof Omit<ChannelCallbacks, 'updatedAt'>,
+  url: string | null,
+): void {
+  const callbacks = (channel.callbacks ??= {});
   // Undefined, not deleted: the state file drops undefined fields, so it reads the same.
-  ofChannel[target.kind] = url ?? undefined;
+  callbacks[kind] = url ?? undefined;
 }
 
 /** Delivers the callbacks of one sandbox; `close()` stops its retry timer. */
@@ -397,22 +406,26 @@ export class CallbackEngine {
   }
 }
 
+/** The URL `event` goes to: on the live channel's or VOD channel's record; undefined: none. */
 function urlFor(state: SandboxState, event: CallbackEvent): string | undefined {
-  const urls = state.callbackUrls;
-  const vodChannel = () => state.vod.channels.find((channel) => channel.key === event.channel_key);
+  const key = event.channel_key;
+  const live = (): ChannelCallbacks | undefined =>
+    state.channels.find((item) => item.key === key)?.callbacks;
+  const vod = (): VodChannelRecord | undefined =>
+    state.vod.channels.find((item) => item.key === key);
   switch (event.type) {
     case 'live.broadcast':
-      return urls?.live[event.channel_key]?.live;
+      return live()?.live;
     case 'live.recording_file':
-      return urls?.live[event.channel_key]?.recording_file;
+      return live()?.recording_file;
     case 'live.playback':
-      return urls?.live[event.channel_key]?.playback;
+      return live()?.playback;
     case 'vod.content':
     case 'vod.playback':
     case 'vod.ai_script':
-      return vodChannel()?.callbackUrl ?? undefined;
+      return vod()?.callbackUrl ?? undefined;
     case 'vod.download':
-      return vodChannel()?.downloadCallbackUrl ?? undefined;
+      return vod()?.downloadCallbackUrl ?? undefined;
   }
 }
 

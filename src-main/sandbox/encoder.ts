@@ -25,7 +25,7 @@ import type { VirtualClock } from './clock';
 import { unprocessable } from './http-error';
 import { isoUtc } from './present';
 import { newKey, nextId } from './ids';
-import type { BroadcastRecord, ChannelRecord, EncoderDrop, SandboxState } from './state';
+import type { BroadcastRecord, ChannelRecord, SandboxState } from './state';
 import { findChannel, latestBroadcastOf } from './state';
 
 /** How long the platform waits for a dropped encoder before it ends the broadcast: 5 min. */
@@ -94,7 +94,7 @@ export class EncoderSimulator {
     refuseUnfed(channel, command);
     const now = wholeSecond(this.#clock.now());
     const onAir = onAirBroadcastOf(this.#state, channel.key);
-    const drop = this.#dropOf(channel.key, onAir);
+    const drop = onAir?.encoderDroppedAt;
     if (command === 'live') {
       if (onAir === undefined) this.#startBroadcast(channel, now);
       else if (drop !== undefined) this.#reconnect(onAir);
@@ -120,19 +120,17 @@ export class EncoderSimulator {
 
   /** Ends every broadcast whose reconnect window has run out, dated at the window's end. */
   runDue(): void {
-    const drops = this.#state.encoderDrops;
-    if (drops === undefined) return;
     const nowMs = this.#clock.nowMs();
-    for (const [channelKey, drop] of Object.entries(drops)) {
-      if (drop === undefined) continue;
-      const broadcast = this.#state.broadcasts.find((item) => item.key === drop.broadcastKey);
-      if (broadcast === undefined || !broadcast.isOnair) {
-        drops[channelKey] = undefined;
+    for (const broadcast of this.#state.broadcasts) {
+      const droppedAt = broadcast.encoderDroppedAt;
+      if (droppedAt === undefined) continue;
+      if (!broadcast.isOnair) {
+        delete broadcast.encoderDroppedAt;
         continue;
       }
-      const deadline = drop.droppedAt.getTime() + this.reconnectWindowMs;
+      const deadline = droppedAt.getTime() + this.reconnectWindowMs;
       if (deadline > nowMs) continue;
-      drops[channelKey] = undefined;
+      delete broadcast.encoderDroppedAt;
       endBroadcast(this.#state, broadcast, new Date(deadline));
     }
   }
@@ -144,7 +142,7 @@ export class EncoderSimulator {
 
   #statusOf(channel: ChannelRecord): EncoderStatus {
     const onAir = onAirBroadcastOf(this.#state, channel.key);
-    const drop = this.#dropOf(channel.key, onAir);
+    const droppedAt = onAir?.encoderDroppedAt;
     const base = {
       channel_key: channel.key,
       channel_title: channel.title,
@@ -159,7 +157,7 @@ export class EncoderSimulator {
         reconnect_left_ms: null,
       };
     }
-    if (drop === undefined) {
+    if (droppedAt === undefined) {
       return {
         ...base,
         state: 'live',
@@ -168,7 +166,7 @@ export class EncoderSimulator {
         reconnect_left_ms: null,
       };
     }
-    const until = drop.droppedAt.getTime() + this.reconnectWindowMs;
+    const until = droppedAt.getTime() + this.reconnectWindowMs;
     return {
       ...base,
       state: 'reconnecting',
@@ -176,13 +174,6 @@ export class EncoderSimulator {
       reconnect_until: isoUtc(new Date(until)),
       reconnect_left_ms: Math.max(0, Math.round(until - this.#clock.nowMs())),
     };
-  }
-
-  #dropOf(channelKey: string, onAir: BroadcastRecord | undefined): EncoderDrop | undefined {
-    const drop = this.#state.encoderDrops?.[channelKey];
-    return drop !== undefined && onAir !== undefined && drop.broadcastKey === onAir.key
-      ? drop
-      : undefined;
   }
 
   #startBroadcast(channel: ChannelRecord, now: Date): void {
@@ -209,15 +200,13 @@ export class EncoderSimulator {
   }
 
   #drop(broadcast: BroadcastRecord, now: Date): void {
-    const drops = (this.#state.encoderDrops ??= {});
-    drops[broadcast.channelKey] = { broadcastKey: broadcast.key, droppedAt: now };
+    broadcast.encoderDroppedAt = now;
     broadcast.pausedAt = now;
     emitBroadcastEvent(this.#state, 'pause', broadcast.channelKey, broadcast.key, now);
   }
 
   #reconnect(broadcast: BroadcastRecord): void {
-    const drops = this.#state.encoderDrops;
-    if (drops !== undefined) drops[broadcast.channelKey] = undefined;
+    delete broadcast.encoderDroppedAt;
     broadcast.pausedAt = null;
     const now = wholeSecond(this.#clock.now());
     emitBroadcastEvent(this.#state, 'resume', broadcast.channelKey, broadcast.key, now);

@@ -14,15 +14,10 @@
  *
  * The counters are plain numbers, saved with the state by persistence.ts like any record.
  */
+import type { IdCounters } from './model/state';
 import { lowerKey, mixedKey, mulberry32 } from './prng';
 
-/** The counters of the id scheme, kept in the state and changed in place (never replaced). */
-export interface IdCounters {
-  /** The last integer id issued (0: none yet). */
-  lastId: number;
-  /** The last key draw (starts from a value fixed by the sandbox seed). */
-  keyDraw: number;
-}
+export type { IdCounters } from './model/state';
 
 /** Anything that holds the counters: the whole state, or a slice given `ids`. */
 export interface IdHolder {

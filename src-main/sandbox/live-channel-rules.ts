@@ -4,11 +4,11 @@
  * `ApiError` 422 with a message fit for an operator.
  */
 import { endBroadcast } from './broadcast-actions';
-import { setCallbackUrl } from './callbacks';
 import { unprocessable } from './http-error';
 import type { ChannelSettings } from './live-state';
 import { channelSettingsOf, removeWhere } from './live-state';
 import { newKey, nextId } from './ids';
+import type { ChannelAdminSlice, LiveRulesSlice } from './operation';
 import type { ChannelRecord, SandboxState } from './state';
 import type { Schema } from './typed-operation';
 
@@ -32,7 +32,11 @@ export type NewChannelForm = ChannelFormFields & {
  * @throws ApiError 422 at the contract's channel limit (trashed channels count) or for a
  *   field `applyChannelForm` refuses.
  */
-export function createChannel(state: SandboxState, form: NewChannelForm, now: Date): ChannelRecord {
+export function createChannel(
+  state: Pick<SandboxState, ChannelAdminSlice>,
+  form: NewChannelForm,
+  now: Date,
+): ChannelRecord {
   const limit = state.contract.channelLimit;
   if (state.channels.length >= limit) {
     throw unprocessable(
@@ -60,9 +64,8 @@ export function createChannel(state: SandboxState, form: NewChannelForm, now: Da
     // Typical audience of a new channel's broadcasts (drives the audience model).
     audiencePeak: 100,
   };
-  const settings = applyChannelForm(state, channel, channelSettingsOf(state.live, key), form, now);
+  channel.settings = applyChannelForm(state, channel, channelSettingsOf(channel), form, now);
   state.channels.push(channel);
-  state.live.channelSettings.set(key, settings);
   return channel;
 }
 
@@ -73,7 +76,7 @@ export function createChannel(state: SandboxState, form: NewChannelForm, now: Da
  *   chat switched on without a service, a taken customer code, a viewer limit above the contract.
  */
 export function applyChannelForm(
-  state: SandboxState,
+  state: Pick<SandboxState, 'channels' | 'profileGroups' | 'contract' | 'live'>,
   channel: ChannelRecord,
   current: ChannelSettings,
   form: ChannelFormFields,
@@ -172,7 +175,11 @@ export function setChannelStatus(channel: ChannelRecord, status: ChannelRecord['
  * Spec, States: trash hides the channel from lists and stops its on-air broadcast.
  * @throws ApiError 422 when the channel is already in the trash.
  */
-export function trashChannel(state: SandboxState, channel: ChannelRecord, now: Date): void {
+export function trashChannel(
+  state: Pick<SandboxState, LiveRulesSlice>,
+  channel: ChannelRecord,
+  now: Date,
+): void {
   if (channel.isTrashed)
     throw unprocessable(`The channel "${channel.title}" is already in the trash.`);
   for (const broadcast of state.broadcasts) {
@@ -195,7 +202,10 @@ export function restoreChannel(channel: ChannelRecord): void {
  * Spec, States: deletes the channel permanently with everything that belongs to it.
  * @throws ApiError 422 while one of its broadcasts is on air.
  */
-export function deleteChannel(state: SandboxState, channel: ChannelRecord): void {
+export function deleteChannel(
+  state: Pick<SandboxState, LiveRulesSlice>,
+  channel: ChannelRecord,
+): void {
   if (
     state.broadcasts.some((broadcast) => broadcast.channelKey === channel.key && broadcast.isOnair)
   ) {
@@ -213,12 +223,7 @@ export function deleteChannel(state: SandboxState, channel: ChannelRecord): void
   removeWhere(live.fileTransfers, ofChannel);
   removeWhere(live.recordingFiles, ofChannel);
   removeWhere(live.programs, ofChannel);
-  live.channelSettings.delete(key);
-  live.chatSettings.delete(key);
-  live.callbacksUpdatedAt.delete(key);
-  for (const kind of ['live', 'recording_file', 'playback'] as const) {
-    setCallbackUrl(state, { api: 'live', channelKey: key, kind }, null);
-  }
+  // Its settings, chat settings and callback URLs are on its record: gone with it.
 }
 
 /** A 0/1 form flag as a boolean; undefined when absent. */

@@ -22,10 +22,10 @@ import type { Schema } from './typed-operation';
 
 /** Live `Channel`: the base fields of present.ts plus the kind and the observed settings. */
 export function presentLiveChannel(
-  state: SandboxState,
+  state: Pick<SandboxState, 'broadcasts'>,
   channel: ChannelRecord,
 ): Schema<'live', 'Channel'> {
-  const settings = channelSettingsOf(state.live, channel.key);
+  const settings = channelSettingsOf(channel);
   return {
     ...presentChannel(state, channel),
     channel_type: channel.channelType,
@@ -38,9 +38,7 @@ export function presentLiveChannel(
         : `rtmp://publish.sandbox.invalid/live/${channel.key}`,
     view_url: `https://v-live.sandbox.invalid/${channel.key}`,
     scheduled_output:
-      channel.channelType === 'scheduled'
-        ? presentScheduledOutput(state.live.scheduledOutputs?.get(channel.key))
-        : null,
+      channel.channelType === 'scheduled' ? presentScheduledOutput(channel.scheduledOutput) : null,
     recording_file_policy: settings.recordingFilePolicy,
     idle_screen_kind: settings.idleScreenKind,
     use_duplicate_block: settings.useDuplicateBlock,
@@ -49,7 +47,7 @@ export function presentLiveChannel(
     meta_description: settings.metaDescription,
     chatting_service_id: settings.chattingServiceId,
     // What setChannelCallbacks stored: the spec reads no callback URL back (our design).
-    ...presentCallbackUrls(state, channel.key),
+    ...presentCallbackUrls(channel),
   };
 }
 
@@ -71,13 +69,12 @@ export function presentScheduledOutput(
 
 /** The live callback URLs of a channel, null for none (shared with setChannelCallbacks). */
 export function presentCallbackUrls(
-  state: SandboxState,
-  channelKey: string,
+  channel: Pick<ChannelRecord, 'callbacks'>,
 ): Record<
   'live_callback_url' | 'file_transfer_callback_url' | 'playback_callback_url',
   string | null
 > {
-  const urls = state.callbackUrls?.live[channelKey] ?? {};
+  const urls = channel.callbacks ?? {};
   return {
     live_callback_url: urls.live ?? null,
     file_transfer_callback_url: urls.recording_file ?? null,

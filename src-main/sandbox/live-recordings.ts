@@ -9,6 +9,7 @@ import type { IdHolder } from './ids';
 import { nextId } from './ids';
 import { channelSettingsOf } from './live-state';
 import { transfersFor } from './recording-transfers';
+import type { LiveRulesSlice } from './operation';
 import type { BroadcastRecord, SandboxState } from './state';
 
 /**
@@ -53,7 +54,7 @@ export function addRecordingFile(
  * @returns the file, or null for a scheduled channel.
  */
 export function recordingFinished(
-  state: SandboxState,
+  state: Pick<SandboxState, LiveRulesSlice>,
   channelKey: string,
   broadcastKey: string,
   kind: 'segment' | 'duplicate',
@@ -93,11 +94,12 @@ export function recordingFinished(
  * their callbacks; manual recording is cleared.
  */
 export function finishRecordings(
-  state: SandboxState,
+  state: Pick<SandboxState, LiveRulesSlice>,
   broadcast: BroadcastRecord,
   endedAt: Date,
 ): void {
-  const policy = channelSettingsOf(state.live, broadcast.channelKey).recordingFilePolicy;
+  const channel = state.channels.find((item) => item.key === broadcast.channelKey);
+  const policy = channel === undefined ? 1 : channelSettingsOf(channel).recordingFilePolicy;
   const { channelKey, key } = broadcast;
   if (policy !== 0 && broadcast.startedAt !== null) {
     recordingFinished(state, channelKey, key, 'segment', broadcast.startedAt, endedAt);

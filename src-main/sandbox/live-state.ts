@@ -6,6 +6,7 @@
  */
 import { notFound } from './http-error';
 import type { ChannelSettings, ChatSettingsRecord, LiveState } from './model/live';
+import type { ChannelRecord } from './model/platform';
 
 export type {
   ChannelSettings,
@@ -29,9 +30,6 @@ export type {
 /** An empty live state (the seed fills it). */
 export function emptyLiveState(): LiveState {
   return {
-    channelSettings: new Map(),
-    callbacksUpdatedAt: new Map(),
-    chatSettings: new Map(),
     chattingServices: [],
     creators: [],
     syndications: [],
@@ -47,9 +45,9 @@ export function emptyLiveState(): LiveState {
 }
 
 /** The channel's settings; the defaults for a channel that has none stored. */
-export function channelSettingsOf(live: LiveState, channelKey: string): ChannelSettings {
+export function channelSettingsOf(channel: Pick<ChannelRecord, 'settings'>): ChannelSettings {
   return (
-    live.channelSettings.get(channelKey) ?? {
+    channel.settings ?? {
       recordingFilePolicy: 1,
       idleScreenKind: 0,
       useDuplicateBlock: false,
@@ -62,8 +60,8 @@ export function channelSettingsOf(live: LiveState, channelKey: string): ChannelS
 }
 
 /** The channel's chat settings, created with defaults on first use. */
-export function chatSettingsOf(live: LiveState, channelKey: string): ChatSettingsRecord {
-  let settings = live.chatSettings.get(channelKey);
+export function chatSettingsOf(channel: Pick<ChannelRecord, 'chat'>): ChatSettingsRecord {
+  let settings = channel.chat;
   if (settings === undefined) {
     settings = {
       useSlowMode: false,
@@ -75,7 +73,7 @@ export function chatSettingsOf(live: LiveState, channelKey: string): ChatSetting
       externalProvider: null,
       updatedAt: null,
     };
-    live.chatSettings.set(channelKey, settings);
+    channel.chat = settings;
   }
   return settings;
 }

@@ -55,14 +55,22 @@ export function operationGroups(context: SandboxContext): OperationGroup[] {
         sliceOf(context, 'serviceAccountKey', 'contract', 'profileGroups', 'profiles'),
       ),
     ),
-    live('channels', liveChannelOperations(context)),
-    live('broadcasts', liveBroadcastOperations(context)),
+    live('channels', liveChannelOperations(sliceOf(context, 'channels', 'broadcasts'))),
+    live(
+      'broadcasts',
+      liveBroadcastOperations(sliceOf(context, 'channels', 'broadcasts', 'live', 'ids')),
+    ),
     live('audience', liveAudienceOperations(sliceOf(context, 'seed', 'broadcasts', 'channels'))),
     live(
       'profiles',
       liveProfileOperations(sliceOf(context, 'profiles', 'profileGroups', 'contract', 'live')),
     ),
-    live('channel-admin', liveChannelAdminOperations(context)),
+    live(
+      'channel-admin',
+      liveChannelAdminOperations(
+        sliceOf(context, 'channels', 'broadcasts', 'live', 'ids', 'contract', 'profileGroups'),
+      ),
+    ),
     live('creators', liveCreatorOperations(sliceOf(context, 'live', 'channels', 'ids'))),
     live('file-transfers', liveFileTransferOperations(sliceOf(context, 'live', 'channels', 'ids'))),
     live(

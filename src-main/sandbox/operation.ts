@@ -33,8 +33,8 @@ export interface SandboxContext {
  * Parts of the state a group may be given as its slice: records and lists that are changed in
  * place and never replaced, so a slice sees every change made through the whole state, and the
  * seed and service account key, which never change; `ids`, the id scheme's counters (ids.ts).
- * Not sliceable: `callbackUrls`, `encoderDrops` and `credentials` (set lazily; groups reach
- * callbacks through callback-port.ts).
+ * Not sliceable: `credentials` (set lazily). Groups reach the callbacks from their slice
+ * (callbacks.ts `rootOf`, or callback-port.ts).
  */
 export type SliceKey =
   | 'seed'
@@ -55,6 +55,18 @@ export interface SliceContext<K extends SliceKey> {
   clock: VirtualClock;
 }
 
+/**
+ * What the live rules that end broadcasts and make recording files work on
+ * (broadcast-actions.ts, live-recordings.ts, live-channel-rules.ts): the channels, their
+ * broadcasts, the live records and the id counters.
+ */
+export type LiveRulesSlice = 'channels' | 'broadcasts' | 'live' | 'ids';
+
+/** What live/channel-admin works on: the live rules' slice, the contract and profile groups. */
+export type ChannelAdminSlice = LiveRulesSlice | 'contract' | 'profileGroups';
+
+const roots = new WeakMap<object, SandboxState>();
+
 /** The slice `keys` of `context`'s state: the same records, not copies. */
 export function sliceOf<K extends SliceKey>(
   context: SandboxContext,
@@ -64,5 +76,15 @@ export function sliceOf<K extends SliceKey>(
     SandboxState,
     K
   >;
+  roots.set(state, context.state);
   return { state, clock: context.clock };
+}
+
+/**
+ * The whole state `state` was sliced from (`state` itself when it is whole): what belongs to the
+ * sandbox rather than to a part of its state, such as its callback engine (callbacks.ts), is
+ * found from there.
+ */
+export function rootOf(state: object): object {
+  return roots.get(state) ?? state;
 }

@@ -88,58 +88,6 @@ describe('serializeState / deserializeState', () => {
     const restored = deserializeState(JSON.stringify({ ...good, state: older }), seed);
     expect(restored.state.mediaContents).toEqual(seed.mediaContents);
   });
-
-  it('upgrades a version-1 file: VOD details and callback URLs on their records, one id scheme', () => {
-    const seed = seedState(2, now);
-    const uploadFields = new Set([
-      'uploadFileKey',
-      'mediaContentKey',
-      'title',
-      'kind',
-      'durationSeconds',
-      'posterUrl',
-      'status',
-      'transcodingStage',
-      'transcodingProgress',
-      'originalFileName',
-      'originalFileSize',
-      'createdAt',
-      'transcodedAt',
-      'updatedAt',
-    ]);
-    const split = (content: Record<string, unknown>, upload: boolean) =>
-      Object.fromEntries(Object.entries(content).filter(([k]) => uploadFields.has(k) === upload));
-    const contents = seed.mediaContents as unknown as Record<string, unknown>[];
-    const details = new Map(contents.map((item) => [item.uploadFileKey, split(item, false)]));
-    const { ids, ...withoutIds } = seed;
-    // Version 1 had a live counter and PRNG and VOD counters instead of `ids`.
-    const older = {
-      ...withoutIds,
-      mediaContents: contents.map((item) => split(item, true)),
-      vod: { ...seed.vod, details, nextId: ids.lastId + 50, keySeed: ids.keyDraw + 7 },
-      live: { ...seed.live, nextId: 12, random: () => 0.5 },
-      callbackUrls: { live: {}, vod: { [seed.vod.channels[0]?.key ?? '']: { channel: 'x' } } },
-    };
-    const asVersion1 = (state: object) =>
-      JSON.stringify({ ...(JSON.parse(serializeState(state, 0)) as object), version: 1 });
-    // Functions (PRNGs in state) from the seed itself, so that they compare equal.
-    const { state: upgraded } = deserializeState(asVersion1(older), seedState(2, now), seed);
-    expect(upgraded).toEqual({
-      ...seed,
-      ids: { lastId: ids.lastId + 50, keyDraw: ids.keyDraw + 7 },
-      callbackUrls: { live: {} },
-    });
-    expect(upgraded.mediaContents[0]?.transcodingStartedAt).toBeInstanceOf(Date);
-    expect('details' in upgraded.vod).toBe(false);
-
-    details.delete(String(contents[0]?.uploadFileKey));
-    expect(() => deserializeState(asVersion1(older), seedState(2, now))).toThrow(
-      /media content .* has no VOD details/,
-    );
-    expect(() =>
-      deserializeState(JSON.stringify({ ...JSON.parse(asVersion1(older)), version: 0 }), seed),
-    ).toThrow(/version 0; this sandbox reads version 2/);
-  });
 });
 
 describe('--state FILE', () => {

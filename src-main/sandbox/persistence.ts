@@ -12,9 +12,7 @@
  * `{ $type: 'Function' }` and on load taken from the same path of `functionsFrom`, a state
  * seeded afresh: pass one seeded differently from the saved run, or a PRNG restarts its
  * sequence and repeats keys it already drew. Anything else (class instances, NaN, Infinity)
- * cannot be saved: the state is data. A file of an older version is upgraded on load
- * (state-upgrades.ts; version 1 kept the VOD details of media contents in a map beside them);
- * a newer or unknown version is refused with its number.
+ * cannot be saved: the state is data.
  *
  * Writes are atomic (temp file in the same folder, fsync, rename, fsync of the folder) and
  * serialized; `scheduleSave` debounces them. Reading never throws: a missing file means
@@ -24,7 +22,6 @@ import { readFileSync } from 'node:fs';
 import { open, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { stateUpgrades } from './state-upgrades';
 
 const format = 'onair-sandbox-state';
 const version = 2;
@@ -65,23 +62,15 @@ export function deserializeState<S extends object>(
     throw new Error('it is not valid JSON (a partial or damaged write?)');
   }
   if (!isPlain(raw) || raw.format !== format) throw new Error(`it is not a ${format} file`);
-  const from = raw.version;
-  if (typeof from !== 'number' || (from !== version && stateUpgrades[from] === undefined)) {
-    throw new Error(
-      `it has version ${String(from)}; this sandbox reads version ${version} and upgrades older ones`,
-    );
+  if (raw.version !== version) {
+    throw new Error(`it has version ${String(raw.version)}; this sandbox reads version ${version}`);
   }
   const virtualNowMs = raw.virtual_now_ms;
   if (typeof virtualNowMs !== 'number' || !Number.isFinite(virtualNowMs)) {
     throw new Error('its virtual_now_ms is not a number');
   }
-  const state = decode(raw.state, 'state', functionsFrom, from !== version);
+  const state = decode(raw.state, 'state', functionsFrom);
   if (!isPlain(state)) throw new Error('its state is not an object');
-  for (let at = from; at < version; at += 1) {
-    const upgrade = stateUpgrades[at];
-    if (upgrade === undefined) throw new Error(`it has version ${at}, which cannot be upgraded`);
-    upgrade(state);
-  }
   for (const [key, seeded] of Object.entries(seed)) {
     if (!(key in state)) state[key] = seeded;
     else if (seeded !== null && state[key] !== null && kindOf(state[key]) !== kindOf(seeded)) {
@@ -228,22 +217,18 @@ function encode(value: unknown, where: string): unknown {
   throw new Error(`${where} is a ${typeof value} that is not plain data: it cannot be saved`);
 }
 
-/**
- * `value` decoded; `seeded` is the node at the same path in a fresh seed (for functions).
- * `older`: the file is of an older version, whose upgrade drops what the seed no longer has, so a
- * function the seed lacks decodes as undefined instead of being refused.
- */
-function decode(value: unknown, where: string, seeded: unknown, older: boolean): unknown {
+/** `value` decoded; `seeded` is the node at the same path in a fresh seed (for functions). */
+function decode(value: unknown, where: string, seeded: unknown): unknown {
   if (Array.isArray(value)) {
-    return value.map((item, i) => decode(item, `${where}[${i}]`, childOf(seeded, i), older));
+    return value.map((item, i) => decode(item, `${where}[${i}]`, childOf(seeded, i)));
   }
   if (!isPlain(value)) return value;
   switch (value.$type) {
     case undefined:
-      return decodeFields(value, where, seeded, older);
+      return decodeFields(value, where, seeded);
     case 'Object':
       if (!isPlain(value.value)) throw new Error(`its ${where} is a malformed object`);
-      return decodeFields(value.value, where, seeded, older);
+      return decodeFields(value.value, where, seeded);
     case 'Date': {
       const date = typeof value.iso === 'string' ? new Date(value.iso) : new Date(Number.NaN);
       if (Number.isNaN(date.getTime())) throw new Error(`its ${where} is not a valid date`);
@@ -255,18 +240,17 @@ function decode(value: unknown, where: string, seeded: unknown, older: boolean):
         value.entries.map((entry: unknown, i) => {
           if (!Array.isArray(entry) || entry.length !== 2)
             throw new Error(`its ${where}[${i}] is not a [key, value] pair`);
-          const key = decode(entry[0], `${where}.key${i}`, undefined, older);
-          return [key, decode(entry[1], `${where}[${i}]`, childOf(seeded, key), older)];
+          const key = decode(entry[0], `${where}.key${i}`, undefined);
+          return [key, decode(entry[1], `${where}[${i}]`, childOf(seeded, key))];
         }),
       );
     case 'Set':
       if (!Array.isArray(value.values)) throw new Error(`its ${where} is a Set without values`);
       return new Set(
-        value.values.map((item: unknown, i) => decode(item, `${where}[${i}]`, undefined, older)),
+        value.values.map((item: unknown, i) => decode(item, `${where}[${i}]`, undefined)),
       );
     case 'Function':
       if (typeof seeded !== 'function') {
-        if (older) return undefined;
         throw new Error(`its ${where} was a function, and a fresh seed has none there`);
       }
       return seeded;
@@ -279,13 +263,9 @@ function decodeFields(
   fields: Record<string, unknown>,
   where: string,
   seeded: unknown,
-  older: boolean,
 ): Record<string, unknown> {
   return Object.fromEntries(
-    Object.entries(fields).map(([k, v]) => [
-      k,
-      decode(v, `${where}.${k}`, childOf(seeded, k), older),
-    ]),
+    Object.entries(fields).map(([k, v]) => [k, decode(v, `${where}.${k}`, childOf(seeded, k))]),
   );
 }
 

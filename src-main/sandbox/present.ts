@@ -85,7 +85,10 @@ export type ChannelBase = Pick<
 >;
 
 /** Live `Channel`, with `latest_broadcast` as `{}` when the channel never broadcast (observed). */
-export function presentChannel(state: SandboxState, channel: ChannelRecord): ChannelBase {
+export function presentChannel(
+  state: Pick<SandboxState, 'broadcasts'>,
+  channel: ChannelRecord,
+): ChannelBase {
   const latest = latestBroadcastOf(state, channel.key);
   return {
     key: channel.key,

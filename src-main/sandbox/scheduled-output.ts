@@ -25,25 +25,23 @@ import { programEnd } from './live-present';
 import type { ProgramRecord, ScheduledOutput } from './live-state';
 
 export type { ScheduledOutput } from './live-state';
-import { newKey } from './ids';
+import { newKey, nextId } from './ids';
 import type { BroadcastRecord, SandboxState } from './state';
 
 /**
  * Brings every scheduled channel to `now`: programs whose time has come go on air, those
- * that are over end, and each channel's `ScheduledOutput` is stored in `state.live`.
+ * that are over end, and each channel's `ScheduledOutput` is stored on its record.
  */
 export function playSchedules(state: SandboxState, now: Date): void {
   const live = state.live;
   const nowMs = now.getTime();
   live.scheduleSince ??= now;
-  live.programBroadcasts ??= new Map();
-  live.scheduledOutputs ??= new Map();
   const sinceMs = live.scheduleSince.getTime();
   for (const channel of state.channels) {
     if (channel.channelType !== 'scheduled') continue;
     if (channel.isTrashed) {
       // Trashing stopped its broadcast (spec, States): a hidden channel plays nothing.
-      live.scheduledOutputs.set(channel.key, outputAt(state, [], undefined, nowMs));
+      channel.scheduledOutput = outputAt(state, [], undefined, nowMs);
       continue;
     }
     const programs = live.programs
@@ -61,19 +59,18 @@ export function playSchedules(state: SandboxState, now: Date): void {
         onAir = program;
       }
     }
-    live.scheduledOutputs.set(channel.key, outputAt(state, programs, onAir, nowMs));
+    channel.scheduledOutput = outputAt(state, programs, onAir, nowMs);
   }
 }
 
 /** The broadcast of `program`, made (on air from its start, `start` callback) on first use. */
 function broadcastOf(state: SandboxState, program: ProgramRecord): BroadcastRecord {
-  const live = state.live;
-  const known = live.programBroadcasts?.get(program.id);
+  const known = program.broadcastKey;
   const found = state.broadcasts.find((broadcast) => broadcast.key === known);
   if (found !== undefined) return found;
   const startedAt = program.startAt;
   const broadcast: BroadcastRecord = {
-    id: state.broadcasts.reduce((max, b) => Math.max(max, b.id), 0) + 1,
+    id: nextId(state),
     key: newKey(state),
     channelKey: program.channelKey,
     title: program.title,
@@ -87,7 +84,7 @@ function broadcastOf(state: SandboxState, program: ProgramRecord): BroadcastReco
     createdAt: startedAt,
   };
   state.broadcasts.push(broadcast);
-  live.programBroadcasts?.set(program.id, broadcast.key);
+  program.broadcastKey = broadcast.key;
   emitCallback(state, {
     type: 'live.broadcast',
     event: 'start',

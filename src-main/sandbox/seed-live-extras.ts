@@ -39,7 +39,7 @@ export function seedLive(
   const key = (code: string): string => byCode.get(code) ?? '';
 
   for (const channel of base.channels) {
-    live.channelSettings.set(channel.key, {
+    channel.settings = {
       recordingFilePolicy:
         channel.customerCode === 'NEWS-247' ? 3 : channel.customerCode === 'FEST-BACK' ? 0 : 1,
       idleScreenKind: channel.idleScreenUrl === null ? 1 : 0,
@@ -48,7 +48,7 @@ export function seedLive(
       metaTitlePattern: null,
       metaDescription: null,
       chattingServiceId: channel.useChattingService ? 1 : null,
-    });
+    };
   }
 
   const creators: [string, string, string | null][] = [
@@ -163,11 +163,11 @@ export function seedLive(
 
   for (const broadcast of base.broadcasts) {
     const { startedAt, endedAt } = broadcast;
-    const policy = live.channelSettings.get(broadcast.channelKey)?.recordingFilePolicy ?? 1;
+    const channel = base.channels.find((candidate) => candidate.key === broadcast.channelKey);
+    const policy = channel?.settings?.recordingFilePolicy ?? 1;
     if (startedAt === null || endedAt === null || policy === 0) continue;
     // Scheduled channels make no recordings (followed from the public service guide:
     // https://docs.kollus.com/en/service-guide/live/setting/recording/).
-    const channel = base.channels.find((candidate) => candidate.key === broadcast.channelKey);
     if (channel?.channelType === 'scheduled') continue;
     const kinds = policy === 3 ? (['segment', 'duplicate'] as const) : (['segment'] as const);
     for (const kind of kinds)

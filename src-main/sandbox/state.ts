@@ -14,9 +14,8 @@ export type {
   BroadcastRecord,
   MediaContentBase,
   MediaContentRecord,
-  EncoderDrop,
   SandboxCredentials,
-  CallbackUrls,
+  ChannelCallbacks,
 } from './model/platform';
 export type { SandboxState } from './model/state';
 

@@ -5,7 +5,7 @@
  */
 import type { UploadTransfer } from './upload';
 
-/** Observed channel settings kept beside `ChannelRecord` (defaults in `channelSettingsOf`). */
+/** Observed channel settings, on `ChannelRecord.settings` (defaults in `channelSettingsOf`). */
 export interface ChannelSettings {
   recordingFilePolicy: 0 | 1 | 3;
   idleScreenKind: 0 | 1;
@@ -131,6 +131,8 @@ export interface ProgramRecord {
   waitMediaKey: string | null;
   createdAt: Date;
   updatedAt: Date;
+  /** The broadcast that played it (scheduled-output.ts); absent until it went on air. */
+  broadcastKey?: string;
 }
 
 /** A one-time upload URL: recorded at issue, `usedAt` set by the upload host (upload-host*.ts). */
@@ -158,10 +160,6 @@ export interface DownloadRecord {
 
 /** Everything above, for the one service account of a sandbox. */
 export interface LiveState {
-  channelSettings: Map<string, ChannelSettings>;
-  /** When each channel's callback URLs last changed (the URLs: `state.callbackUrls`). */
-  callbacksUpdatedAt: Map<string, Date>;
-  chatSettings: Map<string, ChatSettingsRecord>;
   chattingServices: ChattingServiceRecord[];
   creators: CreatorRecord[];
   syndications: SyndicationRecord[];
@@ -176,12 +174,11 @@ export interface LiveState {
   origin: string;
   /**
    * Scheduled output (scheduled-output.ts): when programs started playing (programs over
-   * before it get no broadcast), the broadcast key of each program played, and what each
-   * scheduled channel shows. Absent until the first `playSchedules` (and in older saves).
+   * before it get no broadcast). Absent until the first `playSchedules`. What each scheduled
+   * channel shows is on its record (`ChannelRecord.scheduledOutput`), the broadcast of each
+   * program played on the program (`ProgramRecord.broadcastKey`).
    */
   scheduleSince?: Date;
-  programBroadcasts?: Map<number, string>;
-  scheduledOutputs?: Map<string, ScheduledOutput>;
 }
 
 /** What a scheduled channel shows at the last `playSchedules` (live `Channel.scheduled_output`). */

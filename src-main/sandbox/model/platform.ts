@@ -1,8 +1,11 @@
 /**
  * Model of the sandbox state (docs/architecture.md, "Sandbox"): the records both APIs share
- * (contract, live profiles, channels, broadcasts, media contents) and the account's callback
- * URLs, credentials and encoder drops. Types only. Times are `Date` instants (UTC).
+ * (contract, live profiles, channels, broadcasts, media contents) and the account's
+ * credentials. What describes one channel or broadcast (settings, chat settings, callback URLs,
+ * scheduled output, an encoder drop) is kept on its record. Types only. Times are `Date`
+ * instants (UTC).
  */
+import type { ChannelSettings, ChatSettingsRecord, ScheduledOutput } from './live';
 import type { VodContentDetails } from './vod';
 
 /** Contract of the service account. Fields are our design (spec: not shown). */
@@ -63,6 +66,22 @@ export interface ChannelRecord {
    * (scenario.ts `chat: { joins }`); default from `audiencePeak`.
    */
   chatRegulars?: number;
+  /** Observed settings; absent: the defaults (`channelSettingsOf`, live-state.ts). */
+  settings?: ChannelSettings;
+  /** Chat settings; created with defaults on first use (`chatSettingsOf`, live-state.ts). */
+  chat?: ChatSettingsRecord;
+  /** Callback URLs set by `setChannelCallbacks` (spec, Events; callbacks.ts); absent: none set. */
+  callbacks?: ChannelCallbacks;
+  /** What a scheduled channel shows at the last `playSchedules` (scheduled-output.ts). */
+  scheduledOutput?: ScheduledOutput;
+}
+
+/** A live channel's callback URLs (absent: none) and when they last changed (UTC). */
+export interface ChannelCallbacks {
+  live?: string;
+  recording_file?: string;
+  playback?: string;
+  updatedAt?: Date;
 }
 
 export interface BroadcastRecord {
@@ -80,6 +99,11 @@ export interface BroadcastRecord {
   /** Start of the running manual (duplicate) recording; null when none runs. */
   duplicateRecordingStartedAt: Date | null;
   createdAt: Date;
+  /**
+   * When its encoder's stream dropped, while the broadcast waits for it to come back
+   * (encoder.ts); absent once it came back or the broadcast ended.
+   */
+  encoderDroppedAt?: Date;
 }
 
 /**
@@ -109,12 +133,6 @@ export interface MediaContentBase {
  */
 export type MediaContentRecord = MediaContentBase & VodContentDetails;
 
-/** A dropped encoder stream whose broadcast waits for it (encoder.ts); `droppedAt` UTC. */
-export interface EncoderDrop {
-  broadcastKey: string;
-  droppedAt: Date;
-}
-
 /** The sandbox's signing key, revoked tokens and VOD access token. */
 export interface SandboxCredentials {
   /** HS256 key signing the live tokens, base64url. */
@@ -123,13 +141,4 @@ export interface SandboxCredentials {
   revokedSignatures: string[];
   /** The VOD API access token (`?access_token=`). */
   vodAccessToken: string;
-}
-
-/**
- * Live callback URLs by channel key: `live` (broadcast state), `recording_file` (transfer
- * results), `playback`. A VOD channel keeps its own on its record (`callbackUrl` for content
- * added/deleted and playback requested, `downloadCallbackUrl` for download attempts).
- */
-export interface CallbackUrls {
-  live: Record<string, { live?: string; recording_file?: string; playback?: string }>;
 }

@@ -2,20 +2,25 @@
  * Model of the sandbox state (docs/architecture.md, "Sandbox"): everything one sandbox serves,
  * the root the plugins take their slices of. Types only.
  */
-import type { IdCounters } from '../ids';
 import type { LiveState } from './live';
 import type {
   BroadcastRecord,
-  CallbackUrls,
   ChannelRecord,
   ContractRecord,
-  EncoderDrop,
   MediaContentRecord,
   ProfileGroupRecord,
   ProfileRecord,
   SandboxCredentials,
 } from './platform';
 import type { VodState } from './vod';
+
+/** The counters of the id scheme (ids.ts), kept in the state and changed in place. */
+export interface IdCounters {
+  /** The last integer id issued (0: none yet). */
+  lastId: number;
+  /** The last key draw (starts from a value fixed by the sandbox seed). */
+  keyDraw: number;
+}
 
 /** Everything one sandbox serves. One service account per sandbox. */
 export interface SandboxState {
@@ -33,13 +38,6 @@ export interface SandboxState {
   live: LiveState;
   /** VOD-only records (categories, VOD channels, subtitles...); see vod-state.ts. */
   vod: VodState;
-  /** Callback URLs set by the PUT .../callback operations (spec, Events); see callbacks.ts. */
-  callbackUrls?: CallbackUrls;
-  /**
-   * Streams that dropped and whose broadcast waits for the encoder, by channel key (encoder.ts);
-   * undefined once the stream came back or the broadcast ended. Absent in a fresh seed.
-   */
-  encoderDrops?: Record<string, EncoderDrop | undefined>;
   /**
    * The platform's own keys (index.ts): kept with the state so that a sandbox restarted with
    * `--state` still accepts the tokens it issued and still refuses those it revoked, as a

@@ -11,7 +11,7 @@ import {
 } from '../broadcast-actions';
 import { unprocessable } from '../http-error';
 import { recordingFinished } from '../live-recordings';
-import type { OperationHandlers, SandboxContext } from '../operation';
+import type { LiveRulesSlice, OperationHandlers, SliceContext } from '../operation';
 import { paginate } from '../paging';
 import { presentBroadcast } from '../present';
 import type { BroadcastRecord } from '../state';
@@ -25,7 +25,10 @@ type BroadcastPageReply = Op<'live', 'listBroadcasts'>['reply'];
 type PageQuery = Pick<Op<'live', 'listBroadcasts'>['query'], 'order' | 'page' | 'per_page'>;
 
 /** Handlers by operationId. */
-export function liveBroadcastOperations({ state, clock }: SandboxContext): OperationHandlers {
+export function liveBroadcastOperations({
+  state,
+  clock,
+}: SliceContext<LiveRulesSlice>): OperationHandlers {
   const broadcastOf = (params: { broadcast_key: string }): BroadcastRecord =>
     findBroadcast(state, params.broadcast_key);
   const one = (broadcast: BroadcastRecord): BroadcastReply => ({

@@ -3,7 +3,7 @@
  * disableChannel, enableChannel, trashChannel, restoreChannel, setChannelCallbacks); the rules
  * live in live-channel-rules.ts. Typed from the generated OpenAPI types.
  */
-import { setCallbackUrl } from '../callbacks';
+import { setLiveCallbackUrl } from '../callbacks';
 import { unprocessable } from '../http-error';
 import {
   applyChannelForm,
@@ -15,7 +15,7 @@ import {
 } from '../live-channel-rules';
 import { presentCallbackUrls, presentLiveChannel } from '../live-present';
 import { channelSettingsOf } from '../live-state';
-import type { OperationHandlers, SandboxContext } from '../operation';
+import type { ChannelAdminSlice, OperationHandlers, SliceContext } from '../operation';
 import { isoOrNull } from '../present';
 import type { ChannelRecord } from '../state';
 import { findChannel } from '../state';
@@ -32,7 +32,10 @@ const callbackFields = {
 const callbackFieldNames = Object.keys(callbackFields) as (keyof typeof callbackFields)[];
 
 /** Handlers by operationId. */
-export function liveChannelAdminOperations({ state, clock }: SandboxContext): OperationHandlers {
+export function liveChannelAdminOperations({
+  state,
+  clock,
+}: SliceContext<ChannelAdminSlice>): OperationHandlers {
   const channelOf = (params: Op<'live', 'updateChannel'>['params']): ChannelRecord =>
     findChannel(state, params.channel_key);
   const one = (channel: ChannelRecord): Op<'live', 'updateChannel'>['reply'] => ({
@@ -49,11 +52,8 @@ export function liveChannelAdminOperations({ state, clock }: SandboxContext): Op
           `The channel "${channel.title}" is in the trash: restore it before changing it.`,
         );
       }
-      const settings = channelSettingsOf(state.live, channel.key);
-      state.live.channelSettings.set(
-        channel.key,
-        applyChannelForm(state, channel, settings, body, clock.now()),
-      );
+      const settings = channelSettingsOf(channel);
+      channel.settings = applyChannelForm(state, channel, settings, body, clock.now());
       return one(channel);
     },
 
@@ -92,22 +92,16 @@ export function liveChannelAdminOperations({ state, clock }: SandboxContext): Op
         const kind = callbackFields[field];
         const url = body[field];
         if (url === undefined) continue;
-        setCallbackUrl(
-          state,
-          { api: 'live', channelKey: channel.key, kind },
-          url === '' ? null : url,
-        );
+        setLiveCallbackUrl(channel, kind, url === '' ? null : url);
       }
       const now = clock.now();
-      state.live.callbacksUpdatedAt.set(
-        channel.key,
-        new Date(Math.floor(now.getTime() / 1000) * 1000),
-      );
+      const callbacks = (channel.callbacks ??= {});
+      callbacks.updatedAt = new Date(Math.floor(now.getTime() / 1000) * 1000);
       return {
         data: {
           channel_key: channel.key,
-          ...presentCallbackUrls(state, channel.key),
-          updated_at: isoOrNull(state.live.callbacksUpdatedAt.get(channel.key) ?? null),
+          ...presentCallbackUrls(channel),
+          updated_at: isoOrNull(callbacks.updatedAt),
         },
       };
     },

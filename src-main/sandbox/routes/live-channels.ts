@@ -2,7 +2,7 @@
  * Live channel operations (live-v1.yaml: listChannels, getChannel), typed from the generated
  * OpenAPI types. Writes: live-channel-admin.ts.
  */
-import type { OperationHandlers, SandboxContext } from '../operation';
+import type { OperationHandlers, SliceContext } from '../operation';
 import { defaulted, typedOperations } from '../typed-operation';
 import { paginate } from '../paging';
 import { presentLiveChannel } from '../live-present';
@@ -10,7 +10,9 @@ import type { ChannelRecord, SandboxState } from '../state';
 import { findChannel, latestBroadcastOf } from '../state';
 
 /** Handlers by operationId. */
-export function liveChannelOperations({ state }: SandboxContext): OperationHandlers {
+export function liveChannelOperations({
+  state,
+}: SliceContext<'channels' | 'broadcasts'>): OperationHandlers {
   return typedOperations<'live'>({
     listChannels: ({ query }) => {
       const keyword = query.keyword?.toLowerCase();
@@ -69,7 +71,7 @@ function channelTypesOf(filter: string): ChannelRecord['channelType'][] {
   }
 }
 
-function isOnair(state: SandboxState, channel: ChannelRecord): boolean {
+function isOnair(state: Pick<SandboxState, 'broadcasts'>, channel: ChannelRecord): boolean {
   return latestBroadcastOf(state, channel.key)?.isOnair ?? false;
 }
 

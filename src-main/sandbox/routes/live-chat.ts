@@ -26,22 +26,21 @@ type ChatSlice = 'seed' | 'broadcasts' | 'channels' | 'live';
 
 /** Handlers by operationId. */
 export function liveChatOperations({ state, clock }: SliceContext<ChatSlice>): OperationHandlers {
-  const live = state.live;
   const channelOf = (params: { channel_key: string }): ChannelRecord =>
     findChannel(state, params.channel_key);
   const touched = (channel: ChannelRecord): void => {
-    chatSettingsOf(live, channel.key).updatedAt = new Date(Math.floor(clock.nowMs() / 1000) * 1000);
+    chatSettingsOf(channel).updatedAt = new Date(Math.floor(clock.nowMs() / 1000) * 1000);
   };
 
   return typedOperations<'live'>({
     updateServiceChatting: ({ params, body }) => {
       const channel = channelOf(params);
-      const chat = chatSettingsOf(live, channel.key);
+      const chat = chatSettingsOf(channel);
       if (body.use_chatting_service === 1) {
-        const settings = channelSettingsOf(live, channel.key);
+        const settings = channelSettingsOf(channel);
         const id = body.chatting_service_id ?? settings.chattingServiceId;
         checkChattingService(state, id, clock.now());
-        live.channelSettings.set(channel.key, { ...settings, chattingServiceId: id });
+        channel.settings = { ...settings, chattingServiceId: id };
         channel.useChattingService = true;
         chat.externalEnabled = false;
       } else {
@@ -73,7 +72,7 @@ export function liveChatOperations({ state, clock }: SliceContext<ChatSlice>): O
           channel_key: channel.key,
           mode,
           room_key: mode === 'service' && onair !== undefined ? onair.key : null,
-          chat_url: mode === 'external' ? chatSettingsOf(live, channel.key).externalUrl : null,
+          chat_url: mode === 'external' ? chatSettingsOf(channel).externalUrl : null,
           is_open: mode === 'external' || (mode === 'service' && onair !== undefined),
           joined_user_count: present.length,
         },
@@ -82,7 +81,7 @@ export function liveChatOperations({ state, clock }: SliceContext<ChatSlice>): O
 
     updateExternalChatting: ({ params, body }) => {
       const channel = channelOf(params);
-      const chat = chatSettingsOf(live, channel.key);
+      const chat = chatSettingsOf(channel);
       const url = body.external_chatting_url;
       chat.externalUrl = url ?? chat.externalUrl;
       chat.externalProvider = body.external_provider ?? chat.externalProvider;
@@ -123,7 +122,7 @@ function chatMode(
   state: Pick<SandboxState, ChatSlice>,
   channel: ChannelRecord,
 ): 'none' | 'service' | 'external' {
-  if (chatSettingsOf(state.live, channel.key).externalEnabled) return 'external';
+  if (chatSettingsOf(channel).externalEnabled) return 'external';
   return channel.useChattingService ? 'service' : 'none';
 }
 
@@ -131,11 +130,11 @@ function presentChat(
   state: Pick<SandboxState, ChatSlice>,
   channel: ChannelRecord,
 ): Op<'live', 'getChatting'>['reply']['data'] {
-  const chat = chatSettingsOf(state.live, channel.key);
+  const chat = chatSettingsOf(channel);
   return {
     channel_key: channel.key,
     mode: chatMode(state, channel),
-    chatting_service_id: channelSettingsOf(state.live, channel.key).chattingServiceId,
+    chatting_service_id: channelSettingsOf(channel).chattingServiceId,
     use_slow_mode: chat.useSlowMode,
     slow_mode_seconds: chat.slowModeSeconds,
     max_message_length: chat.maxMessageLength,
