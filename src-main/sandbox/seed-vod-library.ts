@@ -152,7 +152,7 @@ function seedChannels(vod: VodState, ids: IdHolder, created: Date): void {
   ];
   plans.forEach(([name, kind, status, isShared, skin], index) => {
     const channel: VodChannelRecord = {
-      id: index + 1,
+      id: nextId(ids),
       key: newKey(ids),
       name,
       description: `${name} (sandbox seed)`,

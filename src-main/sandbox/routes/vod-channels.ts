@@ -4,7 +4,7 @@
  * callback URLs (delivered by callbacks.ts), TV-out blocking and referer policy. Typed from the
  * generated OpenAPI types.
  */
-import { newKey } from '../ids';
+import { newKey, nextId } from '../ids';
 import type { CallbackPort } from '../callback-port';
 import { unprocessable } from '../http-error';
 import type { OperationHandlers, SliceContext } from '../operation';
@@ -67,7 +67,7 @@ export function vodChannelOperations(
           'is_shared',
         );
       const channel: VodChannelRecord = {
-        id: Math.max(0, ...vod.channels.map((item) => item.id)) + 1,
+        id: nextId(state),
         key: newKey(state),
         name: body.name,
         description: body.description ?? '',
