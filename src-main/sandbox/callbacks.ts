@@ -5,146 +5,42 @@
  * docs/platform-facts.md ("Callbacks") says which payloads are observed and which invented.
  *
  * Handlers report what happened with `emitCallback(state, event)` (or `scheduleCallback` for
- * something that happens later on the virtual clock); events (snake_case fields):
- * - `{ type: 'live.broadcast', event: 'start'|'stop'|'pause'|'resume', channel_key,
- *   broadcast_key, occurred_at? }` → live URL of the channel (observed: start|stop|pause|resume);
- * - `{ type: 'live.recording_file', channel_key, broadcast_key, recording_file_id,
- *   recording_file_filename, recording_file_kind, recording_file_transfer_result: 0|1,
- *   file_transfer_id?, occurred_at? }` → recording-file URL of the channel (observed field
- *   names, 0 fail, 1 success; `file_transfer_id`, one call per destination, is ours);
- * - `{ type: 'live.playback', kind: 100, channel_key, media_content_key (the broadcast key),
- *   client_user_id, player_id, hardware_id, device_name, uservalues, localtime }` → playback URL
- *   of the live channel (observed field names);
- * - `{ type: 'vod.content', event: 'added'|'deleted', channel_key, upload_file_key,
- *   media_content_key, occurred_at? }` → VOD channel callback URL;
- * - `{ type: 'vod.playback', channel_key, upload_file_key, media_content_key, client_user_id?,
- *   occurred_at? }` → VOD channel callback URL;
- * - `{ type: 'vod.download', channel_key, upload_file_key, media_content_key,
- *   device: 'pc'|'mobile', client_user_id?, occurred_at? }` → VOD download-callback URL;
- * - `{ type: 'vod.ai_script', event: 'completed', channel_key, upload_file_key,
- *   media_content_key, occurred_at? }` → VOD channel callback URL of each channel holding the
- *   content (spec, Events 4 names no URL: our choice).
- * `occurred_at` defaults to the virtual now.
+ * something that happens later on the virtual clock). The events and their wire form:
+ * callbacks-events.ts; the URLs, on the channel records: callbacks-urls.ts.
  *
  * Where (callbacks-target.ts): loopback addresses and `localhost` names only unless
  * `deliverOutside` is on; a refused delivery is logged `refused` with the reason, without any
  * connection or lookup, and not retried.
  *
- * Wire (our design, spec: "payload, retries and signing not shown"): one POST per event,
- * `application/x-www-form-urlencoded`, the event's fields without `type`; `occurred_at` is
- * ISO-8601 UTC for live and unix seconds for VOD (each API's date convention). HTTP 200 is
- * delivered; anything else, a connect timeout (2 s) or a response timeout (3 s) is retried
- * every 5 minutes of VIRTUAL time, at most 12 attempts (about an hour), then given up. No
- * signature. URLs live on the channel records (live `ChannelRecord.callbacks`, VOD
- * `VodChannelRecord.callbackUrl`/`downloadCallbackUrl`; set them with `setCallbackUrl`). The last 500
- * deliveries are kept in memory, each with its attempts (time, HTTP status or error).
+ * Delivery (our design, spec: "payload, retries and signing not shown"): one POST per event
+ * (the form of callbacks-events.ts `toForm`). HTTP 200 is delivered; anything else, a connect
+ * timeout (2 s) or a response timeout (3 s) is retried every 5 minutes of VIRTUAL time, at most
+ * 12 attempts (about an hour), then given up. No signature. The last 500 deliveries are kept
+ * in memory, each with its attempts (time, HTTP status or error).
  */
 import type { VirtualClock } from './clock';
 import { postForm } from './callbacks-http';
 import { checkDestination, systemResolver, type HostResolver } from './callbacks-target';
 import { nextId } from './ids';
 import { rootOf } from './operation';
-import { isoUtc } from './present';
-import type { VodChannelRecord } from './model/vod';
-import type { ChannelCallbacks, ChannelRecord, SandboxState } from './state';
+import type { CallbackEvent } from './callbacks-events';
+import { toForm } from './callbacks-events';
+import { urlFor } from './callbacks-urls';
+import type { SandboxState } from './state';
 
-interface Occurred {
-  /** When it happened (UTC); default the virtual now. */
-  occurred_at?: Date;
-}
-
-/** Live broadcast state change (observed: live callbacks report start|stop|pause|resume). */
-export interface LiveBroadcastEvent extends Occurred {
-  type: 'live.broadcast';
-  event: 'start' | 'stop' | 'pause' | 'resume';
-  channel_key: string;
-  broadcast_key: string;
-}
-
-/** Result of a recording-file transfer (observed field names). */
-export interface RecordingFileEvent extends Occurred {
-  type: 'live.recording_file';
-  channel_key: string;
-  broadcast_key: string;
-  recording_file_id: number;
-  recording_file_filename: string;
-  recording_file_kind: string;
-  /** 0 fail, 1 success. */
-  recording_file_transfer_result: 0 | 1;
-  /** The destination the result is about (ours: the observed fields name none). */
-  file_transfer_id?: number;
-}
-
-interface VodContentFields extends Occurred {
-  channel_key: string;
-  upload_file_key: string;
-  media_content_key: string;
-}
-
-/** Content added to or deleted from a VOD channel. */
-export interface VodContentEvent extends VodContentFields {
-  type: 'vod.content';
-  event: 'added' | 'deleted';
-}
-
-/** A playback requested on a VOD channel. */
-export interface VodPlaybackEvent extends VodContentFields {
-  type: 'vod.playback';
-  client_user_id?: string;
-}
-
-/** A download attempted on PC or mobile. */
-export interface VodDownloadEvent extends VodContentFields {
-  type: 'vod.download';
-  device: 'pc' | 'mobile';
-  client_user_id?: string;
-}
-
-/**
- * A play request on a live channel (observed playback callback, `kind=100`, with its field
- * names; the values are the simulated viewer's). No `occurred_at`: `localtime` is the time.
- */
-export interface LivePlaybackEvent {
-  type: 'live.playback';
-  kind: 100;
-  channel_key: string;
-  /** The broadcast key (observed: `media_content_key` = the live broadcast key). */
-  media_content_key: string;
-  client_user_id: string;
-  player_id: string;
-  hardware_id: string;
-  device_name: string;
-  uservalues: string;
-  /** Unix seconds of the request, virtual clock. */
-  localtime: number;
-  occurred_at?: undefined;
-}
-
-/** An AI-speed conversion finished (spec, Events 4; the fields are our choice). */
-export interface VodAiScriptEvent extends VodContentFields {
-  type: 'vod.ai_script';
-  event: 'completed';
-}
-
-export type CallbackEvent =
-  | LiveBroadcastEvent
-  | RecordingFileEvent
-  | LivePlaybackEvent
-  | VodContentEvent
-  | VodPlaybackEvent
-  | VodDownloadEvent
-  | VodAiScriptEvent;
-
-/** Every kind of callback the sandbox delivers. */
-export const callbackKinds: readonly CallbackEvent['type'][] = [
-  'live.broadcast',
-  'live.recording_file',
-  'live.playback',
-  'vod.content',
-  'vod.playback',
-  'vod.download',
-  'vod.ai_script',
-];
+export type {
+  CallbackEvent,
+  LiveBroadcastEvent,
+  RecordingFileEvent,
+  LivePlaybackEvent,
+  VodContentEvent,
+  VodPlaybackEvent,
+  VodDownloadEvent,
+  VodAiScriptEvent,
+} from './callbacks-events';
+export { callbackKinds } from './callbacks-events';
+export type { CallbackTarget } from './callbacks-urls';
+export { setCallbackUrl, setLiveCallbackUrl } from './callbacks-urls';
 
 /** One attempt of a delivery. Times in virtual ms since the epoch. */
 export interface CallbackAttempt {
@@ -223,39 +119,6 @@ export function emitCallback(state: object, event: CallbackEvent): CallbackDeliv
  */
 export function scheduleCallback(state: object, atMs: number, event: CallbackEvent): void {
   engines.get(rootOf(state))?.schedule(atMs, event);
-}
-
-/** Which callback URL of which channel. */
-export type CallbackTarget =
-  | { api: 'live'; channelKey: string; kind: 'live' | 'recording_file' | 'playback' }
-  | { api: 'vod'; channelKey: string; kind: 'channel' | 'download' };
-
-/** Sets (or with null, removes) a callback URL of a channel; for the PUT .../callback handlers. */
-export function setCallbackUrl(
-  state: SandboxState,
-  target: CallbackTarget,
-  url: string | null,
-): void {
-  if (target.api === 'vod') {
-    const channel = state.vod.channels.find((item) => item.key === target.channelKey);
-    if (channel === undefined) return;
-    if (target.kind === 'channel') channel.callbackUrl = url;
-    else channel.downloadCallbackUrl = url;
-    return;
-  }
-  const channel = state.channels.find((item) => item.key === target.channelKey);
-  if (channel !== undefined) setLiveCallbackUrl(channel, target.kind, url);
-}
-
-/** Sets (or with null, removes) one callback URL of a live channel, on its record. */
-export function setLiveCallbackUrl(
-  channel: Pick<ChannelRecord, 'callbacks'>,
-  kind: keyof Omit<ChannelCallbacks, 'updatedAt'>,
-  url: string | null,
-): void {
-  const callbacks = (channel.callbacks ??= {});
-  // Undefined, not deleted: the state file drops undefined fields, so it reads the same.
-  callbacks[kind] = url ?? undefined;
 }
 
 /** Delivers the callbacks of one sandbox; `close()` stops its retry timer. */
@@ -406,48 +269,10 @@ export class CallbackEngine {
   }
 }
 
-/** The URL `event` goes to: on the live channel's or VOD channel's record; undefined: none. */
-function urlFor(state: SandboxState, event: CallbackEvent): string | undefined {
-  const key = event.channel_key;
-  const live = (): ChannelCallbacks | undefined =>
-    state.channels.find((item) => item.key === key)?.callbacks;
-  const vod = (): VodChannelRecord | undefined =>
-    state.vod.channels.find((item) => item.key === key);
-  switch (event.type) {
-    case 'live.broadcast':
-      return live()?.live;
-    case 'live.recording_file':
-      return live()?.recording_file;
-    case 'live.playback':
-      return live()?.playback;
-    case 'vod.content':
-    case 'vod.playback':
-    case 'vod.ai_script':
-      return vod()?.callbackUrl ?? undefined;
-    case 'vod.download':
-      return vod()?.downloadCallbackUrl ?? undefined;
-  }
-}
-
 function copy(delivery: CallbackDelivery): CallbackDelivery {
   return {
     ...delivery,
     form: { ...delivery.form },
     log: delivery.log.map((entry) => ({ ...entry })),
   };
-}
-
-function toForm(event: CallbackEvent, now: Date): Record<string, string> {
-  const { type, occurred_at: occurredAt, ...fields } = event;
-  const at = occurredAt ?? now;
-  const form: Record<string, string> = {};
-  for (const [name, value] of Object.entries(fields)) {
-    if (value !== undefined) form[name] = String(value);
-  }
-  // The observed playback callback carries `localtime`, not `occurred_at`.
-  if (type === 'live.playback') return form;
-  form.occurred_at = type.startsWith('live.')
-    ? isoUtc(at)
-    : String(Math.floor(at.getTime() / 1000));
-  return form;
 }

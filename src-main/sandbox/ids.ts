@@ -1,16 +1,20 @@
 /**
- * The sandbox's one id scheme (docs/architecture.md, "Sandbox: state, slices and ids"): every
- * integer id and every drawn key of both APIs (live programs, syndications, recording files,
- * file transfers, VOD subtitles, transcoding files, skins, events, callback deliveries; channel,
- * broadcast, creator, media content and user keys...) comes from here, from the counters kept
- * in `SandboxState.ids`.
+ * The sandbox's one id scheme (docs/architecture.md, "Sandbox layout", "One id scheme"): the
+ * integer ids and the keys drawn at run time of every record kind, from the counters kept in
+ * `SandboxState.ids`. Live: channels, broadcasts, programs, syndications, file transfers,
+ * recording files; callback deliveries; channel, broadcast, creator, program media and
+ * waiting-screen keys; the VOD records whose module calls `nextId`/`newKey` (vod-state.ts and
+ * the VOD groups say which). Not from here: the seed's two
+ * chatting service contracts (fixed ids 1 and 2, part of the seeded contract), and download and
+ * upload tokens (cryptographic, `randomBytes`).
  *
- * - Integer ids: one counter for every kind and both APIs, so an id names one record of the
- *   sandbox whatever its kind. Ids start at 1 and only grow; a deleted record's id is never
- *   issued again (the platform's ids are database sequences; docs/platform-facts.md).
- * - Keys: a draw counter; each key is a pure function of the counter's value (mulberry32 of it),
- *   so a sandbox run again with the same seed and the same calls draws the same keys, and a state
- *   restored with `--state` continues where it stopped instead of repeating keys.
+ * - Integer ids: one counter for every kind, so an id names one record of the sandbox whatever
+ *   its kind. Ids start at 1 and only grow, seeds included; a deleted record's id is never
+ *   issued again.
+ * - Keys: a draw counter starting from a value fixed by the sandbox seed; each key is a pure
+ *   function of the counter's value (mulberry32 of it), so a sandbox run again with the same
+ *   seed and the same calls draws the same keys, and a state restored with `--state` goes on
+ *   where it stopped instead of repeating keys.
  *
  * The counters are plain numbers, saved with the state by persistence.ts like any record.
  */

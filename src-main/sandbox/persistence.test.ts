@@ -80,6 +80,10 @@ describe('serializeState / deserializeState', () => {
     expect(() => deserializeState(JSON.stringify({ ...good, version: 9 }), seed)).toThrow(
       /version 9/,
     );
+    // Version 1 kept side maps beside the records and one id counter per API: refused, named.
+    expect(() => deserializeState(JSON.stringify({ ...good, version: 1 }), seed)).toThrow(
+      /version 1; this sandbox reads version 2/,
+    );
     const wrongKind = { ...good, state: { ...good.state, channels: 'none' } };
     expect(() => deserializeState(JSON.stringify(wrongKind), seed)).toThrow(
       /state.channels is a string, not a list/,
