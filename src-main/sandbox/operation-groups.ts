@@ -3,6 +3,7 @@
  * encapsulated Fastify plugin (operation-plugin.ts). Together they answer every operation of
  * live-v1.yaml and vod-v3.yaml exactly once (`checkOperationGroups`).
  */
+import { callbackPort } from './callback-port';
 import type { OperationGroup } from './operation-plugin';
 import type { SandboxContext } from './operation';
 import { sliceOf } from './operation';
@@ -31,7 +32,8 @@ import { vodTranscodingOperations } from './routes/vod-transcoding';
 
 /**
  * Every group, live first, each with its handlers bound to `context`, or to its slice of the
- * state (`sliceOf`) for the groups that take one (live/file-transfers, live/programs).
+ * state (`sliceOf`) for the groups that take one (every VOD group and most live ones). VOD
+ * groups that report events get the callbacks as a port bound to the whole state.
  */
 export function operationGroups(context: SandboxContext): OperationGroup[] {
   const live = (name: string, handlers: OperationGroup['handlers']): OperationGroup => ({
@@ -44,6 +46,8 @@ export function operationGroups(context: SandboxContext): OperationGroup[] {
     name: `vod/${name}`,
     handlers,
   });
+  const vodSlice = () => sliceOf(context, 'ids', 'vod', 'mediaContents');
+  const callbacks = callbackPort(context.state);
   return [
     live(
       'account',
@@ -79,15 +83,15 @@ export function operationGroups(context: SandboxContext): OperationGroup[] {
       'statistics',
       liveStatisticsOperations(sliceOf(context, 'seed', 'broadcasts', 'channels', 'live')),
     ),
-    vod('reference', vodOperations(context)),
-    vod('categories', vodCategoryOperations(context)),
-    vod('channels', vodChannelOperations(context)),
-    vod('media', vodMediaOperations(context)),
-    vod('contents', vodContentOperations(context)),
-    vod('transcoding', vodTranscodingOperations(context)),
-    vod('subtitles', vodSubtitleOperations(context)),
-    vod('profiles', vodProfileOperations(context)),
-    vod('statistics', vodStatisticsOperations(context)),
-    vod('ai', vodAiOperations(context)),
+    vod('reference', vodOperations(vodSlice())),
+    vod('categories', vodCategoryOperations(vodSlice())),
+    vod('channels', vodChannelOperations(vodSlice(), callbacks)),
+    vod('media', vodMediaOperations(vodSlice())),
+    vod('contents', vodContentOperations(vodSlice(), callbacks)),
+    vod('transcoding', vodTranscodingOperations(vodSlice())),
+    vod('subtitles', vodSubtitleOperations(vodSlice())),
+    vod('profiles', vodProfileOperations(sliceOf(context, 'ids', 'vod'))),
+    vod('statistics', vodStatisticsOperations(sliceOf(context, 'seed', 'vod', 'mediaContents'))),
+    vod('ai', vodAiOperations(vodSlice(), callbacks)),
   ];
 }

@@ -5,7 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { VirtualClock } from './clock';
 import { sliceOf } from './operation';
+import { callbackPort } from './callback-port';
 import { liveFileTransferOperations } from './routes/live-file-transfers';
+import { vodCategoryOperations } from './routes/vod-categories';
+import { vodContentOperations } from './routes/vod-contents';
 import { seedState } from './seed';
 
 const start = new Date('2025-06-01T12:00:00Z');
@@ -47,5 +50,49 @@ describe('sliceOf', () => {
       kind: 'sftp',
       title: 'Archive',
     });
+  });
+
+  it('VOD groups on their slice change the media contents in place, details on each record', () => {
+    const state = seedState(1, start);
+    const clock = new VirtualClock(start, () => 0);
+    const slice = sliceOf({ state, clock }, 'ids', 'vod', 'mediaContents');
+    expect(Object.keys(slice.state).sort()).toEqual(['ids', 'mediaContents', 'vod']);
+    const contents = vodContentOperations(slice, callbackPort(state));
+    const categories = vodCategoryOperations(slice);
+    const list = state.mediaContents;
+    const [moved, deleted] = list;
+    if (moved === undefined || deleted === undefined) throw new Error('the seed has no contents');
+    const category = state.vod.categories.find((item) => item.key !== moved.categoryKey);
+    if (category === undefined) throw new Error('the seed has no other category');
+    const counted = () =>
+      (
+        categories.getCategory?.({
+          params: { category_key: category.key },
+          query: {},
+          body: {},
+        }) as {
+          data: { count_of_media_contents: number };
+        }
+      ).data.count_of_media_contents;
+    const before = counted();
+
+    contents.moveMediaContentToCategory?.({
+      params: { upload_file_key: moved.uploadFileKey, category_key: category.key },
+      query: {},
+      body: {},
+    });
+    expect(moved.categoryKey).toBe(category.key);
+    expect(counted()).toBe(before + 1);
+
+    contents.deleteMediaContent?.({
+      params: { upload_file_key: deleted.uploadFileKey },
+      query: {},
+      body: {},
+    });
+    expect(state.mediaContents).toBe(list);
+    expect(list).not.toContain(deleted);
+    expect(
+      state.vod.transcodingFiles.some((file) => file.uploadFileKey === deleted.uploadFileKey),
+    ).toBe(false);
   });
 });

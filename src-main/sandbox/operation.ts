@@ -33,8 +33,8 @@ export interface SandboxContext {
  * Parts of the state a group may be given as its slice: records and lists that are changed in
  * place and never replaced, so a slice sees every change made through the whole state, and the
  * seed and service account key, which never change; `ids`, the id scheme's counters (ids.ts).
- * Not sliceable: `credentials` (set lazily), `mediaContents` (vod/contents replaces the list
- * when it deletes one).
+ * Not sliceable: `credentials` (set lazily). Groups reach the callbacks from their slice
+ * (callbacks.ts `rootOf`, or callback-port.ts).
  */
 export type SliceKey =
   | 'seed'
@@ -45,6 +45,7 @@ export type SliceKey =
   | 'profiles'
   | 'channels'
   | 'broadcasts'
+  | 'mediaContents'
   | 'live'
   | 'vod';
 

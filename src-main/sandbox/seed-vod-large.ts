@@ -9,10 +9,12 @@
  * Cost (measured by `npm run bench -- vod-library`): 10 000 contents seed in well under a
  * second and take a few MB of heap; nothing in it is O(n²).
  */
+import type { IdHolder } from './ids';
+import { nextId } from './ids';
 import type { Random } from './prng';
 import { intBetween, lowerKey, mixedKey, mulberry32, pick } from './prng';
 import type { MediaContentRecord } from './state';
-import type { VodContentDetails, VodState } from './vod-state';
+import type { VodState } from './vod-state';
 import { firstTranscodingTimeline } from './vod-timelines';
 
 const dayMs = 86_400_000;
@@ -134,9 +136,9 @@ const families: TitleFamily[] = [
 
 /**
  * Adds `count` generated contents to `contents` (the demo library, mutated) and their VOD
- * records (details, a media content key on the public channel, transcoding files) to `vod`.
+ * records (a media content key on the public channel, transcoding files) to `vod`.
  * Categories are found by name among `vod.categories` (seed-vod-library.ts); a missing one
- * leaves the content uncategorised. `contents` stays oldest first.
+ * leaves the content uncategorised. `contents` stays oldest first. Ids come from `ids` (ids.ts).
  */
 export function addLargeLibrary(
   vod: VodState,
@@ -144,6 +146,7 @@ export function addLargeLibrary(
   count: number,
   seed: number,
   now: number,
+  ids: IdHolder,
 ): void {
   const random = mulberry32((seed ^ 0x5eed_1ab5) >>> 0);
   const categoryKeys = new Map(vod.categories.map((category) => [category.name, category.key]));
@@ -151,6 +154,7 @@ export function addLargeLibrary(
   const profilesFor = (kind: 'video' | 'audio') =>
     kind === 'audio' ? vod.profiles.slice(3) : vod.profiles.slice(0, 3);
   const added: MediaContentRecord[] = [];
+  const taken = new Set(contents.map((content) => content.uploadFileKey));
   for (let index = 0; index < count; index += 1) {
     const family = pick(random, families);
     // Oldest first, with a jitter: three years of uploads, a few a day.
@@ -164,8 +168,8 @@ export function addLargeLibrary(
     const transcodingMs = 12 * 60_000;
     let uploadFileKey = `${utcDay(created)}-${lowerKey(random, 8)}`;
     // 36^8 keys a day make a clash unlikely, but a clash would merge two contents.
-    while (vod.details.has(uploadFileKey))
-      uploadFileKey = `${utcDay(created)}-${lowerKey(random, 8)}`;
+    while (taken.has(uploadFileKey)) uploadFileKey = `${utcDay(created)}-${lowerKey(random, 8)}`;
+    taken.add(uploadFileKey);
     const content: MediaContentRecord = {
       uploadFileKey,
       mediaContentKey: mixedKey(random, 8),
@@ -184,8 +188,6 @@ export function addLargeLibrary(
       createdAt: created,
       transcodedAt: transcoding ? null : new Date(created.getTime() + transcodingMs),
       updatedAt: transcoding ? created : new Date(created.getTime() + transcodingMs),
-    };
-    const details: VodContentDetails = {
       categoryKey: categoryKeys.get(family.category) ?? null,
       vrProjectionType: 'none',
       soundMode: 'stereo',
@@ -197,7 +199,6 @@ export function addLargeLibrary(
       poster: null,
     };
     added.push(content);
-    vod.details.set(content.uploadFileKey, details);
     if (publicChannel !== undefined) {
       vod.contentKeys.push({
         key: content.mediaContentKey,
@@ -207,13 +208,12 @@ export function addLargeLibrary(
       });
     }
     for (const profile of profilesFor(content.kind)) {
-      vod.nextId += 1;
       vod.transcodingFiles.push({
-        id: vod.nextId,
+        id: nextId(ids),
         uploadFileKey: content.uploadFileKey,
         profileKey: profile.key,
         status: 'enabled',
-        transcoding: firstTranscodingTimeline(details),
+        transcoding: firstTranscodingTimeline(content),
         aiSpeed: null,
         createdAt: created,
       });

@@ -9,15 +9,10 @@
  * add-on (AI creation answers 403); the account has hardware encoding off (H.265/AV1 → 422).
  */
 import { createHash } from 'node:crypto';
-import type { MediaContentRecord } from './state';
-import type {
-  VodCategoryRecord,
-  VodChannelRecord,
-  VodContentDetails,
-  VodProfileRecord,
-  VodState,
-} from './vod-state';
-import { newLowerKey, newMixedKey } from './vod-state';
+import type { IdHolder } from './ids';
+import { newKey, nextId } from './ids';
+import type { MediaContentBase, MediaContentRecord } from './state';
+import type { VodCategoryRecord, VodChannelRecord, VodProfileRecord, VodState } from './vod-state';
 import { firstTranscodingTimeline } from './vod-timelines';
 
 const dayMs = 86_400_000;
@@ -56,23 +51,25 @@ const multiDrmTitle = 'Election Night Special: Recap';
 const lowSampleRateTitle = 'Newsroom Promo: Live Desk';
 const originalsKept = new Set([encryptedTitle, 'Data Structures, Lecture 6: Trees']);
 
-/** The VOD library of one sandbox. */
+/**
+ * The VOD library of one sandbox, and its media contents: each of `contents` (the uploads)
+ * completed with what the VOD API knows of it (category, first transcoding...), in order. Ids
+ * and keys come from `ids` (ids.ts), the sandbox's one id scheme.
+ */
 export function seedVodLibrary(
   seed: number,
   now: number,
-  contents: readonly MediaContentRecord[],
-): VodState {
+  contents: readonly MediaContentBase[],
+  ids: IdHolder,
+): { vod: VodState; contents: MediaContentRecord[] } {
   const created = new Date(now - 400 * dayMs);
   const vod: VodState = {
-    keySeed: seed * 7919,
-    nextId: 1000,
     publicOrigin: 'http://127.0.0.1',
     useHardwareEncoding: false,
     watermarkingCode: 'ONAIR-SANDBOX · {client_user_id}',
     serviceKeyHex: createHash('sha256').update(`onair-sandbox-service-key-${seed}`).digest('hex'),
     categories: [],
     channels: [],
-    details: new Map(),
     contentKeys: [],
     profileGroups: [],
     profiles: [],
@@ -121,20 +118,20 @@ export function seedVodLibrary(
     downloads: new Map(),
     uploads: new Map(),
   };
-  vod.userKeys.push({ key: newMixedKey(vod, 32), createdAt: created });
-  vod.userKeys.push({ key: newMixedKey(vod, 32), createdAt: new Date(now - 30 * dayMs) });
-  seedCategories(vod, created);
-  seedChannels(vod, created);
-  seedProfiles(vod, created);
-  for (const content of contents) seedContent(vod, content, now);
-  return vod;
+  vod.userKeys.push({ key: newKey(ids, 32, 'mixed'), createdAt: created });
+  vod.userKeys.push({ key: newKey(ids, 32, 'mixed'), createdAt: new Date(now - 30 * dayMs) });
+  seedCategories(vod, ids, created);
+  seedChannels(vod, ids, created);
+  seedProfiles(vod, ids, created);
+  const records = contents.map((content) => seedContent(vod, ids, content, now));
+  return { vod, contents: records };
 }
 
-function seedCategories(vod: VodState, created: Date): void {
+function seedCategories(vod: VodState, ids: IdHolder, created: Date): void {
   for (const [name, parentName] of categoryPlan) {
     const parentKey = vod.categories.find((item) => item.name === parentName)?.key ?? null;
     const category: VodCategoryRecord = {
-      key: newLowerKey(vod),
+      key: newKey(ids),
       name,
       parentKey,
       position: vod.categories.filter((item) => item.parentKey === parentKey).length + 1,
@@ -146,7 +143,7 @@ function seedCategories(vod: VodState, created: Date): void {
   }
 }
 
-function seedChannels(vod: VodState, created: Date): void {
+function seedChannels(vod: VodState, ids: IdHolder, created: Date): void {
   const plans: [string, 0 | 1, 0 | 1, boolean, number | null][] = [
     ['Public Web Player', 0, 1, false, 1],
     ['Members Only (DRM)', 1, 1, false, 2],
@@ -155,8 +152,8 @@ function seedChannels(vod: VodState, created: Date): void {
   ];
   plans.forEach(([name, kind, status, isShared, skin], index) => {
     const channel: VodChannelRecord = {
-      id: index + 1,
-      key: newLowerKey(vod),
+      id: nextId(ids),
+      key: newKey(ids),
       name,
       description: `${name} (sandbox seed)`,
       kind,
@@ -182,7 +179,7 @@ function seedChannels(vod: VodState, created: Date): void {
     // Two spare (unassigned) keys per channel, for the assign operation.
     for (let i = 0; i < 2; i += 1) {
       vod.contentKeys.push({
-        key: newMixedKey(vod),
+        key: newKey(ids, 8, 'mixed'),
         channelKey: channel.key,
         uploadFileKey: null,
         createdAt: created,
@@ -194,9 +191,9 @@ function seedChannels(vod: VodState, created: Date): void {
   if (general !== undefined && events !== undefined) events.channelKeys.push(general.key);
 }
 
-function seedProfiles(vod: VodState, created: Date): void {
-  const adaptive = { key: newLowerKey(vod), name: 'Adaptive streaming' };
-  const mobile = { key: newLowerKey(vod), name: 'Download and mobile' };
+function seedProfiles(vod: VodState, ids: IdHolder, created: Date): void {
+  const adaptive = { key: newKey(ids), name: 'Adaptive streaming' };
+  const mobile = { key: newKey(ids), name: 'Download and mobile' };
   vod.profileGroups.push(adaptive, mobile);
   const rows: [string, string, number, number, number, number][] = [
     [adaptive.key, '1080p H.264', 1, 1920, 1080, 5000],
@@ -206,7 +203,7 @@ function seedProfiles(vod: VodState, created: Date): void {
   ];
   for (const [groupKey, name, presetId, width, height, bitrate] of rows) {
     const profile: VodProfileRecord = {
-      key: newLowerKey(vod),
+      key: newKey(ids),
       name,
       groupKey,
       presetId,
@@ -226,30 +223,35 @@ function seedProfiles(vod: VodState, created: Date): void {
   }
 }
 
-function seedContent(vod: VodState, content: MediaContentRecord, now: number): void {
-  const running = content.transcodingStage !== 21;
+function seedContent(
+  vod: VodState,
+  ids: IdHolder,
+  upload: MediaContentBase,
+  now: number,
+): MediaContentRecord {
+  const running = upload.transcodingStage !== 21;
   // A running first transcoding: 20 min long, at 40 % now (500 s in, after 30 s of preparing).
   const transcodingMs = running ? 20 * 60_000 : 12 * 60_000;
   const startedAt = running
     ? new Date(Math.floor(now / 10_000) * 10_000 - 500_000)
-    : content.createdAt;
-  const details: VodContentDetails = {
-    categoryKey:
-      vod.categories.find((item) => item.name === contentCategories[content.title])?.key ?? null,
+    : upload.createdAt;
+  const title = upload.title;
+  const content: MediaContentRecord = {
+    ...upload,
+    categoryKey: vod.categories.find((item) => item.name === contentCategories[title])?.key ?? null,
     vrProjectionType: 'none',
     soundMode: 'stereo',
-    isEncrypted: content.title === encryptedTitle,
-    storesOriginalFile: originalsKept.has(content.title),
-    aiAllowed: content.title !== noAiTitle,
-    multiDrm: content.title === multiDrmTitle,
-    audioSampleRateHz: content.title === lowSampleRateTitle ? 8_000 : 48_000,
+    isEncrypted: title === encryptedTitle,
+    storesOriginalFile: originalsKept.has(title),
+    aiAllowed: title !== noAiTitle,
+    multiDrm: title === multiDrmTitle,
+    audioSampleRateHz: title === lowSampleRateTitle ? 8_000 : 48_000,
     transcodingStartedAt: startedAt,
     transcodingMs,
     poster: null,
   };
-  vod.details.set(content.uploadFileKey, details);
 
-  const channel = details.isEncrypted ? vod.channels[1] : vod.channels[0];
+  const channel = content.isEncrypted ? vod.channels[1] : vod.channels[0];
   if (channel !== undefined) {
     vod.contentKeys.push({
       key: content.mediaContentKey,
@@ -261,16 +263,17 @@ function seedContent(vod: VodState, content: MediaContentRecord, now: number): v
   const profiles = content.kind === 'audio' ? vod.profiles.slice(3) : vod.profiles.slice(0, 3);
   for (const profile of profiles) {
     vod.transcodingFiles.push({
-      id: (vod.nextId += 1),
+      id: nextId(ids),
       uploadFileKey: content.uploadFileKey,
       profileKey: profile.key,
       status: 'enabled',
-      transcoding: firstTranscodingTimeline(details),
+      transcoding: firstTranscodingTimeline(content),
       aiSpeed: null,
       createdAt: content.createdAt,
     });
   }
-  seedSubtitles(vod, content);
+  seedSubtitles(vod, ids, content);
+  return content;
 }
 
 const subtitlePlans: Record<string, [string, string][]> = {
@@ -283,10 +286,10 @@ const subtitlePlans: Record<string, [string, string][]> = {
   'Council Meeting: Zoning': [['English (CC)', 'en']],
 };
 
-function seedSubtitles(vod: VodState, content: MediaContentRecord): void {
+function seedSubtitles(vod: VodState, ids: IdHolder, content: MediaContentRecord): void {
   (subtitlePlans[content.title] ?? []).forEach(([name, languageCode], index) => {
     vod.subtitles.push({
-      id: (vod.nextId += 1),
+      id: nextId(ids),
       uploadFileKey: content.uploadFileKey,
       name,
       languageCode,

@@ -4,7 +4,7 @@
  */
 import type { Random } from './prng';
 import { intBetween, lowerKey, mixedKey } from './prng';
-import type { MediaContentRecord } from './state';
+import type { MediaContentBase } from './state';
 
 const dayMs = 86_400_000;
 
@@ -78,7 +78,7 @@ const contentPlans: ContentPlan[] = [
 ];
 
 /** The library, oldest first. */
-export function seedMediaContents(random: Random, now: number): MediaContentRecord[] {
+export function seedMediaContents(random: Random, now: number): MediaContentBase[] {
   return contentPlans.map((plan) => {
     const createdAt = new Date(Math.floor((now - plan.daysAgo * dayMs) / 1000) * 1000);
     const transcoding = plan.transcodingPercent !== undefined;

@@ -95,12 +95,20 @@ export function seedState(seed: number, start: Date, options: SeedOptions = {}):
   // Always drawn in full, so that the live seed after it stays the same for any library size.
   const demoContents = seedMediaContents(random, now);
   const wanted = options.vodContents ?? demoContents.length;
-  const mediaContents = demoContents.slice(0, wanted);
-  const vod = seedVodLibrary(seed, now, mediaContents);
-  if (wanted > demoContents.length)
-    addLargeLibrary(vod, mediaContents, wanted - demoContents.length, seed, now);
   // Ids follow creation time, so `order=id_desc` lists the newest broadcast first.
   broadcasts.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  const numbered = broadcasts.map((broadcast) => ({ id: nextId(ids), ...broadcast }));
+  const live = seedLive({ seed, ids: ids.ids, channels, broadcasts, profileGroups }, now);
+  // The VOD library last: its ids and keys come from the same counters (ids.ts), so a library
+  // of any size never moves a live id or key.
+  const { vod, contents: mediaContents } = seedVodLibrary(
+    seed,
+    now,
+    demoContents.slice(0, wanted),
+    ids,
+  );
+  if (wanted > demoContents.length)
+    addLargeLibrary(vod, mediaContents, wanted - demoContents.length, seed, now, ids);
   return {
     seed,
     ids: ids.ids,
@@ -119,10 +127,10 @@ export function seedState(seed: number, start: Date, options: SeedOptions = {}):
     profileGroups,
     profiles,
     channels,
-    broadcasts: broadcasts.map((broadcast) => ({ id: nextId(ids), ...broadcast })),
+    broadcasts: numbered,
     mediaContents,
     vod,
-    live: seedLive({ seed, ids: ids.ids, channels, broadcasts, profileGroups }, now),
+    live,
   };
 }
 

@@ -84,6 +84,11 @@ describe('the sandbox state', () => {
       ...state.live.syndications.map((item) => item.id),
       ...state.live.fileTransfers.map((item) => item.id),
       ...state.live.recordingFiles.map((item) => item.id),
+      // The VOD side too (seeded after the live side); the seeded player skins and ad events
+      // keep their fixed ids (1-3, 11-13: reference data the e2e specs name).
+      ...state.vod.channels.map((item) => item.id),
+      ...state.vod.subtitles.map((item) => item.id),
+      ...state.vod.transcodingFiles.map((item) => item.id),
     ];
     expect(new Set(ids).size).toBe(ids.length);
     expect(Math.max(...ids)).toBe(state.ids.lastId);

@@ -12,6 +12,7 @@ export type {
   ProfileRecord,
   ChannelRecord,
   BroadcastRecord,
+  MediaContentBase,
   MediaContentRecord,
   SandboxCredentials,
   ChannelCallbacks,

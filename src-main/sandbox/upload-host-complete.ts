@@ -18,17 +18,17 @@
  *   bytes are a PNG, JPEG, GIF or WebP image (sniffed, whatever its name or declared type); its
  *   `image_url` serves the stored image. Anything else is refused with 415 and discarded.
  */
+import { newKey, nextId } from './ids';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { SandboxState } from './state';
+import type { MediaContentRecord, SandboxState } from './state';
 import type { RunningHash } from './upload-host-receive';
 import type { UploadTransfer, UploadUrl } from './upload-host-urls';
 import { uploadsWithTransfers } from './upload-host-urls';
-import type { VodContentDetails, VodProfileRecord, VodState } from './vod-state';
-import { newMixedKey, nextId } from './vod-state';
+import type { VodProfileRecord, VodState } from './vod-state';
 import { firstTranscodingTimeline } from './vod-timelines';
 
 /** Platform time between a VOD upload's completion and its media content appearing, ms. */
@@ -112,7 +112,8 @@ export function settleArrivals(state: SandboxState, nowMs: number): void {
     if (url.api !== 'vod' || transfer.status !== 'stored' || transfer.arrivesAt === null) continue;
     if (transfer.arrivesAt.getTime() > nowMs) continue;
     const key = url.record.uploadFileKey;
-    if (!state.vod.details.has(key)) addVodContent(state, url.record, transfer, transfer.arrivesAt);
+    if (!state.mediaContents.some((content) => content.uploadFileKey === key))
+      addVodContent(state, url.record, transfer, transfer.arrivesAt);
   }
 }
 
@@ -182,21 +183,9 @@ function addVodContent(
 ): void {
   const { vod } = state;
   const durationSeconds = transfer.durationSeconds ?? 0;
-  const details: VodContentDetails = {
-    categoryKey: record.categoryKey,
-    vrProjectionType: 'none',
-    soundMode: 'stereo',
-    isEncrypted: record.isEncrypted,
-    storesOriginalFile: true,
-    aiAllowed: true,
-    transcodingStartedAt: arrivedAt,
-    transcodingMs: 60_000 + 200 * durationSeconds,
-    poster: null,
-  };
-  vod.details.set(record.uploadFileKey, details);
-  state.mediaContents.push({
+  const content: MediaContentRecord = {
     uploadFileKey: record.uploadFileKey,
-    mediaContentKey: newMixedKey(vod, 8),
+    mediaContentKey: newKey(state, 8, 'mixed'),
     title: record.title === '' ? titleOf(transfer.fileName, record.uploadFileKey) : record.title,
     kind: record.isAudio ? 'audio' : 'video',
     durationSeconds,
@@ -209,14 +198,24 @@ function addVodContent(
     createdAt: arrivedAt,
     transcodedAt: null,
     updatedAt: arrivedAt,
-  });
+    categoryKey: record.categoryKey,
+    vrProjectionType: 'none',
+    soundMode: 'stereo',
+    isEncrypted: record.isEncrypted,
+    storesOriginalFile: true,
+    aiAllowed: true,
+    transcodingStartedAt: arrivedAt,
+    transcodingMs: 60_000 + 200 * durationSeconds,
+    poster: null,
+  };
+  state.mediaContents.push(content);
   for (const profile of profilesFor(vod, record.categoryKey)) {
     vod.transcodingFiles.push({
-      id: nextId(vod),
+      id: nextId(state),
       uploadFileKey: record.uploadFileKey,
       profileKey: profile.key,
       status: 'enabled',
-      transcoding: firstTranscodingTimeline(details),
+      transcoding: firstTranscodingTimeline(content),
       aiSpeed: null,
       createdAt: arrivedAt,
     });

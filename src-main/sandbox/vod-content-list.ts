@@ -5,9 +5,10 @@
  */
 import { paginate } from './paging';
 import { presentMediaContent } from './present';
-import type { MediaContentRecord, SandboxState } from './state';
+import type { MediaContentRecord } from './state';
 import type { Op } from './typed-operation';
 import { defaulted } from './typed-operation';
+import type { VodSlice } from './vod-state';
 import { settleVod } from './vod-timelines';
 
 /**
@@ -15,7 +16,7 @@ import { settleVod } from './vod-timelines';
  * query of the three content lists, which share their parameters).
  */
 export function contentPage(
-  state: SandboxState,
+  state: VodSlice,
   nowMs: number,
   query: Op<'vod', 'listMediaContents'>['query'],
   include: (content: MediaContentRecord) => boolean = () => true,

@@ -3,15 +3,15 @@
  * MediaContentDetail, TranscodingFile, Subtitle, MediaProfile...). Times are unix seconds (UTC).
  */
 import { presentMediaContent, unixOrNull } from './present';
-import type { MediaContentRecord, SandboxState } from './state';
+import type { MediaContentRecord } from './state';
 import type {
   MediaContentKeyRecord,
   SubtitleRecord,
   TranscodingFileRecord,
   VodCategoryRecord,
   VodChannelRecord,
-  VodContentDetails,
   VodProfileRecord,
+  VodSlice,
   VodState,
 } from './vod-state';
 import type { Schema } from './typed-operation';
@@ -24,7 +24,7 @@ export function unix(date: Date): number {
 
 /** `Category`. */
 export function presentCategory(
-  state: SandboxState,
+  state: VodSlice,
   category: VodCategoryRecord,
 ): Schema<'vod', 'Category'> {
   const { vod } = state;
@@ -34,8 +34,8 @@ export function presentCategory(
     parent_category_key: category.parentKey,
     level: categoryLevel(vod, category),
     position: category.position,
-    count_of_media_contents: [...vod.details.values()].filter(
-      (details) => details.categoryKey === category.key,
+    count_of_media_contents: state.mediaContents.filter(
+      (content) => content.categoryKey === category.key,
     ).length,
     count_of_subcategories: vod.categories.filter((item) => item.parentKey === category.key).length,
     created_at: unix(category.createdAt),
@@ -56,7 +56,7 @@ export function categoryLevel(vod: VodState, category: VodCategoryRecord): numbe
 
 /** `CategoryDetail`: the category, its channels and its media profiles. */
 export function presentCategoryDetail(
-  state: SandboxState,
+  state: VodSlice,
   category: VodCategoryRecord,
 ): Schema<'vod', 'CategoryDetail'> {
   const { vod } = state;
@@ -124,22 +124,21 @@ export function presentContentKey(
 
 /** `MediaContentDetail` at `nowMs` (the content must be settled first). */
 export function presentContentDetail(
-  state: SandboxState,
+  state: VodSlice,
   content: MediaContentRecord,
-  details: VodContentDetails,
   nowMs: number,
 ): Schema<'vod', 'MediaContentDetail'> {
   const { vod } = state;
   const keys = vod.contentKeys.filter((key) => key.uploadFileKey === content.uploadFileKey);
   return {
     ...presentMediaContent(content),
-    category_key: details.categoryKey,
+    category_key: content.categoryKey,
     channels: keys.map((key) => ({ channel_key: key.channelKey, media_content_key: key.key })),
     media_content_keys: keys.map((key) => key.key),
-    vr_projection_type: details.vrProjectionType,
-    sound_mode: details.soundMode,
-    is_encrypted: details.isEncrypted,
-    stores_original_file: details.storesOriginalFile,
+    vr_projection_type: content.vrProjectionType,
+    sound_mode: content.soundMode,
+    is_encrypted: content.isEncrypted,
+    stores_original_file: content.storesOriginalFile,
     transcoding_files: filesOf(vod, content.uploadFileKey).map((file) =>
       presentTranscodingFile(state, file, nowMs),
     ),
@@ -161,7 +160,7 @@ export function subtitlesOf(vod: VodState, uploadFileKey: string): SubtitleRecor
 
 /** `TranscodingFile` at `nowMs`; sizes grow with the profile's bitrate (bytes). */
 export function presentTranscodingFile(
-  state: SandboxState,
+  state: VodSlice,
   file: TranscodingFileRecord,
   nowMs: number,
 ): Schema<'vod', 'TranscodingFile'> {
@@ -191,7 +190,7 @@ export function presentTranscodingFile(
 }
 
 /** Bytes of a transcoded file: bitrate (kbit/s) × content duration (s) / 8. */
-export function fileSize(state: SandboxState, file: TranscodingFileRecord): number {
+export function fileSize(state: VodSlice, file: TranscodingFileRecord): number {
   const profile = state.vod.profiles.find((item) => item.key === file.profileKey);
   const content = state.mediaContents.find((item) => item.uploadFileKey === file.uploadFileKey);
   const seconds = content?.durationSeconds ?? 600;

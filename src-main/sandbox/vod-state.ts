@@ -2,21 +2,14 @@
  * The VOD side of the sandbox state (vod-v3.yaml): categories, channels, media content keys,
  * media profiles, transcoding files, subtitles, player skins and events, user keys, AI jobs,
  * download links and one-time upload URLs. Media content records themselves live in
- * `SandboxState.mediaContents`; `details` adds what only the VOD API needs, by upload file key.
+ * `SandboxState.mediaContents`, their VOD-only fields (`VodContentDetails`) on each record.
  * Times are `Date` instants (UTC); sizes in bytes; bitrates in kbit/s. Data only (no class
  * instances, no functions): persistence.ts saves it as is, so bytes are Base64 strings.
  */
 import { notFound } from './http-error';
 import type { MediaContentRecord } from './model/platform';
 import type { SandboxState } from './model/state';
-import type {
-  VodCategoryRecord,
-  VodChannelRecord,
-  VodContentDetails,
-  VodProfileRecord,
-  VodState,
-} from './model/vod';
-import { lowerKey, mixedKey, mulberry32 } from './prng';
+import type { VodCategoryRecord, VodChannelRecord, VodProfileRecord, VodState } from './model/vod';
 
 export type {
   VodCategoryRecord,
@@ -37,16 +30,29 @@ export type {
   VodState,
 } from './model/vod';
 
-/** A content and its VOD details. @throws ApiError 404 when unknown. */
+/**
+ * The VOD groups' slice of the state (operation.ts `SliceContext`): the id scheme's counters
+ * (ids.ts: every VOD id and key is minted there), the VOD records and the media contents. All
+ * are changed in place, never replaced.
+ */
+export type VodSlice = Pick<SandboxState, 'ids' | 'vod' | 'mediaContents'>;
+
+/** The media content with `uploadFileKey`. @throws ApiError 404 when unknown. */
 export function findContent(
-  state: SandboxState,
+  state: Pick<SandboxState, 'mediaContents'>,
   uploadFileKey: string,
-): { content: MediaContentRecord; details: VodContentDetails } {
-  const content = state.mediaContents.find((item) => item.uploadFileKey === uploadFileKey);
-  const details = state.vod.details.get(uploadFileKey);
-  if (content === undefined || details === undefined)
-    throw notFound('media content', uploadFileKey);
-  return { content, details };
+): MediaContentRecord {
+  return found(
+    state.mediaContents.find((item) => item.uploadFileKey === uploadFileKey),
+    'media content',
+    uploadFileKey,
+  );
+}
+
+/** Removes the media content `content` from `contents` in place (slices keep the same list). */
+export function removeContent(contents: MediaContentRecord[], content: MediaContentRecord): void {
+  const index = contents.indexOf(content);
+  if (index >= 0) contents.splice(index, 1);
 }
 
 /** The category with `key`. @throws ApiError 404 when unknown. */
@@ -74,24 +80,6 @@ export function findVodProfile(vod: VodState, key: string): VodProfileRecord {
     'media profile',
     key,
   );
-}
-
-/** A new key of `length` lowercase alphanumerics (deterministic from `keySeed`). */
-export function newLowerKey(vod: VodState, length = 16): string {
-  vod.keySeed += 1;
-  return lowerKey(mulberry32(vod.keySeed * 2_654_435_761), length);
-}
-
-/** A new key of `length` mixed-case alphanumerics (media content keys, user keys). */
-export function newMixedKey(vod: VodState, length = 8): string {
-  vod.keySeed += 1;
-  return mixedKey(mulberry32(vod.keySeed * 2_654_435_761), length);
-}
-
-/** A new integer id. */
-export function nextId(vod: VodState): number {
-  vod.nextId += 1;
-  return vod.nextId;
 }
 
 /** `value`, or a 404 naming `what` and `key`. */

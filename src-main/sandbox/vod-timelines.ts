@@ -7,9 +7,9 @@
  * seconds"): values are computed at the virtual now rounded down to a multiple of 10 s, so they
  * stay put between two refreshes.
  */
-import type { MediaContentRecord, SandboxState } from './state';
-import type { Timeline, VodContentDetails, VodState } from './vod-state';
-import { nextId } from './vod-state';
+import { nextId } from './ids';
+import type { MediaContentRecord } from './state';
+import type { Timeline, VodContentDetails, VodSlice } from './vod-state';
 
 /** The refresh step of progress values, ms (spec, Limits). */
 export const progressRefreshMs = 10_000;
@@ -74,14 +74,10 @@ export function firstTranscodingTimeline(details: VodContentDetails): Timeline {
 }
 
 /** Brings `content`'s stage, progress and `transcoded_at` up to the virtual now. */
-export function settleContent(
-  content: MediaContentRecord,
-  details: VodContentDetails,
-  nowMs: number,
-): void {
-  const { stage, progress } = contentStage(details, nowMs);
+export function settleContent(content: MediaContentRecord, nowMs: number): void {
+  const { stage, progress } = contentStage(content, nowMs);
   if (content.transcodingStage !== 21 && stage === 21) {
-    content.transcodedAt = new Date(details.transcodingStartedAt.getTime() + details.transcodingMs);
+    content.transcodedAt = new Date(content.transcodingStartedAt.getTime() + content.transcodingMs);
     content.updatedAt = content.transcodedAt;
   }
   content.transcodingStage = stage;
@@ -89,19 +85,19 @@ export function settleContent(
 }
 
 /** Settles every content and turns finished AI subtitle jobs into subtitles. */
-export function settleVod(state: SandboxState, nowMs: number): void {
+export function settleVod(state: VodSlice, nowMs: number): void {
   for (const content of state.mediaContents) {
     // Completed is final (the virtual clock never goes back): on a large library nearly every
     // content is, and settling only the others keeps each list read linear and cheap.
     if (content.transcodingStage === transcodingStages.completed.stage) continue;
-    const details = state.vod.details.get(content.uploadFileKey);
-    if (details !== undefined) settleContent(content, details, nowMs);
+    settleContent(content, nowMs);
   }
-  finishAiSubtitles(state.vod, nowMs);
+  finishAiSubtitles(state, nowMs);
 }
 
-/** AI subtitle jobs that ended become subtitles placed last (source `ai`). */
-function finishAiSubtitles(vod: VodState, nowMs: number): void {
+/** AI subtitle jobs that ended become subtitles placed last (source `ai`), ids from ids.ts. */
+function finishAiSubtitles(holder: VodSlice, nowMs: number): void {
+  const { vod } = holder;
   const running = [];
   for (const job of vod.aiSubtitleJobs) {
     if (!timelineDone(job, nowMs)) {
@@ -111,7 +107,7 @@ function finishAiSubtitles(vod: VodState, nowMs: number): void {
     const end = timelineEnd(job);
     const siblings = vod.subtitles.filter((item) => item.uploadFileKey === job.uploadFileKey);
     vod.subtitles.push({
-      id: nextId(vod),
+      id: nextId(holder),
       uploadFileKey: job.uploadFileKey,
       name: job.languageCode === 'ko' ? 'AI 자막 (한국어)' : 'AI subtitles (English)',
       languageCode: job.languageCode,

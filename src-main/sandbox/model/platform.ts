@@ -6,6 +6,7 @@
  * instants (UTC).
  */
 import type { ChannelSettings, ChatSettingsRecord, ScheduledOutput } from './live';
+import type { VodContentDetails } from './vod';
 
 /** Contract of the service account. Fields are our design (spec: not shown). */
 export interface ContractRecord {
@@ -105,8 +106,11 @@ export interface BroadcastRecord {
   encoderDroppedAt?: Date;
 }
 
-/** VOD media content (observed field names); times in ms instants, sizes in bytes. */
-export interface MediaContentRecord {
+/**
+ * What the upload of a VOD media content gives it (observed field names): its file, title and
+ * transcoding progress. Times are `Date` instants (UTC), sizes in bytes.
+ */
+export interface MediaContentBase {
   uploadFileKey: string;
   mediaContentKey: string;
   title: string;
@@ -122,6 +126,12 @@ export interface MediaContentRecord {
   transcodedAt: Date | null;
   updatedAt: Date;
 }
+
+/**
+ * A VOD media content: its upload (`MediaContentBase`) and, on the same record, what only the VOD
+ * API knows of it (`VodContentDetails`: category, sound mode, first transcoding, poster...).
+ */
+export type MediaContentRecord = MediaContentBase & VodContentDetails;
 
 /** The sandbox's signing key, revoked tokens and VOD access token. */
 export interface SandboxCredentials {

@@ -1,7 +1,8 @@
 /**
  * Model of the sandbox state (docs/architecture.md, "Sandbox"): the VOD side (vod-v3.yaml).
- * Media content records themselves live in `SandboxState.mediaContents`; `details` adds what
- * only the VOD API needs, by upload file key. Types only; vod-state.ts holds the functions.
+ * Media content records themselves live in `SandboxState.mediaContents` and carry their VOD-only
+ * fields (`VodContentDetails`) on the record itself: no map beside the records describes them.
+ * Types only; vod-state.ts holds the functions.
  * Times are `Date` instants (UTC); sizes in bytes; bitrates in kbit/s. Data only (no class
  * instances, no functions): persistence.ts saves it as is, so bytes are Base64 strings.
  */
@@ -47,7 +48,7 @@ export interface VodChannelRecord {
   updatedAt: Date;
 }
 
-/** What the VOD API knows of a content beyond `MediaContentRecord`. */
+/** What the VOD API knows of a content beyond its upload (`MediaContentBase`), on its record. */
 export interface VodContentDetails {
   categoryKey: string | null;
   vrProjectionType: 'none' | 'equirectangular_360' | 'equirectangular_180' | 'cubemap';
@@ -199,10 +200,6 @@ export interface UploadUrlRecord {
 
 /** Everything VOD-only of one sandbox. */
 export interface VodState {
-  /** Counter that makes new keys (deterministic per sandbox seed). */
-  keySeed: number;
-  /** Next integer id (subtitles, transcoding files, skins, events). */
-  nextId: number;
   /** `http://127.0.0.1:PORT`, learnt from the latest VOD request (for absolute URLs). */
   publicOrigin: string;
   useHardwareEncoding: boolean;
@@ -211,7 +208,6 @@ export interface VodState {
   serviceKeyHex: string;
   categories: VodCategoryRecord[];
   channels: VodChannelRecord[];
-  details: Map<string, VodContentDetails>;
   contentKeys: MediaContentKeyRecord[];
   profileGroups: { key: string; name: string }[];
   profiles: VodProfileRecord[];

@@ -12,30 +12,36 @@
  * needs subtitle data first (422 unless the content has a subtitle, one is being made, or the
  * request asks for an AI subtitle too). Typed from the generated OpenAPI types.
  */
-import { scheduleCallback } from '../callbacks';
+import type { CallbackPort } from '../callback-port';
 import { ApiError, unprocessable } from '../http-error';
-import type { OperationHandlers, SandboxContext } from '../operation';
+import type { OperationHandlers, SliceContext } from '../operation';
 import type { Schema } from '../typed-operation';
 import { defaulted, typedOperations } from '../typed-operation';
 import type { MediaContentRecord } from '../state';
 import { noContent, ok } from '../vod-envelope';
 import { filesOf, unix } from '../vod-present';
-import type { AiOutlineRecord, Timeline } from '../vod-state';
+import type { AiOutlineRecord, Timeline, VodSlice } from '../vod-state';
 import { findContent } from '../vod-state';
 import { settleVod, timelineDone, timelineEnd } from '../vod-timelines';
 
-/** Handlers by operationId. */
-export function vodAiOperations({ state, clock }: SandboxContext): OperationHandlers {
+/**
+ * Handlers by operationId, given their slice (the VOD records and the media contents) and the
+ * callbacks (an AI-speed conversion reports `vod.ai_script` `completed` when it ends).
+ */
+export function vodAiOperations(
+  { state, clock }: SliceContext<keyof VodSlice>,
+  callbacks: CallbackPort,
+): OperationHandlers {
   const { vod } = state;
   const aiContent = (params: { upload_file_key: string }) => {
     settleVod(state, clock.nowMs());
-    const found = findContent(state, params.upload_file_key);
-    if (!found.details.aiAllowed)
+    const content = findContent(state, params.upload_file_key);
+    if (!content.aiAllowed)
       throw new ApiError(
         403,
-        `The contract covering "${found.content.title}" does not include the AI add-on.`,
+        `The contract covering "${content.title}" does not include the AI add-on.`,
       );
-    return found.content;
+    return content;
   };
   const job = (content: MediaContentRecord): Timeline => ({
     startedAt: clock.now(),
@@ -43,12 +49,11 @@ export function vodAiOperations({ state, clock }: SandboxContext): OperationHand
   });
   /** The guide's AI subtitle limits, checked before a job is queued. */
   const requireAiSubtitleAllowed = (content: MediaContentRecord) => {
-    const { details } = findContent(state, content.uploadFileKey);
-    if (details.multiDrm === true)
+    if (content.multiDrm === true)
       throw unprocessable(
         `"${content.title}" is multi-DRM content: AI subtitles cannot be made for it.`,
       );
-    if ((details.audioSampleRateHz ?? 48_000) < 16_000)
+    if ((content.audioSampleRateHz ?? 48_000) < 16_000)
       throw unprocessable(
         `"${content.title}" has no speech audio sampled at 16 kHz or more: AI subtitles cannot be made for it.`,
       );
@@ -84,7 +89,7 @@ export function vodAiOperations({ state, clock }: SandboxContext): OperationHand
 
     getAiOutline: ({ params, query }) => {
       settleVod(state, clock.nowMs());
-      const { content } = findContent(state, params.upload_file_key);
+      const content = findContent(state, params.upload_file_key);
       const code = defaulted(query.language_code, 'language_code');
       const outline = vod.aiOutlines.find(
         (item) => item.uploadFileKey === content.uploadFileKey && item.languageCode === code,
@@ -148,7 +153,7 @@ export function vodAiOperations({ state, clock }: SandboxContext): OperationHand
       for (const link of vod.contentKeys.filter(
         (item) => item.uploadFileKey === content.uploadFileKey,
       ))
-        scheduleCallback(state, timelineEnd(timeline).getTime(), {
+        callbacks.schedule(timelineEnd(timeline).getTime(), {
           type: 'vod.ai_script',
           event: 'completed',
           channel_key: link.channelKey,

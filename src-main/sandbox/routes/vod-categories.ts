@@ -7,14 +7,15 @@
  * subcategories up under the parent, after its other children; positions are renumbered.
  * Typed from the generated OpenAPI types.
  */
+import { newKey } from '../ids';
 import { ApiError, unprocessable } from '../http-error';
-import type { OperationHandlers, SandboxContext } from '../operation';
+import type { OperationHandlers, SliceContext } from '../operation';
 import { typedOperations } from '../typed-operation';
 import { contentPage } from '../vod-content-list';
 import { noContent, ok, okNull } from '../vod-envelope';
 import { categoryLevel, presentCategory, presentCategoryDetail } from '../vod-present';
-import type { VodCategoryRecord, VodChannelRecord, VodState } from '../vod-state';
-import { findCategory, findVodChannel, newLowerKey } from '../vod-state';
+import type { VodCategoryRecord, VodChannelRecord, VodSlice, VodState } from '../vod-state';
+import { findCategory, findVodChannel } from '../vod-state';
 
 /**
  * Deepest level of the tree: 5 (followed from the public service guide:
@@ -22,8 +23,11 @@ import { findCategory, findVodChannel, newLowerKey } from '../vod-state';
  */
 export const maxCategoryLevel = 5;
 
-/** Handlers by operationId. */
-export function vodCategoryOperations({ state, clock }: SandboxContext): OperationHandlers {
+/** Handlers by operationId, given their slice: the VOD records and the media contents. */
+export function vodCategoryOperations({
+  state,
+  clock,
+}: SliceContext<keyof VodSlice>): OperationHandlers {
   const { vod } = state;
   return typedOperations<'vod'>({
     listCategories: ({ query }) => {
@@ -50,7 +54,7 @@ export function vodCategoryOperations({ state, clock }: SandboxContext): Operati
       }
       const now = clock.now();
       const category: VodCategoryRecord = {
-        key: newLowerKey(vod),
+        key: newKey(state),
         name: body.name,
         parentKey,
         position: childrenOf(vod, parentKey).length + 1,
@@ -74,8 +78,8 @@ export function vodCategoryOperations({ state, clock }: SandboxContext): Operati
 
     deleteCategory: ({ params }) => {
       const category = findCategory(vod, params.category_key);
-      for (const details of vod.details.values()) {
-        if (details.categoryKey === category.key) details.categoryKey = category.parentKey;
+      for (const content of state.mediaContents) {
+        if (content.categoryKey === category.key) content.categoryKey = category.parentKey;
       }
       const orphans = childrenOf(vod, category.key);
       vod.categories = vod.categories.filter((item) => item.key !== category.key);
@@ -112,7 +116,7 @@ export function vodCategoryOperations({ state, clock }: SandboxContext): Operati
         state,
         clock.nowMs(),
         query,
-        (content) => vod.details.get(content.uploadFileKey)?.categoryKey === category.key,
+        (content) => content.categoryKey === category.key,
       );
     },
   });

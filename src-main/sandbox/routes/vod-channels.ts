@@ -4,20 +4,28 @@
  * callback URLs (delivered by callbacks.ts), TV-out blocking and referer policy. Typed from the
  * generated OpenAPI types.
  */
-import { emitCallback, setCallbackUrl } from '../callbacks';
+import { newKey, nextId } from '../ids';
+import type { CallbackPort } from '../callback-port';
 import { unprocessable } from '../http-error';
-import type { OperationHandlers, SandboxContext } from '../operation';
+import type { OperationHandlers, SliceContext } from '../operation';
 import { paginate } from '../paging';
 import { defaulted, typedOperations } from '../typed-operation';
 import { contentPage } from '../vod-content-list';
 import { countries, languages } from '../vod-reference';
 import { noContent, ok, okNull, okPage } from '../vod-envelope';
 import { presentVodChannel } from '../vod-present';
-import type { VodChannelRecord } from '../vod-state';
-import { found, findContent, findVodChannel, newLowerKey, newMixedKey } from '../vod-state';
+import type { VodChannelRecord, VodSlice } from '../vod-state';
+import { found, findContent, findVodChannel } from '../vod-state';
 
-/** Handlers by operationId. */
-export function vodChannelOperations({ state, clock }: SandboxContext): OperationHandlers {
+/**
+ * Handlers by operationId, given their slice (the VOD records and the media contents) and the
+ * callbacks (content added to or removed from a channel, reported to the channel's
+ * `callbackUrl`, which is kept on the channel record).
+ */
+export function vodChannelOperations(
+  { state, clock }: SliceContext<keyof VodSlice>,
+  callbacks: CallbackPort,
+): OperationHandlers {
   const { vod } = state;
   const channelOf = (params: { channel_key: string }): VodChannelRecord =>
     findVodChannel(vod, params.channel_key);
@@ -59,8 +67,8 @@ export function vodChannelOperations({ state, clock }: SandboxContext): Operatio
           'is_shared',
         );
       const channel: VodChannelRecord = {
-        id: Math.max(0, ...vod.channels.map((item) => item.id)) + 1,
-        key: newLowerKey(vod),
+        id: nextId(state),
+        key: newKey(state),
         name: body.name,
         description: body.description ?? '',
         kind: defaulted(body.kind, 'kind'),
@@ -119,24 +127,24 @@ export function vodChannelOperations({ state, clock }: SandboxContext): Operatio
 
     attachChannelMediaContent: ({ params }) => {
       const channel = channelOf(params);
-      const { content, details } = findContent(state, params.upload_file_key);
+      const content = findContent(state, params.upload_file_key);
       const linked = vod.contentKeys.find(
         (key) => key.channelKey === channel.key && key.uploadFileKey === content.uploadFileKey,
       );
       if (linked !== undefined)
         throw unprocessable(`"${content.title}" is already in the channel "${channel.name}".`);
-      if (details.isEncrypted && channel.kind !== 1)
+      if (content.isEncrypted && channel.kind !== 1)
         throw unprocessable(
           `"${content.title}" is encrypted: it can only be added to an encryption-dedicated channel.`,
         );
-      const key = newMixedKey(vod);
+      const key = newKey(state, 8, 'mixed');
       vod.contentKeys.push({
         key,
         channelKey: channel.key,
         uploadFileKey: content.uploadFileKey,
         createdAt: clock.now(),
       });
-      emitCallback(state, {
+      callbacks.emit({
         type: 'vod.content',
         event: 'added',
         channel_key: channel.key,
@@ -148,14 +156,14 @@ export function vodChannelOperations({ state, clock }: SandboxContext): Operatio
 
     detachChannelMediaContent: ({ params }) => {
       const channel = channelOf(params);
-      const { content } = findContent(state, params.upload_file_key);
+      const content = findContent(state, params.upload_file_key);
       const linked = vod.contentKeys.find(
         (key) => key.channelKey === channel.key && key.uploadFileKey === content.uploadFileKey,
       );
       if (linked === undefined)
         throw unprocessable(`"${content.title}" is not in the channel "${channel.name}".`);
       linked.uploadFileKey = null;
-      emitCallback(state, {
+      callbacks.emit({
         type: 'vod.content',
         event: 'deleted',
         channel_key: channel.key,
@@ -204,22 +212,12 @@ export function vodChannelOperations({ state, clock }: SandboxContext): Operatio
       const channel = channelOf(params);
       channel.callbackUrl = urlOrNull(body.callback_url);
       channel.usePingback = body.use_pingback === 1;
-      setCallbackUrl(
-        state,
-        { api: 'vod', channelKey: channel.key, kind: 'channel' },
-        channel.callbackUrl,
-      );
       return answer(channel);
     },
 
     updateChannelDownloadCallback: ({ params, body }) => {
       const channel = channelOf(params);
       channel.downloadCallbackUrl = urlOrNull(body.download_callback_url);
-      setCallbackUrl(
-        state,
-        { api: 'vod', channelKey: channel.key, kind: 'download' },
-        channel.downloadCallbackUrl,
-      );
       return answer(channel);
     },
 

@@ -4,15 +4,16 @@
  * original-file download (only with original-file storage on, else 422), and transcoding
  * progress refreshed every 10 s of virtual time. Typed from the generated OpenAPI types.
  */
-import { emitCallback } from '../callbacks';
+import type { CallbackPort } from '../callback-port';
 import { ApiError, unprocessable } from '../http-error';
-import type { OperationHandlers, SandboxContext } from '../operation';
+import type { OperationHandlers, SliceContext } from '../operation';
 import type { Schema } from '../typed-operation';
 import { typedOperations } from '../typed-operation';
 import { ok, okNull } from '../vod-envelope';
 import { issueDownload } from '../vod-files';
 import { filesOf, presentContentDetail, unix } from '../vod-present';
-import { findCategory, findContent } from '../vod-state';
+import type { VodSlice } from '../vod-state';
+import { findCategory, findContent, removeContent } from '../vod-state';
 import {
   contentStage,
   refreshedAtMs,
@@ -24,35 +25,41 @@ import {
 /** Largest poster, bytes (our design). */
 export const posterMaxBytes = 10_000_000;
 
-/** Handlers by operationId. */
-export function vodContentOperations({ state, clock }: SandboxContext): OperationHandlers {
+/**
+ * Handlers by operationId, given their slice (the VOD records and the media contents) and the
+ * callbacks (deletion reports `vod.content` `deleted` to each channel that published it).
+ */
+export function vodContentOperations(
+  { state, clock }: SliceContext<keyof VodSlice>,
+  callbacks: CallbackPort,
+): OperationHandlers {
   const { vod } = state;
   const settled = (params: { upload_file_key: string }) => {
     settleVod(state, clock.nowMs());
     return findContent(state, params.upload_file_key);
   };
   const detail = (params: { upload_file_key: string }) => {
-    const { content, details } = settled(params);
-    return ok(presentContentDetail(state, content, details, clock.nowMs()));
+    const content = settled(params);
+    return ok(presentContentDetail(state, content, clock.nowMs()));
   };
 
   return typedOperations<'vod'>({
     getMediaContent: ({ params }) => detail(params),
 
     updateMediaContent: ({ params, body }) => {
-      const { content, details } = settled(params);
+      const content = settled(params);
       content.title = body.title ?? content.title;
-      details.vrProjectionType = body.vr_projection_type ?? details.vrProjectionType;
-      details.soundMode = body.sound_mode ?? details.soundMode;
+      content.vrProjectionType = body.vr_projection_type ?? content.vrProjectionType;
+      content.soundMode = body.sound_mode ?? content.soundMode;
       content.updatedAt = clock.now();
       return detail(params);
     },
 
     deleteMediaContent: ({ params }) => {
-      const { content } = settled(params);
+      const content = settled(params);
       const key = content.uploadFileKey;
       for (const link of vod.contentKeys.filter((item) => item.uploadFileKey === key)) {
-        emitCallback(state, {
+        callbacks.emit({
           type: 'vod.content',
           event: 'deleted',
           channel_key: link.channelKey,
@@ -61,8 +68,7 @@ export function vodContentOperations({ state, clock }: SandboxContext): Operatio
         });
         link.uploadFileKey = null;
       }
-      state.mediaContents = state.mediaContents.filter((item) => item !== content);
-      vod.details.delete(key);
+      removeContent(state.mediaContents, content);
       vod.transcodingFiles = vod.transcodingFiles.filter((file) => file.uploadFileKey !== key);
       vod.subtitles = vod.subtitles.filter((subtitle) => subtitle.uploadFileKey !== key);
       vod.aiSubtitleJobs = vod.aiSubtitleJobs.filter((job) => job.uploadFileKey !== key);
@@ -71,14 +77,14 @@ export function vodContentOperations({ state, clock }: SandboxContext): Operatio
     },
 
     moveMediaContentToCategory: ({ params }) => {
-      const { content, details } = settled(params);
-      details.categoryKey = findCategory(vod, params.category_key).key;
+      const content = settled(params);
+      content.categoryKey = findCategory(vod, params.category_key).key;
       content.updatedAt = clock.now();
       return detail(params);
     },
 
     disableMediaContent: ({ params }) => {
-      const { content } = settled(params);
+      const content = settled(params);
       if (content.status === 'disabled')
         throw unprocessable(`"${content.title}" is already disabled.`);
       content.status = 'disabled';
@@ -87,7 +93,7 @@ export function vodContentOperations({ state, clock }: SandboxContext): Operatio
     },
 
     enableMediaContent: ({ params }) => {
-      const { content } = settled(params);
+      const content = settled(params);
       if (content.status === 'enabled')
         throw unprocessable(`"${content.title}" is already enabled.`);
       content.status = 'enabled';
@@ -96,7 +102,7 @@ export function vodContentOperations({ state, clock }: SandboxContext): Operatio
     },
 
     uploadMediaContentPoster: ({ params, body }) => {
-      const { content, details } = settled(params);
+      const content = settled(params);
       const bytes = Buffer.from(body.poster, 'base64');
       const contentType = imageType(bytes);
       if (contentType === undefined)
@@ -109,17 +115,17 @@ export function vodContentOperations({ state, clock }: SandboxContext): Operatio
       const extension = contentType === 'image/png' ? 'png' : 'jpg';
       // Multipart: the part's file name (vod-multipart.ts).
       const fileName = body.file_name ?? `poster.${extension}`;
-      details.poster = { base64: bytes.toString('base64'), fileName, contentType };
+      content.poster = { base64: bytes.toString('base64'), fileName, contentType };
       content.posterUrl = `https://images.example.com/posters/${content.uploadFileKey}-${unix(clock.now())}.${extension}`;
       content.updatedAt = clock.now();
       return detail(params);
     },
 
     getMediaContentPosterDownload: ({ params }) => {
-      const { content, details } = settled(params);
+      const content = settled(params);
       if (content.posterUrl === null)
         throw new ApiError(404, `"${content.title}" has no poster: upload one first.`);
-      const poster = details.poster ?? {
+      const poster = content.poster ?? {
         base64: placeholderPng,
         fileName: `${content.uploadFileKey}-poster.png`,
         contentType: 'image/png',
@@ -128,8 +134,8 @@ export function vodContentOperations({ state, clock }: SandboxContext): Operatio
     },
 
     getMediaContentOriginalFileDownload: ({ params }) => {
-      const { content, details } = settled(params);
-      if (!details.storesOriginalFile)
+      const content = settled(params);
+      if (!content.storesOriginalFile)
         throw unprocessable(
           `Original-file storage is off for "${content.title}": only transcoded files can be downloaded.`,
         );
@@ -145,9 +151,9 @@ export function vodContentOperations({ state, clock }: SandboxContext): Operatio
     },
 
     getMediaContentProgress: ({ params }) => {
-      const { content, details } = settled(params);
+      const content = settled(params);
       const nowMs = clock.nowMs();
-      const stage = contentStage(details, nowMs);
+      const stage = contentStage(content, nowMs);
       return ok<Schema<'vod', 'TranscodingProgress'>>({
         upload_file_key: content.uploadFileKey,
         transcoding_stage: stage.stage,

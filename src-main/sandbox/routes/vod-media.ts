@@ -4,22 +4,26 @@
  * watermarking code, one-time upload URLs, skins and events. Typed from the generated OpenAPI
  * types.
  */
+import { newKey } from '../ids';
 import { createCipheriv, randomBytes } from 'node:crypto';
 import { ApiError, unprocessable } from '../http-error';
-import type { OperationHandlers, SandboxContext } from '../operation';
+import type { OperationHandlers, SliceContext } from '../operation';
 import type { Schema } from '../typed-operation';
 import { defaulted, typedOperations } from '../typed-operation';
 import { ok, okNull } from '../vod-envelope';
 import { uploadUrls } from '../vod-files';
 import { presentContentKey, unix } from '../vod-present';
-import type { UploadUrlRecord } from '../vod-state';
-import { found, findContent, newLowerKey, newMixedKey } from '../vod-state';
+import type { UploadUrlRecord, VodSlice } from '../vod-state';
+import { found, findContent } from '../vod-state';
 
 /** Most user keys an account holds (our design). */
 export const userKeyLimit = 10;
 
-/** Handlers by operationId. */
-export function vodMediaOperations({ state, clock }: SandboxContext): OperationHandlers {
+/** Handlers by operationId, given their slice: the VOD records and the media contents. */
+export function vodMediaOperations({
+  state,
+  clock,
+}: SliceContext<keyof VodSlice>): OperationHandlers {
   const { vod } = state;
   const contentKey = (key: string) =>
     found(
@@ -58,7 +62,7 @@ export function vodMediaOperations({ state, clock }: SandboxContext): OperationH
     },
 
     assignMediaContentKey: ({ params }) => {
-      const { content, details } = findContent(state, params.upload_file_key);
+      const content = findContent(state, params.upload_file_key);
       const record = contentKey(params.media_content_key);
       if (record.uploadFileKey !== null && record.uploadFileKey !== content.uploadFileKey)
         throw unprocessable(
@@ -66,7 +70,7 @@ export function vodMediaOperations({ state, clock }: SandboxContext): OperationH
           'media_content_key',
         );
       const channel = vod.channels.find((item) => item.key === record.channelKey);
-      if (details.isEncrypted && channel?.kind !== 1)
+      if (content.isEncrypted && channel?.kind !== 1)
         throw unprocessable(
           `"${content.title}" is encrypted: only keys of an encryption-dedicated channel can be assigned.`,
           'media_content_key',
@@ -91,7 +95,7 @@ export function vodMediaOperations({ state, clock }: SandboxContext): OperationH
         throw unprocessable(
           `The account already has ${userKeyLimit} user keys, the most it can hold: delete one first.`,
         );
-      const record = { key: newMixedKey(vod, 32), createdAt: clock.now() };
+      const record = { key: newKey(state, 32, 'mixed'), createdAt: clock.now() };
       vod.userKeys.push(record);
       return ok<Schema<'vod', 'UserKey'>>({
         user_key: record.key,
@@ -101,7 +105,7 @@ export function vodMediaOperations({ state, clock }: SandboxContext): OperationH
 
     reissueUserKey: ({ params }) => {
       const old = userKey(params.user_key);
-      const record = { key: newMixedKey(vod, 32), createdAt: clock.now() };
+      const record = { key: newKey(state, 32, 'mixed'), createdAt: clock.now() };
       vod.userKeys = [...vod.userKeys.filter((item) => item !== old), record];
       return ok<Schema<'vod', 'UserKey'>>({
         user_key: record.key,
@@ -126,7 +130,7 @@ export function vodMediaOperations({ state, clock }: SandboxContext): OperationH
       const day = new Date(nowMs).toISOString().slice(0, 10).replaceAll('-', '');
       const upload: UploadUrlRecord = {
         token: randomBytes(24).toString('base64url'),
-        uploadFileKey: `${day}-${newLowerKey(vod, 8)}`,
+        uploadFileKey: `${day}-${newKey(state, 8)}`,
         expiresAt: new Date(nowMs + defaulted(body.expire_time, 'expire_time') * 1000),
         usedAt: null,
         progress: 0,

@@ -4,14 +4,15 @@
  * for the sandbox account: 422 (spec: "can be restricted depending on hardware encoding use").
  * Typed from the generated OpenAPI types.
  */
+import { newKey } from '../ids';
 import { unprocessable } from '../http-error';
-import type { OperationHandlers, SandboxContext } from '../operation';
+import type { OperationHandlers, SliceContext } from '../operation';
 import type { Op, Schema } from '../typed-operation';
 import { typedOperations } from '../typed-operation';
 import { noContent, ok } from '../vod-envelope';
 import { presentVodProfile } from '../vod-present';
 import type { VodProfileRecord, VodState } from '../vod-state';
-import { findCategory, findVodProfile, newLowerKey } from '../vod-state';
+import { findCategory, findVodProfile } from '../vod-state';
 
 type Preset = Pick<
   VodProfileRecord,
@@ -61,8 +62,11 @@ const formats: readonly Schema<'vod', 'MediaProfileFormat'>[] = [
   { id: 5, kind: 'audio', codec: 'opus', name: 'Opus', container_formats: ['dash'] },
 ];
 
-/** Handlers by operationId. */
-export function vodProfileOperations({ state, clock }: SandboxContext): OperationHandlers {
+/** Handlers by operationId, given their slice: the id counters and the VOD records. */
+export function vodProfileOperations({
+  state,
+  clock,
+}: SliceContext<'ids' | 'vod'>): OperationHandlers {
   const { vod } = state;
   const pair = (params: Op<'vod', 'attachMediaProfileCategory'>['params']) => ({
     profile: findVodProfile(vod, params.media_profile_key),
@@ -127,7 +131,7 @@ export function vodProfileOperations({ state, clock }: SandboxContext): Operatio
       const now = clock.now();
       const profile: VodProfileRecord = {
         ...technical,
-        key: newLowerKey(vod),
+        key: newKey(state),
         name: body.name ?? name,
         groupKey,
         presetId: id,

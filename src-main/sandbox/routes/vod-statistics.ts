@@ -3,7 +3,7 @@
  * summary and daily summary, under the limits of vod-statistics.ts. Typed from the generated
  * OpenAPI types.
  */
-import type { OperationHandlers, SandboxContext } from '../operation';
+import type { OperationHandlers, SliceContext } from '../operation';
 import type { MediaContentRecord } from '../state';
 import type { Op } from '../typed-operation';
 import { defaulted, typedOperations } from '../typed-operation';
@@ -12,8 +12,11 @@ import type { ContentTotals } from '../vod-statistics';
 import { add, contentDay, contentTotals, askedDays } from '../vod-statistics';
 import { findVodChannel } from '../vod-state';
 
-/** Handlers by operationId. */
-export function vodStatisticsOperations({ state, clock }: SandboxContext): OperationHandlers {
+/** Handlers by operationId, given their slice: the seed (figures), VOD records and contents. */
+export function vodStatisticsOperations({
+  state,
+  clock,
+}: SliceContext<'seed' | 'vod' | 'mediaContents'>): OperationHandlers {
   const { vod } = state;
   const daysOf = (query: { start_date: string; end_date: string }) =>
     askedDays(query.start_date, query.end_date, clock.nowMs());

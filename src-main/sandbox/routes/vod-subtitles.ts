@@ -4,23 +4,27 @@
  * player order (`move` to the position of subtitle `id`, `move-first`, `move-last`).
  * Positions are 1..n without gaps after every change. Typed from the generated OpenAPI types.
  */
+import { nextId } from '../ids';
 import { unprocessable } from '../http-error';
-import type { OperationHandlers, SandboxContext } from '../operation';
+import type { OperationHandlers, SliceContext } from '../operation';
 import type { Op } from '../typed-operation';
 import { defaulted, typedOperations } from '../typed-operation';
 import { languages } from '../vod-reference';
 import { ok, okNull } from '../vod-envelope';
 import { presentSubtitle, presentSubtitleDetail, subtitlesOf } from '../vod-present';
-import type { SubtitleRecord } from '../vod-state';
-import { findContent, found, nextId } from '../vod-state';
+import type { SubtitleRecord, VodSlice } from '../vod-state';
+import { findContent, found } from '../vod-state';
 import { settleVod } from '../vod-timelines';
 
-/** Handlers by operationId. */
-export function vodSubtitleOperations({ state, clock }: SandboxContext): OperationHandlers {
+/** Handlers by operationId, given their slice: the VOD records and the media contents. */
+export function vodSubtitleOperations({
+  state,
+  clock,
+}: SliceContext<keyof VodSlice>): OperationHandlers {
   const { vod } = state;
   const contentOf = (params: { upload_file_key: string }) => {
     settleVod(state, clock.nowMs());
-    return findContent(state, params.upload_file_key).content;
+    return findContent(state, params.upload_file_key);
   };
   const subtitleOf = (params: Op<'vod', 'getSubtitle'>['params']): SubtitleRecord => {
     const content = contentOf(params);
@@ -41,7 +45,7 @@ export function vodSubtitleOperations({ state, clock }: SandboxContext): Operati
     const content = contentOf(params);
     const now = clock.now();
     const subtitle: SubtitleRecord = {
-      id: nextId(vod),
+      id: nextId(state),
       uploadFileKey: content.uploadFileKey,
       name: body.name,
       languageCode: subtitleLanguage(body.language_code),

@@ -8,19 +8,23 @@
  * a sixth of the content's duration, at least 60 s of virtual time. Typed from the generated
  * OpenAPI types.
  */
+import { nextId } from '../ids';
 import { ApiError, unprocessable } from '../http-error';
-import type { OperationHandlers, SandboxContext } from '../operation';
+import type { OperationHandlers, SliceContext } from '../operation';
 import type { Schema } from '../typed-operation';
 import { typedOperations } from '../typed-operation';
 import { ok, okNull } from '../vod-envelope';
 import { issueDownload } from '../vod-files';
 import { filesOf, presentTranscodingFile, unix } from '../vod-present';
-import type { TranscodingFileRecord } from '../vod-state';
-import { findContent, findVodProfile, found, nextId } from '../vod-state';
+import type { TranscodingFileRecord, VodSlice } from '../vod-state';
+import { findContent, findVodProfile, found } from '../vod-state';
 import { settleVod, timelineDone } from '../vod-timelines';
 
-/** Handlers by operationId. */
-export function vodTranscodingOperations({ state, clock }: SandboxContext): OperationHandlers {
+/** Handlers by operationId, given their slice: the VOD records and the media contents. */
+export function vodTranscodingOperations({
+  state,
+  clock,
+}: SliceContext<keyof VodSlice>): OperationHandlers {
   const { vod } = state;
   const contentOf = (params: { upload_file_key: string }) => {
     settleVod(state, clock.nowMs());
@@ -30,7 +34,7 @@ export function vodTranscodingOperations({ state, clock }: SandboxContext): Oper
     upload_file_key: string;
     transcoding_file_id: number;
   }): TranscodingFileRecord => {
-    const { content } = contentOf(params);
+    const content = contentOf(params);
     const id = params.transcoding_file_id;
     return found(
       filesOf(vod, content.uploadFileKey).find((file) => file.id === id),
@@ -42,7 +46,7 @@ export function vodTranscodingOperations({ state, clock }: SandboxContext): Oper
     upload_file_key: string;
     profile_key: string;
   }): TranscodingFileRecord[] => {
-    const { content } = contentOf(params);
+    const content = contentOf(params);
     const profileKey = params.profile_key;
     const files = filesOf(vod, content.uploadFileKey).filter(
       (file) => file.profileKey === profileKey,
@@ -62,8 +66,7 @@ export function vodTranscodingOperations({ state, clock }: SandboxContext): Oper
   };
 
   return typedOperations<'vod'>({
-    listTranscodingFiles: ({ params }) =>
-      present(filesOf(vod, contentOf(params).content.uploadFileKey)),
+    listTranscodingFiles: ({ params }) => present(filesOf(vod, contentOf(params).uploadFileKey)),
 
     getTranscodingFileDownload: ({ params }) => {
       const file = fileOf(params);
@@ -80,7 +83,7 @@ export function vodTranscodingOperations({ state, clock }: SandboxContext): Oper
     },
 
     createTranscodingJob: ({ params }) => {
-      const { content } = contentOf(params);
+      const content = contentOf(params);
       const profile = findVodProfile(vod, params.media_profile_key);
       const nowMs = clock.nowMs();
       if (content.transcodingStage !== 21)
@@ -103,7 +106,7 @@ export function vodTranscodingOperations({ state, clock }: SandboxContext): Oper
       for (const file of queued) file.transcoding = transcoding;
       if (files.length === 0) {
         const file: TranscodingFileRecord = {
-          id: nextId(vod),
+          id: nextId(state),
           uploadFileKey: content.uploadFileKey,
           profileKey: profile.key,
           status: 'enabled',

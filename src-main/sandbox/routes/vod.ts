@@ -3,14 +3,18 @@
  * `{ status: 'ok', data }` (observed). The other VOD groups are routes/vod-*.ts; every group is
  * one plugin (operation-groups.ts). Typed from the generated OpenAPI types.
  */
-import type { OperationHandlers, SandboxContext } from '../operation';
+import type { OperationHandlers, SliceContext } from '../operation';
 import { typedOperations } from '../typed-operation';
 import { contentPage } from '../vod-content-list';
 import { ok } from '../vod-envelope';
 import { countries, languages, timezones } from '../vod-reference';
+import type { VodSlice } from '../vod-state';
 
-/** Handlers by operationId: countries, languages, timezones and the content list. */
-export function vodOperations(context: SandboxContext): OperationHandlers {
+/**
+ * Handlers by operationId: countries, languages, timezones and the content list, given their
+ * slice (the id counters, the VOD records and the media contents).
+ */
+export function vodOperations(context: SliceContext<keyof VodSlice>): OperationHandlers {
   return typedOperations<'vod'>({
     listCountries: () => ok([...countries]),
 
