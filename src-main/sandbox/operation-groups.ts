@@ -3,7 +3,6 @@
  * encapsulated Fastify plugin (operation-plugin.ts). Together they answer every operation of
  * live-v1.yaml and vod-v3.yaml exactly once (`checkOperationGroups`).
  */
-import { callbackPort } from './callback-port';
 import type { OperationGroup } from './operation-plugin';
 import type { SandboxContext } from './operation';
 import { sliceOf } from './operation';
@@ -33,7 +32,8 @@ import { vodTranscodingOperations } from './routes/vod-transcoding';
 /**
  * Every group, live first, each with its handlers bound to `context`, or to its slice of the
  * state (`sliceOf`) for the groups that take one (every VOD group and most live ones). VOD
- * groups that report events get the callbacks as a port bound to the whole state.
+ * groups that report events find the callback engine through their slice (callbacks.ts
+ * `emitCallback`, by the slice's root: operation.ts `rootOf`).
  */
 export function operationGroups(context: SandboxContext): OperationGroup[] {
   const live = (name: string, handlers: OperationGroup['handlers']): OperationGroup => ({
@@ -47,7 +47,6 @@ export function operationGroups(context: SandboxContext): OperationGroup[] {
     handlers,
   });
   const vodSlice = () => sliceOf(context, 'ids', 'vod', 'mediaContents');
-  const callbacks = callbackPort(context.state);
   return [
     live(
       'account',
@@ -85,13 +84,13 @@ export function operationGroups(context: SandboxContext): OperationGroup[] {
     ),
     vod('reference', vodOperations(vodSlice())),
     vod('categories', vodCategoryOperations(vodSlice())),
-    vod('channels', vodChannelOperations(vodSlice(), callbacks)),
+    vod('channels', vodChannelOperations(vodSlice())),
     vod('media', vodMediaOperations(vodSlice())),
-    vod('contents', vodContentOperations(vodSlice(), callbacks)),
+    vod('contents', vodContentOperations(vodSlice())),
     vod('transcoding', vodTranscodingOperations(vodSlice())),
     vod('subtitles', vodSubtitleOperations(vodSlice())),
     vod('profiles', vodProfileOperations(sliceOf(context, 'ids', 'vod'))),
     vod('statistics', vodStatisticsOperations(sliceOf(context, 'seed', 'vod', 'mediaContents'))),
-    vod('ai', vodAiOperations(vodSlice(), callbacks)),
+    vod('ai', vodAiOperations(vodSlice())),
   ];
 }

@@ -5,7 +5,6 @@
 import { describe, expect, it } from 'vitest';
 import { VirtualClock } from './clock';
 import { sliceOf } from './operation';
-import { callbackPort } from './callback-port';
 import { liveFileTransferOperations } from './routes/live-file-transfers';
 import { vodCategoryOperations } from './routes/vod-categories';
 import { vodContentOperations } from './routes/vod-contents';
@@ -57,7 +56,7 @@ describe('sliceOf', () => {
     const clock = new VirtualClock(start, () => 0);
     const slice = sliceOf({ state, clock }, 'ids', 'vod', 'mediaContents');
     expect(Object.keys(slice.state).sort()).toEqual(['ids', 'mediaContents', 'vod']);
-    const contents = vodContentOperations(slice, callbackPort(state));
+    const contents = vodContentOperations(slice);
     const categories = vodCategoryOperations(slice);
     const list = state.mediaContents;
     const [moved, deleted] = list;

@@ -34,7 +34,7 @@ export interface SandboxContext {
  * place and never replaced, so a slice sees every change made through the whole state, and the
  * seed and service account key, which never change; `ids`, the id scheme's counters (ids.ts).
  * Not sliceable: `credentials` (set lazily). Groups reach the callbacks from their slice
- * (callbacks.ts `rootOf`, or callback-port.ts).
+ * (callbacks.ts `emitCallback`, through `rootOf`).
  */
 export type SliceKey =
   | 'seed'

@@ -12,7 +12,7 @@
  * needs subtitle data first (422 unless the content has a subtitle, one is being made, or the
  * request asks for an AI subtitle too). Typed from the generated OpenAPI types.
  */
-import type { CallbackPort } from '../callback-port';
+import { scheduleCallback } from '../callbacks';
 import { ApiError, unprocessable } from '../http-error';
 import type { OperationHandlers, SliceContext } from '../operation';
 import type { Schema } from '../typed-operation';
@@ -28,10 +28,7 @@ import { settleVod, timelineDone, timelineEnd } from '../vod-timelines';
  * Handlers by operationId, given their slice (the VOD records and the media contents) and the
  * callbacks (an AI-speed conversion reports `vod.ai_script` `completed` when it ends).
  */
-export function vodAiOperations(
-  { state, clock }: SliceContext<keyof VodSlice>,
-  callbacks: CallbackPort,
-): OperationHandlers {
+export function vodAiOperations({ state, clock }: SliceContext<keyof VodSlice>): OperationHandlers {
   const { vod } = state;
   const aiContent = (params: { upload_file_key: string }) => {
     settleVod(state, clock.nowMs());
@@ -153,7 +150,7 @@ export function vodAiOperations(
       for (const link of vod.contentKeys.filter(
         (item) => item.uploadFileKey === content.uploadFileKey,
       ))
-        callbacks.schedule(timelineEnd(timeline).getTime(), {
+        scheduleCallback(state, timelineEnd(timeline).getTime(), {
           type: 'vod.ai_script',
           event: 'completed',
           channel_key: link.channelKey,

@@ -4,8 +4,8 @@
  * callback URLs (delivered by callbacks.ts), TV-out blocking and referer policy. Typed from the
  * generated OpenAPI types.
  */
+import { emitCallback } from '../callbacks';
 import { newKey, nextId } from '../ids';
-import type { CallbackPort } from '../callback-port';
 import { unprocessable } from '../http-error';
 import type { OperationHandlers, SliceContext } from '../operation';
 import { paginate } from '../paging';
@@ -22,10 +22,10 @@ import { found, findContent, findVodChannel } from '../vod-state';
  * callbacks (content added to or removed from a channel, reported to the channel's
  * `callbackUrl`, which is kept on the channel record).
  */
-export function vodChannelOperations(
-  { state, clock }: SliceContext<keyof VodSlice>,
-  callbacks: CallbackPort,
-): OperationHandlers {
+export function vodChannelOperations({
+  state,
+  clock,
+}: SliceContext<keyof VodSlice>): OperationHandlers {
   const { vod } = state;
   const channelOf = (params: { channel_key: string }): VodChannelRecord =>
     findVodChannel(vod, params.channel_key);
@@ -144,7 +144,7 @@ export function vodChannelOperations(
         uploadFileKey: content.uploadFileKey,
         createdAt: clock.now(),
       });
-      callbacks.emit({
+      emitCallback(state, {
         type: 'vod.content',
         event: 'added',
         channel_key: channel.key,
@@ -163,7 +163,7 @@ export function vodChannelOperations(
       if (linked === undefined)
         throw unprocessable(`"${content.title}" is not in the channel "${channel.name}".`);
       linked.uploadFileKey = null;
-      callbacks.emit({
+      emitCallback(state, {
         type: 'vod.content',
         event: 'deleted',
         channel_key: channel.key,

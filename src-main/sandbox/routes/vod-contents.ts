@@ -4,7 +4,7 @@
  * original-file download (only with original-file storage on, else 422), and transcoding
  * progress refreshed every 10 s of virtual time. Typed from the generated OpenAPI types.
  */
-import type { CallbackPort } from '../callback-port';
+import { emitCallback } from '../callbacks';
 import { ApiError, unprocessable } from '../http-error';
 import type { OperationHandlers, SliceContext } from '../operation';
 import type { Schema } from '../typed-operation';
@@ -29,10 +29,10 @@ export const posterMaxBytes = 10_000_000;
  * Handlers by operationId, given their slice (the VOD records and the media contents) and the
  * callbacks (deletion reports `vod.content` `deleted` to each channel that published it).
  */
-export function vodContentOperations(
-  { state, clock }: SliceContext<keyof VodSlice>,
-  callbacks: CallbackPort,
-): OperationHandlers {
+export function vodContentOperations({
+  state,
+  clock,
+}: SliceContext<keyof VodSlice>): OperationHandlers {
   const { vod } = state;
   const settled = (params: { upload_file_key: string }) => {
     settleVod(state, clock.nowMs());
@@ -59,7 +59,7 @@ export function vodContentOperations(
       const content = settled(params);
       const key = content.uploadFileKey;
       for (const link of vod.contentKeys.filter((item) => item.uploadFileKey === key)) {
-        callbacks.emit({
+        emitCallback(state, {
           type: 'vod.content',
           event: 'deleted',
           channel_key: link.channelKey,
