@@ -29,6 +29,13 @@ const knownFields: Partial<Record<CommandName, Record<string, unknown>>> = {
   'studio.startHosting': { address: '127.0.0.1', port: 0 },
   'studio.revokeSeat': { seatId: '0'.repeat(16) },
   'studio.join': { url: 'https://127.0.0.1:9/', fingerprint: 'AB'.repeat(32), seatName: 'Sample' },
+  'studio.startBackup': {
+    url: 'https://127.0.0.1:9/',
+    fingerprint: 'AB'.repeat(32),
+    seatName: 'Sample',
+    address: '127.0.0.1',
+    port: 0,
+  },
   'panels.revoke': { id: 'pnl-000000000000' },
   'settings.changeShortcut': { reset: 'broadcast.setCuePoint' },
 };
