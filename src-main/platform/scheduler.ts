@@ -16,7 +16,6 @@ import {
   type Priority,
 } from './budget-state';
 import { Alarm, systemClock, type Clock } from './clock';
-import { Refusals } from './retry-after';
 import {
   deliver,
   discard,
@@ -27,8 +26,8 @@ import {
   type ScheduledCall,
   type Waiter,
 } from './scheduled-call';
-import { SafetyMargin } from './safety-margin';
-import { RatePolicy } from './rate-policy';
+import { RefusalAdaptation } from './refusal-adaptation';
+import type { Refusals } from './retry-after';
 import { accountAnswer, currentCallAccount } from './call-accounting';
 import type { RefusePolicy, ScheduleOptions, SchedulerOptions } from './scheduler-options';
 import { StartLog, windowMs } from './start-log';
@@ -64,15 +63,13 @@ export class RequestScheduler {
   readonly #byKey = new Map<string, ScheduledCall>();
   readonly #inFlight = new Set<ScheduledCall>();
   readonly #listeners = new BudgetListeners(() => this.state());
-  readonly #refusals = new Refusals();
-  readonly #margin: SafetyMargin;
+  /** The 429s: pauses, the safety margin, the background share (refusal-adaptation.ts). */
+  readonly #adapt: RefusalAdaptation;
+  readonly #refusals: Refusals;
   /** The owner whose call of each priority started last: the next turn goes to another. */
   readonly #lastOwner: Partial<Record<Priority, string>> = {};
-  readonly #rate: RatePolicy;
   /** Call starts of the last minute by owner: each seat's share (budget-forecast.ts). */
   readonly #owners = new OwnerLog();
-  /** Start times of `watch` and `bulk` calls in the last 60 s (the rate policy's share). */
-  #backgroundStarts: number[] = [];
   /**
    * ms from this desk's previous call start to each call's start (Infinity for the first):
    * a 429 on a call that left long after our previous one was not our spacing's fault.
@@ -94,15 +91,14 @@ export class RequestScheduler {
     if (!(limit >= 1) || !(spacingMs >= 0) || !(marginMs >= 0)) {
       throw new RangeError('RequestScheduler: limits must be positive numbers');
     }
-    this.#margin = new SafetyMargin({
-      baseMs: marginMs,
-      maxMs: Math.max(marginMs, options.maxMarginMs ?? 300),
+    this.#adapt = new RefusalAdaptation({
+      limitPerMinute: limit,
+      spacingMs,
+      marginMs,
+      maxMarginMs: options.maxMarginMs ?? 300,
+      ...(options.rate ? { rate: options.rate } : {}),
     });
-    this.#rate = new RatePolicy({
-      ceilingPerMinute: limit,
-      floorPerMinute: Math.min(limit, options.rate?.floorPerMinute ?? 12),
-      ...options.rate,
-    });
+    this.#refusals = this.#adapt.refusals;
     this.#name = options.name;
     this.#send = options.fetch;
     this.#clock = options.clock ?? systemClock;
@@ -168,7 +164,7 @@ export class RequestScheduler {
       name: this.#name,
       callsLastMinute: this.#starts.countLastMinute(now),
       limitPerMinute: this.#starts.limitPerMinute,
-      backgroundPerMinute: this.#rate.perMinute(now),
+      backgroundPerMinute: this.#adapt.rate.perMinute(now),
       minSpacingMs: this.#starts.spacingMs,
       queued: {
         command: this.#queues.command.length,
@@ -306,7 +302,7 @@ export class RequestScheduler {
       if (call !== undefined && (call.priority === 'watch' || call.priority === 'bulk')) {
         // Background calls keep to the rate policy's share (rate-policy.ts); commands and
         // views only to the platform's limit.
-        const openAt = this.#backgroundOpensAt(now);
+        const openAt = this.#adapt.backgroundOpensAt(now);
         if (openAt > now) {
           this.#wake.setAt(Math.max(openAt, this.#refusals.until ?? -Infinity));
           return;
@@ -318,7 +314,7 @@ export class RequestScheduler {
         else this.#wake.setAt(this.#refusals.until);
         return;
       }
-      const at = Math.max(this.#starts.earliestNext(), this.#refusals.until ?? -Infinity);
+      const at = Math.max(this.#starts.earliestNext(), this.#adapt.holdUntil(call.priority));
       if (at > now) {
         this.#wake.setAt(at);
         return;
@@ -341,18 +337,9 @@ export class RequestScheduler {
     return queue.find((c) => c.owner === next) ?? first;
   }
 
-  /** Earliest epoch ms at which one more background call keeps within the rate policy's share. */
-  #backgroundOpensAt(now: number): number {
-    this.#backgroundStarts = this.#backgroundStarts.filter((at) => at > now - windowMs);
-    const cap = this.#rate.perMinute(now);
-    if (this.#backgroundStarts.length < cap) return now;
-    const leaving = this.#backgroundStarts[this.#backgroundStarts.length - cap] ?? now;
-    return leaving + windowMs;
-  }
-
   #start(call: ScheduledCall, now: number): void {
     this.#lastOwner[call.priority] = call.owner;
-    if (call.priority === 'watch' || call.priority === 'bulk') this.#backgroundStarts.push(now);
+    this.#adapt.started(call.priority, now);
     this.#dequeue(call);
     call.phase = 'in-flight';
     call.startedAt = now;
@@ -389,28 +376,20 @@ export class RequestScheduler {
       return;
     }
     if (response.status !== 429) {
-      this.#refusals.accepted();
-      if (this.#margin.accepted()) this.#starts.setMargin(this.#margin.currentMs);
+      const narrowed = this.#adapt.accepted();
+      if (narrowed !== null) this.#starts.setMargin(narrowed);
     } else {
-      const now = this.#clock.now();
-      // The first 429 of an episode: our spacing was too tight for the way to the platform,
-      // unless the call left more than the widest margin after our previous one: then
-      // another client of the account spent the slot (rate-policy.ts), and a wider margin
-      // would only slow every later call, the operator's commands included.
-      const ours =
-        (this.#gapBefore.get(call) ?? Infinity) <
-        this.#starts.spacingMs + this.#margin.policy.maxMs;
-      if (ours && this.#refusals.pausedUntil(now) === null && this.#margin.refused()) {
-        this.#starts.setMargin(this.#margin.currentMs);
-      }
-      // The platform did not count the refused call: the next one waits for `Retry-After`
-      // (below), not for the spacing after this one as well.
+      // The platform did not count the refused call: the next one waits for `Retry-After`,
+      // not for the spacing after this one as well.
       const logged = this.#loggedStart.get(call);
       if (logged !== undefined) this.#starts.forget(logged);
-      // Someone else may be spending the account: take less of it for a while.
-      this.#rate.refused(now);
-      // A 429 pauses the whole queue, even when nobody waits for this call any more.
-      this.#refusals.refused(response.headers.get('retry-after'), now);
+      // A 429 pauses the whole queue (commands probe sooner), even when nobody waits for this
+      // call any more, widens the margin when our spacing was too tight, and lowers the
+      // background share (refusal-adaptation.ts).
+      const header = response.headers.get('retry-after');
+      const gap = this.#gapBefore.get(call) ?? Infinity;
+      const widened = this.#adapt.refused(header, gap, this.#clock.now());
+      if (widened !== null) this.#starts.setMargin(widened);
       if (call.idempotent && call.phase === 'in-flight' && call.retries < this.#maxAutoRetries) {
         call.retries += 1;
         this.#inFlight.delete(call);
