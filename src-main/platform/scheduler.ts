@@ -31,7 +31,7 @@ import type { Refusals } from './retry-after';
 import { accountAnswer, currentCallAccount } from './call-accounting';
 import type { RefusePolicy, ScheduleOptions, SchedulerOptions } from './scheduler-options';
 import { StartLog, windowMs } from './start-log';
-import { callOwner } from './call-owner';
+import { callOwner, callSharers } from './call-owner';
 import { OwnerLog } from './budget-forecast';
 
 export type { BudgetState, Priority } from './budget-state';
@@ -70,6 +70,8 @@ export class RequestScheduler {
   readonly #lastOwner: Partial<Record<Priority, string>> = {};
   /** Call starts of the last minute by owner: each seat's share (budget-forecast.ts). */
   readonly #owners = new OwnerLog();
+  /** Whom each call counts for in the shares: the seats sharing a watch (call-owner.ts). */
+  readonly #sharers = new WeakMap<ScheduledCall, readonly string[]>();
   /**
    * ms from this desk's previous call start to each call's start (Infinity for the first):
    * a 429 on a call that left long after our previous one was not our spacing's fault.
@@ -124,6 +126,7 @@ export class RequestScheduler {
     let call = newCall(request, priority, options.coalesce !== false, callOwner());
     const shared = call.key === null ? undefined : this.#byKey.get(call.key);
     if (shared === undefined) {
+      this.#sharers.set(call, callSharers());
       this.#queues[priority].push(call);
       if (call.key !== null) this.#byKey.set(call.key, call);
     } else {
@@ -347,7 +350,7 @@ export class RequestScheduler {
     const previous = this.#starts.last();
     this.#gapBefore.set(call, previous === null ? Infinity : now - previous);
     this.#starts.record(now);
-    this.#owners.record(call.owner, now);
+    this.#owners.record(this.#sharers.get(call) ?? call.owner, now);
     // Reads get their own signal: one caller aborting must not cancel a call others share.
     call.controller = call.idempotent ? new AbortController() : null;
     const wire = call.controller
