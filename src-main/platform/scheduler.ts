@@ -8,13 +8,7 @@
  * It never logs and never reports request URLs or headers: they carry tokens (VOD puts
  * `access_token` in the query string), and `state()` holds only counts and times.
  */
-import {
-  BudgetListeners,
-  outranks,
-  priorities,
-  type BudgetState,
-  type Priority,
-} from './budget-state';
+import { BudgetListeners, outranks, priorities, type BudgetState } from './budget-state';
 import { Alarm, systemClock, type Clock } from './clock';
 import {
   deliver,
@@ -27,6 +21,7 @@ import {
   type Waiter,
 } from './scheduled-call';
 import { RefusalAdaptation } from './refusal-adaptation';
+import { CallQueues } from './call-queues';
 import type { Refusals } from './retry-after';
 import { accountAnswer, currentCallAccount } from './call-accounting';
 import type { RefusePolicy, ScheduleOptions, SchedulerOptions } from './scheduler-options';
@@ -37,7 +32,6 @@ import { OwnerLog } from './budget-forecast';
 export type { BudgetState, Priority } from './budget-state';
 export type { Clock } from './clock';
 export { systemClock } from './clock';
-
 export type { RefusePolicy, ScheduleOptions, SchedulerOptions } from './scheduler-options';
 
 /**
@@ -54,20 +48,13 @@ export class RequestScheduler {
   readonly #clock: Clock;
   readonly #starts: StartLog;
   readonly #maxAutoRetries: number;
-  readonly #queues: Record<Priority, ScheduledCall[]> = {
-    command: [],
-    view: [],
-    watch: [],
-    bulk: [],
-  };
-  readonly #byKey = new Map<string, ScheduledCall>();
+  /** Waiting calls by priority, shared GETs by key, owners' turns (call-queues.ts). */
+  readonly #queues = new CallQueues();
   readonly #inFlight = new Set<ScheduledCall>();
   readonly #listeners = new BudgetListeners(() => this.state());
   /** The 429s: pauses, the safety margin, the background share (refusal-adaptation.ts). */
   readonly #adapt: RefusalAdaptation;
   readonly #refusals: Refusals;
-  /** The owner whose call of each priority started last: the next turn goes to another. */
-  readonly #lastOwner: Partial<Record<Priority, string>> = {};
   /** Call starts of the last minute by owner: each seat's share (budget-forecast.ts). */
   readonly #owners = new OwnerLog();
   /** Whom each call counts for in the shares: the seats sharing a watch (call-owner.ts). */
@@ -124,18 +111,14 @@ export class RequestScheduler {
     const refused = this.#pausedReason === null ? null : (this.#refuse?.(priority) ?? null);
     if (refused !== null) return Promise.reject(refused);
     let call = newCall(request, priority, options.coalesce !== false, callOwner());
-    const shared = call.key === null ? undefined : this.#byKey.get(call.key);
+    const shared = this.#queues.shared(call.key);
     if (shared === undefined) {
       this.#sharers.set(call, callSharers());
-      this.#queues[priority].push(call);
-      if (call.key !== null) this.#byKey.set(call.key, call);
+      this.#queues.add(call);
     } else {
       call = shared;
-      if (call.phase === 'queued' && outranks(priority, call.priority)) {
-        this.#dequeue(call);
-        call.priority = priority;
-        this.#queues[priority].push(call);
-      }
+      if (call.phase === 'queued' && outranks(priority, call.priority))
+        this.#queues.raise(call, priority);
     }
     const target = call;
     const answer = new Promise<Response>((resolve, reject) => {
@@ -169,12 +152,7 @@ export class RequestScheduler {
       limitPerMinute: this.#starts.limitPerMinute,
       backgroundPerMinute: this.#adapt.rate.perMinute(now),
       minSpacingMs: this.#starts.spacingMs,
-      queued: {
-        command: this.#queues.command.length,
-        view: this.#queues.view.length,
-        watch: this.#queues.watch.length,
-        bulk: this.#queues.bulk.length,
-      },
+      queued: this.#queues.counts(),
       inFlight: this.#inFlight.size,
       rateLimitedUntil: limited,
       pausedReason: this.#pausedReason ?? (limited === null ? null : 'rate-limited'),
@@ -206,7 +184,7 @@ export class RequestScheduler {
       for (const priority of priorities) {
         const error = refuse(priority);
         if (error === null) continue;
-        for (const call of this.#queues[priority].splice(0)) {
+        for (const call of this.#queues.drain(priority)) {
           this.#finish(call);
           settle(call, (waiter) => waiter.reject(error));
         }
@@ -215,7 +193,6 @@ export class RequestScheduler {
     this.#listeners.changed();
   }
 
-  /** Lifts `pause()`; a 429 pause still runs to its end. */
   /**
    * Counts a call made to the same account outside this scheduler just now (a new token
    * checked on a scheduler of its own), so that the next call here keeps the platform's
@@ -258,6 +235,7 @@ export class RequestScheduler {
     return this.#starts.last();
   }
 
+  /** Lifts `pause()`; a 429 pause still runs to its end. */
   resume(): void {
     this.#pausedReason = null;
     this.#refuse = null;
@@ -271,13 +249,11 @@ export class RequestScheduler {
     this.#disposed = true;
     this.#wake.clear();
     const error = disposedError();
-    for (const call of [...priorities.flatMap((p) => this.#queues[p]), ...this.#inFlight]) {
+    for (const call of [...this.#queues.clear(), ...this.#inFlight]) {
       call.phase = 'done';
       call.controller?.abort(error);
       settle(call, (waiter) => waiter.reject(error));
     }
-    for (const p of priorities) this.#queues[p] = [];
-    this.#byKey.clear();
     this.#inFlight.clear();
     this.#listeners.changed();
   }
@@ -301,7 +277,7 @@ export class RequestScheduler {
         this.#refusals.until = null;
         this.#listeners.changed();
       }
-      const call = priorities.map((p) => this.#nextOf(p)).find((c) => c !== undefined);
+      const call = this.#queues.next();
       if (call !== undefined && (call.priority === 'watch' || call.priority === 'bulk')) {
         // Background calls keep to the rate policy's share (rate-policy.ts); commands and
         // views only to the platform's limit.
@@ -326,24 +302,9 @@ export class RequestScheduler {
     }
   }
 
-  /**
-   * The call of priority `p` to start next: the oldest of the owner whose turn it is (the
-   * first owner by name after the one served last, wrapping round), or simply the oldest.
-   */
-  #nextOf(p: Priority): ScheduledCall | undefined {
-    const queue = this.#queues[p];
-    const first = queue[0];
-    if (first === undefined || queue.every((c) => c.owner === first.owner)) return first;
-    const owners = [...new Set(queue.map((c) => c.owner))].sort();
-    const last = this.#lastOwner[p];
-    const next = (last === undefined ? undefined : owners.find((o) => o > last)) ?? owners[0];
-    return queue.find((c) => c.owner === next) ?? first;
-  }
-
   #start(call: ScheduledCall, now: number): void {
-    this.#lastOwner[call.priority] = call.owner;
+    this.#queues.starting(call);
     this.#adapt.started(call.priority, now);
-    this.#dequeue(call);
     call.phase = 'in-flight';
     call.startedAt = now;
     this.#inFlight.add(call);
@@ -397,7 +358,7 @@ export class RequestScheduler {
         call.retries += 1;
         this.#inFlight.delete(call);
         call.phase = 'queued';
-        this.#queues[call.priority].unshift(call);
+        this.#queues.requeueFirst(call);
         this.#listeners.changed();
         this.#schedulePump();
         await discard(response);
@@ -412,7 +373,7 @@ export class RequestScheduler {
   #finish(call: ScheduledCall): void {
     call.phase = 'done';
     this.#inFlight.delete(call);
-    if (call.key !== null && this.#byKey.get(call.key) === call) this.#byKey.delete(call.key);
+    this.#queues.finished(call);
     this.#listeners.changed();
     this.#schedulePump();
   }
@@ -423,18 +384,12 @@ export class RequestScheduler {
     waiter.reject(reason);
     if (call.waiters.size > 0) return;
     if (call.phase === 'queued') {
-      this.#dequeue(call);
+      this.#queues.remove(call);
       this.#finish(call);
     } else if (call.phase === 'in-flight' && call.controller !== null) {
       call.controller.abort(reason);
       this.#finish(call);
     }
     // A write in flight runs on: it may already have acted; `deliver` discards its answer.
-  }
-
-  #dequeue(call: ScheduledCall): void {
-    const queue = this.#queues[call.priority];
-    const index = queue.indexOf(call);
-    if (index >= 0) queue.splice(index, 1);
   }
 }
