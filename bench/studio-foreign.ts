@@ -86,6 +86,12 @@ export interface StudioForeignOptions {
   /** Between two operator commands, ms (default 10 000). */
   commandEveryMs?: number;
   seed?: number;
+  /**
+   * How many on-air broadcasts the desk focuses (default 1): the studio bench's baseline
+   * focuses 2, the broadcasts its studio watches (A and B), so that its ratio compares like
+   * with like. Cue points go to the first.
+   */
+  focusCount?: number;
 }
 
 /** Runs the desk beside a foreign client for `minutes` of real time. */
@@ -124,16 +130,16 @@ export async function runStudioForeign(
   const invoke = async <T>(command: string, input: unknown): Promise<Result<T>> =>
     (await core.invoke(command, input, ctx)) as Result<T>;
   try {
-    const focus = await onAirTimeshiftBroadcast(invoke);
+    const focused = await onAirTimeshiftBroadcasts(invoke, options.focusCount ?? 1);
+    const focus = focused[0] ?? '';
     // Let the first minute of the platform's window empty before measuring.
     await sleep(3_000);
     measuring = true;
     began = performance.now();
     const endMs = options.minutes * minuteMs;
     await invoke('watch.subscribe', { spec: { kind: 'channels' } });
-    await invoke('watch.subscribe', {
-      spec: { kind: 'broadcast', broadcastKey: focus, focused: true },
-    });
+    for (const broadcastKey of focused)
+      await invoke('watch.subscribe', { spec: { kind: 'broadcast', broadcastKey, focused: true } });
     const foreignDone = foreignClient(sandbox, random, foreignPerMinute, endMs, () => {
       return performance.now() - began;
     }).then((calls) => foreign.push(...calls));
@@ -164,19 +170,25 @@ export async function runStudioForeign(
   }
 }
 
-/** The key of an on-air broadcast with timeshift on (cue points need it). */
-async function onAirTimeshiftBroadcast(
+/**
+ * The keys of the first `count` on-air broadcasts with timeshift on (cue points need it), in
+ * the channel list's order: the same ones the studio bench's A and B are (studio.ts).
+ */
+async function onAirTimeshiftBroadcasts(
   invoke: <T>(command: string, input: unknown) => Promise<Result<T>>,
-): Promise<string> {
+  count: number,
+): Promise<string[]> {
   const list = await invoke<Fresh<Page<ChannelSummary>>>('channels.list', { perPage: 100 });
   if (!list.ok) throw new Error(`channels.list: ${list.error.message}`);
+  const found: string[] = [];
   for (const channel of list.data.data.items.filter((c) => c.onAir)) {
     const key = channel.latestBroadcast?.key;
     if (!key) continue;
     const read = await invoke<Fresh<Broadcast>>('broadcast.get', { broadcastKey: key });
-    if (read.ok && read.data.data.useTimeshift) return key;
+    if (read.ok && read.data.data.useTimeshift) found.push(key);
+    if (found.length === count) return found;
   }
-  throw new Error('the seed has no on-air broadcast with timeshift');
+  throw new Error(`the seed has ${found.length} on-air broadcasts with timeshift, not ${count}`);
 }
 
 /**
@@ -274,14 +286,15 @@ function figures(
 
 /**
  * Calls a minute the app spends on watches alone (no foreign client, no command): the
- * control room's channel list and one focused on-air broadcast, the second minute after
- * subscribing (the first holds every task's first read).
+ * control room's channel list and `focusCount` focused on-air broadcasts (default 1), the
+ * second minute after subscribing (the first holds every task's first read).
  */
-export async function measureWatchSpend(): Promise<number> {
+export async function measureWatchSpend(focusCount = 1): Promise<number> {
   const alone = await runStudioForeign({
     minutes: 2,
     foreignPerMinute: 0,
     commandEveryMs: Number.POSITIVE_INFINITY,
+    focusCount,
   });
   return alone.minutes[1]?.appCalls ?? Number.NaN;
 }

@@ -11,7 +11,11 @@ import { windowMs } from './start-log';
 /** How far the forecast looks ahead, ms (10 minutes). */
 export const forecastHorizonMs = 10 * windowMs;
 
-/** One owner's calls in the last 60 s. `owner` is a seat's name, `''` for the desk itself. */
+/**
+ * One owner's calls in the last 60 s. `owner` is a seat's name, `''` for the desk itself.
+ * `calls` counts a call shared by n owners (a watch several seats watch) as `1 / n` for each,
+ * to one decimal, so the shares add up to the calls made.
+ */
 export interface OwnerShare {
   owner: string;
   calls: number;
@@ -23,21 +27,27 @@ export interface OwnerShare {
  * `now`, most calls first, then by name.
  */
 export class OwnerLog {
-  #starts: { owner: string; at: number }[] = [];
+  #starts: { owner: string; at: number; weight: number }[] = [];
 
-  /** Records a call start of `owner` at `at` (epoch ms). */
-  record(owner: string, at: number): void {
-    this.#starts.push({ owner, at });
+  /**
+   * Records a call start at `at` (epoch ms) for `owner`, or shared among `owners` (each
+   * counts `1 / n` of it; an empty list counts it for the desk, `''`).
+   */
+  record(owners: string | readonly string[], at: number): void {
+    const list = typeof owners === 'string' ? [owners] : owners.length > 0 ? owners : [''];
+    const unique = [...new Set(list)];
+    for (const owner of unique) this.#starts.push({ owner, at, weight: 1 / unique.length });
     this.#trim(at);
   }
 
-  /** Each owner's call starts in the 60 s before `now` (epoch ms). */
+  /** Each owner's call starts in the 60 s before `now` (epoch ms), shared calls split. */
   shares(now: number): OwnerShare[] {
     this.#trim(now);
     const counts = new Map<string, number>();
-    for (const start of this.#starts) counts.set(start.owner, (counts.get(start.owner) ?? 0) + 1);
+    for (const start of this.#starts)
+      counts.set(start.owner, (counts.get(start.owner) ?? 0) + start.weight);
     return [...counts]
-      .map(([owner, calls]) => ({ owner, calls }))
+      .map(([owner, calls]) => ({ owner, calls: Math.round(calls * 10) / 10 }))
       .sort((a, b) => b.calls - a.calls || a.owner.localeCompare(b.owner));
   }
 

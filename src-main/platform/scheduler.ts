@@ -8,15 +8,8 @@
  * It never logs and never reports request URLs or headers: they carry tokens (VOD puts
  * `access_token` in the query string), and `state()` holds only counts and times.
  */
-import {
-  BudgetListeners,
-  outranks,
-  priorities,
-  type BudgetState,
-  type Priority,
-} from './budget-state';
+import { BudgetListeners, outranks, priorities, type BudgetState } from './budget-state';
 import { Alarm, systemClock, type Clock } from './clock';
-import { Refusals } from './retry-after';
 import {
   deliver,
   discard,
@@ -27,19 +20,19 @@ import {
   type ScheduledCall,
   type Waiter,
 } from './scheduled-call';
-import { SafetyMargin } from './safety-margin';
-import { RatePolicy } from './rate-policy';
+import { RefusalAdaptation } from './refusal-adaptation';
+import { CallQueues } from './call-queues';
+import type { Refusals } from './retry-after';
 import { accountAnswer, currentCallAccount } from './call-accounting';
 import type { RefusePolicy, ScheduleOptions, SchedulerOptions } from './scheduler-options';
 import { StartLog, windowMs } from './start-log';
 import { accountStartLog } from './account-ledger';
-import { callOwner } from './call-owner';
+import { callOwner, callSharers } from './call-owner';
 import { OwnerLog } from './budget-forecast';
 
 export type { BudgetState, Priority } from './budget-state';
 export type { Clock } from './clock';
 export { systemClock } from './clock';
-
 export type { RefusePolicy, ScheduleOptions, SchedulerOptions } from './scheduler-options';
 
 /**
@@ -56,24 +49,17 @@ export class RequestScheduler {
   readonly #clock: Clock;
   readonly #starts: StartLog;
   readonly #maxAutoRetries: number;
-  readonly #queues: Record<Priority, ScheduledCall[]> = {
-    command: [],
-    view: [],
-    watch: [],
-    bulk: [],
-  };
-  readonly #byKey = new Map<string, ScheduledCall>();
+  /** Waiting calls by priority, shared GETs by key, owners' turns (call-queues.ts). */
+  readonly #queues = new CallQueues();
   readonly #inFlight = new Set<ScheduledCall>();
   readonly #listeners = new BudgetListeners(() => this.state());
-  readonly #refusals = new Refusals();
-  readonly #margin: SafetyMargin;
-  /** The owner whose call of each priority started last: the next turn goes to another. */
-  readonly #lastOwner: Partial<Record<Priority, string>> = {};
-  readonly #rate: RatePolicy;
+  /** The 429s: pauses, the safety margin, the background share (refusal-adaptation.ts). */
+  readonly #adapt: RefusalAdaptation;
+  readonly #refusals: Refusals;
   /** Call starts of the last minute by owner: each seat's share (budget-forecast.ts). */
   readonly #owners = new OwnerLog();
-  /** Start times of `watch` and `bulk` calls in the last 60 s (the rate policy's share). */
-  #backgroundStarts: number[] = [];
+  /** Whom each call counts for in the shares: the seats sharing a watch (call-owner.ts). */
+  readonly #sharers = new WeakMap<ScheduledCall, readonly string[]>();
   /**
    * ms from this desk's previous call start to each call's start (Infinity for the first):
    * a 429 on a call that left long after our previous one was not our spacing's fault.
@@ -95,15 +81,14 @@ export class RequestScheduler {
     if (!(limit >= 1) || !(spacingMs >= 0) || !(marginMs >= 0)) {
       throw new RangeError('RequestScheduler: limits must be positive numbers');
     }
-    this.#margin = new SafetyMargin({
-      baseMs: marginMs,
-      maxMs: Math.max(marginMs, options.maxMarginMs ?? 300),
+    this.#adapt = new RefusalAdaptation({
+      limitPerMinute: limit,
+      spacingMs,
+      marginMs,
+      maxMarginMs: options.maxMarginMs ?? 300,
+      ...(options.rate ? { rate: options.rate } : {}),
     });
-    this.#rate = new RatePolicy({
-      ceilingPerMinute: limit,
-      floorPerMinute: Math.min(limit, options.rate?.floorPerMinute ?? 12),
-      ...options.rate,
-    });
+    this.#refusals = this.#adapt.refusals;
     this.#name = options.name;
     this.#send = options.fetch;
     this.#clock = options.clock ?? systemClock;
@@ -130,17 +115,14 @@ export class RequestScheduler {
     const refused = this.#pausedReason === null ? null : (this.#refuse?.(priority) ?? null);
     if (refused !== null) return Promise.reject(refused);
     let call = newCall(request, priority, options.coalesce !== false, callOwner());
-    const shared = call.key === null ? undefined : this.#byKey.get(call.key);
+    const shared = this.#queues.shared(call.key);
     if (shared === undefined) {
-      this.#queues[priority].push(call);
-      if (call.key !== null) this.#byKey.set(call.key, call);
+      this.#sharers.set(call, callSharers());
+      this.#queues.add(call);
     } else {
       call = shared;
-      if (call.phase === 'queued' && outranks(priority, call.priority)) {
-        this.#dequeue(call);
-        call.priority = priority;
-        this.#queues[priority].push(call);
-      }
+      if (call.phase === 'queued' && outranks(priority, call.priority))
+        this.#queues.raise(call, priority);
     }
     const target = call;
     const answer = new Promise<Response>((resolve, reject) => {
@@ -172,14 +154,9 @@ export class RequestScheduler {
       name: this.#name,
       callsLastMinute: this.#starts.countLastMinute(now),
       limitPerMinute: this.#starts.limitPerMinute,
-      backgroundPerMinute: this.#rate.perMinute(now),
+      backgroundPerMinute: this.#adapt.rate.perMinute(now),
       minSpacingMs: this.#starts.spacingMs,
-      queued: {
-        command: this.#queues.command.length,
-        view: this.#queues.view.length,
-        watch: this.#queues.watch.length,
-        bulk: this.#queues.bulk.length,
-      },
+      queued: this.#queues.counts(),
       inFlight: this.#inFlight.size,
       rateLimitedUntil: limited,
       pausedReason: this.#pausedReason ?? (limited === null ? null : 'rate-limited'),
@@ -211,7 +188,7 @@ export class RequestScheduler {
       for (const priority of priorities) {
         const error = refuse(priority);
         if (error === null) continue;
-        for (const call of this.#queues[priority].splice(0)) {
+        for (const call of this.#queues.drain(priority)) {
           this.#finish(call);
           settle(call, (waiter) => waiter.reject(error));
         }
@@ -255,13 +232,11 @@ export class RequestScheduler {
     this.#disposed = true;
     this.#wake.clear();
     const error = disposedError();
-    for (const call of [...priorities.flatMap((p) => this.#queues[p]), ...this.#inFlight]) {
+    for (const call of [...this.#queues.clear(), ...this.#inFlight]) {
       call.phase = 'done';
       call.controller?.abort(error);
       settle(call, (waiter) => waiter.reject(error));
     }
-    for (const p of priorities) this.#queues[p] = [];
-    this.#byKey.clear();
     this.#inFlight.clear();
     this.#listeners.changed();
   }
@@ -285,11 +260,11 @@ export class RequestScheduler {
         this.#refusals.until = null;
         this.#listeners.changed();
       }
-      const call = priorities.map((p) => this.#nextOf(p)).find((c) => c !== undefined);
+      const call = this.#queues.next();
       if (call !== undefined && (call.priority === 'watch' || call.priority === 'bulk')) {
         // Background calls keep to the rate policy's share (rate-policy.ts); commands and
         // views only to the platform's limit.
-        const openAt = this.#backgroundOpensAt(now);
+        const openAt = this.#adapt.backgroundOpensAt(now);
         if (openAt > now) {
           this.#wake.setAt(Math.max(openAt, this.#refusals.until ?? -Infinity));
           return;
@@ -301,7 +276,7 @@ export class RequestScheduler {
         else this.#wake.setAt(this.#refusals.until);
         return;
       }
-      const at = Math.max(this.#starts.earliestNext(), this.#refusals.until ?? -Infinity);
+      const at = Math.max(this.#starts.earliestNext(), this.#adapt.holdUntil(call.priority));
       if (at > now) {
         this.#wake.setAt(at);
         return;
@@ -310,40 +285,16 @@ export class RequestScheduler {
     }
   }
 
-  /**
-   * The call of priority `p` to start next: the oldest of the owner whose turn it is (the
-   * first owner by name after the one served last, wrapping round), or simply the oldest.
-   */
-  #nextOf(p: Priority): ScheduledCall | undefined {
-    const queue = this.#queues[p];
-    const first = queue[0];
-    if (first === undefined || queue.every((c) => c.owner === first.owner)) return first;
-    const owners = [...new Set(queue.map((c) => c.owner))].sort();
-    const last = this.#lastOwner[p];
-    const next = (last === undefined ? undefined : owners.find((o) => o > last)) ?? owners[0];
-    return queue.find((c) => c.owner === next) ?? first;
-  }
-
-  /** Earliest epoch ms at which one more background call keeps within the rate policy's share. */
-  #backgroundOpensAt(now: number): number {
-    this.#backgroundStarts = this.#backgroundStarts.filter((at) => at > now - windowMs);
-    const cap = this.#rate.perMinute(now);
-    if (this.#backgroundStarts.length < cap) return now;
-    const leaving = this.#backgroundStarts[this.#backgroundStarts.length - cap] ?? now;
-    return leaving + windowMs;
-  }
-
   #start(call: ScheduledCall, now: number): void {
-    this.#lastOwner[call.priority] = call.owner;
-    if (call.priority === 'watch' || call.priority === 'bulk') this.#backgroundStarts.push(now);
-    this.#dequeue(call);
+    this.#queues.starting(call);
+    this.#adapt.started(call.priority, now);
     call.phase = 'in-flight';
     call.startedAt = now;
     this.#inFlight.add(call);
     const previous = this.#starts.last();
     this.#gapBefore.set(call, previous === null ? Infinity : now - previous);
     this.#starts.record(now);
-    this.#owners.record(call.owner, now);
+    this.#owners.record(this.#sharers.get(call) ?? call.owner, now);
     // Reads get their own signal: one caller aborting must not cancel a call others share.
     call.controller = call.idempotent ? new AbortController() : null;
     const wire = call.controller
@@ -372,33 +323,25 @@ export class RequestScheduler {
       return;
     }
     if (response.status !== 429) {
-      this.#refusals.accepted();
-      if (this.#margin.accepted()) this.#starts.setMargin(this.#margin.currentMs);
+      const narrowed = this.#adapt.accepted();
+      if (narrowed !== null) this.#starts.setMargin(narrowed);
     } else {
-      const now = this.#clock.now();
-      // The first 429 of an episode: our spacing was too tight for the way to the platform,
-      // unless the call left more than the widest margin after our previous one: then
-      // another client of the account spent the slot (rate-policy.ts), and a wider margin
-      // would only slow every later call, the operator's commands included.
-      const ours =
-        (this.#gapBefore.get(call) ?? Infinity) <
-        this.#starts.spacingMs + this.#margin.policy.maxMs;
-      if (ours && this.#refusals.pausedUntil(now) === null && this.#margin.refused()) {
-        this.#starts.setMargin(this.#margin.currentMs);
-      }
-      // The platform did not count the refused call: the next one waits for `Retry-After`
-      // (below), not for the spacing after this one as well.
+      // The platform did not count the refused call: the next one waits for `Retry-After`,
+      // not for the spacing after this one as well.
       const logged = this.#loggedStart.get(call);
       if (logged !== undefined) this.#starts.forget(logged);
-      // Someone else may be spending the account: take less of it for a while.
-      this.#rate.refused(now);
-      // A 429 pauses the whole queue, even when nobody waits for this call any more.
-      this.#refusals.refused(response.headers.get('retry-after'), now);
+      // A 429 pauses the whole queue (commands probe sooner), even when nobody waits for this
+      // call any more, widens the margin when our spacing was too tight, and lowers the
+      // background share (refusal-adaptation.ts).
+      const header = response.headers.get('retry-after');
+      const gap = this.#gapBefore.get(call) ?? Infinity;
+      const widened = this.#adapt.refused(header, gap, this.#clock.now());
+      if (widened !== null) this.#starts.setMargin(widened);
       if (call.idempotent && call.phase === 'in-flight' && call.retries < this.#maxAutoRetries) {
         call.retries += 1;
         this.#inFlight.delete(call);
         call.phase = 'queued';
-        this.#queues[call.priority].unshift(call);
+        this.#queues.requeueFirst(call);
         this.#listeners.changed();
         this.#schedulePump();
         await discard(response);
@@ -413,7 +356,7 @@ export class RequestScheduler {
   #finish(call: ScheduledCall): void {
     call.phase = 'done';
     this.#inFlight.delete(call);
-    if (call.key !== null && this.#byKey.get(call.key) === call) this.#byKey.delete(call.key);
+    this.#queues.finished(call);
     this.#listeners.changed();
     this.#schedulePump();
   }
@@ -424,18 +367,12 @@ export class RequestScheduler {
     waiter.reject(reason);
     if (call.waiters.size > 0) return;
     if (call.phase === 'queued') {
-      this.#dequeue(call);
+      this.#queues.remove(call);
       this.#finish(call);
     } else if (call.phase === 'in-flight' && call.controller !== null) {
       call.controller.abort(reason);
       this.#finish(call);
     }
     // A write in flight runs on: it may already have acted; `deliver` discards its answer.
-  }
-
-  #dequeue(call: ScheduledCall): void {
-    const queue = this.#queues[call.priority];
-    const index = queue.indexOf(call);
-    if (index >= 0) queue.splice(index, 1);
   }
 }

@@ -163,8 +163,9 @@ export interface BudgetSnapshot {
   total429: number;
   /**
    * Call starts of the last 60 s by owner: each studio seat's name, `''` for the desk itself
-   * (its operator and its watches), most calls first (src-main/platform/call-owner.ts).
-   * Absent from an older hub.
+   * (its operator and its watches), most calls first (src-main/platform/call-owner.ts). A watch
+   * several owners share counts `1 / n` of its calls for each (one decimal), so the shares add
+   * up to the calls made. Absent from an older hub.
    */
   shares?: { owner: string; calls: number }[];
   /**

@@ -17,6 +17,7 @@
  * (platform/rate-policy.ts) it widens every interval by `limit / rate`, at most ×3
  * (`maxYieldFactor`); the scheduler holds background calls within that rate besides.
  */
+import { callOwner, runAsSharedCall } from '../../platform/call-owner';
 import type { Clock } from '../../platform/scheduler';
 import type { BudgetSnapshot, WatchSpec } from '../../shared/model';
 import {
@@ -52,7 +53,12 @@ interface TaskState {
 
 /** Shares the polling budget among the subscribed watches. */
 export class WatchPlanner {
-  private readonly subscriptions = new Map<string, { spec: WatchSpec; clientId: string }>();
+  private readonly subscriptions = new Map<
+    string,
+    { spec: WatchSpec; clientId: string; owner: string }
+  >();
+  /** Who watches each task: the owners (studio seats, `''` this desk) its reads are shared by. */
+  private watchers = new Map<string, string[]>();
   private readonly taskState = new Map<string, TaskState>();
   private tasks: WatchTask[] = [];
   private running: { task: WatchTask; abort: AbortController } | null = null;
@@ -69,10 +75,14 @@ export class WatchPlanner {
     this.reserve = options.reservePerMinute ?? 12;
   }
 
-  /** Adds a watch for `clientId`; returns its id. Starts polling at once if due. */
+  /**
+   * Adds a watch for `clientId`; returns its id. Starts polling at once if due. The watch is
+   * the current call owner's (a studio seat's name when a seat subscribed, call-owner.ts): a
+   * task several owners watch is read once, and each owner's share counts `1 / n` of its calls.
+   */
   subscribe(spec: WatchSpec, clientId: string): string {
     const watchId = `w${this.nextId++}`;
-    this.subscriptions.set(watchId, { spec, clientId });
+    this.subscriptions.set(watchId, { spec, clientId, owner: callOwner() });
     this.rebuild();
     return watchId;
   }
@@ -198,8 +208,10 @@ export class WatchPlanner {
 
   private rebuild(): void {
     const byId = new Map<string, WatchTask>();
-    for (const [watchId, { spec }] of this.subscriptions) {
+    const watchers = new Map<string, Set<string>>();
+    for (const [watchId, { spec, owner }] of this.subscriptions) {
       for (const task of expand(watchId, spec, this.onAir)) {
+        watchers.set(task.id, (watchers.get(task.id) ?? new Set<string>()).add(owner));
         const existing = byId.get(task.id);
         if (
           !existing ||
@@ -210,6 +222,7 @@ export class WatchPlanner {
       }
     }
     this.tasks = [...byId.values()];
+    this.watchers = new Map([...watchers].map(([id, owners]) => [id, [...owners].sort()]));
     for (const id of this.taskState.keys()) if (!byId.has(id)) this.taskState.delete(id);
     const now = this.options.clock.now();
     for (const task of this.tasks)
@@ -290,8 +303,8 @@ export class WatchPlanner {
     const abort = new AbortController();
     this.running = { task, abort };
     const state = this.taskState.get(task.id);
-    this.options
-      .run(task, abort.signal)
+    // The read is this desk's call, shared by every owner watching the task (call-owner.ts).
+    runAsSharedCall(this.watchers.get(task.id) ?? [], () => this.options.run(task, abort.signal))
       .then(
         () => {
           if (state) {

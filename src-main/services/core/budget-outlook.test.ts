@@ -54,6 +54,32 @@ describe('each owner’s share of the last minute', () => {
     expect(scheduler.state().shares).toEqual([]);
   });
 
+  it('splits a shared watch among the seats watching it, and keeps an unshared one whole', async () => {
+    const fixture = setup();
+    const { clock, platform, scheduler } = fixture;
+    const planner = plannerOn(fixture);
+    // Two seats watch broadcast A (one task, read once for both); the desk itself watches B.
+    const a = { kind: 'broadcast', broadcastKey: 'a', focused: true } as const;
+    runAsCallOwner('PD', () => planner.subscribe(a, 'seat-pd'));
+    runAsCallOwner('Graphics', () => planner.subscribe(a, 'seat-gfx'));
+    planner.subscribe({ kind: 'broadcast', broadcastKey: 'b', focused: true }, 'hub-window');
+    await clock.advance(45_000);
+    planner.dispose();
+    const aCalls = platform.sent.filter((c) => c.path.includes(':a')).length;
+    const bCalls = platform.sent.filter((c) => c.path.includes(':b')).length;
+    expect(aCalls).toBeGreaterThan(1);
+    expect(bCalls).toBeGreaterThan(1);
+    const shares = scheduler.state().shares;
+    expect(shares).toEqual(
+      expect.arrayContaining([
+        { owner: 'PD', calls: aCalls / 2 },
+        { owner: 'Graphics', calls: aCalls / 2 },
+        { owner: '', calls: bCalls },
+      ]),
+    );
+    expect(shares.reduce((sum, s) => sum + s.calls, 0)).toBe(platform.sent.length);
+  });
+
   it('slides its window: a start 60 s old no longer counts', () => {
     const log = new OwnerLog();
     log.record('PD', 1_000);

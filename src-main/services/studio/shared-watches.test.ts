@@ -6,7 +6,7 @@
  * windows are the focused broadcast's poll interval (5 s) three times over.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Broadcast, ChannelSummary, Fresh, Page } from '../../shared/model';
+import type { Broadcast, BudgetSnapshot, ChannelSummary, Fresh, Page } from '../../shared/model';
 import type { PairingCode, StudioHosting } from '../../shared/studio-model';
 import type { CallContext } from '../core/command-registry';
 import { memorySecrets, startTestCore, type TestCore } from '../app/test-support';
@@ -100,4 +100,17 @@ it('costs the platform the same calls for three watchers of one broadcast as for
   expect(alone).toBeGreaterThanOrEqual(2);
   // Three watchers: the same polls, give or take the one that falls on a window's edge.
   expect(together).toBeLessThanOrEqual(Math.ceil(alone * 1.1) + 1);
+
+  // Budget details: the broadcast's reads split among the three watchers, so each seat sees
+  // its share (not the hub taking them all), and the shares add up to the calls made.
+  const budget = await hubCommand<BudgetSnapshot[]>('budget.get', {});
+  const live = budget.find((b) => b.name === 'live');
+  const shares = live?.shares ?? [];
+  const share = (owner: string) => shares.find((s) => s.owner === owner)?.calls ?? 0;
+  expect(share('PD')).toBeGreaterThan(0);
+  expect(share('Graphics')).toBeGreaterThan(0);
+  // PD watched alone first: its share holds those reads whole.
+  expect(share('PD')).toBeGreaterThan(share('Graphics'));
+  const total = shares.reduce((sum, s) => sum + s.calls, 0);
+  expect(Math.abs(total - (live?.callsLastMinute ?? 0))).toBeLessThan(0.5);
 }, 60_000);
