@@ -33,4 +33,20 @@ describe('RequestScheduler.assumeFullMinute', () => {
     await done;
     expect((platform.starts()[0] ?? 0) - at).toBeLessThan(1_100);
   });
+  it('counts the calls it made before as part of the full minute, never more than the limit', async () => {
+    const { clock, platform, scheduler, get } = setup();
+    // The backup's own window read twice while it followed the hub.
+    const own = Promise.all([get('/own-1', 'view'), get('/own-2', 'view')]);
+    await clock.runUntil(() => platform.sent.length === 2, 10_000);
+    await clock.advance(1_000);
+    await own;
+    scheduler.assumeFullMinute();
+    expect(scheduler.state().callsLastMinute).toBe(60);
+    const done = get('/after', 'command');
+    await clock.runUntil(() => platform.sent.length === 3, 60_000);
+    await clock.advance(1_000);
+    await done;
+    // The window was full: the next call still keeps the pace, one spacing after the last start.
+    expect(scheduler.state().callsLastMinute).toBeLessThanOrEqual(60);
+  });
 });

@@ -25,7 +25,7 @@ import { CallQueues } from './call-queues';
 import type { Refusals } from './retry-after';
 import { accountAnswer, currentCallAccount } from './call-accounting';
 import type { RefusePolicy, ScheduleOptions, SchedulerOptions } from './scheduler-options';
-import { StartLog, windowMs } from './start-log';
+import { StartLog } from './start-log';
 import { accountStartLog } from './account-ledger';
 import { callOwner, callSharers } from './call-owner';
 import { OwnerLog } from './budget-forecast';
@@ -205,10 +205,7 @@ export class RequestScheduler {
    * protocol"; docs/platform-facts.md, "Rate limit").
    */
   assumeFullMinute(): void {
-    const now = this.#clock.now();
-    const limit = this.#starts.limitPerMinute;
-    for (let i = limit - 1; i >= 0; i -= 1)
-      this.#starts.record(now - Math.round((i * windowMs) / limit));
+    this.#starts.fillMinute(this.#clock.now());
     this.#listeners.changed();
     this.#schedulePump();
   }

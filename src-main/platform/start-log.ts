@@ -83,6 +83,21 @@ export class StartLog {
     if (index >= 0) this.#starts.splice(index, 1);
   }
 
+  /**
+   * Fills the 60 s before `now` up to the limit, as if the account had spent its whole minute:
+   * the starts missing from the window are assumed, spread evenly over it and kept in order
+   * with the real ones, so the window holds exactly `limitPerMinute` and the next call keeps
+   * the platform's pace from them. Starts already in the window stay (a desk that called
+   * before filling never counts more than the limit). Nothing when the window is full.
+   */
+  fillMinute(now: number): void {
+    const missing = this.limitPerMinute - this.countLastMinute(now);
+    if (missing <= 0) return;
+    for (let i = missing - 1; i >= 0; i -= 1)
+      this.#starts.push(now - Math.round((i * windowMs) / missing));
+    this.#starts.sort((a, b) => a - b);
+  }
+
   /** The last start, epoch ms, or null before the first. */
   last(): number | null {
     return this.#starts.at(-1) ?? null;
