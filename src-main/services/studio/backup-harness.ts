@@ -13,24 +13,28 @@
  * relay that, at the same moment, stops passing bytes while keeping every socket open (a hub
  * whose process hangs), so the seat's command waits on an open connection.
  */
-import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startSandbox, type SandboxInfo } from '../../sandbox/index';
-import type { ChannelSummary, Fresh, Page } from '../../shared/model';
-import type { DeskError, Result } from '../../shared/result';
-import type { SecretStore } from '../../secrets/keychain';
-import type { LeftUpload, StudioStatus } from '../../shared/studio-model';
-import { createDeskCore, type DeskCoreWithPanels } from '../app/desk-core';
-import { openSandboxWorkspace } from '../workspaces/workspace';
+import { startSandbox } from '../../sandbox/index';
+import type { StudioStatus, LeftUpload } from '../../shared/studio-model';
 import { followHub } from './backup';
+import {
+  desk,
+  firstBroadcastKey,
+  keyOf,
+  memoryKeychain,
+  outcomeOf,
+  sleep,
+  until,
+  type DrillOutcome,
+} from './drill-desks';
 import { failoverSeatCore } from './failover-seat';
+import { freezableRelay } from './freezable-relay';
 import { createStudioHub } from './hub';
-import { pairSeat, surelyNotSent } from './seat';
+import { pairSeat } from './seat';
 
-/** How one command of the workload ended at the seat. */
-export type DrillOutcome = 'ok' | 'unknown' | 'not-sent' | 'refused';
+export type { DrillOutcome } from './drill-desks';
 
 /** One rename the seat sent. */
 export interface DrillCommand {
@@ -327,104 +331,5 @@ export async function runTakeoverDrill(
     };
   } finally {
     for (const cleanup of cleanups) await cleanup().catch(() => undefined);
-  }
-}
-
-/**
- * A loopback TCP relay to `127.0.0.1:port` that can freeze: from then on it passes no byte
- * either way and keeps every socket (new ones too) open, like a hung process.
- */
-async function freezableRelay(
-  port: number,
-): Promise<{ port: number; freeze(): void; close(): Promise<void> }> {
-  const sockets = new Set<Socket>();
-  let frozen = false;
-  const keep = (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => undefined);
-  };
-  const server = createServer((client) => {
-    keep(client);
-    if (frozen) return void client.pause();
-    const upstream = connect(port, '127.0.0.1');
-    keep(upstream);
-    client.pipe(upstream);
-    upstream.pipe(client);
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as AddressInfo).port,
-    freeze() {
-      frozen = true;
-      for (const socket of sockets) {
-        socket.unpipe();
-        socket.pause();
-        socket.removeAllListeners('close');
-      }
-    },
-    close() {
-      for (const socket of sockets) socket.destroy();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
-  };
-}
-
-/** A desk core on the sandbox `info` with the platform's pacing, its calls through `wire`. */
-async function desk(
-  dataDir: string,
-  info: SandboxInfo,
-  wire: (request: Request) => Promise<Response>,
-): Promise<DeskCoreWithPanels> {
-  await mkdir(dataDir, { recursive: true });
-  return createDeskCore({
-    dataDir,
-    secrets: memoryKeychain(),
-    openSandbox: () => openSandboxWorkspace({ sandboxInfo: info, fetch: wire }),
-    log: () => undefined,
-  });
-}
-
-/** A keychain in memory: each desk of the drill has its own. */
-function memoryKeychain(): SecretStore {
-  const entries = new Map<string, string>();
-  return {
-    get: (account) => Promise.resolve(entries.get(account) ?? null),
-    set: (account, secret) => Promise.resolve(void entries.set(account, secret)),
-    delete: (account) => Promise.resolve(entries.delete(account)),
-    check: () => Promise.resolve(),
-  };
-}
-
-function outcomeOf(answer: Result<unknown>): DrillOutcome {
-  if (answer.ok) return 'ok';
-  if (answer.error.text?.key === 'studio.errors.outcomeUnknown') return 'unknown';
-  return surelyNotSent(answer.error) ? 'not-sent' : 'refused';
-}
-
-function keyOf(error: DeskError): string {
-  return error.text?.key ?? error.code;
-}
-
-/** The latest broadcast of the first channel that has one. */
-function firstBroadcastKey(answer: Result<unknown>): string {
-  if (!answer.ok) throw new Error(`channels.list: ${answer.error.message}`);
-  const page = (answer.data as Fresh<Page<ChannelSummary>>).data;
-  const key = page.items.find((channel) => channel.latestBroadcast)?.latestBroadcast?.key;
-  if (!key) throw new Error('The sandbox has no broadcast to rename.');
-  return key;
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/** Resolves once `done()` holds (checked every 50 ms). @throws Error after `withinMs`. */
-async function until(done: () => boolean, withinMs: number): Promise<void> {
-  for (let waited = 0; !done(); waited += 50) {
-    if (waited > withinMs) throw new Error('The drill did not get ready.');
-    await sleep(50);
   }
 }
