@@ -10,8 +10,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { Browser, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { koreanShot, openStudio, shots } from './studio-fixture';
 
 interface Line {
   url: string;
@@ -19,7 +19,6 @@ interface Line {
   seat?: { hub: string; fingerprint: string; seatName: string; role: string };
 }
 
-const shots = (name: string) => ({ path: `test-results/screens/${name}.png`, fullPage: true });
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
 
@@ -60,26 +59,6 @@ async function startCli(
     child.once('exit', (code) => reject(new Error(`exited ${code}:\n${stderr}`)));
   });
   return { ...(JSON.parse(first) as Line), dataDir };
-}
-
-async function openStudio(page: Page, settings: string, studio: string) {
-  await page.getByRole('button', { name: settings, exact: true }).click();
-  await page.getByTestId('open-studio').click();
-  await expect(page.getByRole('dialog', { name: studio })).toBeVisible();
-}
-
-/** The same page's studio screen in Korean, in a context of its own. */
-async function koreanShot(browser: Browser, url: string, name: string, clockNow: number) {
-  const context = await browser.newContext({
-    locale: 'ko-KR',
-    viewport: { width: 1440, height: 900 },
-  });
-  const page = await context.newPage();
-  await page.clock.install({ time: clockNow });
-  await page.goto(url);
-  await openStudio(page, '설정', '스튜디오');
-  await page.screenshot(shots(name));
-  await context.close();
 }
 
 test.afterEach(async () => {

@@ -6,10 +6,11 @@
  * test.
  */
 import type { ChildProcess } from 'node:child_process';
+import type { Browser, Page } from '@playwright/test';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test as base } from './fixtures';
+import { test as base, expect } from './fixtures';
 import { spawnHost, type HostLine } from './host';
 
 export { expect, type PlatformProbe } from './fixtures';
@@ -40,6 +41,41 @@ export interface StudioDesks {
   call<T>(desk: Desk, command: string, input: unknown): Promise<T>;
   /** A fresh pairing code of `role` from the hub's page (`studio.newPairingCode`). */
   pairingCode(hub: Desk, role: SeatRole): Promise<string>;
+}
+
+/** Where a studio spec's screen `name` goes: `test-results/screens/<name>.png`, full page. */
+export const shots = (name: string) => ({
+  path: `test-results/screens/${name}.png`,
+  fullPage: true,
+});
+
+/** Opens Settings → Studio on `page`, the buttons and dialog named in the page's language. */
+export async function openStudio(page: Page, settings: string, studio: string): Promise<void> {
+  await page.getByRole('button', { name: settings, exact: true }).click();
+  await page.getByTestId('open-studio').click();
+  await expect(page.getByRole('dialog', { name: studio })).toBeVisible();
+}
+
+/**
+ * The studio screen of the desk at `url` in Korean, in a browser context of its own whose
+ * clock starts at `clockNow` (ms since the epoch, the test's virtual clock); saved as `name`.
+ */
+export async function koreanShot(
+  browser: Browser,
+  url: string,
+  name: string,
+  clockNow: number,
+): Promise<void> {
+  const context = await browser.newContext({
+    locale: 'ko-KR',
+    viewport: { width: 1440, height: 900 },
+  });
+  const page = await context.newPage();
+  await page.clock.install({ time: clockNow });
+  await page.goto(url);
+  await openStudio(page, '설정', '스튜디오');
+  await page.screenshot(shots(name));
+  await context.close();
 }
 
 /** The end-to-end fixtures and `desks`. */

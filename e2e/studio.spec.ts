@@ -7,8 +7,7 @@
  */
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Page } from '@playwright/test';
-import { test, expect, type PlatformProbe } from './studio-fixture';
+import { test, expect, koreanShot, openStudio, shots, type PlatformProbe } from './studio-fixture';
 
 interface LiveBroadcast {
   key: string;
@@ -27,7 +26,6 @@ interface AuditLine {
   seat: string | null;
   via: string;
 }
-const shots = (name: string) => ({ path: `test-results/screens/${name}.png`, fullPage: true });
 async function cueableChannel(platform: PlatformProbe) {
   const list = await platform.get<{ data: LiveChannel[] }>(
     '/channels?live_status=onair&per_page=100',
@@ -39,26 +37,6 @@ async function cueableChannel(platform: PlatformProbe) {
     if (data.is_onair && data.use_timeshift) return { channel, broadcast: data };
   }
   throw new Error('the sandbox seed has no on-air broadcast with timeshift');
-}
-
-async function openStudio(page: Page, settings: string, studio: string) {
-  await page.getByRole('button', { name: settings, exact: true }).click();
-  await page.getByTestId('open-studio').click();
-  await expect(page.getByRole('dialog', { name: studio })).toBeVisible();
-}
-
-/** The same page's studio screen in Korean, in a context of its own. */
-async function koreanShot(browser: Browser, url: string, name: string, clockNow: number) {
-  const context = await browser.newContext({
-    locale: 'ko-KR',
-    viewport: { width: 1440, height: 900 },
-  });
-  const page = await context.newPage();
-  await page.clock.install({ time: clockNow });
-  await page.goto(url);
-  await openStudio(page, '설정', '스튜디오');
-  await page.screenshot(shots(name));
-  await context.close();
 }
 
 test('a seat sets a cue point through the hub, audited with via seat', async ({

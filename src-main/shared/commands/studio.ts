@@ -31,6 +31,26 @@ const hubUrl = z
     'Give the studio address the hub shows, like https://192.0.2.10:7443/.',
   );
 
+/**
+ * What a desk needs to reach a hub as a seat (`studio.join`) or as its backup
+ * (`studio.startBackup`): the hub's address, its certificate fingerprint to pin (64 hex digits,
+ * pairs optionally separated by `:` or a space), a pairing code (optional: without one, the
+ * credential kept in the keychain) and the seat's name (1 to 60 characters).
+ */
+const hubLink = z.object({
+  url: hubUrl,
+  fingerprint: z
+    .string()
+    .trim()
+    .regex(/^([0-9A-Fa-f]{2}[:\s]?){32}$/, 'Give the 64 hex digits of the hub’s fingerprint.'),
+  code: z.string().trim().max(20).optional(),
+  seatName: z
+    .string()
+    .trim()
+    .min(1, 'Give the seat a name.')
+    .max(60, 'Seat names are at most 60 characters.'),
+});
+
 /** The studio domain's commands. */
 export const studioCommands = defineCommands({
   /** Hosting, seats, pairing codes not yet used, and this desk's link when it is a seat. */
@@ -70,19 +90,7 @@ export const studioCommands = defineCommands({
    * of this desk is the hub's until `studio.leave`. Refused while this desk hosts a studio.
    */
   'studio.join': localSetting({
-    input: z.object({
-      url: hubUrl,
-      fingerprint: z
-        .string()
-        .trim()
-        .regex(/^([0-9A-Fa-f]{2}[:\s]?){32}$/, 'Give the 64 hex digits of the hub’s fingerprint.'),
-      code: z.string().trim().max(20).optional(),
-      seatName: z
-        .string()
-        .trim()
-        .min(1, 'Give the seat a name.')
-        .max(60, 'Seat names are at most 60 characters.'),
-    }),
+    input: hubLink,
     output: returns<SeatLink>(),
     effect: 'change',
   }),
@@ -95,18 +103,7 @@ export const studioCommands = defineCommands({
    * `studio.stopHosting`. Refused while this desk is a seat.
    */
   'studio.startBackup': localSetting({
-    input: z.object({
-      url: hubUrl,
-      fingerprint: z
-        .string()
-        .trim()
-        .regex(/^([0-9A-Fa-f]{2}[:\s]?){32}$/, 'Give the 64 hex digits of the hub’s fingerprint.'),
-      code: z.string().trim().max(20).optional(),
-      seatName: z
-        .string()
-        .trim()
-        .min(1, 'Give the seat a name.')
-        .max(60, 'Seat names are at most 60 characters.'),
+    input: hubLink.extend({
       address,
       port: z.number().int().min(0).max(65535, 'A port is 0 to 65535.'),
     }),
