@@ -16,6 +16,7 @@ import type { AuditRecord } from '../services/core/audit-log';
 import type { Broadcast, ChannelSummary, Fresh, Page } from '../shared/model';
 import type { AddedPanel, PanelFeedback } from '../shared/panels-model';
 import { confirmWindowMs, startPanelApi, supervisePanelApi, type PanelApi } from './panel-api';
+import { openFeedbackStream } from './panel-feedback-reader';
 
 let test: TestCore;
 let core: DeskCoreWithPanels;
@@ -214,7 +215,7 @@ describe('the feedback stream', () => {
   it('marks every button stale within 2 s once the platform stops answering', async () => {
     // The feedback's own clock is the core's (the watches stamp their reads with it).
     const live = await startPanelApi({ core, port: 0 });
-    const abort = new AbortController();
+    let closeStream = (): void => undefined;
     try {
       const broadcast = await onAirBroadcast();
       const watch = await core.invoke(
@@ -230,36 +231,16 @@ describe('the feedback stream', () => {
       );
       expect(channels.ok).toBe(true);
 
-      const pictures: PanelFeedback[] = [];
       const failures: number[] = [];
       const off = core.subscribe((event, payload) => {
         const update = payload as { kind?: string; at?: number };
         if (event === 'watch.update' && update.kind === 'error' && update.at !== undefined)
           failures.push(update.at);
       });
-      const response = await fetch(`${live.address}/api/v1/feedback`, {
-        headers: { Authorization: `Bearer ${panel.token}`, Accept: 'text/event-stream' },
-        signal: abort.signal,
-      });
-      expect(response.headers.get('content-type')).toMatch(/text\/event-stream/);
-      if (!response.body) throw new Error('the feedback stream has no body');
-      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-      let buffer = '';
-      void (async () => {
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) return;
-          buffer += value;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const data = /^data: (.*)$/m.exec(block)?.[1];
-            if (block.startsWith('event: feedback') && data)
-              pictures.push(JSON.parse(data) as PanelFeedback);
-          }
-        }
-      })().catch(() => undefined);
+      const stream = await openFeedbackStream(live.address, panel.token);
+      closeStream = () => stream.close();
+      expect(stream.contentType).toMatch(/text\/event-stream/);
+      const pictures = stream.pictures;
 
       await expect
         .poll(() => pictures.at(-1)?.broadcasts[broadcast.key], { timeout: 15_000 })
@@ -288,7 +269,7 @@ describe('the feedback stream', () => {
       off();
     } finally {
       test.sandbox.faults.clear();
-      abort.abort();
+      closeStream();
       await live.close();
     }
   });

@@ -17,6 +17,8 @@ export interface FeedbackArrival {
 export interface FeedbackReader {
   /** The HTTP status the control API answered (200 when the stream is open). */
   status: number;
+  /** The answer's `Content-Type` (`text/event-stream` for an open stream), or null. */
+  contentType: string | null;
   /** Every picture so far, the oldest first. */
   pictures: PanelFeedback[];
   /** Every picture so far with when it arrived. */
@@ -48,6 +50,7 @@ export async function openFeedbackStream(
   const arrivals: FeedbackArrival[] = [];
   const reader: FeedbackReader = {
     status: response.status,
+    contentType: response.headers.get('content-type'),
     pictures,
     arrivals,
     latest: () => pictures.at(-1),
