@@ -25,7 +25,7 @@ describe('heartbeat', () => {
     const watch = new SilenceWatch(() => t);
     t += silenceBeforeTakeoverMs - 1;
     expect(watch.silent()).toBe(false);
-    watch.beat({ at: t, seats: [] });
+    watch.beat({ at: t, version: 0, seats: [] });
     t += 2999;
     expect(watch.silent()).toBe(false);
     t += 1;
@@ -309,4 +309,114 @@ describe('a hub that comes back after its backup took over', () => {
       await rm(backupDir, { recursive: true, force: true });
     }
   }, 30_000);
+});
+
+describe('a seat paired just before the hub died', () => {
+  it('is known to the backup: the hub answered its pairing only once the backup had its registry', async () => {
+    const hubDir = await mkdtemp(join(tmpdir(), 'onair-lastpair-hub-'));
+    const backupDir = await mkdtemp(join(tmpdir(), 'onair-lastpair-backup-'));
+    let t = Date.parse('2026-11-20T21:00:00Z');
+    const now = () => t;
+    const hub = await createStudioHub({ dataDir: hubDir, now, log: () => {} });
+    const hosting = await hub.start('127.0.0.1', 0);
+    const backupHub = await createStudioHub({ dataDir: backupDir, now, log: () => {} });
+    await backupHub.start('127.0.0.1', 0);
+    const pair = (role: 'operator' | 'backup', seatName: string) =>
+      pairSeat({
+        url: hosting.url,
+        fingerprint: hosting.fingerprint,
+        code: hub.newPairingCode(role).code,
+        seatName,
+        secrets: memorySecrets(),
+      });
+    const backupSeat = await pair('backup', 'Backup');
+    const follower = followHub({
+      hubUrl: hosting.url,
+      fingerprint: hosting.fingerprint,
+      credential: backupSeat.credential,
+      own: backupHub,
+      seedBudget: () => undefined,
+      now,
+      log: () => {},
+    });
+    const backupAddress = backupHub.hostingAddress();
+    try {
+      if (!backupAddress) throw new Error('The backup does not listen.');
+      await until(() => follower.state().phase === 'following' && hub.status().seats.length > 0);
+      await until(() => {
+        const state = follower.state();
+        return state.phase === 'following' && state.connected;
+      });
+      // A seat pairs, and the hub dies right after its answer: no regular beat in between.
+      const late = await pair('operator', 'Late desk');
+      await hub.stop();
+      t += silenceBeforeTakeoverMs;
+      await follower.takenOver();
+      const via = pinnedAgent(backupAddress.fingerprint);
+      try {
+        const response = await fetch(new URL('/studio/hello', backupAddress.url), {
+          headers: { authorization: `Seat ${late.credential}` },
+          dispatcher: via,
+        });
+        expect(response.status).toBe(200);
+        expect(await response.json()).toMatchObject({ ok: true, data: { seatName: 'Late desk' } });
+      } finally {
+        await via.close();
+      }
+    } finally {
+      await follower.dispose();
+      await hub.stop();
+      await backupHub.stop();
+      await rm(hubDir, { recursive: true, force: true });
+      await rm(backupDir, { recursive: true, force: true });
+    }
+  }, 20_000);
+
+  it('waits about 2 s for a silent backup once, then answers pairings at once', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'onair-silentbackup-'));
+    const t = Date.parse('2026-11-20T21:00:00Z');
+    const hub = await createStudioHub({ dataDir: dir, now: () => t, log: () => {} });
+    const hosting = await hub.start('127.0.0.1', 0);
+    const agent = pinnedAgent(hosting.fingerprint);
+    const pair = (seatName: string, role: 'operator' | 'backup' = 'operator') =>
+      pairSeat({
+        url: hosting.url,
+        fingerprint: hosting.fingerprint,
+        code: hub.newPairingCode(role).code,
+        seatName,
+        secrets: memorySecrets(),
+      });
+    try {
+      const backup = await pair('Backup', 'backup');
+      // A backup that follows but never acknowledges (a hung process with its stream open).
+      const beats = await fetch(new URL('/studio/follow', hosting.url), {
+        headers: { authorization: `Seat ${backup.credential}` },
+        dispatcher: agent,
+      });
+      expect(beats.status).toBe(200);
+      const timed = async (seatName: string) => {
+        const started = performance.now();
+        await pair(seatName);
+        return performance.now() - started;
+      };
+      // The first pairing waits for it (about 2 s), the next ones no more.
+      expect(await timed('Desk A')).toBeGreaterThanOrEqual(1900);
+      expect(await timed('Desk B')).toBeLessThan(1500);
+      // An operator seat may not acknowledge in a backup's place.
+      const desk = await pair('Desk C');
+      const forged = await fetch(new URL('/studio/ack', hosting.url), {
+        method: 'POST',
+        headers: { authorization: `Seat ${desk.credential}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ version: 99 }),
+        dispatcher: agent,
+      });
+      expect(forged.status).toBe(403);
+      await forged.body?.cancel();
+      await beats.body?.cancel();
+    } finally {
+      await hub.stop();
+      await agent.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 20_000);
 });

@@ -24,6 +24,7 @@ import { normalizeFingerprint } from './certificate';
 import {
   beatPayload,
   heartbeatEveryMs,
+  pairingAckWithinMs,
   silenceCheckEveryMs,
   SilenceWatch,
   type Beat,
@@ -64,6 +65,8 @@ const standDownBody = z.object({
   since: z.number().int().nonnegative(),
 });
 
+const ackBody = z.object({ version: z.number().int().nonnegative() });
+
 /** What a backup that serves tells the hub that came back (`POST /studio/stand-down`). */
 export type StandDown = z.infer<typeof standDownBody>;
 
@@ -76,6 +79,14 @@ export interface FollowRoutes {
   addressesEvent(): string;
   /** Closes the backups' follow streams (the hub stops). */
   close(): void;
+  /**
+   * The seat registry changed (a pairing, a revocation): its version grows and every backup
+   * following gets a beat at once. Resolves once a backup acknowledged that version
+   * (`POST /studio/ack`), or at once when no backup follows or the last wait for one went
+   * unanswered (a silent backup), or after {@link pairingAckWithinMs} at most. Never rejects.
+   * @returns whether a backup acknowledged it.
+   */
+  registryChanged(): Promise<boolean>;
 }
 
 /**
@@ -104,9 +115,17 @@ export function followRoutes(
   },
 ): FollowRoutes {
   let backup: StudioAddress | null = null;
-  const followers = new Set<ServerResponse>();
+  /** Each backup's follow stream and how to send it a beat now. */
+  const followers = new Map<ServerResponse, () => void>();
+  /** The registry's version as beats carry it, and the highest a backup acknowledged. */
+  let version = 0;
+  let acked = -1;
+  /** A wait for an acknowledgement went unanswered: answer at once until the backup acks. */
+  let backupSilent = false;
+  const waiting = new Set<{ version: number; done: (acked: boolean) => void }>();
   const beat = (): Beat => ({
     at: deps.now(),
+    version,
     seats: deps
       .registry()
       .filter((seat) => seat.role !== 'backup')
@@ -140,6 +159,16 @@ export function followRoutes(
     return { ok: true, data: null };
   });
 
+  app.post('/studio/ack', (request, reply) => {
+    if (!backupOnly(request, reply)) return reply;
+    const body = ackBody.safeParse(request.body);
+    if (!body.success) return refuse(reply, 400, 'Give the registry version adopted.');
+    acked = Math.max(acked, body.data.version);
+    backupSilent = false;
+    for (const wait of waiting) if (wait.version <= acked) wait.done(true);
+    return { ok: true, data: null };
+  });
+
   app.post('/studio/stand-down', (request, reply) => {
     if (!backupOnly(request, reply)) return reply;
     const body = standDownBody.safeParse(request.body);
@@ -164,7 +193,7 @@ export function followRoutes(
     };
     send();
     const timer = setInterval(send, heartbeatEveryMs);
-    followers.add(res);
+    followers.set(res, send);
     request.raw.on('close', () => {
       clearInterval(timer);
       followers.delete(res);
@@ -174,8 +203,28 @@ export function followRoutes(
   return {
     addressesEvent,
     close() {
-      for (const res of followers) res.destroy();
+      for (const res of followers.keys()) res.destroy();
       followers.clear();
+      for (const wait of waiting) wait.done(false);
+    },
+    registryChanged() {
+      version += 1;
+      for (const send of followers.values()) send();
+      if (followers.size === 0 || backupSilent) return Promise.resolve(false);
+      const wanted = version;
+      return new Promise<boolean>((resolve) => {
+        const wait = {
+          version: wanted,
+          done: (ok: boolean) => {
+            clearTimeout(timer);
+            waiting.delete(wait);
+            if (!ok && followers.size > 0) backupSilent = true;
+            resolve(ok);
+          },
+        };
+        const timer = setTimeout(() => wait.done(false), pairingAckWithinMs);
+        waiting.add(wait);
+      });
     },
   };
 }
@@ -235,6 +284,8 @@ export function followHub(options: {
   const watch = new SilenceWatch(options.now);
   let connected = false;
   let announced = false;
+  /** The registry version last acknowledged to the hub (`POST /studio/ack`). */
+  let ackedVersion = 0;
   let closed = false;
   let stream: AbortController | null = null;
   let serving: { takenOverAt: number; hubSilentSinceAt: number } | null = null;
@@ -265,6 +316,26 @@ export function followHub(options: {
     announced = response.ok;
   };
 
+  /**
+   * Tells the hub this backup adopted the registry of `version`: a hub holds a pairing's
+   * answer until then (at most 2 s), so a seat paired just before the hub died is known here.
+   */
+  const acknowledge = async (version: number) => {
+    try {
+      const response = await fetch(new URL('/studio/ack', options.hubUrl), {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ version }),
+        dispatcher: agent,
+        signal: AbortSignal.timeout(2 * heartbeatEveryMs),
+      });
+      await response.body?.cancel();
+      if (response.ok) ackedVersion = version;
+    } catch {
+      // The hub went away: the next beat (from it or a restarted one) is acknowledged.
+    }
+  };
+
   const follow = async () => {
     while (!closed && !serving) {
       stream = new AbortController();
@@ -282,6 +353,7 @@ export function followHub(options: {
           watch.beat(beat);
           seats = beat.seats.length;
           options.own.adoptSeats(beat.seats);
+          if (beat.version !== ackedVersion) void acknowledge(beat.version);
         });
       } catch {
         // The hub went away: the silence check below decides; try again meanwhile.

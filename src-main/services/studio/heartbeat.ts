@@ -16,6 +16,11 @@ export const silenceBeforeTakeoverMs = 3000;
 export const takeoverWithinMs = 5000;
 /** How often the backup checks for silence, ms (a quarter of a beat). */
 export const silenceCheckEveryMs = 250;
+/**
+ * How long the hub holds a pairing's answer for its backup's acknowledgement of the registry
+ * that holds the new seat, at most, ms (a silent backup: answered once this has passed).
+ */
+export const pairingAckWithinMs = 2000;
 
 /** One seat of the hub's registry as a beat carries it: its credential's hash only. */
 export const beatSeat = z.object({
@@ -27,9 +32,14 @@ export const beatSeat = z.object({
   secretHash: z.string().regex(/^[0-9a-f]{64}$/),
 });
 
-/** A beat of the hub: its time (epoch ms UTC, the hub's clock) and its seat registry. */
+/**
+ * A beat of the hub: its time (epoch ms UTC, the hub's clock), the version of its seat
+ * registry (it grows with each pairing or revocation; the backup acknowledges it with
+ * `POST /studio/ack` `{ version }` once it adopted that registry) and the registry itself.
+ */
 export const beatPayload = z.object({
   at: z.number(),
+  version: z.number().int().nonnegative(),
   seats: z.array(beatSeat).max(500),
 });
 

@@ -7,7 +7,8 @@
  * - Off by default; `start` listens on the address the operator chose.
  * - `POST /studio/pair` `{ code, seatName }` pairs a seat with a pairing code
  *   (pairing.ts: one seat, 2 minutes; five wrong codes lock for a minute) and answers its
- *   credential once. Everything else needs `Authorization: Seat <credential>` (401
+ *   credential once; while a backup follows, only after it acknowledged the registry that
+ *   holds the new seat (backup.ts, at most 2 s). Everything else needs `Authorization: Seat <credential>` (401
  *   otherwise, and at once after a revocation).
  * - Any request carrying an `Origin` is refused (403): seats are desks, never web pages.
  * - A seat's command runs through the hub's one pipeline with `via: 'seat'`, the seat's name
@@ -127,6 +128,14 @@ export async function createStudioHub(options: {
     core?.seatGone?.(seatId);
   };
 
+  /** Sets what `studio.status` says of this desk beside its backup, telling the core. */
+  const stand = (next: HubStanding | null) => {
+    const was = standing?.phase === 'standing-down';
+    standing = next;
+    const is = next?.phase === 'standing-down';
+    if (was !== is) core?.standDown?.(is);
+  };
+
   const seatOf = (request: FastifyRequest): StoredSeat | null => {
     const header = request.headers.authorization ?? '';
     return header.startsWith('Seat ') ? book.check(header.slice(5).trim()) : null;
@@ -150,7 +159,7 @@ export async function createStudioHub(options: {
         return refuse(reply, 401, 'This seat has no credential of this studio, or it was revoked.');
       if (
         seat.role === 'backup' &&
-        !/^\/studio\/(follow|backup|hello|stand-down)$/.test(request.url)
+        !/^\/studio\/(follow|backup|ack|hello|stand-down)$/.test(request.url)
       )
         return refuse(reply, 403, say('studio.errors.backupNoCommands').message);
       (request as FastifyRequest & { seat: StoredSeat }).seat = seat;
@@ -173,6 +182,9 @@ export async function createStudioHub(options: {
         return refuse(reply, 403, 'That pairing code is wrong, used or expired.');
       }
       await save();
+      // A backup following must know the seat before it holds its credential, should this hub
+      // die at once (at most 2 s; no backup, or a silent one: answered now).
+      await follow?.registryChanged();
       options.log(`studio: seat "${answer.seat.name}" paired as ${answer.seat.role}`);
       return {
         ok: true,
@@ -268,7 +280,7 @@ export async function createStudioHub(options: {
       onStandDown: (told) => {
         // Its backup serves the seats: this hub serves none, so it spends no budget for them.
         standby = true;
-        standing = { phase: 'standing-down', backupUrl: told.url, since: told.since };
+        stand({ phase: 'standing-down', backupUrl: told.url, since: told.since });
         for (const seatId of [...streams.keys()]) cutOff(seatId);
         follow?.close();
         options.log(`studio: the backup at ${told.url} serves the seats: this hub stands down`);
@@ -368,7 +380,7 @@ export async function createStudioHub(options: {
       standby = on;
     },
     setStanding(next) {
-      standing = next;
+      stand(next);
     },
     adoptSeats(seats) {
       book.adopt(seats);
@@ -376,7 +388,10 @@ export async function createStudioHub(options: {
     async revoke(seatId) {
       const had = book.revoke(seatId);
       cutOff(seatId);
-      if (had) await save();
+      if (had) {
+        await save();
+        void follow?.registryChanged();
+      }
       return had;
     },
   };
