@@ -270,6 +270,12 @@ export type WatchUpdate =
        * (`code` is then `network`: the connection was down while it slept).
        */
       afterSleep?: true;
+      /**
+       * No poll failed: this desk hosts a studio whose backup took over, and it stands down
+       * (docs/architecture.md, "The takeover protocol"): its watches make no call, so the
+       * figure is not refreshed until hosting is turned off.
+       */
+      standingDown?: true;
     };
 
 /** What a token may do, as checked on add (one cheap call) and read from its claims. */

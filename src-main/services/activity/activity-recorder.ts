@@ -45,7 +45,7 @@ export class ActivityRecorder {
   watch(at: number, update: WatchUpdate): RecordedEvent[] {
     const when = new Date(at).toISOString();
     if (update.kind === 'error') {
-      if (update.afterSleep) return [];
+      if (update.afterSleep || update.standingDown) return [];
       const id = `${update.topic}:${update.subject}`;
       if (this.#stale.has(id)) return [];
       this.#stale.add(id);

@@ -302,20 +302,56 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     lifecycle.session.planner.dropClient(clientId);
     presence.drop(clientId);
   };
+  /**
+   * While this hub stands down for its backup, its own pages' watches make no call either
+   * (the open workspace's planner is held, and held again after a switch of workspace), and
+   * every figure they feed is pushed as not refreshed (`watch.update` error with
+   * `standingDown`) so no view shows a silent stale screen.
+   */
+  let standingDown = false;
+  const holdWatches = () => {
+    const { planner } = lifecycle.session;
+    if (planner.isHeld() === standingDown) return;
+    planner.hold(standingDown);
+    if (standingDown) sayHeld();
+  };
+  const sayHeld = () => {
+    const at = clock.now();
+    for (const task of lifecycle.session.planner.currentTasks())
+      hub.emit('watch.update', {
+        kind: 'error',
+        subject: task.subject,
+        topic: task.topic,
+        at,
+        code: 'conflict',
+        message: 'This hub stands down: its backup serves the studio.',
+        standingDown: true,
+      });
+  };
+  hub.subscribe((event) => {
+    if (event === 'workspace.changed' && standingDown) holdWatches();
+  });
   studio.attach({
     invoke: dispatch,
     subscribe: (listener) => hub.subscribe(listener),
     dropClient,
     seatGone: (seatId) => presence.dropSeat(seatId),
+    standDown: (on) => {
+      standingDown = on;
+      holdWatches();
+    },
   });
 
   // While this desk is a seat of a studio, every command but the studio's own is the hub's.
   return {
-    invoke(command, input, context) {
+    async invoke(command, input, context) {
       const seat = studio.seat();
-      return seat && !(typeof command === 'string' && command.startsWith('studio.'))
-        ? seat.invoke(command, input, context)
-        : dispatch(command, input, context);
+      if (seat && !(typeof command === 'string' && command.startsWith('studio.')))
+        return seat.invoke(command, input, context);
+      const answer = await dispatch(command, input, context);
+      // A view opened while this hub stands down is told at once its figures are not read.
+      if (standingDown && command === 'watch.subscribe' && answer.ok) sayHeld();
+      return answer;
     },
     subscribe: (listener) => hub.subscribe(listener),
     dropClient(clientId) {

@@ -65,6 +65,8 @@ export class WatchPlanner {
   private timer: unknown = null;
   private nextId = 1;
   private disposed = false;
+  /** While held (a studio hub standing down), the planner starts no read at all. */
+  private held = false;
   private readonly reserve: number;
   /** The broadcasts on air as the Multiview's last list read found them. */
   private onAir: readonly string[] = [];
@@ -197,6 +199,27 @@ export class WatchPlanner {
     return this.tasks;
   }
 
+  /**
+   * Holds every watch (`true`): no read is started and the running one is abandoned, while
+   * the subscriptions stay; released (`false`), it plans again at once. A studio hub standing
+   * down holds its own watches: its backup serves the studio (docs/architecture.md, "The
+   * takeover protocol").
+   */
+  hold(held: boolean): void {
+    if (this.held === held) return;
+    this.held = held;
+    if (held) {
+      this.clearTimer();
+      this.running?.abort.abort();
+      this.running = null;
+    } else this.pump();
+  }
+
+  /** Whether the planner is held (see {@link hold}). */
+  isHeld(): boolean {
+    return this.held;
+  }
+
   /** Stops polling and cancels the running read. */
   dispose(): void {
     this.disposed = true;
@@ -242,7 +265,7 @@ export class WatchPlanner {
 
   /** Starts the most overdue task if the budget allows, else sleeps until something is due. */
   private pump(): void {
-    if (this.disposed || this.running) return;
+    if (this.disposed || this.held || this.running) return;
     this.clearTimer();
     const now = this.options.clock.now();
     const budget = this.options.budget();

@@ -151,6 +151,7 @@ export class PanelFeedbackState {
       this.#failedAt.set(`${update.topic}:${update.subject}`, update.at);
       const gone =
         update.afterSleep === true ||
+        update.standingDown === true ||
         update.code === 'network' ||
         update.code === 'unauthorized' ||
         (update.status !== undefined && update.status >= 500);

@@ -13,4 +13,9 @@ export interface StudioCore {
    * revoked): its pages leave the presence picture (presence.ts).
    */
   seatGone?(seatId: string): void;
+  /**
+   * Told when this hub starts (`true`) or stops (`false`) standing down for its backup: while
+   * it stands down its own pages' watches make no platform call either.
+   */
+  standDown?(on: boolean): void;
 }

@@ -60,7 +60,7 @@ export const studio = {
       hubStoodDown: 'The hub came back at {time} and was told to stand down.',
       down: 'Standing down: the backup at {url} has served the seats since {time}.',
       downHint:
-        'This hub answers no seat and spends none of the budget for them. To serve again, turn hosting off and on once the backup has turned its hosting off.',
+        'This hub answers no seat and polls nothing, not even for its own window: its figures are not refreshed. To serve again, turn hosting off and on once the backup has turned its hosting off.',
     },
     state: {
       connecting: 'Connecting…',
