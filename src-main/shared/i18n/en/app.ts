@@ -144,8 +144,9 @@ export const app = {
     sharesTitle: 'Share of the last minute',
     shareOwnHub: 'This hub',
     shareOwnDesk: 'This desk',
-    shareCalls_one: '{count} call',
-    shareCalls_other: '{count} calls',
+    /** `count` picks the plural (a share may be fractional: 2.5); `calls` is it formatted. */
+    shareCalls_one: '{calls} call',
+    shareCalls_other: '{calls} calls',
     noCalls: 'No calls in the last minute.',
     close: 'Close',
   },
