@@ -114,7 +114,8 @@ export const controlRoom = {
     refused: 'the platform refused the read ({status})',
     unknown: 'the platform could not be read',
     afterSleep: 're-reading after the computer slept',
-    standingDown: 'not refreshed: this hub stands down while its backup serves the studio',
+    standingDown: 'this hub stands down while its backup serves the studio',
+    standingDownUnread: 'Not read: this hub stands down while its backup serves the studio.',
     last: 'last {ago}',
   },
 } as const;

@@ -114,7 +114,8 @@ export const controlRoom: CatalogueShape<typeof en> = {
     refused: '플랫폼이 조회를 거부했습니다 ({status})',
     unknown: '플랫폼에서 읽지 못했습니다',
     afterSleep: '컴퓨터가 절전 후 깨어나 다시 읽는 중',
-    standingDown: '갱신하지 않음: 백업 허브가 스튜디오를 맡는 동안 이 허브는 물러나 있습니다',
+    standingDown: '백업 허브가 스튜디오를 맡는 동안 이 허브는 물러나 있습니다',
+    standingDownUnread: '읽지 않음: 백업 허브가 스튜디오를 맡는 동안 이 허브는 물러나 있습니다.',
     last: '마지막 {ago}',
   },
 };
