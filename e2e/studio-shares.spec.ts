@@ -75,6 +75,7 @@ test('Budget details show each seat’s fractional share of a shared watch', asy
   });
   const ko = await context.newPage();
   await open(ko, hub.url);
+  await expect(ko.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
   await ko.getByTestId('budget-details-button').click();
   const koShares = ko.getByTestId('budget-shares-live');
   await expect(koShares).toContainText('이 허브');
