@@ -197,6 +197,7 @@ export async function runTakeoverDrill(
       },
       subscribe: (listener) => backupCore.subscribe(listener),
       dropClient: (clientId) => backupCore.dropClient(clientId),
+      adoptUploads: (uploads) => backupCore.adoptUploads(uploads),
     });
     await standby.start('127.0.0.1', 0);
     cleanups.unshift(() => standby.stop());

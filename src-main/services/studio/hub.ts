@@ -272,6 +272,7 @@ export async function createStudioHub(options: {
       touch: (id) => book.touch(id),
       hosting: () => hub.hostingAddress(),
       now: options.now,
+      uploads: () => core?.handedUploads?.() ?? Promise.resolve([]),
       onBackup: (event) => {
         for (const open of streams.values()) for (const res of open) res.write(event);
       },
@@ -382,6 +383,9 @@ export async function createStudioHub(options: {
     },
     adoptSeats(seats) {
       book.adopt(seats);
+    },
+    adoptUploads(uploads) {
+      core?.adoptUploads?.(uploads);
     },
     async revoke(seatId) {
       const had = book.revoke(seatId);
