@@ -42,6 +42,12 @@ interface HeldWatch {
 export interface FailoverSeatCore extends SeatCore {
   /** Every address known, the active one first. */
   addresses(): StudioAddress[];
+  /**
+   * The files on this machine this seat queued at an address or lists as left behind: the
+   * seat's host keeps its copies of them (a seat's own dropped files stay with it, to be
+   * queued again at the backup).
+   */
+  heldPaths(): Set<string>;
 }
 
 /**
@@ -185,6 +191,12 @@ export function failoverSeatCore(options: {
     link,
     addresses() {
       return [current(), ...links.filter((l) => l !== current())].map((l) => l.address);
+    },
+    heldPaths() {
+      const held = new Set<string>();
+      for (const left of [...[...queuedAt.values()].flat(), ...leftBehind])
+        for (const path of left.paths) held.add(path);
+      return held;
     },
     async invoke(command, input, context: CallContext): Promise<Result<unknown>> {
       if (command === 'studio.status') {
