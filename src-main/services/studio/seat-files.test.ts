@@ -91,6 +91,26 @@ describe('a seat queues a file that exists only on its machine', () => {
     expect(rig.sandbox.uploads.stored(done.uploadFileKey ?? '')?.sha256).toBe(sha);
   }, 60_000);
 
+  it('refuses the same file queued twice while it is still on its way, with the seat’s path', async () => {
+    const seat = await joinSeat('Uploads twice', 'operator');
+    const own = join(seatDir, 'twice.mp4');
+    await makeVideo(own, 1);
+    rig.sandbox.uploads.setThrottle(1000);
+    try {
+      const input = { paths: [own], target: { kind: 'vod', title: 'Twice' } };
+      const first = (await seat.invoke('upload.enqueue', input, ctx)) as Result<EnqueueResult>;
+      expect(first).toMatchObject({ ok: true, data: { added: 1 } });
+      const second = (await seat.invoke('upload.enqueue', input, ctx)) as Result<EnqueueResult>;
+      if (!second.ok) throw new Error(second.error.message);
+      expect(second.data.added).toBe(0);
+      expect(second.data.refused).toEqual([
+        expect.objectContaining({ path: own, text: { key: 'uploadProblem.alreadyQueued' } }),
+      ]);
+    } finally {
+      rig.sandbox.uploads.setThrottle(null);
+    }
+  }, 30_000);
+
   it('answers refusals with the seat’s own paths', async () => {
     const seat = await joinSeat('Uploads 2', 'operator');
     const own = join(seatDir, 'notes.txt');
