@@ -6,7 +6,8 @@
  * sandbox's tus server, and the seat queues it again at the backup. The backup goes on with
  * the hub's tus upload (its one-time URL came with the hub's heartbeat): the sandbox receives
  * the file's bytes once, the rest after the takeover is the size less the offset at the
- * takeover, and no second one-time upload URL is asked for.
+ * takeover, and no second one-time upload URL is asked for. With the upload host speaking
+ * multipart, which cannot resume, the file starts anew at the backup and its note says so.
  */
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
