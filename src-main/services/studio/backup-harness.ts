@@ -256,7 +256,11 @@ export async function runTakeoverDrill(
       target: { kind: 'vod' as const, title: 'Takeover drill clip' },
     };
     if (options.uploadBeforeKill) {
-      await writeFile(upload.paths[0] ?? '', Buffer.alloc(64 * 1024, 1));
+      // An MP4's `ftyp` box first: the hub queues it (a refused file is not left behind).
+      const clip = Buffer.alloc(64 * 1024, 1);
+      clip.writeUInt32BE(24, 0);
+      clip.write('ftypisom', 4, 'latin1');
+      await writeFile(upload.paths[0] ?? '', clip);
       const queued = await seat.invoke('upload.enqueue', upload, ctx);
       if (!queued.ok) throw new Error(`upload.enqueue: ${queued.error.message}`);
     }

@@ -16,7 +16,7 @@
 import type { EventMap, EventName } from '../../shared/bridge';
 import { ok, type Result } from '../../shared/result';
 import type { LeftUpload, SeatLink, SeatRole, StudioStatus } from '../../shared/studio-model';
-import type { UploadTarget } from '../../shared/uploads';
+import type { EnqueueResult, UploadTarget } from '../../shared/uploads';
 import type { CallContext } from '../core/command-registry';
 import { addressesEventName, addressesPayload, type StudioAddress } from './backup';
 import { normalizeFingerprint } from './certificate';
@@ -163,13 +163,20 @@ export function failoverSeatCore(options: {
   };
 
   /**
-   * Notes files queued at `via` (the active link when the command was sent), and forgets the
-   * left-behind files that this queues again.
+   * Notes files queued at `via` (the active link when the command was sent; `answer` the
+   * hub's `EnqueueResult`, whose refused files are not noted), and forgets the left-behind
+   * files that this queues again.
    */
-  const noteQueued = (via: Link, input: unknown) => {
+  const noteQueued = (via: Link, input: unknown, answer: unknown) => {
     const { paths, target } = input as { paths: string[]; target: UploadTarget };
+    // Files the hub refused were never queued there: nothing of them is left behind.
+    const refused = new Set(
+      ((answer as Partial<EnqueueResult> | null)?.refused ?? []).map((r) => r.path),
+    );
+    const queued = paths.filter((path) => !refused.has(path));
     const list = queuedAt.get(via) ?? [];
-    list.push({ hubUrl: via.address.url, paths: [...paths], target, queuedAt: now() });
+    if (queued.length > 0)
+      list.push({ hubUrl: via.address.url, paths: queued, target, queuedAt: now() });
     queuedAt.set(via, list);
     const again = new Set(paths);
     for (let i = leftBehind.length - 1; i >= 0; i -= 1) {
@@ -228,7 +235,7 @@ export function failoverSeatCore(options: {
           answer = await other.core.invoke(command, input, context);
         }
       }
-      if (command === 'upload.enqueue' && answer.ok) noteQueued(via, input);
+      if (command === 'upload.enqueue' && answer.ok) noteQueued(via, input, answer.data);
       if (command === 'watch.subscribe' && answer.ok) {
         const watchId = (answer.data as { watchId: string }).watchId;
         watches.set(watchId, { clientId: context.clientId, input, currentId: watchId });

@@ -9,7 +9,7 @@
  * takeover, and no second one-time upload URL is asked for. With the upload host speaking
  * multipart, which cannot resume, the file starts anew at the backup and its note says so.
  */
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -126,8 +126,15 @@ async function killHubMidUpload(mode: 'tus' | 'multipart') {
   const ctx = { clientId: 'seat-page-takeover' };
   sandbox.uploads.setMode(mode);
   sandbox.uploads.setThrottle(400_000);
-  const queued = (await seat.invoke('upload.enqueue', input, ctx)) as Result<EnqueueResult>;
-  expect(queued).toMatchObject({ ok: true, data: { added: 1 } });
+  // With a file the hub refuses (not a video): it is never listed as left behind.
+  const notes = join(seatDir, 'notes.txt');
+  await writeFile(notes, 'running order');
+  const queued = (await seat.invoke(
+    'upload.enqueue',
+    { ...input, paths: [file, notes] },
+    ctx,
+  )) as Result<EnqueueResult>;
+  expect(queued).toMatchObject({ ok: true, data: { added: 1, refused: [{ path: notes }] } });
 
   // Part of it reached the tus server, and a beat told the backup since.
   await waitFor(() => sandbox.uploads.receivedBytes() > 300_000, 20_000);
