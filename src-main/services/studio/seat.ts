@@ -8,6 +8,8 @@
  *   and is refused on a mismatch, before any request is written.
  * - `studio.status` is answered by the seat itself (its link); the hub's other studio
  *   commands are the hub operator's.
+ * - An operator seat's `upload.enqueue` first streams its files to the hub over the same
+ *   pinned link (seat-files.ts): the hub's queue reads the hub's copies, never a seat's path.
  */
 import { fetch, type Agent } from 'undici';
 import { z } from 'zod';
