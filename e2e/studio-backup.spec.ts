@@ -6,12 +6,13 @@
  * says it stands down. Screens in English and Korean.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { test, expect } from './fixtures';
 import { koreanShot, openStudio, shots } from './studio-fixture';
+import { makeVideo } from './media';
 
 interface Line {
   url: string;
@@ -130,7 +131,8 @@ test('a desk becomes the backup hub from Settings → Studio; the hub that comes
     { ONAIR_CLOCK_OFFSET_MS: String(clock.offsetMs) },
   );
   const clip = join(seat.dataDir, 'backup-drill-clip.mp4');
-  await writeFile(clip, Buffer.alloc(256 * 1024, 1));
+  // A real video: the hub queues it (a file it refused would not be left behind).
+  await makeVideo(clip, 2);
   const [seatBase, seatSecret] = seat.url.split('#k=');
   const queued = await fetch(`${seatBase}rpc/upload.enqueue`, {
     method: 'POST',

@@ -21,6 +21,7 @@ import {
 import type { MessageBoxOptions } from 'electron';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { superviseSpool } from './hosts/spool';
 import { createDeskCore, type DeskCore } from './services/app/desk-core';
 import { supervisePanelApi, type PanelApiSupervisor } from './hosts/panel-api';
 import { openSandboxWorkspace, sandboxInfoFromEnv } from './services/workspaces/workspace';
@@ -159,6 +160,8 @@ async function start(): Promise<void> {
     about: { appVersion: app.getVersion(), network: network.network.description },
     updates: desktopUpdates.info,
   });
+  // A studio hub keeps its seats' files in `dropped/`: removed once no upload queue names them.
+  superviseSpool(app.getPath('userData'), (m) => logger.write(m));
   app.setAboutPanelOptions({ applicationName: 'OnAir Desk', applicationVersion: app.getVersion() });
   const recording = trackRecordingCommands(deskCore);
   // The menu speaks the app's language and follows it (the transports get the watched core).

@@ -52,7 +52,7 @@ import {
   pairSeat,
   rejoinSeat,
   type BackupFollower,
-  type SeatCore,
+  type FailoverSeatCore,
 } from '../services/studio/index';
 import type { SeatLink, StudioHosting } from '../shared/studio-model';
 import { startHostNetwork } from './host-network';
@@ -217,6 +217,8 @@ async function main(): Promise<void> {
       dataDir: join(dataDir, 'backup'),
       now: Date.now,
       log: (m) => log.write(m),
+      // Seats' files go where this desk's queue and its sweep look (hosts/spool.ts).
+      spoolDir,
     });
     own.attach(desk);
     own.setStandby(true);
@@ -244,10 +246,11 @@ async function main(): Promise<void> {
     studio = { url, fingerprint };
   }
   await taken.lock.setAddress(`http://127.0.0.1:${host.port}/`);
-  // Copies of dropped files no queue names any more (cleared, or the drop was discarded).
+  // Copies of dropped files no queue names any more (cleared, or the drop was discarded);
+  // a seat keeps the ones it queued at its hub or lists as left behind there.
   const sweep = () =>
     void queuedPaths(dataDir)
-      .then((keep) => sweepSpool(spoolDir, keep))
+      .then((keep) => sweepSpool(spoolDir, new Set([...keep, ...(seat?.heldPaths() ?? [])])))
       .then((removed) => {
         if (removed > 0) log.write(`removed ${removed} dropped-file copies no upload needs`);
       });
@@ -314,7 +317,7 @@ async function joinAsSeat(options: {
   fingerprint: string;
   code: string | undefined;
   seatName: string;
-}): Promise<SeatCore> {
+}): Promise<FailoverSeatCore> {
   const secrets = createKeychain();
   const joined =
     options.code !== undefined

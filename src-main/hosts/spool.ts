@@ -6,6 +6,7 @@
  */
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { queuedPaths } from '../services/uploads/upload-store';
 
 /**
  * Removes every drop folder under `spoolDir` that holds no file in `keep` and is older than
@@ -31,4 +32,23 @@ export async function sweepSpool(
     removed += 1;
   }
   return removed;
+}
+
+/**
+ * Sweeps `<dataDir>/dropped` now and every 10 minutes (see {@link sweepSpool}), keeping every
+ * file an upload queue of `dataDir` names: the desktop app's copies of its studio seats'
+ * files (services/studio/seat-files.ts). Answers the function that stops it.
+ */
+export function superviseSpool(dataDir: string, log: (message: string) => void): () => void {
+  const spoolDir = join(dataDir, 'dropped');
+  const sweep = () =>
+    void queuedPaths(dataDir)
+      .then((keep) => sweepSpool(spoolDir, keep))
+      .then((removed) => {
+        if (removed > 0) log(`removed ${removed} dropped-file copies no upload needs`);
+      });
+  sweep();
+  const timer = setInterval(sweep, 10 * 60_000);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -41,7 +41,13 @@ import { WorkspacePairs } from '../workspaces/workspace-pairs';
 import { diagnosticsHandlers } from './diagnostics-commands';
 import { ActivityRecorder, activityHandlers, type RecordedEvent } from '../activity';
 import type { NetworkDescription } from '../../platform/network';
-import { createStudioHub, deskBackup, PresenceBoard, studioHandlers } from '../studio/index';
+import {
+  createStudioHub,
+  deskBackup,
+  PresenceBoard,
+  studioHandlers,
+  type BeatUpload,
+} from '../studio/index';
 import type { Broadcast, BudgetSnapshot, Fresh } from '../../shared/model';
 import { PanelRegistry } from '../panels/panel-registry';
 import { panelHandlers } from '../panels/panel-commands';
@@ -80,6 +86,13 @@ export interface DeskCoreWithPanels extends DeskCore {
    * taking over: docs/architecture.md, "The takeover protocol").
    */
   assumeFullMinute(): void;
+  /**
+   * The seats' uploads this desk, a studio hub, is sending, for its backup's heartbeat
+   * (services/uploads/upload-handover.ts: one-time URLs included, never for a seat).
+   */
+  handedUploads(): Promise<BeatUpload[]>;
+  /** Keeps what the hub this desk backs up handed over (its latest beat). */
+  adoptUploads(uploads: readonly BeatUpload[]): void;
 }
 
 export interface DeskCoreOptions {
@@ -291,6 +304,11 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     },
   );
 
+  // The seats' uploads go on at the backup from the server's offset (upload-handover.ts).
+  const handedUploads = async () => (await lifecycle.session.uploads()).handOver();
+  const adoptUploads = (uploads: readonly BeatUpload[]) =>
+    void lifecycle.session.uploads().then((engine) => engine.offerHandover(uploads));
+
   /** The open workspace's budgets start as if the last minute were full (a takeover). */
   function seedFullMinute(): void {
     const { workspace } = lifecycle.session;
@@ -340,6 +358,8 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       standingDown = on;
       holdWatches();
     },
+    handedUploads,
+    adoptUploads,
   });
 
   // While this desk is a seat of a studio, every command but the studio's own is the hub's.
@@ -368,6 +388,8 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       };
     },
     assumeFullMinute: seedFullMinute,
+    handedUploads,
+    adoptUploads,
     rereadWatches() {
       const at = clock.now();
       for (const task of lifecycle.session.planner.refreshAll())

@@ -197,6 +197,7 @@ export async function runTakeoverDrill(
       },
       subscribe: (listener) => backupCore.subscribe(listener),
       dropClient: (clientId) => backupCore.dropClient(clientId),
+      adoptUploads: (uploads) => backupCore.adoptUploads(uploads),
     });
     await standby.start('127.0.0.1', 0);
     cleanups.unshift(() => standby.stop());
@@ -255,7 +256,11 @@ export async function runTakeoverDrill(
       target: { kind: 'vod' as const, title: 'Takeover drill clip' },
     };
     if (options.uploadBeforeKill) {
-      await writeFile(upload.paths[0] ?? '', Buffer.alloc(64 * 1024, 1));
+      // An MP4's `ftyp` box first: the hub queues it (a refused file is not left behind).
+      const clip = Buffer.alloc(64 * 1024, 1);
+      clip.writeUInt32BE(24, 0);
+      clip.write('ftypisom', 4, 'latin1');
+      await writeFile(upload.paths[0] ?? '', clip);
       const queued = await seat.invoke('upload.enqueue', upload, ctx);
       if (!queued.ok) throw new Error(`upload.enqueue: ${queued.error.message}`);
     }

@@ -25,7 +25,7 @@ describe('heartbeat', () => {
     const watch = new SilenceWatch(() => t);
     t += silenceBeforeTakeoverMs - 1;
     expect(watch.silent()).toBe(false);
-    watch.beat({ at: t, version: 0, seats: [] });
+    watch.beat({ at: t, version: 0, seats: [], uploads: [] });
     t += 2999;
     expect(watch.silent()).toBe(false);
     t += 1;

@@ -28,6 +28,7 @@ import {
   silenceCheckEveryMs,
   SilenceWatch,
   type Beat,
+  type BeatUpload,
 } from './heartbeat';
 import type { HubStanding } from '../../shared/studio-model';
 import type { StoredSeat } from './pairing';
@@ -112,6 +113,8 @@ export function followRoutes(
      * the hub stands down, answering 503 and closing the seats' streams.
      */
     onStandDown: (told: StandDown) => void;
+    /** The seats' uploads the hub is sending, handed to the backup with each beat. */
+    uploads?: () => Promise<BeatUpload[]>;
   },
 ): FollowRoutes {
   let backup: StudioAddress | null = null;
@@ -123,7 +126,8 @@ export function followRoutes(
   /** A wait for an acknowledgement went unanswered: answer at once until the backup acks. */
   let backupSilent = false;
   const waiting = new Set<{ version: number; done: (acked: boolean) => void }>();
-  const beat = (): Beat => ({
+  const beat = async (): Promise<Beat> => ({
+    uploads: (await deps.uploads?.().catch(() => [])) ?? [],
     at: deps.now(),
     version,
     seats: deps
@@ -189,7 +193,9 @@ export function followRoutes(
     const backupId = (request as SeatRequest).seat.id;
     const send = () => {
       deps.touch(backupId);
-      res.write(`event: beat\ndata: ${JSON.stringify(beat())}\n\n`);
+      void beat().then((next) => {
+        if (!res.destroyed) res.write(`event: beat\ndata: ${JSON.stringify(next)}\n\n`);
+      });
     };
     send();
     const timer = setInterval(send, heartbeatEveryMs);
@@ -239,6 +245,11 @@ export interface StandbyHub {
   adoptSeats(seats: readonly StoredSeat[]): void;
   /** What `studio.status` says of this desk's place beside its hub (following, serving). */
   setStanding(standing: HubStanding | null): void;
+  /**
+   * Keeps the seats' uploads the hub was sending (its latest beat): a seat that queues one of
+   * those files again here goes on from the server's offset (services/uploads/upload-handover.ts).
+   */
+  adoptUploads?(uploads: readonly BeatUpload[]): void;
 }
 
 /** Where a backup is: following the hub, or serving the seats since `takenOverAt`. */
@@ -353,6 +364,7 @@ export function followHub(options: {
           watch.beat(beat);
           seats = beat.seats.length;
           options.own.adoptSeats(beat.seats);
+          options.own.adoptUploads?.(beat.uploads);
           if (beat.version !== ackedVersion) void acknowledge(beat.version);
         });
       } catch {

@@ -16,7 +16,7 @@
 import type { EventMap, EventName } from '../../shared/bridge';
 import { ok, type Result } from '../../shared/result';
 import type { LeftUpload, SeatLink, SeatRole, StudioStatus } from '../../shared/studio-model';
-import type { UploadTarget } from '../../shared/uploads';
+import type { EnqueueResult, UploadTarget } from '../../shared/uploads';
 import type { CallContext } from '../core/command-registry';
 import { addressesEventName, addressesPayload, type StudioAddress } from './backup';
 import { normalizeFingerprint } from './certificate';
@@ -42,6 +42,12 @@ interface HeldWatch {
 export interface FailoverSeatCore extends SeatCore {
   /** Every address known, the active one first. */
   addresses(): StudioAddress[];
+  /**
+   * The files on this machine this seat queued at an address or lists as left behind: the
+   * seat's host keeps its copies of them (a seat's own dropped files stay with it, to be
+   * queued again at the backup).
+   */
+  heldPaths(): Set<string>;
 }
 
 /**
@@ -157,13 +163,20 @@ export function failoverSeatCore(options: {
   };
 
   /**
-   * Notes files queued at `via` (the active link when the command was sent), and forgets the
-   * left-behind files that this queues again.
+   * Notes files queued at `via` (the active link when the command was sent; `answer` the
+   * hub's `EnqueueResult`, whose refused files are not noted), and forgets the left-behind
+   * files that this queues again.
    */
-  const noteQueued = (via: Link, input: unknown) => {
+  const noteQueued = (via: Link, input: unknown, answer: unknown) => {
     const { paths, target } = input as { paths: string[]; target: UploadTarget };
+    // Files the hub refused were never queued there: nothing of them is left behind.
+    const refused = new Set(
+      ((answer as Partial<EnqueueResult> | null)?.refused ?? []).map((r) => r.path),
+    );
+    const queued = paths.filter((path) => !refused.has(path));
     const list = queuedAt.get(via) ?? [];
-    list.push({ hubUrl: via.address.url, paths: [...paths], target, queuedAt: now() });
+    if (queued.length > 0)
+      list.push({ hubUrl: via.address.url, paths: queued, target, queuedAt: now() });
     queuedAt.set(via, list);
     const again = new Set(paths);
     for (let i = leftBehind.length - 1; i >= 0; i -= 1) {
@@ -185,6 +198,12 @@ export function failoverSeatCore(options: {
     link,
     addresses() {
       return [current(), ...links.filter((l) => l !== current())].map((l) => l.address);
+    },
+    heldPaths() {
+      const held = new Set<string>();
+      for (const left of [...[...queuedAt.values()].flat(), ...leftBehind])
+        for (const path of left.paths) held.add(path);
+      return held;
     },
     async invoke(command, input, context: CallContext): Promise<Result<unknown>> {
       if (command === 'studio.status') {
@@ -216,7 +235,7 @@ export function failoverSeatCore(options: {
           answer = await other.core.invoke(command, input, context);
         }
       }
-      if (command === 'upload.enqueue' && answer.ok) noteQueued(via, input);
+      if (command === 'upload.enqueue' && answer.ok) noteQueued(via, input, answer.data);
       if (command === 'watch.subscribe' && answer.ok) {
         const watchId = (answer.data as { watchId: string }).watchId;
         watches.set(watchId, { clientId: context.clientId, input, currentId: watchId });

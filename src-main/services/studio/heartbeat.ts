@@ -32,15 +32,55 @@ export const beatSeat = z.object({
   secretHash: z.string().regex(/^[0-9a-f]{64}$/),
 });
 
+const isoTime = z.string().min(1).max(40);
+
+/**
+ * One upload of a seat's file the hub was sending, as a beat carries it to the backup
+ * (services/uploads/upload-handover.ts): its one-time URL and tus location grant the right to
+ * upload, so they travel only on the backup's authenticated follow stream (the backup holds
+ * the same accounts), never to a seat. Sizes in bytes, times ISO 8601 UTC.
+ */
+export const beatUpload = z.object({
+  seatId: z.string().max(64),
+  name: z.string().max(1024),
+  sizeBytes: z.number().int().nonnegative(),
+  target: z.discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('vod'),
+      categoryKey: z.string().max(128).optional(),
+      title: z.string().max(200).optional(),
+    }),
+    z.object({ kind: z.literal('program-media') }),
+    z.object({ kind: z.literal('waiting-screen') }),
+  ]),
+  protocol: z.enum(['tus', 'multipart']),
+  url: z
+    .object({
+      uploadUrl: z.string().min(1).max(4096),
+      progressUrl: z.string().max(4096).nullable(),
+      uploadFileKey: z.string().min(1).max(128),
+      expiresAt: isoTime,
+      usedAt: isoTime.nullable(),
+    })
+    .nullable(),
+  location: z.string().max(4096).nullable(),
+  sentBytes: z.number().int().nonnegative(),
+});
+
+/** An upload the hub hands its backup (see {@link beatUpload}). */
+export type BeatUpload = z.infer<typeof beatUpload>;
+
 /**
  * A beat of the hub: its time (epoch ms UTC, the hub's clock), the version of its seat
  * registry (it grows with each pairing or revocation; the backup acknowledges it with
- * `POST /studio/ack` `{ version }` once it adopted that registry) and the registry itself.
+ * `POST /studio/ack` `{ version }` once it adopted that registry), the registry itself, and the
+ * seats' uploads it is sending (absent from a hub that sends none).
  */
 export const beatPayload = z.object({
   at: z.number(),
   version: z.number().int().nonnegative(),
   seats: z.array(beatSeat).max(500),
+  uploads: z.array(beatUpload).max(1000).default([]),
 });
 
 /** A beat of the hub (see {@link beatPayload}). */

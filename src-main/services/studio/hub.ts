@@ -41,6 +41,7 @@ import type { StudioCore } from './studio-core';
 import { PairingBook, type StoredSeat } from './pairing';
 import { refuse } from './refuse';
 import { followRoutes, type FollowRoutes, type StandbyHub } from './backup';
+import { seatFileRoutes } from './seat-files';
 
 /** The hub's state and its server, one per desk core (a backup's too: {@link StandbyHub}). */
 export interface StudioHub extends StandbyHub {
@@ -99,6 +100,11 @@ export async function createStudioHub(options: {
   secrets?: SecretStore;
   /** Emits an event of the hub on this desk while it is a seat. */
   emit?: (event: string, payload: unknown) => void;
+  /**
+   * Where seats' files are kept for the upload queue (seat-files.ts); default the data
+   * folder's `dropped/`, swept with the browser host's copies once no queue names them.
+   */
+  spoolDir?: string;
 }): Promise<StudioHub> {
   const dir = join(options.dataDir, 'studio');
   const book = new PairingBook(options.now, await readSeats(dir));
@@ -269,11 +275,16 @@ export async function createStudioHub(options: {
         if (!streams.get(seat.id)?.size) core?.seatGone?.(seat.id);
       });
     });
+    seatFileRoutes(app, {
+      spoolDir: () => options.spoolDir ?? join(options.dataDir, 'dropped'),
+      now: options.now,
+    });
     follow = followRoutes(app, {
       registry: () => book.stored(),
       touch: (id) => book.touch(id),
       hosting: () => hub.hostingAddress(),
       now: options.now,
+      uploads: () => core?.handedUploads?.() ?? Promise.resolve([]),
       onBackup: (event) => {
         for (const open of streams.values()) for (const res of open) res.write(event);
       },
@@ -384,6 +395,9 @@ export async function createStudioHub(options: {
     },
     adoptSeats(seats) {
       book.adopt(seats);
+    },
+    adoptUploads(uploads) {
+      core?.adoptUploads?.(uploads);
     },
     async revoke(seatId) {
       const had = book.revoke(seatId);

@@ -20,5 +20,6 @@ export {
 } from './seat';
 export { normalizeFingerprint } from './certificate';
 export { followHub, type BackupFollower, type BackupState, type StudioAddress } from './backup';
+export type { BeatUpload } from './heartbeat';
 export { failoverSeatCore, type FailoverSeatCore } from './failover-seat';
 export { PresenceBoard, presenceId } from './presence';

@@ -8,6 +8,8 @@
  *   and is refused on a mismatch, before any request is written.
  * - `studio.status` is answered by the seat itself (its link); the hub's other studio
  *   commands are the hub operator's.
+ * - An operator seat's `upload.enqueue` first streams its files to the hub over the same
+ *   pinned link (seat-files.ts): the hub's queue reads the hub's copies, never a seat's path.
  */
 import { fetch, type Agent } from 'undici';
 import { z } from 'zod';
@@ -23,6 +25,8 @@ import type { CallContext } from '../core/command-registry';
 import { normalizeFingerprint } from './certificate';
 import type { StudioCore } from './studio-core';
 import { PresenceEcho } from './presence';
+import { enqueueThroughHub, FileLinkError, sendSeatFile } from './seat-files';
+import type { EnqueueResult, UploadTarget } from '../../shared/uploads';
 import { FingerprintMismatchError, pinnedAgent, readServerSentEvents, unwrap } from './link';
 
 export { FingerprintMismatchError, pinnedAgent } from './link';
@@ -245,7 +249,7 @@ export function seatCore(options: {
       const signal = context.signal
         ? AbortSignal.any([waiting.signal, context.signal])
         : waiting.signal;
-      try {
+      const rpc = async (sent: unknown): Promise<Result<unknown>> => {
         const response = await fetch(new URL(`/rpc/${String(command)}`, options.hubUrl), {
           method: 'POST',
           headers: {
@@ -254,16 +258,45 @@ export function seatCore(options: {
             'x-desk-client': context.clientId,
           },
           body: JSON.stringify({
-            input,
+            input: sent,
             ...(context.confirmation ? { confirmation: context.confirmation } : {}),
           }),
           dispatcher: agent,
           signal,
         });
         if (response.status === 401) setState('revoked');
-        const body = (await response.json()) as Result<unknown>;
-        return body;
+        return (await response.json()) as Result<unknown>;
+      };
+      try {
+        // The hub reads files on its own disk: an operator seat's files go there first
+        // (seat-files.ts); an observer's enqueue is refused by the hub's pipeline as it is.
+        if (command === 'upload.enqueue' && options.role === 'operator' && isEnqueueInput(input)) {
+          const answer = await enqueueThroughHub(
+            input,
+            (path) => sendSeatFile({ hubUrl: options.hubUrl, agent, headers, path, signal }),
+            async (hubInput) => {
+              const result = await rpc(hubInput);
+              return result.ok
+                ? { ok: true, data: result.data as EnqueueResult }
+                : { ok: false, answer: result };
+            },
+          );
+          return answer.ok ? ok(answer.data) : (answer.answer as Result<unknown>);
+        }
+        return await rpc(input);
       } catch (error) {
+        // A file on its way when the link failed: the enqueue itself was never sent.
+        if (error instanceof FileLinkError) {
+          const cause = unwrap(error.cause);
+          return fail(
+            cause instanceof FingerprintMismatchError
+              ? linkFailure(String(command), cause)
+              : {
+                  code: 'network',
+                  ...say('studio.errors.hubUnreachable', { detail: cause.message }),
+                },
+          );
+        }
         return fail(linkFailure(String(command), unwrap(error)));
       } finally {
         inFlight.delete(waiting);
@@ -344,4 +377,15 @@ export function linkFailure(command: string, cause: Error): DeskError {
 /** Whether a seat's failed command surely never reached the hub (see {@link linkFailure}). */
 export function surelyNotSent(error: DeskError): boolean {
   return error.text?.key === 'studio.errors.hubUnreachable';
+}
+
+/** Whether `input` has the shape of `upload.enqueue`'s (the hub validates it fully). */
+function isEnqueueInput(input: unknown): input is { paths: string[]; target: UploadTarget } {
+  const given = input as { paths?: unknown; target?: unknown } | null;
+  return (
+    Array.isArray(given?.paths) &&
+    given.paths.every((path) => typeof path === 'string') &&
+    typeof given.target === 'object' &&
+    given.target !== null
+  );
 }

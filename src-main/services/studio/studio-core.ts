@@ -2,6 +2,7 @@
 import type { CallContext } from '../core/command-registry';
 import type { EventMap, EventName } from '../../shared/bridge';
 import type { Result } from '../../shared/result';
+import type { BeatUpload } from './heartbeat';
 
 /** What the hub serves its seats from, and what a seat's core answers like: the desk core's shape. */
 export interface StudioCore {
@@ -18,4 +19,11 @@ export interface StudioCore {
    * it stands down its own pages' watches make no platform call either.
    */
   standDown?(on: boolean): void;
+  /**
+   * The seats' uploads this desk is sending, handed to its backup with every beat
+   * (heartbeat.ts `beatUpload`: one-time URLs included, for the backup's follow stream only).
+   */
+  handedUploads?(): Promise<BeatUpload[]>;
+  /** Keeps the uploads the hub this desk backs up handed over (its latest beat). */
+  adoptUploads?(uploads: readonly BeatUpload[]): void;
 }

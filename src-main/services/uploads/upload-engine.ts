@@ -35,6 +35,7 @@ import { UploadQueueStore } from './upload-store';
 import { retryDecision } from './upload-retry';
 import { UploadSlots, type Slot } from './upload-slots';
 import { UploadSpeeds } from './upload-speeds';
+import { handOver, Handover, type HandedUpload } from './upload-handover';
 import { defaultTuning, type UploadTuning } from './upload-tuning';
 
 export interface UploadEngineOptions {
@@ -64,6 +65,8 @@ export class UploadEngine {
   #concurrency = defaultConcurrency;
   #disposed = false;
   readonly #changes: UploadChangeBatcher;
+  /** What a studio hub handed over to this desk, its backup (upload-handover.ts). */
+  readonly #handover = new Handover();
 
   private constructor(options: UploadEngineOptions) {
     this.#options = options;
@@ -146,11 +149,28 @@ export class UploadEngine {
       this.#records.values(),
     );
     for (const record of records) {
+      this.#handover.adopt(record, Date.now(), this.#tuning.urlMarginMs);
       this.#records.set(record.id, record);
       this.#changed(record);
     }
     if (records.length > 0) this.#pump();
     return result;
+  }
+
+  /**
+   * The seats' files this desk, a studio hub, is sending (their one-time URLs and tus
+   * locations included: for its backup's follow stream only, upload-handover.ts).
+   */
+  handOver(): HandedUpload[] {
+    return handOver(this.#records.values());
+  }
+
+  /**
+   * Keeps what the studio hub this desk backs up last handed over: a seat's file queued here
+   * again goes on with the hub's tus upload from the server's offset (upload-handover.ts).
+   */
+  offerHandover(uploads: readonly HandedUpload[]): void {
+    this.#handover.offer(uploads);
   }
 
   /** Holds queued, uploading and retrying files; tus keeps its offset. Answers how many. */

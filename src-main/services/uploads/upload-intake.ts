@@ -10,6 +10,7 @@ import { checkDroppedPaths } from './enqueue-check';
 import { refusalWords, targetLabel } from './problem-words';
 import type { UploadPlatform } from './upload-platform';
 import { newRecord, type UploadRecord } from './upload-record';
+import { seatOfCopy } from '../../shared/seat-copies';
 
 /** The answer to the operator (`added` counts `records`) and the records to queue. */
 export interface Intake {
@@ -39,16 +40,18 @@ export async function intake(
     };
   }
   const checked = await checkDroppedPaths(paths, target.kind);
-  const active = new Set(
-    [...queue()]
-      .filter((r) => r.kind === target.kind && r.state !== 'done' && r.state !== 'cancelled')
-      .map((r) => r.path),
+  const unfinished = [...queue()].filter(
+    (r) => r.kind === target.kind && r.state !== 'done' && r.state !== 'cancelled',
   );
+  const active = new Set(unfinished.map((r) => r.path));
+  // A studio seat's file comes as a new copy each time (shared/seat-copies.ts): the same seat's
+  // file of the same name and size counts as the same file.
+  const activeCopies = new Set(unfinished.flatMap((r) => copyKey(r) ?? []));
   const now = new Date().toISOString();
   const label = targetLabel(target);
   const records: UploadRecord[] = [];
   for (const file of checked.files) {
-    if (active.has(file.path)) {
+    if (active.has(file.path) || activeCopies.has(copyKey(file) ?? '')) {
       checked.refused.push({ path: file.path, ...refusalWords('uploadProblem.alreadyQueued') });
       continue;
     }
@@ -57,4 +60,10 @@ export async function intake(
     );
   }
   return { result: { batchId, added: records.length, refused: checked.refused }, records };
+}
+
+/** A seat's copy as "seat, name, size", or null for a file of this desk. */
+function copyKey(file: { path: string; name: string; sizeBytes: number }): string | null {
+  const seat = seatOfCopy(file.path);
+  return seat === null ? null : `${seat}\u0000${file.name}\u0000${file.sizeBytes}`;
 }

@@ -177,6 +177,12 @@ export const errors = {
       'A multipart upload cannot resume: it started again from the beginning with a new one-time URL.',
     resumed: "Resumed from the upload host's offset: {bytes} of {size} were already there.",
     resumedEmpty: 'Resumed; the upload host held none of it yet.',
+    takenOverTus:
+      'Queued again at the backup hub: it goes on with the upload the studio hub started, from where the platform kept it.',
+    takenOverMultipart:
+      'The studio hub was sending this file in one piece (multipart), which cannot resume: it starts again from the beginning here.',
+    takenOverExpired:
+      'The studio hub’s one-time URL for this file had expired: it starts again from the beginning with a new one.',
     restarted: 'Interrupted by a restart; it goes on where the upload host stopped.',
   },
   sniff: {

@@ -86,6 +86,10 @@ export const studio = {
       notBackupCode:
         'That pairing code is not a backup hub’s: ask the hub for a code of role Backup hub.',
       backupNoCommands: 'A backup hub follows the hub; it runs no commands here.',
+      hubDiskFull:
+        'The studio hub’s disk is full: “{name}” was not queued. Free some space at the hub, then queue it again.',
+      fileNotCopied:
+        'The studio hub could not keep a copy of “{name}” ({detail}): it was not queued.',
       fingerprintMismatch:
         'The hub’s certificate ({got}) is not the one this seat pinned: refused, nothing was sent.',
     },

@@ -3,7 +3,7 @@ export const uploads = {
   uploads: {
     leftAtHub: {
       title: 'Queued at the studio hub {url} at {time}, before it went silent: {count} file(s).',
-      hint: 'The backup hub serves this seat now. These files stay on this machine and their upload may be unfinished: queue them again here, or leave them.',
+      hint: 'The backup hub serves this seat now. These files stay on this machine. Queue them again here: a file the hub was sending by tus goes on from where the platform kept it, without sending that part again; a file sent in one piece (multipart), or not yet started, starts from the beginning.',
       queueAgain: 'Queue them again at {url}',
     },
     lead: 'Drop video files, images or whole folders anywhere in OnAir Desk. Each file gets its own one-time upload URL just before it is sent; the queue survives a restart.',

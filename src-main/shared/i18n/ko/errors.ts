@@ -173,6 +173,12 @@ export const errors: CatalogueShape<typeof en> = {
       'multipart 업로드는 이어 올릴 수 없어 새 일회성 URL로 처음부터 다시 시작했습니다.',
     resumed: '업로드 호스트의 위치에서 이어 올립니다: {size} 중 {bytes}가 이미 있었습니다.',
     resumedEmpty: '이어 올립니다. 업로드 호스트에는 아직 받은 데이터가 없었습니다.',
+    takenOverTus:
+      '백업 허브에서 다시 대기열에 넣었습니다. 스튜디오 허브가 시작한 업로드를 플랫폼이 보관한 위치부터 이어 갑니다.',
+    takenOverMultipart:
+      '스튜디오 허브가 이 파일을 한 번에(multipart) 보내고 있었으므로 이어 올릴 수 없습니다. 여기서 처음부터 다시 시작합니다.',
+    takenOverExpired:
+      '스튜디오 허브가 받은 이 파일의 일회성 URL이 만료되었습니다. 새 URL로 처음부터 다시 시작합니다.',
     restarted: '다시 시작하느라 중단되었습니다. 업로드 호스트가 멈춘 곳부터 이어 갑니다.',
   },
   sniff: {

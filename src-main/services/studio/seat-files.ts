@@ -1,0 +1,223 @@
+/**
+ * A seat's files reach its hub over the studio link (docs/architecture.md, "The takeover
+ * protocol", item 9). A seat's pages drop files on the seat's machine; the hub's upload queue
+ * reads files on the hub's. So before a seat's `upload.enqueue` goes to the hub, the seat
+ * streams each file over its pinned TLS link (`PUT /studio/files?name=<name>`, the seat's
+ * credential, operator seats only), the hub keeps the copy in its spool folder
+ * (shared/seat-copies.ts) and answers its path, and the seat queues those paths. The seat
+ * answers its pages with its own paths, as if the hub had read them.
+ *
+ * - Streamed both ways, never buffered whole; the size is the file's (`Content-Length`), and
+ *   a copy that did not get every byte is removed and refused.
+ * - A hub whose disk refuses the copy answers 507 (full) or 500: the seat refuses that file
+ *   in the operator's words (`studio.errors.hubDiskFull`, `studio.errors.fileNotCopied`).
+ */
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { request as undiciRequest, type Agent } from 'undici';
+import { z } from 'zod';
+import { englishText } from '../../shared/i18n/say';
+import type { MessageKey, MessageParams, MessageRef } from '../../shared/i18n/message';
+import { seatCopyFolder } from '../../shared/seat-copies';
+import type { EnqueueResult, UploadTarget } from '../../shared/uploads';
+import type { StoredSeat } from './pairing';
+import { refuse } from './refuse';
+
+/** The hub's route for seats' files: `PUT /studio/files`. */
+export const seatFilesPath = '/studio/files';
+
+/**
+ * Adds `PUT /studio/files?name=<file name>` to the hub's server (requests already
+ * authenticated by hub.ts's hook, which put the seat on `request.seat`). Operator seats only
+ * (403 otherwise: an observer changes nothing). The body (any size, `Content-Length` required)
+ * is streamed into `<spoolDir>/<made>-<random>-seat-<seatId>/<name>`; answers
+ * `{ ok: true, data: { path } }`, the copy's path on the hub. A short body is removed and
+ * refused (400); a full disk answers 507, another write failure 500, both
+ * `{ ok: false, error: { code, message, errno } }`.
+ * @param deps.spoolDir the hub's folder of copies (its data folder's `dropped/`).
+ * @param deps.now the hub's clock, epoch ms UTC (the folder's name, swept by its age).
+ */
+export function seatFileRoutes(
+  app: FastifyInstance,
+  deps: { spoolDir: () => string; now: () => number },
+): void {
+  // Files arrive as raw bodies of any size: hand the stream on, never buffer it.
+  app.addContentTypeParser('application/octet-stream', (_request, payload, done) =>
+    done(null, payload),
+  );
+  app.put<{ Querystring: { name?: string } }>(seatFilesPath, async (request, reply) => {
+    const seat = (request as FastifyRequest & { seat: StoredSeat }).seat;
+    if (seat.role !== 'operator')
+      return refuse(reply, 403, 'Only an operator seat sends files to the studio’s uploads.');
+    const name = safeName(request.query.name ?? '');
+    const size = Number(request.headers['content-length']);
+    if (name === null || !Number.isSafeInteger(size) || size < 0)
+      return refuse(reply, 400, 'Give the file’s name and its size (Content-Length).');
+    const dir = join(
+      deps.spoolDir(),
+      seatCopyFolder(deps.now(), randomBytes(6).toString('hex'), seat.id),
+    );
+    const path = join(dir, name);
+    let written = 0;
+    try {
+      await mkdir(dir, { recursive: true });
+      const body = request.body as Readable;
+      body.on('data', (chunk: Buffer) => (written += chunk.length));
+      await pipeline(body, createWriteStream(path, { flags: 'wx' }));
+      if (written !== size) throw new ShortBodyError();
+    } catch (error) {
+      await rm(dir, { recursive: true, force: true });
+      if (error instanceof ShortBodyError)
+        return refuse(reply, 400, `The file “${name}” arrived incomplete; send it again.`);
+      const errno = (error as NodeJS.ErrnoException).code ?? 'EIO';
+      return reply
+        .code(errno === 'ENOSPC' ? 507 : 500)
+        .header('Cache-Control', 'no-store')
+        .send({
+          ok: false,
+          error: { code: 'internal', message: (error as Error).message, errno },
+        });
+    }
+    return { ok: true, data: { path } };
+  });
+}
+
+class ShortBodyError extends Error {}
+
+/** The last path segment of a file's name, without control characters; null if empty. */
+function safeName(raw: string): string | null {
+  // eslint-disable-next-line no-control-regex
+  const name = basename(raw.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '');
+  return name === '' || name === '.' || name === '..' ? null : name.slice(0, 255);
+}
+
+const copyAnswer = z.object({ ok: z.literal(true), data: z.object({ path: z.string() }) });
+const copyRefusal = z.object({
+  ok: z.literal(false),
+  error: z.object({ message: z.string(), errno: z.string().optional() }),
+});
+
+/** A file the hub did not take: refused like a dropped file, in the operator's words. */
+export type FileRefusal = EnqueueResult['refused'][number];
+
+/**
+ * The connection to the hub failed while a file was on its way: the `upload.enqueue` itself
+ * was never sent (seat.ts answers "the hub does not answer", and a failover seat may queue at
+ * another serving address).
+ */
+export class FileLinkError extends Error {
+  constructor(override readonly cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.name = 'FileLinkError';
+  }
+}
+
+/**
+ * Streams the file at `path` (on this machine) to the hub at `hubUrl` with the seat's
+ * `headers` (its credential) through the pinned `agent`, and answers the copy's path on the
+ * hub, or the refusal to give the operator (file unreadable here, the hub's disk refused it,
+ * the hub refused the seat).
+ * @throws FileLinkError when the connection failed (nothing was queued).
+ */
+export async function sendSeatFile(options: {
+  hubUrl: string;
+  agent: Agent;
+  headers: Record<string, string>;
+  path: string;
+  signal?: AbortSignal;
+}): Promise<{ ok: true; hubPath: string } | { ok: false; refusal: FileRefusal }> {
+  const name = basename(options.path);
+  const refused = (key: MessageKey, params: MessageParams) => ({
+    ok: false as const,
+    refusal: refusal(options.path, { key, params }),
+  });
+  let size: number;
+  try {
+    const info = await stat(options.path);
+    if (!info.isFile()) throw new Error('not a file');
+    size = info.size;
+  } catch (error) {
+    // The hub's own checks word it: it answers "missing" for a path it cannot read.
+    return refused('studio.errors.fileNotCopied', { name, detail: (error as Error).message });
+  }
+  const url = new URL(seatFilesPath, options.hubUrl);
+  url.searchParams.set('name', name);
+  let answer;
+  try {
+    answer = await undiciRequest(url, {
+      method: 'PUT',
+      headers: {
+        ...options.headers,
+        'content-type': 'application/octet-stream',
+        'content-length': String(size),
+      },
+      body: createReadStream(options.path),
+      dispatcher: options.agent,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (error) {
+    throw new FileLinkError(error);
+  }
+  const body: unknown = await answer.body.json().catch(() => null);
+  const copied = copyAnswer.safeParse(body);
+  if (answer.statusCode === 200 && copied.success)
+    return { ok: true, hubPath: copied.data.data.path };
+  const said = copyRefusal.safeParse(body);
+  if (answer.statusCode === 507) return refused('studio.errors.hubDiskFull', { name });
+  return refused('studio.errors.fileNotCopied', {
+    name,
+    detail: said.success ? said.data.error.message : `HTTP ${answer.statusCode}`,
+  });
+}
+
+function refusal(path: string, text: MessageRef): FileRefusal {
+  return { path, reason: englishText(text.key, text.params), text };
+}
+
+/**
+ * A seat's `upload.enqueue`: sends every file to the hub (see {@link sendSeatFile}), asks
+ * `enqueue` to queue the hub's copies, and answers with this seat's own paths (refusals of
+ * the hub mapped back, the files the hub did not take added).
+ * @throws FileLinkError when the link failed before the enqueue was sent.
+ */
+export async function enqueueThroughHub(
+  input: { paths: string[]; target: UploadTarget },
+  send: (
+    path: string,
+  ) => Promise<{ ok: true; hubPath: string } | { ok: false; refusal: FileRefusal }>,
+  enqueue: (hubInput: {
+    paths: string[];
+    target: UploadTarget;
+  }) => Promise<{ ok: true; data: EnqueueResult } | { ok: false; answer: unknown }>,
+): Promise<{ ok: true; data: EnqueueResult } | { ok: false; answer: unknown }> {
+  const ownPath = new Map<string, string>();
+  const refusedHere: FileRefusal[] = [];
+  for (const path of input.paths) {
+    const sent = await send(path);
+    if (sent.ok) ownPath.set(sent.hubPath, path);
+    else refusedHere.push(sent.refusal);
+  }
+  const hubPaths = [...ownPath.keys()];
+  if (hubPaths.length === 0)
+    return {
+      ok: true,
+      data: { batchId: randomBytes(8).toString('hex'), added: 0, refused: refusedHere },
+    };
+  const answer = await enqueue({ paths: hubPaths, target: input.target });
+  if (!answer.ok) return answer;
+  return {
+    ok: true,
+    data: {
+      ...answer.data,
+      refused: [
+        ...answer.data.refused.map((r) => ({ ...r, path: ownPath.get(r.path) ?? r.path })),
+        ...refusedHere,
+      ],
+    },
+  };
+}
