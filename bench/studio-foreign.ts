@@ -12,7 +12,8 @@
  *
  * Goals: no operator command lost (a command refused for budget counts as lost); command p99
  * ≤ 3 s; from the third minute on, the app sends at most 30 calls a minute and the foreign
- * client gets at least half of its calls through.
+ * client gets at least half of its calls through. `FOREIGN_SEED` (default 23) seeds the foreign
+ * client's moments.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -314,7 +315,11 @@ export const studioForeignSection: BenchSection = {
       throw new Error(`FOREIGN_MINUTES must be at least 3, not "${process.env.FOREIGN_MINUTES}"`);
     // The watches' own spend first: the app alone, one focused broadcast and the channel list.
     const watchSpend = process.env.FOREIGN_WATCH_SPEND === '0' ? null : await measureWatchSpend();
-    const f = await runStudioForeign({ minutes });
+    // The foreign client's random moments (FOREIGN_SEED, default 23).
+    const seed = Number(process.env.FOREIGN_SEED ?? 23);
+    if (!Number.isInteger(seed))
+      throw new Error(`FOREIGN_SEED must be an integer, not "${process.env.FOREIGN_SEED}"`);
+    const f = await runStudioForeign({ minutes, seed });
     const share = Math.round(f.foreignShareAfter2 * 100);
     return {
       table: {
@@ -358,7 +363,7 @@ export const studioForeignSection: BenchSection = {
         `Cue points refused 0/1/2/3+ times: ${f.refusedTimes.join('/')}.`,
         ...f.slowest.map((c) => `Slow command ${c.tookMs} ms: ${c.calls.join(', ')}.`),
         'Real time: the sandbox enforces 60 calls a minute, 1 s apart, on its monotonic clock.',
-        'Foreign client: GET channels at exponential gaps (30 a minute on average, seeded), never retried.',
+        `Foreign client: GET channels at exponential gaps (30 a minute on average, seed ${seed}), never retried.`,
         'Operator: a cue point at the platform’s now every 10 s, through the desk core’s pipeline.',
       ],
       figures: { ...f, watchCallsPerMinuteAlone: watchSpend },

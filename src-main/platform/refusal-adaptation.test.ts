@@ -14,12 +14,12 @@ function refusing(refused: number[], retryAfter = '1') {
 }
 
 describe('a command after a 429 of the spacing', () => {
-  it('tries again halfway through Retry-After: 1, while a watch waits for all of it', async () => {
+  it('tries again 200 ms after a Retry-After: 1, while a watch waits for all of it', async () => {
     const { clock, platform, get } = setup({}, refusing([1]));
     const command = settled(clock, get('/broadcasts/a', 'command'));
     expect((await command).status).toBe(200);
-    // Refused at 100 ms (the fake platform's latency), tried again 500 ms later.
-    expect(gaps(platform.starts())).toEqual([600]);
+    // Refused at 100 ms (the fake platform's latency), tried again 200 ms later.
+    expect(gaps(platform.starts())).toEqual([300]);
 
     const watch = setup({}, refusing([1]));
     const read = settled(watch.clock, watch.get('/broadcasts/a', 'watch'));
@@ -27,12 +27,21 @@ describe('a command after a 429 of the spacing', () => {
     expect(gaps(watch.platform.starts())).toEqual([1_100]);
   });
 
-  it('tries again no later than the end of the first wait when its try is refused too', async () => {
-    const { clock, platform, get } = setup({}, refusing([1, 2]));
+  it('keeps trying every 200 ms while its tries are refused too', async () => {
+    const { clock, platform, get } = setup({}, refusing([1, 2, 3]));
     expect((await settled(clock, get('/broadcasts/a', 'command'))).status).toBe(200);
-    // 0: refused, answered at 100 (slot open by 1 100); 600: refused again, answered at 700;
-    // the next try at min(700 + 500, 1 100) = 1 100, not 1 200 nor 1 700.
-    expect(gaps(platform.starts())).toEqual([600, 500]);
+    // 0: refused, answered at 100; 300: refused, answered at 400; 600, answered at 700; 900.
+    expect(gaps(platform.starts())).toEqual([300, 300, 300]);
+  });
+
+  it('does not try before the slot can open: two spacings after our own last call', async () => {
+    const { clock, platform, get } = setup({}, refusing([2]));
+    expect((await settled(clock, get('/broadcasts/a', 'watch'))).status).toBe(200);
+    expect((await settled(clock, get('/broadcasts/b', 'command'))).status).toBe(200);
+    // The watch left at 0 and was accepted: another client's call could only be accepted from
+    // 1 000 on, so the slot it holds opens at 2 000 at the soonest. The command left at 1 100,
+    // refused (answered at 1 200); not tried at 1 400 but at 2 000.
+    expect(gaps(platform.starts())).toEqual([1_100, 900]);
   });
 
   it('waits for the whole Retry-After when it is longer than the spacing (the minute is spent)', async () => {
@@ -49,10 +58,14 @@ describe('a command after a 429 of the spacing', () => {
       maxMarginMs: 300,
     });
     adapt.refused('1', Number.POSITIVE_INFINITY, 10_000);
-    expect(adapt.holdUntil('command')).toBe(10_500);
+    expect(adapt.holdUntil('command')).toBe(10_200);
     expect(adapt.holdUntil('view')).toBe(11_000);
     expect(adapt.holdUntil('watch')).toBe(11_000);
+    // Our own last call left at 9 500: the slot opens at 11 500 at the soonest, but the
+    // platform said 1 s, so the command waits no longer than 12 000.
+    adapt.refused('1', Number.POSITIVE_INFINITY, 11_000, 9_500);
+    expect(adapt.holdUntil('command')).toBe(11_500);
     adapt.accepted();
-    expect(adapt.holdUntil('command')).toBe(11_000);
+    expect(adapt.holdUntil('command')).toBe(12_000);
   });
 });

@@ -16,11 +16,17 @@
  * - Commands probe the spacing. A `Retry-After` of at most the platform's spacing (1 s) says
  *   that the slot opens within that time, not at its end: the header counts whole seconds, and
  *   the call another client placed, which the refusal answers for, may have gone up to 1 s
- *   earlier. The slot then goes to whichever client asks first once it opens. So a command
- *   (the re-read after a refused command, and its resend) may try again halfway through the
- *   wait, and no later than the end of the episode's shortest wait. A refused try costs the
- *   account nothing, and the other priorities still wait for the whole `Retry-After`. A wait
- *   longer than the spacing (the minute's 60 are spent) is kept by commands too.
+ *   earlier. The slot then goes to whichever client asks first once it opens, and a client
+ *   that never retries (30 calls a minute at random moments) takes it with a chance of about
+ *   half its rate times our delay. So a command (the refused command's re-read, and its
+ *   resend) tries again every `commandProbeMs` (200 ms) within the wait, and never before the
+ *   slot can open: the call that holds it was accepted at least one spacing after our own last
+ *   call still in the start log, so the slot opens no sooner than two spacings after that
+ *   call's start. A refused try costs the account nothing (it counts in our calls a minute,
+ *   and lowers the background share, so watches make room for it); the other priorities still
+ *   wait for the whole `Retry-After`. A wait longer than the spacing (the minute's 60 are
+ *   spent) is kept by commands too. The probe step was chosen by a model of the foreign
+ *   client against the candidate policies (docs/architecture.md, "The API budget").
  */
 import { Refusals, retryAfterMs } from './retry-after';
 import { SafetyMargin } from './safety-margin';
@@ -40,6 +46,8 @@ export interface RefusalAdaptationOptions {
   maxMarginMs: number;
   /** The background share's rule (rate-policy.ts); the ceiling is `limitPerMinute`. */
   rate?: Partial<RatePolicyRule>;
+  /** Between two tries of a command within a spacing `Retry-After`, ms (default 200). */
+  commandProbeMs?: number;
 }
 
 /** The 429 episode's state as the scheduler reads it; every time is epoch ms. */
@@ -50,14 +58,14 @@ export class RefusalAdaptation {
   readonly #spacingMs: number;
   /** Start times of `watch` and `bulk` calls in the last 60 s (the background share). */
   #backgroundStarts: number[] = [];
+  readonly #commandProbeMs: number;
   /** When a command may try again after a spacing 429, or null (it waits like the others). */
   #commandAt: number | null = null;
-  /** The end of the current spacing episode's shortest wait: the slot is open by then. */
-  #commandBound: number | null = null;
 
   /** @throws RangeError from the rate policy's rule. */
   constructor(options: RefusalAdaptationOptions) {
     this.#spacingMs = options.spacingMs;
+    this.#commandProbeMs = options.commandProbeMs ?? 200;
     this.margin = new SafetyMargin({
       baseMs: options.marginMs,
       maxMs: Math.max(options.marginMs, options.maxMarginMs),
@@ -76,16 +84,21 @@ export class RefusalAdaptation {
   accepted(): number | null {
     this.refusals.accepted();
     this.#commandAt = null;
-    this.#commandBound = null;
     return this.margin.accepted() ? this.margin.currentMs : null;
   }
 
   /**
    * A call was answered 429 at `now` with this `Retry-After` header value; `gapBeforeMs` is the
-   * time from our previous call start to this call's start (Infinity for the first). Returns
-   * the new safety margin in ms when it widened, else null.
+   * time from our previous call start to this call's start (Infinity for the first);
+   * `ownLastStart` is the start of our last call still in the start log (epoch ms; refused
+   * calls leave it), or null. Returns the new safety margin in ms when it widened, else null.
    */
-  refused(retryAfter: string | null, gapBeforeMs: number, now: number): number | null {
+  refused(
+    retryAfter: string | null,
+    gapBeforeMs: number,
+    now: number,
+    ownLastStart: number | null = null,
+  ): number | null {
     const ours = gapBeforeMs < this.#spacingMs + this.margin.policy.maxMs;
     const widened = ours && this.refusals.pausedUntil(now) === null && this.margin.refused();
     this.rate.refused(now);
@@ -93,21 +106,19 @@ export class RefusalAdaptation {
     const waitMs = retryAfterMs(retryAfter, now);
     if (waitMs === null || waitMs > this.#spacingMs) {
       this.#commandAt = null;
-      this.#commandBound = null;
     } else {
-      const bound =
-        this.#commandBound !== null && this.#commandBound > now
-          ? Math.min(this.#commandBound, now + waitMs)
-          : now + waitMs;
-      this.#commandBound = bound;
-      this.#commandAt = Math.min(now + waitMs / 2, bound);
+      // The slot opens no sooner than one spacing after the foreign call that holds it, which
+      // the platform took at least one spacing after our own last call.
+      const opensFrom = ownLastStart === null ? -Infinity : ownLastStart + 2 * this.#spacingMs;
+      this.#commandAt = Math.min(now + waitMs, Math.max(now + this.#commandProbeMs, opensFrom));
     }
     return widened ? this.margin.currentMs : null;
   }
 
   /**
    * Epoch ms before which a call of `priority` may not start for a 429, or -Infinity: the
-   * whole `Retry-After`, but for a command after a spacing 429 its next try (the rules above).
+   * whole `Retry-After`, but for a command after a spacing 429 its next try (the rules above):
+   * what the operator's "trying again in N s" counts down to.
    */
   holdUntil(priority: Priority): number {
     const until = this.refusals.until ?? -Infinity;

@@ -25,6 +25,20 @@ describe('the adaptive safety margin', () => {
     expect(spacing.slice(5)).toEqual(Array<number>(5).fill(1_150));
   });
 
+  it('lets a command go one spacing after the answer of an accepted call, margin or not', async () => {
+    // A 300 ms margin, answers after 20 ms: the platform took each call by its answer.
+    const { clock, platform, get } = setup({ marginMs: 300, maxMarginMs: 300 }, () => ({
+      latencyMs: 20,
+    }));
+    expect((await settled(clock, get('/broadcasts/a', 'watch'))).status).toBe(200);
+    const command = get('/broadcasts/a', 'command', { method: 'PUT' });
+    const watch = get('/channels', 'watch');
+    await settled(clock, Promise.all([command, watch]));
+    // The command at the watch's answer + 1 000 (not 0 + 1 300); the watch after it keeps the
+    // margin from the command's start (1 020 + 1 300), since a read can wait.
+    expect(gaps(platform.starts())).toEqual([1_020, 1_300]);
+  });
+
   it('keeps the margin after a 429 on a call that left long after its previous one', async () => {
     let answered = 0;
     // The platform refuses the 3rd call once: another client of the account had just called,

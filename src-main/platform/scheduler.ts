@@ -67,6 +67,12 @@ export class RequestScheduler {
   readonly #gapBefore = new WeakMap<ScheduledCall, number>();
   /** Each call's start as the start log holds it (restamped when it really left), epoch ms. */
   readonly #loggedStart = new WeakMap<ScheduledCall, number>();
+  /**
+   * The last accepted call's start (as logged) and when its answer came, epoch ms: a command
+   * right after it may go one platform spacing after the answer (start-log.ts), so another
+   * client has no margin-wide gap to slip into between our re-read and our resend.
+   */
+  #lastAnswer: { start: number; answeredAt: number } | null = null;
   #pausedReason: string | null = null;
   #refuse: RefusePolicy | null = null;
   readonly #wake: Alarm;
@@ -273,7 +279,10 @@ export class RequestScheduler {
         else this.#wake.setAt(this.#refusals.until);
         return;
       }
-      const at = Math.max(this.#starts.earliestNext(), this.#adapt.holdUntil(call.priority));
+      const at = Math.max(
+        this.#starts.earliestNext(call.priority === 'command' ? this.#answeredAtOfLast() : null),
+        this.#adapt.holdUntil(call.priority),
+      );
       if (at > now) {
         this.#wake.setAt(at);
         return;
@@ -320,6 +329,8 @@ export class RequestScheduler {
       return;
     }
     if (response.status !== 429) {
+      const logged = this.#loggedStart.get(call);
+      if (logged !== undefined) this.#lastAnswer = { start: logged, answeredAt: this.#clock.now() };
       const narrowed = this.#adapt.accepted();
       if (narrowed !== null) this.#starts.setMargin(narrowed);
     } else {
@@ -332,7 +343,7 @@ export class RequestScheduler {
       // background share (refusal-adaptation.ts).
       const header = response.headers.get('retry-after');
       const gap = this.#gapBefore.get(call) ?? Infinity;
-      const widened = this.#adapt.refused(header, gap, this.#clock.now());
+      const widened = this.#adapt.refused(header, gap, this.#clock.now(), this.#starts.last());
       if (widened !== null) this.#starts.setMargin(widened);
       if (call.idempotent && call.phase === 'in-flight' && call.retries < this.#maxAutoRetries) {
         call.retries += 1;
@@ -347,6 +358,22 @@ export class RequestScheduler {
     }
     this.#finish(call);
     await deliver(call, response);
+  }
+
+  /** When the answer to the start log's last start came, if it was accepted; else null. */
+  #answeredAtOfLast(): number | null {
+    const answer = this.#lastAnswer;
+    return answer !== null && answer.start === this.#starts.last() ? answer.answeredAt : null;
+  }
+
+  /**
+   * Epoch ms when a command waiting for a 429 is tried again (the probe, refusal-adaptation.ts),
+   * or null when no 429 holds the queue: what the operator's notice counts down to.
+   */
+  commandRetryAt(): number | null {
+    const now = this.#clock.now();
+    const until = this.#adapt.holdUntil('command');
+    return until > now ? until : null;
   }
 
   /** The call is over (answered, failed or dropped): identical GETs now start a fresh one. */

@@ -52,11 +52,19 @@ export class StartLog {
     }
   }
 
-  /** Earliest epoch ms the next call may start: the spacing and the window both allow it. */
-  earliestNext(): number {
+  /**
+   * Earliest epoch ms the next call may start: the spacing and the window both allow it.
+   * `lastAnsweredAt` (epoch ms), when the last start's call was accepted and its answer came
+   * then: the platform took that call no later than its answer, so one platform spacing after
+   * the answer keeps to the spacing whatever the jitter on the way, and the margin is not
+   * needed (the earlier of the two rules applies).
+   */
+  earliestNext(lastAnsweredAt: number | null = null): number {
     let at = -Infinity;
     const last = this.#starts.at(-1);
     if (last !== undefined) at = last + this.spacingMs;
+    if (last !== undefined && lastAnsweredAt !== null && lastAnsweredAt >= last)
+      at = Math.min(at, lastAnsweredAt + this.platformSpacingMs);
     const oldestCounted = this.#starts.at(-this.limitPerMinute);
     if (this.#starts.length >= this.limitPerMinute && oldestCounted !== undefined) {
       at = Math.max(at, oldestCounted + windowMs + this.marginMs);

@@ -5,6 +5,15 @@
  * waits out the platform's pause, the broadcast is re-read, and the command's `decide` says
  * whether it is already done, should be sent once more, or can no longer apply. It goes on
  * until answered, cancelled, or `maxBudgetWaitMs` after the press.
+ *
+ * A re-read answered a moment ago still stands (`rereadStandsMs`, 3 s by default): when the
+ * resend built on it is refused for budget again, it is sent once more without reading again.
+ * A 429 is a refusal before acting (docs/platform-facts.md, "Rate limit"), so the refused
+ * resend changed nothing; what another client may have changed in those few seconds the
+ * platform applies in order anyway, as it would have had our resend been accepted at once.
+ * Reading again would cost a spacing slot, and the next resend would need two accepted calls
+ * in a row beside a client that takes a slot about every other second. The first refusal of a
+ * command, and any refusal after the re-read is older than that, is still re-read.
  */
 import type { MessageRef } from '../../shared/i18n/message';
 import { say } from '../../shared/i18n/say';
@@ -21,6 +30,8 @@ export interface BudgetWaitOptions {
   retryAt: () => number | null;
   /** Epoch ms UTC. */
   now: () => number;
+  /** How long an answered re-read stands for a resend refused for budget, ms (default 3000). */
+  rereadStandsMs?: number;
 }
 
 /** The steps of one command. */
@@ -82,6 +93,9 @@ export class BudgetWaits {
     const began = now();
     let attempt = 0;
     let told = false;
+    /** When the last re-read was answered, epoch ms UTC (null: none yet). */
+    let rereadAt: number | null = null;
+    const standsMs = this.#options.rereadStandsMs ?? 3_000;
     const cancelled = (): never => {
       throw abort.signal.reason instanceof PlatformError
         ? abort.signal.reason
@@ -94,6 +108,7 @@ export class BudgetWaits {
         try {
           if (step === 'send') return await steps.send(abort.signal);
           const current = await steps.reread(abort.signal);
+          rereadAt = now();
           const next = steps.decide(current.data);
           if (next === 'done') return steps.done(current.data);
           if (next === 'refuse')
@@ -107,8 +122,11 @@ export class BudgetWaits {
           if (abort.signal.aborted) cancelled();
           if (!(error instanceof PlatformError) || error.error.code !== 'rate-limited') throw error;
           if (now() - began >= this.#options.maxBudgetWaitMs) throw error;
-          // Whatever was refused, the state is read again before anything is sent again.
-          step = 'reread';
+          // The state is read again before anything is sent again, unless a resend was refused
+          // right after a re-read that still stands (the rule above).
+          const stands: boolean =
+            step === 'send' && rereadAt !== null && now() - rereadAt <= standsMs;
+          step = stands ? 'send' : 'reread';
           attempt += 1;
           told = true;
           const retryAt = this.#options.retryAt() ?? now() + (error.error.retryAfterS ?? 1) * 1000;

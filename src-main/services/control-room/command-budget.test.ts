@@ -15,7 +15,8 @@ import { ControlRoom } from './control-room';
 
 let sandbox: SandboxHandle;
 let desk: Workspace;
-const sent: { method: string; path: string; status: number }[] = [];
+/** The desk's calls: method, path, status, and when each left (epoch ms, the system clock). */
+const sent: { method: string; path: string; status: number; at: number }[] = [];
 
 beforeAll(async () => {
   // The platform's rate limit on: 60 calls a minute, 1 s apart, per service account.
@@ -23,11 +24,13 @@ beforeAll(async () => {
   desk = await openSandboxWorkspace({
     sandboxInfo: sandbox.info,
     fetch: async (request) => {
+      const at = systemClock.now();
       const response = await fetch(request);
       sent.push({
         method: request.method,
         path: new URL(request.url).pathname,
         status: response.status,
+        at,
       });
       return response;
     },
@@ -41,10 +44,15 @@ afterAll(async () => {
 
 it('keeps a cue point refused by the rate limit because another client just called', async () => {
   const waits: CommandWaiting[] = [];
+  /** When each waiting event was told, epoch ms. */
+  const toldAt: number[] = [];
   const room = new ControlRoom({
     account: accountContextOf(desk, systemClock, () => undefined),
     publish: () => undefined,
-    waiting: (waiting) => waits.push(waiting),
+    waiting: (waiting) => {
+      waits.push(waiting);
+      toldAt.push(systemClock.now());
+    },
   });
   const key = sandbox.info.service_account_key;
   const base = `${sandbox.info.live_base_url}/v1/live/service-accounts/${key}`;
@@ -72,12 +80,19 @@ it('keeps a cue point refused by the rate limit because another client just call
   const set = await room.setCuePoint(target.key);
   expect(set.data.cuePointAt).not.toBeNull();
   expect(set.data.cuePointAt).not.toBe(target.cue_sign_at);
-  const calls = sent
-    .filter((s) => s.path.includes(`/broadcasts/${target.key}`))
-    .map((s) => `${s.method} ${s.status}`);
+  const wire = sent.filter((s) => s.path.includes(`/broadcasts/${target.key}`));
+  const calls = wire.map((s) => `${s.method} ${s.status}`);
   expect(calls[0]).toBe('PUT 429');
   expect(calls.at(-2)).toBe('GET 200');
   expect(calls.at(-1)).toBe('PUT 200');
-  expect(waits.map((w) => w.state)).toEqual(['waiting', 'settled']);
-  expect(waits[0]?.retryAt).toBeGreaterThan(0);
+  // Told it waits (again for each refused try the re-read gave up on), then that it settled.
+  expect(waits.at(-1)?.state).toBe('settled');
+  expect(waits.slice(0, -1).map((w) => w.state)).toContain('waiting');
+  expect(waits.slice(0, -1).every((w) => w.state === 'waiting')).toBe(true);
+  // The operator is told when the next try really is: the command probes the slot 200 ms
+  // after the refusal, well before the end of the whole 1 s `Retry-After`, and goes then.
+  const retryAt = waits[0]?.retryAt ?? 0;
+  expect(retryAt - (toldAt[0] ?? 0)).toBeLessThan(700);
+  expect(wire[1]?.at ?? 0).toBeGreaterThanOrEqual(retryAt - 20);
+  expect((wire[1]?.at ?? 0) - retryAt).toBeLessThan(400);
 }, 30_000);

@@ -90,6 +90,8 @@ const sentFor = (key: string) => sent.filter((s) => s.path.includes(`/broadcasts
 describe('commands refused for budget are kept, not dropped', () => {
   const waits: CommandWaiting[] = [];
   const mine: Sent[] = [];
+  /** Told of each of the desk's answered calls (a test sets it to react on the wire). */
+  let answered: (entry: Sent) => void = () => undefined;
   // A desk of its own: the rate policy it lowers here is not the other tests' workspace's.
   let desk: Workspace;
   beforeAll(async () => {
@@ -105,6 +107,7 @@ describe('commands refused for budget are kept, not dropped', () => {
         mine.push(entry);
         const response = await fetch(request);
         entry.status = response.status;
+        answered(entry);
         return response;
       },
     });
@@ -148,6 +151,35 @@ describe('commands refused for budget are kept, not dropped', () => {
     });
     expect(waits.at(-1)?.state).toBe('settled');
     expect((await other.live.getBroadcast(b.key)).data.cue_sign_at).not.toBeNull();
+  });
+
+  it('resends a cue point refused again right after its re-read without reading again', async () => {
+    const room = keeping();
+    const b = (await room.getBroadcast((await onAirBroadcast(true)).key)).data;
+    mine.length = 0;
+    // The cue point is refused; once its re-read is answered, the resend is refused too (as if
+    // another client had taken the slot between them).
+    let refuseResend = true;
+    answered = (entry) => {
+      if (refuseResend && entry.method === 'GET' && entry.status === 200) {
+        refuseResend = false;
+        sandbox.faults.update({ burst429: 1, retryAfterS: 1 });
+      }
+    };
+    sandbox.faults.update({ burst429: 1, retryAfterS: 1 });
+    try {
+      const set = await room.setCuePoint(b.key);
+      expect(set.data.cuePointAt).not.toBe(b.cuePointAt);
+    } finally {
+      answered = () => undefined;
+    }
+    // The re-read a moment ago still stands: a 429 is a refusal before acting.
+    expect(sentFor(b.key).map((s) => `${s.method} ${s.status}`)).toEqual([
+      'PUT 429',
+      'GET 200',
+      'PUT 429',
+      'PUT 200',
+    ]);
   });
 
   it('stops a command waiting for the budget when the operator cancels it', async () => {

@@ -84,7 +84,7 @@ export class ControlRoom {
     this.budgetWaits = new BudgetWaits({
       waiting: options.waiting ?? (() => undefined),
       maxBudgetWaitMs: options.maxBudgetWaitMs ?? 60_000,
-      retryAt: () => account.liveScheduler.state().rateLimitedUntil,
+      retryAt: () => account.liveScheduler.commandRetryAt(),
       now: () => account.clock.now(),
     });
     this.live = account.live;
