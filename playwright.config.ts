@@ -10,8 +10,10 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Two spec files at once, the tests of one file in order: each file has its own host,
+  // sandbox and data folder (e2e/fixtures.ts), so two files share nothing but the cores.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: 'test-results',
