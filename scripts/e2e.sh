@@ -11,8 +11,8 @@
 # reruns): two spec files at once, the tests of one file in order. Each file has its own host,
 # sandbox and data folder (e2e/fixtures.ts), so two files share nothing but the cores, and the
 # UI coverage parts of both workers are joined at the end of each run (e2e/ui-coverage.ts).
-# The full pass took 11.0 min with two workers on a 2-core machine that four other test runs
-# shared (load 7-10), against 14.9 min with one worker on an idle CI runner.
+# The full pass took 8.8-11.0 min with two workers on a 2-core machine that other test runs
+# shared (load 5-10), against 14.9 min with one worker on an idle CI runner.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
