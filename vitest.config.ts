@@ -10,6 +10,11 @@ export default defineConfig({
   // Compiles runes in `*.svelte.ts` modules (the renderer's i18n state) for the unit tests.
   plugins: [svelte()],
   test: {
+    // Two files at once (vitest's own default is availableParallelism() - 1, one file on a
+    // 2-core CI runner): many files wait on real time (the sandbox's rate limit), not on the CPU.
+    // On a shared 2-core machine the whole run took 4.2 min with two (7.1 min with one on CI),
+    // 4.3 min with three: no better, the CPU is then the bound.
+    maxWorkers: 2,
     testTimeout: 20_000,
     hookTimeout: 20_000,
     projects: [

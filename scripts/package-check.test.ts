@@ -7,6 +7,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { finished } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { createPackageWithOptions } from '@electron/asar';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -60,11 +61,14 @@ async function pack(
     writeFileSync(path.join(source, file), content);
   }
   mkdirSync(resources);
-  await createPackageWithOptions(
+  const archive = await createPackageWithOptions(
     source,
     path.join(resources, 'app.asar'),
     unpack === null ? {} : { unpack },
   );
+  // @electron/asar answers once it has called end() on the archive's write stream, not once
+  // the bytes are written: on a busy machine the archive could still be short when read.
+  await finished(archive);
   return resources;
 }
 

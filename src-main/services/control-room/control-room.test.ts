@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../platform/clock';
+import { ManualClock } from '../../platform/manual-clock';
 import { startSandbox, type SandboxHandle } from '../../sandbox/index';
 import type { Broadcast, CommandWaiting, WatchUpdate } from '../../shared/model';
 import { accountContextOf } from '../core/account-context';
@@ -46,8 +47,10 @@ beforeAll(async () => {
       };
       sent.push(entry);
       const response = await fetch(request);
+      // Read whole before answering: a request counts as in flight until its body is here.
+      const body = [204, 304].includes(response.status) ? null : await response.arrayBuffer();
       entry.status = response.status;
-      return response;
+      return new Response(body, response);
     },
   });
   // A second operator on the same service account (another workstation).
@@ -343,34 +346,59 @@ describe('the session: control room and watch planner through callbacks', () => 
     const b = await onAirBroadcast();
     const dataDir = await mkdtemp(join(tmpdir(), 'onair-session-'));
     const updates: WatchUpdate[] = [];
+    // The session's timers run on a manual clock: the planner's 5 s polls come when the test
+    // moves time on, and each poll's request still goes over loopback to the sandbox.
+    const clock = new ManualClock();
     const session = startSession(
       workspace,
       (event, payload) => {
         if (event === 'watch.update') updates.push(payload as WatchUpdate);
       },
-      systemClock,
+      clock,
       () => undefined,
       { dataDir, notify: () => undefined },
     );
+    /**
+     * Moves the session's clock on 250 ms at a time, each step only once the workspace has
+     * nothing queued or in flight (its fetch reads every answer whole), until `done()`; fails
+     * past `limitMs` of session time.
+     */
+    const advanceUntil = async (done: () => boolean, limitMs: number): Promise<void> => {
+      const until = clock.now() + limitMs;
+      for (;;) {
+        await settled();
+        if (done()) return;
+        if (clock.now() >= until) throw new Error(`not done within ${limitMs} ms of session time`);
+        await clock.advance(250);
+      }
+    };
+    const settled = async (): Promise<void> => {
+      for (let quiet = 0; quiet < 2;) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        const state = workspace.liveScheduler.state();
+        const queued = Object.values(state.queued).reduce((sum, n) => sum + n, 0);
+        quiet = state.inFlight === 0 && queued === 0 ? quiet + 1 : 0;
+      }
+    };
     try {
       const about = (kind: string) =>
         updates.filter((u) => u.kind === kind && 'broadcastKey' in u && u.broadcastKey === b.key);
       session.planner.subscribe({ kind: 'broadcast', broadcastKey: b.key, focused: true }, 'c');
-      await expect.poll(() => about('participants').length, { timeout: 15_000 }).toBe(1);
+      await advanceUntil(() => about('participants').length === 1, 15_000);
       // The encoder stops; the next poll of the broadcast finds it off air.
       const origin = new URL(sandbox.info.live_base_url).origin;
       await fetch(`${origin}/__sandbox/broadcasts/${b.key}/stop`, { method: 'POST' });
       const offAir = () =>
         about('broadcast').filter((u) => u.kind === 'broadcast' && !u.data.onAir).length;
-      await expect.poll(offAir, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+      await advanceUntil(() => offAir() >= 1, 15_000);
       const readsAfter = sent.length;
       // Two more polls of the broadcast (5 s apart): nothing else about it was read.
-      await expect.poll(offAir, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+      await advanceUntil(() => offAir() >= 3, 20_000);
       const later = sent.slice(readsAfter).filter((s) => s.path.includes(`/broadcasts/${b.key}`));
       expect(later.map((s) => s.path.split(`/broadcasts/${b.key}`)[1])).toEqual(['', '']);
     } finally {
       await session.dispose();
       await rm(dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });

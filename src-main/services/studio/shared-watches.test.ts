@@ -2,10 +2,13 @@
  * Shared watches in a studio: several seats (and the hub's own page) watching the same
  * broadcast cost the platform the calls of one (docs/architecture.md, "Studio": the hub's one
  * watch planner merges watches of one broadcast). Counted at the platform's door: every
- * request the hub's workspace sends for that broadcast. Real time on loopback TLS, so the
- * windows are the focused broadcast's poll interval (5 s) three times over.
+ * request the hub's workspace sends for that broadcast. The hub's core runs on a manual clock
+ * (its watch planner's polls come when the test moves time on), the requests and the seats'
+ * links go over loopback (TLS) in real time; the windows are the focused broadcast's poll
+ * interval (5 s) three times over.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ManualClock } from '../../platform/manual-clock';
 import type { Broadcast, BudgetSnapshot, ChannelSummary, Fresh, Page } from '../../shared/model';
 import type { PairingCode, StudioHosting } from '../../shared/studio-model';
 import type { CallContext } from '../core/command-registry';
@@ -19,13 +22,19 @@ const secrets = memorySecrets();
 const seats: SeatCore[] = [];
 /** Paths of every request the hub's workspace sent to the platform, in order. */
 const sent: string[] = [];
+/** The hub core's clock. */
+const clock = new ManualClock();
 
 beforeAll(async () => {
   rig = await startTestCore({
     seed: 11,
-    sandboxFetch: (request) => {
+    clock,
+    sandboxFetch: async (request) => {
       sent.push(new URL(request.url).pathname);
-      return fetch(request);
+      const response = await fetch(request);
+      // Read whole before answering: a request counts as in flight until its body is here.
+      const body = [204, 304].includes(response.status) ? null : await response.arrayBuffer();
+      return new Response(body, response);
     },
   });
   hosting = await hubCommand<StudioHosting>('studio.startHosting', {
@@ -69,10 +78,32 @@ async function watch(seat: SeatCore | null, broadcastKey: string, clientId: stri
   if (!answer.ok) throw new Error(`watch.subscribe: ${answer.error.message}`);
 }
 
-/** Requests for `key` the hub sends during `ms` of real time from now. */
+/** Waits (real time) until the hub's live budget has nothing queued or in flight, twice. */
+async function settled(): Promise<void> {
+  for (let quiet = 0; quiet < 2;) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const live = (await hubCommand<BudgetSnapshot[]>('budget.get', {})).find(
+      (b) => b.name === 'live',
+    );
+    const queued = Object.values(live?.queued ?? {}).reduce((sum, n) => sum + n, 0);
+    quiet = live?.inFlight === 0 && queued === 0 ? quiet + 1 : 0;
+  }
+}
+
+/** Moves the hub's clock on by `ms`, 250 ms at a time, each step once its calls are answered. */
+async function pass(ms: number): Promise<void> {
+  const until = clock.now() + ms;
+  while (clock.now() < until) {
+    await settled();
+    await clock.advance(Math.min(250, until - clock.now()));
+  }
+  await settled();
+}
+
+/** Requests for `key` the hub sends during the next `ms` of its clock. */
 async function callsFor(key: string, ms: number): Promise<number> {
   const from = sent.length;
-  await new Promise((resolve) => setTimeout(resolve, ms));
+  await pass(ms);
   return sent.slice(from).filter((path) => path.includes(key)).length;
 }
 
@@ -88,12 +119,12 @@ it('costs the platform the same calls for three watchers of one broadcast as for
   const second = await joinSeat('Graphics');
   await watch(first, key, 'pd-page');
   // Let the first poll land, then count one seat alone.
-  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  await pass(1_500);
   const alone = await callsFor(key, 15_000);
 
   await watch(second, key, 'graphics-page');
   await watch(null, key, 'hub-page');
-  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  await pass(1_500);
   const together = await callsFor(key, 15_000);
 
   // Three 5 s polls of the broadcast (and its slower figures) in 15 s: never nothing.
