@@ -169,11 +169,11 @@ test('transcoding: files and profiles enabled, disabled, deleted; a new job foll
     async () => (await ids()).length === 2,
   );
   await expect(
-    app.getByText(/Transcoding requested: 1 file\(s\) queued, 0 left out/),
+    app.getByText(/Transcoding requested. Files queued: 1; left out \(already transcoding\): 0./),
   ).toBeVisible();
   // Asked again for the same profile, the file now transcoding would be left out: said first.
   await expect(
-    app.getByText('1 file(s) of this profile are being transcoded now and will be left out.'),
+    app.getByText('1 file of this profile is being transcoded now and will be left out.'),
   ).toBeVisible();
   const percent = app.getByTestId('transcoding-percent');
   await expect(percent).toBeVisible();

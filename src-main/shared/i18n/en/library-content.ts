@@ -21,7 +21,8 @@ export const content = {
       files: 'Transcoding files',
       empty: 'This content has no transcoding file.',
       profile: 'Profile {name}',
-      fileCount: '{count} file(s)',
+      fileCount_one: '{count} file',
+      fileCount_other: '{count} files',
       enableProfile: 'Enable all files of {name}',
       disableProfile: 'Disable all files of {name}',
       deleteProfile: 'Delete all files of {name}',
@@ -43,12 +44,15 @@ export const content = {
       confirmFile:
         '{name} ({profile}) is deleted permanently. Viewers can no longer play this quality; transcode it again to bring it back.',
       confirmProfileTitle: 'Delete every file of this profile?',
-      confirmProfile:
-        'The {count} file(s) of profile {profile} are deleted permanently. Viewers can no longer play this quality.',
+      confirmProfile_one:
+        'The {count} file of profile {profile} is deleted permanently. Viewers can no longer play this quality.',
+      confirmProfile_other:
+        'The {count} files of profile {profile} are deleted permanently. Viewers can no longer play this quality.',
       confirmDelete: 'Delete permanently',
       progressTitle: 'Transcoding progress',
       stage: 'Stage: {name}',
-      filesRunning: '{count} file(s) transcoding',
+      filesRunning_one: '{count} file transcoding',
+      filesRunning_other: '{count} files transcoding',
       refreshed: 'Platform figures of {time} (refreshed every 10 s)',
       following: 'Following every 10 s while transcoding',
       done: 'Every file is transcoded.',
@@ -58,13 +62,16 @@ export const content = {
       chooseProfile: 'Media profile',
       pickProfile: 'Choose a profile…',
       profileOption: '{name} · {codec} {width}×{height} · {kbps} kbit/s',
-      excludedPreview:
-        '{count} file(s) of this profile are being transcoded now and will be left out.',
-      replacePreview: '{count} completed file(s) of this profile will be transcoded again.',
+      excludedPreview_one:
+        '{count} file of this profile is being transcoded now and will be left out.',
+      excludedPreview_other:
+        '{count} files of this profile are being transcoded now and will be left out.',
+      replacePreview_one: '{count} completed file of this profile will be transcoded again.',
+      replacePreview_other: '{count} completed files of this profile will be transcoded again.',
       newFilePreview: 'This content has no file of this profile yet: a new file will be added.',
       start: 'Start transcoding',
       started:
-        'Transcoding requested: {queued} file(s) queued, {excluded} left out (already transcoding).',
+        'Transcoding requested. Files queued: {queued}; left out (already transcoding): {excluded}.',
       noProfiles: 'No media profile is available.',
     },
     subtitles: {
@@ -169,7 +176,7 @@ export const content = {
         'Converts every transcoding file of the content to AI speed. It needs at least one completed transcoding file.',
       createScript: 'Convert to AI speed',
       scriptRequested: 'AI speed conversion requested.',
-      scriptState: '{done} of {total} file(s) converted, {running} converting',
+      scriptState: 'Converted: {done} of {total}; converting: {running}',
       scriptNone: 'No file was converted yet.',
       state: {
         processing: 'Processing',

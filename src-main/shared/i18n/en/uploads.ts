@@ -2,7 +2,9 @@
 export const uploads = {
   uploads: {
     leftAtHub: {
-      title: 'Queued at the studio hub {url} at {time}, before it went silent: {count} file(s).',
+      title_one: 'Queued at the studio hub {url} at {time}, before it went silent: {count} file.',
+      title_other:
+        'Queued at the studio hub {url} at {time}, before it went silent: {count} files.',
       hint: 'The backup hub serves this seat now. These files stay on this machine. Queue them again here: a file the hub was sending by tus goes on from where the platform kept it, without sending that part again; a file sent in one piece (multipart), or not yet started, starts from the beginning.',
       queueAgain: 'Queue them again at {url}',
     },

@@ -5,7 +5,8 @@ import type { uploads as en } from '../en/uploads';
 export const uploads: CatalogueShape<typeof en> = {
   uploads: {
     leftAtHub: {
-      title: '스튜디오 허브 {url}가 응답하지 않기 전 {time}에 대기열에 넣은 파일 {count}개',
+      title_one: '스튜디오 허브 {url}가 응답하지 않기 전 {time}에 대기열에 넣은 파일 {count}개',
+      title_other: '스튜디오 허브 {url}가 응답하지 않기 전 {time}에 대기열에 넣은 파일 {count}개',
       hint: '이제 백업 허브가 이 좌석을 맡고 있습니다. 이 파일은 이 컴퓨터에 남아 있습니다. 여기서 다시 대기열에 넣으세요. 허브가 tus로 보내던 파일은 플랫폼이 보관한 위치부터 이어 올리며 이미 보낸 부분은 다시 보내지 않습니다. 한 번에(multipart) 보내던 파일이나 아직 시작하지 않은 파일은 처음부터 다시 보냅니다.',
       queueAgain: '{url}에서 다시 대기열에 넣기',
     },
