@@ -4,7 +4,8 @@
  * budget). The command pipeline runs a change command's handler inside {@link runResendingWrites};
  * a write it makes that the platform refuses with 429 is queued again at its priority and sent
  * once the platform's pause is over, while it is still wanted: until answered, its caller's
- * signal aborted, or {@link maxBudgetWaitMs} after it was first sent. A 429 is a refusal before
+ * signal aborted, or {@link maxBudgetWaitMs} after it was first sent (a 429 answered within that
+ * window is sent again after the pause; the first one answered past it goes back to the caller). A 429 is a refusal before
  * acting (docs/platform-facts.md, "Rate limit"): the refused request had no effect, so sending
  * that same request again is not a blind repeat of something that may have acted.
  *
