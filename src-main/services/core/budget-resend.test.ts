@@ -15,6 +15,8 @@ let sandbox: SandboxHandle;
 let core: DeskCore;
 /** Every write the core's sandbox workspace sent, as `METHOD path status`. */
 const writes: string[] = [];
+/** Every call the core's sandbox workspace sent, reads too, as `METHOD path status`. */
+const calls: string[] = [];
 const data = commandCaller(() => core, 'budget-resend-test');
 
 beforeAll(async () => {
@@ -25,6 +27,7 @@ beforeAll(async () => {
       const path = new URL(request.url).pathname;
       const response = await fetch(request);
       if (method !== 'GET') writes.push(`${method} ${path} ${response.status}`);
+      calls.push(`${method} ${path} ${response.status}`);
       return response;
     },
   });
@@ -75,5 +78,29 @@ describe('a change command refused for budget', () => {
     const renamed = await data('category.rename', { categoryKey: made.key, name: 'Renamed' });
     expect(renamed.name).toBe('Renamed');
     expect(sentTo(`/categories/${made.key}`)).toEqual(['PUT 429', 'PUT 429', 'PUT 429', 'PUT 200']);
+  });
+
+  it('leaves the control room to re-read its cue point before sending it again', async () => {
+    const channels = await data('channels.list', { perPage: 100 });
+    let broadcastKey = '';
+    for (const channel of channels.data.items.filter((c) => c.onAir && c.type !== 'scheduled')) {
+      const key = channel.latestBroadcast?.key;
+      if (!key) continue;
+      const read = await data('broadcast.get', { broadcastKey: key });
+      if (read.data.useTimeshift) {
+        broadcastKey = key;
+        break;
+      }
+    }
+    if (!broadcastKey) throw new Error('the seed has no on-air broadcast with timeshift');
+    calls.length = 0;
+    sandbox.faults.update({ burst429: 1, retryAfterS: 1 });
+    const set = await data('broadcast.setCuePoint', { broadcastKey });
+    expect(set.data.cuePointAt).not.toBeNull();
+    const onIt = calls
+      .filter((line) => line.split(' ')[1]?.includes(`/broadcasts/${broadcastKey}`))
+      .map((line) => `${line.split(' ')[0]} ${line.split(' ')[2]}`);
+    // Not resent underneath: the refused PUT comes back to the control room, which re-reads.
+    expect(onIt).toEqual(['PUT 429', 'GET 200', 'PUT 200']);
   });
 });
