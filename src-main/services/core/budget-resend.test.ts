@@ -103,4 +103,20 @@ describe('a change command refused for budget', () => {
     // Not resent underneath: the refused PUT comes back to the control room, which re-reads.
     expect(onIt).toEqual(['PUT 429', 'GET 200', 'PUT 200']);
   });
+
+  it('leaves withRecheck to re-read a channel before sending its state change again', async () => {
+    const enabled = await data('channels.list', { state: 'enabled', perPage: 100 });
+    const row = enabled.data.items.find((candidate) => candidate.type === 'live');
+    if (!row) throw new Error('no enabled live channel');
+    calls.length = 0;
+    sandbox.faults.update({ burst429: 1, retryAfterS: 1 });
+    const after = await data('channels.setState', { channelKey: row.key, action: 'disable' });
+    expect(after.status).toBe('disabled');
+    const onIt = calls
+      .filter((line) => line.split(' ')[1]?.includes(`/channels/${row.key}`))
+      .map((line) => `${line.split(' ')[0]} ${line.split(' ')[2]}`);
+    // One recheck, then one resend (services/core/recheck.ts), not a resend underneath.
+    expect(onIt).toEqual(['PUT 429', 'GET 200', 'PUT 200']);
+    await data('channels.setState', { channelKey: row.key, action: 'enable' });
+  });
 });
