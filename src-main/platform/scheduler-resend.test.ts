@@ -18,8 +18,7 @@ function refusing(refusals: number) {
   });
 }
 
-const post = (body: string) =>
-  new Request(`${base}/broadcasts/7/start`, { method: 'POST', body });
+const post = (body: string) => new Request(`${base}/broadcasts/7/start`, { method: 'POST', body });
 
 describe('a write refused for budget inside runResendingWrites', () => {
   it('is sent again after each pause, with its body, until the platform answers', async () => {
