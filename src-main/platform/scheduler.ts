@@ -113,9 +113,9 @@ export class RequestScheduler {
    * `maxAutoRetries` times first; a write made inside `runResendingWrites` (write-resend.ts: a
    * change command's) is queued again at its priority after each 429 while someone waits for it,
    * until the window after its first send is over (a 429 is a refusal before acting,
-   * docs/platform-facts.md, "Rate limit"); any other write's 429 goes straight back. Rejects with the abort reason when the signal aborts (a
-   * write already sent still runs on), with the error when the network fails, and with an
-   * AbortError after `dispose()`.
+   * docs/platform-facts.md, "Rate limit"); any other write's 429 goes straight back. Rejects
+   * with the abort reason when the signal aborts (a write already sent still runs on), with the
+   * error when the network fails, and with an AbortError after `dispose()`.
    */
   fetch(request: Request, options: ScheduleOptions = {}): Promise<Response> {
     const signal = options.signal ?? request.signal;
@@ -328,7 +328,7 @@ export class RequestScheduler {
     this.#loggedStart.set(call, this.#starts.last() ?? now);
   }
 
-  /** Sends one call and hands its outcome to the waiters, or re-queues a refused call (#sendsAgain). */
+  /** Sends one call and hands its outcome to the waiters, or re-queues a refused one (#sendsAgain). */
   async #exchange(call: ScheduledCall, wire: Request): Promise<void> {
     let response: Response;
     try {
