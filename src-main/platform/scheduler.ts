@@ -328,7 +328,7 @@ export class RequestScheduler {
     this.#loggedStart.set(call, this.#starts.last() ?? now);
   }
 
-  /** Sends one call and hands its outcome to the waiters, or re-queues a refused one (#sendsAgain). */
+  /** Sends one call and hands its outcome to the waiters, or re-queues a refused one. */
   async #exchange(call: ScheduledCall, wire: Request): Promise<void> {
     let response: Response;
     try {

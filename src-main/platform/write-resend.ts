@@ -5,9 +5,10 @@
  * a write it makes that the platform refuses with 429 is queued again at its priority and sent
  * once the platform's pause is over, while it is still wanted: until answered, its caller's
  * signal aborted, or {@link maxBudgetWaitMs} after it was first sent (a 429 answered within that
- * window is sent again after the pause; the first one answered past it goes back to the caller). A 429 is a refusal before
- * acting (docs/platform-facts.md, "Rate limit"): the refused request had no effect, so sending
- * that same request again is not a blind repeat of something that may have acted.
+ * window is sent again after the pause; the first one answered past it goes back to the
+ * caller). A 429 is a refusal before acting (docs/platform-facts.md, "Rate limit"): the refused
+ * request had no effect, so sending that same request again is not a blind repeat of something
+ * that may have acted.
  *
  * A domain that handles a write's 429 itself (it re-reads the platform before deciding to send
  * again: the control room's budget waits, `withRecheck`) sends inside {@link runWithoutResend},
