@@ -5,7 +5,8 @@
  * queue an upload, and type a new token into the banner when the platform refuses the old.
  *
  * Every command ends in one of three ways: `done` (the view shows the change), `refused`
- * (the view shows why, in words), or `lost` (neither within `answerTimeoutMs`).
+ * (the view shows why, in words), or `lost` (neither within `answerTimeoutMs`, or refused only
+ * for budget: no command is dropped for budget, docs/architecture.md "The API budget").
  */
 import type { Locator, Page } from '@playwright/test';
 
@@ -30,6 +31,13 @@ interface Answer {
   message: string | null;
   kind?: CommandKind;
 }
+
+/**
+ * A refusal for budget as the operator reads it: the platform's 429 message (the sandbox's
+ * "Too many requests ...") or ours where it gave none (`platform.rateLimited`, en). A command
+ * refused only for budget counts as lost, not answered.
+ */
+const refusedForBudget = /too many requests|rate limiting this account/i;
 
 /** Longest wait for a command's answer on screen before it counts as lost, in ms. */
 export const answerTimeoutMs = 60_000;
@@ -75,7 +83,8 @@ export class Operator {
     });
     try {
       const answer = await this.#send(kind);
-      return end(answer.outcome, answer.message, answer.kind);
+      const forBudget = answer.outcome === 'refused' && refusedForBudget.test(answer.message ?? '');
+      return end(forBudget ? 'lost' : answer.outcome, answer.message, answer.kind);
     } catch (error) {
       return end(
         'lost',

@@ -39,8 +39,9 @@ interface KeyRow {
 /**
  * Does `act` as an operator until `done` holds. On a loaded machine two calls the app spaced
  * can reach the platform closer than they were sent, and the platform then refuses a write
- * with 429 ("Too many requests … Retry after 1 s"). The app shows that and never repeats a
- * write by itself (the operator decides), so the operator presses again, as they would.
+ * with 429 ("Too many requests … Retry after 1 s"). The app sends that write again after the
+ * pause (a 429 is a refusal before acting) and shows the refusal only when it is still refused
+ * 60 s after its first send; should it show, the operator presses again, as they would.
  */
 async function until(app: Page, act: () => Promise<void>, done: () => Promise<boolean>) {
   await act();

@@ -25,6 +25,13 @@ export interface ScheduledCall {
   phase: 'queued' | 'in-flight' | 'done';
   /** Automatic retries after a 429 so far. */
   retries: number;
+  /**
+   * For a write: how long after its first send (ms) it is sent again after a 429
+   * (write-resend.ts); null when its 429 goes back to the caller. Null for reads.
+   */
+  readonly resendForMs: number | null;
+  /** When the call first left for the platform (clock ms), null while it never has. */
+  firstSentAt: number | null;
   /** When the call last left for the platform (clock ms), null while it never has. */
   startedAt: number | null;
   readonly waiters: Set<Waiter>;
@@ -37,18 +44,23 @@ const nullBodyStatuses = new Set([101, 103, 204, 205, 304]);
 
 /**
  * A queued call for `request`, no waiters yet; `shareable: false` never coalesces it; `owner`
- * the studio seat it is for (`''`: this desk).
+ * the studio seat it is for (`''`: this desk); `resendForMs` how long after its first send a
+ * write is sent again after a 429 (ms; null: never, and always null for a read).
  */
 export function newCall(
   request: Request,
   priority: Priority,
   shareable = true,
   owner = '',
+  resendForMs: number | null = null,
 ): ScheduledCall {
+  const idempotent = request.method === 'GET' || request.method === 'HEAD';
   return {
     request,
     owner,
-    idempotent: request.method === 'GET' || request.method === 'HEAD',
+    idempotent,
+    resendForMs: idempotent ? null : resendForMs,
+    firstSentAt: null,
     key: shareable ? coalescingKey(request) : null,
     priority,
     phase: 'queued',

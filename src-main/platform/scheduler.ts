@@ -29,6 +29,7 @@ import { StartLog } from './start-log';
 import { accountStartLog } from './account-ledger';
 import { callOwner, callSharers } from './call-owner';
 import { OwnerLog } from './budget-forecast';
+import { writeResendWindowMs } from './write-resend';
 
 export type { BudgetState, Priority } from './budget-state';
 export type { Clock } from './clock';
@@ -108,10 +109,13 @@ export class RequestScheduler {
 
   /**
    * Fetch-compatible: queues the request, sends it when the budget allows, and resolves with
-   * the Response, a final 429 included (a write is never repeated; a read is retried up to
-   * `maxAutoRetries` times first). Rejects with the abort reason when the signal aborts (a
-   * write already sent still runs on), with the error when the network fails, and with an
-   * AbortError after `dispose()`.
+   * the Response, a final 429 included. A read refused with 429 is retried up to
+   * `maxAutoRetries` times first; a write made inside `runResendingWrites` (write-resend.ts: a
+   * change command's) is queued again at its priority after each 429 while someone waits for it,
+   * until the window after its first send is over (a 429 is a refusal before acting,
+   * docs/platform-facts.md, "Rate limit"); any other write's 429 goes straight back. Rejects
+   * with the abort reason when the signal aborts (a write already sent still runs on), with the
+   * error when the network fails, and with an AbortError after `dispose()`.
    */
   fetch(request: Request, options: ScheduleOptions = {}): Promise<Response> {
     const signal = options.signal ?? request.signal;
@@ -120,7 +124,13 @@ export class RequestScheduler {
     const priority = options.priority ?? 'view';
     const refused = this.#pausedReason === null ? null : (this.#refuse?.(priority) ?? null);
     if (refused !== null) return Promise.reject(refused);
-    let call = newCall(request, priority, options.coalesce !== false, callOwner());
+    let call = newCall(
+      request,
+      priority,
+      options.coalesce !== false,
+      callOwner(),
+      writeResendWindowMs(),
+    );
     const shared = this.#queues.shared(call.key);
     if (shared === undefined) {
       this.#sharers.set(call, callSharers());
@@ -296,16 +306,20 @@ export class RequestScheduler {
     this.#adapt.started(call.priority, now);
     call.phase = 'in-flight';
     call.startedAt = now;
+    call.firstSentAt ??= now;
     this.#inFlight.add(call);
     const previous = this.#starts.last();
     this.#gapBefore.set(call, previous === null ? Infinity : now - previous);
     this.#starts.record(now);
     this.#owners.record(this.#sharers.get(call) ?? call.owner, now);
     // Reads get their own signal: one caller aborting must not cancel a call others share.
+    // A write that may be sent again leaves as a copy: its body is read once per send.
     call.controller = call.idempotent ? new AbortController() : null;
     const wire = call.controller
       ? new Request(call.request, { signal: call.controller.signal })
-      : call.request;
+      : call.resendForMs !== null
+        ? call.request.clone()
+        : call.request;
     this.#listeners.changed();
     void this.#exchange(call, wire);
     // The spacing counts from when the call left: after the send's synchronous part, which
@@ -314,7 +328,7 @@ export class RequestScheduler {
     this.#loggedStart.set(call, this.#starts.last() ?? now);
   }
 
-  /** Sends one call and hands its outcome to the waiters, or re-queues a refused read. */
+  /** Sends one call and hands its outcome to the waiters, or re-queues a refused one. */
   async #exchange(call: ScheduledCall, wire: Request): Promise<void> {
     let response: Response;
     try {
@@ -345,7 +359,7 @@ export class RequestScheduler {
       const gap = this.#gapBefore.get(call) ?? Infinity;
       const widened = this.#adapt.refused(header, gap, this.#clock.now(), this.#starts.last());
       if (widened !== null) this.#starts.setMargin(widened);
-      if (call.idempotent && call.phase === 'in-flight' && call.retries < this.#maxAutoRetries) {
+      if (call.phase === 'in-flight' && this.#sendsAgain(call)) {
         call.retries += 1;
         this.#inFlight.delete(call);
         call.phase = 'queued';
@@ -358,6 +372,18 @@ export class RequestScheduler {
     }
     this.#finish(call);
     await deliver(call, response);
+  }
+
+  /**
+   * Whether a call just refused with 429 is queued again: a read up to `maxAutoRetries` times;
+   * a write that may be sent again (write-resend.ts) while someone still waits for it and its
+   * window after the first send is not over.
+   */
+  #sendsAgain(call: ScheduledCall): boolean {
+    if (call.idempotent) return call.retries < this.#maxAutoRetries;
+    if (call.resendForMs === null || call.waiters.size === 0) return false;
+    const first = call.firstSentAt ?? this.#clock.now();
+    return this.#clock.now() - first < call.resendForMs;
   }
 
   /** When the answer to the start log's last start came, if it was accepted; else null. */

@@ -4,7 +4,8 @@
  * refuses for budget, the operator is told it waits (the `command.waiting` event), the scheduler
  * waits out the platform's pause, the broadcast is re-read, and the command's `decide` says
  * whether it is already done, should be sent once more, or can no longer apply. It goes on
- * until answered, cancelled, or `maxBudgetWaitMs` after the press.
+ * until answered, cancelled, or `maxBudgetWaitMs` after the press. The scheduler does not resend
+ * these writes itself (write-resend.ts: `runWithoutResend`).
  *
  * A re-read answered a moment ago still stands (`rereadStandsMs`, 3 s by default): when the
  * resend built on it is refused for budget again, it is sent once more without reading again.
@@ -18,6 +19,7 @@
 import type { MessageRef } from '../../shared/i18n/message';
 import { say } from '../../shared/i18n/say';
 import { PlatformError } from '../../platform/errors';
+import { runWithoutResend } from '../../platform/write-resend';
 import type { Broadcast, CommandWaiting, Fresh, WaitingCommandName } from '../../shared/model';
 
 /** What the waits need from the control room. */
@@ -106,7 +108,8 @@ export class BudgetWaits {
       for (;;) {
         if (abort.signal.aborted) cancelled();
         try {
-          if (step === 'send') return await steps.send(abort.signal);
+          // Its 429 comes back here, not resent underneath (write-resend.ts): the re-read decides.
+          if (step === 'send') return await runWithoutResend(() => steps.send(abort.signal));
           const current = await steps.reread(abort.signal);
           rereadAt = now();
           const next = steps.decide(current.data);

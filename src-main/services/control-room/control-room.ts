@@ -6,6 +6,7 @@
  * `watch.update` event to every window, stamped with the time main fetched it (a command
  * changes what every window of that broadcast shows, so its result is theirs too).
  */
+import { maxBudgetWaitMs } from '../../platform/write-resend';
 import type { MessageRef } from '../../shared/i18n/message';
 import { say } from '../../shared/i18n/say';
 import type { LiveClient } from '../../platform/live-client';
@@ -83,7 +84,7 @@ export class ControlRoom {
     const { account } = options;
     this.budgetWaits = new BudgetWaits({
       waiting: options.waiting ?? (() => undefined),
-      maxBudgetWaitMs: options.maxBudgetWaitMs ?? 60_000,
+      maxBudgetWaitMs: options.maxBudgetWaitMs ?? maxBudgetWaitMs,
       retryAt: () => account.liveScheduler.commandRetryAt(),
       now: () => account.clock.now(),
     });

@@ -26,6 +26,7 @@ import { accountCalls, accountTotals, type CallAccount } from '../../platform/ca
 import { auditTarget, type AuditLog, type AuditRecord } from './audit-log';
 import { runWithCallSignal } from './call-signal';
 import { runAsCallOwner } from '../../platform/call-owner';
+import { runResendingWrites } from '../../platform/write-resend';
 import { observerRefusal, refusalBeforeSending } from './command-pipeline';
 import type { SeatRole } from '../../shared/studio-model';
 import { CrossingMemory, crossedEditBy, crossedRefusal, type Actor } from './crossing';
@@ -247,9 +248,12 @@ export function createDispatcher(
     });
     const priority = entry.decl.priority;
     // A seat's platform calls take turns with other seats' at the same priority (call-owner.ts).
+    // A change's writes refused for budget are sent again after the pause (write-resend.ts),
+    // unless its domain decides that itself (runWithoutResend): no command is lost for budget.
+    const run = () => entry.handler(parsed.data, { ...context, priority, session: current });
     const handle = () =>
       runAsCallOwner(context.seat ?? '', () =>
-        entry.handler(parsed.data, { ...context, priority, session: current }),
+        effect === 'read' ? run() : runResendingWrites(run),
       );
     // Only reads give way when their asker leaves; an operator's change runs on.
     const { account, done } = accountCalls(() =>

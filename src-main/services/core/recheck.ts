@@ -1,8 +1,10 @@
 /**
- * One non-idempotent platform call under the API budget (docs/architecture.md, "The API budget": a
- * 429 is never repeated blindly).
+ * One non-idempotent platform call under the API budget (docs/architecture.md, "The API budget":
+ * re-read, then decide). Its 429 comes back here, not resent by the scheduler underneath
+ * (write-resend.ts): the recheck decides.
  */
 import { PlatformError } from '../../platform/errors';
+import { runWithoutResend } from '../../platform/write-resend';
 
 /**
  * Sends once; after a 429 (the scheduler then waits out the platform's pause) `recheck` reads
@@ -15,11 +17,11 @@ export async function withRecheck<T>(
   recheck: () => Promise<T | null>,
 ): Promise<T> {
   try {
-    return await send();
+    return await runWithoutResend(send);
   } catch (error) {
     if (!(error instanceof PlatformError) || error.error.code !== 'rate-limited') throw error;
   }
-  return (await recheck()) ?? send();
+  return (await recheck()) ?? runWithoutResend(send);
 }
 
 /** A recheck for a call whose repeat leaves the platform as once: send it again. */

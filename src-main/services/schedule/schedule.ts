@@ -238,7 +238,9 @@ export class ScheduleService {
   }
 
   /**
-   * Sends an operation; a 429 is never repeated blindly (docs/architecture.md, "The API budget").
+   * Sends an operation (docs/architecture.md, "The API budget"). Inside a command the scheduler
+   * itself sends a write refused with 429 again for up to 60 s (write-resend.ts: a 429 is a
+   * refusal before acting); a 429 that still comes back here is handled once more.
    * Once the scheduler's pause ends: a create is sent again only if the platform has no program of
    * that title at that start; an update or delete (idempotent) is sent again, and a delete
    * the platform no longer knows (404) is done.
