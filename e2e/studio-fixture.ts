@@ -10,7 +10,7 @@ import type { Browser, Page } from '@playwright/test';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { test as base, expect } from './fixtures';
+import { test as base, expect, type PlatformProbe } from './fixtures';
 import { spawnHost, type HostLine } from './host';
 
 export { expect, type PlatformProbe } from './fixtures';
@@ -48,6 +48,34 @@ export const shots = (name: string) => ({
   path: `test-results/screens/${name}.png`,
   fullPage: true,
 });
+
+/** An on-air channel of the sandbox's live API, as its list answers it. */
+export interface LiveChannel {
+  key: string;
+  title: string;
+  latest_broadcast: { key?: string };
+}
+
+/**
+ * The first channel on air with a broadcast, read from the sandbox as a second client.
+ * @throws when the seed has none on air.
+ */
+export async function onAirChannel(platform: PlatformProbe): Promise<LiveChannel> {
+  const list = await platform.get<{ data: LiveChannel[] }>(
+    '/channels?live_status=onair&per_page=100',
+  );
+  const channel = list.data.find((c) => c.latest_broadcast.key);
+  if (!channel) throw new Error('the sandbox seed has no channel on air');
+  return channel;
+}
+
+/** Focuses the channel titled `title` in the control room's channel list, in en or ko. */
+export async function focusChannel(page: Page, title: string): Promise<void> {
+  await page
+    .getByRole('listbox', { name: /^(Live channels|라이브 채널 리스트)$/ })
+    .getByRole('option', { name: new RegExp(title) })
+    .click();
+}
 
 /** Opens Settings → Studio on `page`, the buttons and dialog named in the page's language. */
 export async function openStudio(page: Page, settings: string, studio: string): Promise<void> {

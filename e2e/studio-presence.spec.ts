@@ -7,30 +7,8 @@
  * leaves the other seat's screens. Screens in English and Korean.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, type PlatformProbe } from './studio-fixture';
+import { test, expect, shots, focusChannel, onAirChannel } from './studio-fixture';
 import { presenceHeartbeatMs, presenceLifetimeMs } from '../src-main/shared/presence-model';
-
-interface LiveChannel {
-  key: string;
-  title: string;
-  latest_broadcast: { key?: string };
-}
-const shots = (name: string) => ({ path: `test-results/screens/${name}.png`, fullPage: true });
-async function onAirChannel(platform: PlatformProbe): Promise<LiveChannel> {
-  const list = await platform.get<{ data: LiveChannel[] }>(
-    '/channels?live_status=onair&per_page=100',
-  );
-  const channel = list.data.find((c) => c.latest_broadcast.key);
-  if (!channel) throw new Error('the sandbox seed has no channel on air');
-  return channel;
-}
-
-async function focusChannel(page: Page, list: string, title: string) {
-  await page
-    .getByRole('listbox', { name: list })
-    .getByRole('option', { name: new RegExp(title) })
-    .click();
-}
 
 test('every seat sees who is where: control room, Multiview and the timeline', async ({
   page,
@@ -51,11 +29,11 @@ test('every seat sees who is where: control room, Multiview and the timeline', a
   // The hub's operator and PD focus the same channel in their control rooms.
   await page.clock.install({ time: clock.now() });
   await page.goto(hub.url);
-  await focusChannel(page, 'Live channels', channel.title);
+  await focusChannel(page, channel.title);
   const pdPage = await page.context().newPage();
   await pdPage.clock.install({ time: clock.now() });
   await pdPage.goto(pd.url);
-  await focusChannel(pdPage, 'Live channels', channel.title);
+  await focusChannel(pdPage, channel.title);
   // PD sees the hub's operator on its channel, in the header.
   await expect(pdPage.getByTestId('presence').first()).toHaveAccessibleName(
     'Also here: Hana (hub)',
@@ -70,7 +48,7 @@ test('every seat sees who is where: control room, Multiview and the timeline', a
     .locator(`[data-key="${channel.key}"]`);
   await expect(row.getByTestId('presence')).toHaveAccessibleName(/Hana \(hub\)/);
   await expect(row.getByTestId('presence')).toHaveAccessibleName(/PD/);
-  await focusChannel(gfx, 'Live channels', channel.title);
+  await focusChannel(gfx, channel.title);
   await expect(gfx.getByTestId('presence').first()).toBeVisible();
   await gfx.screenshot(shots('presence-01-control-room'));
 
@@ -93,7 +71,7 @@ test('every seat sees who is where: control room, Multiview and the timeline', a
   const koPage = await ko.newPage();
   await koPage.clock.install({ time: clock.now() });
   await koPage.goto(graphics.url);
-  await focusChannel(koPage, '라이브 채널 리스트', channel.title);
+  await focusChannel(koPage, channel.title);
   await expect(koPage.getByTestId('presence').first()).toHaveAccessibleName(/Hana \(허브\)/);
   await koPage.screenshot(shots('presence-03-control-room-ko'));
   await koPage.getByRole('button', { name: '멀티뷰' }).click();

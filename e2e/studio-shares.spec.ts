@@ -7,29 +7,7 @@
  * Korean.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, shots, type PlatformProbe } from './studio-fixture';
-
-interface LiveChannel {
-  key: string;
-  title: string;
-  latest_broadcast: { key?: string };
-}
-
-async function onAirChannel(platform: PlatformProbe): Promise<LiveChannel> {
-  const list = await platform.get<{ data: LiveChannel[] }>(
-    '/channels?live_status=onair&per_page=100',
-  );
-  const channel = list.data.find((c) => c.latest_broadcast.key);
-  if (!channel) throw new Error('the sandbox seed has no channel on air');
-  return channel;
-}
-
-async function focusChannel(page: Page, title: string): Promise<void> {
-  await page
-    .getByRole('listbox', { name: /^(Live channels|라이브 채널 리스트)$/ })
-    .getByRole('option', { name: new RegExp(title) })
-    .click();
-}
+import { test, expect, shots, focusChannel, onAirChannel } from './studio-fixture';
 
 test('Budget details show each seat’s fractional share of a shared watch', async ({
   page,
