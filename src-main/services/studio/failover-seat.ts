@@ -18,7 +18,7 @@ import { ok, type Result } from '../../shared/result';
 import type { LeftUpload, SeatLink, SeatRole, StudioStatus } from '../../shared/studio-model';
 import type { EnqueueResult, UploadTarget } from '../../shared/uploads';
 import type { CallContext } from '../core/command-registry';
-import { addressesEventName, addressesPayload, type StudioAddress } from './backup';
+import { addressesEventName, addressesPayload, type StudioAddress } from './follow-routes';
 import { normalizeFingerprint } from './certificate';
 import { seatCore, surelyNotSent, type SeatCore } from './seat';
 

@@ -40,7 +40,8 @@ import { FingerprintMismatchError, pairSeat, rejoinSeat, seatCore, type SeatCore
 import type { StudioCore } from './studio-core';
 import { PairingBook, type StoredSeat } from './pairing';
 import { refuse } from './refuse';
-import { followRoutes, type FollowRoutes, type StandbyHub } from './backup';
+import type { StandbyHub } from './backup';
+import { followRoutes, type FollowRoutes } from './follow-routes';
 import { seatFileRoutes } from './seat-files';
 
 /** The hub's state and its server, one per desk core (a backup's too: {@link StandbyHub}). */

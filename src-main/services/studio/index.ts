@@ -19,7 +19,8 @@ export {
   type SeatCore,
 } from './seat';
 export { normalizeFingerprint } from './certificate';
-export { followHub, type BackupFollower, type BackupState, type StudioAddress } from './backup';
+export { followHub, type BackupFollower, type BackupState } from './backup';
+export type { StudioAddress } from './follow-routes';
 export type { BeatUpload } from './heartbeat';
 export { failoverSeatCore, type FailoverSeatCore } from './failover-seat';
 export { PresenceBoard, presenceId } from './presence';
