@@ -15,7 +15,13 @@ export default defineConfig({
   // full pass took 9.3-11.0 min this way on a shared 2-core machine (14.9 min with one on CI).
   fullyParallel: false,
   workers: 2,
-  retries: 0,
+  // On CI a failed test runs once more and is reported "flaky" if it then passes. The sandbox
+  // runs in the Playwright worker (e2e/fixtures.ts) and measures the platform's 1 s spacing
+  // when it handles a call, so a stall of that process on a busy 2-core runner can make two
+  // calls the app spaced correctly look too close and draw a 429 (the ×30 rehearsal counts
+  // none). A test that fails twice still fails. The real fix, the sandbox in its own process,
+  // is not done yet.
+  retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: 'test-results',
   // Joins the operations the sandbox served to the app into test-results/ui-coverage.json.
