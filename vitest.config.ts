@@ -4,7 +4,8 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 /**
  * Unit and integration tests live next to the code as `*.test.ts`. Two projects: main's code
  * and the renderer's pure modules run in Node; renderer components (`*.dom.test.ts`) mount in
- * jsdom with Svelte's browser build, through @testing-library/svelte.
+ * jsdom with Svelte's browser build, through @testing-library/svelte. A third, `security`
+ * (`*.security.test.ts`), is run on its own by `npm run test:security`.
  */
 export default defineConfig({
   // Compiles runes in `*.svelte.ts` modules (the renderer's i18n state) for the unit tests.
@@ -28,7 +29,18 @@ export default defineConfig({
             'bench/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
-          exclude: ['**/*.dom.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.dom.test.ts', '**/*.security.test.ts', '**/node_modules/**'],
+          environment: 'node',
+        },
+      },
+      {
+        // `npm run test:security` (docs/security.md): every door and way in tried as an
+        // outsider would, each test named after the point of the threat model it shows.
+        extends: true,
+        test: {
+          name: 'security',
+          include: ['src-main/**/*.security.test.ts', 'scripts/**/*.security.test.ts'],
+          exclude: ['**/node_modules/**'],
           environment: 'node',
         },
       },
