@@ -8,7 +8,7 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
 /**
  * The OpenAPI documents (resources/openapi/*.yaml) as JSON beside the main bundle,
  * `out/main/openapi/<name>.json`: the sandbox reads these when they are there
- * (src-main/sandbox/openapi.ts), so a start parses no YAML.
+ * (src-main/sandbox/kernel/openapi.ts), so a start parses no YAML.
  */
 function openApiAsJson(): Plugin {
   return {
@@ -39,7 +39,7 @@ export default defineConfig({
       // Two entries: the desktop app's main, and the browser host's CLI (`npm run
       // start:browser` runs it with plain node, no TypeScript compile at start). Chunks stay
       // next to the entries: modules find resources/ and out/renderer from their own
-      // location (`../../` from out/main, sandbox/openapi.ts, hosts/browser-cli.ts).
+      // location (`../../` from out/main, sandbox/kernel/openapi.ts, hosts/browser-cli.ts).
       rollupOptions: {
         input: {
           index: resolve('src-main/index.ts'),

@@ -1,5 +1,5 @@
 /**
- * The event-day bench's platform: the sandbox in its own process (`src-main/sandbox/cli.ts`,
+ * The event-day bench's platform: the sandbox in its own process (`src-main/sandbox/cli/cli.ts`,
  * what `npm run sandbox -- --state FILE ...` runs), with faults on from its first call, and
  * the `/__sandbox/` controls the bench drives: a 429 burst, a token revoked and a new one
  * issued as a console user would, a restart on the same port with the same state, and the
@@ -52,7 +52,7 @@ export class PlatformProcess {
       [
         '--import',
         'tsx',
-        'src-main/sandbox/cli.ts',
+        'src-main/sandbox/cli/cli.ts',
         '--port',
         String(this.#port),
         '--state',

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createKeychain } from '../src-main/secrets/keychain';
 import { startSandbox } from '../src-main/sandbox/index';
-import { loadOpenApiDocument } from '../src-main/sandbox/openapi';
+import { loadOpenApiDocument } from '../src-main/sandbox/index';
 import type { BenchSection, BenchSectionResult } from './section';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -1,5 +1,5 @@
 /** Small statistics and randomness helpers shared by the benchmark sections. */
-import { mulberry32 } from '../src-main/sandbox/prng';
+import { mulberry32 } from '../src-main/sandbox/index';
 
 /** Nearest-rank percentile (`p` in 0..100) of `values`; NaN when empty. */
 export function percentile(values: readonly number[], p: number): number {

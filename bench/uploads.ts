@@ -252,7 +252,7 @@ async function withSandbox<T>(
     [
       '--import',
       'tsx',
-      'src-main/sandbox/cli.ts',
+      'src-main/sandbox/cli/cli.ts',
       '--port',
       '0',
       '--no-rate-limit',

@@ -6,7 +6,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { startSandbox } from '../src-main/sandbox/index';
-import { seedState } from '../src-main/sandbox/seed';
+import { seedState } from '../src-main/sandbox/index';
 import { percentile } from './stats';
 
 /** Seeding and raw list figures of one library size. */

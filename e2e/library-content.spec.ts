@@ -8,7 +8,7 @@
  * probe, a second client of the platform.
  */
 import type { Locator, Page } from '@playwright/test';
-import { seedState } from '../src-main/sandbox/seed';
+import { seedState } from '../src-main/sandbox/index';
 import { test, expect, type VodProbe } from './fixtures';
 
 test.use({ budget: 'fast' });

@@ -4,7 +4,7 @@
  * the scenario pauses (the platform's time stands still) and stops. Screens in en and ko.
  * A scenario plays through at ×30 ("Doors open", a quarter hour in 30 real seconds; the
  * two-hour event takes 4 minutes the same way, played on an injected clock in
- * src-main/sandbox/scenario.test.ts) while the operator walks the control room, Schedule,
+ * src-main/sandbox/rehearsal/scenario.test.ts) while the operator walks the control room, Schedule,
  * Recordings and Statistics: no console error (fixtures.ts), and the sandbox's call log shows
  * the app's budget within the platform's limit (60 calls a minute).
  */

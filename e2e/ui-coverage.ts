@@ -1,7 +1,7 @@
 /**
  * The UI coverage of the end-to-end suite (issues "Live administration" and "The VOD
  * library"): which platform operations the sandbox served to the app's interface, the
- * browser host's calls only (its `User-Agent`, `sandbox/served-operations.ts`), never a
+ * browser host's calls only (its `User-Agent`, `sandbox/kernel/served-operations.ts`), never a
  * test's own probe calls. Each test's sandbox writes its part when it closes
  * ({@link writeCoveragePart}); after each Playwright run the parts so far are joined into
  * `test-results/ui-coverage.json` ({@link joinCoverage}, the config's global teardown), so
@@ -14,8 +14,8 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { listOperations } from '../src-main/sandbox/openapi';
-import type { ServedOperationsReport } from '../src-main/sandbox/served-operations';
+import { listOperations } from '../src-main/sandbox/index';
+import type { ServedOperationsReport } from '../src-main/sandbox/index';
 
 /** Where the parts are kept: inside test-results, which the first Playwright run empties. */
 const partsDir = join('test-results', 'ui-coverage-parts');

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm run check`: lint (eslint + prettier) and typecheck (tsc + svelte-check) side by side,
-# then the import-cycle check (dependency-cruiser, .dependency-cruiser.mjs: no cycle in
-# src-main). Lint and typecheck are one process on one core each; on a 2-core machine running
+# then the import check (dependency-cruiser, .dependency-cruiser.mjs: no cycle in src-main,
+# the sandbox's folders in their directions). Lint and typecheck are one process on one core each; on a 2-core machine running
 # them together saves the shorter one's time. Output is prefixed so it stays readable; fails
 # if any fails.
 set -uo pipefail

@@ -45,9 +45,9 @@ export const packageSizeLimitBytes = 22_000_000;
  * Files the app opens at run time, relative to the app's root (inside app.asar): the main
  * process (package.json "main", checked separately), the preload (src-main/index.ts loads
  * `../preload/preload.cjs` next to the main bundle), the renderer page, and the OpenAPI
- * documents the sandbox reads (src-main/sandbox/openapi.ts: the build's JSON copies beside
+ * documents the sandbox reads (src-main/sandbox/kernel/openapi.ts: the build's JSON copies beside
  * the main bundle), and the example scenarios the Rehearsal view offers
- * (src-main/sandbox/scenario-desk.ts: `resources/rehearsals/` two folders up from the bundle).
+ * (src-main/sandbox/rehearsal/scenario-desk.ts: `resources/rehearsals/` two folders up from the bundle).
  */
 export const requiredEntries = [
   'package.json',

@@ -9,7 +9,7 @@ SB= HUB= BK= ST=
 cd "$(dirname "$0")/.."
 W=$(mktemp -d "${TMPDIR:-/tmp}/onair-takeover-XXXXXX")
 trap 'kill $BK $ST $SB 2>/dev/null; wait 2>/dev/null; rm -rf "$W"' EXIT
-node --import tsx src-main/sandbox/cli.ts --port 0 > $W/sandbox.out 2>&1 &
+node --import tsx src-main/sandbox/cli/cli.ts --port 0 > $W/sandbox.out 2>&1 &
 SB=$!
 for i in $(seq 1 60); do grep -q '"live_base_url"' $W/sandbox.out && break; sleep 0.5; done
 INFO=$(grep -o '{.*"live_base_url".*}' $W/sandbox.out | head -1)

@@ -2,14 +2,14 @@
  * Contract-test support shared by both APIs: every call goes through the app's own clients
  * (createLiveApi / createVodApi of platform/api-clients.ts) over a real RequestScheduler, so
  * auth, form encoding and scheduling are what the app does; answers are checked against the
- * OpenAPI documents with ajv (sandbox/openapi-validate.ts). Test-only.
+ * OpenAPI documents with ajv (sandbox/kernel/openapi-validate.ts). Test-only.
  */
 import { expect } from 'vitest';
 import type { ApiResult, LiveApi, VodApi } from '../platform/api-clients';
 import { RequestScheduler } from '../platform/scheduler';
-import type { ApiName } from '../sandbox/openapi';
-import { listOperations, loadOpenApiDocument } from '../sandbox/openapi';
-import { validateResponse } from '../sandbox/openapi-validate';
+import type { ApiName } from '../sandbox/index';
+import { listOperations, loadOpenApiDocument } from '../sandbox/index';
+import { validateResponse } from '../sandbox/index';
 
 /** A platform answer: status, headers and the parsed JSON body (undefined when empty). */
 export interface Answer<T = unknown> {

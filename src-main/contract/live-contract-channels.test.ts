@@ -5,7 +5,7 @@
  * (ajv). Cases run in order on one sandbox; later cases use what earlier ones created.
  */
 import { describe, expect, it } from 'vitest';
-import { listOperations } from '../sandbox/openapi';
+import { listOperations } from '../sandbox/index';
 import { documentTags } from './contract-support';
 import { describeLiveArea, liveAreas, useLiveContract } from './live-contract-support';
 import type { Case } from './live-contract-support';

@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import { createVodApi, type VodApi } from '../platform/api-clients';
 import type { RequestScheduler } from '../platform/scheduler';
 import type { SandboxInfo } from '../sandbox/index';
-import { validateResponse } from '../sandbox/openapi-validate';
+import { validateResponse } from '../sandbox/index';
 import { contractScheduler, send, type Method } from './contract-support';
 
 /** One answer: HTTP status and parsed JSON body (null when empty). */

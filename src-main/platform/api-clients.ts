@@ -26,7 +26,7 @@ import { recordRefusal } from './refusals';
 export type { LivePaths, VodPaths };
 /**
  * The `User-Agent` of every platform call: the platform's logs can tell the app's calls from
- * other clients', and so does the sandbox's UI coverage (`sandbox/served-operations.ts`).
+ * other clients', and so does the sandbox's UI coverage (`sandbox/kernel/served-operations.ts`).
  */
 export const appUserAgent = 'OnAirDesk/0.1.0';
 

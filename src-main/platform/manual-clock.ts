@@ -1,6 +1,6 @@
 /**
  * A deterministic manual clock for tests and the benchmark (the sandbox platform's own time is
- * its virtual clock, `sandbox/clock.ts`): time moves only when told to,
+ * its virtual clock, `sandbox/kernel/clock.ts`): time moves only when told to,
  * timers fire in order of due time (then of creation), and pending promise callbacks run
  * between two timers, so a discrete-event simulation of minutes takes milliseconds.
  */

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { SandboxHandle } from './index';
 import { startSandbox } from './index';
-import type { ApiName, JsonObject } from './openapi';
-import { isObject, listOperations, loadOpenApiDocument, resolveRefs } from './openapi';
-import type { Answer, WireBroadcast, WireChannel, WireList } from './test-support';
-import { liveCaller, vodGet } from './test-support';
+import type { ApiName, JsonObject } from './kernel/openapi';
+import { isObject, listOperations, loadOpenApiDocument, resolveRefs } from './kernel/openapi';
+import type { Answer, WireBroadcast, WireChannel, WireList } from './testing/test-support';
+import { liveCaller, vodGet } from './testing/test-support';
 
 let sandbox: SandboxHandle;
 let live: ReturnType<typeof liveCaller>;

@@ -11,8 +11,8 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxHandle } from './index';
 import { startSandbox } from './index';
-import type { ApiName, JsonObject, OperationSpec } from './openapi';
-import { isObject, listOperations } from './openapi';
+import type { ApiName, JsonObject, OperationSpec } from './kernel/openapi';
+import { isObject, listOperations } from './kernel/openapi';
 
 const runsPerOperation = 4;
 const huge = 'x'.repeat(100_000);

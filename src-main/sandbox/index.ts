@@ -4,35 +4,48 @@
  * in-process on 127.0.0.1 with seeded demo data. The app's default workspace, the tests and
  * the benchmarks run against it.
  */
-import { seedOnAir } from './seed-on-air';
-import { ServedOperations } from './served-operations';
+import { seedOnAir } from './seed/seed-on-air';
+import { ServedOperations } from './kernel/served-operations';
 import { randomBytes, randomInt } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { Role } from './auth';
-import { TokenAuthority, randomOpaqueToken } from './auth';
-import type { CallbackPolicy } from './callbacks';
-import { CallbackEngine } from './callbacks';
-import { CallCounter } from './call-count';
-import { VirtualClock } from './clock';
-import type { TokenName } from './scenario';
-import { ScenarioDesk } from './scenario-desk';
-import type { EncoderOptions } from './encoder';
-import { EncoderSimulator } from './encoder';
-import type { FaultSettings } from './faults';
-import { FaultInjector } from './faults';
-import { StateFile, saveAfterChanges, serializeState } from './persistence';
-import { defaultRateLimitPolicy, type RateLimitPolicy } from './rate-limit';
-import { RateLimiter } from './rate-limit';
-import { seedState } from './seed';
+import type { Role } from './kernel/auth';
+import { TokenAuthority, randomOpaqueToken } from './kernel/auth';
+import type { CallbackPolicy } from './callbacks/callbacks';
+import { CallbackEngine } from './callbacks/callbacks';
+import { CallCounter } from './kernel/call-count';
+import { VirtualClock } from './kernel/clock';
+import type { TokenName } from './rehearsal/scenario';
+import { ScenarioDesk } from './rehearsal/scenario-desk';
+import type { EncoderOptions } from './rehearsal/encoder';
+import { EncoderSimulator } from './rehearsal/encoder';
+import type { FaultSettings } from './kernel/faults';
+import { FaultInjector } from './kernel/faults';
+import { StateFile, saveAfterChanges, serializeState } from './state/persistence';
+import { defaultRateLimitPolicy, type RateLimitPolicy } from './kernel/rate-limit';
+import { RateLimiter } from './kernel/rate-limit';
+import { seedState } from './seed/seed';
 import { apiPrefixes, buildServer } from './server';
-import type { UploadMode } from './upload-host';
-import { UploadHost } from './upload-host';
+import type { UploadMode } from './upload-host/upload-host';
+import { UploadHost } from './upload-host/upload-host';
 
-export { VirtualClock } from './clock';
-export type { EncoderCommand, EncoderState, EncoderStatus, EncoderSimulator } from './encoder';
-export type { RateLimitPolicy } from './rate-limit';
-export type { CallCounter, MinuteCount } from './call-count';
-export type { StoredUpload, UploadFaults, UploadHost, UploadMode } from './upload-host';
+export { VirtualClock } from './kernel/clock';
+export type {
+  EncoderCommand,
+  EncoderState,
+  EncoderStatus,
+  EncoderSimulator,
+} from './rehearsal/encoder';
+export type { RateLimitPolicy } from './kernel/rate-limit';
+export type { CallCounter, MinuteCount } from './kernel/call-count';
+export type { StoredUpload, UploadFaults, UploadHost, UploadMode } from './upload-host/upload-host';
+// What the contract tests, the e2e UI coverage and the benches read of the sandbox: the
+// OpenAPI documents it serves, the response check, the seed and its PRNG (docs/dev/sandbox.md).
+export type { ApiName, OperationSpec } from './kernel/openapi';
+export { listOperations, loadOpenApiDocument } from './kernel/openapi';
+export { validateResponse } from './kernel/openapi-validate';
+export type { ServedOperationsReport } from './kernel/served-operations';
+export { seedState } from './seed/seed';
+export { mulberry32 } from './state/prng';
 
 /** How to reach a running sandbox, and credentials for it. Printed by the CLI as one JSON line. */
 export interface SandboxInfo {

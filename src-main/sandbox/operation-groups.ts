@@ -1,33 +1,33 @@
 /**
- * The resource groups of both APIs (docs/architecture.md, "Sandbox layout"): each becomes one
+ * The resource groups of both APIs (docs/dev/sandbox.md, "Platform operations"): each becomes one
  * encapsulated Fastify plugin (operation-plugin.ts). Together they answer every operation of
  * live-v1.yaml and vod-v3.yaml exactly once (`checkOperationGroups`).
  */
-import type { OperationGroup } from './operation-plugin';
-import type { SandboxContext } from './operation';
-import { sliceOf } from './operation';
-import { liveAccountOperations } from './routes/live-account';
-import { liveAudienceOperations } from './routes/live-audience';
-import { liveBroadcastOperations } from './routes/live-broadcasts';
-import { liveChannelAdminOperations } from './routes/live-channel-admin';
-import { liveChannelOperations } from './routes/live-channels';
-import { liveChatOperations } from './routes/live-chat';
-import { liveCreatorOperations } from './routes/live-creators';
-import { liveFileTransferOperations } from './routes/live-file-transfers';
-import { liveProfileOperations } from './routes/live-profiles';
-import { liveProgramOperations } from './routes/live-programs';
-import { liveRecordingOperations } from './routes/live-recordings';
-import { liveStatisticsOperations } from './routes/live-statistics';
-import { vodOperations } from './routes/vod';
-import { vodAiOperations } from './routes/vod-ai';
-import { vodCategoryOperations } from './routes/vod-categories';
-import { vodChannelOperations } from './routes/vod-channels';
-import { vodContentOperations } from './routes/vod-contents';
-import { vodMediaOperations } from './routes/vod-media';
-import { vodProfileOperations } from './routes/vod-profiles';
-import { vodStatisticsOperations } from './routes/vod-statistics';
-import { vodSubtitleOperations } from './routes/vod-subtitles';
-import { vodTranscodingOperations } from './routes/vod-transcoding';
+import type { OperationGroup } from './kernel/operation-plugin';
+import type { SandboxContext } from './kernel/operation';
+import { sliceOf } from './kernel/operation';
+import { liveAccountOperations } from './live/routes/live-account';
+import { liveAudienceOperations } from './live/routes/live-audience';
+import { liveBroadcastOperations } from './live/routes/live-broadcasts';
+import { liveChannelAdminOperations } from './live/routes/live-channel-admin';
+import { liveChannelOperations } from './live/routes/live-channels';
+import { liveChatOperations } from './live/routes/live-chat';
+import { liveCreatorOperations } from './live/routes/live-creators';
+import { liveFileTransferOperations } from './live/routes/live-file-transfers';
+import { liveProfileOperations } from './live/routes/live-profiles';
+import { liveProgramOperations } from './live/routes/live-programs';
+import { liveRecordingOperations } from './live/routes/live-recordings';
+import { liveStatisticsOperations } from './live/routes/live-statistics';
+import { vodOperations } from './vod/routes/vod';
+import { vodAiOperations } from './vod/routes/vod-ai';
+import { vodCategoryOperations } from './vod/routes/vod-categories';
+import { vodChannelOperations } from './vod/routes/vod-channels';
+import { vodContentOperations } from './vod/routes/vod-contents';
+import { vodMediaOperations } from './vod/routes/vod-media';
+import { vodProfileOperations } from './vod/routes/vod-profiles';
+import { vodStatisticsOperations } from './vod/routes/vod-statistics';
+import { vodSubtitleOperations } from './vod/routes/vod-subtitles';
+import { vodTranscodingOperations } from './vod/routes/vod-transcoding';
 
 /**
  * Every group, live first, each with its handlers bound to `context`, or to its slice of the

@@ -6,43 +6,44 @@
  * authentication (401), the rate limit (429), authorization (403), validation against the
  * document (422, 400 for an unreadable body) and then its handler (404, 422, 200).
  */
-import type { ServedOperations } from './served-operations';
+import type { ServedOperations } from './kernel/served-operations';
 import formbody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Fastify from 'fastify';
-import { lazyValidatorFactory } from './lazy-validators';
-import type { FieldErrors } from './http-error';
-import { ApiError } from './http-error';
-import type { SandboxContext } from './operation';
-import type { OperationGuardDeps } from './operation-plugin';
-import { apiPrefixes, checkOperationGroups, operationsPlugin } from './operation-plugin';
+import { lazyValidatorFactory } from './kernel/lazy-validators';
+import type { FieldErrors } from './state/http-error';
+import { ApiError } from './state/http-error';
+import type { SandboxContext } from './kernel/operation';
+import type { OperationGuardDeps } from './kernel/operation-plugin';
+import { apiPrefixes, checkOperationGroups, operationsPlugin } from './kernel/operation-plugin';
 import { operationGroups } from './operation-groups';
-import type { CallbackEngine } from './callbacks';
-import type { EncoderSimulator } from './encoder';
-import type { CallCounter } from './call-count';
-import type { FaultInjector } from './faults';
-import { registerFaults } from './faults';
-import { clockControlPlugin } from './routes/control';
-import { encoderControlPlugin, runDueEncodersHook } from './routes/control-encoders';
-import type { TokenDesk } from './routes/control-calls';
-import { callAndTokenControlPlugin } from './routes/control-calls';
-import { broadcastControlPlugin } from './routes/control-broadcasts';
-import { callbackControlPlugin } from './routes/control-callbacks';
-import { channelControlPlugin } from './routes/control-channels';
-import { faultControlPlugin } from './routes/control-faults';
-import { scenarioControlPlugin } from './routes/control-scenario';
-import type { ScenarioDesk } from './scenario-desk';
-import { uploadControlPlugin } from './routes/control-uploads';
-import { downloadControlPlugin } from './routes/control-downloads';
-import { DownloadDesk } from './download-host';
-import { liveFilesPlugin, trackLiveOrigin } from './live-files';
-import { trackVodOrigin, vodFilesPlugin } from './vod-files';
-import { acceptMultipart } from './vod-multipart';
-import type { UploadHost } from './upload-host';
-import { settleArrivalsHook, uploadHostPlugin } from './upload-host';
-import { describeValidationErrors } from './validation-messages';
+import type { CallbackEngine } from './callbacks/callbacks';
+import type { EncoderSimulator } from './rehearsal/encoder';
+import type { CallCounter } from './kernel/call-count';
+import type { FaultInjector } from './kernel/faults';
+import { registerFaults } from './kernel/faults';
+import { clockControlPlugin } from './control/control';
+import { encoderControlPlugin, runDueEncodersHook } from './control/control-encoders';
+import type { TokenDesk } from './control/control-calls';
+import { callAndTokenControlPlugin } from './control/control-calls';
+import { broadcastControlPlugin } from './control/control-broadcasts';
+import { callbackControlPlugin } from './control/control-callbacks';
+import { channelControlPlugin } from './control/control-channels';
+import { faultControlPlugin } from './control/control-faults';
+import { scenarioControlPlugin } from './control/control-scenario';
+import type { ScenarioDesk } from './rehearsal/scenario-desk';
+import { uploadControlPlugin } from './control/control-uploads';
+import { downloadControlPlugin } from './control/control-downloads';
+import { DownloadDesk } from './kernel/download-host';
+import { liveFilesPlugin, trackLiveOrigin } from './live/live-files';
+import { trackVodOrigin, vodFilesPlugin } from './vod/vod-files';
+import { acceptMultipart } from './vod/vod-multipart';
+import type { UploadHost } from './upload-host/upload-host';
+import { settleArrivalsHook, uploadHostPlugin } from './upload-host/upload-host';
+import { describeValidationErrors } from './kernel/validation-messages';
+import { playSchedules } from './live/scheduled-output';
 
-export { apiPrefixes } from './operation-plugin';
+export { apiPrefixes } from './kernel/operation-plugin';
 
 /** What the server works on (the operations' guards need the part in `OperationGuardDeps`). */
 export interface ServerDeps extends OperationGuardDeps {
@@ -58,7 +59,7 @@ export interface ServerDeps extends OperationGuardDeps {
   uploads?: UploadHost;
   /**
    * Counts platform calls per account and minute, and issues and revokes tokens, under
-   * `/__sandbox/calls` and `/__sandbox/tokens` (routes/control-calls.ts); none when absent.
+   * `/__sandbox/calls` and `/__sandbox/tokens` (control/control-calls.ts); none when absent.
    */
   accounting?: { calls: CallCounter; tokens: TokenDesk };
   /**
@@ -119,7 +120,8 @@ export function buildServer(deps: ServerDeps): FastifyInstance {
   // Platform operations: one plugin per resource group (operation-groups.ts).
   const groups = operationGroups(context);
   checkOperationGroups(groups);
-  for (const group of groups) void app.register(operationsPlugin, { group, deps });
+  const guardDeps = { ...deps, beforeLiveOperation: playSchedules };
+  for (const group of groups) void app.register(operationsPlugin, { group, deps: guardDeps });
 
   // File hosts: downloads (live and VOD, one desk), upload URLs, waiting-screen images.
   const downloads = new DownloadDesk();
@@ -128,7 +130,7 @@ export function buildServer(deps: ServerDeps): FastifyInstance {
   if (deps.uploads !== undefined)
     void app.register(uploadHostPlugin, { state, clock, host: deps.uploads });
 
-  // Test controls under `/__sandbox`, one plugin per concern (routes/control*.ts).
+  // Test controls under `/__sandbox`, one plugin per concern (control/control*.ts).
   void app.register(clockControlPlugin, { clock, limiter: deps.limiter });
   void app.register(downloadControlPlugin, { desk: downloads });
   void app.register(channelControlPlugin, { context });

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listOperations } from '../../sandbox/openapi';
+import { listOperations } from '../../sandbox/index';
 import { commandNames, commands, type CommandName } from '../../shared/bridge';
 import { commandTextKeys } from '../../shared/command-texts';
 import { sampleInput } from '../core/command-samples';

@@ -6,7 +6,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxHandle } from '../../sandbox/index';
-import { dataOf, liveClient } from '../../sandbox/live-test-caller';
 import type { ChannelRow } from '../../shared/channels-model';
 import type { BatchProgress } from '../../shared/model';
 import type { DeskCore } from '../app/desk-core';
@@ -28,7 +27,19 @@ afterAll(async () => {
 });
 
 const data = commandCaller(() => core, 'channels-test');
-const probe = () => liveClient(sandbox.info, sandbox.info.tokens.super_admin);
+
+/** A channel as the platform holds it, read straight from the sandbox (past the app). */
+async function heldChannel(
+  key: string,
+): Promise<{ status: number; data: Record<string, unknown> }> {
+  const { info } = sandbox;
+  const url = `${info.live_base_url}/v1/live/service-accounts/${info.service_account_key}/channels/${key}`;
+  const response = await fetch(url, {
+    headers: { Accept: 'application/json', Authorization: `Bearer ${info.tokens.super_admin}` },
+  });
+  const body = (await response.json().catch(() => ({}))) as { data?: Record<string, unknown> };
+  return { status: response.status, data: body.data ?? {} };
+}
 
 async function refusal(run: () => Promise<unknown>): Promise<string> {
   try {
@@ -100,7 +111,7 @@ describe('one channel from creation to permanent delete', () => {
       useCaptureBlock: true,
       viewerLimit: 300,
     });
-    const held = dataOf(await probe().get(`/channels/${created.key}`));
+    const held = (await heldChannel(created.key)).data;
     expect(held).toMatchObject({ title: 'Night Desk HD', use_capture_block: true });
 
     for (const [action, check] of [
@@ -110,7 +121,7 @@ describe('one channel from creation to permanent delete', () => {
       ['restore', { is_trashed: false }],
     ] as const) {
       await data('channels.setState', { channelKey: created.key, action });
-      expect(dataOf(await probe().get(`/channels/${created.key}`))).toMatchObject(check);
+      expect((await heldChannel(created.key)).data).toMatchObject(check);
     }
     const twice = await refusal(() =>
       data('channels.setState', { channelKey: created.key, action: 'restore' }),
@@ -121,9 +132,9 @@ describe('one channel from creation to permanent delete', () => {
       data('channels.delete', { channelKey: created.key, confirmTitle: 'Night Desk' }),
     );
     expect(wrong).toContain('Not deleted');
-    expect((await probe().get(`/channels/${created.key}`)).status).toBe(200);
+    expect((await heldChannel(created.key)).status).toBe(200);
     await data('channels.delete', { channelKey: created.key, confirmTitle: 'Night Desk HD' });
-    expect((await probe().get(`/channels/${created.key}`)).status).toBe(404);
+    expect((await heldChannel(created.key)).status).toBe(404);
   });
 
   it('refuses timeshift on low latency before sending, and shows the platform’s refusals', async () => {
@@ -154,7 +165,7 @@ describe('after a 429', () => {
     sandbox.faults.update({ burst429: 1, retryAfterS: 1 });
     const after = await data('channels.setState', { channelKey: row.key, action: 'disable' });
     expect(after.status).toBe('disabled');
-    expect(dataOf(await probe().get(`/channels/${row.key}`)).status).toBe('disabled');
+    expect((await heldChannel(row.key)).data.status).toBe('disabled');
     await data('channels.setState', { channelKey: row.key, action: 'enable' });
   });
 });
@@ -177,7 +188,7 @@ describe('a batch of channel actions', () => {
     const progress = await finished(batchId);
     expect(progress).toMatchObject({ done: 3, failed: 0, total: 3 });
     for (const row of enabled) {
-      expect(dataOf(await probe().get(`/channels/${row.key}`)).status).toBe('disabled');
+      expect((await heldChannel(row.key)).data.status).toBe('disabled');
     }
     // Sent again, the first is refused by the platform and the batch stops there.
     const again = await data('channels.runBatch', { action: 'disable', channels: plan.channels });

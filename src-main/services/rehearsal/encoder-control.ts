@@ -1,6 +1,6 @@
 /**
  * A client of the sandbox's encoder control (`/__sandbox/channels/{channel_key}/encoder` and
- * `/__sandbox/encoders`, src-main/sandbox/routes/control-encoders.ts), reached over HTTP at the
+ * `/__sandbox/encoders`, src-main/sandbox/control/control-encoders.ts), reached over HTTP at the
  * origin of the sandbox workspace's live base URL through the one sandbox-control client
  * (sandbox-control.ts). Loopback only: a base URL on another host is refused before anything
  * is sent. These controls are not platform operations: they spend no API budget.

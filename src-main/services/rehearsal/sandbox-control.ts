@@ -1,6 +1,6 @@
 /**
  * The one HTTP client of the sandbox's own controls (`/__sandbox/...`: encoders, scenarios,
- * callbacks; src-main/sandbox/routes/control-*.ts), at the origin of the sandbox workspace's
+ * callbacks; src-main/sandbox/control/control-*.ts), at the origin of the sandbox workspace's
  * live base URL, so it works for the embedded sandbox and for one the app was given
  * (`ONAIR_SANDBOX_INFO`) alike. Loopback only: a base URL on another host is refused before
  * anything is sent (rehearsal traffic never leaves the machine). These controls are not

@@ -1,6 +1,6 @@
 /**
  * A client of the sandbox's scenario control (`/__sandbox/scenarios`, `/__sandbox/scenario`,
- * src-main/sandbox/routes/control-scenario.ts) at the origin of the sandbox workspace's live
+ * src-main/sandbox/control/control-scenario.ts) at the origin of the sandbox workspace's live
  * base URL, through the one sandbox-control client (sandbox-control.ts). Loopback only; not
  * platform operations, no API budget.
  */
