@@ -6,7 +6,7 @@
  *
  * Every command ends in one of three ways: `done` (the view shows the change), `refused`
  * (the view shows why, in words), or `lost` (neither within `answerTimeoutMs`, or refused only
- * for budget: no command is dropped for budget, docs/architecture.md "The API budget").
+ * for budget: no command is dropped for budget, docs/dev/architecture.md "The API budget").
  */
 import type { Locator, Page } from '@playwright/test';
 

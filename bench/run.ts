@@ -2,7 +2,7 @@
  * `npm run bench [-- <section id> ...]`: runs the benchmark sections, prints one table per
  * section with its goals (PASS or MISS), and writes every figure to bench/results/latest.json.
  * It reports and never asserts: a missed goal exits 0, a crash exits 1. Figures compare
- * variants measured in the same run (docs/architecture.md, "Tests": ratios against a baseline).
+ * variants measured in the same run (docs/dev/architecture.md, "Tests": ratios against a baseline).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';

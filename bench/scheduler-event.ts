@@ -1,5 +1,5 @@
 /**
- * Bench section: a 10-minute live event in virtual time (docs/architecture.md, "The API budget").
+ * Bench section: a 10-minute live event in virtual time (docs/dev/architecture.md, "The API budget").
  * 8 on-air broadcasts are watched, each wanting its state, chat participants and viewers
  * read again as soon as the last reads came back (watch demand always exceeds the budget),
  * and the operator sends a command (a POST) every 20 s. The same event runs through the

@@ -1,6 +1,6 @@
 /**
  * Bench section `foreign`: one OnAir Desk beside a client it does not know of, on the same
- * service account (docs/architecture.md, "The API budget": a good neighbour).
+ * service account (docs/dev/architecture.md, "The API budget": a good neighbour).
  *
  * The desk core runs in this process on the sandbox, the platform's rate limit on (60 calls a
  * minute, 1 s apart, per service account) and paced by it, with the control room's watches

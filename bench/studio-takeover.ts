@@ -1,7 +1,7 @@
 /**
  * The takeover phase of the studio bench (`npm run bench -- studio`): a hub with a seat under
  * a workload is killed, and a backup hub following its heartbeat takes over
- * (docs/architecture.md, "The takeover protocol"). Goals: commands accepted again within 5 s
+ * (docs/dev/architecture.md, "The takeover protocol"). Goals: commands accepted again within 5 s
  * of the hub dying, 0 platform operations sent twice (counted at the sandbox). The phase is the
  * takeover drill of `src-main/services/studio/backup-harness.ts` (the same one backup.test.ts
  * runs), with a longer workload after the kill.

@@ -9,7 +9,7 @@
  * - the operator's commands while the list pages through the library at `view` priority,
  *   against the same commands on an idle app: the control room's `broadcast.rename` (live
  *   scheduler) and the Library's own `content.setEnabled` (VOD scheduler, the one the pages
- *   share; docs/architecture.md, "The API budget": a command waits at most one spacing slot).
+ *   share; docs/dev/architecture.md, "The API budget": a command waits at most one spacing slot).
  */
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -1,6 +1,6 @@
 /**
  * The audit log as the e2e specs read it: the records of the sandbox workspace, from the app's
- * data folder (docs/architecture.md, "The pipeline": one JSON line per `change` or
+ * data folder (docs/dev/architecture.md, "The pipeline": one JSON line per `change` or
  * `destructive` command, append-only, rotated by file).
  */
 import { readdir, readFile } from 'node:fs/promises';

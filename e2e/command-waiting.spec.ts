@@ -1,5 +1,5 @@
 /**
- * A command refused for budget is kept, not dropped (docs/architecture.md, "The API budget"):
+ * A command refused for budget is kept, not dropped (docs/dev/architecture.md, "The API budget"):
  * while the platform answers 429, the control room says the cue point waits for the platform
  * and when it is tried again, with Cancel; Cancel stops it and nothing more is sent. In English
  * and in Korean. The 429s come from the sandbox's fault control (a burst on the account).

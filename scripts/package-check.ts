@@ -1,6 +1,6 @@
 /**
  * `npm run package:check`: builds exactly what goes into OnAir Desk's installers and checks it,
- * on a machine without the Electron runtime (README, "Installers").
+ * on a machine without the Electron runtime (docs/dev/releasing.md, "Installers").
  *
  * 1. `electron-vite build`: the built main, preload and renderer (`out/`).
  * 2. `electron-builder --dir` with electron-builder.yml, into a temporary folder, with
@@ -144,7 +144,7 @@ const importSpecifier =
   /(?:^import\s(?:[^;]*?\sfrom\s*)?|\bimport\(\s*|\brequire\(\s*)["']([@a-z0-9][\w.@/-]*)["']/gim;
 
 /**
- * Checks a packaged app's `resources` folder against the package rules (README,
+ * Checks a packaged app's `resources` folder against the package rules (docs/dev/releasing.md,
  * "Installers"): entry files present, keytar's `.node` (every `.node`) outside the asar, no
  * dev-only packages (package-lock.json `dev: true`), no test files, no source maps (files or
  * inline), every package the built main imports present, total size under the limit.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The studio takeover through the command line (README, "Studio"): a sandbox, a hub, a backup
+# The studio takeover through the command line (docs/admin/studio.md, "Studio"): a sandbox, a hub, a backup
 # and a seat as separate `start:browser` processes (the built out/main/browser-cli.js) on
 # 127.0.0.1; the hub is killed with SIGKILL and the seat's reads are tried every second until
 # the backup answers them. Run after `npm run -s build`, inside a keychain:

@@ -175,7 +175,7 @@ const otherModifiers = new Set(['alt', 'option', 'altgr', 'super', 'meta']);
 
 /**
  * Whether an Electron accelerator takes a key the app keeps for its own shortcuts
- * (docs/architecture.md, "Commands, and every way in"): Ctrl/Cmd+K (the command palette), and any
+ * (docs/dev/architecture.md, "Commands, and every way in"): Ctrl/Cmd+K (the command palette), and any
  * single letter, digit 1–9 or `?` pressed without Ctrl, Cmd, Alt or Super (Shift alone still
  * counts as the bare key: `?` is Shift+/). A menu accelerator fires before the page sees the key.
  */

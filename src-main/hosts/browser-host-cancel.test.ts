@@ -1,5 +1,5 @@
 /**
- * A page that stops waiting gives its queued reads back (docs/architecture.md, "The API budget":
+ * A page that stops waiting gives its queued reads back (docs/dev/architecture.md, "The API budget":
  * queued reads whose view closed are cancelled). Real host, real core, the sandbox with its rate
  * limit on (300 ms apart here): reads the page abandoned never reach the platform, while an
  * operator's change the page stopped waiting for still runs.

@@ -1,6 +1,6 @@
 /**
  * The browser host: the same core as the Electron window, served to a browser page over
- * loopback HTTP, with server-sent events (docs/architecture.md, "Processes and trust").
+ * loopback HTTP, with server-sent events (docs/dev/architecture.md, "Processes and trust").
  * - Bound to 127.0.0.1 only.
  * - Commands at `POST /rpc/<command>` (JSON `{ input }`), events at `GET /events`.
  * - `GET /diagnostics/memory`: this process's memory (`HostMemory`), for the event-day bench

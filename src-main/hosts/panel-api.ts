@@ -1,7 +1,7 @@
 /**
  * The local control API for hardware panels (Bitfocus Companion's Generic HTTP connection, a
  * Stream Deck script...): off until the operator turns it on in Settings (`panels.setEnabled`),
- * on 127.0.0.1 only. docs/architecture.md, "Commands, and every way in": a panel is one more way
+ * on 127.0.0.1 only. docs/dev/architecture.md, "Commands, and every way in": a panel is one more way
  * in (`via: 'panel'`) over the same pipeline.
  *
  * - `POST /api/v1/commands/<name>`: runs a command; the JSON body is its input. Only commands

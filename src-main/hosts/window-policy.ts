@@ -1,7 +1,7 @@
 /**
  * The security settings of every OnAir Desk window, kept free of 'electron' so they can be
  * tested where the Electron runtime is missing. The renderer is untrusted: it gets the
- * preload's `window.desk` and nothing else (docs/architecture.md, "Processes and trust").
+ * preload's `window.desk` and nothing else (docs/dev/architecture.md, "Processes and trust").
  */
 
 /** `webPreferences` for a BrowserWindow: isolation, sandbox, web security, no Node. */

@@ -1,5 +1,5 @@
 /**
- * One start log per platform account in this process (docs/architecture.md, "The API budget").
+ * One start log per platform account in this process (docs/dev/architecture.md, "The API budget").
  * The platform counts an account's calls whoever makes them (docs/platform-facts.md, "Rate
  * limit": 60 calls a minute, at least 1 s apart, per service account for the live API and per
  * access token for VOD). The app can hold several schedulers of one account at once: the

@@ -1,7 +1,7 @@
 /**
  * Typed clients for every operation of both platform APIs: openapi-fetch `Client<paths>` over
  * the types generated from `resources/openapi/live-v1.yaml` and `vod-v3.yaml`, each call sent
- * through the account's {@link RequestScheduler} (docs/architecture.md, "The API budget").
+ * through the account's {@link RequestScheduler} (docs/dev/architecture.md, "The API budget").
  *
  * What the wire wants (docs/platform-facts.md):
  * - live: `Authorization: Bearer <personal access token>` ("Auth");

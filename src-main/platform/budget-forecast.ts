@@ -1,5 +1,5 @@
 /**
- * One account's budget seen ahead (docs/architecture.md, "The API budget"): who spent the last
+ * One account's budget seen ahead (docs/dev/architecture.md, "The API budget"): who spent the last
  * minute (each studio seat's share, call-owner.ts), how many calls the next 10 minutes will
  * ask for (the watch planner's real intervals and the queued work), and what a batch costs
  * before it is sent (how long it holds the budget, how long commands wait meanwhile).

@@ -1,5 +1,5 @@
 /**
- * The shapes the request scheduler reports for the status-bar budget gauge (docs/architecture.md,
+ * The shapes the request scheduler reports for the status-bar budget gauge (docs/dev/architecture.md,
  * "The API budget": calls in the last minute, queue depth by priority, rate-limited until).
  */
 

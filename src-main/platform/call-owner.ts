@@ -2,7 +2,7 @@
  * Who a platform call is made for, without threading it through every handler: the command
  * pipeline runs a studio seat's command inside {@link runAsCallOwner} with the seat's name,
  * and the request scheduler takes turns between owners at the same priority (round-robin),
- * so no seat's reads can starve another seat's (docs/architecture.md, "The API budget").
+ * so no seat's reads can starve another seat's (docs/dev/architecture.md, "The API budget").
  * The hub's own calls, and the app's (watches), have the owner `''`.
  *
  * A shared watch (one read for every seat that watches the same thing) is made for all of

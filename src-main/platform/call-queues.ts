@@ -1,5 +1,5 @@
 /**
- * The request scheduler's waiting calls (scheduler.ts; docs/architecture.md, "The API budget"):
+ * The request scheduler's waiting calls (scheduler.ts; docs/dev/architecture.md, "The API budget"):
  * one queue per priority, identical GETs found by key so that they share one call, and turns
  * among owners (studio seats, and this desk: call-owner.ts) within a priority, so one seat's
  * many reads never starve another's.

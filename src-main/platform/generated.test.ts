@@ -1,5 +1,5 @@
 /**
- * The OpenAPI documents are the single source of truth (docs/architecture.md, "Layers and import
+ * The OpenAPI documents are the single source of truth (docs/dev/architecture.md, "Layers and import
  * rules"): the client types committed in `generated/` must be exactly what openapi-typescript makes
  * of them today. If this fails, run `npm run gen:api` and commit the result.
  */

@@ -1,6 +1,6 @@
 /**
  * How much of the account's budget the app lets itself take for background calls, adapted to
- * the platform's 429s (docs/architecture.md, "The API budget": a good neighbour). The platform
+ * the platform's 429s (docs/dev/architecture.md, "The API budget": a good neighbour). The platform
  * allows 60 calls a minute at least 1 s apart per service account (docs/platform-facts.md,
  * "Rate limit"), shared with every other client of the account. A 429 that our own pacing says
  * should not have happened means someone else is spending the account: the app then lowers

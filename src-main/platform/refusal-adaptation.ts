@@ -1,7 +1,7 @@
 /**
  * What the request scheduler (scheduler.ts) does about the platform's 429s: how long each
  * priority waits after one, the safety margin on the spacing, and the good neighbour's share
- * for background calls (docs/architecture.md, "The API budget"; docs/platform-facts.md,
+ * for background calls (docs/dev/architecture.md, "The API budget"; docs/platform-facts.md,
  * "Rate limit": 60 calls a minute, at least 1 s apart, per service account; a 429 is a refusal
  * before acting, not counted by the platform).
  *
@@ -26,7 +26,7 @@
  *   and lowers the background share, so watches make room for it); the other priorities still
  *   wait for the whole `Retry-After`. A wait longer than the spacing (the minute's 60 are
  *   spent) is kept by commands too. The probe step was chosen by a model of the foreign
- *   client against the candidate policies (docs/architecture.md, "The API budget").
+ *   client against the candidate policies (docs/dev/architecture.md, "The API budget").
  */
 import { Refusals, retryAfterMs } from './retry-after';
 import { SafetyMargin } from './safety-margin';

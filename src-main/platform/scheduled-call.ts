@@ -1,6 +1,6 @@
 /**
  * One network call of the request scheduler and the callers waiting for it: several when
- * identical GETs are coalesced (docs/architecture.md, "The API budget"). Internal to
+ * identical GETs are coalesced (docs/dev/architecture.md, "The API budget"). Internal to
  * `scheduler.ts`.
  */
 import type { Priority } from './budget-state';

@@ -1,5 +1,5 @@
 /**
- * A studio backup's budget when it takes over (docs/architecture.md, "The takeover
+ * A studio backup's budget when it takes over (docs/dev/architecture.md, "The takeover
  * protocol"): as if the last minute were full, so it calls at the platform's pace, one a
  * second (docs/platform-facts.md, "Rate limit"), from the takeover on, and never bursts into a
  * minute the dead hub may have filled. On the fixtures' virtual clock.

@@ -1,5 +1,5 @@
 /**
- * The request scheduler: one per service account and API (docs/architecture.md, "The API budget").
+ * The request scheduler: one per service account and API (docs/dev/architecture.md, "The API budget").
  * Every platform call goes through `fetch`, which queues it by priority and starts it when
  * the budget allows. Observed limit (docs/platform-facts.md, "Rate limit"): 60 calls
  * a minute, at least 1 s apart, for the live API and the VOD v3 API alike; a refusal is a
@@ -217,7 +217,7 @@ export class RequestScheduler {
    * Starts the budget as if the last minute were full: `limitPerMinute` call starts spread
    * evenly over the 60 s up to now, so calls go at the platform's pace (one a second) from
    * the start and never as a burst. A studio backup does it when it takes over from a hub
-   * that may have spent the account's whole minute (docs/architecture.md, "The takeover
+   * that may have spent the account's whole minute (docs/dev/architecture.md, "The takeover
    * protocol"; docs/platform-facts.md, "Rate limit").
    */
   assumeFullMinute(): void {

@@ -2,7 +2,7 @@
  * The desktop app's network: for each request, the proxy the system names for its URL, as
  * Chromium resolves it (Electron's `session.resolveProxy(url)`: system settings, PAC scripts,
  * WPAD, and Chromium's own loopback exemption), fed to undici. Taking `resolveProxy` as a
- * function keeps Electron out of here (docs/architecture.md, "Layers and import rules") and lets tests pass their own.
+ * function keeps Electron out of here (docs/dev/architecture.md, "Layers and import rules") and lets tests pass their own.
  *
  * The answer is in PAC form (`DIRECT`, `PROXY host:port; DIRECT`, `HTTPS host:port`,
  * `SOCKS5 host:port`): the first entry undici can take is used. `SOCKS`/`SOCKS4` and `QUIC`

@@ -11,7 +11,7 @@
  * - Node 20 (the browser host here): Node has no API for the system store. On Linux the
  *   distribution's bundle file is read (Debian/Ubuntu, Fedora/RHEL, openSUSE, Alpine paths);
  *   on macOS and Windows the system store cannot be read without a native module, so only the
- *   bundled store and `NODE_EXTRA_CA_CERTS` are trusted (README, "Proxies and certificates").
+ *   bundled store and `NODE_EXTRA_CA_CERTS` are trusted (docs/admin/network.md, "Proxies and certificates").
  */
 import { readFile as fsReadFile } from 'node:fs/promises';
 import * as tls from 'node:tls';

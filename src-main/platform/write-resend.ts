@@ -1,6 +1,6 @@
 /**
  * Which platform writes the request scheduler sends again after a 429, without threading it
- * through every handler (docs/architecture.md, "The API budget": no operator command is lost for
+ * through every handler (docs/dev/architecture.md, "The API budget": no operator command is lost for
  * budget). The command pipeline runs a change command's handler inside {@link runResendingWrites};
  * a write it makes that the platform refuses with 429 is queued again at its priority and sent
  * once the platform's pause is over, while it is still wanted: until answered, its caller's

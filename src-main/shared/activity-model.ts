@@ -1,5 +1,5 @@
 /**
- * The Activity view's shapes (docs/architecture.md, "Activity"): one line of a workspace's
+ * The Activity view's shapes (docs/dev/architecture.md, "Activity"): one line of a workspace's
  * journal as the renderer gets it, the filters it asks with, and what an export answers.
  * Pure types, shared by main and the renderer.
  */

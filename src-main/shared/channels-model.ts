@@ -29,7 +29,7 @@ export type ChannelRow = ChannelSummary;
 /**
  * The scheduled channels (`type` `scheduled`: programs of uploaded media, the Schedule's
  * timelines) of a channel list read in `order`, in creation order. The Schedule has no list
- * of its own: it filters the one `channels.list` (docs/architecture.md, "Queries").
+ * of its own: it filters the one `channels.list` (docs/dev/architecture.md, "Queries").
  */
 export function scheduledChannels(rows: readonly ChannelRow[], order: ChannelOrder): ChannelRow[] {
   const scheduled = rows.filter((row) => row.type === 'scheduled');

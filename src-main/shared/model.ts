@@ -119,7 +119,7 @@ export type WaitingCommandName =
 
 /**
  * A command refused for budget (429) that main is keeping: it waits out the platform's pause,
- * re-reads the broadcast, and sends again only if still needed (docs/architecture.md,
+ * re-reads the broadcast, and sends again only if still needed (docs/dev/architecture.md,
  * "The API budget"). Pushed as `command.waiting` on each refusal and once when it settles.
  */
 export interface CommandWaiting {
@@ -138,7 +138,7 @@ export interface CommandWaiting {
 }
 
 /**
- * The scheduler's budget of one API, for the status-bar gauge (docs/architecture.md,
+ * The scheduler's budget of one API, for the status-bar gauge (docs/dev/architecture.md,
  * "The API budget").
  */
 export interface BudgetSnapshot {
@@ -182,7 +182,7 @@ export interface BudgetSnapshot {
 }
 
 /**
- * What a workspace works on (docs/architecture.md, "Workspaces"): the sandbox (both APIs), a live
+ * What a workspace works on (docs/dev/architecture.md, "Workspaces"): the sandbox (both APIs), a live
  * account alone, a VOD account alone, or a live account paired with a VOD account.
  */
 export type WorkspaceKind = 'sandbox' | 'live' | 'vod' | 'pair';
@@ -272,7 +272,7 @@ export type WatchUpdate =
       afterSleep?: true;
       /**
        * No poll failed: this desk hosts a studio whose backup took over, and it stands down
-       * (docs/architecture.md, "The takeover protocol"): its watches make no call, so the
+       * (docs/dev/architecture.md, "The takeover protocol"): its watches make no call, so the
        * figure is not refreshed until hosting is turned off.
        */
       standingDown?: true;
@@ -307,7 +307,7 @@ export interface AccountSummary {
 }
 
 /**
- * How the platform takes a workspace's token for one API (docs/architecture.md, "Workspaces"):
+ * How the platform takes a workspace's token for one API (docs/dev/architecture.md, "Workspaces"):
  * `accepted` until the platform answers 401; then `refused`, and that API's calls are paused
  * (the operator's commands and view reads fail at once, watch polls and bulk calls wait)
  * until a new token is stored, which makes it `accepted` again.

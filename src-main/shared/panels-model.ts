@@ -59,7 +59,7 @@ export interface ChannelTally {
   fetchedAt: number;
 }
 
-/** The API budget as a panel shows it (the live scheduler's state, docs/architecture.md). */
+/** The API budget as a panel shows it (the live scheduler's state, docs/dev/architecture.md). */
 export interface PanelBudget {
   callsLastMinute: number;
   limitPerMinute: number;

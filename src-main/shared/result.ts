@@ -50,7 +50,7 @@ export interface DeskError {
   fieldTexts?: Record<string, MessageRef[]>;
 }
 
-/** `{ ok: true, data }` or `{ ok: false, error }` (docs/architecture.md, "Processes and trust"). */
+/** `{ ok: true, data }` or `{ ok: false, error }` (docs/dev/architecture.md, "Processes and trust"). */
 export type Result<T> = { ok: true; data: T } | { ok: false; error: DeskError };
 
 /** Wraps a value as a successful result. */

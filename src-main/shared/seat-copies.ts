@@ -1,5 +1,5 @@
 /**
- * Where a studio hub keeps the files its seats send it (docs/architecture.md, "The takeover
+ * Where a studio hub keeps the files its seats send it (docs/dev/architecture.md, "The takeover
  * protocol"): `<spool>/<made>-<random>-seat-<seatId>/<name>`, beside the browser host's own
  * dropped-file copies (`<made>-<random>/<name>`, swept alike by hosts/spool.ts once no queue
  * names them). The folder says which seat sent the file, so the hub's heartbeat can tell its

@@ -1,5 +1,5 @@
 /**
- * Keyboard shortcuts the operator may change (docs/architecture.md, "Shortcuts"): which commands
+ * Keyboard shortcuts the operator may change (docs/dev/architecture.md, "Shortcuts"): which commands
  * can have one (their declaration's `offer.keys`), the key each has now (the declared default
  * unless `settings.json` overrides it), and which keys are the app's own and can never be given
  * to a command. Shared by main, which refuses a conflict before it is kept, and the renderer,

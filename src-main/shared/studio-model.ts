@@ -1,6 +1,6 @@
 /**
  * What the studio's commands answer (services/studio/): a hub and the seats that joined it
- * (docs/architecture.md, "Processes and trust"). Times are epoch milliseconds, UTC. No field
+ * (docs/dev/architecture.md, "Processes and trust"). Times are epoch milliseconds, UTC. No field
  * ever carries a credential, a pairing secret's hash or a private key.
  */
 import type { UploadTarget } from './uploads';
@@ -93,7 +93,7 @@ export interface LeftUpload {
 }
 
 /**
- * A hub's place in a studio with a backup (services/studio/backup.ts, docs/architecture.md
+ * A hub's place in a studio with a backup (services/studio/backup.ts, docs/dev/architecture.md
  * "The takeover protocol"), times epoch ms UTC:
  * - `following`: this desk is the backup of `hubUrl`, in standby, reading its heartbeat;
  * - `serving`: this backup took over from `hubUrl` at `since`; `hubStoodDownAt` once the old

@@ -1,5 +1,5 @@
 /**
- * The upload queue as the renderer sees it (bridge contract, docs/architecture.md, "Uploads and
+ * The upload queue as the renderer sees it (bridge contract, docs/dev/architecture.md, "Uploads and
  * downloads"). Three kinds share one engine in main: VOD content (`POST /upload/create-url`),
  * program media of scheduled channels (`GET .../programs/media-contents/upload-url`) and
  * waiting-screen images (`POST .../programs/media-contents/upload-wait-file`). One-time upload URLs

@@ -1,5 +1,5 @@
 /**
- * The words of one Activity line (docs/architecture.md, "Activity"): what happened (the
+ * The words of one Activity line (docs/dev/architecture.md, "Activity"): what happened (the
  * command's title or the event), the result and the way in, in the operator's language
  * (catalogue keys `activity.*`); times through formatUtc, UTC.
  */

@@ -1,5 +1,5 @@
 /**
- * The effective keyboard shortcut of every command offered to keys (docs/architecture.md,
+ * The effective keyboard shortcut of every command offered to keys (docs/dev/architecture.md,
  * "Shortcuts"): the declared defaults until main's answer of `settings.shortcuts` arrives, then
  * what the operator kept in settings.json. The dispatcher, the `?` sheet, the palette and the
  * buttons' tooltips read it, so a change in Settings holds everywhere at once.

@@ -1,5 +1,5 @@
 /**
- * The app's moving-around keys (docs/architecture.md, "Shortcuts"), beside the declared
+ * The app's moving-around keys (docs/dev/architecture.md, "Shortcuts"), beside the declared
  * command shortcuts: they run no command, so they are not declarations.
  *
  * - Shift+1 … Shift+9: open the view at that place in the top bar (Control room first);

@@ -1,5 +1,5 @@
 /**
- * Keyboard shortcuts from the command declarations (docs/architecture.md, "Commands, and every
+ * Keyboard shortcuts from the command declarations (docs/dev/architecture.md, "Commands, and every
  * way in"): a command offered to keys (`offer.keys`) runs on its key (its declared `shortcut`,
  * unless the operator changed it in Settings: key-map.svelte.ts) wherever a view that can run
  * it is on screen, through the same action as its button (so a destructive command

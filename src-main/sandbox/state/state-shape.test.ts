@@ -1,6 +1,6 @@
 /**
- * The state holds records and the lists of them, nothing beside them (docs/architecture.md,
- * "Sandbox: state, slices and ids"): what describes one channel, broadcast or program is on its
+ * The state holds records and the lists of them, nothing beside them (docs/dev/sandbox.md,
+ * "State model"): what describes one channel, broadcast or program is on its
  * record, so no map keyed by a record's key or id may come back beside the records.
  */
 import { describe, expect, it } from 'vitest';

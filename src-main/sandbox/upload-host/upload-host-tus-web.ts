@@ -6,7 +6,7 @@
  * with `Readable.toWeb`; in Node 20 that copies every chunk (`new Uint8Array(buffer)`), and the
  * tus server turns it back with `Readable.fromWeb`. On a 1 GB upload the copy is a tenth of the
  * receiving process's time, and the sandbox's receiving thread is what limits an upload's speed
- * on a 2-core machine (bench: uploads, README "Benchmarks"). Only PATCH carries large bodies;
+ * on a 2-core machine (bench: uploads, docs/dev/benchmarks.md, "Benchmarks"). Only PATCH carries large bodies;
  * every other tus request still goes through `Server.handle`.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';

@@ -1,6 +1,6 @@
 /**
  * The upload host in tus mode (tus 1.0.0, @tus/server + @tus/file-store): every one-time
- * upload URL is a tus creation endpoint. This is the sandbox's default (docs/architecture.md,
+ * upload URL is a tus creation endpoint. This is the sandbox's default (docs/dev/architecture.md,
  * "Uploads and downloads": the app uploads with tus where the one-time URL speaks tus); the real
  * host takes one multipart POST instead (observed), which the sandbox serves in multipart mode
  * (upload-host-multipart.ts).

@@ -9,7 +9,7 @@
  * - `tus` (the default; upload-host-tus.ts): each URL is a tus 1.0.0 creation endpoint
  *   (`OPTIONS` advertises `Tus-Resumable`); the upload lives at a resumable Location
  *   (`/uploads/tus/{id}`, 24 h of platform time). This is what the app prefers
- *   (docs/architecture.md, "Uploads and downloads").
+ *   (docs/dev/architecture.md, "Uploads and downloads").
  * - `multipart` (upload-host-multipart.ts): each URL behaves like the observed real host: ONE
  *   `multipart/form-data` POST with the file in the field `upload-file`, answered
  *   `{ error: 0, message }`; no resume. `OPTIONS` carries no `Tus-*` header and a tus creation

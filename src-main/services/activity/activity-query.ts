@@ -1,5 +1,5 @@
 /**
- * Reading the journal for the Activity view and the CSV export (docs/architecture.md,
+ * Reading the journal for the Activity view and the CSV export (docs/dev/architecture.md,
  * "Activity"): journal lines become {@link ActivityItem}s, filtered by seat, operator,
  * channel, kind and time, newest first. Pure over the lines read from disk.
  */

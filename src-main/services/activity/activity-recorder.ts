@@ -1,7 +1,7 @@
 /**
  * The activity recorder: turns what main already observes (the watch planner's channel and
  * broadcast reads and failed polls, the schedulers' 429 pauses, the upload list) into event
- * lines of the workspace's journal (docs/architecture.md, "Activity"), and names the channel
+ * lines of the workspace's journal (docs/dev/architecture.md, "Activity"), and names the channel
  * of a command's target for its audit record. Pure: no timer, no I/O, no platform call;
  * every observation carries its time on the injected clock (epoch ms UTC).
  *

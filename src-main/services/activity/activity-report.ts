@@ -1,5 +1,5 @@
 /**
- * The event-day report (docs/architecture.md, "Activity"): one self-contained HTML file of a
+ * The event-day report (docs/dev/architecture.md, "Activity"): one self-contained HTML file of a
  * UTC day of a workspace's journal. A timeline of on-air periods, commands, refusals, the
  * platform's 429 pauses, stale polls and uploads is drawn with ECharts in main (server-side
  * SVG rendering, `renderToSVGString`) and embedded inline; then a summary and every line.

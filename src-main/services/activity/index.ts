@@ -1,5 +1,5 @@
 /**
- * The activity domain (docs/architecture.md, "Activity"): the recorder that writes event
+ * The activity domain (docs/dev/architecture.md, "Activity"): the recorder that writes event
  * lines to the workspace's journal, and the handlers that read and export it.
  */
 export { ActivityRecorder, type RecordedEvent } from './activity-recorder';

@@ -1,5 +1,5 @@
 /**
- * Every command declaration says what an operator sees and what guards it (docs/architecture.md,
+ * Every command declaration says what an operator sees and what guards it (docs/dev/architecture.md,
  * "Commands, and every way in"), and says it truly: titles and descriptions in both
  * catalogues, a confirmation on every destructive command, operations that exist, and roles
  * that are exactly those of the platform operations it calls (`x-roles` of

@@ -84,7 +84,7 @@ export interface DeskCoreWithPanels extends DeskCore {
   now(): { workspace: string; budgets: BudgetSnapshot[]; liveBaseUrl: string | null };
   /**
    * Starts the open workspace's budgets as if the last minute were full (a studio backup
-   * taking over: docs/architecture.md, "The takeover protocol").
+   * taking over: docs/dev/architecture.md, "The takeover protocol").
    */
   assumeFullMinute(): void;
   /**
@@ -174,7 +174,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   // notifications to push as `notify`; it hears the watches, the lists and the pipeline.
   const policy = new NoticePolicy({ switches: () => settings.notifications });
   // The journal (core/audit-log.ts) keeps commands and, from the activity recorder, the
-  // events main already sees: on/off air, 429 pauses, stale polls, uploads (docs/architecture.md,
+  // events main already sees: on/off air, 429 pauses, stale polls, uploads (docs/dev/architecture.md,
   // "Activity"). Events are written to the workspace open when they are seen.
   const audit = new AuditLog(options.dataDir, () => clock.now(), log);
   const recorder = new ActivityRecorder();

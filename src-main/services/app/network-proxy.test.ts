@@ -1,6 +1,6 @@
 /**
  * Every platform call, upload and download goes through the proxy the environment names
- * (README, "Proxies and certificates"). A local forward proxy (the `proxy` package, on 127.0.0.1) counts the
+ * (docs/admin/network.md, "Proxies and certificates"). A local forward proxy (the `proxy` package, on 127.0.0.1) counts the
  * tunnels (CONNECT) it opens and the bytes that cross them; the desk core works on the sandbox
  * platform (127.0.0.1 too) with `NO_PROXY` empty, so nothing is exempt. Each step runs on a
  * fresh network (new connections), so its tunnels are its own; an upload or a download must

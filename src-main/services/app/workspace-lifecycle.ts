@@ -2,7 +2,7 @@
  * The workspace lifecycle: which workspace is open (the sandbox, always open, or real
  * accounts: a live account, a VOD account, or a pair of the two, as workspace-pairs.ts
  * resolves them), its session, switching from one to another, and the token state the
- * renderer sees (docs/architecture.md, "Workspaces"). A 401 refuses the workspace's token for that
+ * renderer sees (docs/dev/architecture.md, "Workspaces"). A 401 refuses the workspace's token for that
  * API (workspace.ts pauses its calls); a new token stored for one of the open workspace's
  * accounts accepts it again and resumes them. When a pair is made or undone, or an account
  * removed, the open workspace follows its accounts (`follow`).

@@ -1,5 +1,5 @@
 /**
- * Commands refused for budget (docs/architecture.md, "The API budget": re-read, then decide): a
+ * Commands refused for budget (docs/dev/architecture.md, "The API budget": re-read, then decide): a
  * command refused with 429 is never dropped and never repeated blindly. Each time the platform
  * refuses for budget, the operator is told it waits (the `command.waiting` event), the scheduler
  * waits out the platform's pause, the broadcast is re-read, and the command's `decide` says

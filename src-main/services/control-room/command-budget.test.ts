@@ -2,7 +2,7 @@
  * A command refused for budget by the platform's own rate limit (not an injected fault):
  * another client of the same account called just before, so the cue point lands within the
  * platform's 1 s spacing and gets a 429. The control room keeps it: it waits out
- * `Retry-After`, re-reads the broadcast and sends the cue point again (docs/architecture.md,
+ * `Retry-After`, re-reads the broadcast and sends the cue point again (docs/dev/architecture.md,
  * "The API budget"). What went over the wire is read from the workspace's own network.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';

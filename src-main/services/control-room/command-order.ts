@@ -1,5 +1,5 @@
 /**
- * The order of the control room's commands (docs/architecture.md, "The API budget"): a command
+ * The order of the control room's commands (docs/dev/architecture.md, "The API budget"): a command
  * pressed again while the same one is under way joins it instead of sending another, and a
  * different command on the same broadcast is sent only after the one before settled, so the
  * platform sees them in the order the operator pressed them.

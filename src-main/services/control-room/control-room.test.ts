@@ -1,7 +1,7 @@
 /**
  * The control room's commands against the sandbox platform, with its faults switched on:
  * a stop pressed while a start is still on the wire, and the 429 path that re-reads the
- * broadcast before deciding to send a command again (docs/architecture.md, "The API budget"). What
+ * broadcast before deciding to send a command again (docs/dev/architecture.md, "The API budget"). What
  * went over the wire is read from the workspace's own network, not from our code.
  */
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -1,7 +1,7 @@
 /**
  * The control room: reads and commands on live channels and broadcasts, in the app's model.
  * Commands run at `command` priority, reads for what is on screen at `view`, the watch
- * planner's polls at `watch`. Each value reaches the views by one path (docs/architecture.md,
+ * planner's polls at `watch`. Each value reaches the views by one path (docs/dev/architecture.md,
  * "Processes and trust"): a view read only in its answer; a poll and a command's result as a
  * `watch.update` event to every window, stamped with the time main fetched it (a command
  * changes what every window of that broadcast shows, so its result is theirs too).
@@ -106,7 +106,7 @@ export class ControlRoom {
    * One page of channels of every type, not trashed, with their on-air tally: the first page
    * of the one channel list `channels.list` answers with its defaults (state `all`, types
    * `all`), so a watch's update replaces that page in the renderer's one cache entry
-   * (docs/architecture.md, "Queries"); the control room leaves scheduled channels out.
+   * (docs/dev/architecture.md, "Queries"); the control room leaves scheduled channels out.
    */
   async listChannels(
     query: ChannelQuery,

@@ -1,5 +1,5 @@
 /**
- * The plan of the watch planner (docs/architecture.md, "The API budget"): the target interval of
+ * The plan of the watch planner (docs/dev/architecture.md, "The API budget"): the target interval of
  * each read, what a watch expands into (a broadcast watch into its state, chat participants and
  * viewers; a channel-list watch into one list read; the Multiview into its account reads and
  * one participants read per on-air broadcast), the back-off after failures, and how much the

@@ -1,7 +1,7 @@
 /**
  * The watch planner: polls live state for the views that subscribed, through the request
  * scheduler at `watch` priority, and shares the polling budget among the watches
- * (docs/architecture.md, "The API budget": focused broadcast first, a reserve kept for commands and
+ * (docs/dev/architecture.md, "The API budget": focused broadcast first, a reserve kept for commands and
  * views, every update stamped with the time it was fetched).
  *
  * Policy: each watch expands into tasks (a broadcast watch into its state, chat participants
@@ -11,7 +11,7 @@
  * the calls of the last minute leave less than `reservePerMinute` for interactive calls.
  * Renderer timers never poll: views only subscribe.
  *
- * Yielding (docs/architecture.md, "The API budget"): the planner gives way before the
+ * Yielding (docs/dev/architecture.md, "The API budget"): the planner gives way before the
  * operator's commands do. It starts nothing while a command or a view read is queued in the
  * scheduler, and when the scheduler's background rate is lowered after 429s
  * (platform/rate-policy.ts) it widens every interval by `limit / rate`, at most ×3
@@ -202,7 +202,7 @@ export class WatchPlanner {
   /**
    * Holds every watch (`true`): no read is started and the running one is abandoned, while
    * the subscriptions stay; released (`false`), it plans again at once. A studio hub standing
-   * down holds its own watches: its backup serves the studio (docs/architecture.md, "The
+   * down holds its own watches: its backup serves the studio (docs/dev/architecture.md, "The
    * takeover protocol").
    */
   hold(held: boolean): void {

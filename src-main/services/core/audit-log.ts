@@ -1,11 +1,11 @@
 /**
  * The audit log: one record for every `change` and `destructive` command, whichever way it
- * came in (docs/architecture.md, "Commands, and every way in"). Append-only JSON lines, one file
+ * came in (docs/dev/architecture.md, "Commands, and every way in"). Append-only JSON lines, one file
  * per workspace and UTC day (`<dataDir>/audit/<workspace>/audit-YYYY-MM-DD.jsonl`), files older
  * than 90 days removed. Without secrets: a record names its target by keys and titles only
  * (never passwords, tokens, stream keys or user keys), and every text passes `redact`.
  * The same files are the workspace's journal: event lines (`ActivityEvent`: on/off air, 429
- * pauses, stale polls, uploads) sit between the commands' records (docs/architecture.md,
+ * pauses, stale polls, uploads) sit between the commands' records (docs/dev/architecture.md,
  * "Activity").
  */
 import { appendFile, mkdir, open, readdir, readFile, rm, stat } from 'node:fs/promises';
@@ -66,7 +66,7 @@ export interface AuditRecord {
 }
 
 /**
- * What an event line of the journal says happened without a command (docs/architecture.md,
+ * What an event line of the journal says happened without a command (docs/dev/architecture.md,
  * "Activity"): a channel went on or off air (the channel list's and the broadcast panel's
  * reads), the platform refused the budget with a 429 (the scheduler's pause), a watch's
  * poll failed (`stale`) and later answered again (`fresh`), an upload finished or failed.

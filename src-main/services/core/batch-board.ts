@@ -6,7 +6,7 @@
  * latest {@link BatchProgress} and publishes every step (the `batches.changed` event). A view
  * follows a batch by listening to that event and reading the batch once (`batches.progress`),
  * so it misses nothing whether it listens before or after the batch moves.
- * See docs/architecture.md, "Batches".
+ * See docs/dev/architecture.md, "Batches".
  */
 import { randomUUID } from 'node:crypto';
 import type { BatchProgress } from '../../shared/model';

@@ -1,7 +1,7 @@
 /**
  * One workspace's budget seen ahead, from its scheduler, its watch planner and its batches
  * (platform/budget-forecast.ts): the status bar's 10-minute forecast and the cost of a batch
- * asked in its confirmation (docs/architecture.md, "The API budget").
+ * asked in its confirmation (docs/dev/architecture.md, "The API budget").
  */
 import type { BudgetState } from '../../platform/budget-state';
 import {

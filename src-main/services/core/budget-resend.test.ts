@@ -1,5 +1,5 @@
 /**
- * No change command is lost for budget (docs/architecture.md, "The API budget"): against the
+ * No change command is lost for budget (docs/dev/architecture.md, "The API budget"): against the
  * sandbox platform answering an injected 429 burst, a change command whose write is refused is
  * sent again after the platform's pause, ends ok, and the platform holds its effect once (a 429 is
  * a refusal before acting: docs/platform-facts.md, "Rate limit"). The control room's re-read and

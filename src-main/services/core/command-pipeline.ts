@@ -1,5 +1,5 @@
 /**
- * The guards of the one command pipeline (docs/architecture.md, "Commands, and every way in"),
+ * The guards of the one command pipeline (docs/dev/architecture.md, "Commands, and every way in"),
  * between input validation and the budget: the workspace has the API, the token's role allows the
  * command, its precondition holds, and a destructive command carries its confirmation. Each
  * refusal comes before any platform call, in the operator's words, whatever the way in

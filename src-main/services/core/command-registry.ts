@@ -132,7 +132,7 @@ export interface PipelineOptions {
   now: () => number;
   /**
    * Names more of a command's target for its audit record (the channel of a broadcast main
-   * has read, docs/architecture.md "Activity"), given the target from the input and, when the
+   * has read, docs/dev/architecture.md "Activity"), given the target from the input and, when the
    * command succeeded, what it answered; absent: the input's key and title fields only.
    */
   describeTarget?: (
@@ -159,7 +159,7 @@ export interface PipelineOptions {
 
 /**
  * The one command pipeline both hosts and every other way in call through the core
- * (docs/architecture.md, "Commands, and every way in"):
+ * (docs/dev/architecture.md, "Commands, and every way in"):
  *
  *   input validated -> API present -> role -> precondition -> confirmation (destructive)
  *     -> crossing (another operator's opposite command just done) -> budget at its priority

@@ -1,5 +1,5 @@
 /**
- * Commands that cross (docs/architecture.md, "Commands, and every way in", the crossing step):
+ * Commands that cross (docs/dev/architecture.md, "Commands, and every way in", the crossing step):
  * two operators of one desk (a button and a panel, two windows, the palette and a key, and
  * studio seats) can send opposite commands on one broadcast within a few seconds of each
  * other, e.g. stop and start manual recording. The later one is told what the earlier one did

@@ -1,5 +1,5 @@
 /**
- * One non-idempotent platform call under the API budget (docs/architecture.md, "The API budget":
+ * One non-idempotent platform call under the API budget (docs/dev/architecture.md, "The API budget":
  * re-read, then decide). Its 429 comes back here, not resent by the scheduler underneath
  * (write-resend.ts): the recheck decides.
  */

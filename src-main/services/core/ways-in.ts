@@ -1,6 +1,6 @@
 /**
  * What each way in may run: one table in code, read by the pipeline before anything else
- * (docs/architecture.md, "Commands, and every way in"; docs/security.md, "Ways in"; issue 32 §1).
+ * (docs/dev/architecture.md, "Commands, and every way in"; docs/security.md, "Ways in"; issue 32 §1).
  * A call passes through every door it came by: a panel press on a seat is a seat's call and a
  * panel's call, and must be allowed by both rows. What no row allows is refused in the
  * operator's words (`pipeline.*`), journaled with `sent: false`, and nothing runs.

@@ -1,5 +1,5 @@
 /**
- * The download list of one workspace (docs/architecture.md, "Uploads and downloads"): downloads of
+ * The download list of one workspace (docs/dev/architecture.md, "Uploads and downloads"): downloads of
  * recording files, chat and like data, VOD originals, transcoding files and posters, two at a time.
  *
  * - The short-lived download URL is asked for just in time (`resolve`, at `bulk` priority),

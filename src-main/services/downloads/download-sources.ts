@@ -1,6 +1,6 @@
 /**
  * Where each kind of download gets its short-lived URL: one platform operation per kind, at
- * `bulk` priority through the workspace's scheduler (docs/architecture.md, "The API budget":
+ * `bulk` priority through the workspace's scheduler (docs/dev/architecture.md, "The API budget":
  * downloads and exports are `bulk`). Live links expire at an ISO time, VOD links at Unix seconds.
  */
 import type { DownloadSource } from '../../shared/downloads-model';

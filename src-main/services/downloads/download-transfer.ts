@@ -1,5 +1,5 @@
 /**
- * One download's transfer (docs/architecture.md, "Uploads and downloads"): the short-lived URL
+ * One download's transfer (docs/dev/architecture.md, "Uploads and downloads"): the short-lived URL
  * asked for just in time and again when it expired or the server says it is gone, the bytes
  * into the part file (download-run.ts, resuming with `Range`), a broken connection tried again
  * ({@link maxInterruptions} times, `retryStepMs` × n apart) from where the part file ends, and

@@ -1,7 +1,7 @@
 /**
  * One repeatable VOD operation of the Library (a read, an update, an enable or disable, a move,
  * a delete, a link): when the platform answers 429, the call is sent once more after the
- * scheduler's pause, as the schedule does for its updates (docs/architecture.md, "The API budget":
+ * scheduler's pause, as the schedule does for its updates (docs/dev/architecture.md, "The API budget":
  * these operations leave the same state when sent twice). Inside a command the scheduler already
  * sends a write refused with 429 again for up to 60 s (write-resend.ts), so this second try acts
  * on a 429 that comes back after that. A delete or a detach the platform no longer knows on that

@@ -20,7 +20,7 @@ import type { OsNotice, OsNoticeKind, OsNoticeSwitches } from '../../shared/noti
 /** A stop command of this seat explains a recording stop seen this long after it, ms. */
 export const ownActionWindowMs = 60_000;
 
-/** A platform pause (429, docs/architecture.md, The API budget) longer than this is told, ms. */
+/** A platform pause (429, docs/dev/architecture.md, The API budget) longer than this is told, ms. */
 export const budgetPauseNoticeMs = 10_000;
 
 /** What the policy is told. Times are epoch ms UTC on the injected clock. */

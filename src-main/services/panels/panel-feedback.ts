@@ -25,7 +25,7 @@ import type {
 
 /**
  * A figure read longer ago than this, ms, is stale: past the longest planned interval of a
- * watch that is not backing off (a background broadcast every 15 s, docs/architecture.md,
+ * watch that is not backing off (a background broadcast every 15 s, docs/dev/architecture.md,
  * "The API budget") plus room for its call's turn in the budget.
  */
 export const overdueAfterMs = 20_000;

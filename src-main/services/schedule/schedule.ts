@@ -2,7 +2,7 @@
  * The schedule timeline's main-process side: scheduled channels, their programs, the program
  * media library and waiting screens, single edits and batches. Reads and the
  * operator's on-screen edits run at `view` priority, batches at `bulk`, every call through the
- * account's scheduler (docs/architecture.md, "The API budget"). Methods throw {@link PlatformError}
+ * account's scheduler (docs/dev/architecture.md, "The API budget"). Methods throw {@link PlatformError}
  * on a refusal, with the platform's message (422 for an overlap, a start in the past, unknown or
  * empty media, an unknown waiting screen; 403 without super administrator).
  */
@@ -238,7 +238,7 @@ export class ScheduleService {
   }
 
   /**
-   * Sends an operation (docs/architecture.md, "The API budget"). Inside a command the scheduler
+   * Sends an operation (docs/dev/architecture.md, "The API budget"). Inside a command the scheduler
    * itself sends a write refused with 429 again for up to 60 s (write-resend.ts: a 429 is a
    * refusal before acting); a 429 that still comes back here is handled once more.
    * Once the scheduler's pause ends: a create is sent again only if the platform has no program of

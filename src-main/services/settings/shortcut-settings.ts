@@ -1,6 +1,6 @@
 /**
  * The keyboard shortcuts the operator reads and changes in Settings (`settings.shortcuts`,
- * `settings.changeShortcut`; docs/architecture.md, "Shortcuts"): kept in settings.json as
+ * `settings.changeShortcut`; docs/dev/architecture.md, "Shortcuts"): kept in settings.json as
  * overrides of the declared
  * defaults, a change refused before it is kept when its key is the app's own or another
  * command's (shared/shortcuts-model.ts), in the operator's words naming what has the key.

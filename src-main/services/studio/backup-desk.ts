@@ -2,7 +2,7 @@
  * This desk as a studio's backup hub from Settings → Studio (`studio.startBackup`), the same
  * as `--backup-of` on the command line (hosts/browser-cli.ts): it pairs with the hub as a seat
  * of role `backup` (or rejoins with the kept credential), hosts its own studio in standby and
- * follows the hub (backup.ts, docs/architecture.md "The takeover protocol").
+ * follows the hub (backup.ts, docs/dev/architecture.md "The takeover protocol").
  */
 import { PlatformError } from '../../platform/errors';
 import { say } from '../../shared/i18n/say';

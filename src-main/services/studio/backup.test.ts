@@ -1,5 +1,5 @@
 /**
- * The takeover (docs/architecture.md, "The takeover protocol"): the silence rule on an
+ * The takeover (docs/dev/architecture.md, "The takeover protocol"): the silence rule on an
  * injected clock, and the drill against the sandbox on loopback with its rate limit on: the
  * hub dies in the middle of a workload, just after the platform took a rename and before the
  * seat got its answer. The backup takes over, accepts commands within 5 s, and no rename

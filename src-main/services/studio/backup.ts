@@ -1,5 +1,5 @@
 /**
- * A backup hub (docs/architecture.md, "The takeover protocol"). A second OnAir Desk with the
+ * A backup hub (docs/dev/architecture.md, "The takeover protocol"). A second OnAir Desk with the
  * same accounts, their tokens in its own keychain, pairs with the hub like a seat of role
  * `backup` and then:
  *

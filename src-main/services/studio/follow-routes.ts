@@ -1,5 +1,5 @@
 /**
- * The hub's side of a backup (docs/architecture.md, "The takeover protocol"): the routes a
+ * The hub's side of a backup (docs/dev/architecture.md, "The takeover protocol"): the routes a
  * paired backup calls on the hub's studio server (`POST /studio/backup` to announce itself,
  * `POST /studio/ack` to acknowledge a registry version, `POST /studio/stand-down` when it
  * serves the seats, `GET /studio/follow` for the heartbeat), and the address event the hub

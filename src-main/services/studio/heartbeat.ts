@@ -1,5 +1,5 @@
 /**
- * The hub's heartbeat as its backup follows it (docs/architecture.md, "The takeover
+ * The hub's heartbeat as its backup follows it (docs/dev/architecture.md, "The takeover
  * protocol"): the hub sends a beat every {@link heartbeatEveryMs} over the backup's
  * authenticated follow stream, carrying what the backup needs to serve the seats (their
  * names, roles and credential hashes: never a token, never a credential). The backup takes

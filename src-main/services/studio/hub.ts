@@ -1,5 +1,5 @@
 /**
- * The studio hub: this desk hosting seats (docs/architecture.md, "Processes and trust"). The
+ * The studio hub: this desk hosting seats (docs/dev/architecture.md, "Processes and trust"). The
  * hub keeps the accounts, schedulers, watches, queues and audit log; a seat is the browser
  * host's transport (commands as `POST /rpc/<command>`, events as server-sent events) over
  * TLS with the hub's own certificate. Tokens never leave the hub.

@@ -1,6 +1,6 @@
 /**
  * The pinned link to a studio hub that seats (seat.ts) and a backup hub (backup.ts) share
- * (docs/architecture.md, "The takeover protocol"): a TLS agent that accepts only the pinned
+ * (docs/dev/architecture.md, "The takeover protocol"): a TLS agent that accepts only the pinned
  * certificate, undici's error unwrapping, and one reader of server-sent events.
  */
 import type { TLSSocket } from 'node:tls';

@@ -1,5 +1,5 @@
 /**
- * Studio presence: who is where (docs/architecture.md, "Processes and trust", Studio). Every
+ * Studio presence: who is where (docs/dev/architecture.md, "Processes and trust", Studio). Every
  * page (a window or browser page of the hub, or of a seat) says with `presence.report` which
  * channel it has in focus and which program it is editing; the hub keeps the latest report of
  * each page and pushes the whole picture as `presence.changed` on its event stream, which its

@@ -1,5 +1,5 @@
 /**
- * A seat's files reach its hub over the studio link (docs/architecture.md, "The takeover
+ * A seat's files reach its hub over the studio link (docs/dev/architecture.md, "The takeover
  * protocol", item 9). A seat's pages drop files on the seat's machine; the hub's upload queue
  * reads files on the hub's. So before a seat's `upload.enqueue` goes to the hub, the seat
  * streams each file over its pinned TLS link (`PUT /studio/files?name=<name>`, the seat's

@@ -361,7 +361,7 @@ const notSentCodes = new Set([
  * What a seat's command that got no answer from the hub tells the operator: "the hub does not
  * answer" when the request never left (no connection, or the pin refused it), and otherwise
  * "unknown: re-read": it may have run at the hub before it went silent, and it is never sent
- * again on its own (docs/architecture.md, "The takeover protocol").
+ * again on its own (docs/dev/architecture.md, "The takeover protocol").
  */
 export function linkFailure(command: string, cause: Error): DeskError {
   if (cause instanceof FingerprintMismatchError)

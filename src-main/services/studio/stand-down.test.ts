@@ -1,5 +1,5 @@
 /**
- * A hub standing down (docs/architecture.md, "The takeover protocol", 7): once its backup
+ * A hub standing down (docs/dev/architecture.md, "The takeover protocol", 7): once its backup
  * says it serves the seats, the hub makes no platform call for watches at all, its own
  * window's included, and every figure those watches feed is pushed as not refreshed
  * (`watch.update` error with `standingDown`); turning hosting off lets them poll again.

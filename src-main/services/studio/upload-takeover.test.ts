@@ -1,5 +1,5 @@
 /**
- * A seat's upload goes on at the backup from the server's offset (docs/architecture.md, "The
+ * A seat's upload goes on at the backup from the server's offset (docs/dev/architecture.md, "The
  * takeover protocol", item 9; services/uploads/upload-handover.ts). A hub, its backup and an
  * operator seat, each with its own data folder, on a sandbox over loopback: the seat queues
  * a file that lives only in its own folder, the hub dies once part of it reached the

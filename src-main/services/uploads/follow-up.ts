@@ -6,7 +6,7 @@
  *
  * Budget: these are API calls at `watch` priority. One call at a time: VOD progress at most
  * once per {@link FollowUpTuning.transcodingPollMs} per file (the platform refreshes it every
- * 10 s, docs/architecture.md, "Uploads and downloads") and at most one call per
+ * 10 s, docs/dev/architecture.md, "Uploads and downloads") and at most one call per
  * `transcodingSpacingMs` over all files, so one-time URLs (`bulk`, the same VOD budget) still get
  * every other slot; one list call confirms every waiting file of its kind. We chose the API's
  * `/progress` over the no-auth `progress_url`: the latter reports bytes received by the upload host

@@ -1,5 +1,5 @@
 /**
- * A tus 1.0 upload through tus-js-client (docs/architecture.md, "Uploads and downloads"), streamed
+ * A tus 1.0 upload through tus-js-client (docs/dev/architecture.md, "Uploads and downloads"), streamed
  * from disk: the file goes in as an `fs.ReadStream`, which our file reader (tus-file-reader.ts)
  * slices into fresh read streams per PATCH, so memory stays at a few stream buffers whatever the
  * file size. tus-js-client's own retries are off (`retryDelays: null`): the engine retries with

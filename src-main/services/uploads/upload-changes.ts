@@ -2,7 +2,7 @@
  * The `upload.changed` events of one upload engine: only the files that changed (and those
  * removed) since the last event, plus the summary; at once after a state change (the
  * synchronous changes of one operator action gathered into one event), at most every
- * `spacingMs` while only bytes flow (docs/architecture.md, "Uploads and downloads": at most 4
+ * `spacingMs` while only bytes flow (docs/dev/architecture.md, "Uploads and downloads": at most 4
  * events a second).
  */
 import type { UploadChange, UploadItem, UploadSummary } from '../../shared/uploads';

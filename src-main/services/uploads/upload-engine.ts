@@ -1,5 +1,5 @@
 /**
- * The upload engine of one workspace (docs/architecture.md, "Uploads and downloads"): the persisted
+ * The upload engine of one workspace (docs/dev/architecture.md, "Uploads and downloads"): the persisted
  * queue, the upload slots (concurrency 1..8, default 3), pause, resume, retry and cancel per file
  * or for all, automatic retries with backoff, the follow-up after the bytes, and the
  * `upload.changed` events (only the files that changed, plus the summary: at once on a state

@@ -1,5 +1,5 @@
 /**
- * What a failed upload attempt means for the file (docs/architecture.md, "Uploads and downloads"):
+ * What a failed upload attempt means for the file (docs/dev/architecture.md, "Uploads and downloads"):
  * try again later (network faults, 5xx and 429: backoff, honouring `Retry-After`), or stop and ask
  * the operator (any other refusal, a full disk, a dead one-time URL, a bug), in the operator's
  * words with the platform's own message kept inside our sentence.

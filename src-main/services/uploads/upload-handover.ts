@@ -1,5 +1,5 @@
 /**
- * Uploads a studio hub hands to its backup (docs/architecture.md, "The takeover protocol",
+ * Uploads a studio hub hands to its backup (docs/dev/architecture.md, "The takeover protocol",
  * item 9). The hub's heartbeat carries, for each upload of a seat's file still being sent,
  * what the backup needs to go on with it where the platform kept it: its one-time upload URL
  * and tus location (they grant the right to upload: they travel only on the backup's

@@ -1,5 +1,5 @@
 /**
- * What a drop adds to the upload queue (docs/architecture.md, "Uploads and downloads"): the
+ * What a drop adds to the upload queue (docs/dev/architecture.md, "Uploads and downloads"): the
  * target must be one the workspace can take, the dropped paths pass the local checks
  * (enqueue-check.ts, no platform call), and a file already queued for the same kind and not
  * finished is refused; the rest become new queue records of one batch.

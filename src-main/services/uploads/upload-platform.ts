@@ -1,7 +1,7 @@
 /**
  * The platform calls of the upload engine, made as every domain makes them (liveCall and
  * vodCall, core/platform-call.ts): the workspace's typed clients through its request
- * schedulers (docs/architecture.md, "The API budget"):
+ * schedulers (docs/dev/architecture.md, "The API budget"):
  * - one-time upload URLs at `bulk` priority, just in time, one per file (observed: single
  *   use): VOD `POST /upload/create-url`; program media
  *   `GET .../programs/media-contents/upload-url`; waiting screens

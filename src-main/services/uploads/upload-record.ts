@@ -1,5 +1,5 @@
 /**
- * One file of the upload queue as main keeps it, and the queue file on disk (docs/architecture.md,
+ * One file of the upload queue as main keeps it, and the queue file on disk (docs/dev/architecture.md,
  * "Local state": written atomically, validated on read). Unlike the renderer's
  * {@link UploadItem}, a record holds the one-time upload URL and the tus upload location:
  * both grant the right to upload, so they stay in main and in this file (mode 0600), and are

@@ -1,5 +1,5 @@
 /**
- * The automatic-retry policy of one file (docs/architecture.md, "Uploads and downloads"): after
+ * The automatic-retry policy of one file (docs/dev/architecture.md, "Uploads and downloads"): after
  * a failure that may pass (failure classified by upload-failure.ts), wait with backoff
  * (upload-figures.ts) and try again, or stop for the operator once `maxFailures` failures came
  * in a row.

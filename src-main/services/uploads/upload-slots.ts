@@ -1,5 +1,5 @@
 /**
- * The upload slots of one engine (docs/architecture.md, "Uploads and downloads"): which files
+ * The upload slots of one engine (docs/dev/architecture.md, "Uploads and downloads"): which files
  * send now. Starts queued files, and retrying ones whose time came, while fewer than the
  * concurrency are running; wakes itself for the next retry; stops one running file or all.
  * What a file does in its slot is the engine's (`UploadSlotHooks.begin`).

@@ -1,5 +1,5 @@
 /**
- * The sending speed of the running uploads (docs/architecture.md, "Uploads and downloads"): one
+ * The sending speed of the running uploads (docs/dev/architecture.md, "Uploads and downloads"): one
  * speed meter per file while it sends (core/speed-meter.ts, shared with the downloads), read for
  * a file's speed and time left and for the summary bar's total speed.
  */

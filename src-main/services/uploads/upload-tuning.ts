@@ -1,5 +1,5 @@
 /**
- * The knobs of the upload engine (docs/architecture.md, "Uploads and downloads"): backoff,
+ * The knobs of the upload engine (docs/dev/architecture.md, "Uploads and downloads"): backoff,
  * follow-up polling, tus chunk size, event spacing and the one-time URL margin. Tests shorten
  * the waits through `UploadEngineOptions.tuning`.
  */

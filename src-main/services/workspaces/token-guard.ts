@@ -1,5 +1,5 @@
 /**
- * What a refused token does to a workspace (docs/architecture.md, "The API budget"): a 401
+ * What a refused token does to a workspace (docs/dev/architecture.md, "The API budget"): a 401
  * pauses that API's request scheduler at once (no storm of retries), refusing an operator's
  * commands and view reads while watch polls and bulk batches wait, and is reported once per
  * burst so the operator can enter a new token. Also the refusal of an API the workspace has

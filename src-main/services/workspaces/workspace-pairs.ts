@@ -1,5 +1,5 @@
 /**
- * Which live account works with which VOD account (docs/architecture.md, "Workspaces"): the pairs
+ * Which live account works with which VOD account (docs/dev/architecture.md, "Workspaces"): the pairs
  * the operator made in Accounts, kept in `workspaces.json` of the data folder (account ids only,
  * no secrets; written atomically, validated on read, a damaged file set aside with a notice).
  * Every account is in one workspace: its pair, or alone (live-only or VOD-only). A pair whose

@@ -3,7 +3,7 @@
  * 127.0.0.1, or external: the JSON line `npm run sandbox` prints, passed in
  * `ONAIR_SANDBOX_INFO`), or real accounts (a live account, a VOD account, or a pair of the
  * two) whose tokens are read from the OS keychain for each call. One request scheduler per
- * account and API (docs/architecture.md, "The API budget").
+ * account and API (docs/dev/architecture.md, "The API budget").
  * A 401 pauses that API's scheduler at once (no storm of retries) and is reported through
  * `onUnauthorized`, so the operator can enter a new token.
  */

@@ -1,5 +1,5 @@
 /**
- * The activity domain (docs/architecture.md, "Activity"): the open workspace's journal of
+ * The activity domain (docs/dev/architecture.md, "Activity"): the open workspace's journal of
  * commands and events (services/core/audit-log.ts) read with filters, and exported as CSV or as
  * one self-contained HTML report of an event day. No platform call.
  */

@@ -1,6 +1,6 @@
 /**
  * The small typed registry every domain declares its bridge commands and events with
- * (docs/architecture.md, "Processes and trust"). A command is declared once: its name
+ * (docs/dev/architecture.md, "Processes and trust"). A command is declared once: its name
  * (`domain.verb`), its zod input schema (main validates with it; the renderer's input type is
  * inferred from it), its output type and the API priority its platform calls run at. Main registers
  * the handler from the same declaration (`services/core/command-registry.ts`), and the hosts, the
@@ -11,7 +11,7 @@ import type { operations as LiveOperations } from '../../platform/generated/live
 import type { operations as VodOperations } from '../../platform/generated/vod-v3';
 
 /**
- * The scheduler priority a command's platform calls run at (docs/architecture.md, "The API
+ * The scheduler priority a command's platform calls run at (docs/dev/architecture.md, "The API
  * budget"): `command` an operator pressed a button, `view` what is on screen, `watch` background
  * polling, `bulk` batches and one-time URLs; `local` when it makes no platform call.
  */
@@ -43,7 +43,7 @@ export const anyRole = ['super_admin', 'admin'] as const satisfies readonly Role
 /** Super administrator only: it calls at least one operation the spec keeps to that role. */
 export const superAdminOnly = ['super_admin'] as const satisfies readonly Role[];
 
-/** The platform APIs a workspace may have an account of (docs/architecture.md, "Workspaces"). */
+/** The platform APIs a workspace may have an account of (docs/dev/architecture.md, "Workspaces"). */
 export type ApiName = 'live' | 'vod';
 
 /**
@@ -109,7 +109,7 @@ export type PreconditionName =
   'broadcastOnAir' | 'recordingRunning' | 'recordingStopped' | 'sandboxWorkspace';
 
 /**
- * Where a command runs (docs/architecture.md, "Commands, and every way in"; issue 32 §1):
+ * Where a command runs (docs/dev/architecture.md, "Commands, and every way in"; issue 32 §1):
  * - `platform`: where the accounts are: on the desk that holds them, at the hub for a seat
  *   (every platform read and change, the upload queue, the journal, presence);
  * - `workstation`: this desk's own: its language, operator name, notifications, shortcuts,

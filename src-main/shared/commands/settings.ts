@@ -85,7 +85,7 @@ export const settingsCommands = defineCommands({
   }),
   /**
    * The keyboard shortcut of every command offered to keys (`offer.keys`), in declaration order
-   * (shared/shortcuts-model.ts, docs/architecture.md, "Shortcuts"). A read: no audit record.
+   * (shared/shortcuts-model.ts, docs/dev/architecture.md, "Shortcuts"). A read: no audit record.
    */
   'settings.shortcuts': localSetting({
     scope: 'workstation',

@@ -1,5 +1,5 @@
 /**
- * What the command palette lists (docs/architecture.md, "Commands, and every way in"):
+ * What the command palette lists (docs/dev/architecture.md, "Commands, and every way in"):
  * - every command whose declaration offers it to the palette (`offer.palette`), with its title,
  *   category and shortcut, disabled with the reason main would refuse it with (`offerOf`);
  * - every channel, broadcast, program, VOD content, category and VOD channel already in the

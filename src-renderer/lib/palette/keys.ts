@@ -1,5 +1,5 @@
 /**
- * The palette's own keys (docs/architecture.md, "Shortcuts"): Mod+K (Ctrl+K, ⌘K on macOS)
+ * The palette's own keys (docs/dev/architecture.md, "Shortcuts"): Mod+K (Ctrl+K, ⌘K on macOS)
  * opens the command palette, also from a text field; `?` (Shift+Slash) opens the shortcut
  * sheet, never while typing. Both by physical key (`KeyboardEvent.code`), so a Hangul input
  * method changes nothing, and never while an input method composes.

@@ -1,5 +1,5 @@
 /**
- * Query keys and options of the Activity view (docs/architecture.md, "Activity"): pages of
+ * Query keys and options of the Activity view (docs/dev/architecture.md, "Activity"): pages of
  * the open workspace's journal, which lives in main (no platform call). The list keeps its
  * page while re-reading and re-reads every few seconds while on screen, so a command run
  * elsewhere (another view, a seat, a panel) shows up.

@@ -23,7 +23,7 @@ export const keys = {
   channelLists: () => ['channels', 'list'] as const,
   /**
    * The one live channel list (`channels.list`, pages of every type): the control room, the
-   * Channels view and the Schedule read it (docs/architecture.md, "Queries").
+   * Channels view and the Schedule read it (docs/dev/architecture.md, "Queries").
    */
   channelList: (filter: ChannelFilter) => ['channels', 'list', filter] as const,
   broadcast: (broadcastKey: string) => ['broadcast', broadcastKey] as const,

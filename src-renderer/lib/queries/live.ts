@@ -12,7 +12,7 @@ import { call, desk } from '../bridge';
 import { keys } from './keys';
 
 /**
- * Why a live figure is stale: the last failed poll of it (docs/architecture.md, "The API
+ * Why a live figure is stale: the last failed poll of it (docs/dev/architecture.md, "The API
  * budget").
  */
 export type LiveProblem = Omit<Extract<WatchUpdate, { kind: 'error' }>, 'kind'>;
