@@ -19,6 +19,7 @@ import {
   shell,
 } from 'electron';
 import type { MessageBoxOptions } from 'electron';
+import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { superviseSpool } from './hosts/spool';
@@ -48,6 +49,7 @@ import {
   type DesktopUpdates,
 } from './hosts/updates';
 import { policyFilePath } from './hosts/update-policy';
+import { defaultDataFolder } from './hosts/data-folder';
 
 const rendererIndex = join(import.meta.dirname, '../renderer/index.html');
 const appUrlPrefix = pathToFileURL(join(import.meta.dirname, '../renderer/')).href;
@@ -59,10 +61,17 @@ const devTools = devToolsAllowed({
   argv: process.argv,
 });
 
-// `--data-dir=DIR`, as the browser host takes it: the app's data folder instead of the
-// user-data folder (a second studio profile, the desktop spec). Before anything reads it.
+// The data folder, before anything reads it (the single-instance lock, the folder lock):
+// `--data-dir=DIR`, as the browser host takes it (a second studio profile, the desktop spec),
+// else the same default folder as the browser host's on this OS (hosts/data-folder.ts), so the
+// two share one instance lock whatever Electron's own user-data folder would be.
 const dataDirArg = process.argv.find((arg) => arg.startsWith('--data-dir='));
-if (dataDirArg) app.setPath('userData', resolve(dataDirArg.slice('--data-dir='.length)));
+app.setPath(
+  'userData',
+  dataDirArg
+    ? resolve(dataDirArg.slice('--data-dir='.length))
+    : defaultDataFolder(process.platform, process.env, homedir()),
+);
 
 let core: DeskCore | null = null;
 let log: Log | null = null;
