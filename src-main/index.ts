@@ -33,6 +33,7 @@ import { setFolderPicker } from './services/downloads/download-folder';
 import { createLog, type Log } from './hosts/log';
 import { createKeychain } from './secrets/keychain';
 import { isAppPage, secureWebPreferences } from './hosts/window-policy';
+import { openExternalLink } from './hosts/external-links';
 import { startHostNetwork, type HostNetwork } from './hosts/host-network';
 import { saveDiagnosticsFromMenu } from './hosts/diagnostics-menu';
 import { installPermissionPolicy } from './hosts/permission-policy';
@@ -286,9 +287,16 @@ async function start(): Promise<void> {
     return picked.canceled ? null : (picked.filePaths[0] ?? null);
   });
   mainWindow.webContents.on('will-redirect', (event) => event.preventDefault());
-  // Links the app shows (documentation) open in the system browser, never in the app.
+  // Links open in the system browser, never in the app: the https links the app makes (the
+  // platform's consoles and docs) at once, other web addresses once the operator said so,
+  // nothing else (hosts/external-links.ts).
   mainWindow.webContents.setWindowOpenHandler(({ url }) => {
-    if (url.startsWith('https://')) void shell.openExternal(url);
+    void openExternalLink(url, {
+      open: (link) => shell.openExternal(link),
+      ask: (options) => dialog.showMessageBox(window, options),
+      language: menu.language,
+      log: (m) => logger.write(m),
+    });
     return { action: 'deny' };
   });
   await mainWindow.loadFile(rendererIndex);
