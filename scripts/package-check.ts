@@ -12,6 +12,9 @@
  * 3. {@link checkPackage} on that `resources` folder: one line per broken rule, exit 1; when
  *    it passes, {@link loadPackagedModules}: the main's chunks loaded by plain node from the
  *    extracted package.
+ * 4. The hardening (package-config-check.ts): electron-builder.yml's fuses and Windows
+ *    publisher name (`checkBuilderConfig`), and the fuse wire electron-builder flipped in the
+ *    packaged stand-in binary, which carries Electron's shipped wire (`checkFuseWire`).
  *
  * `--no-build` skips step 1 (the CI step that just built). The checker itself is exported so
  * `package-check.test.ts` can show each rule failing on a package that breaks it.
@@ -32,6 +35,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { extractAll, extractFile, getRawHeader } from '@electron/asar';
+import { parse } from 'yaml';
+import { checkBuilderConfig, checkFuseWire, stubElectronBinary } from './package-config-check';
 
 /**
  * The package's size limit, bytes: app.asar plus app.asar.unpacked. Measured 2026-11-26:
@@ -343,9 +348,12 @@ function main(): void {
   try {
     const stub = path.join(work, 'electron-stub');
     mkdirSync(path.join(stub, 'locales'), { recursive: true });
-    for (const file of ['electron', 'locales/en-US.pak', 'locales/ko.pak']) {
+    for (const file of ['locales/en-US.pak', 'locales/ko.pak']) {
       writeFileSync(path.join(stub, file), '');
     }
+    writeFileSync(path.join(stub, 'electron'), stubElectronBinary());
+    const configFile = path.join(repoRoot, 'electron-builder.yml');
+    const configFailures = checkBuilderConfig(parse(readFileSync(configFile, 'utf8')));
     const output = path.join(work, 'dist');
     run('electron-builder', [
       '--dir',
@@ -366,6 +374,14 @@ function main(): void {
     });
     if (report.failures.length === 0)
       report.failures.push(...loadPackagedModules(resourcesDir, work));
+    // electron-builder names the Linux binary after `linux.executableName`.
+    const binary = path.join(output, unpacked, 'onair-desk');
+    report.failures.push(
+      ...configFailures.map((line) => `electron-builder.yml: ${line}`),
+      ...(existsSync(binary)
+        ? checkFuseWire(readFileSync(binary), 'the packaged onair-desk binary')
+        : [`no packaged binary at ${binary}`]),
+    );
     const seconds = ((performance.now() - began) / 1000).toFixed(1);
     for (const failure of report.failures) console.error(`package:check: FAIL ${failure}`);
     if (report.failures.length > 0) {

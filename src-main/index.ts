@@ -19,6 +19,7 @@ import {
   shell,
 } from 'electron';
 import type { MessageBoxOptions } from 'electron';
+import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { superviseSpool } from './hosts/spool';
@@ -32,6 +33,7 @@ import { setFolderPicker } from './services/downloads/download-folder';
 import { createLog, type Log } from './hosts/log';
 import { createKeychain } from './secrets/keychain';
 import { isAppPage, secureWebPreferences } from './hosts/window-policy';
+import { openExternalLink } from './hosts/external-links';
 import { startHostNetwork, type HostNetwork } from './hosts/host-network';
 import { saveDiagnosticsFromMenu } from './hosts/diagnostics-menu';
 import { installPermissionPolicy } from './hosts/permission-policy';
@@ -48,6 +50,7 @@ import {
   type DesktopUpdates,
 } from './hosts/updates';
 import { policyFilePath } from './hosts/update-policy';
+import { defaultDataFolder } from './hosts/data-folder';
 
 const rendererIndex = join(import.meta.dirname, '../renderer/index.html');
 const appUrlPrefix = pathToFileURL(join(import.meta.dirname, '../renderer/')).href;
@@ -59,10 +62,17 @@ const devTools = devToolsAllowed({
   argv: process.argv,
 });
 
-// `--data-dir=DIR`, as the browser host takes it: the app's data folder instead of the
-// user-data folder (a second studio profile, the desktop spec). Before anything reads it.
+// The data folder, before anything reads it (the single-instance lock, the folder lock):
+// `--data-dir=DIR`, as the browser host takes it (a second studio profile, the desktop spec),
+// else the same default folder as the browser host's on this OS (hosts/data-folder.ts), so the
+// two share one instance lock whatever Electron's own user-data folder would be.
 const dataDirArg = process.argv.find((arg) => arg.startsWith('--data-dir='));
-if (dataDirArg) app.setPath('userData', resolve(dataDirArg.slice('--data-dir='.length)));
+app.setPath(
+  'userData',
+  dataDirArg
+    ? resolve(dataDirArg.slice('--data-dir='.length))
+    : defaultDataFolder(process.platform, process.env, homedir()),
+);
 
 let core: DeskCore | null = null;
 let log: Log | null = null;
@@ -277,9 +287,16 @@ async function start(): Promise<void> {
     return picked.canceled ? null : (picked.filePaths[0] ?? null);
   });
   mainWindow.webContents.on('will-redirect', (event) => event.preventDefault());
-  // Links the app shows (documentation) open in the system browser, never in the app.
+  // Links open in the system browser, never in the app: the https links the app makes (the
+  // platform's consoles and docs) at once, other web addresses once the operator said so,
+  // nothing else (hosts/external-links.ts).
   mainWindow.webContents.setWindowOpenHandler(({ url }) => {
-    if (url.startsWith('https://')) void shell.openExternal(url);
+    void openExternalLink(url, {
+      open: (link) => shell.openExternal(link),
+      ask: (options) => dialog.showMessageBox(window, options),
+      language: menu.language,
+      log: (m) => logger.write(m),
+    });
     return { action: 'deny' };
   });
   await mainWindow.loadFile(rendererIndex);

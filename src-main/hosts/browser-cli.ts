@@ -55,6 +55,7 @@ import {
   type FailoverSeatCore,
 } from '../services/studio/index';
 import type { SeatLink, StudioHosting } from '../shared/studio-model';
+import { defaultDataFolder } from './data-folder';
 import { startHostNetwork } from './host-network';
 import {
   acquireInstanceLock,
@@ -124,7 +125,10 @@ async function main(): Promise<void> {
   if (values.join !== undefined && values['host-studio'])
     fatal(2, '--join and --host-studio cannot go together: a desk is a hub or a seat.');
 
-  const dataDir = resolve(values['data-dir'] ?? join(homedir(), '.config', 'onair-desk'));
+  // The desktop app's folder too (data-folder.ts), so the instance lock is shared on every OS.
+  const dataDir = resolve(
+    values['data-dir'] ?? defaultDataFolder(process.platform, process.env, homedir()),
+  );
   await mkdir(dataDir, { recursive: true });
   const taken = await acquireInstanceLock({ dataDir, kind: 'browser' });
   if (!taken.ok) {

@@ -21,6 +21,7 @@ import type { ServerResponse } from 'node:http';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import type { DeskCore } from '../services/app/desk-core';
 import { pageCallMeta } from '../services/core/call-meta';
+import { safeFileName } from '../shared/safe-file-name';
 import { contentSecurityPolicy } from './csp';
 
 export interface BrowserHostOptions {
@@ -225,14 +226,6 @@ function hostMemory(): HostMemory {
 
 function spoolRefusal(message: string) {
   return { ok: false, error: { code: 'invalid-input', message } };
-}
-
-/** The last path segment of a dropped file's name, without control characters; null if empty. */
-export function safeFileName(raw: string): string | null {
-  // eslint-disable-next-line no-control-regex
-  const name = (raw.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f]/g, '').trim();
-  if (name === '' || name === '.' || name === '..') return null;
-  return name.slice(0, 200);
 }
 
 function refuse(reply: FastifyReply, status: 401 | 403, message: string) {

@@ -104,7 +104,9 @@ describe('desktop updates', () => {
 
   it('keeps to the mode the policy locks, over the operator setting', async () => {
     const { updater, run, pass, log } = await start('{"UpdateMode":"none"}');
-    const set = await run('settings.updates', { mode: 'default', url: server });
+    // The locked mode is refused; the server, which the policy leaves open, is taken.
+    expect(await run('settings.updates', { mode: 'default' })).toMatchObject({ ok: false });
+    const set = await run('settings.updates', { url: server });
     expect(set).toMatchObject({
       ok: true,
       data: { effective: { mode: 'none', enabled: false, locked: { mode: true } } },

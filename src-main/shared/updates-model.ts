@@ -13,7 +13,7 @@ export type UpdateMode = (typeof updateModes)[number];
 /** The operator's own update settings (settings.json); null URL: no server configured. */
 export interface UpdateSettings {
   mode: UpdateMode;
-  /** The generic update server's base URL (https, or http on loopback), or null. */
+  /** The generic update server's base URL (https), or null. */
   url: string | null;
 }
 
@@ -35,22 +35,24 @@ export interface UpdatePolicy {
   reason: LockReason;
 }
 
-const updateServerMessage =
-  'Give the update server as an https:// address (plain http only on this computer).';
+const updateServerMessage = 'Give the update server as an https:// address.';
 
-/** A server URL the updater may fetch from: https, or http on loopback (tests, the sandbox). */
+/**
+ * A server URL the updater may fetch from: https only (docs/security.md, "The packaged app").
+ * What the updater fetches there is installed and run; over plain http anyone on the path could
+ * answer in the server's place, on a hub too. Refused in the operator's words
+ * (`validation.updateServer`, en and ko).
+ */
 export const updateServerUrl = z
   .string()
   .trim()
   .max(2000, updateServerMessage)
-  .refine((value) => {
-    if (!URL.canParse(value)) return false;
-    const url = new URL(value);
-    if (url.protocol === 'https:') return true;
-    return (
-      url.protocol === 'http:' && /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/.test(url.hostname)
-    );
-  }, updateServerMessage);
+  .refine(isUpdateServerUrl, updateServerMessage);
+
+/** Whether `value` is a URL {@link updateServerUrl} takes: an absolute https URL. */
+export function isUpdateServerUrl(value: string): boolean {
+  return URL.canParse(value) && new URL(value).protocol === 'https:';
+}
 
 /** The update settings in force: the operator's, with what the policy locks over them. */
 export interface EffectiveUpdates extends UpdateSettings {

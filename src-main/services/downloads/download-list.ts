@@ -5,7 +5,9 @@
  * - The short-lived download URL is asked for just in time (`resolve`, at `bulk` priority),
  *   kept in memory only, and asked for again when it expired or the server says it is gone.
  * - Bytes go to `<name>.part` beside the target; at the end it is renamed to `<name>`, or
- *   `<name> (2)` … when that name is taken. Nothing half-written is ever under the final name.
+ *   `<name> (2)` … when that name is taken. Nothing half-written is ever under the final name,
+ *   and no file is ever replaced. A part file is continued or deleted only when it is the one
+ *   the list wrote, never through a link (part-file.ts).
  * - Pause keeps the part file; resume continues with `Range` (download-run.ts); cancel
  *   deletes it. A broken connection is tried again (3 times, 0.5 s, 1 s, 1.5 s apart) from
  *   where the part file ends.
@@ -15,7 +17,6 @@
  *   counts up `version`, so the renderer keeps the newest of a read and an event.
  */
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PlatformError } from '../../platform/errors';
 import type {
@@ -27,7 +28,8 @@ import type {
 import { ChangeFeed } from '../core/change-feed';
 import { SpeedMeter, etaSeconds } from '../core/speed-meter';
 import { failureWords, transfer, type DownloadEntry, type DownloadLink } from './download-transfer';
-import { numbered, safeFileName } from './file-names';
+import { downloadFileName, numbered } from './file-names';
+import { isFree, removeOwnPart } from './part-file';
 import { DownloadStore, toStored } from './download-store';
 
 /** What the engine needs from its workspace and host. */
@@ -82,11 +84,12 @@ export class DownloadList {
   static async open(options: DownloadListOptions): Promise<DownloadList> {
     const engine = new DownloadList(options);
     for (const stored of await engine.#store.load()) {
-      const { partPath, ...download } = stored;
+      const { partPath, part, ...download } = stored;
       const state: DownloadState = download.state === 'downloading' ? 'queued' : download.state;
       engine.#entries.set(download.id, {
         download: { ...download, state, bytesPerSecond: null, etaSeconds: null },
         partPath,
+        part: part ?? null,
         link: null,
         controller: null,
         running: null,
@@ -147,6 +150,7 @@ export class DownloadList {
         queuedAt: this.#options.now(),
       },
       partPath: null,
+      part: null,
       link: null,
       controller: null,
       running: null,
@@ -228,9 +232,11 @@ export class DownloadList {
     return picked.length;
   }
 
+  /** Deletes the entry's part file, only if it is still the one the list wrote (part-file.ts). */
   async #dropPart(entry: DownloadEntry): Promise<void> {
-    if (entry.partPath !== null) await rm(entry.partPath, { force: true });
+    if (entry.partPath !== null) await removeOwnPart(entry.partPath, entry.part);
     entry.partPath = null;
+    entry.part = null;
     entry.download = { ...entry.download, receivedBytes: 0 };
   }
 
@@ -282,14 +288,18 @@ export class DownloadList {
     }
   }
 
-  /** Picks `<name>.part` in the download's folder (another download's part is not shared). */
-  #choosePart(entry: DownloadEntry, platformName: string): void {
-    const fileName = safeFileName(platformName);
+  /**
+   * Picks `<name>.part` in the download's folder, or `<name> (2).part` … : a name no other
+   * download uses and nothing on disk has (a file or link there is someone else's).
+   */
+  async #choosePart(entry: DownloadEntry, platformName: string): Promise<void> {
+    const fileName = downloadFileName(platformName);
     const taken = new Set([...this.#entries.values()].map((other) => other.partPath));
     let partPath = join(entry.download.folder, `${fileName}.part`);
-    for (let n = 2; taken.has(partPath); n += 1)
+    for (let n = 2; taken.has(partPath) || !(await isFree(partPath)); n += 1)
       partPath = join(entry.download.folder, `${numbered(fileName, n)}.part`);
     entry.partPath = partPath;
+    entry.part = null;
     entry.download = {
       ...entry.download,
       fileName,
@@ -319,7 +329,7 @@ export class DownloadList {
   #persist(): Promise<void> {
     this.#lastSaveMs = this.#options.now();
     const items = [...this.#entries.values()].map((entry) =>
-      toStored(entry.download, entry.partPath),
+      toStored(entry.download, entry.partPath, entry.part),
     );
     return this.#store.save(items, this.#options.log);
   }

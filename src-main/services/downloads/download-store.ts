@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { downloadSource, downloadStates, type Download } from '../../shared/downloads-model';
 import { messageRefSchema } from '../../shared/i18n/say';
 import { JsonStateFile } from '../core/local-state';
+import type { PartRecord } from './part-file';
 
 /** One stored download: the list's fields without the live figures, plus its part file. */
 const storedDownload = z.object({
@@ -21,6 +22,15 @@ const storedDownload = z.object({
   folder: z.string().min(1),
   path: z.string().nullable(),
   partPath: z.string().nullable(),
+  /**
+   * What the list recorded of its part file when it last wrote it (part-file.ts): a part is
+   * continued or deleted only when it still has this size and time. Absent in lists written
+   * before: such a part is left alone and the download starts over under another name.
+   */
+  part: z
+    .object({ bytes: z.number().int().min(0), mtimeMs: z.number() })
+    .nullable()
+    .optional(),
   receivedBytes: z.number().int().min(0),
   totalBytes: z.number().int().min(0).nullable(),
   note: z.enum(['restarted', 'new-url']).nullable(),
@@ -33,10 +43,14 @@ export type StoredDownload = z.infer<typeof storedDownload>;
 
 const fileSchema = z.object({ version: z.literal(1), items: z.array(storedDownload) });
 
-/** The stored shape of `download` (no speed, no URL). */
-export function toStored(download: Download, partPath: string | null): StoredDownload {
+/** The stored shape of `download` (no speed, no URL), with its part file and its record. */
+export function toStored(
+  download: Download,
+  partPath: string | null,
+  part: PartRecord | null,
+): StoredDownload {
   const { bytesPerSecond: _speed, etaSeconds: _eta, ...kept } = download;
-  return { ...kept, partPath };
+  return { ...kept, partPath, part };
 }
 
 /** The list file of one workspace; writes never overlap, the last one wins. */

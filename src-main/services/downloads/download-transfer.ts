@@ -3,16 +3,15 @@
  * asked for just in time and again when it expired or the server says it is gone, the bytes
  * into the part file (download-run.ts, resuming with `Range`), a broken connection tried again
  * ({@link maxInterruptions} times, `retryStepMs` × n apart) from where the part file ends, and
- * the part file renamed to a free final name at the end. Also how a failed download is said.
+ * the part file put under a free final name at the end, never replacing a file (part-file.ts). Also how a failed download is said.
  */
-import { rename } from 'node:fs/promises';
 import { PlatformError } from '../../platform/errors';
 import type { Download, DownloadSource } from '../../shared/downloads-model';
 import type { MessageRef } from '../../shared/i18n/message';
 import { say } from '../../shared/i18n/say';
 import type { SpeedMeter } from '../core/speed-meter';
 import { runDownload, waitUnlessAborted } from './download-run';
-import { availableName } from './file-names';
+import { placeFinal, type PartRecord } from './part-file';
 
 /** A download URL as the platform gave it; `expiresAtMs` epoch ms UTC. */
 export interface DownloadLink {
@@ -25,6 +24,8 @@ export interface DownloadLink {
 export interface DownloadEntry {
   download: Download;
   partPath: string | null;
+  /** What the list recorded of its part file when it last wrote it (part-file.ts). */
+  part: PartRecord | null;
   link: DownloadLink | null;
   controller: AbortController | null;
   running: Promise<void> | null;
@@ -48,8 +49,11 @@ export interface TransferHooks {
   retryStepMs: number;
   /** Sets the download's note (a new URL was needed, or it started over). */
   note: (note: 'restarted' | 'new-url') => void;
-  /** Picks the part file for the platform's file name (sets `entry.partPath`). */
-  choosePart: (platformName: string) => void;
+  /**
+   * Picks a free part file for the platform's file name (sets `entry.partPath`, clears
+   * `entry.part`): a name no other download uses and nothing on disk has.
+   */
+  choosePart: (platformName: string) => Promise<void>;
   /** Bytes received so far and the total when known, bytes. */
   progress: (received: number, total: number | null) => void;
   fetch?: typeof fetch;
@@ -76,20 +80,41 @@ export async function transfer(
       freshLink = true;
       if (hadLink) hooks.note('new-url');
     }
-    if (entry.partPath === null) hooks.choosePart(entry.link.fileName);
+    if (entry.partPath === null) await hooks.choosePart(entry.link.fileName);
     const partPath = entry.partPath ?? '';
     const outcome = await runDownload(
       entry.link.url,
-      partPath,
+      { path: partPath, record: entry.part },
       signal,
       hooks.progress,
+      (record) => {
+        entry.part = record;
+      },
       hooks.fetch,
     );
+    if (outcome.kind === 'foreign-part') {
+      // Not the part file this list wrote (replaced, a link, or a new name taken meanwhile):
+      // left alone, and the download starts over under another name.
+      interruptions += 1;
+      if (interruptions > maxInterruptions)
+        throw new Error(`no part file of its own could be written in ${download.folder}`);
+      if (entry.part !== null || entry.download.receivedBytes > 0) hooks.note('restarted');
+      entry.partPath = null;
+      entry.part = null;
+      hooks.progress(0, null);
+      continue;
+    }
     if (outcome.kind !== 'link-gone' && outcome.restarted) hooks.note('restarted');
     if (outcome.kind === 'complete') {
-      const path = await availableName(entry.download.folder, entry.download.fileName ?? '');
-      await rename(partPath, path);
+      if (entry.part === null) throw new Error(`the part file ${partPath} was not recorded`);
+      const path = await placeFinal(
+        partPath,
+        entry.part,
+        entry.download.folder,
+        entry.download.fileName ?? '',
+      );
       entry.partPath = null;
+      entry.part = null;
       entry.download = {
         ...entry.download,
         state: 'done',

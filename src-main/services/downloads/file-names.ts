@@ -1,31 +1,19 @@
 /**
- * Names of downloaded files: the platform's name made safe for one folder, and the first
- * free name (`name (2).ext`, `name (3).ext` …) so that a download never overwrites a file.
+ * Names of downloaded files: the platform's name made safe for one folder (one contract for
+ * every file the desk names from someone else's name: shared/safe-file-name.ts), and the
+ * numbered names (`name (2).ext`, `name (3).ext` …) tried so that a download never replaces a
+ * file (part-file.ts `placeFinal`).
  */
-import { access } from 'node:fs/promises';
-import { basename, extname, join } from 'node:path';
+import { extname } from 'node:path';
+import { safeFileName } from '../../shared/safe-file-name';
 
-/** A platform file name made safe as one name in a folder. */
-export function safeFileName(name: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what is removed
-  const cleaned = basename(name.replace(/\\/g, '/')).replace(/[\u0000-\u001f<>:"|?*]/g, '_');
-  return cleaned === '' || cleaned === '.' || cleaned === '..' ? 'download' : cleaned;
+/** The platform's file name as a download's file name; `download` when nothing usable is left. */
+export function downloadFileName(platformName: string): string {
+  return safeFileName(platformName) ?? 'download';
 }
 
 /** `name (n).ext`. */
 export function numbered(fileName: string, n: number): string {
   const extension = extname(fileName);
   return `${fileName.slice(0, fileName.length - extension.length)} (${n})${extension}`;
-}
-
-/** `folder/name`, or `folder/name (2)` … when a file of that name exists. */
-export async function availableName(folder: string, fileName: string): Promise<string> {
-  for (let n = 1; ; n += 1) {
-    const path = join(folder, n === 1 ? fileName : numbered(fileName, n));
-    const exists = await access(path).then(
-      () => true,
-      () => false,
-    );
-    if (!exists) return path;
-  }
 }

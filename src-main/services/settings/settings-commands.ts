@@ -5,6 +5,8 @@
 import { settingsCommands } from '../../shared/commands/settings';
 import { languageForLocale } from '../../shared/i18n/languages';
 import { registerHandlers } from '../core/command-registry';
+import { PlatformError } from '../../platform/errors';
+import { say } from '../../shared/i18n/say';
 import type { Settings } from './settings';
 import { changeShortcuts, readShortcuts } from './shortcut-settings';
 import { effectiveUpdates, type UpdatePolicy, type UpdateState } from '../../shared/updates-model';
@@ -42,12 +44,22 @@ export function settingsHandlers(
       return { name: settings.operatorName, systemName: systemName() };
     },
     'settings.updates': async ({ mode, url }) => {
+      const policy = updates?.policy ?? null;
+      // What the administrator's policy file locks is not the operator's to change, not even
+      // in settings.json behind the lock (docs/security.md, "The packaged app").
+      if (
+        (mode !== undefined && policy?.mode !== undefined) ||
+        (url !== undefined && policy?.url !== undefined)
+      )
+        throw new PlatformError({
+          code: 'forbidden',
+          ...say('validation.updateLocked', { path: policy.path }),
+        });
       if (mode !== undefined || url !== undefined)
         await settings.setUpdates({
           mode: mode ?? settings.updates.mode,
           url: url === undefined ? settings.updates.url : url,
         });
-      const policy = updates?.policy ?? null;
       return {
         available: updates !== undefined,
         own: settings.updates,

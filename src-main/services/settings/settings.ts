@@ -11,8 +11,8 @@ import type { MessageRef } from '../../shared/i18n/message';
 import { JsonStateFile } from '../core/local-state';
 import {
   defaultUpdateSettings,
+  isUpdateServerUrl,
   updateModes,
-  updateServerUrl,
   type UpdateSettings,
 } from '../../shared/updates-model';
 import type { ShortcutOverrides } from '../../shared/shortcuts-model';
@@ -27,8 +27,12 @@ const settingsSchema = z.object({
   operatorName: z.string().trim().min(1).max(80).nullable().optional(),
   /** "Deliver callbacks outside this machine" for the sandbox workspace; absent: off. */
   sandboxDeliverOutside: z.boolean().optional(),
-  /** The desktop app's updates (hosts/update-policy.ts); absent: off until configured. */
-  updates: z.object({ mode: z.enum(updateModes), url: updateServerUrl.nullable() }).optional(),
+  /**
+   * The desktop app's updates (hosts/update-policy.ts); absent: off until configured. The URL is
+   * read as any text so that a file written when plain http was taken on loopback still opens;
+   * the `updates` getter drops a URL that is not https (updates are then off).
+   */
+  updates: z.object({ mode: z.enum(updateModes), url: z.string().max(2000).nullable() }).optional(),
   /** OS notification kinds the operator turned off or on; absent: on. */
   notifications: z.partialRecord(z.enum(osNoticeKinds), z.boolean()).optional(),
   /**
@@ -136,7 +140,10 @@ export async function openSettings(
     },
     setSandboxDeliverOutside: (on) => save({ ...value, sandboxDeliverOutside: on }),
     get updates() {
-      return value.updates ?? defaultUpdateSettings;
+      const updates = value.updates ?? defaultUpdateSettings;
+      return updates.url === null || isUpdateServerUrl(updates.url)
+        ? updates
+        : { ...updates, url: null };
     },
     setUpdates: (updates) => save({ ...value, updates }),
     get notifications() {

@@ -70,6 +70,13 @@ export const desktop = {
       off: 'Updates are off: no update server is set, or the update mode is Off.',
       failed: 'The update server did not answer. The log says why.',
     },
+    externalLink: {
+      title: 'Open a link outside OnAir Desk?',
+      message:
+        'This address was not made by OnAir Desk. Open it in your browser only if you trust it.',
+      open: 'Open in browser',
+      cancel: 'Cancel',
+    },
     instance: {
       browser:
         'OnAir Desk is already running on this data folder at {address}: open the address that start printed.',

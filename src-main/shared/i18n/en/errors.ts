@@ -227,8 +227,9 @@ export const errors = {
     accountNameLong: 'Account names are at most 60 characters.',
     baseUrl: 'Enter the base URL, e.g. https://api-live-kr.kollus.com/api.',
     https: 'Use an https:// address (plain http is allowed only for a sandbox on this machine).',
-    updateServer:
-      'Give the update server as an https:// address (plain http only on this computer).',
+    updateServer: 'Give the update server as an https:// address.',
+    updateLocked:
+      'The administrator’s policy file ({path}) sets this; it cannot be changed in OnAir Desk.',
     programTitle: 'A program needs a title.',
     titleLong: 'Titles are at most 200 characters.',
     programId: 'A program id is a positive whole number.',

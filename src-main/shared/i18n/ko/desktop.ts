@@ -67,6 +67,12 @@ export const desktop = {
       off: '업데이트가 꺼져 있습니다. 업데이트 서버가 설정되지 않았거나 업데이트 방식이 ‘사용 안 함’입니다.',
       failed: '업데이트 서버가 응답하지 않았습니다. 자세한 내용은 로그를 확인하세요.',
     },
+    externalLink: {
+      title: 'OnAir Desk 밖의 링크를 열까요?',
+      message: 'OnAir Desk가 만든 주소가 아닙니다. 믿을 수 있는 주소일 때만 브라우저에서 여세요.',
+      open: '브라우저에서 열기',
+      cancel: '취소',
+    },
     instance: {
       browser:
         'OnAir Desk가 이 데이터 폴더에서 {address} 주소로 이미 실행 중입니다. 그때 출력된 주소를 여세요.',
