@@ -13,6 +13,7 @@ import { normalizeFingerprint } from './certificate';
 import { heartbeatEveryMs, pairingAckWithinMs, type Beat, type BeatUpload } from './heartbeat';
 import type { StoredSeat } from './pairing';
 import { refuse } from './refuse';
+import type { HubEpoch } from './hub-epoch';
 import {
   backupSecretHash,
   verifiedTakeover,
@@ -78,7 +79,8 @@ export interface FollowRoutes {
  *   backups left out).
  * @param deps.touch notes the backup's contact at each beat (the hub's seat list).
  * @param deps.hosting where this hub is served (the first address seats are given).
- * @param deps.epoch this hub's epoch now (hub-epoch.ts), carried by every beat.
+ * @param deps.epoch this hosting run's epoch (hub-epoch.ts): carried by every beat, and the
+ *   stand-down's evidence (null: not hosting).
  * @param deps.sign signs the addresses seats are given with the hub's key (null: not hosting).
  * @param deps.onBackup told when the addresses changed (a backup announced itself): push the
  *   event to the seats' streams.
@@ -91,7 +93,7 @@ export function followRoutes(
     touch: (id: string) => void;
     hosting: () => StudioAddress | null;
     now: () => number;
-    epoch: () => number;
+    epoch: () => HubEpoch | null;
     sign: (addresses: StudioAddress[], issuedAt: number) => SignedAddresses | null;
     onBackup: (event: string) => void;
     /**
@@ -108,8 +110,6 @@ export function followRoutes(
   const backups = new Map<string, StudioAddress>();
   /** Each backup's follow stream: its seat and how to send it a beat now. */
   const followers = new Map<ServerResponse, { seatId: string; send: () => void }>();
-  /** The epoch in which each backup seat last opened a follow stream. */
-  const followedIn = new Map<string, number>();
   /** The registry's version as beats carry it, and the highest a backup acknowledged. */
   let version = 0;
   let acked = -1;
@@ -120,7 +120,7 @@ export function followRoutes(
   const beat = async (fingerprint: string): Promise<Beat> => ({
     uploads: (await deps.uploads?.().catch(() => [])) ?? [],
     at: deps.now(),
-    epoch: deps.epoch(),
+    epoch: deps.epoch()?.current() ?? 0,
     version,
     seats: deps
       .registry()
@@ -176,9 +176,12 @@ export function followRoutes(
     const own = normalizeFingerprint(deps.hosting()?.fingerprint ?? '');
     if (normalizeFingerprint(record.hubFingerprint) !== own)
       return refuse(reply, 409, 'That takeover record names another hub.');
-    // A healthy hub: the backup heard this very run of it, or followed it in this run.
+    // A hub that was away since: the record names the epoch in which this backup last
+    // followed, and this hub's epoch grew since (it restarted, or was itself silent 3 s).
     const seatId = (request as SeatRequest).seat.id;
-    if (record.hubEpoch >= deps.epoch() || followedIn.get(seatId) === deps.epoch())
+    const epoch = deps.epoch();
+    const followed = epoch?.lastFollowedBy(seatId) ?? null;
+    if (!epoch || followed === null || record.hubEpoch !== followed || followed >= epoch.current())
       return refuse(reply, 409, 'This hub has not been away since its backup last heard it.');
     deps.onStandDown({ ...record, fingerprint: normalizeFingerprint(record.fingerprint) });
     return { ok: true, data: null };
@@ -190,7 +193,7 @@ export function followRoutes(
     const announced = backups.get(backupId);
     if (!announced)
       return refuse(reply, 409, 'Announce the backup’s address first (POST /studio/backup).');
-    followedIn.set(backupId, deps.epoch());
+    deps.epoch()?.followedBy(backupId);
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -226,7 +229,7 @@ export function followRoutes(
           followers.delete(res);
           res.destroy();
         }
-      followedIn.delete(seatId);
+      deps.epoch()?.forget(seatId);
       return backups.delete(seatId);
     },
     registryChanged() {

@@ -4,7 +4,9 @@
  * finds it was itself silent for 3 s or more (its once-a-second tick came that late: the
  * process was frozen, suspended or starved). Every beat carries it. A backup's takeover record
  * names the epoch it last heard; a hub stands down only for a record of an earlier epoch than
- * its own: it has been away since, so its backup may really have served.
+ * its own: it has been away since, so its backup may really have served. The epoch in which
+ * each backup last opened its follow stream is kept too: a record must name exactly that one
+ * (no backup can cite an older epoch it never followed in, nor one it followed again since).
  */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -12,20 +14,27 @@ import { z } from 'zod';
 import { silenceBeforeTakeoverMs } from './heartbeat';
 
 const epochFile = 'epoch.json';
-const stored = z.object({ epoch: z.number().int().nonnegative() });
+const stored = z.object({
+  epoch: z.number().int().nonnegative(),
+  /** The epoch in which each backup seat (by id) last opened its follow stream. */
+  followed: z.record(z.string(), z.number().int().nonnegative()).default({}),
+});
 
 /** The epoch of one hosting run of a hub. */
 export class HubEpoch {
   #epoch: number;
   #lastTickAt: number;
+  readonly #followed: Map<string, number>;
 
   private constructor(
     private readonly dir: string,
     epoch: number,
     now: number,
+    followed: Record<string, number>,
   ) {
     this.#epoch = epoch;
     this.#lastTickAt = now;
+    this.#followed = new Map(Object.entries(followed));
   }
 
   /**
@@ -34,14 +43,14 @@ export class HubEpoch {
    * @param now the hub's clock, epoch ms UTC.
    */
   static async start(dir: string, now: number): Promise<HubEpoch> {
-    let kept = 0;
+    let kept: z.infer<typeof stored> = { epoch: 0, followed: {} };
     try {
       const parsed = stored.safeParse(JSON.parse(await readFile(join(dir, epochFile), 'utf8')));
-      if (parsed.success) kept = parsed.data.epoch;
+      if (parsed.success) kept = parsed.data;
     } catch {
       // None yet: the first run.
     }
-    const epoch = new HubEpoch(dir, kept + 1, now);
+    const epoch = new HubEpoch(dir, kept.epoch + 1, now, kept.followed);
     await epoch.save();
     return epoch;
   }
@@ -49,6 +58,23 @@ export class HubEpoch {
   /** The current epoch. */
   current(): number {
     return this.#epoch;
+  }
+
+  /** Notes that the backup seat `seatId` opened its follow stream now (in this epoch). */
+  followedBy(seatId: string): void {
+    if (this.#followed.get(seatId) === this.#epoch) return;
+    this.#followed.set(seatId, this.#epoch);
+    void this.save().catch(() => undefined);
+  }
+
+  /** The epoch in which the backup seat `seatId` last opened its follow stream, or null. */
+  lastFollowedBy(seatId: string): number | null {
+    return this.#followed.get(seatId) ?? null;
+  }
+
+  /** Forgets the backup seat `seatId` (revoked). */
+  forget(seatId: string): void {
+    if (this.#followed.delete(seatId)) void this.save().catch(() => undefined);
   }
 
   /**
@@ -68,7 +94,8 @@ export class HubEpoch {
   private async save(): Promise<void> {
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
     const path = join(this.dir, epochFile);
-    await writeFile(`${path}.tmp`, JSON.stringify({ epoch: this.#epoch }), { mode: 0o600 });
+    const kept = { epoch: this.#epoch, followed: Object.fromEntries(this.#followed) };
+    await writeFile(`${path}.tmp`, JSON.stringify(kept), { mode: 0o600 });
     await rename(`${path}.tmp`, path);
   }
 }

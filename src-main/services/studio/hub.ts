@@ -296,7 +296,7 @@ export async function createStudioHub(options: {
       touch: (id) => book.touch(id),
       hosting: () => hub.hostingAddress(),
       now: options.now,
-      epoch: () => epoch?.current() ?? 0,
+      epoch: () => epoch,
       sign: (addresses, issuedAt) => (signing ? signAddresses(signing, addresses, issuedAt) : null),
       uploads: () => core?.handedUploads?.() ?? Promise.resolve([]),
       onBackup: (event) => {
