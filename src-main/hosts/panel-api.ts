@@ -44,6 +44,11 @@ import {
 import type { Clock } from '../platform/clock';
 import { systemClock } from '../platform/clock';
 
+/** The commands whose declaration offers them to hardware panels. */
+const offeredToPanels: readonly string[] = Object.entries(commands as Record<string, CommandDecl>)
+  .filter(([, decl]) => decl.offer?.panel === true)
+  .map(([name]) => name);
+
 /** A second press of the same button within this many ms confirms a destructive command. */
 export const confirmWindowMs = 2_000;
 
@@ -204,6 +209,9 @@ export async function startPanelApi(options: PanelApiOptions): Promise<PanelApi>
         clientId: `panel-${panel.id}`,
         via: 'panel',
         panel: panel.name,
+        // Until panels keep their own ticks (Settings → Panels), every panel may run what the
+        // declarations offer to panels; the pipeline refuses anything else (ways-in.ts).
+        panelCommands: offeredToPanels,
         ...(confirmed ? { confirmation: { kind: 'again' as const } } : {}),
       });
       if (!result.ok && result.error.code === 'network') feedback.platformFailed(clock.now());

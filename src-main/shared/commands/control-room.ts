@@ -21,6 +21,7 @@ const broadcastInput = z.object({ broadcastKey: key });
 /** Commands of the control room. */
 export const controlRoomCommands = defineCommands({
   'broadcast.get': command({
+    scope: 'platform',
     input: broadcastInput,
     output: returns<Fresh<Broadcast>>(),
     priority: 'view',
@@ -31,6 +32,7 @@ export const controlRoomCommands = defineCommands({
     operations: ['live.getBroadcast'],
   }),
   'broadcast.participants': command({
+    scope: 'platform',
     input: broadcastInput,
     output: returns<Fresh<ChatParticipants>>(),
     priority: 'view',
@@ -41,6 +43,7 @@ export const controlRoomCommands = defineCommands({
     operations: ['live.getChattingJoinedUsers'],
   }),
   'broadcast.viewers': command({
+    scope: 'platform',
     input: broadcastInput,
     output: returns<Fresh<ViewerSeries>>(),
     priority: 'view',
@@ -51,6 +54,7 @@ export const controlRoomCommands = defineCommands({
     operations: ['live.getBroadcastViewerStatistics'],
   }),
   'broadcast.rename': command({
+    scope: 'platform',
     input: z.object({
       broadcastKey: key,
       title: requiredText(200, 'A broadcast needs a title.', 'Titles are at most 200 characters.'),
@@ -67,6 +71,7 @@ export const controlRoomCommands = defineCommands({
     offer: { palette: true },
   }),
   'broadcast.startRecording': command({
+    scope: 'platform',
     input: broadcastInput,
     output: returns<Fresh<Broadcast>>(),
     priority: 'command',
@@ -80,6 +85,7 @@ export const controlRoomCommands = defineCommands({
     shortcut: 'KeyR',
   }),
   'broadcast.stopRecording': command({
+    scope: 'platform',
     input: broadcastInput,
     output: returns<Fresh<Broadcast>>(),
     priority: 'command',
@@ -94,6 +100,7 @@ export const controlRoomCommands = defineCommands({
     shortcut: 'Shift+KeyR',
   }),
   'broadcast.setCuePoint': command({
+    scope: 'platform',
     input: z.object({ broadcastKey: key, at: isoTime.optional() }),
     output: returns<Fresh<Broadcast>>(),
     priority: 'command',
@@ -108,6 +115,7 @@ export const controlRoomCommands = defineCommands({
   }),
   /** Starts a watch; the planner polls it at `watch` priority and pushes `watch.update`. */
   'watch.subscribe': command({
+    scope: 'platform',
     input: z.object({
       spec: z.discriminatedUnion('kind', [
         z.object({
@@ -140,6 +148,7 @@ export const controlRoomCommands = defineCommands({
    * `command.waiting` event): nothing more is sent for it.
    */
   'command.cancelWaiting': command({
+    scope: 'platform',
     input: z.object({ id: z.string().min(1).max(64) }),
     output: returns<{ cancelled: boolean }>(),
     priority: 'local',
@@ -150,6 +159,7 @@ export const controlRoomCommands = defineCommands({
     operations: [],
   }),
   'watch.unsubscribe': command({
+    scope: 'platform',
     input: z.object({ watchId: z.string().min(1).max(64) }),
     output: returns<{ removed: boolean }>(),
     priority: 'local',
