@@ -136,7 +136,7 @@ describe('a forged address announcement is ignored (unsigned, another key, anoth
     // own valid signature: only the paired hub's link gives addresses.
     await hub.hub.stop();
     seatT += 3000;
-    await until(() => seat.link().hubUrl === backup.hosting.url, 5000);
+    await until(() => seat.link().hubUrl === backup.hosting.url);
     backup.events.emit('studio.addresses', signAddresses(hub.key, [hubAddress, evil], t));
     backup.events.emit('studio.addresses', signAddresses(backup.key, [hubAddress, evil], t));
     await marker(backup, 'after-forged-at-backup');
