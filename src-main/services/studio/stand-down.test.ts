@@ -119,7 +119,10 @@ it('makes no platform call for its own window’s watches while standing down, a
   // The hub is away (hosting stopped and started again: its epoch grew); meanwhile its backup
   // took over, and tells it so with its signed takeover record: it stands down.
   await hubCommand('studio.stopHosting', {});
-  hosting = await hubCommand<StudioHosting>('studio.startHosting', { address: '127.0.0.1', port: 0 });
+  hosting = await hubCommand<StudioHosting>('studio.startHosting', {
+    address: '127.0.0.1',
+    port: 0,
+  });
   agent = pinnedAgent(hosting.fingerprint);
   const since = rig.sandbox.clock.now().getTime();
   try {
