@@ -41,6 +41,11 @@ export interface StudioDesks {
   call<T>(desk: Desk, command: string, input: unknown): Promise<T>;
   /** A fresh pairing code of `role` from the hub's page (`studio.newPairingCode`). */
   pairingCode(hub: Desk, role: SeatRole): Promise<string>;
+  /**
+   * Kills the desk's process at once (SIGKILL: a crash, nothing said to anyone); its folder is
+   * still removed after the test. Resolves once it exited.
+   */
+  kill(desk: Desk): Promise<void>;
 }
 
 /** Where a studio spec's screen `name` goes: `test-results/screens/<name>.png`, full page. */
@@ -147,6 +152,13 @@ export const test = base.extend<{ desks: StudioDesks }>({
       call,
       pairingCode: async (hub, role) =>
         (await call<{ code: string }>(hub, 'studio.newPairingCode', { role })).code,
+      kill: async (desk) => {
+        const { child } = started.find((one) => one.dataDir === desk.dataDir) ?? {};
+        if (!child || child.exitCode !== null || child.signalCode !== null) return;
+        const exited = new Promise((done) => child.once('exit', done));
+        child.kill('SIGKILL');
+        await exited;
+      },
     });
     for (const { child, dataDir } of started) {
       if (child.exitCode === null && child.signalCode === null) {

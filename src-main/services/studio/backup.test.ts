@@ -18,6 +18,10 @@ import { pairSeat, pinnedAgent } from './seat';
 import { silenceBeforeTakeoverMs, SilenceWatch, takeoverWithinMs } from './heartbeat';
 import { runTakeoverDrill } from './backup-harness';
 import { followHub } from './backup';
+import { backupSecretHash, credentialForBackup } from './studio-trust';
+
+/** A backup's certificate fingerprint (for tests that need one but no server). */
+const backupPin = Array.from({ length: 32 }, () => 'AB').join(':');
 
 describe('heartbeat', () => {
   it('counts the hub silent only after 3 s without a beat', () => {
@@ -25,7 +29,7 @@ describe('heartbeat', () => {
     const watch = new SilenceWatch(() => t);
     t += silenceBeforeTakeoverMs - 1;
     expect(watch.silent()).toBe(false);
-    watch.beat({ at: t, version: 0, seats: [], uploads: [] });
+    watch.beat({ at: t, epoch: 1, version: 0, seats: [], uploads: [] });
     t += 2999;
     expect(watch.silent()).toBe(false);
     t += 1;
@@ -35,20 +39,27 @@ describe('heartbeat', () => {
 });
 
 describe('the registry at the backup', () => {
-  it('accepts the hub seats’ credentials, and forgets a seat the hub revoked', () => {
+  it('accepts the credentials the hub seats present there (never their hub ones), and forgets a seat the hub revoked', () => {
     const t = Date.parse('2026-11-20T20:00:00Z');
     const hubBook = new PairingBook(() => t);
     const paired = hubBook.pair(hubBook.newCode('operator').code, 'Desk A');
     const other = hubBook.pair(hubBook.newCode('observer').code, 'Desk B');
     if (!paired.ok || !other.ok) throw new Error('pairing failed');
     const backupBook = new PairingBook(() => t);
-    backupBook.adopt(hubBook.stored());
-    expect(backupBook.check(paired.credential)?.name).toBe('Desk A');
+    // What the hub's beats carry: each hash made for the backup's certificate (follow-routes.ts).
+    const handed = () =>
+      hubBook
+        .stored()
+        .map((seat) => ({ ...seat, secretHash: backupSecretHash(seat.secretHash, backupPin) }));
+    backupBook.adopt(handed());
+    const atBackup = (credential: string) => credentialForBackup(credential, backupPin);
+    expect(backupBook.check(atBackup(paired.credential))?.name).toBe('Desk A');
+    expect(backupBook.check(paired.credential)).toBeNull();
     expect(backupBook.check(`${paired.seat.id}.wrong`)).toBeNull();
     hubBook.revoke(other.seat.id);
-    backupBook.adopt(hubBook.stored());
-    expect(backupBook.check(other.credential)).toBeNull();
-    expect(backupBook.check(paired.credential)?.name).toBe('Desk A');
+    backupBook.adopt(handed());
+    expect(backupBook.check(atBackup(other.credential))).toBeNull();
+    expect(backupBook.check(atBackup(paired.credential))?.name).toBe('Desk A');
   });
 });
 
@@ -85,6 +96,15 @@ describe('following', () => {
         dispatcher: agent,
       });
       expect(rpc.status).toBe(403);
+      // It announces its address first: the hashes it gets are made for that certificate.
+      const announced = await fetch(new URL('/studio/backup', hosting.url), {
+        method: 'POST',
+        headers: { ...as(backup.credential), 'content-type': 'application/json' },
+        body: JSON.stringify({ url: 'https://127.0.0.2:7443/', fingerprint: backupPin }),
+        dispatcher: agent,
+      });
+      expect(announced.status).toBe(200);
+      await announced.body?.cancel();
       // The backup's first beat: the operator's hash, never its credential, never the backup.
       const beats = await fetch(new URL('/studio/follow', hosting.url), {
         headers: as(backup.credential),
@@ -265,17 +285,18 @@ describe('a hub that comes back after its backup took over', () => {
       if (!backupAddress) throw new Error('The backup does not listen.');
       await until(() => follower.state().phase === 'following' && follower.state().seats === 1);
       expect(backupHub.status().standing).toMatchObject({ phase: 'following', connected: true });
-      expect(await hello(backupAddress.url, operator.credential, backupAddress.fingerprint)).toBe(
-        503,
-      );
+      // At the backup, the seat presents the credential made for its certificate.
+      const atBackup = credentialForBackup(operator.credential, backupAddress.fingerprint);
+      expect(await hello(backupAddress.url, atBackup, backupAddress.fingerprint)).toBe(503);
 
       // The hub dies; 3 s of silence on the backup's clock and it serves.
       await hub.stop();
       t += 3000;
       const takenOverAt = await follower.takenOver();
       expect(seeded).toBe(1);
+      expect(await hello(backupAddress.url, atBackup, backupAddress.fingerprint)).toBe(200);
       expect(await hello(backupAddress.url, operator.credential, backupAddress.fingerprint)).toBe(
-        200,
+        401,
       );
 
       // The hub restarts on its address with its certificate and seats: before serving
@@ -291,8 +312,9 @@ describe('a hub that comes back after its backup took over', () => {
       });
       expect(await hello(hosting.url, operator.credential, hosting.fingerprint)).toBe(503);
       // The backup still serves, and says the hub stood down.
+      expect(await hello(backupAddress.url, atBackup, backupAddress.fingerprint)).toBe(200);
       expect(await hello(backupAddress.url, operator.credential, backupAddress.fingerprint)).toBe(
-        200,
+        401,
       );
       await until(() => {
         const state = follower.state();
@@ -355,7 +377,9 @@ describe('a seat paired just before the hub died', () => {
       const via = pinnedAgent(backupAddress.fingerprint);
       try {
         const response = await fetch(new URL('/studio/hello', backupAddress.url), {
-          headers: { authorization: `Seat ${late.credential}` },
+          headers: {
+            authorization: `Seat ${credentialForBackup(late.credential, backupAddress.fingerprint)}`,
+          },
           dispatcher: via,
         });
         expect(response.status).toBe(200);
@@ -389,6 +413,14 @@ describe('a seat paired just before the hub died', () => {
     try {
       const backup = await pair('Backup', 'backup');
       // A backup that follows but never acknowledges (a hung process with its stream open).
+      const announced = await fetch(new URL('/studio/backup', hosting.url), {
+        method: 'POST',
+        headers: { authorization: `Seat ${backup.credential}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: 'https://127.0.0.2:7443/', fingerprint: backupPin }),
+        dispatcher: agent,
+      });
+      expect(announced.status).toBe(200);
+      await announced.body?.cancel();
       const beats = await fetch(new URL('/studio/follow', hosting.url), {
         headers: { authorization: `Seat ${backup.credential}` },
         dispatcher: agent,

@@ -29,11 +29,18 @@ import type { HubStanding } from '../../shared/studio-model';
 import type { StoredSeat } from './pairing';
 import { pinnedAgent, readServerSentEvents, type EventBody } from './link';
 import type { StudioAddress } from './follow-routes';
+import { normalizeFingerprint } from './certificate';
+import type { SignedTakeover, TakeoverRecord } from './studio-trust';
 
 /** What the backup needs of its own studio hub (hub.ts). */
 export interface StandbyHub {
   /** Where this desk serves seats (its own certificate). Null until it listens. */
   hostingAddress(): StudioAddress | null;
+  /**
+   * The takeover `record` signed with this desk's own certificate's key (studio-trust.ts), or
+   * null while it does not host.
+   */
+  signTakeover(record: TakeoverRecord): SignedTakeover | null;
   /** Answers 503 to every request while on; serves the seats once off. */
   setStandby(on: boolean): void;
   /** Makes `seats` (from the hub's beat) the seats this desk accepts. */
@@ -90,6 +97,8 @@ export function followHub(options: {
   const watch = new SilenceWatch(options.now);
   let connected = false;
   let announced = false;
+  /** The hub's epoch in its last beat heard (hub-epoch.ts): named in the takeover record. */
+  let hubEpoch = 0;
   /** The registry version last acknowledged to the hub (`POST /studio/ack`). */
   let ackedVersion = 0;
   let closed = false;
@@ -146,7 +155,10 @@ export function followHub(options: {
     while (!closed && !serving) {
       stream = new AbortController();
       try {
-        if (!announced) await announce();
+        // The hub hands its registry only to a backup whose address it knows in this run (the
+        // seats' hashes are made for that certificate): said again at each (re)connection.
+        await announce();
+        if (!announced) throw new Error('The hub did not take this backup’s address.');
         const response = await fetch(new URL('/studio/follow', options.hubUrl), {
           headers,
           dispatcher: agent,
@@ -157,6 +169,7 @@ export function followHub(options: {
         showStanding();
         await readBeats(response.body, (beat) => {
           watch.beat(beat);
+          hubEpoch = beat.epoch;
           seats = beat.seats.length;
           options.own.adoptSeats(beat.seats);
           options.own.adoptUploads?.(beat.uploads);
@@ -189,20 +202,31 @@ export function followHub(options: {
 
   /**
    * Once serving, tells the old hub's address every second that this backup serves the seats,
-   * for as long as it serves: a hub that restarts, or unfreezes, hears it at once and stands
-   * down (503 to every seat), so the account's budget is never spent by two hubs for them.
-   * A hub already standing down answers 503: told. Each try gives up after 2 s (a hub frozen
+   * for as long as it serves, with its takeover record signed by its own key (the hub's epoch
+   * it last heard): a hub that restarts, or comes back from its own silence, hears it at once
+   * and stands down (503 to every seat), so the account's budget is never spent by two hubs for
+   * them. A hub already standing down answers 503: told. A hub that was never away (its epoch
+   * did not grow) refuses (409) and is told again. Each try gives up after 2 s (a hub frozen
    * with its socket open).
    */
   const tellHub = async () => {
     while (!closed && serving) {
       const mine = options.own.hostingAddress();
+      const signed =
+        mine &&
+        options.own.signTakeover({
+          url: mine.url,
+          fingerprint: mine.fingerprint,
+          hubFingerprint: normalizeFingerprint(options.fingerprint),
+          hubEpoch,
+          takenOverAt: serving.takenOverAt,
+        });
       try {
-        if (mine) {
+        if (signed) {
           const response = await fetch(new URL('/studio/stand-down', options.hubUrl), {
             method: 'POST',
             headers: { ...headers, 'content-type': 'application/json' },
-            body: JSON.stringify({ ...mine, since: serving.takenOverAt }),
+            body: JSON.stringify(signed),
             dispatcher: agent,
             signal: AbortSignal.timeout(2 * heartbeatEveryMs),
           });

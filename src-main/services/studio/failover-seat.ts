@@ -1,10 +1,16 @@
 /**
- * A seat that knows both addresses of its studio: the hub's, and its backup's once the hub
- * gave it over the seat's pinned stream (`studio.addresses`, backup.ts). It keeps a link
- * (seat.ts, each pinned to its own certificate) to every address; the backup's link answers
- * 503 while in standby and connects once the backup took over, and then becomes the active
- * one: commands go there, and its events are the seat's. The hub's link becomes active again
- * only while the backup's is not connected.
+ * The one seat of a studio, however it joined (`--join`, or Settings → Studio through
+ * `studio.join`, hub.ts): it knows both addresses of its studio, the hub's, and its backup's
+ * once the hub gave it over the seat's pinned stream (`studio.addresses`), signed with the
+ * hub's certificate key (studio-trust.ts). An address event from any other link, unsigned,
+ * or signed by another key is ignored; each signed one replaces the backups the seat knows (a
+ * revoked backup's address is withdrawn). It keeps a link (seat.ts, each pinned to its own
+ * certificate) to every address; at a backup it presents a credential made for that
+ * backup's certificate, never the one that works at the hub. The backup's link answers 503
+ * while in standby and connects once the backup took over; it becomes the active one once the
+ * hub has also been silent for 3 s on the seat's clock (nothing heard, its once-a-second
+ * `studio.beat` included): commands go there, and its events are the seat's. The hub's link
+ * becomes active again only while the backup's is not connected.
  *
  * - When the active link changes, the seat's watches are subscribed again there (watches
  *   resume), and the new watch ids are mapped back to the ones the pages hold.
@@ -18,9 +24,11 @@ import { ok, type Result } from '../../shared/result';
 import type { LeftUpload, SeatLink, SeatRole, StudioStatus } from '../../shared/studio-model';
 import type { EnqueueResult, UploadTarget } from '../../shared/uploads';
 import type { CallContext } from '../core/command-registry';
-import { addressesEventName, addressesPayload, type StudioAddress } from './follow-routes';
+import { addressesEventName, seatBeatEventName, type StudioAddress } from './follow-routes';
 import { normalizeFingerprint } from './certificate';
+import { silenceBeforeTakeoverMs, silenceCheckEveryMs } from './heartbeat';
 import { seatCore, surelyNotSent, type SeatCore } from './seat';
+import { credentialForBackup, verifiedAddresses } from './studio-trust';
 
 type Listener = <E extends EventName>(event: E, payload: EventMap[E]) => void;
 
@@ -48,14 +56,17 @@ export interface FailoverSeatCore extends SeatCore {
    * queued again at the backup).
    */
   heldPaths(): Set<string>;
+  /** Files queued at an address this seat left (what `studio.status` says of them). */
+  leftBehind(): LeftUpload[];
 }
 
 /**
  * The core of a seat of the studio at `hubUrl` that moves to the backup when the hub goes
- * silent (see the file comment). Same credential at both: the backup holds its hash.
+ * silent (see the file comment). `credential` is presented at the hub only; a backup gets the
+ * one made for its certificate (its hash reached it with the hub's beats).
  * @param options.onActive told when commands start going to another address.
- * @param options.now the seat's clock, epoch ms UTC (when files were queued; default the
- *   system's).
+ * @param options.now the seat's clock, epoch ms UTC (the hub's silence, when files were
+ *   queued; default the system's).
  */
 export function failoverSeatCore(options: {
   hubUrl: string;
@@ -87,15 +98,18 @@ export function failoverSeatCore(options: {
       state: 'connecting',
       core: null as unknown as SeatCore,
     };
+    const isHub = links.length === 0;
     link.core = seatCore({
       hubUrl: address.url,
       fingerprint,
-      credential: options.credential,
+      // The hub's credential goes to the hub only: a backup gets one made for its certificate.
+      credential: isHub ? options.credential : credentialForBackup(options.credential, fingerprint),
       seatName: options.seatName,
       role: options.role,
+      now,
       onState: (state) => {
         link.state = state;
-        if (state === 'connected' && active !== link && shouldMove(link)) void activate(link);
+        if (state === 'connected') moveIfDue();
         if (link === active) options.onState?.(state);
       },
     });
@@ -107,9 +121,11 @@ export function failoverSeatCore(options: {
   };
 
   const relay = (link: Link, event: EventName, payload: unknown) => {
+    if ((event as string) === seatBeatEventName) return;
     if ((event as string) === addressesEventName) {
-      const given = addressesPayload.safeParse(payload);
-      if (given.success) for (const address of given.data.addresses) addLink(address);
+      // Only the hub this seat paired with gives addresses, and only signed with its key.
+      const given = link === links[0] ? verifiedAddresses(payload, link.address.fingerprint) : null;
+      if (given) takeAddresses(given);
       return;
     }
     if (link !== active) return;
@@ -132,13 +148,52 @@ export function failoverSeatCore(options: {
   };
 
   /**
-   * Whether a link that just connected takes over from the active one: when the active one is
-   * not connected, or when it is a backup (a backup serves only once the hub was silent for
-   * 3 s, even if the hub's stream still looks open). A hub that comes back while its backup
-   * serves is not followed back: the seats stay where the budget now is.
+   * The backups of a signed address list from the hub: new ones are linked, ones no longer
+   * listed (a revoked backup) are dropped, and a seat serving there goes back to its hub.
    */
-  const shouldMove = (link: Link): boolean =>
-    active === null || active.state !== 'connected' || link !== links[0];
+  const takeAddresses = (given: StudioAddress[]) => {
+    const hub = links[0];
+    const listed = new Set(given.map((a) => a.fingerprint));
+    for (const link of links.slice(1))
+      if (!listed.has(link.address.fingerprint)) {
+        links.splice(links.indexOf(link), 1);
+        if (active === link && hub) void activate(hub);
+        void link.core.dispose();
+      }
+    for (const address of given)
+      if (address.fingerprint !== hub?.address.fingerprint) addLink(address);
+  };
+
+  /** How long the hub has been silent on the seat's clock, ms. */
+  const hubSilentForMs = () => now() - (links[0]?.core.heardAt() ?? now());
+
+  /**
+   * Where commands should go now: a connected backup once the hub has been silent for 3 s
+   * (a backup serves only after 3 s of the hub's silence too, and the seat never takes a
+   * newly connected link's word for it); the hub again only while no backup it moved to is
+   * connected. A hub that comes back while its backup serves is not followed back: the seats
+   * stay where the budget now is.
+   */
+  const due = (): Link | null => {
+    const hub = links[0];
+    if (!active || !hub) return null;
+    if (active === hub) {
+      if (hubSilentForMs() < silenceBeforeTakeoverMs) return null;
+      return links.find((l) => l !== hub && l.state === 'connected') ?? null;
+    }
+    if (active.state === 'connected') return null;
+    return (
+      links.find((l) => l !== hub && l !== active && l.state === 'connected') ??
+      (hub.state === 'connected' ? hub : null)
+    );
+  };
+
+  const moveIfDue = () => {
+    const next = closed ? null : due();
+    if (next) void activate(next);
+  };
+  const checking = setInterval(moveIfDue, silenceCheckEveryMs);
+  checking.unref?.();
 
   const activate = async (link: Link) => {
     const left = active;
@@ -193,12 +248,14 @@ export function failoverSeatCore(options: {
   const current = (): Link => active ?? first;
 
   const link = (): SeatLink => ({ ...current().core.link() });
+  const copyLeftBehind = () => leftBehind.map((left) => ({ ...left, paths: [...left.paths] }));
 
   return {
     link,
     addresses() {
       return [current(), ...links.filter((l) => l !== current())].map((l) => l.address);
     },
+    leftBehind: () => copyLeftBehind(),
     heldPaths() {
       const held = new Set<string>();
       for (const left of [...[...queuedAt.values()].flat(), ...leftBehind])
@@ -213,7 +270,7 @@ export function failoverSeatCore(options: {
           codes: [],
           pairingLockedUntil: null,
           seat: link(),
-          uploadsLeftBehind: leftBehind.map((left) => ({ ...left, paths: [...left.paths] })),
+          uploadsLeftBehind: copyLeftBehind(),
         };
         return ok(status);
       }
@@ -225,12 +282,14 @@ export function failoverSeatCore(options: {
           return current().core.invoke(command, { watchId: held.currentId }, context);
         }
       }
+      moveIfDue();
       let via = current();
       let answer = await via.core.invoke(command, input, context);
       if (!answer.ok && surelyNotSent(answer.error)) {
-        // Nothing left this desk: another address that is serving may take it, once.
-        const other = links.find((l) => l !== via && l.state === 'connected');
-        if (other) {
+        // Nothing left this desk: the address the seat should move to now may take it, once.
+        moveIfDue();
+        const other = current();
+        if (other !== via && other.state === 'connected') {
           via = other;
           answer = await other.core.invoke(command, input, context);
         }
@@ -253,12 +312,16 @@ export function failoverSeatCore(options: {
     rereadWatches() {
       // The serving hub's watches are its own: it re-reads them after its own sleep.
     },
+    heardAt() {
+      return current().core.heardAt();
+    },
     abandonInFlight() {
       for (const l of links) l.core.abandonInFlight();
     },
     async dispose() {
       if (closed) return;
       closed = true;
+      clearInterval(checking);
       listeners.clear();
       await Promise.all(links.map((l) => l.core.dispose()));
     },

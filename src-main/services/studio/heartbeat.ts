@@ -28,7 +28,10 @@ export const beatSeat = z.object({
   name: z.string().max(60),
   role: z.enum(['operator', 'observer']),
   pairedAt: z.number(),
-  /** Hex SHA-256 of the credential's secret part (pairing.ts). */
+  /**
+   * Hex SHA-256 of the secret this seat presents at this backup (studio-trust.ts
+   * `backupSecretHash`: made for the backup's certificate; never the hub's hash).
+   */
   secretHash: z.string().regex(/^[0-9a-f]{64}$/),
 });
 
@@ -71,13 +74,15 @@ export const beatUpload = z.object({
 export type BeatUpload = z.infer<typeof beatUpload>;
 
 /**
- * A beat of the hub: its time (epoch ms UTC, the hub's clock), the version of its seat
+ * A beat of the hub: its time (epoch ms UTC, the hub's clock), its epoch (hub-epoch.ts: it
+ * grows with each start of hosting and each silence of the hub itself), the version of its seat
  * registry (it grows with each pairing or revocation; the backup acknowledges it with
  * `POST /studio/ack` `{ version }` once it adopted that registry), the registry itself, and the
  * seats' uploads it is sending (absent from a hub that sends none).
  */
 export const beatPayload = z.object({
   at: z.number(),
+  epoch: z.number().int().nonnegative().default(0),
   version: z.number().int().nonnegative(),
   seats: z.array(beatSeat).max(500),
   uploads: z.array(beatUpload).max(1000).default([]),

@@ -38,12 +38,16 @@ import type { SecretStore } from '../../secrets/keychain';
 import { PlatformError } from '../../platform/errors';
 import { say } from '../../shared/i18n/say';
 import { hubCertificate } from './certificate';
-import { FingerprintMismatchError, pairSeat, rejoinSeat, seatCore, type SeatCore } from './seat';
+import { FingerprintMismatchError, pairSeat, rejoinSeat } from './seat';
+import { failoverSeatCore, type FailoverSeatCore } from './failover-seat';
+import { HubEpoch } from './hub-epoch';
+import { signAddresses, signTakeover, type SigningKey } from './studio-trust';
 import type { StudioCore } from './studio-core';
 import { PairingBook, type StoredSeat } from './pairing';
 import { refuse } from './refuse';
 import type { StandbyHub } from './backup';
-import { followRoutes, type FollowRoutes } from './follow-routes';
+import { followRoutes, seatBeatEventName, type FollowRoutes } from './follow-routes';
+import { heartbeatEveryMs } from './heartbeat';
 import { seatFileRoutes, seatUploadRefusal } from './seat-files';
 
 /** The hub's state and its server, one per desk core (a backup's too: {@link StandbyHub}). */
@@ -70,8 +74,11 @@ export interface StudioHub extends StandbyHub {
   }): Promise<SeatLink>;
   /** This desk its own again. */
   leave(): Promise<void>;
-  /** The hub this desk is a seat of, while it is one: every command but the studio's goes there. */
-  seat(): SeatCore | null;
+  /**
+   * The studio this desk is a seat of, while it is one (the same seat as `--join`'s:
+   * failover-seat.ts, it follows the backup): every command but the studio's goes there.
+   */
+  seat(): FailoverSeatCore | null;
 }
 
 const seatsFile = 'seats.json';
@@ -113,7 +120,11 @@ export async function createStudioHub(options: {
   const book = new PairingBook(options.now, await readSeats(dir));
   let core: StudioCore | null = null;
   let server: { app: FastifyInstance; hosting: StudioHosting } | null = null;
-  let joined: SeatCore | null = null;
+  let joined: FailoverSeatCore | null = null;
+  /** This hosting run's certificate (it signs the seats' addresses) and epoch (hub-epoch.ts). */
+  let signing: SigningKey | null = null;
+  let epoch: HubEpoch | null = null;
+  let beating: ReturnType<typeof setInterval> | null = null;
   /** A backup hub in standby (backup.ts) answers 503 until it takes over. */
   let standby = false;
   let standing: HubStanding | null = null;
@@ -288,6 +299,8 @@ export async function createStudioHub(options: {
       touch: (id) => book.touch(id),
       hosting: () => hub.hostingAddress(),
       now: options.now,
+      epoch: () => epoch,
+      sign: (addresses, issuedAt) => (signing ? signAddresses(signing, addresses, issuedAt) : null),
       uploads: () => core?.handedUploads?.() ?? Promise.resolve([]),
       onBackup: (event) => {
         for (const open of streams.values()) for (const res of open) res.write(event);
@@ -295,7 +308,7 @@ export async function createStudioHub(options: {
       onStandDown: (told) => {
         // Its backup serves the seats: this hub serves none, so it spends no budget for them.
         standby = true;
-        stand({ phase: 'standing-down', backupUrl: told.url, since: told.since });
+        stand({ phase: 'standing-down', backupUrl: told.url, since: told.takenOverAt });
         for (const seatId of [...streams.keys()]) cutOff(seatId);
         follow?.close();
         options.log(`studio: the backup at ${told.url} serves the seats: this hub stands down`);
@@ -316,6 +329,7 @@ export async function createStudioHub(options: {
         pairingLockedUntil: book.lockedUntilTime(),
         seat: joined?.link() ?? null,
         standing,
+        ...(joined ? { uploadsLeftBehind: joined.leftBehind() } : {}),
       };
     },
     async start(address, port) {
@@ -323,6 +337,8 @@ export async function createStudioHub(options: {
         throw new PlatformError({ code: 'conflict', ...say('studio.errors.hostingWhileSeat') });
       await hub.stop();
       const cert = await hubCertificate(dir, options.now());
+      epoch = await HubEpoch.start(dir, options.now());
+      signing = cert;
       const app = build(cert);
       await app.listen({ host: address, port });
       const bound = app.server.address();
@@ -335,6 +351,13 @@ export async function createStudioHub(options: {
         fingerprint: cert.fingerprint,
       };
       server = { app, hosting };
+      // Once a second: every seat hears the hub (it counts its silence from the last thing it
+      // heard), and the hub notes whether it was itself silent (its epoch grows).
+      beating = setInterval(() => {
+        epoch?.tick(options.now());
+        const beat = `event: ${seatBeatEventName}\ndata: ${JSON.stringify({ at: options.now() })}\n\n`;
+        for (const open of streams.values()) for (const res of open) res.write(beat);
+      }, heartbeatEveryMs);
       options.log(`studio: hosting on ${hosting.url} (certificate ${cert.fingerprint})`);
       return hosting;
     },
@@ -342,6 +365,8 @@ export async function createStudioHub(options: {
       if (!server) return hub.leave();
       const { app } = server;
       server = null;
+      if (beating) clearInterval(beating);
+      beating = null;
       follow?.close();
       for (const id of [...streams.keys()]) cutOff(id);
       await app.close();
@@ -374,7 +399,9 @@ export async function createStudioHub(options: {
         });
       }
       await hub.leave();
-      const seat = seatCore({ hubUrl: url, fingerprint, ...paired });
+      // The one seat implementation (the same as `--join`'s): it learns the backup's signed
+      // address from the hub and follows it after 3 s of the hub's silence.
+      const seat = failoverSeatCore({ hubUrl: url, fingerprint, ...paired, now: options.now });
       seat.subscribe((event, payload) => options.emit?.(event, payload));
       joined = seat;
       options.log(`studio: joined ${url} as seat "${paired.seatName}" (${paired.role})`);
@@ -391,6 +418,9 @@ export async function createStudioHub(options: {
     hostingAddress() {
       return server ? { url: server.hosting.url, fingerprint: server.hosting.fingerprint } : null;
     },
+    signTakeover(record) {
+      return signing ? signTakeover(signing, record) : null;
+    },
     setStandby(on) {
       standby = on;
     },
@@ -406,6 +436,12 @@ export async function createStudioHub(options: {
     async revoke(seatId) {
       const had = book.revoke(seatId);
       cutOff(seatId);
+      // A revoked backup: its follow streams close now, and every seat is told the addresses
+      // without it (signed), so none keeps it.
+      if (follow?.seatRevoked(seatId)) {
+        const event = follow.addressesEvent();
+        for (const open of streams.values()) for (const res of open) res.write(event);
+      }
       if (had) {
         await save();
         void follow?.registryChanged();

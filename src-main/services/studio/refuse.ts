@@ -5,12 +5,13 @@
 import type { FastifyReply } from 'fastify';
 
 /** The refusals a studio server answers with (HTTP status). */
-export type RefusalStatus = 400 | 401 | 403 | 429 | 503;
+export type RefusalStatus = 400 | 401 | 403 | 409 | 429 | 503;
 
 const codes: Record<RefusalStatus, string> = {
   400: 'invalid-input',
   401: 'unauthorized',
   403: 'forbidden',
+  409: 'conflict',
   429: 'rate-limited',
   503: 'network',
 };

@@ -157,6 +157,12 @@ export interface SeatCore extends StudioCore {
   link(): SeatLink;
   rereadWatches(): void;
   /**
+   * When this link last heard its hub (its stream opened, or any event on it, the hub's
+   * once-a-second `studio.beat` included), epoch ms UTC on the seat's clock; when the link was
+   * made until then. The failover seat counts the hub's silence from it.
+   */
+  heardAt(): number;
+  /**
    * Gives up on every command waiting for this link's answer: each is answered "unknown:
    * re-read" (it may have run) and never sent again. Called when the seat moves to another
    * address, e.g. a hub frozen with its socket open while its backup took over.
@@ -169,6 +175,8 @@ export interface SeatCore extends StudioCore {
  * The core of a seat joined to `hubUrl` with `credential`: commands go to the hub's pipeline,
  * events come from its stream (reconnected after 1 s while not revoked).
  * @param options.onState told when the link's state changes.
+ * @param options.now the seat's clock, epoch ms UTC (when it last heard the hub; default the
+ *   system's).
  */
 export function seatCore(options: {
   hubUrl: string;
@@ -178,7 +186,10 @@ export function seatCore(options: {
   role: SeatRole;
   onState?: (state: SeatLink['state']) => void;
   agent?: Agent;
+  now?: () => number;
 }): SeatCore {
+  const now = options.now ?? Date.now;
+  let heardAt = now();
   const agent: Agent = options.agent ?? pinnedAgent(options.fingerprint);
   const headers = { authorization: `Seat ${options.credential}` };
   const listeners = new Set<<E extends EventName>(event: E, payload: EventMap[E]) => void>();
@@ -211,9 +222,11 @@ export function seatCore(options: {
           return;
         }
         if (!response.ok || !response.body) throw new Error(`The hub answered ${response.status}.`);
+        heardAt = now();
         setState('connected');
         connected();
         await readServerSentEvents(response.body, (event, data) => {
+          heardAt = now();
           for (const listener of listeners) listener(event as EventName, data as never);
         });
       } catch {
@@ -329,6 +342,7 @@ export function seatCore(options: {
     rereadWatches() {
       // The hub's watches are the hub's: it re-reads them after its own sleep.
     },
+    heardAt: () => heardAt,
     abandonInFlight() {
       for (const waiting of inFlight) waiting.abort();
       inFlight.clear();

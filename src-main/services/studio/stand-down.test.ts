@@ -1,6 +1,7 @@
 /**
  * A hub standing down (docs/dev/architecture.md, "The takeover protocol", 7): once its backup
- * says it serves the seats, the hub makes no platform call for watches at all, its own
+ * shows it serves the seats (its signed takeover record, of an epoch the hub has left), the
+ * hub makes no platform call for watches at all, its own
  * window's included, and every figure those watches feed is pushed as not refreshed
  * (`watch.update` error with `standingDown`); turning hosting off lets them poll again.
  * Counted at the platform's door: every request the hub's sandbox workspace sends. Real time
@@ -12,7 +13,14 @@ import type { Broadcast, ChannelSummary, Fresh, Page, WatchUpdate } from '../../
 import type { PairingCode, StudioHosting, StudioStatus } from '../../shared/studio-model';
 import type { CallContext } from '../core/command-registry';
 import { memorySecrets, startTestCore, type TestCore } from '../app/test-support';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { hubCertificate } from './certificate';
+import { beatPayload } from './heartbeat';
+import { readServerSentEvents } from './link';
 import { pairSeat, pinnedAgent } from './seat';
+import { signTakeover } from './studio-trust';
 
 let rig: TestCore;
 let hosting: StudioHosting;
@@ -72,7 +80,7 @@ it('makes no platform call for its own window’s watches while standing down, a
   const before = await callsDuring(7_000);
   expect(before.filter((path) => path.includes(key)).length).toBeGreaterThan(0);
 
-  // Its backup took over and tells it so: it stands down.
+  // A backup follows it (its own certificate, an address nobody is sent to).
   const backup = await pairSeat({
     url: hosting.url,
     fingerprint: hosting.fingerprint,
@@ -80,23 +88,63 @@ it('makes no platform call for its own window’s watches while standing down, a
     seatName: 'Backup',
     secrets: memorySecrets(),
   });
-  const agent = pinnedAgent(hosting.fingerprint);
+  const keyDir = await mkdtemp(join(tmpdir(), 'onair-standdown-key-'));
+  const backupKey = await hubCertificate(keyDir, rig.sandbox.clock.now().getTime());
+  const as = { authorization: `Seat ${backup.credential}`, 'content-type': 'application/json' };
+  const address = { url: 'https://127.0.0.2:7443/', fingerprint: backupKey.fingerprint };
+  let agent = pinnedAgent(hosting.fingerprint);
+  const announced = await fetch(new URL('/studio/backup', hosting.url), {
+    method: 'POST',
+    headers: as,
+    body: JSON.stringify(address),
+    dispatcher: agent,
+  });
+  expect(announced.status).toBe(200);
+  await announced.body?.cancel();
+  const stream = new AbortController();
+  const beats = await fetch(new URL('/studio/follow', hosting.url), {
+    headers: as,
+    dispatcher: agent,
+    signal: stream.signal,
+  });
+  const hubEpoch = await new Promise<number>((resolve) => {
+    if (!beats.body) throw new Error('no follow stream');
+    void readServerSentEvents(beats.body, (event, data) => {
+      const beat = beatPayload.safeParse(data);
+      if (event === 'beat' && beat.success) resolve(beat.data.epoch);
+    }).catch(() => undefined);
+  });
+  stream.abort();
+  await agent.close();
+
+  // The hub is away (hosting stopped and started again: its epoch grew); meanwhile its backup
+  // took over, and tells it so with its signed takeover record: it stands down.
+  await hubCommand('studio.stopHosting', {});
+  hosting = await hubCommand<StudioHosting>('studio.startHosting', {
+    address: '127.0.0.1',
+    port: 0,
+  });
+  agent = pinnedAgent(hosting.fingerprint);
   const since = rig.sandbox.clock.now().getTime();
   try {
     const told = await fetch(new URL('/studio/stand-down', hosting.url), {
       method: 'POST',
-      headers: { authorization: `Seat ${backup.credential}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        url: 'https://127.0.0.2:7443/',
-        fingerprint: Array.from({ length: 32 }, () => 'AB').join(':'),
-        since,
-      }),
+      headers: as,
+      body: JSON.stringify(
+        signTakeover(backupKey, {
+          ...address,
+          hubFingerprint: hosting.fingerprint,
+          hubEpoch,
+          takenOverAt: since,
+        }),
+      ),
       dispatcher: agent,
     });
     expect(told.status).toBe(200);
     await told.body?.cancel();
   } finally {
     await agent.close();
+    await rm(keyDir, { recursive: true, force: true });
   }
   const status = await hubCommand<StudioStatus>('studio.status', {});
   expect(status.standing).toMatchObject({ phase: 'standing-down', since });
