@@ -39,7 +39,7 @@ async function cueableChannel(platform: PlatformProbe) {
   throw new Error('the sandbox seed has no on-air broadcast with timeshift');
 }
 
-test('a seat sets a cue point through the hub, audited with via seat', async ({
+test('a seat sets a cue point through the hub, audited with its way in and the seat', async ({
   page,
   browser,
   platform,
@@ -90,7 +90,7 @@ test('a seat sets a cue point through the hub, audited with via seat', async ({
     .not.toBe(broadcast.cue_sign_at);
   await expect(seatPage.getByTestId('studio-state')).toContainText('Seat “PD Desk” · Connected');
 
-  // The hub's audit record: the seat's name, via seat.
+  // The hub's audit record: the seat's name, and the way in pressed on the seat (a button).
   const auditRoot = join(hub.dataDir, 'audit');
   await expect
     .poll(async () => {
@@ -105,7 +105,7 @@ test('a seat sets a cue point through the hub, audited with via seat', async ({
       }
       return records.find((r) => r.command === 'broadcast.setCuePoint');
     })
-    .toMatchObject({ seat: 'PD Desk', via: 'seat' });
+    .toMatchObject({ seat: 'PD Desk', via: 'button' });
 
   // The hub lists the seat, connected, with its role and last contact.
   const row = dialog.getByTestId('studio-seat-row');

@@ -39,6 +39,7 @@ import { parseArgs } from 'node:util';
 import { createDeskCore } from '../services/app/desk-core';
 import { openSandboxWorkspace, sandboxInfoFromEnv } from '../services/workspaces/workspace';
 import { startBrowserHost } from './browser-host';
+import { seatWithOwnDesk } from '../services/app/seat-desk';
 import { supervisePanelApi } from './panel-api';
 import { sweepSpool } from './spool';
 import { queuedPaths } from '../services/uploads/upload-store';
@@ -153,29 +154,27 @@ async function main(): Promise<void> {
           seatName: values['seat-name'] ?? hostname(),
         })
       : null;
-  // A seat runs the hub's commands; hardware panels are served by the desk that holds the
-  // accounts (a hub or a desk on its own), never by a seat.
-  const desk =
-    seat === null
-      ? await createDeskCore({
-          dataDir,
-          secrets: createKeychain(),
-          openSandbox: () =>
-            openSandboxWorkspace({
-              ...(sandboxInfo ? { sandboxInfo } : {}),
-              seed,
-              rateLimit: !values['no-rate-limit'],
-            }),
-          log: (m) => log.write(m),
-          // What the diagnostics archive says of the app (npm sets the version) and of its network.
-          about: {
-            appVersion: process.env.npm_package_version ?? 'unknown',
-            network: network.network.description,
-          },
-        })
-      : null;
-  const core = seat ?? desk;
-  if (core === null) throw new Error('unreachable: a desk or a seat');
+  // A seat runs the hub's commands, and its own desk keeps what is the seat's own (its
+  // settings, view state, diagnostics: seat-desk.ts); hardware panels are served by the desk
+  // that holds the accounts (a hub or a desk on its own), not by a `--join` seat.
+  const own = await createDeskCore({
+    dataDir,
+    secrets: createKeychain(),
+    openSandbox: () =>
+      openSandboxWorkspace({
+        ...(sandboxInfo ? { sandboxInfo } : {}),
+        seed,
+        rateLimit: !values['no-rate-limit'],
+      }),
+    log: (m) => log.write(m),
+    // What the diagnostics archive says of the app (npm sets the version) and of its network.
+    about: {
+      appVersion: process.env.npm_package_version ?? 'unknown',
+      network: network.network.description,
+    },
+  });
+  const desk = seat === null ? own : null;
+  const core = seat === null ? own : seatWithOwnDesk(seat, own);
   mark('deskCore');
   const rendererDir = values['renderer-dir']
     ? resolve(values['renderer-dir'])

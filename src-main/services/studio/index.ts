@@ -15,6 +15,7 @@ export {
   pinnedAgent,
   seatSecretName,
   staysOnSeat,
+  isOwnDesks,
   FingerprintMismatchError,
   JoinRefusedError,
   type SeatCore,

@@ -428,8 +428,16 @@ function wayInOf(context: CallContext): {
  * (services/core/ways-in.ts).
  */
 export function staysOnSeat(command: unknown): boolean {
-  if (typeof command !== 'string' || !isCommandName(command)) return false;
-  return command.startsWith('studio.') || commands[command].scope === 'workstation';
+  return (typeof command === 'string' && command.startsWith('studio.')) || isOwnDesks(command);
+}
+
+/** Whether `command` is declared a desk's own (`workstation` scope: never sent to a hub). */
+export function isOwnDesks(command: unknown): boolean {
+  return (
+    typeof command === 'string' &&
+    isCommandName(command) &&
+    commands[command].scope === 'workstation'
+  );
 }
 
 /** Whether `input` has the shape of `upload.enqueue`'s (the hub validates it fully). */

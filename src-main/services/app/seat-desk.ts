@@ -1,0 +1,33 @@
+/**
+ * A desk started as a seat with `--join` (hosts/browser-cli.ts): its own desk core keeps what is
+ * the seat's own (`workstation` scope: language, operator name, shortcuts, notifications, panels,
+ * download folder, updates, diagnostics, view state), and every other command goes to the hub
+ * through the seat's link, where the ways-in table decides (services/core/ways-in.ts). A desk that
+ * joins from Settings → Studio keeps the same split in desk-core.ts (`staysOnSeat`).
+ */
+import type { DeskCore } from './desk-core';
+import { isOwnDesks, type SeatCore } from '../studio/index';
+
+/**
+ * The core a `--join` seat's browser host serves: `own` answers the seat's own commands, `seat`
+ * (its link, failing over to the backup) everything else, including `studio.status`. Events are
+ * the hub's (the seat's own commands push none).
+ */
+export function seatWithOwnDesk(seat: SeatCore, own: DeskCore): DeskCore {
+  return {
+    invoke: (command, input, context) =>
+      isOwnDesks(command) && !String(command).startsWith('studio.')
+        ? own.invoke(command, input, context)
+        : seat.invoke(command, input, context),
+    subscribe: (listener) => seat.subscribe(listener),
+    dropClient(clientId) {
+      seat.dropClient(clientId);
+      own.dropClient(clientId);
+    },
+    rereadWatches: () => seat.rereadWatches(),
+    async dispose() {
+      await seat.dispose();
+      await own.dispose();
+    },
+  };
+}
