@@ -88,6 +88,10 @@ export const studio = {
       backupNoCommands: 'A backup hub follows the hub; it runs no commands here.',
       hubDiskFull:
         'The studio hub’s disk is full: “{name}” was not queued. Free some space at the hub, then queue it again.',
+      hubKeepsFree:
+        '“{name}” ({size} GB) was not sent: the studio hub keeps {keep} GB free on its disk and has {free} GB. Free some space at the hub, or ask its operator to keep less free, then queue it again.',
+      hubFileTooLarge:
+        '“{name}” ({size} GB) is larger than the studio hub takes ({max} GB): it was not sent.',
       fileNotCopied:
         'The studio hub could not keep a copy of “{name}” ({detail}): it was not queued.',
       fingerprintMismatch:

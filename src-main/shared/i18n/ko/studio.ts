@@ -89,6 +89,10 @@ export const studio = {
       backupNoCommands: '백업 허브는 허브를 따라갈 뿐, 여기서 명령을 실행하지 않습니다.',
       hubDiskFull:
         '스튜디오 허브의 디스크가 가득 차서 “{name}” 파일을 대기열에 넣지 못했습니다. 허브에서 공간을 확보한 뒤 다시 대기열에 넣으세요.',
+      hubKeepsFree:
+        '“{name}” 파일({size} GB)을 보내지 않았습니다. 스튜디오 허브는 디스크에 {keep} GB의 여유 공간을 남겨 두는데, 지금 여유 공간이 {free} GB입니다. 허브에서 공간을 확보하거나 허브 운영자에게 남겨 둘 공간을 줄여 달라고 한 뒤 다시 대기열에 넣으세요.',
+      hubFileTooLarge:
+        '“{name}” 파일({size} GB)이 스튜디오 허브가 받는 크기({max} GB)보다 커서 보내지 않았습니다.',
       fileNotCopied:
         '스튜디오 허브가 “{name}” 파일의 사본을 보관하지 못해({detail}) 대기열에 넣지 않았습니다.',
       fingerprintMismatch:
