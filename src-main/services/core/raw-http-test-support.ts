@@ -51,7 +51,8 @@ export async function rawRequest(
   const socket = await rawConnect(target);
   const lines = [`${method} ${path} HTTP/1.1`, `Host: 127.0.0.1:${target.port}`];
   for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
-  if (body !== '' || method === 'POST' || method === 'PUT')
+  const sized = Object.keys(headers).some((name) => name.toLowerCase() === 'content-length');
+  if (!sized && (body !== '' || method === 'POST' || method === 'PUT'))
     lines.push(`Content-Length: ${Buffer.byteLength(body)}`);
   socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`);
   return readAnswer(socket);
