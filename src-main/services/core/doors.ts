@@ -118,7 +118,7 @@ declare module 'fastify' {
 
 /**
  * Installs `doors` on `app`, before any route is declared: every route must be in `doors`
- * (else `listen`/`ready` rejects with {@link UndeclaredDoorError}); each request is checked
+ * (else the route's declaration throws {@link UndeclaredDoorError}, so the server never starts); each request is checked
  * by `check` with its matched route's door (`strictest` when no route matched), after the
  * hooks added before this call (Host and Origin checks). Sets the table's body limits, the
  * per-route request timer and `server.maxConnections`.
