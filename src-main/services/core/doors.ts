@@ -50,7 +50,11 @@ export interface ServerLimits {
   requestTimeoutMs: number;
   /** A connection with no byte either way for this long is closed (`connectionTimeout`). */
   idleTimeoutMs: number;
-  /** An idle keep-alive connection between requests is closed after this (`keepAliveTimeout`). */
+  /**
+   * An idle keep-alive connection between requests is closed after this (`keepAliveTimeout`).
+   * Longer than clients keep idle sockets: a client that reuses a socket the server is closing
+   * loses that request (5 s here made a page's read reach the platform twice).
+   */
   keepAliveTimeoutMs: number;
   /** How often Node looks for requests past their header deadline (`connectionsCheckingInterval`). */
   checkEveryMs: number;
@@ -68,7 +72,7 @@ export const defaultServerLimits: ServerLimits = {
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
   idleTimeoutMs: 5 * 60_000,
-  keepAliveTimeoutMs: 5_000,
+  keepAliveTimeoutMs: 72_000,
   checkEveryMs: 1_000,
   maxConnections: 256,
   maxRequestsPerSocket: 10_000,
