@@ -5,8 +5,11 @@
  * - Commands at `POST /rpc/<command>` (JSON `{ input }`), events at `GET /events`.
  * - `GET /diagnostics/memory`: this process's memory (`HostMemory`), for the event-day bench
  *   (bench/event-day.ts) that watches the host's growth over hours.
- * - All of them need `Authorization: Bearer <per-launch secret>` (401 otherwise). The page gets the
- *   secret in the URL fragment, which browsers never send to servers or logs.
+ * - All of them need `Authorization: Bearer <per-launch secret>` (401 otherwise), checked on the
+ *   route that matched ({@link browserHostDoors}), so no spelling of a path skips it. The page
+ *   gets the secret in the URL fragment, which browsers never send to servers or logs.
+ * - `GET /` is the app's page and `GET /<file>` its built files; any other path answers 404,
+ *   a malformed one 400.
  * - Every request whose `Host` is not this loopback address and port, or whose `Origin` is
  *   another site, is refused with 403: a web page in the operator's browser cannot drive
  *   the app, DNS rebinding included.
@@ -22,6 +25,15 @@ import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import type { DeskCore } from '../services/app/desk-core';
 import { pageCallMeta } from '../services/core/call-meta';
 import { safeFileName } from '../shared/safe-file-name';
+import {
+  answerBadUrl,
+  defaultServerLimits,
+  guardRoutes,
+  publicDoor,
+  serverLimits,
+  type DoorTable,
+  type ServerLimits,
+} from '../services/core/doors';
 import { contentSecurityPolicy } from './csp';
 
 export interface BrowserHostOptions {
@@ -35,7 +47,21 @@ export interface BrowserHostOptions {
    * file's path: the upload queue then reads the copy. Default: no spooling (answers 503).
    */
   spoolDir?: string;
+  /** Timeouts and the connection cap (tests inject short ones); default {@link defaultServerLimits}. */
+  limits?: Partial<ServerLimits>;
 }
+
+/**
+ * The browser host's doors (services/core/doors.ts): everything but the page itself needs the
+ * launch secret.
+ */
+export const browserHostDoors: DoorTable<'secret'> = {
+  'POST /rpc/:command': { door: 'secret', bodyLimit: 1_000_000 },
+  'POST /spool': { door: 'secret', body: 'streamed' },
+  'GET /diagnostics/memory': { door: 'secret' },
+  'GET /events': { door: 'secret' },
+  'GET /*': { door: publicDoor },
+};
 
 export interface BrowserHost {
   /** The address to open, secret included (in the fragment). */
@@ -68,7 +94,14 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   const secret = randomBytes(32).toString('base64url');
   const secretBytes = Buffer.from(`Bearer ${secret}`);
   // Open event streams never end on their own: close() ends them, or it would wait forever.
-  const app = Fastify({ logger: false, bodyLimit: 1_000_000, forceCloseConnections: true });
+  const limits = { ...defaultServerLimits, ...options.limits };
+  const app = Fastify({
+    logger: false,
+    bodyLimit: 64_000,
+    forceCloseConnections: true,
+    frameworkErrors: answerBadUrl,
+    ...serverLimits(limits),
+  });
   const streams = new Set<ServerResponse>();
   let port = options.port ?? 0;
   const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
@@ -80,12 +113,13 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     if (!allowedHosts().has(host)) return refuse(reply, 403, 'This address is not OnAir Desk.');
     if (origin !== undefined && !allowedOrigins().has(origin))
       return refuse(reply, 403, 'Requests from other sites are refused.');
-    if (
-      request.url.startsWith('/rpc/') ||
-      request.url.startsWith('/events') ||
-      request.url.startsWith('/spool') ||
-      request.url.startsWith('/diagnostics')
-    ) {
+  });
+  // The launch secret is asked on the route that matched, whatever the URL's spelling.
+  guardRoutes(app, {
+    doors: browserHostDoors,
+    strictest: 'secret',
+    limits,
+    check: async (_door, request, reply) => {
       const given = Buffer.from(request.headers.authorization ?? '');
       if (given.length !== secretBytes.length || !timingSafeEqual(given, secretBytes))
         return refuse(
@@ -93,7 +127,7 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
           401,
           'The launch secret is missing or wrong: open the address the app printed.',
         );
-    }
+    },
   });
 
   app.post<{
@@ -171,9 +205,15 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
     });
   });
 
-  app.get('/*', async (request, reply) => {
-    const path = decodeURIComponent(request.url.split(/[?#]/)[0] ?? '/').replace(/^\/+/, '');
-    const name = files.has(path) ? path : 'index.html';
+  app.get<{ Params: { '*': string } }>('/*', async (request, reply) => {
+    // The router decoded the path already (a malformed one was answered 400 before this).
+    const path = request.params['*'];
+    const name = path === '' ? 'index.html' : files.has(path) ? path : null;
+    if (name === null)
+      return reply
+        .code(404)
+        .header('Cache-Control', 'no-store')
+        .send({ ok: false, error: { code: 'not-found', message: 'There is no such page.' } });
     const body = await readFile(join(options.rendererDir, name));
     return reply
       .header('Content-Type', mimeTypes[extname(name)] ?? 'application/octet-stream')

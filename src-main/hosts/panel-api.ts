@@ -17,7 +17,7 @@
  *   call) marks every button stale within about 2 s of the platform (or that proxy) going
  *   away; the next real read marks them live again.
  * - Every request needs `Authorization: Bearer <the panel's token>` (401 otherwise: missing,
- *   unknown or revoked). A request with an `Origin` header (a web page) or a `Host` that is not
+ *   unknown or revoked), checked on the route that matched ({@link panelApiDoors}). A request with an `Origin` header (a web page) or a `Host` that is not
  *   this loopback address is refused with 403 before the token is looked at.
  * Answers are `{ ok: true, data }` or `{ ok: false, error: { code, message } }` in English; the
  * token never reaches a log, the audit record (it names the panel) or diagnostics.
@@ -41,6 +41,14 @@ import {
   type ProbeTarget,
   type ProxyFor,
 } from '../services/panels/reachability';
+import {
+  answerBadUrl,
+  defaultServerLimits,
+  guardRoutes,
+  serverLimits,
+  type DoorTable,
+  type ServerLimits,
+} from '../services/core/doors';
 import type { Clock } from '../platform/clock';
 import { systemClock } from '../platform/clock';
 
@@ -87,7 +95,15 @@ export interface PanelApiOptions {
    * Absent: the origin, direct.
    */
   proxyFor?: ProxyFor;
+  /** Timeouts and the connection cap (tests inject short ones); default {@link defaultServerLimits}. */
+  limits?: Partial<ServerLimits>;
 }
+
+/** The control API's doors (services/core/doors.ts): every route needs a panel's token. */
+export const panelApiDoors: DoorTable<'panel'> = {
+  'POST /api/v1/commands/:name': { door: 'panel', bodyLimit: 64_000 },
+  'GET /api/v1/feedback': { door: 'panel' },
+};
 
 /**
  * A feedback picture that follows the core's events from now on, and the function that stops
@@ -134,10 +150,13 @@ export async function startPanelApi(options: PanelApiOptions): Promise<PanelApi>
     throw new Error(`The control API listens on ${panelApiHost} only, not on ${options.host}.`);
   const clock = options.clock ?? systemClock;
   const { core } = options;
+  const limits = { ...defaultServerLimits, maxConnections: 64, ...options.limits };
   const app: FastifyInstance = Fastify({
     logger: false,
     bodyLimit: 64_000,
     forceCloseConnections: true,
+    frameworkErrors: answerBadUrl,
+    ...serverLimits(limits),
   });
   const streams = new Set<ServerResponse>();
   /** Each open stream's push, called at once when the probe's finding changes. */
@@ -174,9 +193,17 @@ export async function startPanelApi(options: PanelApiOptions): Promise<PanelApi>
       return refuse(reply, 403, 'forbidden', 'panelApi.refused.origin');
     if (host !== `${panelApiHost}:${port}` && host !== `localhost:${port}`)
       return refuse(reply, 403, 'forbidden', 'panelApi.refused.origin');
-    const panel = panelOf(core, request.headers.authorization);
-    if (!panel) return refuse(reply, 401, 'unauthorized', 'panelApi.refused.token');
-    request.panel = panel;
+  });
+  // The panel's token is asked on the route that matched (every route: none is public).
+  guardRoutes(app, {
+    doors: panelApiDoors,
+    strictest: 'panel',
+    limits,
+    check: async (_door, request, reply) => {
+      const panel = panelOf(core, request.headers.authorization);
+      if (!panel) return refuse(reply, 401, 'unauthorized', 'panelApi.refused.token');
+      request.panel = panel;
+    },
   });
 
   app.post<{ Params: { name: string }; Body: unknown }>(

@@ -1,7 +1,7 @@
 /**
  * The studio over loopback TLS, against a desk core on the sandbox: a seat pins the hub's
  * certificate, pairs with a code (one seat, 2 minutes, on the hub's injected clock; five
- * wrong codes lock for a minute), and its commands run through the hub's one pipeline with
+ * wrong codes from one address lock it for a minute), and its commands run through the hub's one pipeline with
  * `via: 'seat'` and its name in the audit record. Without a credential, from a web page, as
  * an observer changing something, or once revoked, a seat is refused. 127.0.0.1 only.
  */
@@ -152,7 +152,7 @@ describe('studio hub', () => {
     await expect(pairWith(code)).rejects.toMatchObject({ status: 403 });
   });
 
-  it('locks pairing for a minute after five wrong codes', async () => {
+  it('locks pairing for a minute after five wrong codes from this address', async () => {
     // A good pairing first: wrong codes count in a row.
     await pairWith(hub.newPairingCode('observer').code, 'Reset');
     const { code } = hub.newPairingCode('operator');
@@ -160,7 +160,8 @@ describe('studio hub', () => {
       await expect(pairWith('11112222')).rejects.toMatchObject({ status: 403 });
     await expect(pairWith('11112222')).rejects.toMatchObject({ status: 429 });
     await expect(pairWith(code)).rejects.toMatchObject({ status: 429 });
-    expect(hub.status().pairingLockedUntil).toBe(t + pairingLockMs);
+    // The lock is this sending address's, not the hub's (hub.security.test.ts tries another).
+    expect(hub.status().pairingLockedUntil).toBeNull();
     t += pairingLockMs;
     await expect(pairWith(code, 'After')).resolves.toMatchObject({ role: 'operator' });
   });

@@ -6,10 +6,13 @@
  *
  * - Off by default; `start` listens on the address the operator chose.
  * - `POST /studio/pair` `{ code, seatName }` pairs a seat with a pairing code
- *   (pairing.ts: one seat, 2 minutes; five wrong codes lock for a minute) and answers its
- *   credential once; while a backup follows, only after it acknowledged the registry that
- *   holds the new seat (backup.ts, at most 2 s). Everything else needs `Authorization: Seat <credential>` (401
- *   otherwise, and at once after a revocation).
+ *   (pairing.ts: one seat, 2 minutes; five wrong codes from one sending address lock that
+ *   address for a minute; the name plain text) and answers its credential once; while a
+ *   backup follows, only after it acknowledged the registry that holds the new seat
+ *   (backup.ts, at most 2 s). Everything else needs `Authorization: Seat <credential>` (401
+ *   otherwise, and at once after a revocation), checked on the route that matched
+ *   (hub-doors.ts).
+ * - Timeouts, a connection cap and body limits per route (services/core/doors.ts).
  * - Any request carrying an `Origin` is refused (403): seats are desks, never web pages.
  * - A seat's command runs through the hub's one pipeline with the way in it came by on the seat
  *   (`via: 'seat'` when it says none), the seat's name and the role this hub paired it with; the
@@ -43,7 +46,22 @@ import { failoverSeatCore, type FailoverSeatCore } from './failover-seat';
 import { HubEpoch } from './hub-epoch';
 import { signAddresses, signTakeover, type SigningKey } from './studio-trust';
 import type { StudioCore } from './studio-core';
-import { PairingBook, type StoredSeat } from './pairing';
+import {
+  PairingBook,
+  pairingLockMs,
+  pairingSource,
+  plainSeatName,
+  type StoredSeat,
+} from './pairing';
+import { checkHubDoor, hubDoors } from './hub-doors';
+import {
+  answerBadUrl,
+  defaultServerLimits,
+  guardRoutes,
+  serverLimits,
+  type ServerLimits,
+} from '../core/doors';
+import { diskFreeBytes, readSeatUploadPolicy } from './seat-upload-room';
 import { refuse } from './refuse';
 import type { StandbyHub } from './backup';
 import { followRoutes, seatBeatEventName, type FollowRoutes } from './follow-routes';
@@ -93,7 +111,7 @@ const storedSeats = z.array(
 );
 const pairBody = z.object({
   code: z.string().max(32),
-  seatName: z.string().trim().min(1).max(60),
+  seatName: z.string().max(400),
 });
 const clientIdPattern = /^[A-Za-z0-9_-]{8,64}$/;
 
@@ -115,6 +133,10 @@ export async function createStudioHub(options: {
    * folder's `dropped/`, swept with the browser host's copies once no queue names them.
    */
   spoolDir?: string;
+  /** Timeouts and the connection cap (tests inject short ones); default {@link defaultServerLimits}. */
+  limits?: Partial<ServerLimits>;
+  /** Free bytes on the disk of a folder (seats' files); default the OS's (`statfs`). */
+  freeBytes?: (dir: string) => Promise<number>;
 }): Promise<StudioHub> {
   const dir = join(options.dataDir, 'studio');
   const book = new PairingBook(options.now, await readSeats(dir));
@@ -164,42 +186,52 @@ export async function createStudioHub(options: {
     return header.startsWith('Seat ') ? book.check(header.slice(5).trim()) : null;
   };
 
+  const limits = { ...defaultServerLimits, maxConnections: 512, ...options.limits };
   const build = (cert: { cert: string; key: string }): FastifyInstance => {
     const app = Fastify({
       logger: false,
-      bodyLimit: 1_000_000,
+      bodyLimit: 64_000,
       forceCloseConnections: true,
-      https: { cert: cert.cert, key: cert.key },
+      frameworkErrors: answerBadUrl,
+      ...serverLimits(limits, { cert: cert.cert, key: cert.key }),
     });
     app.decorateRequest('seat', null);
     app.addHook('onRequest', async (request, reply) => {
       if (request.headers.origin !== undefined)
         return refuse(reply, 403, 'Requests from web pages are refused: join from OnAir Desk.');
       if (standby) return refuse(reply, 503, say('studio.errors.standby').message);
-      if (request.url === '/studio/pair') return;
-      const seat = seatOf(request);
-      if (!seat)
-        return refuse(reply, 401, 'This seat has no credential of this studio, or it was revoked.');
-      if (
-        seat.role === 'backup' &&
-        !/^\/studio\/(follow|backup|ack|hello|stand-down)$/.test(request.url)
-      )
-        return refuse(reply, 403, say('studio.errors.backupNoCommands').message);
-      (request as FastifyRequest & { seat: StoredSeat }).seat = seat;
+    });
+    // The seat's credential is asked on the route that matched: pairing only is public.
+    guardRoutes(app, {
+      doors: hubDoors,
+      strictest: 'seat',
+      limits,
+      check: checkHubDoor((credential) => book.check(credential)),
     });
 
     app.post('/studio/pair', async (request, reply) => {
       const body = pairBody.safeParse(request.body);
       if (!body.success) return refuse(reply, 400, 'Give the pairing code and a seat name.');
-      const answer = book.pair(body.data.code, body.data.seatName);
+      const seatName = plainSeatName(body.data.seatName);
+      if (seatName === null)
+        return refuse(
+          reply,
+          400,
+          'A seat name is plain text of 1 to 60 characters, without control characters.',
+        );
+      const source = pairingSource(request.socket.remoteAddress);
+      const answer = book.pair(body.data.code, seatName, source);
       if (!answer.ok) {
         if (answer.reason === 'locked') {
           const seconds = Math.ceil((answer.retryAfterMs ?? 60_000) / 1000);
+          // Logged once, when the fifth wrong code locks it (not at each refused try).
+          if (answer.retryAfterMs === pairingLockMs)
+            options.log(`studio: pairing locked for ${source} for ${seconds} s after wrong codes`);
           reply.header('Retry-After', String(seconds));
           return refuse(
             reply,
             429,
-            `Pairing is locked after five wrong codes: try again in ${seconds} s.`,
+            `Pairing is locked for this computer after five wrong codes: try again in ${seconds} s.`,
           );
         }
         return refuse(reply, 403, 'That pairing code is wrong, used or expired.');
@@ -293,7 +325,12 @@ export async function createStudioHub(options: {
         if (!streams.get(seat.id)?.size) core?.seatGone?.(seat.id);
       });
     });
-    seatFileRoutes(app, { spoolDir, now: options.now });
+    seatFileRoutes(app, {
+      spoolDir,
+      now: options.now,
+      freeBytes: options.freeBytes ?? diskFreeBytes,
+      policy: () => readSeatUploadPolicy(dir),
+    });
     follow = followRoutes(app, {
       registry: () => book.stored(),
       touch: (id) => book.touch(id),
@@ -326,7 +363,8 @@ export async function createStudioHub(options: {
         hosting: server?.hosting ?? null,
         seats: book.list((id) => (streams.get(id)?.size ?? 0) > 0),
         codes: book.openCodes(),
-        pairingLockedUntil: book.lockedUntilTime(),
+        // Pairing locks a sending address, never the hub (pairing.ts): nothing to show here.
+        pairingLockedUntil: null,
         seat: joined?.link() ?? null,
         standing,
         ...(joined ? { uploadsLeftBehind: joined.leftBehind() } : {}),

@@ -11,6 +11,11 @@
  *   a copy that did not get every byte is removed and refused.
  * - A hub whose disk refuses the copy answers 507 (full) or 500: the seat refuses that file
  *   in the operator's words (`studio.errors.hubDiskFull`, `studio.errors.fileNotCopied`).
+ * - Before sending a byte, the seat asks `POST /studio/files/room` `{ name, size }`: a file
+ *   that would leave the hub's disk below the reserve its operator keeps, or is larger than
+ *   its limit (seat-upload-room.ts), is refused there (507 / 413, `room` says why) and never
+ *   sent (`studio.errors.hubKeepsFree`, `studio.errors.hubFileTooLarge`). The `PUT` checks
+ *   again from its `Content-Length` before writing anything.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
@@ -18,7 +23,7 @@ import { basename, join, relative, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { request as undiciRequest, type Agent } from 'undici';
 import { z } from 'zod';
 import { englishText, say } from '../../shared/i18n/say';
@@ -28,9 +33,23 @@ import { seatCopyFolder } from '../../shared/seat-copies';
 import type { EnqueueResult, UploadTarget } from '../../shared/uploads';
 import type { StoredSeat } from './pairing';
 import { refuse } from './refuse';
+import {
+  inGigabytes,
+  noRoomText,
+  roomFor,
+  type NoRoom,
+  type SeatUploadPolicy,
+} from './seat-upload-room';
 
 /** The hub's route for seats' files: `PUT /studio/files`. */
 export const seatFilesPath = '/studio/files';
+/** Where a seat asks whether a file has room before sending it: `POST /studio/files/room`. */
+export const seatFilesRoomPath = '/studio/files/room';
+
+const roomBody = z.object({
+  name: z.string().max(1_000),
+  size: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+});
 
 /**
  * Adds `PUT /studio/files?name=<file name>` to the hub's server (requests already
@@ -42,23 +61,55 @@ export const seatFilesPath = '/studio/files';
  * `{ ok: false, error: { code, message, errno } }`.
  * @param deps.spoolDir the hub's folder of copies (its data folder's `dropped/`).
  * @param deps.now the hub's clock, epoch ms UTC (the folder's name, swept by its age).
+ * @param deps.freeBytes free bytes on the disk of a folder (seat-upload-room.ts's `diskFreeBytes`).
+ * @param deps.policy the hub operator's setting of seats' files.
  */
 export function seatFileRoutes(
   app: FastifyInstance,
-  deps: { spoolDir: () => string; now: () => number },
+  deps: {
+    spoolDir: () => string;
+    now: () => number;
+    freeBytes: (dir: string) => Promise<number>;
+    policy: () => Promise<SeatUploadPolicy>;
+  },
 ): void {
+  /** Null when a file of `size` has room; else the refusal, sent. */
+  const noRoom = async (reply: FastifyReply, name: string, size: number) => {
+    const room = roomFor(size, await deps.freeBytes(deps.spoolDir()), await deps.policy());
+    if (room === null) return null;
+    return reply
+      .code(room.reason === 'too-large' ? 413 : 507)
+      .header('Cache-Control', 'no-store')
+      .send({ ok: false, error: { code: 'invalid-input', message: noRoomText(name, room), room } });
+  };
+  const operatorOnly = (request: FastifyRequest, reply: FastifyReply) => {
+    const seat = (request as FastifyRequest & { seat: StoredSeat }).seat;
+    if (seat.role === 'operator') return seat;
+    void refuse(reply, 403, 'Only an operator seat sends files to the studio’s uploads.');
+    return null;
+  };
+  app.post(seatFilesRoomPath, async (request, reply) => {
+    if (!operatorOnly(request, reply)) return reply;
+    const body = roomBody.safeParse(request.body);
+    const name = body.success ? safeName(body.data.name) : null;
+    if (!body.success || name === null)
+      return refuse(reply, 400, 'Give the file’s name and its size.');
+    return (await noRoom(reply, name, body.data.size)) ?? { ok: true, data: null };
+  });
   // Files arrive as raw bodies of any size: hand the stream on, never buffer it.
   app.addContentTypeParser('application/octet-stream', (_request, payload, done) =>
     done(null, payload),
   );
   app.put<{ Querystring: { name?: string } }>(seatFilesPath, async (request, reply) => {
-    const seat = (request as FastifyRequest & { seat: StoredSeat }).seat;
-    if (seat.role !== 'operator')
-      return refuse(reply, 403, 'Only an operator seat sends files to the studio’s uploads.');
+    const seat = operatorOnly(request, reply);
+    if (!seat) return reply;
     const name = safeName(request.query.name ?? '');
     const size = Number(request.headers['content-length']);
     if (name === null || !Number.isSafeInteger(size) || size < 0)
       return refuse(reply, 400, 'Give the file’s name and its size (Content-Length).');
+    // From the declared size, before a byte is written (the seat asked first; this is the check).
+    const refused = await noRoom(reply, name, size);
+    if (refused) return refused;
     const dir = join(
       deps.spoolDir(),
       seatCopyFolder(deps.now(), randomBytes(6).toString('hex'), seat.id),
@@ -131,6 +182,40 @@ const copyRefusal = z.object({
   ok: z.literal(false),
   error: z.object({ message: z.string(), errno: z.string().optional() }),
 });
+const noRoomAnswer = z.object({
+  ok: z.literal(false),
+  error: z.object({
+    room: z.object({
+      reason: z.enum(['too-large', 'keep-free']),
+      sizeBytes: z.number(),
+      freeBytes: z.number(),
+      keepFreeBytes: z.number(),
+      maxFileBytes: z.number().nullable(),
+    }),
+  }),
+});
+
+/** The refusal of a file the hub has no room for, in the operator's words. */
+function noRoomRefusal(path: string, name: string, room: NoRoom): FileRefusal {
+  return room.reason === 'too-large'
+    ? refusal(path, {
+        key: 'studio.errors.hubFileTooLarge',
+        params: {
+          name,
+          size: inGigabytes(room.sizeBytes),
+          max: inGigabytes(room.maxFileBytes ?? 0),
+        },
+      })
+    : refusal(path, {
+        key: 'studio.errors.hubKeepsFree',
+        params: {
+          name,
+          size: inGigabytes(room.sizeBytes),
+          keep: inGigabytes(room.keepFreeBytes),
+          free: inGigabytes(room.freeBytes),
+        },
+      });
+}
 
 /** A file the hub did not take: refused like a dropped file, in the operator's words. */
 export type FileRefusal = EnqueueResult['refused'][number];
@@ -175,9 +260,25 @@ export async function sendSeatFile(options: {
     // The hub's own checks word it: it answers "missing" for a path it cannot read.
     return refused('studio.errors.fileNotCopied', { name, detail: (error as Error).message });
   }
+  let answer;
+  try {
+    // Asked first: a file without room at the hub is refused before a byte is sent.
+    answer = await undiciRequest(new URL(seatFilesRoomPath, options.hubUrl), {
+      method: 'POST',
+      headers: { ...options.headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ name, size }),
+      dispatcher: options.agent,
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (error) {
+    throw new FileLinkError(error);
+  }
+  const asked: unknown = await answer.body.json().catch(() => null);
+  const noRoom = noRoomAnswer.safeParse(asked);
+  if (noRoom.success)
+    return { ok: false, refusal: noRoomRefusal(options.path, name, noRoom.data.error.room) };
   const url = new URL(seatFilesPath, options.hubUrl);
   url.searchParams.set('name', name);
-  let answer;
   try {
     answer = await undiciRequest(url, {
       method: 'PUT',
@@ -198,6 +299,9 @@ export async function sendSeatFile(options: {
   if (answer.statusCode === 200 && copied.success)
     return { ok: true, hubPath: copied.data.data.path };
   const said = copyRefusal.safeParse(body);
+  const late = noRoomAnswer.safeParse(body);
+  if (late.success)
+    return { ok: false, refusal: noRoomRefusal(options.path, name, late.data.error.room) };
   if (answer.statusCode === 507) return refused('studio.errors.hubDiskFull', { name });
   return refused('studio.errors.fileNotCopied', {
     name,

@@ -90,6 +90,10 @@ export const studio = {
         'A seat queues only the files it sent to the studio hub: refused, nothing was queued. Drop the files on this seat again.',
       hubDiskFull:
         'The studio hub’s disk is full: “{name}” was not queued. Free some space at the hub, then queue it again.',
+      hubKeepsFree:
+        '“{name}” ({size} GB) was not sent: the studio hub keeps {keep} GB free on its disk and has {free} GB. Free some space at the hub, or ask its operator to keep less free, then queue it again.',
+      hubFileTooLarge:
+        '“{name}” ({size} GB) is larger than the studio hub takes ({max} GB): it was not sent.',
       fileNotCopied:
         'The studio hub could not keep a copy of “{name}” ({detail}): it was not queued.',
       fingerprintMismatch:
