@@ -25,6 +25,7 @@ import { say, validationText } from '../../shared/i18n/say';
 import { accountCalls, accountTotals, type CallAccount } from '../../platform/call-accounting';
 import { auditTarget, type AuditLog, type AuditRecord } from './audit-log';
 import { runWithCallSignal } from './call-signal';
+import { runJournaled, type CommandJournal } from './command-journal';
 import { runAsCallOwner } from '../../platform/call-owner';
 import { runResendingWrites } from '../../platform/write-resend';
 import { observerRefusal, refusalBeforeSending } from './command-pipeline';
@@ -186,24 +187,37 @@ export function createDispatcher(
     const overriding = context.confirmation?.kind === 'override';
     // A command not declared yet is audited when it runs at an operator's `command` priority.
     const effect = entry.decl.effect ?? (entry.decl.priority === 'command' ? 'change' : 'read');
+    // The journal keeps people's acts (docs/architecture.md, "Activity"): never a read, nor
+    // the app's own bookkeeping, nor a read-or-set command that set nothing.
+    const journaled = effect !== 'read' && isJournaled(entry.decl, parsed.data);
+    const journal: CommandJournal | null = journaled
+      ? {
+          base: {
+            workspace: current.workspace.info.id,
+            who: context.seat ?? pipeline.who(),
+            seat: context.seat ?? null,
+            via: context.via ?? 'button',
+            ...(context.via === 'panel' && context.panel ? { panel: context.panel } : {}),
+            command,
+            effect,
+            ...(overriding ? { override: true as const } : {}),
+          },
+          write: (record) => void pipeline.audit.append(record),
+          now: pipeline.now,
+        }
+      : null;
     const audit = (answer: AuditRecord['answer'], account?: CallAccount, output?: unknown) => {
-      if (effect === 'read') return;
-      void pipeline.audit.append({
+      if (!journal) return;
+      journal.write({
+        ...journal.base,
         at: new Date(at).toISOString(),
-        workspace: current.workspace.info.id,
-        who: context.seat ?? pipeline.who(),
-        seat: context.seat ?? null,
-        via: context.via ?? 'button',
-        ...(context.via === 'panel' && context.panel ? { panel: context.panel } : {}),
-        command,
-        effect,
         target: pipeline.describeTarget
           ? pipeline.describeTarget(auditTarget(parsed.data), output)
           : auditTarget(parsed.data),
         answer,
         ...(account ? accountTotals(account) : { budgetWaitMs: 0, platformMs: 0 }),
         calls: account?.calls.length ?? 0,
-        ...(overriding ? { override: true as const } : {}),
+        ...(journal.batch ? { batch: { ...journal.batch, part: 'start' as const } } : {}),
       });
     };
     const refusal =
@@ -250,7 +264,11 @@ export function createDispatcher(
     // A seat's platform calls take turns with other seats' at the same priority (call-owner.ts).
     // A change's writes refused for budget are sent again after the pause (write-resend.ts),
     // unless its domain decides that itself (runWithoutResend): no command is lost for budget.
-    const run = () => entry.handler(parsed.data, { ...context, priority, session: current });
+    // A batch the handler starts journals its operations and its end as this command.
+    const run = () => {
+      const handled = () => entry.handler(parsed.data, { ...context, priority, session: current });
+      return journal ? runJournaled(journal, handled) : handled();
+    };
     const handle = () =>
       runAsCallOwner(context.seat ?? '', () =>
         effect === 'read' ? run() : runResendingWrites(run),
@@ -303,6 +321,27 @@ export function createDispatcher(
       });
     }
   };
+}
+
+/**
+ * Whether a run of a `change` or `destructive` command is journaled: not the app's own
+ * bookkeeping (`journal: 'never'`), nor a read-or-set command given nothing to set
+ * (`journal: 'whenSetting'`: every input field absent, or an empty object).
+ */
+export function isJournaled(decl: Pick<CommandDecl, 'journal'>, input: unknown): boolean {
+  if (decl.journal === 'never') return false;
+  if (decl.journal !== 'whenSetting') return true;
+  if (input === null || typeof input !== 'object') return false;
+  return Object.values(input as Record<string, unknown>).some(
+    (value: unknown) =>
+      value !== undefined &&
+      !(
+        value !== null &&
+        typeof value === 'object' &&
+        !Array.isArray(value) &&
+        Object.keys(value).length === 0
+      ),
+  );
 }
 
 /**
