@@ -79,6 +79,8 @@ export class RequestScheduler {
   readonly #wake: Alarm;
   #pumpQueued = false;
   #disposed = false;
+  /** Told whether each call that ended found the platform answering (see `onReachability`). */
+  readonly #reachability = new Set<(reachable: boolean, error?: unknown) => void>();
 
   /** @throws RangeError when a limit is negative, or limitPerMinute is below 1. */
   constructor(options: SchedulerOptions) {
@@ -188,6 +190,22 @@ export class RequestScheduler {
    */
   subscribe(listener: (state: BudgetState) => void): () => void {
     return this.#listeners.add(listener);
+  }
+
+  /**
+   * Calls `listener` after each call that ended: `false` with the error when the platform
+   * did not answer (the network failed; an abort is not told), `true` when it answered
+   * anything but a gateway's 502/503/504. The watch planner takes an outage as its own case
+   * from the first such failure, whichever priority's call found it (docs/architecture.md,
+   * "The API budget"). Returns the unsubscribe function.
+   */
+  onReachability(listener: (reachable: boolean, error?: unknown) => void): () => void {
+    this.#reachability.add(listener);
+    return () => this.#reachability.delete(listener);
+  }
+
+  #tellReachability(reachable: boolean, error?: unknown): void {
+    for (const listener of this.#reachability) listener(reachable, error);
   }
 
   /**
@@ -336,8 +354,10 @@ export class RequestScheduler {
     } catch (error) {
       this.#finish(call);
       settle(call, (waiter) => waiter.reject(error));
+      if (!wire.signal.aborted && !this.#disposed) this.#tellReachability(false, error);
       return;
     }
+    if (!this.#disposed && ![502, 503, 504].includes(response.status)) this.#tellReachability(true);
     if (this.#disposed) {
       await discard(response);
       return;

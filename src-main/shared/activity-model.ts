@@ -66,7 +66,37 @@ export interface ActivityItem {
   file: string | null;
   /** `upload`: how it ended. */
   outcome: 'done' | 'failed' | null;
+  /**
+   * A batch's line: its start, one operation (`index` of `total`) or its end (the counts);
+   * null for any other line.
+   */
+  batch: ActivityBatch | null;
 }
+
+/** Which line of a batch an item is (services/core/command-journal.ts). */
+export interface ActivityBatch {
+  id: string;
+  part: 'start' | 'operation' | 'end';
+  index: number | null;
+  total: number;
+  done: number | null;
+  failed: number | null;
+  skipped: number | null;
+}
+
+/**
+ * Whose lines the Activity view shows: `people` (its default) the commands a person ran (any
+ * way in but `app`) and what the platform did (on and off air, 429s, stale polls, uploads);
+ * `app` the commands the app ran by itself (`via: 'app'`); `all` both.
+ */
+export type ActivityOrigin = 'people' | 'app' | 'all';
+
+/** Every origin, in the order the view offers them. */
+export const activityOrigins = [
+  'people',
+  'app',
+  'all',
+] as const satisfies readonly ActivityOrigin[];
 
 /** A page of the Activity list with what its filters can offer. */
 export interface ActivityPage {

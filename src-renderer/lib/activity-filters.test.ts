@@ -7,13 +7,16 @@ import {
 } from './activity-filters';
 
 describe('the Activity filters as command input', () => {
-  it('leaves empty filters out', () => {
-    expect(activityFilterInput(noActivityFilters)).toEqual({});
+  it('starts on people and the platform, and leaves empty filters out', () => {
+    expect(activityFilterInput(noActivityFilters)).toEqual({ origin: 'people' });
+    expect(activityFilterInput({ ...noActivityFilters, origin: 'app' })).toEqual({ origin: 'app' });
+    expect(activityFilterInput({ ...noActivityFilters, origin: 'all' })).toEqual({});
   });
 
   it('says this workstation as the empty seat, a seat by its name, and reads times as UTC', () => {
     expect(
       activityFilterInput({
+        origin: 'all',
         seat: workstationSeat,
         operator: 'Mina',
         channelKey: 'main',
@@ -29,8 +32,8 @@ describe('the Activity filters as command input', () => {
       from: '2026-11-20T21:00:00Z',
       to: '2026-11-20T21:05:30Z',
     });
-    expect(activityFilterInput({ ...noActivityFilters, seat: seatValue('workstation') })).toEqual({
-      seat: 'workstation',
-    });
+    expect(
+      activityFilterInput({ ...noActivityFilters, origin: 'all', seat: seatValue('workstation') }),
+    ).toEqual({ seat: 'workstation' });
   });
 });

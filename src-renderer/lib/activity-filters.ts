@@ -3,13 +3,15 @@
  * runs it without a page): empty filters left out, UTC date-time inputs as ISO instants.
  */
 import type { CommandInput } from '../../src-main/shared/bridge';
-import type { ActivityKind } from '../../src-main/shared/activity-model';
+import type { ActivityKind, ActivityOrigin } from '../../src-main/shared/activity-model';
 
 /**
  * The view's filters (UI state; `''` for none). `seat` is {@link workstationSeat} or
  * `seat:<name>`; `from`/`to` are `YYYY-MM-DDTHH:mm` in UTC.
  */
 export interface ActivityFilterState {
+  /** Whose lines: people and the platform (the default), the app itself, or both. */
+  origin: ActivityOrigin;
   seat: string;
   operator: string;
   channelKey: string;
@@ -18,7 +20,9 @@ export interface ActivityFilterState {
   to: string;
 }
 
+/** The view's start: people and the platform, nothing else filtered. */
 export const noActivityFilters: ActivityFilterState = {
+  origin: 'people',
   seat: '',
   operator: '',
   channelKey: '',
@@ -38,6 +42,7 @@ export function activityFilterInput(
   filters: ActivityFilterState,
 ): CommandInput<'activity.exportCsv'> {
   return {
+    ...(filters.origin === 'all' ? {} : { origin: filters.origin }),
     ...(filters.seat === workstationSeat
       ? { seat: '' }
       : filters.seat.startsWith('seat:')

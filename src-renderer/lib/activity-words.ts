@@ -24,10 +24,13 @@ export const kindKeys: Record<ActivityItem['kind'], MessageKey> = {
 /** What happened, in the operator's words: the command's title or the event. */
 export function what(item: ActivityItem): string {
   switch (item.kind) {
-    case 'command':
-      return item.command && isCommandName(item.command)
-        ? t(commandTextKeys(item.command).title as MessageKey)
-        : (item.command ?? '');
+    case 'command': {
+      const title =
+        item.command && isCommandName(item.command)
+          ? t(commandTextKeys(item.command).title as MessageKey)
+          : (item.command ?? '');
+      return item.batch ? `${title} · ${batchStep(item.batch)}` : title;
+    }
     case 'on-air':
       // First seen on air in this run: the platform's start is said, not the sighting's.
       return item.since && Date.parse(item.since) < Date.parse(item.at) - 60_000
@@ -50,6 +53,18 @@ export function what(item: ActivityItem): string {
         { file: item.file ?? '' },
       );
   }
+}
+
+/** Which line of a batch: its start, one operation of its total, or its end with the counts. */
+function batchStep(batch: NonNullable<ActivityItem['batch']>): string {
+  if (batch.part === 'start') return t('activity.batch.start', { count: batch.total });
+  if (batch.part === 'operation')
+    return t('activity.batch.operation', { index: batch.index ?? 0, total: batch.total });
+  return t('activity.batch.end', {
+    done: batch.done ?? 0,
+    failed: batch.failed ?? 0,
+    skipped: batch.skipped ?? 0,
+  });
 }
 
 /** A watch's topic in words (`channels`, `broadcast`, `participants`, `viewers`). */

@@ -67,6 +67,17 @@ export function toItems(lines: readonly JournalLine[]): ActivityItem[] {
         sent: line.answer.ok ? true : line.answer.sent,
         budgetWaitMs: line.budgetWaitMs,
         platformMs: line.platformMs,
+        batch: line.batch
+          ? {
+              id: line.batch.id,
+              part: line.batch.part,
+              index: line.batch.index ?? null,
+              total: line.batch.total,
+              done: line.batch.done ?? null,
+              failed: line.batch.failed ?? null,
+              skipped: line.batch.skipped ?? null,
+            }
+          : null,
       };
     }
     return {
@@ -111,11 +122,15 @@ function blank(id: number, kind: ActivityKind, at: string): ActivityItem {
     since: null,
     file: null,
     outcome: null,
+    batch: null,
   };
 }
 
 /** True when an item passes every filter given. */
 export function matches(item: ActivityItem, filters: ActivityFilters): boolean {
+  const byApp = item.kind === 'command' && item.via === 'app';
+  if (filters.origin === 'people' && byApp) return false;
+  if (filters.origin === 'app' && !byApp) return false;
   if (filters.kinds && filters.kinds.length > 0 && !filters.kinds.includes(item.kind)) return false;
   if (filters.seat !== undefined && (item.seat ?? '') !== filters.seat) return false;
   if (filters.operator !== undefined && item.who !== filters.operator) return false;
@@ -205,10 +220,21 @@ export function toCsv(items: readonly ActivityItem[], texts: CsvTexts): string {
       item.message ?? item.file ?? '',
       item.budgetWaitMs === null ? '' : String(item.budgetWaitMs),
       item.platformMs === null ? '' : String(item.platformMs),
-      item.detail ?? item.until ?? '',
+      item.detail ?? item.until ?? batchDetail(item.batch),
     ]),
   ];
   return `\uFEFF${rows.map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
+}
+
+/**
+ * A batch line's detail for the CSV: `batch <id> start of <total>`, `batch <id> <index>/<total>`,
+ * `batch <id> end: <done> done, <failed> failed, <skipped> skipped`; empty for other lines.
+ */
+export function batchDetail(batch: ActivityItem['batch']): string {
+  if (!batch) return '';
+  if (batch.part === 'start') return `batch ${batch.id} start of ${batch.total}`;
+  if (batch.part === 'operation') return `batch ${batch.id} ${batch.index ?? '?'}/${batch.total}`;
+  return `batch ${batch.id} end: ${batch.done ?? 0} done, ${batch.failed ?? 0} failed, ${batch.skipped ?? 0} skipped`;
 }
 
 /** One CSV field, quoted when needed and kept from being read as a formula. */

@@ -177,6 +177,8 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   // events main already sees: on/off air, 429 pauses, stale polls, uploads (docs/dev/architecture.md,
   // "Activity"). Events are written to the workspace open when they are seen.
   const audit = new AuditLog(options.dataDir, () => clock.now(), log);
+  // Kept 90 days, really: old days go at start and at every UTC midnight, written to or not.
+  const stopPruning = audit.keepPruned(clock);
   const recorder = new ActivityRecorder();
   let journalWorkspace: () => string | null = () => null;
   const record = (events: RecordedEvent[]) => {
@@ -405,6 +407,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
         });
     },
     async dispose() {
+      stopPruning();
       presence.dispose();
       await studio.stop();
       await lifecycle.dispose();

@@ -6,7 +6,7 @@
  * opened again.
  */
 import type { MessageRef } from '../../shared/i18n/message';
-import { PlatformError } from '../../platform/errors';
+import { networkError, PlatformError } from '../../platform/errors';
 import type { Clock } from '../../platform/scheduler';
 import type { EventMap, EventName } from '../../shared/bridge';
 import type { BudgetSnapshot, Notice, WatchUpdate } from '../../shared/model';
@@ -142,6 +142,14 @@ export function startSession(
   const observe = uploadOptions.observe;
   const offs = [
     workspace.liveScheduler.subscribe(onBudget),
+    // Any live call that finds the platform unreachable (or answering again) tells the
+    // planner: an outage is its own case (docs/architecture.md, "The API budget").
+    workspace.liveScheduler.onReachability((reachable, error) =>
+      planner.platformReachable(
+        reachable,
+        error instanceof PlatformError ? error : new PlatformError(networkError(error)),
+      ),
+    ),
     workspace.vodScheduler.subscribe(onBudget),
     ...(observe
       ? [

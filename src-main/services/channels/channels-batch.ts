@@ -54,6 +54,7 @@ export function startBatch(
   return batches.start<BatchChannel>({
     operations: channels,
     send: (channel) => setChannelState(account, channel.key, action, 'bulk'),
+    target: (channel) => ({ action, channelKey: channel.key, channelTitle: channel.title }),
     log: account.log,
   });
 }

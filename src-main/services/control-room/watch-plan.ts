@@ -51,6 +51,21 @@ export const watchIntervals = {
   },
 } as const;
 
+/**
+ * An outage (the platform unreachable: no answer, or a gateway's 502/503/504) is its own case
+ * (docs/architecture.md, "The API budget"): the planner marks every watch stale on the first
+ * such failure, then probes with one read at a time after `firstMs`, doubling up to `maxMs`
+ * (the usual intervals, back-off and yield do not apply: an unanswered call costs the account
+ * nothing, the platform never counted it), and re-reads every stale watch as soon as a probe
+ * answers. 2 s keeps recovery within a few seconds at 30 probes a minute at most.
+ */
+export const outageProbe = { firstMs: 500, maxMs: 2_000 } as const;
+
+/** The wait before the outage's next probe after `probes` failed ones, ms ({@link outageProbe}). */
+export function outageProbeDelay(probes: number): number {
+  return Math.min(outageProbe.maxMs, outageProbe.firstMs * 2 ** Math.max(0, probes - 1));
+}
+
 /** The most the planner widens its intervals when the scheduler's background rate is lowered. */
 export const maxYieldFactor = 3;
 

@@ -16,14 +16,21 @@
  * scheduler, and when the scheduler's background rate is lowered after 429s
  * (platform/rate-policy.ts) it widens every interval by `limit / rate`, at most ×3
  * (`maxYieldFactor`); the scheduler holds background calls within that rate besides.
+ *
+ * An outage is its own case (`outageProbe` in watch-plan.ts): the first read that finds the
+ * platform unreachable marks every watch stale at once (`onTaskError` for each), then one
+ * task at a time (the focused broadcast's first) probes at a short back-off while it is down,
+ * and the first answer re-reads every stale task at once, focused first.
  */
 import { callOwner, runAsSharedCall } from '../../platform/call-owner';
+import { PlatformError } from '../../platform/errors';
 import type { Clock } from '../../platform/scheduler';
 import type { BudgetSnapshot, WatchSpec } from '../../shared/model';
 import {
   effectiveInterval,
   expand,
   multiviewPerBroadcastInterval,
+  outageProbeDelay,
   perBroadcast,
   yieldFactorOf,
   type WatchTask,
@@ -72,6 +79,11 @@ export class WatchPlanner {
   private onAir: readonly string[] = [];
   /** When the last of the Multiview's per-broadcast reads started (they take turns). */
   private lastPerBroadcastStart: number | null = null;
+  /**
+   * The platform unreachable since `since`: `probes` failed reads since, the last at
+   * `lastProbeAt`; the tasks marked stale are re-read when it answers. Null: reachable.
+   */
+  private outage: { since: number; probes: number; lastProbeAt: number } | null = null;
 
   constructor(private readonly options: WatchPlannerOptions) {
     this.reserve = options.reservePerMinute ?? 12;
@@ -108,6 +120,8 @@ export class WatchPlanner {
    * a view's read), so it does not spend a call fetching it again.
    */
   observe(topic: WatchTopic, subject: string, fetchedAt: number): void {
+    // The platform answered: an outage is over.
+    if (this.outage) this.recover(`${topic}:${subject}`);
     const state = this.taskState.get(`${topic}:${subject}`);
     if (state) {
       state.lastRunAt = Math.max(state.lastRunAt ?? 0, fetchedAt);
@@ -187,6 +201,28 @@ export class WatchPlanner {
       if (!state || state.dormant) return [];
       return [{ id: task.id, intervalMs: effectiveInterval(task, state.failures) * yieldFactor }];
     });
+  }
+
+  /**
+   * What any call of the live scheduler found (`RequestScheduler.onReachability`): a command's
+   * or a view's call that finds the platform unreachable starts the outage as a watch read
+   * would (every watch stale, probing at the short back-off); any answer ends it.
+   */
+  platformReachable(reachable: boolean, error?: unknown): void {
+    if (this.disposed) return;
+    if (reachable) {
+      if (!this.outage) return;
+      this.recover('');
+    } else {
+      if (this.outage) return;
+      this.down(null, error, this.options.clock.now());
+    }
+    if (!this.running) this.sleep(0, 0);
+  }
+
+  /** Since when the platform is unreachable (epoch ms), or null when it answers. */
+  outageSince(): number | null {
+    return this.outage?.since ?? null;
   }
 
   /** Calls a minute the planner keeps free for commands and views. */
@@ -277,6 +313,10 @@ export class WatchPlanner {
       this.sleep(5_000);
       return;
     }
+    if (this.outage) {
+      this.probe(now);
+      return;
+    }
     if (budget.callsLastMinute >= budget.limitPerMinute - this.reserve) {
       this.sleep(budget.minSpacingMs);
       return;
@@ -334,12 +374,15 @@ export class WatchPlanner {
             state.lastRunAt = this.options.clock.now();
             state.failures = 0;
           }
+          if (this.outage) this.recover(task.id);
         },
         (error: unknown) => {
           if (state && !abort.signal.aborted) {
-            state.lastRunAt = this.options.clock.now();
+            const now = this.options.clock.now();
+            state.lastRunAt = now;
             state.failures += 1;
             this.options.onTaskError?.(task, error);
+            if (unreachable(error)) this.down(task, error, now);
           }
         },
       )
@@ -347,6 +390,72 @@ export class WatchPlanner {
         if (this.running?.task === task) this.running = null;
         this.pump();
       });
+  }
+
+  /**
+   * A read found the platform unreachable. The first one starts the outage and marks every
+   * other task stale at once (its error published as theirs): what the operator sees is old,
+   * whatever its interval. Later ones count the probes.
+   */
+  private down(failed: WatchTask | null, error: unknown, now: number): void {
+    if (this.outage) {
+      if (failed === null) return;
+      this.outage.probes += 1;
+      this.outage.lastProbeAt = now;
+      return;
+    }
+    this.outage = { since: now, probes: failed === null ? 0 : 1, lastProbeAt: now };
+    for (const task of this.tasks) {
+      const state = this.taskState.get(task.id);
+      // The read in flight says so itself when it fails.
+      const reporting = failed?.id ?? this.running?.task.id;
+      if (task.id === reporting || !state || state.dormant) continue;
+      state.failures = Math.max(1, state.failures);
+      this.options.onTaskError?.(task, error);
+    }
+  }
+
+  /**
+   * The platform answered after an outage: every task that failed meanwhile is read again
+   * at once, as if never read (focused first), except `answered`, which just was.
+   */
+  private recover(answered: string): void {
+    this.outage = null;
+    for (const task of this.tasks) {
+      const state = this.taskState.get(task.id);
+      if (!state || task.id === answered || state.dormant || state.failures === 0) continue;
+      state.lastRunAt = null;
+      state.failures = 0;
+    }
+  }
+
+  /**
+   * While the platform is down: one read at a time probes it, after the outage's short
+   * back-off (`outageProbeDelay`), the focused broadcast's tasks first, then the shortest
+   * interval. The budget's usual waits do not apply: an unanswered call costs nothing.
+   */
+  private probe(now: number): void {
+    const outage = this.outage;
+    if (!outage) return;
+    const due = outage.lastProbeAt + outageProbeDelay(outage.probes);
+    if (due > now) {
+      this.sleep(due - now);
+      return;
+    }
+    let best: WatchTask | null = null;
+    for (const task of this.tasks) {
+      const state = this.taskState.get(task.id);
+      if (!state || state.dormant) continue;
+      if (
+        !best ||
+        (task.focused && !best.focused) ||
+        (task.focused === best.focused && task.intervalMs < best.intervalMs)
+      )
+        best = task;
+    }
+    if (best) this.start(best);
+    // Nothing to read: the next subscription or answer plans again.
+    else this.outage = null;
   }
 
   /** Plans again after `ms` (at least `floorMs`, so a busy budget is not polled hot). */
@@ -365,4 +474,14 @@ export class WatchPlanner {
     if (this.timer !== null) this.options.clock.clearTimeout(this.timer);
     this.timer = null;
   }
+}
+
+/**
+ * Whether a read's failure says the platform is unreachable rather than refusing: no answer
+ * at all (`network`), or a gateway's 502, 503 or 504 in front of it.
+ */
+export function unreachable(error: unknown): boolean {
+  if (!(error instanceof PlatformError)) return false;
+  const { code, status } = error.error;
+  return code === 'network' || status === 502 || status === 503 || status === 504;
 }

@@ -2,7 +2,8 @@
  * The audit log: one record for every `change` and `destructive` command, whichever way it
  * came in (docs/dev/architecture.md, "Commands, and every way in"). Append-only JSON lines, one file
  * per workspace and UTC day (`<dataDir>/audit/<workspace>/audit-YYYY-MM-DD.jsonl`), files older
- * than 90 days removed. Without secrets: a record names its target by keys and titles only
+ * than 90 days removed at start and at every UTC midnight (`keepPruned`), and after a write on a
+ * new day. Without secrets: a record names its target by keys and titles only
  * (never passwords, tokens, stream keys or user keys), and every text passes `redact`.
  * The same files are the workspace's journal: event lines (`ActivityEvent`: on/off air, 429
  * pauses, stale polls, uploads) sit between the commands' records (docs/dev/architecture.md,
@@ -13,9 +14,12 @@ import { join } from 'node:path';
 import { redact } from '../../secrets/redact';
 import type { CommandEffect, WayIn } from '../../shared/commands/define';
 import type { DeskError } from '../../shared/result';
+import type { Clock } from '../../platform/clock';
 
 /** How long records are kept, days. */
 export const auditRetentionDays = 90;
+
+const dayMs = 86_400_000;
 
 /** Day files whose parsed lines `lines()` keeps in memory (the Activity view re-reads often). */
 export const parsedFilesKept = 8;
@@ -63,6 +67,26 @@ export interface AuditRecord {
    * confirmation `override`, services/core/crossing.ts); absent otherwise.
    */
   override?: true;
+  /**
+   * A batch's lines (`channels.runBatch`, `library.runBatch`, `schedule.runBatch`;
+   * core/command-journal.ts): the command that started it (`start`), each operation with its
+   * own target and answer (`operation`, `index` from 1), and its end with the counts (`end`).
+   */
+  batch?: BatchMark;
+}
+
+/** Which line of a batch a record is, tied to the batch by its id (the board's UUID). */
+export interface BatchMark {
+  id: string;
+  part: 'start' | 'operation' | 'end';
+  /** `operation`: its place in the batch, from 1. */
+  index?: number;
+  /** Operations in the batch. */
+  total: number;
+  /** `end`: operations the platform accepted, refused, and never sent (after a refusal). */
+  done?: number;
+  failed?: number;
+  skipped?: number;
 }
 
 /**
@@ -253,11 +277,45 @@ export class AuditLog {
     return out;
   }
 
+  /**
+   * Removes the day files older than the retention now (today and the 90 days before it are
+   * kept), then at every UTC midnight of `timers` until the answered function is called: a
+   * workspace nobody writes to still forgets its old days. Start it when the app starts.
+   * @param timers the app's clock (a manual clock in tests).
+   */
+  keepPruned(timers: Pick<Clock, 'setTimeout' | 'clearTimeout'>): () => void {
+    let handle: unknown = null;
+    let stopped = false;
+    const run = () => {
+      if (stopped) return;
+      this.#tail = this.#tail
+        .then(() => this.#prune())
+        .catch((error: unknown) => {
+          this.#log(
+            `old audit days not removed: ${error instanceof Error ? error.message : String(error)}`,
+          );
+        });
+      // Just past the next UTC midnight, so the new day's oldest file goes.
+      const now = this.#now();
+      handle = timers.setTimeout(run, dayMs - (now % dayMs) + 1_000);
+    };
+    run();
+    return () => {
+      stopped = true;
+      timers.clearTimeout(handle);
+    };
+  }
+
   /** Removes files of days older than the retention, once per UTC day. */
   async #pruneOnce(): Promise<void> {
     const today = new Date(this.#now()).toISOString().slice(0, 10);
     if (today === this.#prunedDay) return;
-    this.#prunedDay = today;
+    await this.#prune();
+  }
+
+  /** Removes files of days older than the retention. */
+  async #prune(): Promise<void> {
+    this.#prunedDay = new Date(this.#now()).toISOString().slice(0, 10);
     const oldest = new Date(this.#now() - auditRetentionDays * 86_400_000)
       .toISOString()
       .slice(0, 10);

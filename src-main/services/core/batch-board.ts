@@ -5,12 +5,14 @@
  * (core/batch-run.ts: one operation after the other, stopping at the first refusal), keeps its
  * latest {@link BatchProgress} and publishes every step (the `batches.changed` event). A view
  * follows a batch by listening to that event and reading the batch once (`batches.progress`),
- * so it misses nothing whether it listens before or after the batch moves.
+ * so it misses nothing whether it listens before or after the batch moves. A batch started by
+ * a journaled command writes a line per operation and one at its end (core/command-journal.ts).
  * See docs/dev/architecture.md, "Batches".
  */
 import { randomUUID } from 'node:crypto';
 import type { BatchProgress } from '../../shared/model';
 import { runBatch } from './batch-run';
+import { journalBatch } from './command-journal';
 
 /** At most this many batches are remembered per session (the oldest are forgotten first). */
 const keptBatches = 20;
@@ -23,6 +25,11 @@ export interface BatchStart<Op> {
   log?: (message: string) => void;
   /** The API its operations call (`live` unless said): the budget forecast counts it there. */
   api?: 'live' | 'vod';
+  /**
+   * What an operation acted on, for its journal line (core/command-journal.ts); absent: its
+   * key, id and title fields and its `op`.
+   */
+  target?: (operation: Op) => Record<string, string | string[]>;
 }
 
 /** A session's batches: starts them, remembers their progress, publishes every step. */
@@ -48,13 +55,16 @@ export class BatchBoard {
       lastError: null,
       finished: batch.operations.length === 0,
     });
+    // Started by a person's command: each operation and the end go to the journal as theirs.
+    const journal = journalBatch<Op>(batchId, batch.operations.length, batch.target);
     void runBatch<Op>({
       batchId,
       operations: batch.operations,
-      send: batch.send,
+      send: journal ? journal.send(batch.send) : batch.send,
       onProgress: (progress) => {
         this.#keep(progress);
         this.#publish(progress);
+        if (progress.finished) journal?.finished(progress);
       },
       ...(batch.log ? { log: batch.log } : {}),
     });

@@ -25,6 +25,7 @@ import { say, validationText } from '../../shared/i18n/say';
 import { accountCalls, accountTotals, type CallAccount } from '../../platform/call-accounting';
 import { auditTarget, type AuditLog, type AuditRecord } from './audit-log';
 import { runWithCallSignal } from './call-signal';
+import { runJournaled, type CommandJournal } from './command-journal';
 import { runAsCallOwner } from '../../platform/call-owner';
 import { runResendingWrites } from '../../platform/write-resend';
 import { refusalBeforeSending } from './command-pipeline';
@@ -203,16 +204,13 @@ export function createDispatcher(
     const overriding = context.confirmation?.kind === 'override';
     // A command not declared yet is audited when it runs at an operator's `command` priority.
     const effect = entry.decl.effect ?? (entry.decl.priority === 'command' ? 'change' : 'read');
-    // A read that shows a secret is journaled like a change: who saw it, from where, how.
-    const audit = (
-      answer: AuditRecord['answer'],
-      account?: CallAccount,
-      output?: unknown,
-      always = false,
-    ) => {
-      if (effect === 'read' && !entry.decl.reveals && !always) return;
-      void pipeline.audit.append({
-        at: new Date(at).toISOString(),
+    // The journal keeps people's acts (docs/dev/architecture.md, "Activity"): never a plain
+    // read, nor the app's own bookkeeping, nor a read-or-set command that set nothing. A read
+    // that shows a secret is journaled like a change: who saw it, from where, how.
+    const journaled =
+      (effect !== 'read' || entry.decl.reveals === true) && isJournaled(entry.decl, parsed.data);
+    const journalOf = (): CommandJournal => ({
+      base: {
         workspace: current.workspace.info.id,
         who: context.seat ?? pipeline.who(),
         seat: context.seat ?? null,
@@ -220,13 +218,31 @@ export function createDispatcher(
         ...(context.via === 'panel' && context.panel ? { panel: context.panel } : {}),
         command,
         effect,
+        ...(overriding ? { override: true as const } : {}),
+      },
+      write: (record) => void pipeline.audit.append(record),
+      now: pipeline.now,
+    });
+    const journal: CommandJournal | null = journaled ? journalOf() : null;
+    // `always`: a refusal by the way-in table is journaled whatever the command's effect.
+    const audit = (
+      answer: AuditRecord['answer'],
+      account?: CallAccount,
+      output?: unknown,
+      always = false,
+    ) => {
+      const into = journal ?? (always ? journalOf() : null);
+      if (!into) return;
+      into.write({
+        ...into.base,
+        at: new Date(at).toISOString(),
         target: pipeline.describeTarget
           ? pipeline.describeTarget(auditTarget(parsed.data), output)
           : auditTarget(parsed.data),
         answer,
         ...(account ? accountTotals(account) : { budgetWaitMs: 0, platformMs: 0 }),
         calls: account?.calls.length ?? 0,
-        ...(overriding ? { override: true as const } : {}),
+        ...(into.batch ? { batch: { ...into.batch, part: 'start' as const } } : {}),
       });
     };
     // What this way in may run at all: the table, before any other guard (ways-in.ts). Its
@@ -281,7 +297,11 @@ export function createDispatcher(
     // A seat's platform calls take turns with other seats' at the same priority (call-owner.ts).
     // A change's writes refused for budget are sent again after the pause (write-resend.ts),
     // unless its domain decides that itself (runWithoutResend): no command is lost for budget.
-    const run = () => entry.handler(parsed.data, { ...context, priority, session: current });
+    // A batch the handler starts journals its operations and its end as this command.
+    const run = () => {
+      const handled = () => entry.handler(parsed.data, { ...context, priority, session: current });
+      return journal ? runJournaled(journal, handled) : handled();
+    };
     const handle = () =>
       runAsCallOwner(context.seat ?? '', () =>
         effect === 'read' ? run() : runResendingWrites(run),
@@ -334,6 +354,27 @@ export function createDispatcher(
       });
     }
   };
+}
+
+/**
+ * Whether a run of a `change` or `destructive` command is journaled: not the app's own
+ * bookkeeping (`journal: 'never'`), nor a read-or-set command given nothing to set
+ * (`journal: 'whenSetting'`: every input field absent, or an empty object).
+ */
+export function isJournaled(decl: Pick<CommandDecl, 'journal'>, input: unknown): boolean {
+  if (decl.journal === 'never') return false;
+  if (decl.journal !== 'whenSetting') return true;
+  if (input === null || typeof input !== 'object') return false;
+  return Object.values(input as Record<string, unknown>).some(
+    (value: unknown) =>
+      value !== undefined &&
+      !(
+        value !== null &&
+        typeof value === 'object' &&
+        !Array.isArray(value) &&
+        Object.keys(value).length === 0
+      ),
+  );
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { ActivityExport, ActivityPage } from '../activity-model';
-import { activityKinds } from '../activity-model';
+import { activityKinds, activityOrigins } from '../activity-model';
 import { defineCommands, localRead, returns } from './define';
 import { isoTime, key } from './fields';
 
@@ -17,6 +17,8 @@ export const activityFilters = z.object({
   operator: z.string().max(200).optional(),
   /** A channel key. */
   channelKey: key.optional(),
+  /** Whose lines (`ActivityOrigin`); absent: `all`. */
+  origin: z.enum(activityOrigins).optional(),
   /** Kinds of lines to keep; absent or empty: every kind. */
   kinds: z.array(z.enum(activityKinds)).max(activityKinds.length).optional(),
   /** From this instant (inclusive), ISO 8601 with offset. */

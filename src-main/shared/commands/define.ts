@@ -178,6 +178,13 @@ export interface CommandMeta {
    * lets it through, since refusing it would keep the role unknowable; `roles` stays exact.
    */
   learnsRole?: true;
+  /**
+   * How the journal keeps a `change` (docs/architecture.md, "Activity"); absent: every run.
+   * `whenSetting`: a read-or-set command (the language, the download folder): a run whose input
+   * gives none of its fields only reads, and is not journaled. `never`: the app's own
+   * bookkeeping (the saved view state), which is nobody's act.
+   */
+  journal?: 'whenSetting' | 'never';
   /** A condition on workspace state; absent: always. */
   precondition?: PreconditionName;
   /** Which other ways in may offer it. */
@@ -240,7 +247,9 @@ export function command<S extends z.ZodType, O, const P extends CommandPriority>
  */
 export function localSetting<S extends z.ZodType, O>(
   decl: Pick<CommandDecl<S, O>, 'input' | 'output' | 'effect' | 'scope'> &
-    Partial<Pick<CommandDecl<S, O>, 'confirm' | 'offer' | 'shortcut' | 'precondition'>>,
+    Partial<
+      Pick<CommandDecl<S, O>, 'confirm' | 'offer' | 'shortcut' | 'precondition' | 'journal'>
+    >,
 ): CommandDecl<S, O, 'local'> {
   return {
     ...decl,

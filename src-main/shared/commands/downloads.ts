@@ -154,6 +154,7 @@ export const downloadCommands = defineCommands({
     priority: 'local',
     category: 'downloads',
     effect: 'change',
+    journal: 'whenSetting',
     api: null,
     operations: [],
     roles: anyRole,

@@ -49,6 +49,8 @@ export const persistCommands = defineCommands({
     priority: 'local',
     category: 'app',
     effect: 'change',
+    // View state the page saves by itself: nobody's act (docs/architecture.md, "Activity").
+    journal: 'never',
     api: null,
     operations: [],
     roles: anyRole,

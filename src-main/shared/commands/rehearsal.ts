@@ -191,6 +191,7 @@ export const rehearsalCommands = defineCommands({
     priority: 'local',
     category: 'rehearsal',
     effect: 'change',
+    journal: 'whenSetting',
     api: null,
     operations: [],
     roles: anyRole,

@@ -28,6 +28,7 @@ export const settingsCommands = defineCommands({
     input: z.object({ language: z.enum(languages).nullable().optional() }),
     output: returns<{ language: LanguageChoice; systemLanguage: Language | null }>(),
     effect: 'change',
+    journal: 'whenSetting',
     offer: { palette: true },
   }),
   /**
@@ -46,6 +47,7 @@ export const settingsCommands = defineCommands({
     }),
     output: returns<{ name: string | null; systemName: string }>(),
     effect: 'change',
+    journal: 'whenSetting',
     offer: { palette: true },
   }),
   /**
@@ -69,6 +71,7 @@ export const settingsCommands = defineCommands({
       state: UpdateState;
     }>(),
     effect: 'change',
+    journal: 'whenSetting',
   }),
   /**
    * Reads which kinds of OS notification are on; first turns on or off those given in
@@ -81,6 +84,7 @@ export const settingsCommands = defineCommands({
     }),
     output: returns<OsNoticeSwitches>(),
     effect: 'change',
+    journal: 'whenSetting',
     offer: { palette: true },
   }),
   /**

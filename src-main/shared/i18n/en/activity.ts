@@ -16,6 +16,18 @@ export const activity = {
     from: 'From (UTC)',
     to: 'To (UTC)',
     clear: 'Clear filters',
+    origin: {
+      label: 'Show',
+      people: 'People and the platform',
+      app: 'The app itself',
+      all: 'Both',
+    },
+    batch: {
+      start_one: 'batch of {count} operation',
+      start_other: 'batch of {count} operations',
+      operation: 'operation {index} of {total}',
+      end: 'batch ended: {done} done, {failed} failed, {skipped} not sent',
+    },
     kinds: {
       command: 'Command',
       onAir: 'On air',

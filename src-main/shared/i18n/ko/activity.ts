@@ -16,6 +16,18 @@ export const activity = {
     from: '시작 (UTC)',
     to: '끝 (UTC)',
     clear: '필터 지우기',
+    origin: {
+      label: '보기',
+      people: '사람과 플랫폼',
+      app: '앱이 스스로 한 일',
+      all: '모두',
+    },
+    batch: {
+      start_one: '작업 {count}개 일괄 작업',
+      start_other: '작업 {count}개 일괄 작업',
+      operation: '작업 {index}/{total}',
+      end: '일괄 작업 끝: 완료 {done}, 실패 {failed}, 보내지 않음 {skipped}',
+    },
     kinds: {
       command: '명령',
       onAir: '방송중',

@@ -1,0 +1,134 @@
+/**
+ * What the journal keeps of one command beyond its own record (docs/architecture.md,
+ * "Activity"): the pipeline runs a journaled command's handler inside {@link runJournaled}, so
+ * a batch the handler starts on the session's board (core/batch-board.ts) writes one line per
+ * operation (its target and its answer) and one at its end (done, failed, skipped), each as the
+ * person who started it (who, seat, way in), tied to the batch by its id. Nothing is threaded
+ * through the handlers, as with the call owner and the call accounting.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { BatchProgress } from '../../shared/model';
+import { accountCalls, accountTotals } from '../../platform/call-accounting';
+import { PlatformError } from '../../platform/errors';
+import { redact } from '../../secrets/redact';
+import type { DeskError } from '../../shared/result';
+import { auditTarget, type AuditRecord } from './audit-log';
+
+/** The fields every line of one command shares: who ran it, where from, what. */
+export type CommandLineBase = Pick<
+  AuditRecord,
+  'workspace' | 'who' | 'seat' | 'via' | 'panel' | 'command' | 'effect' | 'override'
+>;
+
+/** One journaled command being handled. */
+export interface CommandJournal {
+  base: CommandLineBase;
+  /** Appends a record to the journal (AuditLog.append). */
+  write: (record: AuditRecord) => void;
+  /** The clock, epoch ms UTC. */
+  now: () => number;
+  /** Set by a batch the handler started: the command's own record then names it. */
+  batch?: { id: string; total: number };
+}
+
+const current = new AsyncLocalStorage<CommandJournal>();
+
+/** Runs `run` as the handler of `journal`'s command. */
+export function runJournaled<T>(journal: CommandJournal, run: () => Promise<T>): Promise<T> {
+  return current.run(journal, run);
+}
+
+/** The journaled command being handled, if any. */
+export function currentJournal(): CommandJournal | undefined {
+  return current.getStore();
+}
+
+/**
+ * How a batch is journaled: `send` wrapped to write each operation's line, `finished` to write
+ * the end line. Answers null outside a journaled command (a test's board, no journal).
+ * @param target what an operation acted on, for its line; default: its key, id and title fields
+ *   (`auditTarget`) and its `op` when it has one.
+ */
+export function journalBatch<Op>(
+  batchId: string,
+  total: number,
+  target?: (operation: Op) => Record<string, string | string[]>,
+): {
+  send: (send: (operation: Op) => Promise<unknown>) => (operation: Op) => Promise<unknown>;
+  finished: (progress: BatchProgress) => void;
+} | null {
+  const journal = currentJournal();
+  if (!journal) return null;
+  journal.batch = { id: batchId, total };
+  const targetOf = target ?? defaultTarget;
+  let index = 0;
+  /** The code of the operation that stopped the batch, for its end line. */
+  let stopped: DeskError['code'] = 'internal';
+  return {
+    send: (send) => async (operation) => {
+      const at = journal.now();
+      const place = ++index;
+      const { account, done } = accountCalls(() => send(operation));
+      const line = (answer: AuditRecord['answer']) =>
+        journal.write({
+          ...journal.base,
+          at: new Date(at).toISOString(),
+          target: targetOf(operation),
+          answer,
+          ...accountTotals(account),
+          calls: account.calls.length,
+          batch: { id: batchId, part: 'operation', index: place, total },
+        });
+      const status = () => account.calls.at(-1)?.status ?? null;
+      try {
+        const answered = await done;
+        line({ ok: true, status: status() });
+        return answered;
+      } catch (error) {
+        stopped = error instanceof PlatformError ? error.error.code : 'internal';
+        line({
+          ok: false,
+          code: stopped,
+          status: error instanceof PlatformError ? (error.error.status ?? status()) : status(),
+          message: error instanceof PlatformError ? redact(error.message) : 'internal',
+          sent: account.calls.length > 0,
+        });
+        throw error;
+      }
+    },
+    finished: (progress) => {
+      const skipped = Math.max(0, progress.total - progress.done - progress.failed);
+      journal.write({
+        ...journal.base,
+        at: new Date(journal.now()).toISOString(),
+        target: {},
+        answer:
+          progress.failed === 0
+            ? { ok: true, status: null }
+            : {
+                ok: false,
+                code: stopped,
+                status: null,
+                message: progress.lastError ?? '',
+                sent: true,
+              },
+        budgetWaitMs: 0,
+        platformMs: 0,
+        calls: 0,
+        batch: {
+          id: batchId,
+          part: 'end',
+          total: progress.total,
+          done: progress.done,
+          failed: progress.failed,
+          skipped,
+        },
+      });
+    },
+  };
+}
+
+function defaultTarget(operation: unknown): Record<string, string | string[]> {
+  const op = (operation as { op?: unknown } | null)?.op;
+  return { ...(typeof op === 'string' ? { op } : {}), ...auditTarget(operation) };
+}
