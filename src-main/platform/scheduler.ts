@@ -196,7 +196,7 @@ export class RequestScheduler {
    * Calls `listener` after each call that ended: `false` with the error when the platform
    * did not answer (the network failed; an abort is not told), `true` when it answered
    * anything but a gateway's 502/503/504. The watch planner takes an outage as its own case
-   * from the first such failure, whichever priority's call found it (docs/architecture.md,
+   * from the first such failure, whichever priority's call found it (docs/dev/architecture.md,
    * "The API budget"). Returns the unsubscribe function.
    */
   onReachability(listener: (reachable: boolean, error?: unknown) => void): () => void {

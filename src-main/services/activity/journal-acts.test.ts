@@ -1,5 +1,5 @@
 /**
- * The journal records people's acts, and all of them (issue 33 §1; docs/architecture.md,
+ * The journal records people's acts, and all of them (issue 33 §1; docs/dev/architecture.md,
  * "Activity"): what the app does by itself is nobody's act, a batch leaves a line per operation
  * and one at its end, and old days go at start and every UTC midnight, written to or not.
  */

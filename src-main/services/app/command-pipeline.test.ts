@@ -170,7 +170,7 @@ describe('the audit log', () => {
     // Every declared change, and the commands not declared yet that run at an operator's
     // `command` priority (audited as changes), except those that switch or drop workspaces,
     // and those the journal does not keep for this input (the app's own bookkeeping, a
-    // read-or-set command given nothing to set: docs/architecture.md, "Activity").
+    // read-or-set command given nothing to set: docs/dev/architecture.md, "Activity").
     const changes = commandNames.filter((name) => {
       const { effect, priority } = decl(name);
       if (/^(account|workspace|pair)\./.test(name)) return false;

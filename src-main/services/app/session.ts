@@ -143,7 +143,7 @@ export function startSession(
   const offs = [
     workspace.liveScheduler.subscribe(onBudget),
     // Any live call that finds the platform unreachable (or answering again) tells the
-    // planner: an outage is its own case (docs/architecture.md, "The API budget").
+    // planner: an outage is its own case (docs/dev/architecture.md, "The API budget").
     workspace.liveScheduler.onReachability((reachable, error) =>
       planner.platformReachable(
         reachable,

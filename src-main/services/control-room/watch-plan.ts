@@ -53,7 +53,7 @@ export const watchIntervals = {
 
 /**
  * An outage (the platform unreachable: no answer, or a gateway's 502/503/504) is its own case
- * (docs/architecture.md, "The API budget"): the planner marks every watch stale on the first
+ * (docs/dev/architecture.md, "The API budget"): the planner marks every watch stale on the first
  * such failure, then probes with one read at a time after `firstMs`, doubling up to `maxMs`
  * (the usual intervals, back-off and yield do not apply: an unanswered call costs the account
  * nothing, the platform never counted it), and re-reads every stale watch as soon as a probe

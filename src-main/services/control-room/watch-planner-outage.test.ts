@@ -1,5 +1,5 @@
 /**
- * An outage is its own case for the watch planner (docs/architecture.md, "The API budget"),
+ * An outage is its own case for the watch planner (docs/dev/architecture.md, "The API budget"),
  * in virtual time: the budget is widened for the neighbour's sake (background share lowered
  * after 429s, intervals ×3), the platform stops answering, and comes back. Every figure is
  * marked stale at the first failed read, the platform is probed at a short back-off while it is

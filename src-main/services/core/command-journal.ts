@@ -1,5 +1,5 @@
 /**
- * What the journal keeps of one command beyond its own record (docs/architecture.md,
+ * What the journal keeps of one command beyond its own record (docs/dev/architecture.md,
  * "Activity"): the pipeline runs a journaled command's handler inside {@link runJournaled}, so
  * a batch the handler starts on the session's board (core/batch-board.ts) writes one line per
  * operation (its target and its answer) and one at its end (done, failed, skipped), each as the

@@ -179,7 +179,7 @@ export interface CommandMeta {
    */
   learnsRole?: true;
   /**
-   * How the journal keeps a `change` (docs/architecture.md, "Activity"); absent: every run.
+   * How the journal keeps a `change` (docs/dev/architecture.md, "Activity"); absent: every run.
    * `whenSetting`: a read-or-set command (the language, the download folder): a run whose input
    * gives none of its fields only reads, and is not journaled. `never`: the app's own
    * bookkeeping (the saved view state), which is nobody's act.

@@ -49,7 +49,7 @@ export const persistCommands = defineCommands({
     priority: 'local',
     category: 'app',
     effect: 'change',
-    // View state the page saves by itself: nobody's act (docs/architecture.md, "Activity").
+    // View state the page saves by itself: nobody's act (docs/dev/architecture.md, "Activity").
     journal: 'never',
     api: null,
     operations: [],
