@@ -10,18 +10,17 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // Two spec files at once, the tests of one file in order: each file has its own host,
-  // sandbox and data folder (e2e/fixtures.ts), so two files share nothing but the cores. The
+  // Two spec files at once, the tests of one file in order: each test has its own host,
+  // sandbox and data folder (e2e/fixtures.ts; each worker's sandboxes run in that worker's
+  // sandbox process), so two files share nothing but the cores. The
   // full pass took 9.3-11.0 min this way on a shared 2-core machine (14.9 min with one on CI).
   fullyParallel: false,
   workers: 2,
-  // On CI a failed test runs once more and is reported "flaky" if it then passes. The sandbox
-  // runs in the Playwright worker (e2e/fixtures.ts) and measures the platform's 1 s spacing
-  // when it handles a call, so a stall of that process on a busy 2-core runner can make two
-  // calls the app spaced correctly look too close and draw a 429 (the ×30 rehearsal counts
-  // none). A test that fails twice still fails. The real fix, the sandbox in its own process,
-  // is not done yet.
-  retries: process.env.CI ? 1 : 0,
+  // No retries, on CI as locally: a test passes the first time or fails. The sandbox runs in
+  // a process of its own (e2e/sandbox-process.ts), so a stalled Playwright worker can no longer
+  // make two calls the app spaced correctly look too close to the rate limit (the one 429 that
+  // made CI retry a test once until issue 34).
+  retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: 'test-results',
   // Joins the operations the sandbox served to the app into test-results/ui-coverage.json.

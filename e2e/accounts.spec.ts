@@ -28,7 +28,7 @@ test('an operator adds a live account, works on it, renews its token and removes
   await app.getByRole('button', { name: 'Check and add' }).click();
   await expect(app.getByRole('alert')).toContainText('Use an https:// address');
 
-  const token = sandbox.issueToken();
+  const token = await sandbox.issueToken();
   await app.getByLabel('Live base URL').fill(sandbox.info.live_base_url);
   await app.getByLabel('Personal access token').fill(token);
   await app.getByRole('button', { name: 'Check and add' }).click();
@@ -46,11 +46,11 @@ test('an operator adds a live account, works on it, renews its token and removes
   ).toBeVisible();
 
   // The token is revoked in the console: calls pause and the operator is asked for a new one.
-  sandbox.revokeToken(token);
+  await sandbox.revokeToken(token);
   const banner = app.getByRole('alert').filter({ hasText: 'refused the personal access token' });
   await expect(banner).toBeVisible({ timeout: 30_000 });
   await app.screenshot(shots('11-token-refused'));
-  await app.getByLabel('New token for Seoul production').fill(sandbox.issueToken());
+  await app.getByLabel('New token for Seoul production').fill(await sandbox.issueToken());
   await app.getByRole('button', { name: 'Save new token' }).click();
   await expect(banner).toBeHidden();
 

@@ -98,7 +98,7 @@ test('an operator runs a broadcast from the control room', async ({ app, platfor
   const countBefore = await participants.getByTestId('participants-count').textContent();
   const updatedBefore = await participants.getByTestId('participants-updated').textContent();
   await app.screenshot(shots('04-cue-point'));
-  sandbox.clock.advance(20 * 60_000);
+  await sandbox.clock.advance(20 * 60_000);
   // The next read of the participants comes within their interval (15 s); three intervals, as
   // on a busy machine a refusal (429) slows the watches' share of the budget for a while.
   await expect(participants.getByTestId('participants-count')).not.toHaveText(countBefore ?? '', {

@@ -1,17 +1,28 @@
 /**
- * Playwright fixtures: every test gets its own sandbox platform (in this process, port 0,
- * rate limit ON as the real platform), its own browser host (spawned as a user would start
- * it, with a temp data folder) and a page opened on the app. `platform` reads the sandbox
- * through the live API itself, as a second client would, to check what the app did.
+ * Playwright fixtures: every test gets its own sandbox platform (port 0, rate limit ON as the
+ * real platform) in the worker's sandbox process (e2e/sandbox-process.ts: a child process, so
+ * a stalled worker cannot make the app's well-spaced calls look too close), its own browser
+ * host (spawned as a user would start it, with a temp data folder) and a page opened on the
+ * app. `platform` reads the sandbox through the live API itself, as a second client would, to
+ * check what the app did.
  */
 import { test as base, expect, type Page } from '@playwright/test';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startSandbox, type SandboxHandle } from '../src-main/sandbox/index';
 import { startHost } from './host';
 import { writeCoveragePart } from './ui-coverage';
 import { startE2eClock, type E2eClock } from './clock';
+import {
+  startRemoteSandbox,
+  startSandboxHost,
+  stopSandboxHost,
+  type RemoteSandbox,
+  type SandboxHostProcess,
+} from './sandbox-process';
+
+/** A test's sandbox as specs reach it: in the worker's sandbox process (sandbox-process.ts). */
+export type SandboxHandle = RemoteSandbox;
 
 export { startHost };
 
@@ -61,7 +72,22 @@ export interface AppFixtures {
   app: Page;
 }
 
-export const test = base.extend<AppFixtures>({
+/** Fixtures that live as long as the Playwright worker. */
+export interface WorkerFixtures {
+  /** The sandbox process serving this worker's sandboxes, one per test. */
+  sandboxHost: SandboxHostProcess;
+}
+
+export const test = base.extend<AppFixtures, WorkerFixtures>({
+  sandboxHost: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const host = await startSandboxHost();
+      await use(host);
+      await stopSandboxHost(host);
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
   // Playwright's fixture signature needs the object pattern even when unused.
   // eslint-disable-next-line no-empty-pattern
   clock: async ({}, use) => {
@@ -69,18 +95,17 @@ export const test = base.extend<AppFixtures>({
   },
   budget: ['platform', { option: true }],
   onAir: [undefined, { option: true }],
-  sandbox: async ({ clock, budget, onAir }, use) => {
-    const sandbox = await startSandbox({
-      port: 0,
+  sandbox: async ({ sandboxHost, clock, budget, onAir }, use) => {
+    const sandbox = await startRemoteSandbox(sandboxHost, {
       seed: 1,
       rateLimit: true,
       ...(budget === 'fast' ? { rateLimitPolicy: { spacingMs: 100, maxCalls: 600 } } : {}),
-      startAt: new Date(clock.now()),
+      startAt: clock.now(),
       ...(onAir === undefined ? {} : { onAir }),
     });
     await use(sandbox);
-    writeCoveragePart(sandbox.served.report());
-    await sandbox.close();
+    // The operations it served to the app, fetched from the sandbox process as it closes.
+    writeCoveragePart(await sandbox.close());
   },
   platform: async ({ sandbox }, use) => {
     await use(createProbe(sandbox));

@@ -5,7 +5,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import type { SandboxHandle } from '../src-main/sandbox/index';
+import type { SandboxInfo } from '../src-main/sandbox/index';
+
+/** What the host needs of a sandbox: how to reach it. */
+type SandboxHandle = { info: SandboxInfo };
 
 /**
  * The first line `browser-cli.ts --json` prints: the address to open (launch secret in the

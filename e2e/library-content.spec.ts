@@ -179,13 +179,13 @@ test('transcoding: files and profiles enabled, disabled, deleted; a new job foll
   const percent = app.getByTestId('transcoding-percent');
   await expect(percent).toBeVisible();
   const before = Number((await percent.textContent())?.replace('%', ''));
-  sandbox.clock.advance(40_000);
+  await sandbox.clock.advance(40_000);
   await app.clock.fastForward(10_000);
   await expect
     .poll(async () => Number((await percent.textContent())?.replace('%', '')))
     .toBeGreaterThan(before);
   await shot(app, 'transcoding-progress');
-  sandbox.clock.advance(5 * 60_000);
+  await sandbox.clock.advance(5 * 60_000);
   await app.clock.fastForward(10_000);
   await expect(app.getByText('Every file is transcoded.')).toBeVisible();
   expect(
@@ -407,7 +407,7 @@ test('AI jobs with refusals explained, and a media content key looked up, valida
     () => outline.getByRole('button', { name: 'Make outline' }).click(),
     () => shows(outline.getByTestId('ai-outline-state'), 'Processing'),
   );
-  sandbox.clock.advance(10 * 60_000);
+  await sandbox.clock.advance(10 * 60_000);
   await app.clock.fastForward(10_000);
   await expect(outline.getByTestId('ai-outline-state')).toContainText('Completed');
   await expect(outline.getByRole('region', { name: 'Summary' })).toContainText(
@@ -468,7 +468,7 @@ test('AI jobs with refusals explained, and a media content key looked up, valida
     () => aiSubtitle.getByRole('button', { name: 'Make AI subtitle' }).click(),
     () => shows(aiSubtitle.getByTestId('ai-subtitle-state'), 'Requested at'),
   );
-  sandbox.clock.advance(10 * 60_000);
+  await sandbox.clock.advance(10 * 60_000);
   await expect
     .poll(async () => (await subtitlesOf(vodPlatform, backstage)).map((row) => row.source))
     .toContain('ai');

@@ -8,8 +8,7 @@
  */
 import { deflateSync, crc32 } from 'node:zlib';
 import type { Locator, Page } from '@playwright/test';
-import type { SandboxHandle } from '../src-main/sandbox/index';
-import { test, expect, type VodProbe } from './fixtures';
+import { test, expect, type VodProbe, type SandboxHandle } from './fixtures';
 
 test.use({ budget: 'fast' });
 
@@ -365,7 +364,7 @@ async function addAccount(app: Page, sandbox: SandboxHandle, kind: 'live' | 'vod
   } else {
     await app.getByLabel('Live base URL').fill(sandbox.info.live_base_url);
     await app.getByLabel('Service account key').fill(sandbox.info.service_account_key);
-    await app.getByLabel('Personal access token').fill(sandbox.issueToken());
+    await app.getByLabel('Personal access token').fill(await sandbox.issueToken());
   }
   await app.getByRole('button', { name: 'Check and add' }).click();
   await expect(app.getByRole('status')).toContainText(`Added “${name}”`);

@@ -37,10 +37,7 @@ test('the Multiview shows every on-air channel and runs a tile’s commands', as
   expect(onAir).toHaveLength(6);
   // An encoder-fed broadcast that is not recording: the one this test records and ends.
   const fed = new Set(
-    sandbox.encoders
-      .list()
-      .filter((e) => e.state === 'live')
-      .map((e) => e.channel_key),
+    (await sandbox.encoders.list()).filter((e) => e.state === 'live').map((e) => e.channel_key),
   );
   const target = onAir.find((b) => fed.has(b.channel_key) && !b.is_duplicate_recording);
   if (!target) throw new Error('no encoder-fed broadcast on air without recording');
@@ -109,9 +106,9 @@ test('the Multiview shows every on-air channel and runs a tile’s commands', as
 
   // The encoder stops and stays away past the reconnect window (sandbox control): the
   // broadcast ends, leaves the grid and lands in the ended strip.
-  sandbox.encoders.set(target.channel_key, 'off');
-  sandbox.clock.advance(sandbox.encoders.reconnectWindowMs + 1_000);
-  sandbox.encoders.runDue();
+  await sandbox.encoders.set(target.channel_key, 'off');
+  await sandbox.clock.advance((await sandbox.encoders.reconnectWindowMs()) + 1_000);
+  await sandbox.encoders.runDue();
   await expect(tile).toHaveCount(0, { timeout: 20_000 });
   await expect(app.getByTestId('multiview-tile')).toHaveCount(5);
   await expect(app.getByTestId('ended-strip')).toContainText(

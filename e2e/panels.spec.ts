@@ -11,8 +11,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startSandbox, type SandboxHandle } from '../src-main/sandbox/index';
-import { test as base, expect, startHost, type PlatformProbe } from './fixtures';
+import { startRemoteSandbox } from './sandbox-process';
+import {
+  test as base,
+  expect,
+  startHost,
+  type PlatformProbe,
+  type SandboxHandle,
+} from './fixtures';
 import { en } from '../src-main/shared/i18n/en';
 import { ko } from '../src-main/shared/i18n/ko';
 import { openFeedbackStream } from '../src-main/hosts/panel-feedback-reader';
@@ -130,13 +136,13 @@ test('a hardware panel records through the control API, is refused when it shoul
       .poll(() => pictures.at(-1)?.channels.filter((c) => c.tally === 'onAir' && !c.stale).length)
       .toBeGreaterThan(0);
     // ... and when the platform stops answering, every button goes stale (never a live look).
-    sandbox.faults.update({ dropRate: 1 });
+    await sandbox.faults.update({ dropRate: 1 });
     await expect.poll(() => pictures.at(-1)?.stale, { timeout: 30_000 }).toBe(true);
     const last = pictures.at(-1);
     expect(last?.platform).toBe('lost');
     expect(last?.channels.every((c) => c.stale)).toBe(true);
   } finally {
-    sandbox.faults.clear();
+    await sandbox.faults.clear();
     feedback.close();
   }
 
@@ -166,15 +172,15 @@ interface Restartable {
 }
 
 const restartTest = test.extend<{ restartable: Restartable }>({
-  restartable: async ({ clock }, use) => {
+  restartable: async ({ clock, sandboxHost }, use) => {
     const dir = await mkdtemp(join(tmpdir(), 'onair-panels-e2e-'));
     const options = {
       seed: 1,
       rateLimit: true,
-      startAt: new Date(clock.now()),
+      startAt: clock.now(),
       stateFile: join(dir, 'sandbox-state.json'),
     };
-    let handle = await startSandbox({ port: 0, ...options });
+    let handle = await startRemoteSandbox(sandboxHost, options);
     const port = Number(new URL(handle.info.live_base_url).port);
     let running = true;
     const restartable: Restartable = {
@@ -187,7 +193,7 @@ const restartTest = test.extend<{ restartable: Restartable }>({
         await handle.close();
       },
       async start() {
-        handle = await startSandbox({ port, ...options });
+        handle = await startRemoteSandbox(sandboxHost, { port, ...options });
         running = true;
       },
     };

@@ -84,7 +84,7 @@ test('after a restart the channel list and the Library show what was last seen, 
   const key = found.data[0]?.upload_file_key;
   if (key === undefined) throw new Error('the seed has no aftermovie');
   await vodPlatform.send('PUT', `/media-contents/${key}`, { title: renamed });
-  sandbox.faults.update({ latencyMs: slowAnswerMs });
+  await sandbox.faults.update({ latencyMs: slowAnswerMs });
 
   // Second run on the same data folder: what was last seen is there before any answer.
   const second = await startHost(sandbox, dataDir, clock.offsetMs);
@@ -115,7 +115,7 @@ test('after a restart the channel list and the Library show what was last seen, 
       .toContain(renamed);
     expect(await readCache(dataDir, await ownFile())).not.toContain('Main Stage');
   } finally {
-    sandbox.faults.clear();
+    await sandbox.faults.clear();
     second.child.kill('SIGTERM');
     await new Promise((done) => second.child.once('exit', done));
   }

@@ -11,8 +11,7 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import type { SandboxHandle } from '../src-main/sandbox/index';
-import { test, expect, type PlatformProbe } from './fixtures';
+import { test, expect, type PlatformProbe, type SandboxHandle } from './fixtures';
 
 test.use({ budget: 'fast' });
 

@@ -127,7 +127,7 @@ test('every callback kind reaches a local receiver and the delivery log shows an
     // The actions.
     await control(`/live/channels/${onAir.channel_key}/play`, { client_user_id: 'viewer-1' });
     await platform.send('POST', `/broadcasts/${onAir.key}/duplicate-recording`);
-    sandbox.clock.advance(60_000);
+    await sandbox.clock.advance(60_000);
     await platform.send('DELETE', `/broadcasts/${onAir.key}/duplicate-recording`);
     await control(`/broadcasts/${onAir.key}/pause`);
     // The content added to the channel in the Library.
@@ -141,7 +141,7 @@ test('every callback kind reaches a local receiver and the delivery log shows an
     await control(`${viewer}/download`, { device: 'pc' });
     await control(`${viewer}/download`, { device: 'mobile' });
     await vodPlatform.send('POST', `/media-contents/${content.upload_file_key}/ai-scripts`);
-    sandbox.clock.advance(11 * 60_000);
+    await sandbox.clock.advance(11 * 60_000);
     await sandbox.callbacks.settle();
     // A URL outside this machine: refused, never connected (an address needs no lookup).
     await vodPlatform.send('PUT', `/channels/${vodChannel.key}/download-callback`, {

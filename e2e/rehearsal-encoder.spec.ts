@@ -3,16 +3,15 @@
  * only) an off-air channel is put on air; the control room shows it on air within 5 s; its
  * encoder is stopped and the panel says the broadcast waits for it. Screens in en and ko.
  */
-import { test, expect } from './fixtures';
-import type { SandboxHandle } from '../src-main/sandbox/index';
+import { test, expect, type SandboxHandle } from './fixtures';
 
 const shots = (name: string) => ({ path: `test-results/screens/${name}.png`, fullPage: true });
 
 /** An enabled channel an encoder can feed that is off air now (the seed's Backstage Cam). */
-function offAirChannel(sandbox: SandboxHandle): { key: string; title: string } {
-  const channel = sandbox.encoders
-    .list()
-    .find((item) => item.state === 'off' && item.channel_title === 'Backstage Cam');
+async function offAirChannel(sandbox: SandboxHandle): Promise<{ key: string; title: string }> {
+  const channel = (await sandbox.encoders.list()).find(
+    (item) => item.state === 'off' && item.channel_title === 'Backstage Cam',
+  );
   if (channel === undefined) throw new Error('the seed has no off-air Backstage Cam');
   return { key: channel.channel_key, title: channel.channel_title };
 }
@@ -21,7 +20,7 @@ test('a channel put on air from the Rehearsal panel shows on air in the control 
   app,
   sandbox,
 }) => {
-  const channel = offAirChannel(sandbox);
+  const channel = await offAirChannel(sandbox);
   const views = app.getByRole('navigation', { name: 'Views' });
   const row = app.locator(`tr[data-channel-key="${channel.key}"]`);
 
@@ -32,7 +31,7 @@ test('a channel put on air from the Rehearsal panel shows on air in the control 
 
   await app.getByRole('button', { name: `Start the encoder of ${channel.title}` }).click();
   await expect(row).toHaveAttribute('data-encoder-state', 'live');
-  expect(sandbox.encoders.status(channel.key).state).toBe('live');
+  expect((await sandbox.encoders.status(channel.key)).state).toBe('live');
 
   await views.getByRole('button', { name: 'Control room' }).click();
   const option = app
@@ -44,7 +43,7 @@ test('a channel put on air from the Rehearsal panel shows on air in the control 
   await app.getByRole('button', { name: `Stop the encoder of ${channel.title}` }).click();
   await expect(row).toHaveAttribute('data-encoder-state', 'reconnecting');
   await expect(row).toContainText(/Reconnecting: \d+:\d\d left/);
-  expect(sandbox.encoders.status(channel.key).state).toBe('reconnecting');
+  expect((await sandbox.encoders.status(channel.key)).state).toBe('reconnecting');
   await app.screenshot(shots('rehearsal-02-reconnecting'));
 });
 
@@ -52,7 +51,7 @@ test.describe('in Korean', () => {
   test.use({ locale: 'ko-KR' });
 
   test('the Rehearsal view starts and stops an encoder', async ({ app, sandbox }) => {
-    const channel = offAirChannel(sandbox);
+    const channel = await offAirChannel(sandbox);
     const row = app.locator(`tr[data-channel-key="${channel.key}"]`);
     await app.getByRole('button', { name: '리허설' }).click();
     await expect(app.getByRole('heading', { level: 1, name: '리허설' })).toBeVisible();

@@ -8,13 +8,14 @@
  * Recordings and Statistics: no console error (fixtures.ts), and the sandbox's call log shows
  * the app's budget within the platform's limit (60 calls a minute).
  */
-import { test, expect } from './fixtures';
-import type { SandboxHandle } from '../src-main/sandbox/index';
+import { test, expect, type SandboxHandle } from './fixtures';
 
 const shots = (name: string) => ({ path: `test-results/screens/${name}.png`, fullPage: true });
 
-function arenaKey(sandbox: SandboxHandle): string {
-  const arena = sandbox.encoders.list().find((item) => item.channel_title === 'Esports Arena');
+async function arenaKey(sandbox: SandboxHandle): Promise<string> {
+  const arena = (await sandbox.encoders.list()).find(
+    (item) => item.channel_title === 'Esports Arena',
+  );
   if (arena === undefined) throw new Error('the seed has no Esports Arena');
   return arena.channel_key;
 }
@@ -23,7 +24,7 @@ test('a scenario played from the Rehearsal view puts its channel on air, pauses 
   app,
   sandbox,
 }) => {
-  const arena = app.locator(`tr[data-channel-key="${arenaKey(sandbox)}"]`);
+  const arena = app.locator(`tr[data-channel-key="${await arenaKey(sandbox)}"]`);
   await app
     .getByRole('navigation', { name: 'Views' })
     .getByRole('button', { name: 'Rehearsal' })
@@ -39,10 +40,10 @@ test('a scenario played from the Rehearsal view puts its channel on air, pauses 
 
   await app.getByRole('button', { name: 'Pause', exact: true }).click();
   await expect(progress).toHaveAttribute('data-scenario-phase', 'paused');
-  expect(sandbox.clock.paused).toBe(true);
+  expect((await sandbox.clock.status()).paused).toBe(true);
   await app.getByRole('button', { name: 'Stop', exact: true }).click();
   await expect(progress).toHaveAttribute('data-scenario-phase', 'stopped');
-  expect(sandbox.clock.speed).toBe(1);
+  expect((await sandbox.clock.status()).speed).toBe(1);
 });
 
 test('a scenario plays through at ×30 within the API budget', async ({ app, sandbox }) => {
@@ -57,14 +58,18 @@ test('a scenario plays through at ×30 within the API budget', async ({ app, san
     'playing',
   );
   const tour = ['Control room', 'Schedule', 'Recordings', 'Statistics', 'Rehearsal'];
-  for (let turn = 0; sandbox.scenarios.status()?.phase === 'playing' && turn < 60; turn += 1) {
+  for (
+    let turn = 0;
+    (await sandbox.scenarios.status())?.phase === 'playing' && turn < 60;
+    turn += 1
+  ) {
     await views.getByRole('button', { name: tour[turn % tour.length] }).click();
     await app.waitForTimeout(3_000);
   }
-  expect(sandbox.scenarios.status()).toMatchObject({ phase: 'done', errors: [] });
+  expect(await sandbox.scenarios.status()).toMatchObject({ phase: 'done', errors: [] });
   await views.getByRole('button', { name: 'Rehearsal' }).click();
   await expect(app.locator('[data-scenario-phase]')).toHaveAttribute('data-scenario-phase', 'done');
-  const minutes = sandbox.calls.counts();
+  const minutes = await sandbox.calls.counts();
   expect(minutes.length).toBeGreaterThan(0);
   for (const minute of minutes) {
     expect(minute.calls, `${minute.account} at ${minute.minute}`).toBeLessThanOrEqual(60);
@@ -76,7 +81,7 @@ test.describe('in Korean', () => {
   test.use({ locale: 'ko-KR' });
 
   test('the Scenario panel plays and pauses a scenario', async ({ app, sandbox }) => {
-    const arena = app.locator(`tr[data-channel-key="${arenaKey(sandbox)}"]`);
+    const arena = app.locator(`tr[data-channel-key="${await arenaKey(sandbox)}"]`);
     await app.getByRole('button', { name: '리허설' }).click();
     await expect(app.getByRole('heading', { name: '시나리오' })).toBeVisible();
     await app.getByTestId('scenario-choice').selectOption('two-hour-event');

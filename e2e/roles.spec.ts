@@ -141,10 +141,10 @@ test('an administrator’s token is refused before sending in Schedule and Uploa
   await expect(app.getByTestId('role-note')).toContainText('최고 관리자만 할 수 있습니다');
 
   // Counted at the sandbox: the role was read, and not one super administrator's call went.
-  const asked = sandbox.served.asked().live;
+  const asked = (await sandbox.served.asked()).live;
   expect(asked.getContract ?? 0, 'the role read').toBeGreaterThan(0);
   expect(Object.fromEntries(superAdminOperations.map((id) => [id, asked[id] ?? 0]))).toEqual(
     Object.fromEntries(superAdminOperations.map((id) => [id, 0])),
   );
-  expect(sandbox.uploads.receivedBytes(), 'bytes at the upload host').toBe(0);
+  expect(await sandbox.uploads.receivedBytes(), 'bytes at the upload host').toBe(0);
 });

@@ -174,12 +174,12 @@ test('every refused edit leaves the timeline equal to the platform', async ({
   // 4. A move the platform fails (500 or 503 on every call): rolled back.
   if (!later) throw new Error('no program after the free time');
   const laterBlock = app.locator(`[data-program-id="${later.id}"]`);
-  sandbox.faults.update({ errorRate: 1 });
+  await sandbox.faults.update({ errorRate: 1 });
   await laterBlock.focus();
   await laterBlock.press('ArrowLeft');
   await expect(app.getByRole('alert')).toContainText('refused');
   await expect(app.getByRole('alert')).toContainText(/injected fault/);
-  sandbox.faults.clear();
+  await sandbox.faults.clear();
   await app.screenshot(shots('36-refused-fault'));
   expect(applied).toHaveLength(3);
   await expectTimelineEqualsPlatform(app, platform, later.channel_key);

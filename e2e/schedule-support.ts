@@ -4,8 +4,7 @@
  * timeline shows (read from the program blocks' data attributes), in one comparable shape.
  */
 import type { Page } from '@playwright/test';
-import type { SandboxHandle } from '../src-main/sandbox/index';
-import { expect, type PlatformProbe } from './fixtures';
+import { expect, type PlatformProbe, type SandboxHandle } from './fixtures';
 
 /** A program as the live API answers it (the fields the specs compare). */
 export interface SandboxProgram {

@@ -9,10 +9,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
-import { test, expect, type PlatformProbe } from './fixtures';
+import { test, expect, type PlatformProbe, type SandboxHandle } from './fixtures';
 import { en } from '../src-main/shared/i18n/en';
 import { ko } from '../src-main/shared/i18n/ko';
-import type { SandboxHandle } from '../src-main/sandbox/index';
 import {
   addDays,
   utcDay,
@@ -81,8 +80,8 @@ function csvRows(bytes: Buffer): string[][] {
 }
 
 /** All calls the sandbox received so far, of every account. */
-function totalCalls(sandbox: SandboxHandle): number {
-  return sandbox.calls.counts().reduce((sum, minute) => sum + minute.calls, 0);
+async function totalCalls(sandbox: SandboxHandle): Promise<number> {
+  return (await sandbox.calls.counts()).reduce((sum, minute) => sum + minute.calls, 0);
 }
 
 test('live statistics: a channel’s viewer curve, read, narrowed and exported; summaries, chat and scheduled output', async ({
@@ -322,7 +321,7 @@ test('VOD statistics: rank and summaries up to today, the late days marked, a ra
   await expect(table.getByRole('row')).toHaveCount(ofChannel.length + 1);
 
   // Beyond the limits: said at once, and nothing reaches the platform.
-  const before = totalCalls(sandbox);
+  const before = await totalCalls(sandbox);
   const from = app.getByLabel(s.from, { exact: true });
   const to = app.getByLabel(s.to, { exact: true });
   await from.fill(addDays(earliest, -1));
@@ -338,13 +337,13 @@ test('VOD statistics: rank and summaries up to today, the late days marked, a ra
   await expect(app.getByRole('alert')).toHaveText(s.limits.vodFuture.replaceAll('{day}', latest));
   await app.screenshot(shots('08-vod-beyond-limit'));
   await to.press('Enter');
-  expect(totalCalls(sandbox)).toBe(before);
+  expect(await totalCalls(sandbox)).toBe(before);
   // What was typed stays, and a range ending within the 36-hour delay goes.
   await expect(from).toHaveValue(latest);
   await from.fill(addDays(complete, -1));
   await to.fill(latest);
   await expect(app.getByRole('alert')).toHaveCount(0);
-  const sentBefore = totalCalls(sandbox);
+  const sentBefore = await totalCalls(sandbox);
   await app.getByRole('button', { name: s.show }).click();
   await expect(app.getByTestId('rank-age')).toBeVisible();
   await expect.poll(() => totalCalls(sandbox)).toBeGreaterThan(sentBefore);
@@ -420,7 +419,7 @@ test('a VOD-only workspace shows only the VOD part, a live-only one only the liv
     } else {
       await app.getByLabel('Live base URL').fill(sandbox.info.live_base_url);
       await app.getByLabel('Service account key').fill(sandbox.info.service_account_key);
-      await app.getByLabel('Personal access token').fill(sandbox.issueToken());
+      await app.getByLabel('Personal access token').fill(await sandbox.issueToken());
     }
     await app.getByRole('button', { name: 'Check and add' }).click();
     await expect(app.getByRole('status')).toContainText(`Added “${name}”`);

@@ -112,14 +112,14 @@ test('dropped videos and an image upload byte-identical, with their true duratio
   ] as const) {
     const media = await programMedia(platform, title);
     expect(Math.abs(media.duration - seconds), `${title} duration`).toBeLessThanOrEqual(1);
-    expect(sandbox.uploads.stored(media.upload_file_key)?.sha256).toBe(
+    expect((await sandbox.uploads.stored(media.upload_file_key))?.sha256).toBe(
       await sha256(join(mediaDir, `${title}.mp4`)),
     );
   }
   const screens = await platform.get<{ data: WaitScreen[] }>('/programs/wait-media-contents');
   const screen = screens.data.find((item) => item.title === 'back-soon');
   if (!screen) throw new Error('the waiting screen is not listed');
-  expect(sandbox.uploads.stored(screen.wait_media_content_key)?.sha256).toBe(
+  expect((await sandbox.uploads.stored(screen.wait_media_content_key))?.sha256).toBe(
     await sha256(join(mediaDir, 'back-soon.png')),
   );
 });
@@ -132,8 +132,8 @@ for (const mode of ['tus', 'multipart'] as const) {
     dataDir,
   }) => {
     test.setTimeout(120_000);
-    sandbox.uploads.setMode(mode);
-    sandbox.uploads.setThrottle(2_000_000);
+    await sandbox.uploads.setMode(mode);
+    await sandbox.uploads.setThrottle(2_000_000);
     const file = join(mediaDir, 'keynote-full.mp4');
     const size = (await stat(file)).size;
     expect(size, 'a large file').toBeGreaterThan(15_000_000);
@@ -154,7 +154,7 @@ for (const mode of ['tus', 'multipart'] as const) {
 
     first.child.kill('SIGKILL');
     await new Promise((done) => first.child.once('exit', done));
-    const receivedBeforeRestart = sandbox.uploads.receivedBytes();
+    const receivedBeforeRestart = await sandbox.uploads.receivedBytes();
     expect(receivedBeforeRestart).toBeLessThan(size);
 
     const second = await startHost(sandbox, dataDir);
@@ -165,7 +165,7 @@ for (const mode of ['tus', 'multipart'] as const) {
       await expect(again).toBeVisible();
       await page.screenshot(shot(`uploads-resumed-${mode}`));
       await expect(again).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
-      const sentAfterRestart = sandbox.uploads.receivedBytes() - receivedBeforeRestart;
+      const sentAfterRestart = (await sandbox.uploads.receivedBytes()) - receivedBeforeRestart;
       if (mode === 'tus') {
         // Resumed from the server's offset: what was already there is not sent again.
         expect(sentAfterRestart).toBeLessThan(size * 0.8);
@@ -175,7 +175,9 @@ for (const mode of ['tus', 'multipart'] as const) {
         await expect(again).toContainText(/again|new one-time URL/i);
       }
       const media = await programMedia(platform, 'keynote-full');
-      expect(sandbox.uploads.stored(media.upload_file_key)?.sha256).toBe(await sha256(file));
+      expect((await sandbox.uploads.stored(media.upload_file_key))?.sha256).toBe(
+        await sha256(file),
+      );
     } finally {
       second.child.kill('SIGTERM');
       await new Promise((done) => second.child.once('exit', done));
@@ -189,7 +191,7 @@ test('2,000 queued files stay a short list in the page; the last is a scroll awa
 }) => {
   test.setTimeout(120_000);
   // Slow the upload host so the queue stays long while we look at it.
-  sandbox.uploads.setThrottle(20_000);
+  await sandbox.uploads.setThrottle(20_000);
   const dir = join(mediaDir, 'many');
   await mkdir(dir, { recursive: true });
   const head = await readFile(join(mediaDir, 'opening-titles.mp4'));

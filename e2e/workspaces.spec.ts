@@ -9,8 +9,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Page } from '@playwright/test';
-import type { SandboxHandle } from '../src-main/sandbox/index';
-import { test, expect } from './fixtures';
+import { test, expect, type SandboxHandle } from './fixtures';
 import { makeVideo, sha256 } from './media';
 
 const shot = (name: string) => ({ path: `test-results/screens/${name}.png` });
@@ -51,7 +50,7 @@ async function addLiveAccount(app: Page, sandbox: SandboxHandle, name: string): 
   await app.getByLabel('Name', { exact: true }).fill(name);
   await app.getByLabel('Live base URL').fill(sandbox.info.live_base_url);
   await app.getByLabel('Service account key').fill(sandbox.info.service_account_key);
-  await app.getByLabel('Personal access token').fill(sandbox.issueToken());
+  await app.getByLabel('Personal access token').fill(await sandbox.issueToken());
   await app.getByRole('button', { name: 'Check and add' }).click();
   await expect(app.getByRole('status')).toContainText(`Added “${name}”`);
 }
@@ -146,12 +145,12 @@ test('a VOD-only workspace uploads a real video into the chosen category', async
       { timeout: 30_000 },
     )
     .not.toBe('');
-  expect(sandbox.uploads.stored(uploadFileKey)?.sha256).toBe(
+  expect((await sandbox.uploads.stored(uploadFileKey))?.sha256).toBe(
     await sha256(join(mediaDir, 'festival-recap.mp4')),
   );
 
   // Transcoding runs on the platform's clock; the app follows it through the VOD account.
-  sandbox.clock.advance(10 * 60_000);
+  await sandbox.clock.advance(10 * 60_000);
   await expect(row).toHaveAttribute('data-state', 'done', { timeout: 45_000 });
   await app.screenshot(shot('workspaces-vod-upload-done'));
 });

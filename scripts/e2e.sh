@@ -8,8 +8,9 @@
 # at 23:58:30 UTC on the last day of this month (across midnight and the month's end).
 #
 # Workers: every run takes two (playwright.config.ts for the full pass, `--workers 2` for the
-# reruns): two spec files at once, the tests of one file in order. Each file has its own host,
-# sandbox and data folder (e2e/fixtures.ts), so two files share nothing but the cores, and the
+# reruns): two spec files at once, the tests of one file in order. Each test has its own host,
+# sandbox and data folder (e2e/fixtures.ts; the sandboxes run in one child process per worker,
+# docs/dev/sandbox.md "The e2e sandbox"), so two files share nothing but the cores, and the
 # UI coverage parts of both workers are joined at the end of each run (e2e/ui-coverage.ts).
 # The full pass took 8.8-11.0 min with two workers on a 2-core machine that other test runs
 # shared (load 5-10), against 14.9 min with one worker on an idle CI runner.

@@ -12,9 +12,10 @@
  *   ajv does not know (`example`, `x-*`) are ignored.
  * - Validators are compiled once per (api, operationId, status) and cached.
  */
-import Ajv2020 from 'ajv/dist/2020';
+import { createRequire } from 'node:module';
+import type Ajv2020 from 'ajv/dist/2020';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
+import type addFormats from 'ajv-formats';
 import type { ApiName, JsonObject } from './openapi';
 import { isObject, loadOpenApiDocument } from './openapi';
 
@@ -78,8 +79,13 @@ export function responseSchema(
 
 function compiler(): Ajv2020 {
   if (ajv !== undefined) return ajv;
-  const created = new Ajv2020({ strict: false, allErrors: true, logger: false });
-  addFormats(created);
+  // Loaded on first use, not imported: ajv is a development dependency (the contract tests'
+  // response check, reached through sandbox/index.ts), which the app's bundle never loads.
+  const load = createRequire(import.meta.url);
+  const Ajv = (load('ajv/dist/2020') as { default: typeof Ajv2020 }).default;
+  const formats = (load('ajv-formats') as { default: typeof addFormats }).default;
+  const created = new Ajv({ strict: false, allErrors: true, logger: false });
+  formats(created);
   for (const api of ['live', 'vod'] as const) {
     const document = loadOpenApiDocument(api);
     created.addSchema({ $id: documentIds[api], components: document.components ?? {} });

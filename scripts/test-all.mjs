@@ -1,0 +1,163 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every stage of the test suite in order, stopping at the first that fails, then a
+ * one-screen summary (issue 34, "CI in at most 15 minutes"; issue 33, "The desktop spec says
+ * what it did"): each stage, its time, how many tests passed, and every stage not run named as
+ * NOT RUN with why. The very last line is `N passed, N failed` alone (totals across stages), so
+ * CI and a person read the outcome in the same place. Exits 0 only when every stage that ran
+ * passed.
+ *
+ * A stage's count is read from its own output: Vitest's `Tests  N passed` line, Playwright's
+ * `N passed` / `N failed` / `N flaky` lines (summed over e2e.sh's runs). A stage prints
+ * `<stage>: NOT RUN (<why>)` when it cannot run here (test:electron without the Electron
+ * runtime); that stage is then listed as NOT RUN, not as passed. A stage that fails without
+ * naming failed tests (check, package:check) counts as one failure.
+ *
+ * `node scripts/test-all.mjs --only test:unit,test:security` runs just those stages (the others
+ * are listed as NOT RUN (not asked)).
+ */
+import { spawn } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+
+/** The stages, in order: npm scripts of package.json. */
+export const stages = [
+  'check',
+  'package:check',
+  'test:unit',
+  'test:security',
+  'test:e2e',
+  'test:electron',
+];
+
+// eslint-disable-next-line no-control-regex
+const ansi = /\u001b\[[0-9;]*m/g;
+
+/**
+ * What one stage's output says: tests passed, failed and flaky, and a NOT RUN reason.
+ * @param {string} stage
+ * @param {string} output the stage's stdout and stderr
+ * @returns {{ passed: number | null, failed: number, flaky: number, notRun: string | null }}
+ */
+export function readCounts(stage, output) {
+  const text = output.replace(ansi, '');
+  let passed = null;
+  let failed = 0;
+  let flaky = 0;
+  const add = (value) => (passed = (passed ?? 0) + value);
+  for (const line of text.split('\n')) {
+    // Vitest: " Tests  3 failed | 120 passed | 2 skipped (125)".
+    const vitest = /^\s*Tests\s+(.*)\(\d+\)\s*$/.exec(line);
+    if (vitest) {
+      const part = vitest[1] ?? '';
+      add(Number(/(\d+) passed/.exec(part)?.[1] ?? 0));
+      failed += Number(/(\d+) failed/.exec(part)?.[1] ?? 0);
+      continue;
+    }
+    // Playwright's list reporter: "  78 passed (8.8m)", "  1 failed", "  2 flaky".
+    const playwright = /^\s*(\d+) (passed|failed|flaky)\b/.exec(line);
+    if (playwright) {
+      const count = Number(playwright[1]);
+      if (playwright[2] === 'passed') add(count);
+      else if (playwright[2] === 'failed') failed += count;
+      else flaky += count;
+    }
+  }
+  const notRun = new RegExp(`^${stage.replace(':', '\\:')}: NOT RUN \\((.*)\\)\\s*$`, 'm').exec(
+    text,
+  );
+  return { passed, failed, flaky, notRun: notRun ? (notRun[1] ?? '') : null };
+}
+
+/** Runs `npm run --silent <stage>`, its output passed through and kept. */
+function runStage(stage) {
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', '--silent', stage], {
+      stdio: ['inherit', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const keep = (stream, into) =>
+      stream.on('data', (chunk) => {
+        into.write(chunk);
+        output += chunk.toString();
+        // Only the tail is read for counts; a long stage's log is not kept whole.
+        if (output.length > 4_000_000) output = output.slice(-2_000_000);
+      });
+    keep(child.stdout, process.stdout);
+    keep(child.stderr, process.stderr);
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
+  });
+}
+
+/** Formats a duration as `4m 07s` or `12.3s`. */
+function duration(ms) {
+  const seconds = ms / 1000;
+  if (seconds < 60) return `${seconds.toFixed(1)}s`;
+  return `${Math.floor(seconds / 60)}m ${String(Math.round(seconds % 60)).padStart(2, '0')}s`;
+}
+
+async function main() {
+  const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+  const asked = only ? new Set(only.split(',')) : null;
+  const rows = [];
+  let failedStage = null;
+  const started = performance.now();
+  for (const stage of stages) {
+    if (asked && !asked.has(stage)) {
+      rows.push({ stage, status: 'NOT RUN', time: '', count: '', why: 'not asked' });
+      continue;
+    }
+    if (failedStage) {
+      rows.push({ stage, status: 'NOT RUN', time: '', count: '', why: `${failedStage} failed` });
+      continue;
+    }
+    process.stdout.write(`\n── ${stage} ──\n`);
+    const begin = performance.now();
+    const { code, output } = await runStage(stage);
+    const counts = readCounts(stage, output);
+    const time = duration(performance.now() - begin);
+    const failedTests = code !== 0 && counts.failed === 0 ? 1 : counts.failed;
+    const count =
+      counts.passed === null
+        ? ''
+        : `${counts.passed} passed${counts.failed ? `, ${counts.failed} failed` : ''}${counts.flaky ? `, ${counts.flaky} flaky` : ''}`;
+    if (code === 0 && counts.notRun !== null) {
+      rows.push({
+        stage,
+        status: 'NOT RUN',
+        time,
+        count: '',
+        why: counts.notRun,
+        passed: 0,
+        failed: 0,
+      });
+      continue;
+    }
+    rows.push({
+      stage,
+      status: code === 0 ? 'ok' : 'FAILED',
+      time,
+      count,
+      why: code === 0 ? '' : `exit ${code}`,
+      passed: counts.passed ?? 0,
+      failed: code === 0 ? counts.failed : failedTests,
+    });
+    if (code !== 0) failedStage = stage;
+  }
+  const passed = rows.reduce((sum, row) => sum + (row.passed ?? 0), 0);
+  const failed = rows.reduce((sum, row) => sum + (row.failed ?? 0), 0);
+  const width = Math.max(...stages.map((stage) => stage.length));
+  const lines = ['', `npm test: summary (${duration(performance.now() - started)})`];
+  for (const row of rows) {
+    const label = row.stage.padEnd(width);
+    if (row.status === 'NOT RUN') lines.push(`  ${row.stage}: NOT RUN (${row.why})`);
+    else
+      lines.push(
+        `  ${label}  ${row.status.padEnd(6)}  ${row.time.padStart(7)}  ${row.count}${row.why ? `  (${row.why})` : ''}`,
+      );
+  }
+  lines.push(`${passed} passed, ${failed} failed`);
+  process.stdout.write(`${lines.join('\n')}\n`);
+  process.exitCode = failedStage ? 1 : 0;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await main();
