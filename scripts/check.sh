@@ -3,8 +3,8 @@
 # then the import check (dependency-cruiser, .dependency-cruiser.mjs: no cycle in src-main,
 # the sandbox's folders in their directions), then the doc check (scripts/doc-check.mjs:
 # links, section citations, named pages). Lint and typecheck are one process on one core
-# each; on a 2-core machine running them together saves the shorter one's time. Output is prefixed so it stays readable; fails
-# if any fails.
+# each; on a 2-core machine running them together saves the shorter one's time. Output is
+# prefixed so it stays readable; fails if any fails.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
