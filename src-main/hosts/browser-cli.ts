@@ -157,24 +157,26 @@ async function main(): Promise<void> {
   // A seat runs the hub's commands, and its own desk keeps what is the seat's own (its
   // settings, view state, diagnostics: seat-desk.ts); hardware panels are served by the desk
   // that holds the accounts (a hub or a desk on its own), not by a `--join` seat.
-  const own = await createDeskCore({
-    dataDir,
-    secrets: createKeychain(),
-    openSandbox: () =>
-      openSandboxWorkspace({
-        ...(sandboxInfo ? { sandboxInfo } : {}),
-        seed,
-        rateLimit: !values['no-rate-limit'],
-      }),
-    log: (m) => log.write(m),
-    // What the diagnostics archive says of the app (npm sets the version) and of its network.
-    about: {
-      appVersion: process.env.npm_package_version ?? 'unknown',
-      network: network.network.description,
-    },
-  });
-  const desk = seat === null ? own : null;
-  const core = seat === null ? own : seatWithOwnDesk(seat, own);
+  const openOwn = () =>
+    createDeskCore({
+      dataDir,
+      secrets: createKeychain(),
+      openSandbox: () =>
+        openSandboxWorkspace({
+          ...(sandboxInfo ? { sandboxInfo } : {}),
+          seed,
+          rateLimit: !values['no-rate-limit'],
+        }),
+      log: (m) => log.write(m),
+      // What the diagnostics archive says of the app (npm sets the version) and of its network.
+      about: {
+        appVersion: process.env.npm_package_version ?? 'unknown',
+        network: network.network.description,
+      },
+    });
+  const desk = seat === null ? await openOwn() : null;
+  const core = desk ?? (seat ? seatWithOwnDesk(seat, openOwn) : null);
+  if (core === null) throw new Error('unreachable: a desk or a seat');
   mark('deskCore');
   const rendererDir = values['renderer-dir']
     ? resolve(values['renderer-dir'])

@@ -9,25 +9,28 @@ import type { DeskCore } from './desk-core';
 import { isOwnDesks, type SeatCore } from '../studio/index';
 
 /**
- * The core a `--join` seat's browser host serves: `own` answers the seat's own commands, `seat`
- * (its link, failing over to the backup) everything else, including `studio.status`. Events are
- * the hub's (the seat's own commands push none).
+ * The core a `--join` seat's browser host serves: its own desk (opened by `openOwn` on the first
+ * of its own commands, so the seat starts as fast as before) answers the seat's own commands,
+ * `seat` (its link, failing over to the backup) everything else, including `studio.status`.
+ * Events are the hub's (the seat's own commands push none).
  */
-export function seatWithOwnDesk(seat: SeatCore, own: DeskCore): DeskCore {
+export function seatWithOwnDesk(seat: SeatCore, openOwn: () => Promise<DeskCore>): DeskCore {
+  let own: Promise<DeskCore> | null = null;
+  const opened = () => (own ??= openOwn());
   return {
-    invoke: (command, input, context) =>
+    invoke: async (command, input, context) =>
       isOwnDesks(command) && !String(command).startsWith('studio.')
-        ? own.invoke(command, input, context)
+        ? (await opened()).invoke(command, input, context)
         : seat.invoke(command, input, context),
     subscribe: (listener) => seat.subscribe(listener),
     dropClient(clientId) {
       seat.dropClient(clientId);
-      own.dropClient(clientId);
+      void own?.then((desk) => desk.dropClient(clientId));
     },
     rereadWatches: () => seat.rereadWatches(),
     async dispose() {
       await seat.dispose();
-      await own.dispose();
+      await (await own)?.dispose();
     },
   };
 }
