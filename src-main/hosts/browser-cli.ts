@@ -37,6 +37,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createDeskCore } from '../services/app/desk-core';
+import { watchMainFaults } from './main-faults';
 import { openSandboxWorkspace, sandboxInfoFromEnv } from '../services/workspaces/workspace';
 import { startBrowserHost } from './browser-host';
 import { supervisePanelApi } from './panel-api';
@@ -172,6 +173,12 @@ async function main(): Promise<void> {
       : null;
   const core = seat ?? desk;
   if (core === null) throw new Error('unreachable: a desk or a seat');
+  // A fault of this process is logged, journaled and told; the host keeps serving.
+  watchMainFaults({
+    process,
+    tell: () => (desk ? (kind, what) => desk.fault(kind, what) : null),
+    log: (m) => log.write(m),
+  });
   mark('deskCore');
   const rendererDir = values['renderer-dir']
     ? resolve(values['renderer-dir'])

@@ -24,6 +24,7 @@ export const activity = {
       stale: 'Stale',
       fresh: 'Fresh again',
       upload: 'Upload',
+      fault: 'App fault',
     },
     columns: {
       at: 'Time (UTC)',
@@ -57,6 +58,7 @@ export const activity = {
       fresh: 'The poll answered again ({topic})',
       uploadDone: 'Upload finished: {file}',
       uploadFailed: 'Upload failed: {file}',
+      fault: 'The app survived a fault ({detail})',
     },
     topics: {
       channels: 'channel list',
