@@ -51,13 +51,25 @@ test('a command goes to main and back over IPC, and the page shows its answer', 
   await expect(page.getByRole('button', { name: /Open / }).first()).toBeVisible();
 });
 
-test('notifications are granted and the Copy buttons write the clipboard', async () => {
+test('notifications are granted and a Copy button writes the clipboard', async () => {
   const page = await app.firstWindow();
   expect(await page.evaluate(() => Notification.permission)).toBe('granted');
-  await page.evaluate(() => navigator.clipboard.writeText('onair-desk clipboard check'));
-  expect(await app.evaluate(({ clipboard }) => clipboard.readText())).toBe(
-    'onair-desk clipboard check',
+  // The system clipboard holds something else first, so only the button can make it match.
+  await app.evaluate(({ clipboard }) => clipboard.writeText('before the copy'));
+  await page
+    .getByRole('navigation', { name: 'Views' })
+    .getByRole('button', { name: 'Channels' })
+    .click();
+  await page.getByRole('button', { name: 'Open Main Stage' }).click();
+  const settings = page.getByRole('region', { name: 'Channel settings' });
+  const publish = await settings.getByRole('textbox', { name: 'RTMP publish URL' }).inputValue();
+  expect(publish).toMatch(/^rtmp:\/\//);
+  await settings.getByRole('button', { name: 'Copy RTMP publish URL' }).click();
+  await expect(settings.getByRole('button', { name: 'Copy RTMP publish URL' })).toHaveText(
+    'Copied',
   );
+  // Read as main reads the OS clipboard: the page itself is never granted a clipboard read.
+  expect(await app.evaluate(({ clipboard }) => clipboard.readText())).toBe(publish);
 });
 
 test('a chosen file reaches main with its path (webUtils.getPathForFile)', async () => {

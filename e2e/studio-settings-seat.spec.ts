@@ -56,8 +56,8 @@ test('a desk joined from Settings → Studio follows the backup when the hub die
     .toContain('Desk two');
   const channel = await onAirChannel(platform);
   const broadcastKey = channel.latest_broadcast.key ?? '';
-  const renames = () => sandbox.served.asked().live.updateBroadcast ?? 0;
-  const renamesBefore = renames();
+  const renames = async () => (await sandbox.served.asked()).live.updateBroadcast ?? 0;
+  const renamesBefore = await renames();
 
   // The hub dies. The seat moves once the hub was silent 3 s and the backup serves.
   await desks.kill(hub);
@@ -75,7 +75,7 @@ test('a desk joined from Settings → Studio follows the backup when the hub die
   expect(renamed.data.title).toBe(title);
   expect(answeredAt - killedAt).toBeLessThanOrEqual(5000);
   // Counted at the sandbox: one rename, and the broadcast has the title.
-  expect(renames() - renamesBefore).toBe(1);
+  expect((await renames()) - renamesBefore).toBe(1);
   const read = await platform.get<{ data: { title: string } }>(`/broadcasts/${broadcastKey}`);
   expect(read.data.title).toBe(title);
   await expect(page.getByTestId('studio-state')).toContainText('Seat “Desk two” · Connected');

@@ -6,15 +6,18 @@
  * clipboard writes and no other permission (hosts/permission-policy.ts); one instance per
  * data folder (hosts/instance-lock.ts); the menu (hosts/app-menu.ts); recovery from crashes,
  * hangs and sleep, and a question before quitting with work under way (hosts/desktop-recovery.ts,
- * hosts/quit-guard.ts); updates that wait for the show (hosts/updates.ts).
+ * hosts/quit-guard.ts); updates that wait for the show (hosts/updates.ts); the computer kept
+ * awake for the show (hosts/keep-awake.ts).
  */
 import {
   app,
   BrowserWindow,
+  crashReporter,
   dialog,
   Menu,
   Notification,
   powerMonitor,
+  powerSaveBlocker,
   session,
   shell,
 } from 'electron';
@@ -23,7 +26,9 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { superviseSpool } from './hosts/spool';
-import { createDeskCore, type DeskCore } from './services/app/desk-core';
+import { createDeskCore, type DeskCore, type MainFaultKind } from './services/app/desk-core';
+import { crashDumpsFolder } from './services/app/crash-dumps';
+import { watchMainFaults } from './hosts/main-faults';
 import { supervisePanelApi, type PanelApiSupervisor } from './hosts/panel-api';
 import { openSandboxWorkspace, sandboxInfoFromEnv } from './services/workspaces/workspace';
 import { registerIpc } from './hosts/electron-ipc';
@@ -51,6 +56,7 @@ import {
 } from './hosts/updates';
 import { policyFilePath } from './hosts/update-policy';
 import { defaultDataFolder } from './hosts/data-folder';
+import { superviseKeepAwake } from './hosts/keep-awake';
 
 const rendererIndex = join(import.meta.dirname, '../renderer/index.html');
 const appUrlPrefix = pathToFileURL(join(import.meta.dirname, '../renderer/')).href;
@@ -73,6 +79,16 @@ app.setPath(
     ? resolve(dataDirArg.slice('--data-dir='.length))
     : defaultDataFolder(process.platform, process.env, homedir()),
 );
+// Crash dumps stay on this workstation, in the data folder ("Save diagnostics" lists them).
+app.setPath('crashDumps', join(app.getPath('userData'), crashDumpsFolder));
+crashReporter.start({ uploadToServer: false });
+// A fault of main is logged, journaled and told (hosts/main-faults.ts); the app keeps serving.
+watchMainFaults({
+  process,
+  app,
+  tell: () => faultTeller,
+  log: (m) => (log ? log.write(m) : process.stderr.write(`${m}\n`)),
+});
 
 let core: DeskCore | null = null;
 let log: Log | null = null;
@@ -81,6 +97,8 @@ let network: HostNetwork | null = null;
 let folderLock: InstanceLock | null = null;
 let updates: DesktopUpdates | null = null;
 let panelApi: PanelApiSupervisor | null = null;
+let stopKeepAwake: (() => void) | null = null;
+let faultTeller: ((kind: MainFaultKind, what: string) => void) | null = null;
 
 if (!app.requestSingleInstanceLock()) {
   // Electron brings the running window forward ('second-instance'); this start says so.
@@ -108,6 +126,7 @@ if (!app.requestSingleInstanceLock()) {
   app.on('will-quit', () => {
     // A downloaded update is installed by electron-updater as the app quits (autoInstallOnAppQuit).
     updates?.dispose();
+    stopKeepAwake?.();
     void (panelApi?.close() ?? Promise.resolve())
       .then(() => core?.dispose())
       .then(() => network?.close());
@@ -170,6 +189,7 @@ async function start(): Promise<void> {
     about: { appVersion: app.getVersion(), network: network.network.description },
     updates: desktopUpdates.info,
   });
+  faultTeller = (kind, what) => deskCore.fault(kind, what);
   // A studio hub keeps its seats' files in `dropped/`: removed once no upload queue names them.
   superviseSpool(app.getPath('userData'), (m) => logger.write(m));
   app.setAboutPanelOptions({ applicationName: 'OnAir Desk', applicationVersion: app.getVersion() });
@@ -219,6 +239,17 @@ async function start(): Promise<void> {
   // The updater reads the show work and the settings changes through the outermost core.
   core = await desktopUpdates.attach(menu.core);
   const watched = core;
+  // The computer does not sleep while a channel is on air or a recording or transfer runs.
+  stopKeepAwake = superviseKeepAwake({
+    blocker: powerSaveBlocker,
+    work: () => desktopUpdates.work(),
+    report: (state) => deskCore.workstation.setKeepAwake(state),
+    every: (ms, run) => {
+      const timer = setInterval(() => void run(), ms);
+      return () => clearInterval(timer);
+    },
+    log: (m) => logger.write(m),
+  }).stop;
   rereadAfterSleep(
     powerMonitor,
     () => watched.rereadWatches(),

@@ -37,6 +37,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createDeskCore } from '../services/app/desk-core';
+import { watchMainFaults } from './main-faults';
 import { openSandboxWorkspace, sandboxInfoFromEnv } from '../services/workspaces/workspace';
 import { startBrowserHost } from './browser-host';
 import { seatWithOwnDesk } from '../services/app/seat-desk';
@@ -177,6 +178,12 @@ async function main(): Promise<void> {
   const desk = seat === null ? await openOwn() : null;
   const core = desk ?? (seat ? seatWithOwnDesk(seat, openOwn) : null);
   if (core === null) throw new Error('unreachable: a desk or a seat');
+  // A fault of this process is logged, journaled and told; the host keeps serving.
+  watchMainFaults({
+    process,
+    tell: () => (desk ? (kind, what) => desk.fault(kind, what) : null),
+    log: (m) => log.write(m),
+  });
   mark('deskCore');
   const rendererDir = values['renderer-dir']
     ? resolve(values['renderer-dir'])

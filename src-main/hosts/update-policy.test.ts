@@ -15,6 +15,7 @@ import {
 import { FakeUpdater } from './updater-fake';
 
 const none: ShowWork = {
+  onAir: 0,
   recordings: 0,
   uploads: 0,
   downloads: 0,
@@ -208,6 +209,7 @@ describe('the update controller', () => {
   });
 
   it.each([
+    ['a channel on air', { onAir: 1 }],
     ['a manual recording on a watched broadcast', { recordings: 1 }],
     ['an upload', { uploads: 1 }],
     ['a download', { downloads: 2 }],

@@ -10,8 +10,10 @@
  *   `manual` only when the operator asks (Help → Check for updates…); `start` once at start;
  *   `default` at start and every {@link checkEveryMs}.
  * - The rule: never download-and-restart while the operator is working a show, i.e. while a
- *   manual recording is running on a watched broadcast, an upload or a download is running, or
- *   a command that changes something is in flight. A found update downloads only while none of
+ *   channel of the open workspace is on air (as the control room, a watched broadcast or the
+ *   Multiview last saw it: hosts/on-air-tracker.ts), a manual recording is running on a watched
+ *   broadcast, an upload or a download is running, or a command that changes something is in
+ *   flight. A found update downloads only while none of
  *   these is under way; a downloaded one is installed when the app quits (electron-updater's
  *   `autoInstallOnAppQuit`; the quit guard asks first when work is under way), or after
  *   {@link idleBeforeInstallMs} (10 minutes) with none of these, checked every
@@ -98,6 +100,8 @@ export async function readUpdatePolicy(
 
 /** What keeps an update from being installed now: the operator is working a show. */
 export interface ShowWork {
+  /** Channels of the open workspace last seen on air (hosts/on-air-tracker.ts). */
+  onAir: number;
   /** Watched broadcasts with a manual recording running. */
   recordings: number;
   /** Uploads queued, sending or waiting to retry. */
@@ -112,7 +116,7 @@ export interface ShowWork {
 
 /** True when any of `work` is under way. */
 export function busy(work: ShowWork): boolean {
-  return work.recordings + work.uploads + work.downloads + work.commands > 0;
+  return work.onAir + work.recordings + work.uploads + work.downloads + work.commands > 0;
 }
 
 /**

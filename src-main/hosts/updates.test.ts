@@ -1,8 +1,8 @@
 /**
  * The desktop app's updates wired to a core on the sandbox platform, with electron-updater faked
  * at its interface and a virtual clock: off until configured, the policy file over the operator's
- * setting, and a downloaded update held back while a watched broadcast records or a command is
- * in flight.
+ * setting, and a downloaded update held back while a channel is on air, a watched broadcast
+ * records or a command is in flight.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -80,6 +80,14 @@ async function onAirBroadcast(core: DeskCore): Promise<Broadcast> {
   throw new Error('the seed has no on-air broadcast that is not recording');
 }
 
+/** A broadcast that ended (renaming it puts nothing on air). */
+async function offAirBroadcast(core: DeskCore): Promise<{ key: string }> {
+  const page = await data<Fresh<Page<ChannelSummary>>>(core, 'channels.list', {});
+  const ended = page.data.items.find((c) => !c.onAir && c.latestBroadcast)?.latestBroadcast;
+  if (!ended) throw new Error('the seed has no channel whose last broadcast ended');
+  return ended;
+}
+
 describe('desktop updates', () => {
   it('never checks until a server is configured, then checks the generic server', async () => {
     const { updater, run, pass, enabled, desktop } = await start(null);
@@ -144,31 +152,47 @@ describe('desktop updates', () => {
     });
   });
 
-  it('does not install while a watched broadcast records; installs 10 idle minutes after it stops', async () => {
+  it('does not install while a watched broadcast records, nor while it stays on air after; installs 10 idle minutes after it ends', async () => {
     const { updater, run, core, pass, desktop } = await start(null);
+    if (!rig) throw new Error('no core');
     updater.offered = '2.0.0';
     await run('settings.updates', { mode: 'manual', url: server });
     const b = await onAirBroadcast(core);
-    const updatesSeen: boolean[] = [];
+    const seen: { recording: boolean; onAir: boolean }[] = [];
     core.subscribe((event, payload) => {
       const update = payload as { kind?: string; broadcastKey?: string; data?: Broadcast };
       if (event === 'watch.update' && update.kind === 'broadcast' && update.broadcastKey === b.key)
-        updatesSeen.push(update.data?.recording === true);
+        seen.push({
+          recording: update.data?.recording === true,
+          onAir: update.data?.onAir === true,
+        });
     });
     const watch = await data<{ watchId: string }>(core, 'watch.subscribe', {
       spec: { kind: 'broadcast', broadcastKey: b.key, focused: true },
     });
     expect((await run('broadcast.startRecording', { broadcastKey: b.key })).ok).toBe(true);
-    await vi.waitFor(() => expect(updatesSeen.at(-1)).toBe(true), { timeout: 10_000 });
+    await vi.waitFor(() => expect(seen.at(-1)?.recording).toBe(true), { timeout: 10_000 });
 
     expect(await desktop.check()).toBe(true);
     await pass(3 * idleBeforeInstallMs);
     expect(updater.downloads).toBe(0);
     expect(updater.installs).toEqual([]);
 
+    // The recording stops; the broadcast is still on air: the update still waits.
     expect((await run('broadcast.stopRecording', { broadcastKey: b.key })).ok).toBe(true);
-    await vi.waitFor(() => expect(updatesSeen.at(-1)).toBe(false), { timeout: 10_000 });
-    // The stop answered at the last busy minute: 10 minutes from there, one of them passing now.
+    await vi.waitFor(() => expect(seen.at(-1)).toEqual({ recording: false, onAir: true }), {
+      timeout: 10_000,
+    });
+    await pass(3 * idleBeforeInstallMs);
+    expect(updater.downloads).toBe(0);
+    expect(updater.installs).toEqual([]);
+    expect(await desktop.work()).toMatchObject({ onAir: 1, recordings: 0 });
+
+    // The encoder stops and the platform ends the broadcast after its reconnect window.
+    rig.sandbox.encoders.set(b.channelKey, 'off');
+    rig.sandbox.clock.advance(rig.sandbox.encoders.reconnectWindowMs + 1000);
+    rig.sandbox.encoders.runDue();
+    await vi.waitFor(() => expect(seen.at(-1)?.onAir).toBe(false), { timeout: 10_000 });
     await pass(tickEveryMs);
     expect(updater.downloads).toBe(1);
     await pass(idleBeforeInstallMs - 2 * tickEveryMs);
@@ -178,7 +202,31 @@ describe('desktop updates', () => {
     await run('watch.unsubscribe', { watchId: watch.watchId });
   });
 
-  it('no longer counts a recording broadcast once its watch ends', async () => {
+  it('waits while the control room sees a channel on air, counting each one it sees', async () => {
+    const { updater, run, core, pass, desktop } = await start(null);
+    updater.offered = '2.0.0';
+    await run('settings.updates', { mode: 'manual', url: server });
+    const lists: ChannelSummary[][] = [];
+    core.subscribe((event, payload) => {
+      const update = payload as { kind?: string; data?: Page<ChannelSummary> };
+      if (event === 'watch.update' && update.kind === 'channels' && update.data)
+        lists.push(update.data.items);
+    });
+    const watch = await data<{ watchId: string }>(core, 'watch.subscribe', {
+      spec: { kind: 'channels' },
+    });
+    await vi.waitFor(() => expect(lists.length).toBeGreaterThan(0), { timeout: 10_000 });
+    const onAir = lists.at(-1)?.filter((c) => c.onAir).length ?? 0;
+    expect(onAir).toBeGreaterThan(0);
+    expect(await desktop.work()).toMatchObject({ onAir, recordings: 0, uploads: 0 });
+    expect(await desktop.check()).toBe(true);
+    await pass(3 * idleBeforeInstallMs);
+    expect(updater.downloads).toBe(0);
+    expect(desktop.status().state).toEqual({ kind: 'available', version: '2.0.0' });
+    await run('watch.unsubscribe', { watchId: watch.watchId });
+  });
+
+  it('no longer counts a recording broadcast once its watch ends, but its channel stays on air', async () => {
     const { updater, run, core, pass, desktop } = await start(null);
     updater.offered = '2.0.0';
     await run('settings.updates', { mode: 'manual', url: server });
@@ -195,11 +243,12 @@ describe('desktop updates', () => {
     await run('broadcast.startRecording', { broadcastKey: b.key });
     await vi.waitFor(() => expect(seen.at(-1)).toBe(true), { timeout: 10_000 });
     await desktop.check();
+    expect(await desktop.work()).toMatchObject({ onAir: 1, recordings: 1 });
+    await run('watch.unsubscribe', { watchId: watch.watchId });
+    // A view that closes takes nothing off air: the last seen on-air state holds.
+    expect(await desktop.work()).toMatchObject({ onAir: 1, recordings: 0 });
     await pass(2 * tickEveryMs);
     expect(updater.downloads).toBe(0);
-    await run('watch.unsubscribe', { watchId: watch.watchId });
-    await pass(tickEveryMs);
-    expect(updater.downloads).toBe(1);
     await run('broadcast.stopRecording', { broadcastKey: b.key });
   });
 
@@ -210,7 +259,7 @@ describe('desktop updates', () => {
     await desktop.check();
     await vi.waitFor(() => expect(updater.downloads).toBe(1));
     await pass(idleBeforeInstallMs - 2 * tickEveryMs);
-    const b = await onAirBroadcast(core);
+    const b = await offAirBroadcast(core);
     // A rename is on the wire while the tick reads the work.
     const renaming = run('broadcast.rename', { broadcastKey: b.key, title: 'Late news' });
     await pass(tickEveryMs);

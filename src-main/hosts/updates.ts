@@ -2,6 +2,8 @@
  * The desktop app's updates, wired to the core (the rule itself is hosts/update-policy.ts):
  * electron-updater's `autoUpdater` with the generic server the organisation configures, the
  * administrator's policy file read once at start, and the show work read from main:
+ * - channels of the open workspace on air, as the control room's channel list, a watched
+ *   broadcast or the Multiview last saw them (hosts/on-air-tracker.ts);
  * - manual recordings on watched broadcasts: the broadcast watches started by `watch.subscribe`
  *   and not yet ended, and whether each records from their `watch.update` events;
  * - uploads and downloads under way, from `upload.list` and `downloads.list` (as the quit guard);
@@ -25,10 +27,12 @@ import {
   ShowActivity,
   UpdateController,
   type EffectiveUpdates,
+  type ShowWork,
   type UpdaterSurface,
   type UpdateState,
 } from './update-policy';
 import { workInFlight } from './quit-guard';
+import { OnAirTracker } from './on-air-tracker';
 
 export interface DesktopUpdatesOptions {
   /** electron-updater's `autoUpdater` (a typed fake in tests). */
@@ -61,6 +65,11 @@ export interface DesktopUpdates {
   status(): { state: UpdateState; failed: boolean };
   /** Whether updates are on (a server, a mode other than `none`). */
   enabled(): boolean;
+  /**
+   * The show work under way now, as the rule reads it (keep-awake reads it too); rejects
+   * before {@link DesktopUpdates.attach}.
+   */
+  work(): Promise<ShowWork>;
   dispose(): void;
 }
 
@@ -83,21 +92,24 @@ export async function readTextIfPresent(path: string): Promise<string | null> {
 export async function openDesktopUpdates(options: DesktopUpdatesOptions): Promise<DesktopUpdates> {
   const policy = await readUpdatePolicy(options.policyPath, options.readText, options.log);
   const activity = new ShowActivity(options.now);
+  const onAir = new OnAirTracker();
   let watched: DeskCore | null = null;
   let enabled = false;
+  const work = async (): Promise<ShowWork> => {
+    if (!watched) throw new Error('the core is not open yet');
+    // What main counts itself is read before the queues answer, so it is of this moment.
+    const seen = {
+      onAir: onAir.onAir(),
+      recordings: activity.recordings(),
+      commands: activity.commands(),
+      lastCommandAt: activity.lastCommandAt(),
+    };
+    const queues = await workInFlight(watched, () => 0);
+    return { ...seen, uploads: queues.uploads, downloads: queues.downloads };
+  };
   const controller = new UpdateController({
     updater: options.updater,
-    work: async () => {
-      if (!watched) throw new Error('the core is not open yet');
-      // What main counts itself is read before the queues answer, so it is of this moment.
-      const seen = {
-        recordings: activity.recordings(),
-        commands: activity.commands(),
-        lastCommandAt: activity.lastCommandAt(),
-      };
-      const work = await workInFlight(watched, () => 0);
-      return { ...seen, uploads: work.uploads, downloads: work.downloads };
-    },
+    work,
     now: options.now,
     every: options.every,
     log: options.log,
@@ -142,12 +154,17 @@ export async function openDesktopUpdates(options: DesktopUpdatesOptions): Promis
           activity.watchEnded((input as CommandInput<'watch.unsubscribe'>).watchId);
       };
       unsubscribe = core.subscribe((event, payload) => {
+        if (event === 'workspace.changed')
+          onAir.workspace((payload as EventMap['workspace.changed']).active.id);
         if (event !== 'watch.update') return;
         const update = payload as EventMap['watch.update'];
+        onAir.seen(update);
         if (update.kind === 'broadcast')
           activity.broadcastSeen(update.broadcastKey, update.data.recording);
       });
       watched = wrapped;
+      const open = await core.invoke('workspace.state', {}, { clientId: 'main' });
+      if (open.ok) onAir.workspace((open.data as EventMap['workspace.changed']).active.id);
       const read = await core.invoke('settings.updates', {}, { clientId: 'main' });
       if (read.ok) apply(effectiveOf(read.data));
       else options.log(`updates: could not read the update settings: ${read.error.message}`);
@@ -156,6 +173,7 @@ export async function openDesktopUpdates(options: DesktopUpdatesOptions): Promis
     check: () => controller.check(),
     status: () => ({ state: controller.state, failed: controller.lastCheckFailed }),
     enabled: () => enabled,
+    work,
     dispose() {
       unsubscribe?.();
       controller.dispose();

@@ -6,7 +6,7 @@
 
 /** What a journal line records: a command (any way in) or an event main saw. */
 export type ActivityKind =
-  'command' | 'on-air' | 'off-air' | 'budget-429' | 'stale' | 'fresh' | 'upload';
+  'command' | 'on-air' | 'off-air' | 'budget-429' | 'stale' | 'fresh' | 'upload' | 'fault';
 
 /** Every kind, in the order the view's filter lists them. */
 export const activityKinds = [
@@ -17,6 +17,7 @@ export const activityKinds = [
   'stale',
   'fresh',
   'upload',
+  'fault',
 ] as const satisfies readonly ActivityKind[];
 
 /** One line of the Activity list, newest first in a page. */

@@ -38,6 +38,7 @@ import { presenceEvents, studioDomainCommands } from './commands/presence';
 import { notificationEvents } from './commands/notifications';
 import { activityCommands } from './commands/activity';
 import { panelCommands } from './commands/panels';
+import { workstationCommands, workstationEvents } from './commands/workstation';
 
 export { ipcChannels } from './ipc-channels';
 
@@ -64,6 +65,7 @@ export const commandDomains = {
   studio: studioDomainCommands,
   activity: activityCommands,
   panels: panelCommands,
+  workstation: workstationCommands,
 } as const;
 
 /** The name of a domain of commands. */
@@ -81,6 +83,7 @@ export const events = joinDomains({
   workspaces: workspaceEvents,
   notifications: notificationEvents,
   studio: presenceEvents,
+  workstation: workstationEvents,
 });
 
 type Commands = typeof commands;

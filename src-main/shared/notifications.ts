@@ -14,6 +14,8 @@ export const osNoticeKinds = [
   'recordingStopped',
   /** The platform refused the workspace's token (401). */
   'tokenRefused',
+  /** A stored token expires within 7 days, then within a day (each told once). */
+  'tokenExpiring',
   /** The platform paused the budget (429) for longer than 10 s. */
   'budgetPaused',
   /** An upload batch or the download list finished, or some of its files failed. */
@@ -31,6 +33,7 @@ export const allNoticesOn: OsNoticeSwitches = {
   offAir: true,
   recordingStopped: true,
   tokenRefused: true,
+  tokenExpiring: true,
   budgetPaused: true,
   transfers: true,
 };

@@ -19,6 +19,7 @@ export const kindKeys: Record<ActivityItem['kind'], MessageKey> = {
   stale: 'activity.kinds.stale',
   fresh: 'activity.kinds.fresh',
   upload: 'activity.kinds.upload',
+  fault: 'activity.kinds.fault',
 };
 
 /** What happened, in the operator's words: the command's title or the event. */
@@ -52,6 +53,8 @@ export function what(item: ActivityItem): string {
         item.outcome === 'failed' ? 'activity.events.uploadFailed' : 'activity.events.uploadDone',
         { file: item.file ?? '' },
       );
+    case 'fault':
+      return t('activity.events.fault', { detail: item.detail ?? '' });
   }
 }
 

@@ -87,6 +87,7 @@ export function toItems(lines: readonly JournalLine[]): ActivityItem[] {
         line.channelTitle ?? (line.channelKey ? titleOf.get(line.channelKey) : undefined) ?? null,
       broadcastKey: line.broadcastKey ?? null,
       broadcastTitle: line.broadcastTitle ?? null,
+      via: line.via ?? null,
       message: line.message ?? null,
       detail: line.api ?? line.topic ?? null,
       until: line.until ?? null,

@@ -344,6 +344,8 @@ export function eventText(
           file: item.file ?? '',
         },
       );
+    case 'fault':
+      return t('activity.events.fault', { detail: item.detail ?? '' });
     case 'command':
       return item.command ?? '';
   }

@@ -27,6 +27,7 @@ import { batchHandlers } from '../core/batch-commands';
 import { controlRoomHandlers } from '../control-room/control-room-commands';
 import { EventHub, type EventListener } from './events';
 import { Notices } from './notices';
+import { say } from '../../shared/i18n/say';
 import { NoticePolicy, type Observation } from '../notifications/notice-policy';
 import { scheduleHandlers } from '../schedule/schedule-commands';
 import { openSettings } from '../settings/settings';
@@ -51,6 +52,7 @@ import {
 } from '../studio/index';
 import type { Broadcast, BudgetSnapshot, Fresh } from '../../shared/model';
 import { PanelRegistry } from '../panels/panel-registry';
+import { Workstation, workstationHandlers } from './workstation';
 import { panelHandlers } from '../panels/panel-commands';
 
 export type { CallContext } from '../core/command-registry';
@@ -94,7 +96,19 @@ export interface DeskCoreWithPanels extends DeskCore {
   handedUploads(): Promise<BeatUpload[]>;
   /** Keeps what the hub this desk backs up handed over (its latest beat). */
   adoptUploads(uploads: readonly BeatUpload[]): void;
+  /** The workstation's own state: the host reports its keep-awake here (workstation.ts). */
+  readonly workstation: Workstation;
+  /**
+   * A fault of main the app survived (hosts/main-faults.ts): journaled in the open workspace
+   * as the app's own line (`fault`, way in `app`) and told to the operator as a notice.
+   * @param kind which fault: an uncaught exception, an unhandled rejection, a child process gone.
+   * @param what one line saying what failed (no stack; the log has it).
+   */
+  fault(kind: MainFaultKind, what: string): void;
 }
+
+/** The faults of main the app survives and tells (hosts/main-faults.ts). */
+export type MainFaultKind = 'exception' | 'rejection' | 'childGone';
 
 export interface DeskCoreOptions {
   /** The app's data folder: settings.json, accounts.json, logs/. */
@@ -221,6 +235,19 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     ...(options.uploadTuning ? { uploadTuning: options.uploadTuning } : {}),
   });
   journalWorkspace = () => lifecycle.session.workspace.info.id;
+  // The keep-awake the host reports and the tokens that expire soon (workstation.ts).
+  const workstation = new Workstation({
+    emit: hub.emit,
+    accounts: () => registry.list(),
+    workspaces: () => lifecycle.state().choices,
+    clock,
+    notify: notices.notify,
+    observe,
+  });
+  hub.subscribe((event) => {
+    if (event === 'workspace.changed') workstation.checkTokens();
+  });
+  workstation.checkTokens();
   const checker = accessChecker({
     clock,
     ...(options.workspaceOptions?.fetch ? { fetch: options.workspaceOptions.fetch } : {}),
@@ -286,6 +313,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
         now: () => clock.now(),
       }),
       activity: activityHandlers({ journal: audit, now: () => clock.now() }),
+      workstation: workstationHandlers(workstation),
     },
     () => lifecycle.session,
     log,
@@ -391,6 +419,19 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       };
     },
     assumeFullMinute: seedFullMinute,
+    workstation,
+    fault(kind, what) {
+      record([
+        {
+          kind: 'fault',
+          at: new Date(clock.now()).toISOString(),
+          topic: kind,
+          message: what,
+          via: 'app',
+        },
+      ]);
+      notices.notify('error', say(`workstation.fault.${kind}`, { what }));
+    },
     handedUploads,
     adoptUploads,
     rereadWatches() {
@@ -409,6 +450,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     async dispose() {
       stopPruning();
       presence.dispose();
+      workstation.dispose();
       await studio.stop();
       await lifecycle.dispose();
       await audit.flush();

@@ -17,6 +17,7 @@
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { arch, platform, release, version as osVersion } from 'node:os';
 import { dirname, join } from 'node:path';
+import { listCrashDumps } from './crash-dumps';
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { NetworkDescription } from '../../platform/network';
 import { recentRefusals } from '../../platform/refusals';
@@ -88,6 +89,8 @@ export async function saveDiagnostics(
   }
   const audit = await sources.audit(auditRecordsKept).catch(() => []);
   files['audit.jsonl'] = audit.map((record) => `${JSON.stringify(record)}\n`).join('');
+  // Names, sizes and times of the local crash dumps; never their contents (crash-dumps.ts).
+  files['crash-dumps.json'] = json(await listCrashDumps(sources.dataDir));
   files['README.txt'] = readme(now);
 
   const zippable: Zippable = {};
@@ -183,6 +186,7 @@ function readme(now: number): string {
     "budget.json     the open workspace's API budget (schedulers)",
     'refusals.json   the last platform refusals (status, message, path without query)',
     'logs/           the main-process log',
+    'crash-dumps.json the local crash dumps: names, sizes and times (not their contents)',
     `audit.jsonl     the open workspace's newest ${auditRecordsKept} audit records`,
     '',
     'Tokens never enter this archive: every file was redacted before it was written.',

@@ -16,7 +16,12 @@ import {
   type CommandOutput,
 } from '../../shared/bridge';
 import type { CommandDecl, Confirmation } from '../../shared/commands/define';
-import { createDeskCore, type DeskCore, type DeskCoreOptions } from './desk-core';
+import {
+  createDeskCore,
+  type DeskCore,
+  type DeskCoreWithPanels,
+  type DeskCoreOptions,
+} from './desk-core';
 import { openSandboxWorkspace, type WorkspaceOptions } from '../workspaces/workspace';
 
 /**
@@ -33,7 +38,7 @@ export const fastTestPacing = {
 /** A sandbox platform (rate limit off) and a desk core on its workspace, for one test file. */
 export interface TestCore {
   sandbox: SandboxHandle;
-  core: DeskCore;
+  core: DeskCoreWithPanels;
   /** The core's data folder: a fresh temp folder, removed by `close`. */
   dataDir: string;
   /** Disposes the core, stops the sandbox and removes the data folder. */

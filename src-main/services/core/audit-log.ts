@@ -95,7 +95,15 @@ export interface BatchMark {
  * reads), the platform refused the budget with a 429 (the scheduler's pause), a watch's
  * poll failed (`stale`) and later answered again (`fresh`), an upload finished or failed.
  */
-export type ActivityEventKind = 'on-air' | 'off-air' | 'budget-429' | 'stale' | 'fresh' | 'upload';
+export type ActivityEventKind =
+  | 'on-air'
+  | 'off-air'
+  | 'budget-429'
+  | 'stale'
+  | 'fresh'
+  | 'upload'
+  /** A fault of the app's main process it survived (hosts/main-faults.ts), way in `app`. */
+  | 'fault';
 
 /**
  * One event line: written by main where it already knows the event (no extra platform call),
@@ -121,7 +129,7 @@ export interface ActivityEvent {
   api?: string;
   /** `budget-429`: when the scheduler's pause ends, ISO 8601 UTC. */
   until?: string;
-  /** `stale` / `fresh`: which watch (`channels`, `broadcast`, ...). */
+  /** `stale` / `fresh`: which watch (`channels`, `broadcast`, ...); `fault`: which kind. */
   topic?: string;
   /** `upload`: the file's name (never its path). */
   file?: string;
@@ -129,6 +137,8 @@ export interface ActivityEvent {
   outcome?: 'done' | 'failed';
   /** The platform's (or the engine's) words, redacted: a stale poll's error, a failed upload's problem. */
   message?: string;
+  /** `fault`: the app itself (`app`): no person's act. */
+  via?: 'app';
 }
 
 /** One line of a workspace's journal: a command's record or an event. */

@@ -16,6 +16,7 @@ import type { Broadcast } from '../../shared/model';
 import type { UploadItem } from '../../shared/uploads';
 import type { Download } from '../../shared/downloads-model';
 import type { OsNotice, OsNoticeKind, OsNoticeSwitches } from '../../shared/notifications';
+import type { MessageRef } from '../../shared/i18n/message';
 
 /** A stop command of this seat explains a recording stop seen this long after it, ms. */
 export const ownActionWindowMs = 60_000;
@@ -37,6 +38,11 @@ export type Observation =
     }
   /** The platform refused the workspace's token for `api` (401). */
   | { kind: 'tokenRefused'; at: number; api: 'live' | 'vod'; workspace: string }
+  /**
+   * A stored token passed a warning threshold (services/app/workstation.ts tells each one once):
+   * `body` says which account, when, and the workspaces it breaks.
+   */
+  | { kind: 'tokenExpiring'; at: number; threshold: 7 | 1 | 0; body: MessageRef }
   /** A scheduler's state: `rateLimitedUntil` is the end of a 429 pause, or null. */
   | { kind: 'budget'; at: number; api: string; rateLimitedUntil: number | null }
   /** Upload items that changed. */
@@ -94,6 +100,12 @@ export class NoticePolicy {
                 : 'osNotice.tokenRefused.vod',
             params: { workspace: observation.workspace },
           },
+          open: { view: 'accounts' },
+        });
+      case 'tokenExpiring':
+        return this.#notice('tokenExpiring', observation.at, {
+          title: { key: `workstation.tokens.osTitle${observation.threshold}` },
+          body: observation.body,
           open: { view: 'accounts' },
         });
       case 'budget':

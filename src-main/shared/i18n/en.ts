@@ -23,6 +23,7 @@ import { activity } from './en/activity';
 import { panelsView } from './en/panels';
 import { multiview } from './en/multiview';
 import { presence } from './en/presence';
+import { workstation } from './en/workstation';
 
 export const en = {
   ...app,
@@ -49,4 +50,5 @@ export const en = {
   ...panelsView,
   ...multiview,
   ...presence,
+  ...workstation,
 } as const;

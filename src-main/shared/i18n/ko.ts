@@ -25,6 +25,7 @@ import { activity } from './ko/activity';
 import { panelsView } from './ko/panels';
 import { multiview } from './ko/multiview';
 import { presence } from './ko/presence';
+import { workstation } from './ko/workstation';
 
 export const ko: CatalogueShape<typeof en> = {
   ...app,
@@ -51,4 +52,5 @@ export const ko: CatalogueShape<typeof en> = {
   ...panelsView,
   ...multiview,
   ...presence,
+  ...workstation,
 };

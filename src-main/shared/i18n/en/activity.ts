@@ -36,6 +36,7 @@ export const activity = {
       stale: 'Stale',
       fresh: 'Fresh again',
       upload: 'Upload',
+      fault: 'App fault',
     },
     columns: {
       at: 'Time (UTC)',
@@ -69,6 +70,7 @@ export const activity = {
       fresh: 'The poll answered again ({topic})',
       uploadDone: 'Upload finished: {file}',
       uploadFailed: 'Upload failed: {file}',
+      fault: 'The app survived a fault ({detail})',
     },
     topics: {
       channels: 'channel list',

@@ -82,6 +82,7 @@ export const app = {
       offAir: 'A watched broadcast went off air',
       recordingStopped: 'A manual recording stopped without your command',
       tokenRefused: 'The platform refused a token',
+      tokenExpiring: 'A stored token expires within 7 days, or within a day',
       budgetPaused: 'The platform paused the API budget for more than 10 s',
       transfers: 'Uploads and downloads finished or failed',
     },

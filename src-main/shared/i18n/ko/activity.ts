@@ -36,6 +36,7 @@ export const activity = {
       stale: '갱신 안 됨',
       fresh: '다시 갱신됨',
       upload: '업로드',
+      fault: '앱 오류',
     },
     columns: {
       at: '시각 (UTC)',
@@ -69,6 +70,7 @@ export const activity = {
       fresh: '조회가 다시 응답했습니다 ({topic})',
       uploadDone: '업로드 완료: {file}',
       uploadFailed: '업로드 실패: {file}',
+      fault: '앱이 오류를 넘기고 계속 실행됨 ({detail})',
     },
     topics: {
       channels: '채널 리스트',

@@ -86,6 +86,7 @@ export const app: CatalogueShape<typeof en> = {
       offAir: '지켜보던 방송이 방송중지됨',
       recordingStopped: '명령 없이 수동 녹화가 멈춤',
       tokenRefused: '플랫폼이 토큰을 거부함',
+      tokenExpiring: '저장된 토큰이 7일 또는 하루 안에 만료됨',
       budgetPaused: '플랫폼이 API 호출 한도를 10초 넘게 멈춤',
       transfers: '업로드와 다운로드가 끝나거나 실패함',
     },

@@ -22,6 +22,7 @@ import { commandsRehearsal } from './commands/rehearsal';
 import { commandsBatches } from './commands/batches';
 import { commandsStudio } from './commands/studio';
 import { commandsPanels } from './commands/panels';
+import { commandsWorkstation } from './commands/workstation';
 
 export const commandTexts = {
   commands: {
@@ -45,5 +46,6 @@ export const commandTexts = {
     batches: commandsBatches,
     studio: commandsStudio,
     panels: commandsPanels,
+    workstation: commandsWorkstation,
   },
 } as const;
