@@ -21,7 +21,8 @@ import type { Session } from '../app/session';
  * @param confirmation what the way in carried.
  * @param session the open workspace's session.
  * @param via the way in: a hardware panel may run only what its declaration offers to panels
- *   (`offer.panel`).
+ *   (`offer.panel`) and the operator ticked for that panel.
+ * @param panelCommands the commands ticked for the panel that sent it (none when absent).
  */
 export function refusalBeforeSending(
   name: CommandName,
@@ -30,12 +31,15 @@ export function refusalBeforeSending(
   confirmation: Confirmation | undefined,
   session: Session,
   via: WayIn = 'button',
+  panelCommands: readonly string[] = [],
 ): DeskError | null {
   const { workspace } = session;
   const title: MessageRef = { key: commandTextKeys(name).title as MessageKey };
 
   if (via === 'panel' && decl.offer?.panel !== true)
     return { code: 'forbidden', ...say('pipeline.notForPanels', { command: title }) };
+  if (via === 'panel' && !panelCommands.includes(name))
+    return { code: 'forbidden', ...say('pipeline.notTickedForPanel', { command: title }) };
 
   if (decl.api === 'live' && !workspace.info.apis.live)
     return { code: 'api-missing', ...say('errors.noLiveApi') };

@@ -47,6 +47,11 @@ export interface CallContext {
   /** The hardware panel's name, when it came from one (`via: 'panel'`, hosts/panel-api.ts). */
   panel?: string;
   /**
+   * The commands the operator ticked for that panel (Settings → Hardware panels): with
+   * `via: 'panel'`, any other command is refused before anything is sent (none when absent).
+   */
+  panelCommands?: readonly string[];
+  /**
    * Aborted when the asker went away before the answer (the browser page's request closed):
    * a `view` read still queued for the platform is then dropped (call-signal.ts).
    */
@@ -215,6 +220,7 @@ export function createDispatcher(
         context.confirmation,
         current,
         context.via,
+        context.panelCommands,
       );
     if (refusal) {
       audit({ ok: false, code: refusal.code, status: null, message: refusal.message, sent: false });

@@ -21,6 +21,8 @@ export const pipeline = {
     observerSeat:
       '“{command}” changes the platform, and this seat is an observer: it sees everything and changes nothing. Nothing was sent.',
     notForPanels: '“{command}” is not offered to hardware panels. Nothing was sent.',
+    notTickedForPanel:
+      '“{command}” is not ticked for this panel: tick it in Settings → Hardware panels. Nothing was sent.',
     confirmAgain: '“{command}” cannot be undone: confirm it first. Nothing was sent.',
     confirmTyped:
       '“{command}” cannot be undone: type the name it asks for to confirm. Nothing was sent.',
