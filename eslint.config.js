@@ -1,4 +1,4 @@
-// Flat ESLint config: strict TypeScript, Svelte, and the layering rules of DESIGN.md
+// Flat ESLint config: strict TypeScript, Svelte, and the layering rules of docs/architecture.md, "Layers and import rules"
 // ("Import rules"), enforced here rather than remembered.
 // First: turns on svelte-eslint-parser's ts.sys hook before the parser loads (see the file).
 import './eslint.svelte-hook.js';
@@ -10,7 +10,8 @@ import svelteConfig from './svelte.config.js';
 
 const electronOnly = {
   group: ['electron', 'electron/*'],
-  message: 'Only index.ts, preload.ts and hosts/electron-ipc.ts may import electron (DESIGN.md).',
+  message:
+    'Only index.ts, preload.ts and hosts/electron-ipc.ts may import electron (docs/architecture.md, "Layers and import rules").',
 };
 // hosts/ may take Electron's *types* (erased at build) so its pure modules are tested
 // against typed fakes of the Electron APIs they are given.
@@ -116,13 +117,13 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.mjs', '*.config.js'],
     ...tseslint.configs.disableTypeChecked,
   },
-  // --- layering (DESIGN.md "Import rules") ---
+  // --- layering (docs/architecture.md, "Layers and import rules") ---
   {
     files: ['src-main/**/*.ts'],
     ignores: ['src-main/index.ts', 'src-main/preload.ts', 'src-main/hosts/electron-ipc.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [electronOnly] }] },
   },
-  // --- services/ by domain (docs/architecture.md, "Layers") ---
+  // --- services/ by domain (docs/architecture.md, "Layers and import rules") ---
   // app/ (wiring) imports anything. A domain imports core/, platform/, shared/, secrets/ and
   // its own folder; another domain only through that domain's index.ts; never app/ or the
   // sandbox. core/ imports no domain and not app/. Tests and test support drive the whole
@@ -283,7 +284,8 @@ export default tseslint.config(
             {
               group: ['zod', '**/shared/bridge', '**/shared/commands/**'],
               allowTypeImports: true,
-              message: 'The preload imports the declarations as types only (DESIGN.md).',
+              message:
+                'The preload imports the declarations as types only (docs/architecture.md, "Processes and trust").',
             },
           ],
         },

@@ -2,7 +2,7 @@
  * Each seat's share of the last minute on screen (loopback only): a hub (`--host-studio`) and
  * two seats (`--join`: "PD" and "Graphics") focus the same on-air channel, so the hub reads
  * that broadcast once for the three of them and each share counts a third of those reads
- * (docs/architecture.md, "Studio": shared watches). The hub's Budget details list the three
+ * (docs/architecture.md, "The API budget": shared watches). The hub's Budget details list the three
  * shares, fractional ("2.3 calls"), each through the plural strings; screens in English and
  * Korean.
  */

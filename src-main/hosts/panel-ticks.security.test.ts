@@ -110,12 +110,12 @@ describe('a panel runs only the commands the operator ticked for it (issue 32 §
     expect(refused.status).toBe(403);
     expect(refused.body.error?.code).toBe('forbidden');
     expect(refused.body.error?.message).toBe(
-      '“Start recording” is not ticked for this panel: tick it in Settings → Hardware panels. Nothing was sent.',
+      'This panel may not run “Start recording”: tick it for this panel in Settings → Hardware panels. Nothing was sent.',
     );
     const text = refused.body.error?.text;
     if (!text) throw new Error('no catalogue message');
     expect(inKorean(text)).toBe(
-      '“녹화 시작”은(는) 이 패널에 허용되지 않았습니다. 설정 → 하드웨어 패널에서 체크하세요. 아무것도 보내지 않았습니다.',
+      '이 패널은 “녹화 시작”을(를) 실행할 수 없습니다. 설정 → 하드웨어 패널에서 이 패널에 허용하세요. 아무것도 보내지 않았습니다.',
     );
     expect((await broadcast(target.key)).recording).toBe(false);
 
@@ -128,7 +128,7 @@ describe('a panel runs only the commands the operator ticked for it (issue 32 §
     // Stop recording is not ticked: refused at the first press, not asked for a second one.
     const stop = await press(panel.token, 'broadcast.stopRecording', input);
     expect(stop.status).toBe(403);
-    expect(stop.body.error?.message).toMatch(/“Stop recording” is not ticked for this panel/);
+    expect(stop.body.error?.message).toMatch(/This panel may not run “Stop recording”/);
     expect((await press(panel.token, 'broadcast.stopRecording', input)).status).toBe(403);
     expect((await broadcast(target.key)).recording).toBe(true);
 
@@ -156,7 +156,7 @@ describe('a panel runs only the commands the operator ticked for it (issue 32 §
     const input = { broadcastKey: target.key };
     const refused = await press(right.token, 'broadcast.startRecording', input);
     expect(refused.status).toBe(403);
-    expect(refused.body.error?.message).toMatch(/“Start recording” is not ticked/);
+    expect(refused.body.error?.message).toMatch(/This panel may not run “Start recording”/);
     expect((await broadcast(target.key)).recording).toBe(false);
     const started = await press(left.token, 'broadcast.startRecording', input);
     expect(started.status, JSON.stringify(started.body)).toBe(200);

@@ -1,6 +1,6 @@
 /**
  * What the platform does after a broadcast, on the virtual clock (docs/platform-facts.md,
- * "After a broadcast"): recording files appear with one transfer result per active
+ * "After a broadcast (the sandbox)"): recording files appear with one transfer result per active
  * destination, callbacks only for real transfers, files expire 7 days after the broadcast
  * date; statistics wait 30 minutes after the end; chat and like downloads wait for the end.
  */

@@ -1,7 +1,7 @@
 /**
  * Scheduled channels play their programs on the virtual clock (spec, Endpoints: "uploaded VOD
  * content plays in sequence at set times"; Resources: the waiting screen is the "image shown
- * before a program starts"). docs/platform-facts.md, "Scheduled channels on the clock", states
+ * before a program starts"). docs/platform-facts.md, "Scheduled live", states
  * the rules in words:
  *
  * - when a program's `start_at` comes, its channel goes on air with a new broadcast titled

@@ -47,7 +47,7 @@ export interface RecordingFile {
   /**
    * Where the platform sent the file: one result per destination that was active when the
    * file appeared, in destination order; empty when the channel had none (live API
-   * `RecordingFile.transfers`, docs/platform-facts.md "Recording files after a broadcast").
+   * `RecordingFile.transfers`, docs/platform-facts.md, "After a broadcast (the sandbox)").
    */
   transfers: RecordingFileTransfer[];
 }

@@ -1,5 +1,5 @@
 /**
- * Results that cross the bridge. Errors are values at this boundary (STYLE.md): a platform
+ * Results that cross the bridge. Errors are values at this boundary (the house habits: errors are values at boundaries): a platform
  * refusal reaches the operator with its status, the platform's own message and field errors.
  */
 import type { MessageRef } from './i18n/message';

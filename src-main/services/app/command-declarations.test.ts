@@ -13,7 +13,7 @@ import { listOperations } from '../../sandbox/openapi';
 import { commandNames, commands, type CommandName } from '../../shared/bridge';
 import { commandTextKeys } from '../../shared/command-texts';
 import { sampleInput } from '../core/command-samples';
-import type { CommandDecl, Role } from '../../shared/commands/define';
+import { commandScopes, type CommandDecl, type Role } from '../../shared/commands/define';
 import { en } from '../../shared/i18n/en';
 import { ko } from '../../shared/i18n/ko';
 import { holderOf, shortcutText } from '../../shared/shortcuts-model';
@@ -129,6 +129,49 @@ describe('command declarations', () => {
         );
     }
     expect(wrong).toEqual([]);
+  });
+
+  it("say where every command runs, and keep the desk's own and the hub's administration apart", () => {
+    const wrong: string[] = [];
+    for (const name of commandNames) {
+      const { scope, operations: refs, reveals } = decl(name);
+      if (!(commandScopes as readonly unknown[]).includes(scope))
+        wrong.push(`${name}: no scope (${String(scope)})`);
+      // What calls the platform runs where the accounts are.
+      if (refs.length > 0 && scope !== 'platform') wrong.push(`${name}: calls, but ${scope}`);
+      if (reveals !== undefined && reveals !== true) wrong.push(`${name}: reveals ${reveals}`);
+    }
+    expect(wrong).toEqual([]);
+    const of = (scope: string) => commandNames.filter((name) => decl(name).scope === scope);
+    // Issue 32 §1: a seat's own desk, and what only the desk holding the accounts administers.
+    expect(of('workstation')).toEqual(
+      expect.arrayContaining([
+        'settings.language',
+        'settings.operatorName',
+        'settings.notifications',
+        'settings.changeShortcut',
+        'settings.updates',
+        'panels.add',
+        'downloads.folder',
+        'diagnostics.save',
+        'persist.save',
+      ]),
+    );
+    expect(of('hub')).toEqual(
+      expect.arrayContaining([
+        'account.add',
+        'account.remove',
+        'account.updateToken',
+        'workspace.switch',
+        'workspace.pair',
+        'studio.newPairingCode',
+        'studio.revokeSeat',
+        'rehearsal.deliverOutside',
+      ]),
+    );
+    expect(commandNames.filter((name) => decl(name).reveals)).toEqual(
+      expect.arrayContaining(['channelAdmin.revealStreamKey']),
+    );
   });
 
   it('bind default shortcuts to physical keys, once each, only where keys are offered, never to an app key', () => {

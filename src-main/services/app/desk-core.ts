@@ -45,6 +45,7 @@ import {
   createStudioHub,
   deskBackup,
   PresenceBoard,
+  staysOnSeat,
   studioHandlers,
   type BeatUpload,
 } from '../studio/index';
@@ -362,12 +363,12 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     adoptUploads,
   });
 
-  // While this desk is a seat of a studio, every command but the studio's own is the hub's.
+  // While this desk is a seat of a studio, its own settings and the studio's commands run
+  // here; every other command is the hub's (seat.ts `staysOnSeat`).
   return {
     async invoke(command, input, context) {
       const seat = studio.seat();
-      if (seat && !(typeof command === 'string' && command.startsWith('studio.')))
-        return seat.invoke(command, input, context);
+      if (seat && !staysOnSeat(command)) return seat.invoke(command, input, context);
       const answer = await dispatch(command, input, context);
       // A view opened while this hub stands down is told at once its figures are not read.
       if (standingDown && command === 'watch.subscribe' && answer.ok) sayHeld();

@@ -38,7 +38,11 @@ export interface AuditRecord {
   panel?: string;
   /** The command's name, e.g. `broadcast.stopRecording`. */
   command: string;
-  effect: Exclude<CommandEffect, 'read'>;
+  /**
+   * `change` or `destructive`; `read` only for a read that shows a secret (`reveals`) or one
+   * its way in was refused (services/core/ways-in.ts).
+   */
+  effect: CommandEffect;
   /** What it acted on: key fields of its input (`channelKey`, `broadcastKey`, ...) and titles. */
   target: Record<string, string | string[]>;
   /**

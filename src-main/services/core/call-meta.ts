@@ -7,6 +7,9 @@
 import { z } from 'zod';
 import type { Confirmation, WayIn } from '../../shared/commands/define';
 
+/** A seat's own way in: what its operator pressed on the seat (never `seat` or `app`). */
+const seatWayIn = z.enum(['button', 'key', 'palette', 'panel']);
+
 const pageMeta = z.object({
   via: z.enum(['button', 'key', 'palette']).optional().catch(undefined),
   confirmation: z
@@ -26,5 +29,45 @@ export function pageCallMeta(raw: unknown): { via: WayIn; confirmation?: Confirm
   return {
     via: meta.via ?? 'button',
     ...(meta.confirmation ? { confirmation: meta.confirmation } : {}),
+  };
+}
+
+const seatMeta = z.object({
+  via: seatWayIn.optional().catch(undefined),
+  // Plain text of a panel's name as Settings → Panels keeps it (at most 60 characters).
+  panel: z
+    .string()
+    .trim()
+    .min(1)
+    .max(60)
+    .regex(/^[^\p{Cc}]*$/u)
+    .optional()
+    .catch(undefined),
+  panelCommands: z.array(z.string().max(80)).max(300).optional().catch(undefined),
+});
+
+/**
+ * The way in a studio seat's call says it came by on the seat (its body beside `input`,
+ * services/studio/seat.ts): a button, a key, the palette or one of the seat's panels (with its
+ * name and the commands ticked for it, the seat's own setting). The hub journals it so and
+ * applies the ways-in table to it as well as to the seat's role, which the hub knows from
+ * pairing and never takes from the seat. A seat that says nothing is `seat`; anything
+ * malformed is left out.
+ */
+export function seatCallMeta(raw: unknown): {
+  via: WayIn;
+  confirmation?: Confirmation;
+  panel?: string;
+  panelCommands?: readonly string[];
+} {
+  const { confirmation } = pageCallMeta(raw);
+  const parsed = seatMeta.safeParse(raw ?? {});
+  const meta = parsed.success ? parsed.data : {};
+  const via: WayIn = meta.via ?? 'seat';
+  return {
+    via,
+    ...(confirmation ? { confirmation } : {}),
+    ...(via === 'panel' && meta.panel ? { panel: meta.panel } : {}),
+    ...(via === 'panel' && meta.panelCommands ? { panelCommands: meta.panelCommands } : {}),
   };
 }

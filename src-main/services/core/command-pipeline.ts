@@ -3,11 +3,12 @@
  * between input validation and the budget: the workspace has the API, the token's role allows the
  * command, its precondition holds, and a destructive command carries its confirmation. Each
  * refusal comes before any platform call, in the operator's words, whatever the way in
- * (button, key, palette, panel or seat): the adapters differ, the pipeline does not.
+ * (button, key, palette, panel or seat): the adapters differ, the pipeline does not. Which
+ * commands a way in may run at all is the ways-in table's (ways-in.ts), read first.
  */
 import { commandTextKeys } from '../../shared/command-texts';
 import type { CommandName } from '../../shared/bridge';
-import type { CommandDecl, Confirmation, WayIn } from '../../shared/commands/define';
+import type { CommandDecl, Confirmation } from '../../shared/commands/define';
 import { freshForPreconditionMs, preconditionRefusal } from '../../shared/commands/preconditions';
 import { say } from '../../shared/i18n/say';
 import type { MessageKey, MessageRef } from '../../shared/i18n/message';
@@ -20,9 +21,8 @@ import type { Session } from '../app/session';
  * @param input the validated input.
  * @param confirmation what the way in carried.
  * @param session the open workspace's session.
- * @param via the way in: a hardware panel may run only what its declaration offers to panels
- *   (`offer.panel`) and the operator ticked for that panel.
- * @param panelCommands the commands ticked for the panel that sent it (none when absent).
+ * What the way in may run at all (a panel, a seat, an observer) is decided before this, by the
+ * ways-in table (ways-in.ts).
  */
 export function refusalBeforeSending(
   name: CommandName,
@@ -30,16 +30,9 @@ export function refusalBeforeSending(
   input: unknown,
   confirmation: Confirmation | undefined,
   session: Session,
-  via: WayIn = 'button',
-  panelCommands: readonly string[] = [],
 ): DeskError | null {
   const { workspace } = session;
   const title: MessageRef = { key: commandTextKeys(name).title as MessageKey };
-
-  if (via === 'panel' && decl.offer?.panel !== true)
-    return { code: 'forbidden', ...say('pipeline.notForPanels', { command: title }) };
-  if (via === 'panel' && !panelCommands.includes(name))
-    return { code: 'forbidden', ...say('pipeline.notTickedForPanel', { command: title }) };
 
   if (decl.api === 'live' && !workspace.info.apis.live)
     return { code: 'api-missing', ...say('errors.noLiveApi') };
@@ -76,21 +69,6 @@ export function refusalBeforeSending(
       return { code: 'confirmation-required', ...say('pipeline.confirmTyped', { command: title }) };
   }
   return null;
-}
-
-/**
- * Why an observer seat of a studio may not run `name`: it changes the platform (effect
- * `change` or `destructive`). Null for a read, or when no observer sent it. A backup hub's link
- * runs no command at all (the hub refuses it before the pipeline); here it counts as an observer.
- */
-export function observerRefusal(
-  name: CommandName,
-  effect: CommandDecl['effect'],
-  seatRole: 'operator' | 'observer' | 'backup' | undefined,
-): DeskError | null {
-  if (seatRole === 'operator' || seatRole === undefined || effect === 'read') return null;
-  const title: MessageRef = { key: commandTextKeys(name).title as MessageKey };
-  return { code: 'forbidden', ...say('pipeline.observerSeat', { command: title }) };
 }
 
 /** The broadcast a command targets: its `broadcastKey` input field, if any. */

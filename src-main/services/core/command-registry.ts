@@ -27,7 +27,8 @@ import { auditTarget, type AuditLog, type AuditRecord } from './audit-log';
 import { runWithCallSignal } from './call-signal';
 import { runAsCallOwner } from '../../platform/call-owner';
 import { runResendingWrites } from '../../platform/write-resend';
-import { observerRefusal, refusalBeforeSending } from './command-pipeline';
+import { refusalBeforeSending } from './command-pipeline';
+import { wayInRefusal } from './ways-in';
 import type { SeatRole } from '../../shared/studio-model';
 import { CrossingMemory, crossedEditBy, crossedRefusal, type Actor } from './crossing';
 import type { Session } from '../app/session';
@@ -42,15 +43,26 @@ export interface CallContext {
   confirmation?: Confirmation;
   /** The studio seat that sent it, when it came from one. */
   seat?: string;
-  /** That seat's role: an `observer` runs nothing that changes the platform (the pipeline refuses). */
+  /**
+   * That seat's role, as the hub paired it (never as the seat says): what it may run is the
+   * ways-in table's (ways-in.ts): an operator seat runs platform commands, an observer platform
+   * reads that reveal nothing, a backup nothing.
+   */
   seatRole?: SeatRole;
   /** The hardware panel's name, when it came from one (`via: 'panel'`, hosts/panel-api.ts). */
   panel?: string;
   /**
-   * The commands the operator ticked for that panel (Settings → Hardware panels): with
-   * `via: 'panel'`, any other command is refused before anything is sent (none when absent).
+   * For a panel's call: the commands the operator ticked for that panel (Settings → Panels).
+   * A panel runs only a command its declaration offers to panels and that is ticked here;
+   * absent for a panel's call: none (ways-in.ts).
    */
   panelCommands?: readonly string[];
+  /**
+   * A condition the desk serving a seat puts on that seat's validated input, checked right after
+   * the ways-in table: a refusal, journaled with `sent: false`, and the handler never runs
+   * (hub.ts: a seat's `upload.enqueue` takes only the copies it sent, seat-files.ts).
+   */
+  inputRefusal?: (command: string, input: unknown) => DeskError | null;
   /**
    * Aborted when the asker went away before the answer (the browser page's request closed):
    * a `view` read still queued for the platform is then dropped (call-signal.ts).
@@ -191,8 +203,14 @@ export function createDispatcher(
     const overriding = context.confirmation?.kind === 'override';
     // A command not declared yet is audited when it runs at an operator's `command` priority.
     const effect = entry.decl.effect ?? (entry.decl.priority === 'command' ? 'change' : 'read');
-    const audit = (answer: AuditRecord['answer'], account?: CallAccount, output?: unknown) => {
-      if (effect === 'read') return;
+    // A read that shows a secret is journaled like a change: who saw it, from where, how.
+    const audit = (
+      answer: AuditRecord['answer'],
+      account?: CallAccount,
+      output?: unknown,
+      always = false,
+    ) => {
+      if (effect === 'read' && !entry.decl.reveals && !always) return;
       void pipeline.audit.append({
         at: new Date(at).toISOString(),
         workspace: current.workspace.info.id,
@@ -211,17 +229,24 @@ export function createDispatcher(
         ...(overriding ? { override: true as const } : {}),
       });
     };
-    const refusal =
-      observerRefusal(command, effect, context.seatRole) ??
-      refusalBeforeSending(
-        command,
-        entry.decl,
-        parsed.data,
-        context.confirmation,
-        current,
-        context.via,
-        context.panelCommands,
-      );
+    // What this way in may run at all: the table, before any other guard (ways-in.ts). Its
+    // refusals are journaled whatever the effect: someone tried a door that is closed to them.
+    const closed =
+      wayInRefusal(command, entry.decl, context) ??
+      context.inputRefusal?.(command, parsed.data) ??
+      null;
+    if (closed) {
+      const answer = { ok: false as const, code: closed.code, status: null, sent: false };
+      audit({ ...answer, message: closed.message }, undefined, undefined, true);
+      return fail(closed);
+    }
+    const refusal = refusalBeforeSending(
+      command,
+      entry.decl,
+      parsed.data,
+      context.confirmation,
+      current,
+    );
     if (refusal) {
       audit({ ok: false, code: refusal.code, status: null, message: refusal.message, sent: false });
       return fail(refusal);

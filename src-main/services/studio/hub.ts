@@ -11,9 +11,11 @@
  *   holds the new seat (backup.ts, at most 2 s). Everything else needs `Authorization: Seat <credential>` (401
  *   otherwise, and at once after a revocation).
  * - Any request carrying an `Origin` is refused (403): seats are desks, never web pages.
- * - A seat's command runs through the hub's one pipeline with `via: 'seat'`, the seat's name
- *   and role (an observer's `change` and `destructive` commands are refused there); the
- *   studio's own commands are the hub operator's only.
+ * - A seat's command runs through the hub's one pipeline with the way in it came by on the seat
+ *   (`via: 'seat'` when it says none), the seat's name and the role this hub paired it with; the
+ *   ways-in table (services/core/ways-in.ts) lets an operator seat run platform commands only, an
+ *   observer platform reads that reveal nothing; the studio's own commands are the hub
+ *   operator's only.
  * - Revoking a seat closes its event streams and connections at once.
  */
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
@@ -22,7 +24,7 @@ import type { ServerResponse } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CallContext } from '../core/command-registry';
-import { pageCallMeta } from '../core/call-meta';
+import { seatCallMeta } from '../core/call-meta';
 import type {
   HubStanding,
   PairingCode,
@@ -42,7 +44,7 @@ import { PairingBook, type StoredSeat } from './pairing';
 import { refuse } from './refuse';
 import type { StandbyHub } from './backup';
 import { followRoutes, type FollowRoutes } from './follow-routes';
-import { seatFileRoutes } from './seat-files';
+import { seatFileRoutes, seatUploadRefusal } from './seat-files';
 
 /** The hub's state and its server, one per desk core (a backup's too: {@link StandbyHub}). */
 export interface StudioHub extends StandbyHub {
@@ -143,6 +145,9 @@ export async function createStudioHub(options: {
     if (was !== is) core?.standDown?.(is);
   };
 
+  /** Where seats' files are kept (seat-files.ts). */
+  const spoolDir = () => options.spoolDir ?? join(options.dataDir, 'dropped');
+
   const seatOf = (request: FastifyRequest): StoredSeat | null => {
     const header = request.headers.authorization ?? '';
     return header.startsWith('Seat ') ? book.check(header.slice(5).trim()) : null;
@@ -234,14 +239,15 @@ export async function createStudioHub(options: {
       reply.raw.once('close', () => {
         if (!reply.raw.writableFinished) asker.abort(new Error('The seat stopped waiting.'));
       });
-      const { confirmation } = pageCallMeta(request.body);
+      // The way in survives the hop (a key, the palette, a panel of the seat); the role is the
+      // one this hub paired the seat with, whatever the seat says (services/core/ways-in.ts).
       const context: CallContext = {
+        ...seatCallMeta(request.body),
         clientId,
         signal: asker.signal,
-        via: 'seat',
         seat: seat.name,
         seatRole: seat.role,
-        ...(confirmation ? { confirmation } : {}),
+        inputRefusal: (command, input) => seatUploadRefusal(command, input, spoolDir(), seat.id),
       };
       return core.invoke(request.params.command, request.body?.input ?? {}, context);
     });
@@ -276,10 +282,7 @@ export async function createStudioHub(options: {
         if (!streams.get(seat.id)?.size) core?.seatGone?.(seat.id);
       });
     });
-    seatFileRoutes(app, {
-      spoolDir: () => options.spoolDir ?? join(options.dataDir, 'dropped'),
-      now: options.now,
-    });
+    seatFileRoutes(app, { spoolDir, now: options.now });
     follow = followRoutes(app, {
       registry: () => book.stored(),
       touch: (id) => book.touch(id),

@@ -14,6 +14,7 @@ export {
   seatCore,
   pinnedAgent,
   seatSecretName,
+  staysOnSeat,
   FingerprintMismatchError,
   JoinRefusedError,
   type SeatCore,

@@ -14,14 +14,15 @@
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, rm, stat } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename, join, relative, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { request as undiciRequest, type Agent } from 'undici';
 import { z } from 'zod';
-import { englishText } from '../../shared/i18n/say';
+import { englishText, say } from '../../shared/i18n/say';
+import type { DeskError } from '../../shared/result';
 import type { MessageKey, MessageParams, MessageRef } from '../../shared/i18n/message';
 import { seatCopyFolder } from '../../shared/seat-copies';
 import type { EnqueueResult, UploadTarget } from '../../shared/uploads';
@@ -88,6 +89,35 @@ export function seatFileRoutes(
 }
 
 class ShortBodyError extends Error {}
+
+/**
+ * Why the hub refuses a seat's `upload.enqueue` (issue 32 §1, "Seat uploads"): every path must
+ * be one of the copies this seat sent (`<spoolDir>/<made>-<random>-seat-<seatId>/<name>`,
+ * {@link seatFileRoutes}), written exactly so (absolute, no `..`, no doubled separator). Any
+ * other path is refused before anything opens it, in words that do not say whether it exists.
+ * Null for any other command, or when every path is the seat's own copy.
+ */
+export function seatUploadRefusal(
+  command: string,
+  input: unknown,
+  spoolDir: string,
+  seatId: string,
+): DeskError | null {
+  if (command !== 'upload.enqueue') return null;
+  const paths = (input as { paths?: unknown } | null)?.paths;
+  const own = Array.isArray(paths) && paths.every((path) => isOwnCopy(path, spoolDir, seatId));
+  return own ? null : { code: 'forbidden', ...say('studio.errors.notSeatCopy') };
+}
+
+/** Whether `path` is written as one of seat `seatId`'s copies in `spoolDir`, to the letter. */
+function isOwnCopy(path: unknown, spoolDir: string, seatId: string): boolean {
+  if (typeof path !== 'string' || resolve(path) !== path) return false;
+  const parts = relative(resolve(spoolDir), path).split(sep);
+  const [folder, name] = parts;
+  if (parts.length !== 2 || folder === undefined || name === undefined) return false;
+  const match = /^\d+-[0-9a-f]+-seat-([0-9a-f]{1,64})$/.exec(folder);
+  return match?.[1] === seatId && safeName(name) === name;
+}
 
 /** The last path segment of a file's name, without control characters; null if empty. */
 function safeName(raw: string): string | null {

@@ -13,7 +13,13 @@
  */
 import { fetch, type Agent } from 'undici';
 import { z } from 'zod';
-import { commands, type CommandName, type EventMap, type EventName } from '../../shared/bridge';
+import {
+  commands,
+  isCommandName,
+  type CommandName,
+  type EventMap,
+  type EventName,
+} from '../../shared/bridge';
 import { say } from '../../shared/i18n/say';
 import type { MessageKey, MessageRef } from '../../shared/i18n/message';
 import { commandTextKeys } from '../../shared/command-texts';
@@ -260,6 +266,7 @@ export function seatCore(options: {
           body: JSON.stringify({
             input: sent,
             ...(context.confirmation ? { confirmation: context.confirmation } : {}),
+            ...wayInOf(context),
           }),
           dispatcher: agent,
           signal,
@@ -377,6 +384,38 @@ export function linkFailure(command: string, cause: Error): DeskError {
 /** Whether a seat's failed command surely never reached the hub (see {@link linkFailure}). */
 export function surelyNotSent(error: DeskError): boolean {
   return error.text?.key === 'studio.errors.hubUnreachable';
+}
+
+/**
+ * The way in a seat's call came by on this desk, for the hub to journal and check (hub.ts,
+ * `seatCallMeta`): a button, a key, the palette, a panel with its name and ticked commands;
+ * nothing when the call does not say (the hub then journals `seat`).
+ */
+function wayInOf(context: CallContext): {
+  via?: 'button' | 'key' | 'palette' | 'panel';
+  panel?: string;
+  panelCommands?: readonly string[];
+} {
+  const via = context.via;
+  if (via === 'panel')
+    return {
+      via,
+      ...(context.panel ? { panel: context.panel } : {}),
+      ...(context.panelCommands ? { panelCommands: context.panelCommands } : {}),
+    };
+  return via === 'button' || via === 'key' || via === 'palette' ? { via } : {};
+}
+
+/**
+ * Whether `command` runs on this desk while it is a seat: this desk's own (`workstation`
+ * scope: language, operator name, notifications, shortcuts, panels, download folder,
+ * diagnostics, updates, view state) and the studio's (`studio.*`: this desk joining or leaving,
+ * its link). Everything else goes to the hub, where the ways-in table decides
+ * (services/core/ways-in.ts).
+ */
+export function staysOnSeat(command: unknown): boolean {
+  if (typeof command !== 'string' || !isCommandName(command)) return false;
+  return command.startsWith('studio.') || commands[command].scope === 'workstation';
 }
 
 /** Whether `input` has the shape of `upload.enqueue`'s (the hub validates it fully). */

@@ -1,6 +1,6 @@
 /**
  * Shared watches in a studio: several seats (and the hub's own page) watching the same
- * broadcast cost the platform the calls of one (docs/architecture.md, "Studio": the hub's one
+ * broadcast cost the platform the calls of one (docs/architecture.md, "The API budget": the hub's one
  * watch planner merges watches of one broadcast). Counted at the platform's door: every
  * request the hub's workspace sends for that broadcast. The hub's core runs on a manual clock
  * (its watch planner's polls come when the test moves time on), the requests and the seats'

@@ -38,6 +38,7 @@ export const activityCommands = defineCommands({
    * operator, channel, kinds, time), with the operators, seats and channels the range holds.
    */
   'activity.query': localRead({
+    scope: 'platform',
     input: activityFilters.extend({
       offset: z.number().int().min(0).default(0),
       limit: z.number().int().min(1).max(1000).default(200),
@@ -49,6 +50,7 @@ export const activityCommands = defineCommands({
    * Korean; comma-separated, RFC 4180 quoting), oldest first, headers in `language`.
    */
   'activity.exportCsv': localRead({
+    scope: 'platform',
     input: activityFilters.extend({ language: exportLanguage }),
     output: returns<ActivityExport>(),
   }),
@@ -58,6 +60,7 @@ export const activityCommands = defineCommands({
    * server-side rendering), then every line; no script, no external resource.
    */
   'activity.exportReport': localRead({
+    scope: 'platform',
     input: z.object({ day: utcDay, channelKey: key.optional(), language: exportLanguage }),
     output: returns<ActivityExport>(),
   }),

@@ -12,6 +12,7 @@ import { defineCommands, defineEvents, event, localRead, returns } from './defin
 export const batchCommands = defineCommands({
   /** A batch's latest progress (no platform call); null for a batch this session does not know. */
   'batches.progress': localRead({
+    scope: 'platform',
     input: z.object({ batchId: z.uuid('Not a batch of this session.') }),
     output: returns<BatchProgress | null>(),
   }),

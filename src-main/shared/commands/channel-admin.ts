@@ -38,6 +38,7 @@ export type { DestinationChanges, NewDestination } from './channel-admin-inputs'
 export const channelAdminCommands = defineCommands({
   /** The channel's callback URLs (read from getChannel). */
   'channelAdmin.callbacks': command({
+    scope: 'platform',
     input: channelInput,
     output: returns<Fresh<ChannelCallbacks>>(),
     priority: 'view',
@@ -49,6 +50,7 @@ export const channelAdminCommands = defineCommands({
   }),
   /** setChannelCallbacks: each URL as given; empty removes that callback. */
   'channelAdmin.setCallbacks': command({
+    scope: 'platform',
     input: z.object({
       channelKey: key,
       live: callbackUrl,
@@ -65,6 +67,7 @@ export const channelAdminCommands = defineCommands({
   }),
   /** listCreators, filtered by nickname or e-mail. */
   'channelAdmin.creators': command({
+    scope: 'platform',
     input: z.object({
       channelKey: key,
       keyword: searchKeyword.optional(),
@@ -78,6 +81,7 @@ export const channelAdminCommands = defineCommands({
     roles: anyRole,
   }),
   'channelAdmin.createCreator': command({
+    scope: 'platform',
     input: z.object({
       channelKey: key,
       nickname,
@@ -95,6 +99,7 @@ export const channelAdminCommands = defineCommands({
     roles: anyRole,
   }),
   'channelAdmin.renameCreator': command({
+    scope: 'platform',
     input: z.object({ channelKey: key, creatorCode: key, nickname }),
     output: returns<Creator>(),
     priority: 'command',
@@ -105,6 +110,7 @@ export const channelAdminCommands = defineCommands({
     roles: anyRole,
   }),
   'channelAdmin.deleteCreator': command({
+    scope: 'platform',
     input: z.object({ channelKey: key, creatorCode: key }),
     output: returns<{ deleted: true }>(),
     priority: 'command',
@@ -117,6 +123,7 @@ export const channelAdminCommands = defineCommands({
   }),
   /** listSyndications, without their stream keys. */
   'channelAdmin.syndications': command({
+    scope: 'platform',
     input: channelInput,
     output: returns<Fresh<Syndication[]>>(),
     priority: 'view',
@@ -128,6 +135,8 @@ export const channelAdminCommands = defineCommands({
   }),
   /** getSyndication: the stream key, when the operator asks to see it. */
   'channelAdmin.revealStreamKey': command({
+    scope: 'platform',
+    reveals: true,
     input: z.object({ channelKey: key, syndicationId: positiveId }),
     output: returns<SyndicationStreamKey>(),
     priority: 'command',
@@ -138,6 +147,7 @@ export const channelAdminCommands = defineCommands({
     roles: anyRole,
   }),
   'channelAdmin.createSyndication': command({
+    scope: 'platform',
     input: z.object({ channelKey: key, title, link: rtmpLink, streamKey, active: z.boolean() }),
     output: returns<Syndication>(),
     priority: 'command',
@@ -149,6 +159,7 @@ export const channelAdminCommands = defineCommands({
   }),
   /** updateSyndication; an omitted stream key keeps the stored one. */
   'channelAdmin.updateSyndication': command({
+    scope: 'platform',
     input: z.object({
       channelKey: key,
       syndicationId: positiveId,
@@ -166,6 +177,7 @@ export const channelAdminCommands = defineCommands({
     roles: anyRole,
   }),
   'channelAdmin.deleteSyndication': command({
+    scope: 'platform',
     input: z.object({ channelKey: key, syndicationId: positiveId }),
     output: returns<{ deleted: true }>(),
     priority: 'command',
@@ -178,6 +190,7 @@ export const channelAdminCommands = defineCommands({
   }),
   /** listFileTransfers. */
   'channelAdmin.destinations': command({
+    scope: 'platform',
     input: channelInput,
     output: returns<Fresh<RecordingDestination[]>>(),
     priority: 'view',
@@ -189,6 +202,7 @@ export const channelAdminCommands = defineCommands({
   }),
   /** getFileTransfer: one destination as the platform holds it now (the editor opens on it). */
   'channelAdmin.destination': command({
+    scope: 'platform',
     input: z.object({ channelKey: key, destinationId: positiveId }),
     output: returns<RecordingDestination>(),
     priority: 'view',
@@ -200,6 +214,7 @@ export const channelAdminCommands = defineCommands({
   }),
   /** create{Ftp,Sftp,Service,ObjectStorage}FileTransfer by `destination.kind`. */
   'channelAdmin.createDestination': command({
+    scope: 'platform',
     input: z.object({ channelKey: key, destination: newDestination }),
     output: returns<RecordingDestination>(),
     priority: 'command',
@@ -215,6 +230,7 @@ export const channelAdminCommands = defineCommands({
     roles: anyRole,
   }),
   'channelAdmin.updateDestination': command({
+    scope: 'platform',
     input: z.object({ channelKey: key, destinationId: positiveId, changes: destinationChanges }),
     output: returns<RecordingDestination>(),
     priority: 'command',
@@ -225,6 +241,7 @@ export const channelAdminCommands = defineCommands({
     roles: anyRole,
   }),
   'channelAdmin.deleteDestination': command({
+    scope: 'platform',
     input: z.object({ channelKey: key, destinationId: positiveId }),
     output: returns<{ deleted: true }>(),
     priority: 'command',
@@ -237,6 +254,7 @@ export const channelAdminCommands = defineCommands({
   }),
   /** setFileTransferStatus. */
   'channelAdmin.setDestinationActive': command({
+    scope: 'platform',
     input: z.object({ channelKey: key, destinationId: positiveId, active: z.boolean() }),
     output: returns<RecordingDestination>(),
     priority: 'command',
@@ -248,6 +266,7 @@ export const channelAdminCommands = defineCommands({
   }),
   /** listChattingServices: the account's chatting service contracts. */
   'channelAdmin.chattingServices': command({
+    scope: 'platform',
     input: noInput,
     output: returns<Fresh<ChattingService[]>>(),
     priority: 'view',
@@ -259,6 +278,7 @@ export const channelAdminCommands = defineCommands({
   }),
   /** getChatting and getChattingInfo: the room settings and the room now. */
   'channelAdmin.chat': command({
+    scope: 'platform',
     input: channelInput,
     output: returns<Fresh<ChannelChat>>(),
     priority: 'view',
@@ -270,6 +290,7 @@ export const channelAdminCommands = defineCommands({
   }),
   /** updateServiceChatting. */
   'channelAdmin.updateServiceChat': command({
+    scope: 'platform',
     input: serviceChat,
     output: returns<ChatSettings>(),
     priority: 'command',
@@ -281,6 +302,7 @@ export const channelAdminCommands = defineCommands({
   }),
   /** updateExternalChatting. */
   'channelAdmin.updateExternalChat': command({
+    scope: 'platform',
     input: externalChat,
     output: returns<ChatSettings>(),
     priority: 'command',

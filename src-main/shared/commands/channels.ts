@@ -68,6 +68,7 @@ export const channelCommands = defineCommands({
    * control room. The one channel-list command of both views.
    */
   'channels.list': command({
+    scope: 'platform',
     input: z.object({
       state: z.enum(channelStateFilters).default('all'),
       types: z.enum(channelListTypes).default('all'),
@@ -86,6 +87,7 @@ export const channelCommands = defineCommands({
     offer: { palette: true },
   }),
   'channels.get': command({
+    scope: 'platform',
     input: channelInput,
     output: returns<Fresh<ChannelDetails>>(),
     priority: 'view',
@@ -97,6 +99,7 @@ export const channelCommands = defineCommands({
   }),
   /** The workspace's role (contract readable: super administrator) and its contract. */
   'channels.access': command({
+    scope: 'platform',
     input: noInput,
     output: returns<ChannelAccess>(),
     priority: 'view',
@@ -109,6 +112,7 @@ export const channelCommands = defineCommands({
     learnsRole: true,
   }),
   'channels.create': command({
+    scope: 'platform',
     input: z.object({
       title,
       customerCode: customerCode.default(''),
@@ -129,6 +133,7 @@ export const channelCommands = defineCommands({
   }),
   /** Changes the settings given; the others keep their value. */
   'channels.update': command({
+    scope: 'platform',
     input: z.object({ channelKey: key, changes: z.object(editable).partial() }),
     output: returns<ChannelDetails>(),
     priority: 'command',
@@ -140,6 +145,7 @@ export const channelCommands = defineCommands({
   }),
   /** disable, enable, trash or restore one channel; answers it in its new state. */
   'channels.setState': command({
+    scope: 'platform',
     input: z.object({ channelKey: key, action: z.enum(batchActions) }),
     output: returns<ChannelDetails>(),
     priority: 'command',
@@ -159,6 +165,7 @@ export const channelCommands = defineCommands({
   }),
   /** Permanent delete, only when `confirmTitle` is the channel's title as the platform holds it. */
   'channels.delete': command({
+    scope: 'platform',
     input: z.object({ channelKey: key, confirmTitle: z.string().max(200) }),
     output: returns<{ deleted: string }>(),
     priority: 'command',
@@ -172,6 +179,7 @@ export const channelCommands = defineCommands({
   }),
   /** Previews a batch: which of the selected channels it is sent to, and its cost. */
   'channels.planBatch': command({
+    scope: 'platform',
     input: z.object({
       action: z.enum(batchActions),
       channels: z
@@ -196,6 +204,7 @@ export const channelCommands = defineCommands({
   }),
   /** Starts a previewed batch and answers at once; follow it as every batch (`batches.changed`). */
   'channels.runBatch': command({
+    scope: 'platform',
     input: z.object({
       action: z.enum(batchActions),
       channels: z
@@ -219,6 +228,7 @@ export const channelCommands = defineCommands({
     roles: superAdminOnly,
   }),
   'profiles.groups': command({
+    scope: 'platform',
     input: noInput,
     output: returns<Fresh<ProfileGroup[]>>(),
     priority: 'view',
@@ -230,6 +240,7 @@ export const channelCommands = defineCommands({
   }),
   /** Every group with its profiles of both screen types: the account-wide active count. */
   'profiles.overview': command({
+    scope: 'platform',
     input: noInput,
     output: returns<Fresh<ProfileOverview>>(),
     priority: 'view',
@@ -240,6 +251,7 @@ export const channelCommands = defineCommands({
     roles: anyRole,
   }),
   'profiles.attach': command({
+    scope: 'platform',
     input: profileRef,
     output: returns<{ attached: number }>(),
     priority: 'command',
@@ -250,6 +262,7 @@ export const channelCommands = defineCommands({
     roles: superAdminOnly,
   }),
   'profiles.detach': command({
+    scope: 'platform',
     input: profileRef,
     output: returns<{ detached: number }>(),
     priority: 'command',

@@ -27,6 +27,7 @@ export type ChannelFocus = { position: number } | { channelKey: string };
 /** Commands of the control room. */
 export const controlRoomCommands = defineCommands({
   'broadcast.get': command({
+    scope: 'platform',
     input: broadcastInput,
     output: returns<Fresh<Broadcast>>(),
     priority: 'view',
@@ -37,6 +38,7 @@ export const controlRoomCommands = defineCommands({
     operations: ['live.getBroadcast'],
   }),
   'broadcast.participants': command({
+    scope: 'platform',
     input: broadcastInput,
     output: returns<Fresh<ChatParticipants>>(),
     priority: 'view',
@@ -47,6 +49,7 @@ export const controlRoomCommands = defineCommands({
     operations: ['live.getChattingJoinedUsers'],
   }),
   'broadcast.viewers': command({
+    scope: 'platform',
     input: broadcastInput,
     output: returns<Fresh<ViewerSeries>>(),
     priority: 'view',
@@ -57,6 +60,7 @@ export const controlRoomCommands = defineCommands({
     operations: ['live.getBroadcastViewerStatistics'],
   }),
   'broadcast.rename': command({
+    scope: 'platform',
     input: z.object({
       broadcastKey: key,
       title: requiredText(200, 'A broadcast needs a title.', 'Titles are at most 200 characters.'),
@@ -74,6 +78,7 @@ export const controlRoomCommands = defineCommands({
     offer: { palette: true, panel: true },
   }),
   'broadcast.startRecording': command({
+    scope: 'platform',
     input: broadcastInput,
     output: returns<Fresh<Broadcast>>(),
     priority: 'command',
@@ -87,6 +92,7 @@ export const controlRoomCommands = defineCommands({
     shortcut: 'KeyR',
   }),
   'broadcast.stopRecording': command({
+    scope: 'platform',
     input: broadcastInput,
     output: returns<Fresh<Broadcast>>(),
     priority: 'command',
@@ -101,6 +107,7 @@ export const controlRoomCommands = defineCommands({
     shortcut: 'Shift+KeyR',
   }),
   'broadcast.setCuePoint': command({
+    scope: 'platform',
     input: z.object({ broadcastKey: key, at: isoTime.optional() }),
     output: returns<Fresh<Broadcast>>(),
     priority: 'command',
@@ -119,6 +126,8 @@ export const controlRoomCommands = defineCommands({
    * Pushes `channel.focusRequested`; no platform call, nothing changes on the platform.
    */
   'channel.focus': command({
+    // This desk's own pages: a panel on a seat focuses the seat's control room, not the hub's.
+    scope: 'workstation',
     input: z
       .object({
         position: z.number().int().min(1).max(99).optional(),
@@ -139,6 +148,7 @@ export const controlRoomCommands = defineCommands({
   }),
   /** Starts a watch; the planner polls it at `watch` priority and pushes `watch.update`. */
   'watch.subscribe': command({
+    scope: 'platform',
     input: z.object({
       spec: z.discriminatedUnion('kind', [
         z.object({
@@ -171,6 +181,7 @@ export const controlRoomCommands = defineCommands({
    * `command.waiting` event): nothing more is sent for it.
    */
   'command.cancelWaiting': command({
+    scope: 'platform',
     input: z.object({ id: z.string().min(1).max(64) }),
     output: returns<{ cancelled: boolean }>(),
     priority: 'local',
@@ -181,6 +192,7 @@ export const controlRoomCommands = defineCommands({
     operations: [],
   }),
   'watch.unsubscribe': command({
+    scope: 'platform',
     input: z.object({ watchId: z.string().min(1).max(64) }),
     output: returns<{ removed: boolean }>(),
     priority: 'local',

@@ -10,6 +10,7 @@ import { anyRole, command, defineCommands, joinDomains, localRead, returns } fro
 describe('command declarations', () => {
   it('refuses a command two domains both declare, naming it', () => {
     const ping = command({
+      scope: 'platform',
       input: z.object({}),
       output: returns<null>(),
       priority: 'local',
@@ -24,6 +25,24 @@ describe('command declarations', () => {
     expect(() => joinDomains({ one, two })).toThrow('desk.ping is declared twice (two).');
   });
 
+  it('refuses, at compile time, a declaration that does not say where it runs', () => {
+    const unscoped = {
+      input: z.object({}),
+      output: returns<null>(),
+      priority: 'local' as const,
+      category: 'app' as const,
+      effect: 'read' as const,
+      api: null,
+      operations: [],
+      roles: anyRole,
+    };
+    // @ts-expect-error a command without `scope` does not compile (issue 32 §1).
+    command(unscoped);
+    // @ts-expect-error nor a local read without one.
+    localRead({ input: z.object({}), output: returns<null>() });
+    expect(command({ ...unscoped, scope: 'workstation' }).scope).toBe('workstation');
+  });
+
   it('joins every domain of the contract, each command under its `domain.verb` name', () => {
     const perDomain = Object.values(commandDomains).flatMap((decls) => Object.keys(decls));
     expect(Object.keys(commands)).toEqual(perDomain);
@@ -33,6 +52,7 @@ describe('command declarations', () => {
 
   it('declares a local read as the pipeline expects it: no platform call, never audited', () => {
     const { priority, category, effect, api, operations, roles } = localRead({
+      scope: 'platform',
       input: z.object({}),
       output: returns<null>(),
     });

@@ -108,6 +108,26 @@ export type CommandCategory =
 export type PreconditionName =
   'broadcastOnAir' | 'recordingRunning' | 'recordingStopped' | 'sandboxWorkspace';
 
+/**
+ * Where a command runs (docs/architecture.md, "Commands, and every way in"; issue 32 §1):
+ * - `platform`: where the accounts are: on the desk that holds them, at the hub for a seat
+ *   (every platform read and change, the upload queue, the journal, presence);
+ * - `workstation`: this desk's own: its language, operator name, notifications, shortcuts,
+ *   panels, download folder, diagnostics, update settings, view and window state, and whether it
+ *   is a seat. A seat runs these itself; they never reach the hub;
+ * - `hub`: the desk's administration: accounts and tokens, the workspace switch and pairing,
+ *   studio administration, rehearsal delivery outside loopback. Only the desk's own ways in
+ *   run them: a seat's are refused at the hub (services/core/ways-in.ts).
+ */
+export type CommandScope = 'platform' | 'workstation' | 'hub';
+
+/** Every scope, for tests and tables that walk them. */
+export const commandScopes = [
+  'platform',
+  'workstation',
+  'hub',
+] as const satisfies readonly CommandScope[];
+
 /** The ways in beside the app's own buttons that may offer a command. */
 export interface Offers {
   /** A keyboard shortcut may be bound to it. */
@@ -125,6 +145,14 @@ export interface Offers {
  * (`services/core/command-pipeline.ts`).
  */
 export interface CommandMeta {
+  /** Where it runs, and so which ways in may run it ({@link CommandScope}). Required. */
+  scope: CommandScope;
+  /**
+   * True when what it answers shows a secret (a restream's stream key, a user key issued once):
+   * an observer seat is refused it, and every run is journaled with who, seat and way in,
+   * although it may be a read (issue 32 §1, "Secrets that a read reveals").
+   */
+  reveals?: true;
   /** Where menus and the palette list it. */
   category: CommandCategory;
   /** Read, change, or destructive (which needs `confirm`). */
@@ -207,10 +235,11 @@ export function command<S extends z.ZodType, O, const P extends CommandPriority>
 /**
  * Declares one command on the desk's own settings (settings, panels, studio): no platform
  * call, so `local` priority, no API, no operations, either role, listed under `settings`.
- * Its `effect` still says whether it is audited (`read`: never).
+ * Its `effect` still says whether it is audited (`read`: never); its `scope` where it runs
+ * (most are `workstation`; the studio's administration is `hub`).
  */
 export function localSetting<S extends z.ZodType, O>(
-  decl: Pick<CommandDecl<S, O>, 'input' | 'output' | 'effect'> &
+  decl: Pick<CommandDecl<S, O>, 'input' | 'output' | 'effect' | 'scope'> &
     Partial<Pick<CommandDecl<S, O>, 'confirm' | 'offer' | 'shortcut' | 'precondition'>>,
 ): CommandDecl<S, O, 'local'> {
   return {
@@ -226,11 +255,11 @@ export function localSetting<S extends z.ZodType, O>(
 /**
  * Declares one read of the desk's own state (its journal, studio presence, saved queries, the
  * budget gauge, notices, batch progress): no platform call, so `local` priority, no API, no
- * operations, either role, listed under `app`; `read`, so never audited and open to an
- * observer seat.
+ * operations, either role, listed under `app`; `read`, so never audited and, when its `scope`
+ * is `platform`, open to an observer seat.
  */
 export function localRead<S extends z.ZodType, O>(
-  decl: Pick<CommandDecl<S, O>, 'input' | 'output'>,
+  decl: Pick<CommandDecl<S, O>, 'input' | 'output' | 'scope'>,
 ): CommandDecl<S, O, 'local'> {
   return {
     ...decl,

@@ -14,6 +14,7 @@ export const diagnosticsCommands = defineCommands({
    * writes a file, and the audit log records who saved one.
    */
   'diagnostics.save': command({
+    scope: 'workstation',
     input: noInput,
     output: returns<{ path: string; bytes: number; files: number }>(),
     priority: 'local',

@@ -28,6 +28,7 @@ export const downloadCommands = defineCommands({
    * (e.g. the content's title). Answers the download's id.
    */
   'downloads.start': command({
+    scope: 'platform',
     input: z.object({ source: downloadSource, label: z.string().trim().max(200).optional() }),
     output: returns<{ downloadId: string }>(),
     priority: 'bulk',
@@ -46,6 +47,7 @@ export const downloadCommands = defineCommands({
   }),
   /** The whole list of the workspace, newest first, and the download folder. */
   'downloads.list': command({
+    scope: 'platform',
     input: noInput,
     output: returns<DownloadSnapshot>(),
     priority: 'local',
@@ -57,6 +59,7 @@ export const downloadCommands = defineCommands({
   }),
   /** Stops running or queued downloads; what was received is kept beside the target. */
   'downloads.pause': command({
+    scope: 'platform',
     input: downloadIds,
     output: changed,
     priority: 'local',
@@ -69,6 +72,7 @@ export const downloadCommands = defineCommands({
   }),
   /** Goes on with paused downloads (from where they stopped, where the server allows). */
   'downloads.resume': command({
+    scope: 'platform',
     input: downloadIds,
     output: changed,
     priority: 'bulk',
@@ -88,6 +92,7 @@ export const downloadCommands = defineCommands({
   }),
   /** Tries failed or cancelled downloads again. */
   'downloads.retry': command({
+    scope: 'platform',
     input: downloadIds,
     output: changed,
     priority: 'bulk',
@@ -107,6 +112,7 @@ export const downloadCommands = defineCommands({
   }),
   /** Stops downloads and deletes what was received; nothing is left on disk. */
   'downloads.cancel': command({
+    scope: 'platform',
     input: downloadIds,
     output: changed,
     priority: 'local',
@@ -120,6 +126,7 @@ export const downloadCommands = defineCommands({
   }),
   /** Takes finished, failed or cancelled downloads off the list (files stay on disk). */
   'downloads.remove': command({
+    scope: 'platform',
     input: downloadIds,
     output: changed,
     priority: 'local',
@@ -134,6 +141,7 @@ export const downloadCommands = defineCommands({
    * writable). `canChoose`: this host can show the system's folder picker.
    */
   'downloads.folder': command({
+    scope: 'workstation',
     input: z.object({
       folder: z
         .string()
@@ -152,6 +160,7 @@ export const downloadCommands = defineCommands({
   }),
   /** Shows the system's folder picker (Electron) and keeps the folder picked; null: cancelled. */
   'downloads.chooseFolder': command({
+    scope: 'workstation',
     input: noInput,
     output: returns<{ folder: string | null }>(),
     priority: 'local',

@@ -53,6 +53,7 @@ const contentPair = z.object({ channelKey, uploadFileKey: key });
 const vodChannelCommands = defineCommands({
   /** Supported countries (VOD GET /countries), read once per session. */
   'reference.countries': command({
+    scope: 'platform',
     input: noInput,
     output: returns<Country[]>(),
     priority: 'view',
@@ -64,6 +65,7 @@ const vodChannelCommands = defineCommands({
   }),
   /** Languages (VOD GET /languages); `subtitles: true` only those subtitles can use. */
   'reference.languages': command({
+    scope: 'platform',
     input: z.object({ subtitles: z.boolean().optional() }),
     output: returns<Language[]>(),
     priority: 'view',
@@ -75,6 +77,7 @@ const vodChannelCommands = defineCommands({
   }),
   /** Standard timezones (VOD GET /timezones), read once per session. */
   'reference.timezones': command({
+    scope: 'platform',
     input: noInput,
     output: returns<Timezone[]>(),
     priority: 'view',
@@ -87,6 +90,7 @@ const vodChannelCommands = defineCommands({
 
   /** VOD channels (listChannels), newest first, up to 100. */
   'vodChannel.list': command({
+    scope: 'platform',
     input: z.object({
       keyword: searchKeyword.optional(),
       /** `encryption`: encryption-only channels; `general`: the others (spec filter `kind`). */
@@ -104,6 +108,7 @@ const vodChannelCommands = defineCommands({
   }),
   /** One channel (getChannel). */
   'vodChannel.get': command({
+    scope: 'platform',
     input: z.object({ channelKey }),
     output: returns<Fresh<VodChannel>>(),
     priority: 'view',
@@ -115,6 +120,7 @@ const vodChannelCommands = defineCommands({
   }),
   /** createChannel: kind and playback token are fixed afterwards (spec; guide kinds). */
   'vodChannel.create': command({
+    scope: 'platform',
     input: z.object({
       name: channelName,
       description: description.optional(),
@@ -133,6 +139,7 @@ const vodChannelCommands = defineCommands({
   }),
   /** updateChannel: name, description, streaming format, the player's subtitle language. */
   'vodChannel.update': command({
+    scope: 'platform',
     input: z.object({
       channelKey,
       name: channelName.optional(),
@@ -155,6 +162,7 @@ const vodChannelCommands = defineCommands({
   }),
   /** deleteChannel: permanent; its media content keys stop working. */
   'vodChannel.delete': command({
+    scope: 'platform',
     input: z.object({ channelKey }),
     output: returns<null>(),
     priority: 'command',
@@ -168,6 +176,7 @@ const vodChannelCommands = defineCommands({
   }),
   /** A channel's contents (listChannelMediaContents), first 100 matching. */
   'vodChannel.contents': command({
+    scope: 'platform',
     input: z.object({
       channelKey,
       keyword: searchKeyword.optional(),
@@ -182,6 +191,7 @@ const vodChannelCommands = defineCommands({
   }),
   /** Contents to pick from by keyword (listMediaContents), first 20. */
   'vodChannel.findContents': command({
+    scope: 'platform',
     input: z.object({
       keyword: searchKeyword.optional(),
     }),
@@ -195,6 +205,7 @@ const vodChannelCommands = defineCommands({
   }),
   /** attachChannelMediaContent: the channel issues a media content key for it. */
   'vodChannel.attachContent': command({
+    scope: 'platform',
     input: contentPair,
     output: returns<null>(),
     priority: 'command',
@@ -206,6 +217,7 @@ const vodChannelCommands = defineCommands({
   }),
   /** detachChannelMediaContent: that link's media content key is released. */
   'vodChannel.detachContent': command({
+    scope: 'platform',
     input: contentPair,
     output: returns<null>(),
     priority: 'command',
@@ -218,6 +230,7 @@ const vodChannelCommands = defineCommands({
   }),
   /** updateChannelCallback: called on content add/delete and, with pingback, playback requests. */
   'vodChannel.setCallback': command({
+    scope: 'platform',
     input: z.object({ channelKey, callbackUrl, usePingback: z.boolean() }),
     output: returns<VodChannel>(),
     priority: 'command',
@@ -229,6 +242,7 @@ const vodChannelCommands = defineCommands({
   }),
   /** updateChannelDownloadCallback: called on download attempts on PC and mobile. */
   'vodChannel.setDownloadCallback': command({
+    scope: 'platform',
     input: z.object({ channelKey, downloadCallbackUrl: callbackUrl }),
     output: returns<VodChannel>(),
     priority: 'command',
@@ -240,6 +254,7 @@ const vodChannelCommands = defineCommands({
   }),
   /** updateChannelSecurity: external output (TV-OUT) blocking and country access (guide). */
   'vodChannel.setSecurity': command({
+    scope: 'platform',
     input: z
       .object({
         channelKey,
@@ -261,6 +276,7 @@ const vodChannelCommands = defineCommands({
   }),
   /** updateChannelReferer: the guide's three modes (allow list, block list, no referer). */
   'vodChannel.setReferer': command({
+    scope: 'platform',
     input: z
       .object({
         channelKey,
@@ -282,6 +298,7 @@ const vodChannelCommands = defineCommands({
   }),
   /** attachChannelPlayerSkin: replaces the skin the channel wears. */
   'vodChannel.attachSkin': command({
+    scope: 'platform',
     input: z.object({ channelKey, skinId: positiveId }),
     output: returns<null>(),
     priority: 'command',
@@ -293,6 +310,7 @@ const vodChannelCommands = defineCommands({
   }),
   /** detachChannelPlayerSkin. */
   'vodChannel.detachSkin': command({
+    scope: 'platform',
     input: z.object({ channelKey }),
     output: returns<null>(),
     priority: 'command',

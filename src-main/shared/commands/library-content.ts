@@ -59,6 +59,7 @@ const subtitlePlace = z.discriminatedUnion('to', [
 export const libraryContentCommands = defineCommands({
   /** A content's transcoding files (GET .../transcoding-files). */
   'transcoding.files': command({
+    scope: 'platform',
     input: z.object({ uploadFileKey }),
     output: returns<Fresh<TranscodingFile[]>>(),
     priority: 'view',
@@ -70,6 +71,7 @@ export const libraryContentCommands = defineCommands({
   }),
   /** Media profiles a new transcoding job can use (GET /media-profiles). */
   'transcoding.profiles': command({
+    scope: 'platform',
     input: z.object({}),
     output: returns<ProfileChoice[]>(),
     priority: 'view',
@@ -81,6 +83,7 @@ export const libraryContentCommands = defineCommands({
   }),
   /** Transcoding progress (GET .../progress; refreshed every 10 s of platform time). */
   'transcoding.progress': command({
+    scope: 'platform',
     input: z.object({ uploadFileKey }),
     output: returns<Fresh<TranscodingProgress>>(),
     priority: 'watch',
@@ -92,6 +95,7 @@ export const libraryContentCommands = defineCommands({
   }),
   /** Enables or disables one transcoding file (PUT .../transcoding-files/{id}/enable|disable). */
   'transcoding.setFileEnabled': command({
+    scope: 'platform',
     input: z.object({ uploadFileKey, transcodingFileId, enabled: z.boolean() }),
     output: returns<TranscodingFile>(),
     priority: 'command',
@@ -103,6 +107,7 @@ export const libraryContentCommands = defineCommands({
   }),
   /** Deletes one transcoding file permanently (DELETE .../transcoding-files/{id}). */
   'transcoding.deleteFile': command({
+    scope: 'platform',
     input: z.object({ uploadFileKey, transcodingFileId }),
     output: returns<null>(),
     priority: 'command',
@@ -115,6 +120,7 @@ export const libraryContentCommands = defineCommands({
   }),
   /** Enables or disables the content's files of a profile (PUT .../media-profiles/{key}/…). */
   'transcoding.setProfileEnabled': command({
+    scope: 'platform',
     input: z.object({ uploadFileKey, profileKey: key, enabled: z.boolean() }),
     output: returns<TranscodingFile[]>(),
     priority: 'command',
@@ -126,6 +132,7 @@ export const libraryContentCommands = defineCommands({
   }),
   /** Deletes the content's files of a profile permanently (DELETE .../media-profiles/{key}). */
   'transcoding.deleteProfileFiles': command({
+    scope: 'platform',
     input: z.object({ uploadFileKey, profileKey: key }),
     output: returns<null>(),
     priority: 'command',
@@ -138,6 +145,7 @@ export const libraryContentCommands = defineCommands({
   }),
   /** Starts a transcoding job with a profile; files already transcoding are excluded. */
   'transcoding.start': command({
+    scope: 'platform',
     input: z.object({ uploadFileKey, mediaProfileKey: key }),
     output: returns<TranscodingJob>(),
     priority: 'command',
@@ -150,6 +158,7 @@ export const libraryContentCommands = defineCommands({
 
   /** A content's subtitles in player order, filtered by name and language. */
   'subtitle.list': command({
+    scope: 'platform',
     input: z.object({
       uploadFileKey,
       name: searchKeyword.optional(),
@@ -165,6 +174,7 @@ export const libraryContentCommands = defineCommands({
   }),
   /** One subtitle with its text. */
   'subtitle.get': command({
+    scope: 'platform',
     input: z.object({ uploadFileKey, subtitleId }),
     output: returns<SubtitleDetail>(),
     priority: 'view',
@@ -176,6 +186,7 @@ export const libraryContentCommands = defineCommands({
   }),
   /** Creates a subtitle from typed text; placed last. */
   'subtitle.create': command({
+    scope: 'platform',
     input: z.object({
       uploadFileKey,
       name: subtitleName,
@@ -194,6 +205,7 @@ export const libraryContentCommands = defineCommands({
   }),
   /** Creates a subtitle from an SRT or WebVTT file (its text); placed last. */
   'subtitle.upload': command({
+    scope: 'platform',
     input: z.object({
       uploadFileKey,
       name: subtitleName,
@@ -213,6 +225,7 @@ export const libraryContentCommands = defineCommands({
   }),
   /** Replaces a subtitle's data with a new SRT or WebVTT file. */
   'subtitle.replaceFile': command({
+    scope: 'platform',
     input: z.object({ uploadFileKey, subtitleId, fileName, text: subtitleText }),
     output: returns<SubtitleDetail>(),
     priority: 'command',
@@ -224,6 +237,7 @@ export const libraryContentCommands = defineCommands({
   }),
   /** Changes a subtitle's name, language, kind, visibility or text (at least one). */
   'subtitle.update': command({
+    scope: 'platform',
     input: z
       .object({
         uploadFileKey,
@@ -251,6 +265,7 @@ export const libraryContentCommands = defineCommands({
   }),
   /** Deletes a subtitle permanently; the others close the gap. */
   'subtitle.delete': command({
+    scope: 'platform',
     input: z.object({ uploadFileKey, subtitleId }),
     output: returns<null>(),
     priority: 'command',
@@ -263,6 +278,7 @@ export const libraryContentCommands = defineCommands({
   }),
   /** Moves a subtitle (move-first, move-last, or move to the position of `targetId`). */
   'subtitle.move': command({
+    scope: 'platform',
     input: z.object({ uploadFileKey, subtitleId, place: subtitlePlace }),
     output: returns<Subtitle[]>(),
     priority: 'command',
@@ -275,6 +291,7 @@ export const libraryContentCommands = defineCommands({
 
   /** Requests an AI subtitle from speech recognition (one per content). */
   'ai.createSubtitle': command({
+    scope: 'platform',
     input: z.object({ uploadFileKey, languageCode: aiLanguage, kind, visibility }),
     output: returns<null>(),
     priority: 'command',
@@ -286,6 +303,7 @@ export const libraryContentCommands = defineCommands({
   }),
   /** Requests the AI outline (summary, chapters, keywords), optionally with an AI subtitle. */
   'ai.createOutline': command({
+    scope: 'platform',
     input: z.object({
       uploadFileKey,
       languageCode: aiLanguage,
@@ -301,6 +319,7 @@ export const libraryContentCommands = defineCommands({
   }),
   /** The AI outline in one language; null when none was requested (404). */
   'ai.outline': command({
+    scope: 'platform',
     input: z.object({ uploadFileKey, languageCode: aiLanguage }),
     output: returns<Fresh<AiOutline | null>>(),
     priority: 'view',
@@ -312,6 +331,7 @@ export const libraryContentCommands = defineCommands({
   }),
   /** Converts every transcoding file of the content to AI speed (AI script). */
   'ai.createScript': command({
+    scope: 'platform',
     input: z.object({ uploadFileKey }),
     output: returns<null>(),
     priority: 'command',
@@ -324,6 +344,7 @@ export const libraryContentCommands = defineCommands({
 
   /** The content's encryption and its media content keys per channel (GET /media-contents/{key}). */
   'contentKey.context': command({
+    scope: 'platform',
     input: z.object({ uploadFileKey }),
     output: returns<Fresh<ContentKeyContext>>(),
     priority: 'view',
@@ -335,6 +356,7 @@ export const libraryContentCommands = defineCommands({
   }),
   /** Details of a media content key. */
   'contentKey.get': command({
+    scope: 'platform',
     input: z.object({ key: contentKey }),
     output: returns<ContentKey>(),
     priority: 'view',
@@ -346,6 +368,7 @@ export const libraryContentCommands = defineCommands({
   }),
   /** Whether a key can be assigned, and why not. */
   'contentKey.validate': command({
+    scope: 'platform',
     input: z.object({ key: contentKey }),
     output: returns<ContentKeyCheck>(),
     priority: 'view',
@@ -357,6 +380,7 @@ export const libraryContentCommands = defineCommands({
   }),
   /** Assigns a key to the content: it replaces the content's earlier key in that channel. */
   'contentKey.assign': command({
+    scope: 'platform',
     input: z.object({ uploadFileKey, key: contentKey }),
     output: returns<ContentKey>(),
     priority: 'command',

@@ -35,6 +35,7 @@ const profileCategory = z.object({ profileKey: key, categoryKey: key });
 export const libraryProfileCommands = defineCommands({
   /** Player skins (listPlayerSkins). */
   'playerSkin.list': command({
+    scope: 'platform',
     input: noInput,
     output: returns<Fresh<PlayerSkin[]>>(),
     priority: 'view',
@@ -46,6 +47,7 @@ export const libraryProfileCommands = defineCommands({
   }),
   /** deletePlayerSkin: channels wearing it are left without a skin. */
   'playerSkin.delete': command({
+    scope: 'platform',
     input: z.object({ skinId: positiveId }),
     output: returns<null>(),
     priority: 'command',
@@ -59,6 +61,7 @@ export const libraryProfileCommands = defineCommands({
 
   /** Standard formats (listMediaProfileFormats). */
   'mediaProfile.formats': command({
+    scope: 'platform',
     input: noInput,
     output: returns<MediaProfileFormat[]>(),
     priority: 'view',
@@ -70,6 +73,7 @@ export const libraryProfileCommands = defineCommands({
   }),
   /** Presets (listMediaProfilePresets). */
   'mediaProfile.presets': command({
+    scope: 'platform',
     input: noInput,
     output: returns<MediaProfilePreset[]>(),
     priority: 'view',
@@ -81,6 +85,7 @@ export const libraryProfileCommands = defineCommands({
   }),
   /** Profile groups (listMediaProfileGroups). */
   'mediaProfile.groups': command({
+    scope: 'platform',
     input: noInput,
     output: returns<MediaProfileGroup[]>(),
     priority: 'view',
@@ -92,6 +97,7 @@ export const libraryProfileCommands = defineCommands({
   }),
   /** Profiles (listMediaProfiles). */
   'mediaProfile.list': command({
+    scope: 'platform',
     input: noInput,
     output: returns<Fresh<MediaProfile[]>>(),
     priority: 'view',
@@ -103,6 +109,7 @@ export const libraryProfileCommands = defineCommands({
   }),
   /** A profile's technical details (getMediaProfile). */
   'mediaProfile.get': command({
+    scope: 'platform',
     input: z.object({ profileKey: key }),
     output: returns<Fresh<MediaProfile>>(),
     priority: 'view',
@@ -114,6 +121,7 @@ export const libraryProfileCommands = defineCommands({
   }),
   /** createMediaProfile from a preset; applies to uploads from then on (guide). */
   'mediaProfile.create': command({
+    scope: 'platform',
     input: z.object({
       presetId: positiveId,
       name: profileName.optional(),
@@ -130,6 +138,7 @@ export const libraryProfileCommands = defineCommands({
   }),
   /** updateMediaProfile: H.265 and AV1 can be refused (hardware encoding, spec). */
   'mediaProfile.update': command({
+    scope: 'platform',
     input: z.object({
       profileKey: key,
       name: profileName.optional(),
@@ -177,6 +186,7 @@ export const libraryProfileCommands = defineCommands({
   }),
   /** attachMediaProfileCategory. */
   'mediaProfile.attachCategory': command({
+    scope: 'platform',
     input: profileCategory,
     output: returns<null>(),
     priority: 'command',
@@ -188,6 +198,7 @@ export const libraryProfileCommands = defineCommands({
   }),
   /** detachMediaProfileCategory. */
   'mediaProfile.detachCategory': command({
+    scope: 'platform',
     input: profileCategory,
     output: returns<null>(),
     priority: 'command',
@@ -200,6 +211,7 @@ export const libraryProfileCommands = defineCommands({
 
   /** serviceEncrypt: Base64 ciphertext of `plaintext` for player-server communication. */
   'vodTool.encrypt': command({
+    scope: 'platform',
     input: z.object({
       plaintext: z
         .string()
@@ -217,6 +229,8 @@ export const libraryProfileCommands = defineCommands({
   }),
   /** createUserKey: the key is answered once and never kept by the app. */
   'userKey.create': command({
+    scope: 'platform',
+    reveals: true,
     input: noInput,
     output: returns<IssuedUserKey>(),
     priority: 'command',
@@ -229,6 +243,8 @@ export const libraryProfileCommands = defineCommands({
   }),
   /** reissueUserKey: the old key is invalid at once; the new one is answered once. */
   'userKey.reissue': command({
+    scope: 'platform',
+    reveals: true,
     input: z.object({ userKey }),
     output: returns<IssuedUserKey>(),
     priority: 'command',
@@ -242,6 +258,7 @@ export const libraryProfileCommands = defineCommands({
   }),
   /** deleteUserKey: invalid and removed at once. */
   'userKey.delete': command({
+    scope: 'platform',
     input: z.object({ userKey }),
     output: returns<null>(),
     priority: 'command',
@@ -255,6 +272,7 @@ export const libraryProfileCommands = defineCommands({
   }),
   /** getWatermarkingCode. */
   'vodTool.watermark': command({
+    scope: 'platform',
     input: noInput,
     output: returns<Fresh<{ code: string }>>(),
     priority: 'view',
@@ -267,6 +285,7 @@ export const libraryProfileCommands = defineCommands({
   }),
   /** Player events (listPlayerEvents). */
   'playerEvent.list': command({
+    scope: 'platform',
     input: noInput,
     output: returns<Fresh<PlayerEvent[]>>(),
     priority: 'view',
@@ -278,6 +297,7 @@ export const libraryProfileCommands = defineCommands({
   }),
   /** deletePlayerEvent: permanent. */
   'playerEvent.delete': command({
+    scope: 'platform',
     input: z.object({ eventId: positiveId }),
     output: returns<null>(),
     priority: 'command',

@@ -72,6 +72,7 @@ export const libraryCommands = defineCommands({
    * a category's (GET /categories/{key}/media-contents), filtered by keyword and status.
    */
   'content.list': command({
+    scope: 'platform',
     input: z.object({
       keyword: searchKeyword.optional(),
       categoryKey: key.optional(),
@@ -89,6 +90,7 @@ export const libraryCommands = defineCommands({
   }),
   /** One content's overview (GET /media-contents/{upload_file_key}). */
   'content.get': command({
+    scope: 'platform',
     input: z.object({ uploadFileKey: key }),
     output: returns<Fresh<ContentOverview>>(),
     priority: 'view',
@@ -100,6 +102,7 @@ export const libraryCommands = defineCommands({
   }),
   /** Title, VR projection type and sound mode (PUT /media-contents/{key}); one at least. */
   'content.update': command({
+    scope: 'platform',
     input: z.object({
       uploadFileKey: key,
       title: contentTitle.optional(),
@@ -119,6 +122,7 @@ export const libraryCommands = defineCommands({
   }),
   /** Enables or disables playback (spec, States: PUT .../enable, .../disable). */
   'content.setEnabled': command({
+    scope: 'platform',
     input: z.object({ uploadFileKey: key, enabled: z.boolean() }),
     output: returns<ContentOverview>(),
     priority: 'command',
@@ -131,6 +135,7 @@ export const libraryCommands = defineCommands({
   }),
   /** Moves a content to a category (PUT /media-contents/{key}/categories/{category_key}). */
   'content.move': command({
+    scope: 'platform',
     input: z.object({ uploadFileKey: key, categoryKey: key }),
     output: returns<ContentOverview>(),
     priority: 'command',
@@ -143,6 +148,7 @@ export const libraryCommands = defineCommands({
   }),
   /** Deletes a content permanently (DELETE /media-contents/{key}). */
   'content.delete': command({
+    scope: 'platform',
     input: z.object({ uploadFileKey: key }),
     output: returns<null>(),
     priority: 'command',
@@ -156,6 +162,7 @@ export const libraryCommands = defineCommands({
   }),
   /** Links a content to a VOD channel (POST /channels/{channel_key}/media-contents/{key}/attach). */
   'content.attachChannel': command({
+    scope: 'platform',
     input: z.object({ uploadFileKey: key, channelKey: key }),
     output: returns<null>(),
     priority: 'command',
@@ -168,6 +175,7 @@ export const libraryCommands = defineCommands({
   }),
   /** Uploads the poster image (POST /media-contents/{key}/poster). */
   'content.uploadPoster': command({
+    scope: 'platform',
     input: z.object({ uploadFileKey: key, poster }),
     output: returns<ContentOverview>(),
     priority: 'command',
@@ -179,6 +187,7 @@ export const libraryCommands = defineCommands({
   }),
   /** Every category, depth-first in tree order (GET /categories). */
   'category.list': command({
+    scope: 'platform',
     input: z.object({}),
     output: returns<Fresh<LibraryCategory[]>>(),
     priority: 'view',
@@ -190,6 +199,7 @@ export const libraryCommands = defineCommands({
   }),
   /** One category with its connected VOD channels (GET /categories/{category_key}). */
   'category.get': command({
+    scope: 'platform',
     input: z.object({ categoryKey: key }),
     output: returns<Fresh<LibraryCategoryDetail>>(),
     priority: 'view',
@@ -201,6 +211,7 @@ export const libraryCommands = defineCommands({
   }),
   /** Creates a category, or a subcategory of `parentKey` (POST /categories). */
   'category.create': command({
+    scope: 'platform',
     input: z.object({ name: categoryName, parentKey: key.optional() }),
     output: returns<LibraryCategory>(),
     priority: 'command',
@@ -213,6 +224,7 @@ export const libraryCommands = defineCommands({
   }),
   /** Renames a category (PUT /categories/{category_key}). */
   'category.rename': command({
+    scope: 'platform',
     input: z.object({ categoryKey: key, name: categoryName }),
     output: returns<LibraryCategory>(),
     priority: 'command',
@@ -225,6 +237,7 @@ export const libraryCommands = defineCommands({
   }),
   /** Deletes a category; its contents stay, subcategory positions are readjusted (spec). */
   'category.delete': command({
+    scope: 'platform',
     input: z.object({ categoryKey: key }),
     output: returns<null>(),
     priority: 'command',
@@ -238,6 +251,7 @@ export const libraryCommands = defineCommands({
   }),
   /** Connects or disconnects a VOD channel (POST .../attach, DELETE .../detach). */
   'category.setChannel': command({
+    scope: 'platform',
     input: z.object({ categoryKey: key, channelKey: key, attached: z.boolean() }),
     output: returns<null>(),
     priority: 'command',
@@ -250,6 +264,7 @@ export const libraryCommands = defineCommands({
   }),
   /** The VOD account's channels, for pickers and drop targets (GET /channels, every page). */
   'library.channels': command({
+    scope: 'platform',
     input: z.object({}),
     output: returns<VodChannelRef[]>(),
     priority: 'view',
@@ -261,6 +276,7 @@ export const libraryCommands = defineCommands({
   }),
   /** The budget cost of a batch before anything is sent: one call each, at the VOD pace. */
   'library.planBatch': command({
+    scope: 'platform',
     input: z.object({ operations }),
     output: returns<LibraryBatchPlan>(),
     priority: 'local',
@@ -275,6 +291,7 @@ export const libraryCommands = defineCommands({
    * (`batches.progress`, `batches.changed`).
    */
   'library.runBatch': command({
+    scope: 'platform',
     input: z.object({ operations }),
     output: returns<{ batchId: string }>(),
     priority: 'bulk',

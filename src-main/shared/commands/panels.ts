@@ -14,12 +14,14 @@ const panelId = z.string().regex(/^pnl-[0-9a-f]{12}$/, 'That panel is not known.
 export const panelCommands = defineCommands({
   /** The control API's setting and the panels, never a token. */
   'panels.list': localSetting({
+    scope: 'workstation',
     input: z.object({}),
     output: returns<PanelsState>(),
     effect: 'read',
   }),
   /** Adds a panel by name; answers its token, which is shown this once (main keeps its hash). */
   'panels.add': localSetting({
+    scope: 'workstation',
     input: z.object({
       name: requiredText(60, 'A panel needs a name.', 'A panel name is at most 60 characters.'),
     }),
@@ -28,6 +30,7 @@ export const panelCommands = defineCommands({
   }),
   /** Revokes a panel's token: its next request is refused (401). */
   'panels.revoke': localSetting({
+    scope: 'workstation',
     input: z.object({ id: panelId }),
     output: returns<PanelsState>(),
     effect: 'change',
@@ -37,6 +40,7 @@ export const panelCommands = defineCommands({
    * (`offer.panel`; anything else is refused), and its preset titles for `broadcast.rename`.
    */
   'panels.setCommands': localSetting({
+    scope: 'workstation',
     input: z.object({
       id: panelId,
       commands: z.array(z.string().max(100)).max(100),
@@ -50,6 +54,7 @@ export const panelCommands = defineCommands({
   }),
   /** Turns the control API on or off, on a loopback port (1024 to 65535). */
   'panels.setEnabled': localSetting({
+    scope: 'workstation',
     input: z.object({
       enabled: z.boolean(),
       port: z

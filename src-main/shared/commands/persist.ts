@@ -23,6 +23,7 @@ const jsonValue: z.ZodType<JsonValue> = z.lazy(() =>
 export const persistCommands = defineCommands({
   /** The active workspace's saved queries (none when it never saved any, or the file is damaged). */
   'persist.load': localRead({
+    scope: 'workstation',
     input: noInput,
     output: returns<PersistedCache>(),
   }),
@@ -31,6 +32,7 @@ export const persistCommands = defineCommands({
    * racing a workspace switch is dropped, never written under the other workspace).
    */
   'persist.save': command({
+    scope: 'workstation',
     input: z.object({
       workspaceId: z.string().min(1).max(64),
       queries: z

@@ -17,6 +17,7 @@ export const presenceCommands = defineCommands({
    * (null: none). Replaces what the page said before. Answers the picture and the page's own id.
    */
   'presence.report': localRead({
+    scope: 'platform',
     input: z.object({
       channelKey: key.nullable(),
       channelTitle: z.string().trim().max(200).nullable().default(null),
@@ -33,6 +34,7 @@ export const presenceCommands = defineCommands({
   }),
   /** Who is where now, without saying anything of this page. */
   'presence.list': localRead({
+    scope: 'platform',
     input: noInput,
     output: returns<PresencePicture>(),
   }),

@@ -31,6 +31,7 @@ export interface RecordingChannel {
 export const recordingCommands = defineCommands({
   /** Channels for the filters: the first 100 live and the first 100 scheduled channels. */
   'recording.channels': command({
+    scope: 'platform',
     input: noInput,
     output: returns<Fresh<RecordingChannel[]>>(),
     priority: 'view',
@@ -45,6 +46,7 @@ export const recordingCommands = defineCommands({
    * or of the account (listBroadcasts, optionally filtered by channel and on-air state).
    */
   'broadcast.history': command({
+    scope: 'platform',
     input: z.discriminatedUnion('scope', [
       z.object({ scope: z.literal('channel'), channelKey: key, order, page, perPage }),
       z.object({
@@ -66,6 +68,7 @@ export const recordingCommands = defineCommands({
   }),
   /** One broadcast (getBroadcast). */
   'broadcast.detail': command({
+    scope: 'platform',
     input: z.object({ broadcastKey: key }),
     output: returns<Fresh<PastBroadcast>>(),
     priority: 'view',
@@ -80,6 +83,7 @@ export const recordingCommands = defineCommands({
    * with the platform's reason while on air and until about 30 minutes after it ended.
    */
   'broadcast.summary': command({
+    scope: 'platform',
     input: z.object({ broadcastKey: key }),
     output: returns<Fresh<BroadcastSummary>>(),
     priority: 'view',
@@ -94,6 +98,7 @@ export const recordingCommands = defineCommands({
    * `from`/`to` are UTC days on the file's start (`to` inclusive).
    */
   'recording.list': command({
+    scope: 'platform',
     input: z
       .object({
         channelKey: key.optional(),

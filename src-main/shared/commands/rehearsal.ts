@@ -67,6 +67,7 @@ export interface ScenarioView {
 export const rehearsalCommands = defineCommands({
   /** Every encoder-fed channel not in the trash with its encoder, in channel order. */
   'rehearsal.encoders': command({
+    scope: 'platform',
     input: noInput,
     output: returns<Fresh<EncoderView[]>>(),
     priority: 'local',
@@ -85,6 +86,7 @@ export const rehearsalCommands = defineCommands({
    * scheduled channel, or `live` on a disabled or trashed channel; 404 for an unknown one.
    */
   'rehearsal.setEncoder': command({
+    scope: 'platform',
     input: z.object({ channelKey: key, state: z.enum(['live', 'off']) }),
     output: returns<EncoderView>(),
     priority: 'local',
@@ -99,6 +101,7 @@ export const rehearsalCommands = defineCommands({
   }),
   /** The sandbox's example scenarios, and the scenario playing (null when none was started). */
   'rehearsal.scenarios': command({
+    scope: 'platform',
     input: noInput,
     output: returns<Fresh<{ scenarios: ScenarioListingView[]; current: ScenarioView | null }>>(),
     priority: 'local',
@@ -115,6 +118,7 @@ export const rehearsalCommands = defineCommands({
    * unknown example or a file that does not load, naming its line and field.
    */
   'rehearsal.playScenario': command({
+    scope: 'platform',
     input: z.object({
       file: z.string().min(1).max(200),
       speed: z.number().int().min(1).max(60).optional(),
@@ -133,6 +137,7 @@ export const rehearsalCommands = defineCommands({
    * control room's channel watch is re-read at once. Answers where it stands (null when none).
    */
   'rehearsal.controlScenario': command({
+    scope: 'platform',
     input: z.object({ action: z.enum(['pause', 'resume', 'stop']) }),
     output: returns<ScenarioView | null>(),
     priority: 'local',
@@ -148,6 +153,7 @@ export const rehearsalCommands = defineCommands({
    * (virtual UTC time, HTTP status or error), and whether delivery outside this machine is on.
    */
   'rehearsal.deliveries': command({
+    scope: 'platform',
     input: noInput,
     output: returns<DeliveryLog>(),
     priority: 'local',
@@ -165,6 +171,7 @@ export const rehearsalCommands = defineCommands({
    * unknown id is refused with `rehearsal.deliveryGone`.
    */
   'rehearsal.resendDelivery': command({
+    scope: 'platform',
     input: z.object({ id: z.number().int().positive() }),
     output: returns<CallbackDeliveryView>(),
     priority: 'local',
@@ -180,6 +187,7 @@ export const rehearsalCommands = defineCommands({
    * setting it first when `on` is given; kept in `settings.json` and given to the sandbox.
    */
   'rehearsal.deliverOutside': command({
+    scope: 'hub',
     input: z.object({ on: z.boolean().optional() }),
     output: returns<{ on: boolean }>(),
     priority: 'local',

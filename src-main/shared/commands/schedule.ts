@@ -67,6 +67,7 @@ const scheduleOperation = z.discriminatedUnion('op', [
 /** Commands of the schedule timeline. */
 export const scheduleCommands = defineCommands({
   'schedule.programs': command({
+    scope: 'platform',
     input: z.object({ channelKey: key, from: isoTime, to: isoTime }),
     output: returns<Fresh<Program[]>>(),
     priority: 'view',
@@ -77,6 +78,7 @@ export const scheduleCommands = defineCommands({
     roles: anyRole,
   }),
   'schedule.media': command({
+    scope: 'platform',
     input: z.object({
       keyword: searchKeyword.optional(),
     }),
@@ -90,6 +92,7 @@ export const scheduleCommands = defineCommands({
   }),
   /** Programs of every scheduled channel overlapping `[from, to)` (listPrograms). */
   'schedule.agenda': command({
+    scope: 'platform',
     input: z.object({ from: isoTime, to: isoTime }),
     output: returns<Fresh<Program[]>>(),
     priority: 'view',
@@ -101,6 +104,7 @@ export const scheduleCommands = defineCommands({
   }),
   /** Deletes an uploaded program media item for good (deleteProgramMediaContent). */
   'schedule.deleteMedia': command({
+    scope: 'platform',
     input: z.object({ uploadFileKey: key }),
     output: returns<null>(),
     priority: 'command',
@@ -112,6 +116,7 @@ export const scheduleCommands = defineCommands({
     roles: superAdminOnly,
   }),
   'schedule.waitingScreens': command({
+    scope: 'platform',
     input: noInput,
     output: returns<WaitingScreen[]>(),
     priority: 'view',
@@ -123,6 +128,7 @@ export const scheduleCommands = defineCommands({
   }),
   /** One create, update or delete, as one platform call; `program` is null after a delete. */
   'schedule.apply': command({
+    scope: 'platform',
     input: z.object({ operation: scheduleOperation }),
     output: returns<{ program: Program | null }>(),
     priority: 'view',
@@ -139,6 +145,7 @@ export const scheduleCommands = defineCommands({
     roles: superAdminOnly,
   }),
   'schedule.planCopyDay': command({
+    scope: 'platform',
     input: z.object({ channelKey: key, fromDay: utcDay, toDay: utcDay }),
     output: returns<BatchPlan>(),
     priority: 'view',
@@ -149,6 +156,7 @@ export const scheduleCommands = defineCommands({
     roles: anyRole,
   }),
   'schedule.planFill': command({
+    scope: 'platform',
     input: z.object({ channelKey: key, from: isoTime, to: isoTime, uploadFileKeys }),
     output: returns<BatchPlan>(),
     priority: 'view',
@@ -160,6 +168,7 @@ export const scheduleCommands = defineCommands({
   }),
   /** Starts a batch and answers at once; progress comes as `batches.changed`. */
   'schedule.runBatch': command({
+    scope: 'platform',
     input: z.object({
       plan: z.object({
         operations: z.array(scheduleOperation).min(1, 'The batch is empty.').max(1000),

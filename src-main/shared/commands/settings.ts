@@ -24,6 +24,7 @@ export const settingsCommands = defineCommands({
    * (Electron's `app.getLocale()`), else null (the browser host: the page's own locale).
    */
   'settings.language': localSetting({
+    scope: 'workstation',
     input: z.object({ language: z.enum(languages).nullable().optional() }),
     output: returns<{ language: LanguageChoice; systemLanguage: Language | null }>(),
     effect: 'change',
@@ -34,6 +35,7 @@ export const settingsCommands = defineCommands({
    * given (null or blank: the OS user's name, `systemName`, stands in). At most 80 characters.
    */
   'settings.operatorName': localSetting({
+    scope: 'workstation',
     input: z.object({
       name: z
         .string()
@@ -53,6 +55,7 @@ export const settingsCommands = defineCommands({
    * `available` is false in the browser host, which does not update itself.
    */
   'settings.updates': localSetting({
+    scope: 'workstation',
     input: z.object({
       mode: z.enum(updateModes).optional(),
       url: updateServerUrl.nullable().optional(),
@@ -72,6 +75,7 @@ export const settingsCommands = defineCommands({
    * `set` (the others keep their setting). Kept in settings.json.
    */
   'settings.notifications': localSetting({
+    scope: 'workstation',
     input: z.object({
       set: z.partialRecord(z.enum(osNoticeKinds), z.boolean()).optional(),
     }),
@@ -84,6 +88,7 @@ export const settingsCommands = defineCommands({
    * (shared/shortcuts-model.ts, docs/architecture.md, "Shortcuts"). A read: no audit record.
    */
   'settings.shortcuts': localSetting({
+    scope: 'workstation',
     input: noInput,
     output: returns<{ rows: ShortcutRow[] }>(),
     effect: 'read',
@@ -96,6 +101,7 @@ export const settingsCommands = defineCommands({
    * `invalid-input` for a command not offered to keys.
    */
   'settings.changeShortcut': localSetting({
+    scope: 'workstation',
     input: z.union([
       z.object({
         set: z.object({ command: z.string().min(1).max(100), keys: shortcutText.nullable() }),

@@ -38,6 +38,7 @@ const liveTarget = z.discriminatedUnion('scope', [
 export const statisticsCommands = defineCommands({
   /** The latest 100 broadcasts of a live channel, newest first, to pick one (listChannelBroadcasts). */
   'statistics.broadcasts': command({
+    scope: 'platform',
     input: channelInput,
     output: returns<BroadcastChoice[]>(),
     priority: 'view',
@@ -49,6 +50,7 @@ export const statisticsCommands = defineCommands({
   }),
   /** A viewer curve of one UTC day (getViewerStatistics / getChannel… / getBroadcast…). */
   'statistics.viewers': command({
+    scope: 'platform',
     input: z.object({
       target: liveTarget,
       day,
@@ -71,6 +73,7 @@ export const statisticsCommands = defineCommands({
    * (getBroadcastSummary: the period is the broadcast's own, `from`/`to` are not sent).
    */
   'statistics.summary': command({
+    scope: 'platform',
     input: z.object({ target: liveTarget, ...period }),
     output: returns<Fresh<LiveSummary>>(),
     priority: 'view',
@@ -82,6 +85,7 @@ export const statisticsCommands = defineCommands({
   }),
   /** Key metrics per UTC day, all broadcasts (live getSummaryDaily). */
   'statistics.daily': command({
+    scope: 'platform',
     input: z.object(period),
     output: returns<Fresh<LiveDaily[]>>(),
     priority: 'view',
@@ -93,6 +97,7 @@ export const statisticsCommands = defineCommands({
   }),
   /** Chat use per hour or day (getChatStats). */
   'statistics.chat': command({
+    scope: 'platform',
     input: z.object({ unit: z.enum(['hour', 'day']), ...period }),
     output: returns<Fresh<ChatBucket[]>>(),
     priority: 'view',
@@ -104,6 +109,7 @@ export const statisticsCommands = defineCommands({
   }),
   /** Scheduled (programmed) output per UTC day (live getVodSummaryDaily). */
   'statistics.scheduledDaily': command({
+    scope: 'platform',
     input: z.object(period),
     output: returns<Fresh<ScheduledDaily[]>>(),
     priority: 'view',
@@ -115,6 +121,7 @@ export const statisticsCommands = defineCommands({
   }),
   /** The VOD channels (first 100), to rank one channel's contents (VOD listChannels). */
   'statistics.vodChannels': command({
+    scope: 'platform',
     input: noInput,
     output: returns<VodChannelChoice[]>(),
     priority: 'view',
@@ -126,6 +133,7 @@ export const statisticsCommands = defineCommands({
   }),
   /** Most viewed contents of the account or of one VOD channel (getContentRank / getChannelContentRank). */
   'statistics.contentRank': command({
+    scope: 'platform',
     input: z.object({
       channelKey: key.optional(),
       limit: z.number().int().min(1).max(100),
@@ -141,6 +149,7 @@ export const statisticsCommands = defineCommands({
   }),
   /** Totals per VOD channel (getChannelStatistics). */
   'statistics.vodChannelTotals': command({
+    scope: 'platform',
     input: z.object(period),
     output: returns<Fresh<VodChannelRow[]>>(),
     priority: 'view',
@@ -152,6 +161,7 @@ export const statisticsCommands = defineCommands({
   }),
   /** All VOD content per UTC day (VOD getSummaryDaily). */
   'statistics.vodDaily': command({
+    scope: 'platform',
     input: z.object(period),
     output: returns<Fresh<VodDaily[]>>(),
     priority: 'view',

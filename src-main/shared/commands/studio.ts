@@ -55,6 +55,7 @@ const hubLink = z.object({
 export const studioCommands = defineCommands({
   /** Hosting, seats, pairing codes not yet used, and this desk's link when it is a seat. */
   'studio.status': localSetting({
+    scope: 'workstation',
     input: noInput,
     output: returns<StudioStatus>(),
     effect: 'read',
@@ -64,6 +65,7 @@ export const studioCommands = defineCommands({
    * URL seats join and the certificate's fingerprint they pin. Off by default.
    */
   'studio.startHosting': localSetting({
+    scope: 'hub',
     input: z.object({
       address,
       port: z.number().int().min(0).max(65535, 'A port is 0 to 65535.'),
@@ -73,12 +75,14 @@ export const studioCommands = defineCommands({
   }),
   /** Turns hosting off: every seat's stream closes; seats keep their credentials. */
   'studio.stopHosting': localSetting({
+    scope: 'hub',
     input: noInput,
     output: returns<null>(),
     effect: 'change',
   }),
   /** A new pairing code: good for one seat and 2 minutes; the seat gets `role`. */
   'studio.newPairingCode': localSetting({
+    scope: 'hub',
     input: z.object({ role: z.enum(seatRoles).default('operator') }),
     output: returns<PairingCode>(),
     effect: 'change',
@@ -90,6 +94,7 @@ export const studioCommands = defineCommands({
    * of this desk is the hub's until `studio.leave`. Refused while this desk hosts a studio.
    */
   'studio.join': localSetting({
+    scope: 'workstation',
     input: hubLink,
     output: returns<SeatLink>(),
     effect: 'change',
@@ -103,6 +108,7 @@ export const studioCommands = defineCommands({
    * `studio.stopHosting`. Refused while this desk is a seat.
    */
   'studio.startBackup': localSetting({
+    scope: 'hub',
     input: hubLink.extend({
       address,
       port: z.number().int().min(0).max(65535, 'A port is 0 to 65535.'),
@@ -112,12 +118,14 @@ export const studioCommands = defineCommands({
   }),
   /** Leaves the hub: this desk is its own again (the credential stays in the keychain). */
   'studio.leave': localSetting({
+    scope: 'workstation',
     input: noInput,
     output: returns<null>(),
     effect: 'change',
   }),
   /** Revokes a seat: its credential is forgotten and its stream closed at once. */
   'studio.revokeSeat': localSetting({
+    scope: 'hub',
     input: z.object({ seatId: z.string().regex(/^[a-f0-9]{16}$/, 'Not a seat of this studio.') }),
     output: returns<null>(),
     effect: 'destructive',

@@ -51,6 +51,7 @@ const sendOperations: readonly OperationRef[] = [
 export const uploadCommands = defineCommands({
   /** The whole queue of the current workspace, oldest first. */
   'upload.list': command({
+    scope: 'platform',
     input: noInput,
     output: returns<UploadSnapshot>(),
     priority: 'local',
@@ -62,6 +63,7 @@ export const uploadCommands = defineCommands({
   }),
   /** Queues files (folders are walked); each is checked locally first. */
   'upload.enqueue': command({
+    scope: 'platform',
     input: z.object({
       paths: z
         .array(z.string().min(1).max(4096))
@@ -81,6 +83,7 @@ export const uploadCommands = defineCommands({
     rolesFor: ({ target }) => (target.kind === 'vod' ? anyRole : superAdminOnly),
   }),
   'upload.pause': command({
+    scope: 'platform',
     input: uploadIds,
     output: changed,
     priority: 'local',
@@ -92,6 +95,7 @@ export const uploadCommands = defineCommands({
     offer: { palette: true },
   }),
   'upload.resume': command({
+    scope: 'platform',
     input: uploadIds,
     output: changed,
     priority: 'bulk',
@@ -105,6 +109,7 @@ export const uploadCommands = defineCommands({
     offer: { palette: true },
   }),
   'upload.retry': command({
+    scope: 'platform',
     input: uploadIds,
     output: changed,
     priority: 'bulk',
@@ -118,6 +123,7 @@ export const uploadCommands = defineCommands({
     offer: { palette: true },
   }),
   'upload.cancel': command({
+    scope: 'platform',
     input: uploadIds,
     output: changed,
     priority: 'local',
@@ -131,6 +137,7 @@ export const uploadCommands = defineCommands({
   }),
   /** Removes done and cancelled files from the list. */
   'upload.clearFinished': command({
+    scope: 'platform',
     input: noInput,
     output: changed,
     priority: 'local',
@@ -142,6 +149,7 @@ export const uploadCommands = defineCommands({
     offer: { palette: true },
   }),
   'upload.setConcurrency': command({
+    scope: 'platform',
     input: z.object({
       value: z.number().int().min(1, 'At least 1 file at a time.').max(8, 'At most 8 at a time.'),
     }),

@@ -57,6 +57,7 @@ const accountId = z.string().min(1).max(64);
 /** Commands of accounts and workspaces. */
 export const workspaceCommands = defineCommands({
   'workspace.get': command({
+    scope: 'platform',
     input: noInput,
     output: returns<WorkspaceInfo>(),
     priority: 'local',
@@ -68,6 +69,7 @@ export const workspaceCommands = defineCommands({
   }),
   /** The active workspace, the choices and the token state. */
   'workspace.state': command({
+    scope: 'platform',
     input: noInput,
     output: returns<WorkspaceState>(),
     priority: 'local',
@@ -78,6 +80,7 @@ export const workspaceCommands = defineCommands({
     roles: anyRole,
   }),
   'workspace.switch': command({
+    scope: 'hub',
     input: z.object({ id: accountId }),
     output: returns<WorkspaceState>(),
     priority: 'local',
@@ -93,6 +96,7 @@ export const workspaceCommands = defineCommands({
    * APIs, kept in `workspaces.json`. An open workspace of either account becomes the pair.
    */
   'workspace.pair': command({
+    scope: 'hub',
     input: z.object({
       liveAccountId: z.string().min(1, 'Choose a live account.').max(64),
       vodAccountId: z.string().min(1, 'Choose a VOD account.').max(64),
@@ -107,6 +111,7 @@ export const workspaceCommands = defineCommands({
   }),
   /** Undoes a pair: each account is a workspace on its own again (an open pair follows its live account). */
   'workspace.unpair': command({
+    scope: 'hub',
     input: z.object({ id: z.string().min(1).max(64) }),
     output: returns<WorkspaceState>(),
     priority: 'local',
@@ -118,10 +123,12 @@ export const workspaceCommands = defineCommands({
   }),
   /** Each API's budget (the status bar's gauge). */
   'budget.get': localRead({
+    scope: 'platform',
     input: noInput,
     output: returns<BudgetSnapshot[]>(),
   }),
   'account.list': command({
+    scope: 'platform',
     input: noInput,
     output: returns<AccountSummary[]>(),
     priority: 'local',
@@ -133,6 +140,7 @@ export const workspaceCommands = defineCommands({
   }),
   /** Whether real tokens can be kept here (the OS keychain answers), or what to install. */
   'account.keychain': command({
+    scope: 'platform',
     input: noInput,
     output: returns<KeychainStatus>(),
     priority: 'local',
@@ -144,6 +152,7 @@ export const workspaceCommands = defineCommands({
   }),
   /** Checks the token with one cheap call, then keeps it in the OS keychain. */
   'account.add': command({
+    scope: 'hub',
     input: z.discriminatedUnion('kind', [
       z.object({
         kind: z.literal('live'),
@@ -176,6 +185,7 @@ export const workspaceCommands = defineCommands({
   }),
   /** Removes an account and its keychain entry; its pair is undone, the other account stays. */
   'account.remove': command({
+    scope: 'hub',
     input: z.object({ id: accountId }),
     output: returns<{ removed: boolean }>(),
     priority: 'local',
@@ -189,6 +199,7 @@ export const workspaceCommands = defineCommands({
   }),
   /** Checks and stores a new token; a refused token of the open workspace is accepted again. */
   'account.updateToken': command({
+    scope: 'hub',
     input: z.object({ id: accountId, token: secret('token') }),
     output: returns<AccountSummary>(),
     priority: 'command',
@@ -201,6 +212,7 @@ export const workspaceCommands = defineCommands({
     roles: anyRole,
   }),
   'app.notices': localRead({
+    scope: 'platform',
     input: noInput,
     output: returns<Notice[]>(),
   }),

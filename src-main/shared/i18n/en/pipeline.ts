@@ -21,8 +21,16 @@ export const pipeline = {
     observerSeat:
       '“{command}” changes the platform, and this seat is an observer: it sees everything and changes nothing. Nothing was sent.',
     notForPanels: '“{command}” is not offered to hardware panels. Nothing was sent.',
-    notTickedForPanel:
-      '“{command}” is not ticked for this panel: tick it in Settings → Hardware panels. Nothing was sent.',
+    /** The ways-in table (services/core/ways-in.ts): who may run what, said before anything runs. */
+    panelNotTicked:
+      'This panel may not run “{command}”: tick it for this panel in Settings → Hardware panels. Nothing was sent.',
+    seatHubOnly:
+      '“{command}” is the hub’s own (accounts, workspaces, the studio): run it at the hub. Nothing was changed.',
+    seatWorkstation:
+      '“{command}” is each desk’s own setting: a seat keeps it on the seat, never at the hub. Nothing was changed.',
+    observerReveal:
+      '“{command}” shows a secret, and this seat is an observer: it is not shown. Nothing was sent.',
+    backupNoCommands: 'The backup hub runs no command: it only follows the hub. Nothing was sent.',
     confirmAgain: '“{command}” cannot be undone: confirm it first. Nothing was sent.',
     confirmTyped:
       '“{command}” cannot be undone: type the name it asks for to confirm. Nothing was sent.',

@@ -86,6 +86,8 @@ export const studio = {
       notBackupCode:
         'That pairing code is not a backup hub’s: ask the hub for a code of role Backup hub.',
       backupNoCommands: 'A backup hub follows the hub; it runs no commands here.',
+      notSeatCopy:
+        'A seat queues only the files it sent to the studio hub: refused, nothing was queued. Drop the files on this seat again.',
       hubDiskFull:
         'The studio hub’s disk is full: “{name}” was not queued. Free some space at the hub, then queue it again.',
       fileNotCopied:
