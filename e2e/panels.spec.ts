@@ -1,8 +1,10 @@
 /**
  * A hardware panel drives OnAir Desk through its local control API (hosts/panel-api.ts), the
  * way Bitfocus Companion's Generic HTTP connection does: the operator turns the API on in
- * Settings and adds a panel (its token shown once); a test client in the panel's role starts and
- * stops a recording (the stop confirmed by a second press within 2 s), is refused with an
+ * Settings and adds a panel (its token shown once), which may run nothing until the operator
+ * ticks its commands (Settings → Hardware panels → Commands…): refused before, with the reason;
+ * then a test client in the panel's role starts and stops a recording (the stop confirmed by a
+ * second press within 2 s), is still refused a command left unticked, is refused with an
  * `Origin` header, sees its buttons go stale when the platform stops answering, and is refused
  * once the operator revokes it. A second test stops the platform's server: the buttons go dark
  * within 2 s (the reachability probe, no platform call) and light again once it is back. Loopback only; the sandbox's clock, not the wall clock, decides
@@ -111,9 +113,40 @@ test('a hardware panel records through the control API, is refused when it shoul
   );
   expect(fromPage.status).toBe(403);
 
-  // Start: one press.
+  // A new panel may run nothing: its press is refused with the reason, and nothing is sent.
   const broadcast = await onAirBroadcast(platform);
   const input = { broadcastKey: broadcast.key };
+  await expect(app.getByTestId('panel-ticked')).toHaveText(/^0 of \d+ commands$/);
+  const unticked = await press('broadcast.startRecording', input);
+  expect(unticked.status).toBe(403);
+  expect(unticked.body.error?.message).toBe(
+    en.pipeline.panelNotTicked.replace('{command}', 'Start recording'),
+  );
+  expect(await recording(broadcast.key)).toBe(false);
+
+  // Settings → Hardware panels → Commands…: the operator ticks recording start and stop.
+  await app.getByRole('button', { name: `${en.panelApi.edit} Stream Deck A` }).click();
+  const dialog = app.getByRole('dialog', {
+    name: en.panelApi.commandsOf.replace('{name}', 'Stream Deck A'),
+  });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('checkbox', { name: 'Start recording' }).check();
+  await dialog.getByRole('checkbox', { name: 'Stop recording' }).check();
+  await dialog.getByRole('checkbox', { name: 'Rename broadcast' }).check();
+  await dialog.getByRole('textbox', { name: en.panelApi.titles }).fill('Half time\nFull time');
+  await dialog.getByRole('button', { name: en.panelApi.save }).click();
+  await expect(dialog.getByRole('status')).toHaveText(en.panelApi.saved);
+  await app.screenshot(shots('panels-03-commands-en'));
+  await dialog.getByRole('button', { name: en.common.close }).click();
+  await expect(dialog).toBeHidden();
+  await expect(app.getByTestId('panel-ticked')).toHaveText(/^3 of \d+ commands$/);
+
+  // Cue point stays unticked: still refused, in the operator's words.
+  const cue = await press('broadcast.setCuePoint', input);
+  expect(cue.status).toBe(403);
+  expect(cue.body.error?.message).toMatch(/This panel may not run “Set cue point now”/);
+
+  // Start: one press.
   const started = await press('broadcast.startRecording', input);
   expect(started.status, JSON.stringify(started.body)).toBe(200);
   await expect.poll(() => recording(broadcast.key)).toBe(true);
@@ -161,6 +194,55 @@ test('a hardware panel records through the control API, is refused when it shoul
   await expect(app.getByTestId('panel-token')).toBeVisible();
   await app.getByTestId('panel-token').scrollIntoViewIfNeeded();
   await app.screenshot(shots('panels-02-settings-token-ko'));
+  await app.getByLabel(ko.settings.language).selectOption('system');
+});
+
+test('the operator ticks a panel’s commands in Korean; the panel runs those and no other', async ({
+  app,
+}) => {
+  await app.getByRole('button', { name: en.settings.button }).click();
+  await app.getByLabel(en.settings.language).selectOption('ko');
+  const status = app.getByTestId('panel-api-status');
+  await app.getByRole('checkbox', { name: ko.panelApi.enabled }).check();
+  await expect(status).toHaveText(/http:\/\/127\.0\.0\.1:\d+/);
+  const address = /http:\/\/127\.0\.0\.1:\d+/.exec((await status.textContent()) ?? '')?.[0];
+  if (!address) throw new Error('no control API address on screen');
+  await app.getByRole('textbox', { name: ko.panelApi.name }).fill('스트림 덱 B');
+  await app.getByRole('button', { name: ko.panelApi.add }).click();
+  const token = ((await app.getByTestId('panel-token').textContent()) ?? '').trim();
+  await app.getByRole('button', { name: ko.panelApi.hide }).click();
+
+  await app.getByRole('button', { name: `${ko.panelApi.edit} 스트림 덱 B` }).click();
+  const dialog = app.getByRole('dialog', {
+    name: ko.panelApi.commandsOf.replace('{name}', '스트림 덱 B'),
+  });
+  await expect(dialog.getByText(ko.panelApi.noCommands)).toBeVisible();
+  await dialog.getByRole('checkbox', { name: '채널 선택' }).check();
+  await dialog.getByRole('button', { name: ko.panelApi.save }).click();
+  await expect(dialog.getByRole('status')).toHaveText(ko.panelApi.saved);
+  await app.screenshot(shots('panels-04-commands-ko'));
+  await dialog.getByRole('button', { name: ko.common.close }).click();
+  await expect(app.getByTestId('panel-ticked')).toHaveText(/^명령 1\/\d+개$/);
+  await app.screenshot(shots('panels-05-settings-list-ko'));
+
+  const press = async (command: string, body: unknown) => {
+    const response = await fetch(`${address}/api/v1/commands/${command}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return {
+      status: response.status,
+      body: (await response.json()) as { error?: { message: string } },
+    };
+  };
+  // Ticked: "focus channel 1" opens the control room on the first channel of its list.
+  expect((await press('channel.focus', { position: 1 })).status).toBe(200);
+  await expect(app.locator('li[role="option"]').first()).toHaveAttribute('aria-selected', 'true');
+  // Not ticked: refused with the reason, nothing recorded.
+  const refused = await press('broadcast.startRecording', { broadcastKey: 'x' });
+  expect(refused.status).toBe(403);
+  expect(refused.body.error?.message).toMatch(/This panel may not run “Start recording”/);
   await app.getByLabel(ko.settings.language).selectOption('system');
 });
 

@@ -37,11 +37,19 @@ afterAll(async () => {
   await test.close();
 });
 
-/** Adds a panel through the pipeline (as Settings does). */
+/** Adds a panel through the pipeline and ticks its recording and cue point (as Settings does). */
 async function added(name: string): Promise<AddedPanel> {
   const result = await core.invoke('panels.add', { name }, { clientId: 'settings-test' });
   if (!result.ok) throw new Error(result.error.message);
-  return result.data as AddedPanel;
+  const { panel: summary, token } = result.data as AddedPanel;
+  const commands = ['broadcast.startRecording', 'broadcast.stopRecording', 'broadcast.setCuePoint'];
+  const ticked = await core.invoke(
+    'panels.setCommands',
+    { id: summary.id, commands },
+    { clientId: 'settings-test' },
+  );
+  if (!ticked.ok) throw new Error(ticked.error.message);
+  return { panel: { ...summary, commands }, token };
 }
 
 /** One request to the control API, as a panel sends it. */

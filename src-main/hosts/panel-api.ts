@@ -5,7 +5,9 @@
  * in (`via: 'panel'`) over the same pipeline.
  *
  * - `POST /api/v1/commands/<name>`: runs a command; the JSON body is its input. Only commands
- *   whose declaration offers them to panels (`offer.panel`) run; the pipeline refuses others.
+ *   whose declaration offers them to panels (`offer.panel`) and that the operator ticked for
+ *   this panel run (`CallContext.panelCommands`); the pipeline refuses others. A rename takes
+ *   one of the panel's preset titles (services/panels/panel-input.ts).
  *   A destructive command (`confirm: { kind: 'again' }`) runs on the second press of the same
  *   button (same panel, command and input) within {@link confirmWindowMs}; the first press does
  *   nothing and answers 409 `confirmation-required`.
@@ -33,6 +35,7 @@ import type { DeskError, Result } from '../shared/result';
 import type { PanelSummary } from '../shared/panels-model';
 import type { DeskCoreWithPanels } from '../services/app/desk-core';
 import { PanelFeedbackState } from '../services/panels/panel-feedback';
+import { panelInput } from '../services/panels/panel-input';
 import {
   ReachabilityProbe,
   probeTargetOf,
@@ -51,11 +54,6 @@ import {
 } from '../services/core/doors';
 import type { Clock } from '../platform/clock';
 import { systemClock } from '../platform/clock';
-
-/** The commands whose declaration offers them to hardware panels. */
-const offeredToPanels: readonly string[] = Object.entries(commands as Record<string, CommandDecl>)
-  .filter(([, decl]) => decl.offer?.panel === true)
-  .map(([name]) => name);
 
 /** A second press of the same button within this many ms confirms a destructive command. */
 export const confirmWindowMs = 2_000;
@@ -211,11 +209,22 @@ export async function startPanelApi(options: PanelApiOptions): Promise<PanelApi>
     async (request, reply) => {
       const panel = request.panel as PanelSummary;
       const name = request.params.name;
-      const input = request.body ?? {};
       const known = isCommandName(name) ? name : null;
       const decl = known ? (commands as Record<string, CommandDecl>)[known] : undefined;
+      // Only a command this panel may run gets a press counted or a preset title looked up;
+      // any other goes straight to the pipeline, which refuses it in the operator's words.
+      const ticked =
+        known !== null && decl?.offer?.panel === true && panel.commands.includes(known);
+      const resolved = ticked
+        ? panelInput(panel, name, request.body ?? {})
+        : { input: request.body ?? {} };
+      if ('refusal' in resolved)
+        return reply
+          .code(statusOf[resolved.refusal.code] ?? 400)
+          .send({ ok: false, error: resolved.refusal });
+      const { input } = resolved;
       let confirmed = false;
-      if (known && decl?.offer?.panel === true && decl.confirm?.kind === 'again') {
+      if (known && ticked && decl?.confirm?.kind === 'again') {
         const now = clock.now();
         for (const [key, at] of presses) if (now - at > confirmWindowMs) presses.delete(key);
         const key = JSON.stringify([panel.id, name, input]);
@@ -236,9 +245,7 @@ export async function startPanelApi(options: PanelApiOptions): Promise<PanelApi>
         clientId: `panel-${panel.id}`,
         via: 'panel',
         panel: panel.name,
-        // Until panels keep their own ticks (Settings → Panels), every panel may run what the
-        // declarations offer to panels; the pipeline refuses anything else (ways-in.ts).
-        panelCommands: offeredToPanels,
+        panelCommands: panel.commands,
         ...(confirmed ? { confirmation: { kind: 'again' as const } } : {}),
       });
       if (!result.ok && result.error.code === 'network') feedback.platformFailed(clock.now());

@@ -18,7 +18,30 @@ export interface PanelSummary {
   addedAt: number;
   /** When its token was last accepted, epoch ms UTC; null: never used. */
   lastUsedAt: number | null;
+  /**
+   * The commands the operator ticked for this panel (Settings → Hardware panels), each one
+   * whose declaration offers it to panels (`offer.panel`): the only commands it may run.
+   */
+  commands: string[];
+  /**
+   * The titles this panel may rename a broadcast to (`broadcast.rename` with `preset: n` picks
+   * the n-th, from 1), at most {@link maxTitlePresets}, each 1 to 200 characters.
+   */
+  titles: string[];
 }
+
+/** How many preset titles a panel may have. */
+export const maxTitlePresets = 8;
+
+/**
+ * What a panel written before commands were ticked per panel may run: the three commands that
+ * were then offered to every panel. Kept so that an upgrade mid-show changes no button.
+ */
+export const legacyPanelCommands = [
+  'broadcast.startRecording',
+  'broadcast.stopRecording',
+  'broadcast.setCuePoint',
+] as const;
 
 /** The control API's setting and its panels. */
 export interface PanelsState {

@@ -18,6 +18,11 @@ class Navigation {
   focus = $state<FocusTarget>(null);
   /** A channel to focus in the control room (a clicked notification); taken and cleared there. */
   channel = $state<string | null>(null);
+  /**
+   * The place (from 1) of a channel to focus in the control room's list, as the keys 1 … 9
+   * count it (a panel's "focus channel N"); taken and cleared there once the list is read.
+   */
+  channelAt = $state<number | null>(null);
   /** The channel the Activity view opens filtered to (the broadcast panel's link); taken there. */
   activityChannel = $state<string | null>(null);
 

@@ -271,7 +271,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   });
   const dispatch = createDispatcher(
     {
-      controlRoom: controlRoomHandlers,
+      controlRoom: controlRoomHandlers((request) => hub.emit('channel.focusRequested', request)),
       schedule: scheduleHandlers,
       uploads: uploadHandlers,
       settings: settingsHandlers(settings, options.systemLocale, osUserName, options.updates),

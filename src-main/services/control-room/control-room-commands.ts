@@ -4,31 +4,45 @@
  * Channels view's command, one for both views); a broadcast's reads for a view always run at `view` (ControlRoom answers them to
  * the caller only, never as a `watch.update`).
  */
-import { controlRoomCommands } from '../../shared/commands/control-room';
+import { controlRoomCommands, type ChannelFocus } from '../../shared/commands/control-room';
 import { registerHandlers } from '../core/command-registry';
 
-/** The control room domain, registered. */
-export const controlRoomHandlers = registerHandlers(controlRoomCommands, {
-  'broadcast.get': ({ broadcastKey }, { session }) =>
-    session.controlRoom.getBroadcast(broadcastKey),
-  'broadcast.participants': ({ broadcastKey }, { session }) =>
-    session.controlRoom.participants(broadcastKey),
-  'broadcast.viewers': ({ broadcastKey }, { session }) => session.controlRoom.viewers(broadcastKey),
-  'broadcast.rename': ({ broadcastKey, title }, { session }) =>
-    session.controlRoom.rename(broadcastKey, title),
-  'broadcast.startRecording': ({ broadcastKey }, { session }) =>
-    session.controlRoom.startRecording(broadcastKey),
-  'broadcast.stopRecording': ({ broadcastKey }, { session }) =>
-    session.controlRoom.stopRecording(broadcastKey),
-  'broadcast.setCuePoint': ({ broadcastKey, at }, { session }) =>
-    session.controlRoom.setCuePoint(broadcastKey, at),
-  'watch.subscribe': ({ spec }, { session, clientId }) => ({
-    watchId: session.planner.subscribe(spec, clientId),
-  }),
-  'command.cancelWaiting': ({ id }, { session }) => ({
-    cancelled: session.controlRoom.cancelWaiting(id),
-  }),
-  'watch.unsubscribe': ({ watchId }, { session }) => ({
-    removed: session.planner.unsubscribe(watchId),
-  }),
-});
+/**
+ * The control room domain, registered.
+ * @param focus pushes `channel.focusRequested` to this desk's pages (`channel.focus`, a panel's
+ *   "focus channel N": the pages own which channel is in focus, main only asks).
+ */
+export const controlRoomHandlers = (focus: (request: ChannelFocus) => void) =>
+  registerHandlers(controlRoomCommands, {
+    'channel.focus': (input) => {
+      const request: ChannelFocus =
+        input.channelKey !== undefined
+          ? { channelKey: input.channelKey }
+          : { position: input.position ?? 1 };
+      focus(request);
+      return request;
+    },
+    'broadcast.get': ({ broadcastKey }, { session }) =>
+      session.controlRoom.getBroadcast(broadcastKey),
+    'broadcast.participants': ({ broadcastKey }, { session }) =>
+      session.controlRoom.participants(broadcastKey),
+    'broadcast.viewers': ({ broadcastKey }, { session }) =>
+      session.controlRoom.viewers(broadcastKey),
+    'broadcast.rename': ({ broadcastKey, title }, { session }) =>
+      session.controlRoom.rename(broadcastKey, title),
+    'broadcast.startRecording': ({ broadcastKey }, { session }) =>
+      session.controlRoom.startRecording(broadcastKey),
+    'broadcast.stopRecording': ({ broadcastKey }, { session }) =>
+      session.controlRoom.stopRecording(broadcastKey),
+    'broadcast.setCuePoint': ({ broadcastKey, at }, { session }) =>
+      session.controlRoom.setCuePoint(broadcastKey, at),
+    'watch.subscribe': ({ spec }, { session, clientId }) => ({
+      watchId: session.planner.subscribe(spec, clientId),
+    }),
+    'command.cancelWaiting': ({ id }, { session }) => ({
+      cancelled: session.controlRoom.cancelWaiting(id),
+    }),
+    'watch.unsubscribe': ({ watchId }, { session }) => ({
+      removed: session.planner.unsubscribe(watchId),
+    }),
+  });

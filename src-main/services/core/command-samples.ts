@@ -37,6 +37,8 @@ const knownFields: Partial<Record<CommandName, Record<string, unknown>>> = {
     port: 0,
   },
   'panels.revoke': { id: 'pnl-000000000000' },
+  'panels.setCommands': { id: 'pnl-000000000000' },
+  'channel.focus': { position: 1 },
   'settings.changeShortcut': { reset: 'broadcast.setCuePoint' },
 };
 

@@ -1,7 +1,7 @@
 /**
  * Handlers of the panels domain (`shared/commands/panels.ts`): the control API's setting and
  * the panels' tokens, kept by {@link PanelRegistry} (`panels.json`: hashes only). No platform
- * call; the pipeline audits `add`, `revoke` and `setEnabled` (the input names the panel, never
+ * call; the pipeline audits `add`, `revoke`, `setCommands` and `setEnabled` (the input names the panel, never
  * its token).
  */
 import { panelCommands } from '../../shared/commands/panels';
@@ -18,6 +18,17 @@ export function panelHandlers(registry: PanelRegistry) {
     'panels.revoke': async ({ id }) => {
       if (!(await registry.revoke(id)))
         throw new PlatformError({ code: 'not-found', ...say('validation.panelUnknown') });
+      return registry.state();
+    },
+    'panels.setCommands': async ({ id, commands, titles }) => {
+      let found: boolean;
+      try {
+        found = await registry.setCommands(id, commands, titles);
+      } catch (error) {
+        if (!(error instanceof RangeError)) throw error;
+        throw new PlatformError({ code: 'invalid-input', ...say('validation.panelCommand') });
+      }
+      if (!found) throw new PlatformError({ code: 'not-found', ...say('validation.panelUnknown') });
       return registry.state();
     },
     'panels.setEnabled': async ({ enabled, port }) => {

@@ -59,3 +59,62 @@ describe('the panel registry', () => {
     expect((await readdir(dir)).some((name) => name.startsWith('panels.json.corrupt-'))).toBe(true);
   });
 });
+
+describe('the commands ticked per panel', () => {
+  it('starts a new panel with none, keeps the ticks and titles across a restart', async () => {
+    const { registry } = await PanelRegistry.open(dir, () => clock.now());
+    const { panel } = await registry.add('Desk B');
+    expect(panel.commands).toEqual([]);
+    expect(registry.list()[0]?.commands).toEqual([]);
+
+    const ticked = ['rehearsal.setEncoder', 'broadcast.rename', 'broadcast.startRecording'];
+    expect(await registry.setCommands(panel.id, ticked, [' Half time ', '', 'Full time'])).toBe(
+      true,
+    );
+    const reopened = (await PanelRegistry.open(dir, () => clock.now())).registry;
+    // Kept in the order of the declarations, blank titles dropped.
+    expect(reopened.list()[0]).toMatchObject({
+      commands: ['broadcast.rename', 'broadcast.startRecording', 'rehearsal.setEncoder'],
+      titles: ['Half time', 'Full time'],
+    });
+    expect(await reopened.setCommands('pnl-000000000000', [])).toBe(false);
+  });
+
+  it('refuses a command not offered to panels and changes nothing', async () => {
+    const { registry } = await PanelRegistry.open(dir, () => clock.now());
+    const { panel } = await registry.add('Desk C');
+    await expect(registry.setCommands(panel.id, ['panels.add'])).rejects.toThrow(
+      /panels\.add is not offered to panels/,
+    );
+    const reopened = (await PanelRegistry.open(dir, () => clock.now())).registry;
+    expect(reopened.list()[0]?.commands).toEqual([]);
+  });
+
+  it('gives a panel saved before ticks the three it could run, and drops what is no longer offered', async () => {
+    const panel = {
+      id: 'pnl-0123456789ab',
+      name: 'Old deck',
+      tokenHash: tokenHash('odp_old'),
+      addedAt: 1,
+      lastUsedAt: null,
+    };
+    await writeFile(
+      join(dir, 'panels.json'),
+      JSON.stringify({
+        version: 1,
+        enabled: true,
+        port: 8765,
+        panels: [
+          panel,
+          { ...panel, id: 'pnl-ba9876543210', commands: ['panels.add', 'channel.focus'] },
+        ],
+      }),
+    );
+    const { registry, notice } = await PanelRegistry.open(dir, () => clock.now());
+    expect(notice).toBeUndefined();
+    expect(registry.list().map((p) => p.commands)).toEqual([
+      ['broadcast.startRecording', 'broadcast.stopRecording', 'broadcast.setCuePoint'],
+      ['channel.focus'],
+    ]);
+  });
+});

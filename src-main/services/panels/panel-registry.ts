@@ -10,8 +10,11 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { JsonStateFile } from '../core/local-state';
 import type { MessageRef } from '../../shared/i18n/message';
+import { panelOfferedCommands } from '../../shared/panel-offers';
 import {
   defaultPanelPort,
+  legacyPanelCommands,
+  maxTitlePresets,
   type AddedPanel,
   type PanelSummary,
   type PanelsState,
@@ -33,6 +36,14 @@ const panelsSchema = z.object({
         tokenHash: z.string().regex(/^[0-9a-f]{64}$/),
         addedAt: z.number().int().nonnegative(),
         lastUsedAt: z.number().int().nonnegative().nullable(),
+        /**
+         * The ticked commands. Absent in a file written before commands were ticked per panel:
+         * such a panel keeps the three it could run then ({@link legacyPanelCommands}), so an
+         * upgrade mid-show changes no button; a panel added now starts with none, so a new
+         * token can do nothing until the operator says what it may do.
+         */
+        commands: z.array(z.string().max(100)).max(100).optional(),
+        titles: z.array(z.string().trim().min(1).max(200)).max(maxTitlePresets).optional(),
       }),
     )
     .max(maxPanels),
@@ -40,6 +51,20 @@ const panelsSchema = z.object({
 
 type PanelsFile = z.infer<typeof panelsSchema>;
 type StoredPanel = PanelsFile['panels'][number];
+
+/**
+ * A stored panel as this version keeps it: its ticks (legacy ones for a panel without) reduced
+ * to the commands still offered to panels, so a command an upgrade stops offering is never run.
+ */
+function current(panel: StoredPanel): StoredPanel {
+  const offered: readonly string[] = panelOfferedCommands();
+  const ticked = panel.commands ?? [...legacyPanelCommands];
+  return {
+    ...panel,
+    commands: offered.filter((name) => ticked.includes(name)),
+    titles: panel.titles ?? [],
+  };
+}
 
 /** The SHA-256 of a token, hex: what the file keeps. */
 export function tokenHash(token: string): string {
@@ -82,8 +107,9 @@ export class PanelRegistry {
       'hardware panels',
     );
     const read = await file.read();
+    const state = { ...read.value, panels: read.value.panels.map(current) };
     return {
-      registry: new PanelRegistry(file, read.value, now),
+      registry: new PanelRegistry(file, state, now),
       ...(read.notice ? { notice: read.notice } : {}),
       ...(read.noticeText ? { noticeText: read.noticeText } : {}),
     };
@@ -138,6 +164,8 @@ export class PanelRegistry {
       tokenHash: tokenHash(token),
       addedAt: this.#now(),
       lastUsedAt: null,
+      commands: [],
+      titles: [],
     };
     await this.#save({ ...this.#state, panels: [...this.#state.panels, panel] });
     return { panel: summary(panel), token };
@@ -150,6 +178,30 @@ export class PanelRegistry {
   async revoke(id: string): Promise<boolean> {
     const panels = this.#state.panels.filter((panel) => panel.id !== id);
     if (panels.length === this.#state.panels.length) return false;
+    await this.#save({ ...this.#state, panels });
+    return true;
+  }
+
+  /**
+   * Sets what a panel may run: the ticked commands (kept in the order of the declarations) and
+   * the preset titles of `broadcast.rename` (trimmed, blanks dropped).
+   * @returns false when no panel has that id.
+   * @throws RangeError naming the first command not offered to panels, or when more than
+   *   {@link maxTitlePresets} titles or a title over 200 characters are given.
+   */
+  async setCommands(id: string, commands: readonly string[], titles: readonly string[] = []) {
+    const offered: readonly string[] = panelOfferedCommands();
+    const foreign = commands.find((name) => !offered.includes(name));
+    if (foreign !== undefined) throw new RangeError(`${foreign} is not offered to panels.`);
+    const kept = titles.map((title) => title.trim()).filter((title) => title !== '');
+    if (kept.length > maxTitlePresets || kept.some((title) => title.length > 200))
+      throw new RangeError(`At most ${maxTitlePresets} titles of 200 characters.`);
+    if (!this.#state.panels.some((panel) => panel.id === id)) return false;
+    const panels = this.#state.panels.map((panel) =>
+      panel.id === id
+        ? { ...panel, commands: offered.filter((name) => commands.includes(name)), titles: kept }
+        : panel,
+    );
     await this.#save({ ...this.#state, panels });
     return true;
   }
@@ -197,5 +249,7 @@ function summary(panel: StoredPanel): PanelSummary {
     name: panel.name,
     addedAt: panel.addedAt,
     lastUsedAt: panel.lastUsedAt,
+    commands: [...(panel.commands ?? [])],
+    titles: [...(panel.titles ?? [])],
   };
 }

@@ -18,6 +18,12 @@ import { isoTime, key, requiredText } from './fields';
 
 const broadcastInput = z.object({ broadcastKey: key });
 
+/**
+ * Which channel to focus in the control room: the n-th of its list as the keys 1 … 9 count it
+ * (from 1, on air first), or the channel with that key.
+ */
+export type ChannelFocus = { position: number } | { channelKey: string };
+
 /** Commands of the control room. */
 export const controlRoomCommands = defineCommands({
   'broadcast.get': command({
@@ -67,8 +73,9 @@ export const controlRoomCommands = defineCommands({
     roles: anyRole,
     operations: ['live.updateBroadcast', 'live.getBroadcast'],
     // No precondition: the spec's PUT broadcasts/{broadcast_key} renames an ended broadcast
-    // too, and its title then names the archive.
-    offer: { palette: true },
+    // too, and its title then names the archive. A panel renames only to its preset titles
+    // (hosts/panel-api.ts).
+    offer: { palette: true, panel: true },
   }),
   'broadcast.startRecording': command({
     scope: 'platform',
@@ -112,6 +119,32 @@ export const controlRoomCommands = defineCommands({
     precondition: 'broadcastOnAir',
     offer: { keys: true, palette: true, panel: true },
     shortcut: 'KeyC',
+  }),
+  /**
+   * Focuses a channel in the control room of this desk's pages: the one at `position` in the
+   * channel list as the keys 1 … 9 count it (on air first), or the one with `channelKey`.
+   * Pushes `channel.focusRequested`; no platform call, nothing changes on the platform.
+   */
+  'channel.focus': command({
+    // This desk's own pages: a panel on a seat focuses the seat's control room, not the hub's.
+    scope: 'workstation',
+    input: z
+      .object({
+        position: z.number().int().min(1).max(99).optional(),
+        channelKey: key.optional(),
+      })
+      .refine(
+        (input) => (input.position === undefined) !== (input.channelKey === undefined),
+        'Give a channel position (1 to 99) or a channel key.',
+      ),
+    output: returns<ChannelFocus>(),
+    priority: 'local',
+    category: 'controlRoom',
+    effect: 'read',
+    api: null,
+    roles: anyRole,
+    operations: [],
+    offer: { panel: true },
   }),
   /** Starts a watch; the planner polls it at `watch` priority and pushes `watch.update`. */
   'watch.subscribe': command({
@@ -177,4 +210,6 @@ export const controlRoomEvents = defineEvents({
   'watch.update': event<WatchUpdate>(),
   /** A command refused for budget waits to be tried again, or settled after waiting. */
   'command.waiting': event<CommandWaiting>(),
+  /** A panel (or another way in) asked this desk's control room to focus a channel. */
+  'channel.focusRequested': event<ChannelFocus>(),
 });

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { defineCommands, localSetting, returns } from './define';
 import { requiredText } from './fields';
-import type { AddedPanel, PanelsState } from '../panels-model';
+import { maxTitlePresets, type AddedPanel, type PanelsState } from '../panels-model';
 
 const panelId = z.string().regex(/^pnl-[0-9a-f]{12}$/, 'That panel is not known.');
 
@@ -32,6 +32,23 @@ export const panelCommands = defineCommands({
   'panels.revoke': localSetting({
     scope: 'workstation',
     input: z.object({ id: panelId }),
+    output: returns<PanelsState>(),
+    effect: 'change',
+  }),
+  /**
+   * Sets what one panel may run: the commands ticked for it, each offered to panels
+   * (`offer.panel`; anything else is refused), and its preset titles for `broadcast.rename`.
+   */
+  'panels.setCommands': localSetting({
+    scope: 'workstation',
+    input: z.object({
+      id: panelId,
+      commands: z.array(z.string().max(100)).max(100),
+      titles: z
+        .array(z.string().trim().max(200, 'A preset title is at most 200 characters.'))
+        .max(maxTitlePresets, 'A panel has at most 8 preset titles.')
+        .default([]),
+    }),
     output: returns<PanelsState>(),
     effect: 'change',
   }),

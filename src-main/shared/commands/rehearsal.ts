@@ -96,6 +96,8 @@ export const rehearsalCommands = defineCommands({
     operations: [],
     roles: anyRole,
     precondition: 'sandboxWorkspace',
+    // A rehearsal's encoder on a panel button, as the Rehearsal view's own button: one press.
+    offer: { panel: true },
   }),
   /** The sandbox's example scenarios, and the scenario playing (null when none was started). */
   'rehearsal.scenarios': command({

@@ -352,5 +352,9 @@ export const errors = {
     panelNameLong: 'A panel name is at most 60 characters.',
     panelUnknown: 'That panel is not known.',
     panelPort: 'Give a port from 1024 to 65535.',
+    panelCommand: 'A panel can be given only the commands offered to hardware panels.',
+    panelTitleLong: 'A preset title is at most 200 characters.',
+    panelTitlesMax: 'A panel has at most 8 preset titles.',
+    channelFocus: 'Give a channel position (1 to 99) or a channel key.',
   },
 } as const;

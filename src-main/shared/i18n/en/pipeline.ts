@@ -23,7 +23,7 @@ export const pipeline = {
     notForPanels: '“{command}” is not offered to hardware panels. Nothing was sent.',
     /** The ways-in table (services/core/ways-in.ts): who may run what, said before anything runs. */
     panelNotTicked:
-      'This panel may not run “{command}”: tick it for this panel in Settings → Panels. Nothing was sent.',
+      'This panel may not run “{command}”: tick it for this panel in Settings → Hardware panels. Nothing was sent.',
     seatHubOnly:
       '“{command}” is the hub’s own (accounts, workspaces, the studio): run it at the hub. Nothing was changed.',
     seatWorkstation:

@@ -347,5 +347,9 @@ export const errors: CatalogueShape<typeof en> = {
     panelNameLong: '패널 이름은 60자 이하입니다.',
     panelUnknown: '알 수 없는 패널입니다.',
     panelPort: '포트는 1024에서 65535 사이로 입력하세요.',
+    panelCommand: '패널에는 하드웨어 패널에 제공되는 명령만 줄 수 있습니다.',
+    panelTitleLong: '미리 정한 제목은 200자 이하입니다.',
+    panelTitlesMax: '패널의 미리 정한 제목은 8개까지입니다.',
+    channelFocus: '채널 순서(1~99) 또는 채널 키를 입력하세요.',
   },
 };

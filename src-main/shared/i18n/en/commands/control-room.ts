@@ -31,6 +31,13 @@ export const commandsControlRoom = {
         'Sets the timeshift cue point: viewers can seek back only as far as this moment.',
     },
   },
+  channel: {
+    focus: {
+      title: 'Focus channel',
+      description:
+        'Focuses a channel in the control room: the one at that place in its list (as the keys 1 … 9 count), or one by its key.',
+    },
+  },
   command: {
     cancelWaiting: {
       title: 'Cancel waiting command',

@@ -14,6 +14,11 @@ export const commandsPanels = {
       title: 'Revoke hardware panel',
       description: 'Revokes a panel’s token: the panel is refused from its next press.',
     },
+    setCommands: {
+      title: 'Choose a panel’s commands',
+      description:
+        'Ticks the commands a hardware panel may run and sets its preset titles for renaming a broadcast.',
+    },
     setEnabled: {
       title: 'Turn control API on or off',
       description:

@@ -19,6 +19,13 @@ export const commandsControlRoom = {
         '타임시프트 큐 포인트를 설정합니다. 시청자는 이 시점까지만 되돌려 볼 수 있습니다.',
     },
   },
+  channel: {
+    focus: {
+      title: '채널 선택',
+      description:
+        '컨트롤 룸에서 채널을 선택합니다. 목록에서 그 순서의 채널(1 … 9 키와 같은 순서) 또는 채널 키로 지정한 채널입니다.',
+    },
+  },
   command: {
     cancelWaiting: {
       title: '대기 중인 명령 취소',

@@ -13,6 +13,11 @@ export const commandsPanels = {
       title: '하드웨어 패널 해지',
       description: '패널의 토큰을 해지합니다. 다음 누름부터 거부됩니다.',
     },
+    setCommands: {
+      title: '패널 명령 선택',
+      description:
+        '하드웨어 패널이 실행할 수 있는 명령을 고르고, 방송 제목 변경에 쓸 미리 정한 제목을 설정합니다.',
+    },
     setEnabled: {
       title: '제어 API 켜기/끄기',
       description: '하드웨어 패널용 로컬 제어 API를 이 컴퓨터에서만 켜거나 끕니다.',
