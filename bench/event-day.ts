@@ -252,7 +252,7 @@ async function makeUploads(dir: string): Promise<string[]> {
 
 async function build(): Promise<void> {
   // The smoke test builds once for every section (bench/bench-smoke.test.ts).
-  if (process.env.BENCH_BUILT === "1") return;
+  if (process.env.BENCH_BUILT === '1') return;
   const child = spawn('npx', ['electron-vite', 'build'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'pipe'],

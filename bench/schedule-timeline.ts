@@ -258,7 +258,7 @@ async function measure(
 /** Builds the app (as `npm run test:e2e` does) so the bench measures the current renderer. */
 async function build(): Promise<void> {
   // The smoke test builds once for every section (bench/bench-smoke.test.ts).
-  if (process.env.BENCH_BUILT === "1") return;
+  if (process.env.BENCH_BUILT === '1') return;
   const child = spawn('npx', ['electron-vite', 'build'], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
