@@ -21,13 +21,27 @@ interface BenchRun {
 }
 
 /** Runs `tsx bench/run.ts <id>` in smoke mode; resolves with its exit code and output. */
-function runBench(id: string, env: NodeJS.ProcessEnv = {}): Promise<BenchRun> {
+function runBench(id: string, signal: AbortSignal, env: NodeJS.ProcessEnv = {}): Promise<BenchRun> {
   return new Promise((resolve, reject) => {
+    // Its own process group, so that a test that times out ends the section's whole tree
+    // (tsx, the app, a host, Chromium) rather than leaving it running beside the next one.
     const child = spawn(tsx, ['bench/run.ts', id], {
       cwd: root,
       env: { ...process.env, ...env, BENCH_SMOKE: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     });
+    const stop = () => {
+      if (child.pid !== undefined && child.exitCode === null) {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // Already gone.
+        }
+      }
+    };
+    signal.addEventListener('abort', stop, { once: true });
+    child.once('exit', () => signal.removeEventListener('abort', stop));
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -60,12 +74,16 @@ const sections: [id: string, timeoutMs: number][] = [
 ];
 
 describe('every bench section in smoke mode completes and prints its verdict', () => {
-  it('start (fresh build, then a start that skips it)', { timeout: 300_000 }, async () => {
-    expectVerdict(await runBench('start'), 'start');
-  });
+  it(
+    'start (fresh build, then a start that skips it)',
+    { timeout: 300_000 },
+    async ({ signal }) => {
+      expectVerdict(await runBench('start', signal), 'start');
+    },
+  );
   for (const [id, timeoutMs] of sections) {
-    it(id, { timeout: timeoutMs }, async () => {
-      expectVerdict(await runBench(id, { BENCH_BUILT: '1' }), id);
+    it(id, { timeout: timeoutMs }, async ({ signal }) => {
+      expectVerdict(await runBench(id, signal, { BENCH_BUILT: '1' }), id);
     });
   }
 });
