@@ -157,7 +157,7 @@ function report(
     goals,
     notes: [
       'App at the platform pace (60 calls a minute, 1 s apart), browser host in its own process, Chromium; sandbox figures with the rate limit off (its own time only).',
-      "Opening: click on Library to the newest content's row shown in the list (a visible option of the listbox; empty library: to the list read answering). Cold: no saved state; restart: a new page with the saved state (persist.ts); reopen: back from Uploads in the same session.",
+      "Opening: click on Library to the newest content's row shown in the list (a visible option of the listbox; empty library: to its empty-library message shown). Cold: no saved state; restart: a new page with the saved state (persist.ts); reopen: back from Uploads in the same session.",
       "Search: the VOD calls the sandbox saw from typing the keyword (the Library's opening reads let through first) to 2.5 s after the list answered. Scrolling reads pages of 100 one after the other through content.list (view priority), as a list scrolled to its end would, while broadcast.rename (command priority) is sent every 1.3 s.",
       "Live and VOD calls have one scheduler each: a VOD page never takes a live command slot, so the control room's commands are unchanged. The Library’s own command (content.setEnabled) shares the VOD scheduler with the pages: it goes ahead of every queued page but may wait for the slot of a page already sent (docs/dev/architecture.md, 'The API budget': at most one spacing slot).",
     ],
