@@ -23,7 +23,7 @@ import { commandCycle, Operator, type CommandOutcome } from './event-day-operato
 import { findFocusBroadcast, PlatformProcess } from './event-day-platform';
 import { reportEventDay, type EventDayRun, type MemorySample } from './event-day-report';
 import { oldestFigures, readFailure, ScreenWatch } from './event-day-watch';
-import type { BenchSection } from './section';
+import { sized, type BenchSection } from './section';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const second = 1_000;
@@ -31,7 +31,7 @@ const minute = 60 * second;
 const commandEveryMs = 20 * second;
 const memoryEveryMs = 30 * second;
 /** How long the sandbox stays down between stop and start, so the outage is visible. */
-const outageHoldMs = 10 * second;
+const outageHoldMs = sized(10, 2) * second;
 
 /** One thing that happens at a time of the day (ms since the run began). */
 interface Happening {
@@ -45,8 +45,8 @@ export const eventDaySection: BenchSection = {
   // Half an hour by default: only when asked for by name.
   onlyWhenNamed: true,
   async run() {
-    const minutes = Number(process.env.EVENT_DAY_MINUTES ?? 30);
-    if (!Number.isFinite(minutes) || minutes < 3)
+    const minutes = Number(process.env.EVENT_DAY_MINUTES ?? sized(30, 0.5));
+    if (!Number.isFinite(minutes) || minutes < sized(3, 0.5))
       throw new Error(
         `EVENT_DAY_MINUTES must be at least 3, not "${process.env.EVENT_DAY_MINUTES}"`,
       );
@@ -127,8 +127,9 @@ async function runDay(
     }
   })();
 
+  // The floors keep each happening clear of the previous one's effects; smoke mode drops them.
   const at = (fraction: number, floorMs: number) =>
-    Math.max(floorMs, Math.round(durationMs * fraction));
+    Math.max(sized(floorMs, 0), Math.round(durationMs * fraction));
   const burst: Happening = { atMs: at(0.3, 65 * second), name: '429 burst' };
   const revoke: Happening = { atMs: at(0.4, 80 * second), name: 'token revoked' };
   const restart: Happening = { atMs: at(0.6, 100 * second), name: 'sandbox restart' };
@@ -250,6 +251,8 @@ async function makeUploads(dir: string): Promise<string[]> {
 }
 
 async function build(): Promise<void> {
+  // The smoke test builds once for every section (bench/bench-smoke.test.ts).
+  if (process.env.BENCH_BUILT === '1') return;
   const child = spawn('npx', ['electron-vite', 'build'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'pipe'],

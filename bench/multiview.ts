@@ -31,7 +31,7 @@ import { createDeskCore, type DeskCore } from '../src-main/services/app/desk-cor
 import { memorySecrets } from '../src-main/services/app/test-support';
 import { openSandboxWorkspace } from '../src-main/services/workspaces/workspace';
 import type { Broadcast, WatchUpdate } from '../src-main/shared/model';
-import type { BenchSection, BenchSectionResult } from './section';
+import { sized, type BenchSection, type BenchSectionResult } from './section';
 import { percentile } from './stats';
 
 const onAirCount = 16;
@@ -91,8 +91,8 @@ export const multiviewSection: BenchSection = {
   title: 'Multiview: 16 on air, its watching against the focused control room',
   onlyWhenNamed: true,
   async run(): Promise<BenchSectionResult> {
-    const minutes = Number(process.env.MULTIVIEW_MINUTES ?? '2.3');
-    const measureMs = Math.max(0.25, minutes) * 60_000;
+    const minutes = Number(process.env.MULTIVIEW_MINUTES ?? sized(2.3, 0.1));
+    const measureMs = Math.max(sized(0.25, 0.1), minutes) * 60_000;
     const sandbox = await startSandbox({ port: 0, seed: 1, rateLimit: true, onAir: onAirCount });
     const dataDir = await mkdtemp(join(tmpdir(), 'onair-bench-multiview-'));
     const calls: Call[] = [];

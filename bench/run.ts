@@ -1,7 +1,9 @@
 /**
  * `npm run bench [-- <section id> ...]`: runs the benchmark sections, prints one table per
  * section with its goals (PASS or MISS), and writes every figure to bench/results/latest.json.
- * It reports and never asserts: a missed goal exits 0, a crash exits 1. Figures compare
+ * It reports and never asserts: a missed goal exits 0, a crash exits 1. Every section ends with
+ * one verdict line (`<id>: PASS|MISS|FAIL (...)`), printed last. `--smoke` (or `BENCH_SMOKE=1`)
+ * runs each section in seconds with tiny sizes (bench/section.ts, `benchSmoke`). Figures compare
  * variants measured in the same run (docs/dev/architecture.md, "Tests": ratios against a baseline).
  */
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -17,7 +19,7 @@ import { scheduleTimelineSection } from './schedule-timeline';
 import { schedulerEventSection } from './scheduler-event';
 import { uploadsSection } from './uploads';
 import { vodLibrarySection } from './vod-library';
-import type { BenchSection, BenchSectionResult, BenchTable } from './section';
+import { benchSmoke, type BenchSection, type BenchSectionResult, type BenchTable } from './section';
 
 /** Every section, in print order. Add sandbox latency, uploads, timeline here. */
 const sections: BenchSection[] = [
@@ -35,7 +37,9 @@ const sections: BenchSection[] = [
 ];
 
 async function main(): Promise<void> {
-  const wanted = process.argv.slice(2);
+  const wanted = process.argv.slice(2).filter((arg) => arg !== '--smoke');
+  // Processes a section starts (the app, a host) shrink too.
+  if (benchSmoke()) process.env.BENCH_SMOKE = '1';
   const chosen =
     wanted.length === 0
       ? sections.filter((s) => s.onlyWhenNamed !== true)
@@ -49,9 +53,11 @@ async function main(): Promise<void> {
     const realMs = Math.round(performance.now() - began);
     results[section.id] = { title: section.title, realMs, ...result };
     print(section, result, realMs);
-    if (result.verdict !== undefined) verdicts.push(result.verdict);
+    verdicts.push(result.verdict ?? verdictOf(section, result));
   }
-  const output = fileURLToPath(new URL('./results/latest.json', import.meta.url));
+  const output = fileURLToPath(
+    new URL(benchSmoke() ? './results/smoke.json' : './results/latest.json', import.meta.url),
+  );
   await mkdir(fileURLToPath(new URL('./results/', import.meta.url)), { recursive: true });
   const report = {
     generatedAt: new Date().toISOString(),
@@ -62,6 +68,13 @@ async function main(): Promise<void> {
   console.log(`\nwritten: ${output}`);
   // A section's one-line verdict (event-day) is the last thing printed.
   for (const verdict of verdicts) console.log(verdict);
+}
+
+/** `<id>: PASS|MISS (k/n goals)`, for a section without a verdict of its own. */
+function verdictOf(section: BenchSection, result: BenchSectionResult): string {
+  const passed = result.goals.filter((goal) => goal.pass).length;
+  const all = passed === result.goals.length;
+  return `${section.id}: ${all ? 'PASS' : 'MISS'} (${passed}/${result.goals.length} goals${benchSmoke() ? ', smoke' : ''})`;
 }
 
 function print(section: BenchSection, result: BenchSectionResult, realMs: number): void {

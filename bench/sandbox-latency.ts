@@ -11,11 +11,11 @@ import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import type { SandboxInfo } from '../src-main/sandbox/index';
 import { startSandbox } from '../src-main/sandbox/index';
-import type { BenchSection, BenchSectionResult } from './section';
+import { sized, type BenchSection, type BenchSectionResult } from './section';
 import { percentile } from './stats';
 
-const requests = 2000;
-const warmup = 200;
+const requests = sized(2000, 100);
+const warmup = sized(200, 20);
 const goalP99Ms = 20;
 const goalRatioP50 = 10;
 

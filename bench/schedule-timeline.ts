@@ -18,16 +18,16 @@ import { chromium, type Browser } from '@playwright/test';
 import { startSandbox, type SandboxHandle } from '../src-main/sandbox/index';
 import { startHost } from '../e2e/host';
 import { blocksDrawn, dragFrameTimes, timeToRender } from './schedule-page';
-import type { BenchSection, BenchSectionResult } from './section';
+import { sized, type BenchSection, type BenchSectionResult } from './section';
 import { percentile } from './stats';
 
 const minute = 60_000;
 const hour = 60 * minute;
 const day = 24 * hour;
-const programs = 1000;
+const programs = sized(1000, 50);
 const spacingMs = 10 * minute;
-const repeats = 5;
-const dragMs = 2_000;
+const repeats = sized(5, 1);
+const dragMs = sized(2_000, 300);
 const frameGoalMs = 16.7;
 /** The page's frame clock ticks every 16.67 ms give or take this much. */
 const clockJitterMs = 0.2;
@@ -257,6 +257,8 @@ async function measure(
 
 /** Builds the app (as `npm run test:e2e` does) so the bench measures the current renderer. */
 async function build(): Promise<void> {
+  // The smoke test builds once for every section (bench/bench-smoke.test.ts).
+  if (process.env.BENCH_BUILT === '1') return;
   const child = spawn('npx', ['electron-vite', 'build'], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

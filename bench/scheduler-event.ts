@@ -10,11 +10,11 @@ import { defaultSafetyMargin } from '../src-main/platform/safety-margin';
 import { WatchPlanner } from '../src-main/services/control-room/watch-planner';
 import { ManualClock } from '../src-main/platform/manual-clock';
 import { FifoQueue } from './fifo-queue';
-import type { BenchSection, BenchSectionResult } from './section';
+import { sized, type BenchSection, type BenchSectionResult } from './section';
 import { SimulatedPlatform } from './simulated-platform';
 import { mostInWindow, percentile, seededRandom } from './stats';
 
-const eventMs = 10 * 60_000;
+const eventMs = sized(10, 1) * 60_000;
 const broadcasts = 8;
 const commandEveryMs = 20_000;
 const firstCommandAtMs = 10_000;

@@ -37,3 +37,17 @@ export interface BenchSection {
   onlyWhenNamed?: boolean;
   run(): Promise<BenchSectionResult>;
 }
+
+/**
+ * Smoke mode (`BENCH_SMOKE=1` or `npm run bench -- --smoke`): every section runs with tiny
+ * sizes and durations, in seconds, so that CI notices a section that no longer runs
+ * (bench/bench-smoke.test.ts). Its figures mean nothing; only the verdict line counts.
+ */
+export function benchSmoke(): boolean {
+  return process.env.BENCH_SMOKE === '1' || process.argv.includes('--smoke');
+}
+
+/** `full` for `npm run bench`, `smoke` in smoke mode (read when the module loads). */
+export function sized<T>(full: T, smoke: T): T {
+  return benchSmoke() ? smoke : full;
+}

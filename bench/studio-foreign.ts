@@ -24,7 +24,7 @@ import { memorySecrets } from '../src-main/services/app/test-support';
 import { openSandboxWorkspace } from '../src-main/services/workspaces/workspace';
 import type { Broadcast, ChannelSummary, Fresh, Page } from '../src-main/shared/model';
 import type { Result } from '../src-main/shared/result';
-import type { BenchSection, BenchSectionResult } from './section';
+import { sized, type BenchSection, type BenchSectionResult } from './section';
 import { percentile, seededRandom } from './stats';
 
 const minuteMs = 60_000;
@@ -292,7 +292,7 @@ function figures(
  */
 export async function measureWatchSpend(focusCount = 1): Promise<number> {
   const alone = await runStudioForeign({
-    minutes: 2,
+    minutes: sized(2, 0.1),
     foreignPerMinute: 0,
     commandEveryMs: Number.POSITIVE_INFINITY,
     focusCount,
@@ -310,8 +310,8 @@ export const studioForeignSection: BenchSection = {
   // Minutes of real time: only when asked for by name.
   onlyWhenNamed: true,
   async run(): Promise<BenchSectionResult> {
-    const minutes = Number(process.env.FOREIGN_MINUTES ?? 5);
-    if (!Number.isFinite(minutes) || minutes < 3)
+    const minutes = Number(process.env.FOREIGN_MINUTES ?? sized(5, 0.1));
+    if (!Number.isFinite(minutes) || minutes < sized(3, 0.1))
       throw new Error(`FOREIGN_MINUTES must be at least 3, not "${process.env.FOREIGN_MINUTES}"`);
     // The watches' own spend first: the app alone, one focused broadcast and the channel list.
     const watchSpend = process.env.FOREIGN_WATCH_SPEND === '0' ? null : await measureWatchSpend();

@@ -7,6 +7,7 @@
  * runs), with a longer workload after the kill.
  */
 import { runTakeoverDrill } from '../src-main/services/studio/backup-harness';
+import { sized } from './section';
 
 /** What the takeover phase measured. */
 export interface TakeoverFigures {
@@ -34,9 +35,9 @@ export interface StudioTakeover {
 export const takeoverPhase: StudioTakeover | null = {
   async run({ minutes }) {
     const everyMs = 1500;
-    const after = Math.max(10, Math.floor((minutes * 60_000) / everyMs / 4));
+    const after = Math.max(sized(10, 2), Math.floor((minutes * 60_000) / everyMs / 4));
     const report = await runTakeoverDrill({
-      commandsBeforeKill: 6,
+      commandsBeforeKill: sized(6, 2),
       commandsAfterKill: after,
       everyMs,
     });

@@ -43,7 +43,7 @@ import { openSandboxWorkspace } from '../src-main/services/workspaces/workspace'
 import type { AddedPanel } from '../src-main/shared/panels-model';
 import type { Broadcast, ChannelSummary, Fresh, Page } from '../src-main/shared/model';
 import type { Result } from '../src-main/shared/result';
-import type { BenchGoal, BenchSection, BenchSectionResult } from './section';
+import { sized, type BenchGoal, type BenchSection, type BenchSectionResult } from './section';
 import { mostInWindow, percentile } from './stats';
 import { measureWatchSpend, runStudioForeign, type StudioForeignFigures } from './studio-foreign';
 import { takeoverPhase, type TakeoverFigures } from './studio-takeover';
@@ -484,7 +484,7 @@ export const studioSection: BenchSection = {
   // Minutes of real time: only when asked for by name.
   onlyWhenNamed: true,
   async run(): Promise<BenchSectionResult> {
-    const minutes = Number(process.env.STUDIO_MINUTES ?? 10);
+    const minutes = Number(process.env.STUDIO_MINUTES ?? sized(10, 0.1));
     if (!Number.isFinite(minutes) || minutes <= 0)
       throw new Error(
         `STUDIO_MINUTES must be a positive number, not "${process.env.STUDIO_MINUTES}"`,
@@ -497,7 +497,7 @@ export const studioSection: BenchSection = {
     const alone = skip.has('alone') ? Number.NaN : await measureWatchSpend(2);
     const independent = skip.has('independent') ? null : await runSetup('independent', minutes);
     const studio = await runSetup('studio', minutes);
-    const foreignMinutes = Math.max(3, Math.ceil(minutes));
+    const foreignMinutes = sized(Math.max(3, Math.ceil(minutes)), minutes);
     const foreign = skip.has('foreign')
       ? null
       : await runStudioForeign({ minutes: foreignMinutes });

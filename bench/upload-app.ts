@@ -23,12 +23,13 @@ import {
 import type { UploadChange } from '../src-main/shared/uploads';
 import type { Result } from '../src-main/shared/result';
 import { readThrough } from './page-cache';
+import { sized } from './section';
 
 /**
  * Wait after the warm-up upload, ms: past its first transcoding check (about 1 s after it).
  * bench/uploads.ts waits as long after curl's warm-up, so both sandboxes are as warm.
  */
-const warmUpSettleMs = 3000;
+const warmUpSettleMs = sized(3000, 200);
 
 async function main(): Promise<void> {
   const [command, target, warmUp] = process.argv.slice(2);

@@ -31,24 +31,24 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { SandboxInfo } from '../src-main/sandbox/index';
 import { readThrough } from './page-cache';
-import type { BenchSection, BenchSectionResult } from './section';
+import { sized, type BenchSection, type BenchSectionResult } from './section';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const sizeMb = Number(process.env.BENCH_UPLOAD_MB ?? 1024);
-const enqueueCount = 2000;
+const sizeMb = Number(process.env.BENCH_UPLOAD_MB ?? sized(1024, 8));
+const enqueueCount = sized(2000, 50);
 /** Rounds of curl, multipart and tus uploads; the goals are on the median ratio. */
-const rounds = 5;
+const rounds = sized(5, 1);
 /**
  * The untimed warm-up upload before each timed one, bytes (bench/upload-app.ts): the app's
  * process is fresh for each upload, and its first upload pays one-time costs (code compiled on
  * first use, tsx transpiling, Node's fetch loaded) that an app open all day paid long before.
  */
-const warmUpBytes = 8 * 1024 * 1024;
+const warmUpBytes = sized(8, 1) * 1024 * 1024;
 /**
  * Wait after curl's warm-up upload, ms: the app's (bench/upload-app.ts `warmUpSettleMs`), so
  * curl's sandbox is as old and as warm as the app's when the timed upload starts.
  */
-const curlWarmUpSettleMs = 3000;
+const curlWarmUpSettleMs = sized(3000, 200);
 /** The start of an MP4 (`ftyp` box), so the file sniffs as video. */
 const mp4Header = Buffer.from('000000186674797069736f6d0000020069736f6d6d703431', 'hex');
 

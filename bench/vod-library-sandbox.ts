@@ -7,6 +7,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { startSandbox } from '../src-main/sandbox/index';
 import { seedState } from '../src-main/sandbox/index';
+import { sized } from './section';
 import { percentile } from './stats';
 
 /** Seeding and raw list figures of one library size. */
@@ -26,7 +27,7 @@ export interface SandboxFigures {
   keywordTotal: number;
 }
 
-const rounds = 20;
+const rounds = sized(20, 2);
 
 /** Measures seeding and raw list answers for a library of `contents`. */
 export async function measureSandbox(contents: number): Promise<SandboxFigures> {
