@@ -29,7 +29,22 @@ export default defineConfig({
             'bench/**/*.test.ts',
             'scripts/**/*.test.ts',
           ],
-          exclude: ['**/*.dom.test.ts', '**/*.security.test.ts', '**/node_modules/**'],
+          exclude: [
+            '**/*.dom.test.ts',
+            '**/*.security.test.ts',
+            'bench/bench-smoke.test.ts',
+            '**/node_modules/**',
+          ],
+          environment: 'node',
+        },
+      },
+      {
+        // `npm run bench:smoke`: every bench section in its smoke mode (docs/dev/benchmarks.md).
+        // Not yet in `npm test`: its whole run has not been timed on an idle machine.
+        extends: true,
+        test: {
+          name: 'bench-smoke',
+          include: ['bench/bench-smoke.test.ts'],
           environment: 'node',
         },
       },

@@ -19,8 +19,19 @@ async function shootEveryView(app: Page, lang: 'en' | 'ko'): Promise<void> {
   await expect(nav).toBeVisible();
   for (const view of views) {
     await nav.getByRole('button', { name: words.shell.views[view], exact: true }).click();
-    // The view's figures settle after their first reads.
-    await app.waitForLoadState('networkidle');
+    // The control room is shown as an operator works it: the first channel on air in focus.
+    if (view === 'controlRoom')
+      await app
+        .getByRole('listbox', { name: words.channels.listLabel })
+        .getByRole('option')
+        .first()
+        .click();
+    // The view's first reads settle (the event stream stays open, so not `networkidle`).
+    await app
+      .waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, {
+        timeout: 10_000,
+      })
+      .catch(() => undefined);
     await app.screenshot({ path: `docs/screens/${kebab(view)}-${lang}.png` });
   }
 }
