@@ -6,7 +6,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../platform/manual-clock';
 import { startTestCore, type TestCore } from '../services/app/test-support';
-import type { DeskCoreWithPanels } from '../services/app/desk-core';
 import {
   closedWithin,
   rawConnect,
@@ -22,7 +21,7 @@ let panel: AddedPanel;
 
 beforeAll(async () => {
   test = await startTestCore({ seed: 5 });
-  const core = test.core as DeskCoreWithPanels;
+  const core = test.core;
   api = await startPanelApi({
     core,
     port: 0,

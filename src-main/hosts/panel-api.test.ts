@@ -26,7 +26,7 @@ let panel: AddedPanel;
 
 beforeAll(async () => {
   test = await startTestCore({ seed: 5 });
-  core = test.core as DeskCoreWithPanels;
+  core = test.core;
   clock = new ManualClock();
   api = await startPanelApi({ core, port: 0, clock });
   panel = await added('Desk left');

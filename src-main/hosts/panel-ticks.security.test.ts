@@ -26,7 +26,7 @@ const clock = new ManualClock();
 
 beforeAll(async () => {
   rig = await startTestCore({ seed: 7 });
-  core = rig.core as DeskCoreWithPanels;
+  core = rig.core;
   api = await startPanelApi({ core, port: 0, clock, probe: false });
 });
 

@@ -181,11 +181,6 @@ export async function createStudioHub(options: {
   /** Where seats' files are kept (seat-files.ts). */
   const spoolDir = () => options.spoolDir ?? join(options.dataDir, 'dropped');
 
-  const seatOf = (request: FastifyRequest): StoredSeat | null => {
-    const header = request.headers.authorization ?? '';
-    return header.startsWith('Seat ') ? book.check(header.slice(5).trim()) : null;
-  };
-
   const limits = { ...defaultServerLimits, maxConnections: 512, ...options.limits };
   const build = (cert: { cert: string; key: string }): FastifyInstance => {
     const app = Fastify({
