@@ -8,8 +8,8 @@
  * - All of them need `Authorization: Bearer <per-launch secret>` (401 otherwise), checked on the
  *   route that matched ({@link browserHostDoors}), so no spelling of a path skips it. The page
  *   gets the secret in the URL fragment, which browsers never send to servers or logs.
- * - `GET /` is the app's page and `GET /<file>` its built files; any other path answers 404,
- *   a malformed one 400.
+ * - `GET /` is the app's page and `GET /<file>` its built files (`/favicon.ico`, which
+ *   browsers ask for by themselves: 204); any other path answers 404, a malformed one 400.
  * - Every request whose `Host` is not this loopback address and port, or whose `Origin` is
  *   another site, is refused with 403: a web page in the operator's browser cannot drive
  *   the app, DNS rebinding included.
@@ -208,6 +208,10 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
   app.get<{ Params: { '*': string } }>('/*', async (request, reply) => {
     // The router decoded the path already (a malformed one was answered 400 before this).
     const path = request.params['*'];
+    // Browsers ask for a tab icon by themselves; the page declares none, so "none" (not a 404
+    // the page's console would report as a failed resource).
+    if (path === 'favicon.ico')
+      return reply.code(204).header('Cache-Control', 'max-age=3600').send();
     const name = path === '' ? 'index.html' : files.has(path) ? path : null;
     if (name === null)
       return reply
