@@ -20,12 +20,11 @@ async function shootEveryView(app: Page, lang: 'en' | 'ko'): Promise<void> {
   for (const view of views) {
     await nav.getByRole('button', { name: words.shell.views[view], exact: true }).click();
     // The control room is shown as an operator works it: the first channel on air in focus.
-    if (view === 'controlRoom')
-      await app
-        .getByRole('listbox', { name: words.channels.listLabel })
-        .getByRole('option')
-        .first()
-        .click();
+    if (view === 'controlRoom') {
+      const channels = app.getByRole('listbox', { name: words.channels.listLabel });
+      await channels.getByRole('option').first().click();
+      await expect(app.getByRole('heading', { level: 1 })).toBeVisible();
+    }
     // The view's first reads settle (the event stream stays open, so not `networkidle`).
     await app
       .waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, {
