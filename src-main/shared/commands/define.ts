@@ -247,9 +247,7 @@ export function command<S extends z.ZodType, O, const P extends CommandPriority>
  */
 export function localSetting<S extends z.ZodType, O>(
   decl: Pick<CommandDecl<S, O>, 'input' | 'output' | 'effect' | 'scope'> &
-    Partial<
-      Pick<CommandDecl<S, O>, 'confirm' | 'offer' | 'shortcut' | 'precondition' | 'journal'>
-    >,
+    Partial<Pick<CommandDecl<S, O>, 'confirm' | 'offer' | 'shortcut' | 'precondition' | 'journal'>>,
 ): CommandDecl<S, O, 'local'> {
   return {
     ...decl,
