@@ -19,9 +19,9 @@ describe('the ways-in table', () => {
 
   it('lets a panel run only what panels are offered and its operator ticked; absent ticks, nothing', () => {
     expect(allowed({ via: 'panel' })).toEqual([]);
-    const ticked = ['broadcast.setCuePoint', 'broadcast.rename', 'account.add'];
+    const ticked = ['broadcast.setCuePoint', 'schedule.apply', 'account.add'];
     expect(allowed({ via: 'panel', panelCommands: ticked })).toEqual(['broadcast.setCuePoint']);
-    expect(refusal('broadcast.rename', { via: 'panel', panelCommands: ticked })?.text?.key).toBe(
+    expect(refusal('schedule.apply', { via: 'panel', panelCommands: ticked })?.text?.key).toBe(
       'pipeline.notForPanels',
     );
     expect(
