@@ -334,7 +334,7 @@ describe('a panel on a seat stays a panel at the hub (its tick list bypassed, th
       { broadcastKey: b.key, title: 'Renamed by a panel' },
       press,
     );
-    refusedBy(rename, 'pipeline.notForPanels');
+    refusedBy(rename, 'pipeline.panelNotTicked');
     const line = (command: string) => async () =>
       (await hubJournal()).find((r) => r.command === command && r.seat === 'PD');
     await expect
