@@ -181,11 +181,16 @@ test('the Settings section lists every kind, in English and Korean', async ({ ap
   await app.getByRole('button', { name: 'Settings' }).click();
   const menu = app.getByRole('group', { name: 'Settings' });
   const kinds = menu.getByRole('group', { name: 'Notifications' }).getByRole('checkbox');
-  await expect(kinds).toHaveCount(5);
+  // Off air, recording stopped, token refused, budget paused, uploads and downloads, and a
+  // stored token about to expire.
+  await expect(kinds).toHaveCount(6);
+  await expect(
+    menu.getByRole('checkbox', { name: 'A stored token expires within 7 days, or within a day' }),
+  ).toBeChecked();
   await menu.screenshot({ path: 'test-results/notifications-settings-en.png' });
   await menu.getByLabel('Language').selectOption('ko');
   const menuKo = app.getByRole('group', { name: '설정' });
-  await expect(menuKo.getByRole('group', { name: '알림' }).getByRole('checkbox')).toHaveCount(5);
+  await expect(menuKo.getByRole('group', { name: '알림' }).getByRole('checkbox')).toHaveCount(6);
   await menuKo.screenshot({ path: 'test-results/notifications-settings-ko.png' });
   await menuKo.getByLabel('언어').selectOption('system');
 });
