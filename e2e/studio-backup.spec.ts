@@ -3,7 +3,8 @@
  * second desk becomes its backup in Settings → Studio with a code of role backup, and shows
  * it follows the hub. The hub is stopped: the backup says it took over. The hub starts again
  * on its address with its data folder: the backup tells it, and the hub's Settings → Studio
- * says it stands down. Screens in English and Korean.
+ * says it stands down, and its control room says each figure is not refreshed and why (it
+ * polls nothing while its backup serves). Screens in English and Korean.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -11,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { test, expect } from './fixtures';
-import { koreanShot, openStudio, shots } from './studio-fixture';
+import { focusChannel, koreanShot, onAirChannel, openStudio, shots } from './studio-fixture';
 import { makeVideo } from './media';
 
 interface Line {
@@ -75,6 +76,7 @@ test('a desk becomes the backup hub from Settings → Studio; the hub that comes
   page,
   browser,
   sandbox,
+  platform,
   clock,
 }) => {
   test.setTimeout(240_000);
@@ -192,4 +194,26 @@ test('a desk becomes the backup hub from Settings → Studio; the hub that comes
   );
   await hubPage.screenshot(shots('studio-backup-05-hub-stands-down'));
   await koreanShot(browser, again.url, 'studio-backup-06-hub-stands-down-ko', clock.now());
+
+  // The hub that stands down polls nothing, its own window's watches included: its control
+  // room says why each figure stays unread, not a silent "loading" (en and ko).
+  const channel = await onAirChannel(platform);
+  await hubPage.keyboard.press('Escape');
+  await focusChannel(hubPage, channel.title);
+  const why = 'this hub stands down while its backup serves the studio';
+  await expect(hubPage.getByTestId('broadcast-stale')).toContainText(why, { timeout: 20_000 });
+  await expect(hubPage.getByTestId('viewers-unread')).toBeVisible();
+  await hubPage.screenshot(shots('studio-backup-09-hub-control-room-stale'));
+  const koContext = await browser.newContext({
+    locale: 'ko-KR',
+    viewport: { width: 1440, height: 900 },
+  });
+  const koHub = await koContext.newPage();
+  await koHub.clock.install({ time: clock.now() });
+  await koHub.goto(again.url);
+  await focusChannel(koHub, channel.title);
+  await expect(koHub.getByTestId('broadcast-stale')).toContainText('이 허브는 물러나 있습니다');
+  await expect(koHub.getByTestId('viewers-unread')).toContainText('읽지 않음');
+  await koHub.screenshot(shots('studio-backup-10-hub-control-room-stale-ko'));
+  await koContext.close();
 });
