@@ -23,6 +23,8 @@ export default defineConfig({
   retries: 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   outputDir: 'test-results',
+  // Builds the app when its sources are newer than out/ (the specs drive the built app).
+  globalSetup: './e2e/build-setup.ts',
   // Joins the operations the sandbox served to the app into test-results/ui-coverage.json.
   globalTeardown: './e2e/ui-coverage-teardown.ts',
   use: {

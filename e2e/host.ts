@@ -4,8 +4,28 @@
  * (`studio-fixture.ts`) and the benches.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import type { SandboxInfo } from '../src-main/sandbox/index';
+
+/**
+ * The built browser host (`out/main/browser-cli.js`, electron-vite's second main entry), run
+ * with plain node as `npm run start:browser` runs it: no TypeScript compile at each start (the
+ * source through tsx took 2-3 times as long to print its line, once per test). The e2e run
+ * builds first (scripts/e2e.sh; e2e/build-setup.ts when Playwright is run alone).
+ */
+export const builtHost = fileURLToPath(new URL('../out/main/browser-cli.js', import.meta.url));
+
+/** The node arguments that run the built host, with the workstation clock moved by `offsetMs`. */
+export function hostCommand(offsetMs: number): string[] {
+  if (!existsSync(builtHost))
+    throw new Error(`The browser host is not built (${builtHost}): run npm run build first.`);
+  return [
+    ...(offsetMs === 0 ? [] : ['--import', 'tsx', '--import', './e2e/workstation-clock.ts']),
+    builtHost,
+  ];
+}
 
 /** What the host needs of a sandbox: how to reach it. */
 type SandboxHandle = { info: SandboxInfo };
@@ -39,10 +59,7 @@ export async function spawnHost(options: {
   const child = spawn(
     process.execPath,
     [
-      '--import',
-      'tsx',
-      ...(clockOffsetMs === 0 ? [] : ['--import', './e2e/workstation-clock.ts']),
-      'src-main/hosts/browser-cli.ts',
+      ...hostCommand(clockOffsetMs),
       '--port',
       '0',
       '--data-dir',

@@ -14,6 +14,7 @@ import { createInterface } from 'node:readline';
 import { test, expect } from './fixtures';
 import { focusChannel, koreanShot, onAirChannel, openStudio, shots } from './studio-fixture';
 import { makeVideo } from './media';
+import { hostCommand } from './host';
 
 interface Line {
   url: string;
@@ -35,18 +36,7 @@ async function startCli(
   const offset = Number(env.ONAIR_CLOCK_OFFSET_MS ?? '0');
   const child = spawn(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      ...(offset === 0 ? [] : ['--import', './e2e/workstation-clock.ts']),
-      'src-main/hosts/browser-cli.ts',
-      '--port',
-      '0',
-      '--data-dir',
-      dataDir,
-      '--json',
-      ...args,
-    ],
+    [...hostCommand(offset), '--port', '0', '--data-dir', dataDir, '--json', ...args],
     { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   children.push(child);
