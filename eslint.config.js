@@ -47,7 +47,8 @@ const onlyDomainIndexes = {
     "Another domain only through its index.ts (import '../uploads'), never its files; shared ground belongs in core/.",
 };
 /** A string or template part naming the browser host's command endpoint, `/rpc/<command>`. */
-const rpcText = ':matches(Literal[value=/\\/rpc\\b/], TemplateElement[value.raw=/\\/rpc\\b/])';
+// A template part may begin at `rpc/` (`${base}rpc/${command}`, base ending in a slash).
+const rpcText = ':matches(Literal[value=/\\/rpc\\b/], TemplateElement[value.raw=/(^|\\/)rpc\\//])';
 const aroundThePage =
   "Act through the page (click, type, drop, pick files): a spec that posts to the browser host's /rpc itself drives the app around its interface, and UI coverage would count it.";
 /** e2e: no call to the browser host's `/rpc` from a page script or from Node (issue 21, part 7). */

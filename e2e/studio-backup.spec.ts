@@ -12,7 +12,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { test, expect } from './fixtures';
-import { focusChannel, koreanShot, onAirChannel, openStudio, shots } from './studio-fixture';
+import {
+  callDesk,
+  focusChannel,
+  koreanShot,
+  onAirChannel,
+  openStudio,
+  shots,
+} from './studio-fixture';
 import { makeVideo } from './media';
 import { hostCommand } from './host';
 
@@ -77,13 +84,9 @@ test('a desk becomes the backup hub from Settings → Studio; the hub that comes
   const hub = await startCli(['--host-studio', '--studio-address', '127.0.0.1'], env);
   const hubPort = new URL(hub.studio?.url ?? '').port;
   const desk = await startCli([], env);
-  const [base, secret] = hub.url.split('#k=');
-  const made = await fetch(`${base}rpc/studio.newPairingCode`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ input: { role: 'backup' } }),
+  const data = await callDesk<{ code: string }>(hub.url, 'studio.newPairingCode', {
+    role: 'backup',
   });
-  const { data } = (await made.json()) as { data: { code: string } };
 
   await page.clock.install({ time: clock.now() });
   await page.goto(desk.url);
@@ -103,12 +106,9 @@ test('a desk becomes the backup hub from Settings → Studio; the hub that comes
   await koreanShot(browser, desk.url, 'studio-backup-03-following-ko', clock.now());
 
   // An operator seat (it learns the backup's address from the hub) queues a file at the hub.
-  const madeOperator = await fetch(`${base}rpc/studio.newPairingCode`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ input: { role: 'operator' } }),
-  });
-  const operatorCode = ((await madeOperator.json()) as { data: { code: string } }).data.code;
+  const operatorCode = (
+    await callDesk<{ code: string }>(hub.url, 'studio.newPairingCode', { role: 'operator' })
+  ).code;
   const seat = await startCli(
     [
       '--join',
@@ -125,13 +125,8 @@ test('a desk becomes the backup hub from Settings → Studio; the hub that comes
   const clip = join(seat.dataDir, 'backup-drill-clip.mp4');
   // A real video: the hub queues it (a file it refused would not be left behind).
   await makeVideo(clip, 2);
-  const [seatBase, seatSecret] = seat.url.split('#k=');
-  const queued = await fetch(`${seatBase}rpc/upload.enqueue`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${seatSecret}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ input: { paths: [clip], target: { kind: 'vod' } } }),
-  });
-  expect(((await queued.json()) as { ok: boolean }).ok).toBe(true);
+  // Queued from the seat's own machine (callDesk throws unless the seat answers ok).
+  await callDesk(seat.url, 'upload.enqueue', { paths: [clip], target: { kind: 'vod' } });
 
   // The backup knows the seat from the hub's beats (its credential's hash) before the hub goes.
   await expect(page.getByTestId('studio-seat-row')).toContainText('Uploads desk', {

@@ -111,6 +111,28 @@ export async function koreanShot(
   await context.close();
 }
 
+/**
+ * Runs `command` with `input` on the desk at `url` (its address with the launch secret in the
+ * fragment) as that desk's own page would, and answers its `data`.
+ *
+ * Only for the other desks of a studio drill (a hub making a pairing code, a seat queuing a
+ * file): what an operator would do at another machine, set up so the desk under test can be
+ * driven through its page. The e2e rule against `/rpc` (eslint.config.js) is lifted here alone.
+ * @throws when the desk answers `ok: false` (with its answer).
+ */
+export async function callDesk<T>(url: string, command: string, input: unknown): Promise<T> {
+  const [base, secret] = url.split('#k=');
+  // eslint-disable-next-line no-restricted-syntax -- another desk of the drill, not the one under test (above)
+  const answer = await fetch(`${base}rpc/${command}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ input }),
+  });
+  const body = (await answer.json()) as { ok: boolean; data: T };
+  if (!body.ok) throw new Error(`${command}: ${JSON.stringify(body)}`);
+  return body.data;
+}
+
 /** The end-to-end fixtures and `desks`. */
 export const test = base.extend<{ desks: StudioDesks }>({
   desks: async ({ sandbox, clock }, use) => {
@@ -130,17 +152,8 @@ export const test = base.extend<{ desks: StudioDesks }>({
       started.push({ child, dataDir });
       return { ...line, dataDir };
     };
-    const call = async <T>(desk: Desk, command: string, input: unknown): Promise<T> => {
-      const [base, secret] = desk.url.split('#k=');
-      const answer = await fetch(`${base}rpc/${command}`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ input }),
-      });
-      const body = (await answer.json()) as { ok: boolean; data: T };
-      if (!body.ok) throw new Error(`${command}: ${JSON.stringify(body)}`);
-      return body.data;
-    };
+    const call = <T>(desk: Desk, command: string, input: unknown): Promise<T> =>
+      callDesk<T>(desk.url, command, input);
     await use({
       start: (args = []) => startDesk(args, true),
       join: (hub, code, seatName) => {
