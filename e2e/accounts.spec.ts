@@ -4,6 +4,7 @@
  * on it in the control room, survive a revoked token, and remove the account after confirming.
  */
 import { test, expect } from './fixtures';
+import { needsKeyring } from './keyring';
 
 const shots = (name: string) => ({ path: `test-results/screens/${name}.png`, fullPage: true });
 
@@ -13,10 +14,7 @@ test('an operator adds a live account, works on it, renews its token and removes
 }) => {
   // Skipped only outside `npm test`: without scripts/with-keyring.sh the app would reach for
   // the developer's own keychain. `npm test` (and so CI) always runs it.
-  test.skip(
-    process.env.ONAIR_TEST_KEYRING !== '1',
-    'needs the private keyring of scripts/with-keyring.sh (npm test)',
-  );
+  needsKeyring();
   await app.getByRole('button', { name: 'Accounts' }).click();
   await expect(app.getByRole('heading', { name: 'Accounts', level: 1 })).toBeVisible();
 

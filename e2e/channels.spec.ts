@@ -7,6 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { test, expect, type PlatformProbe } from './fixtures';
+import { needsKeyring } from './keyring';
 
 test.use({ budget: 'fast' });
 
@@ -262,10 +263,7 @@ test('an administrator token sees the super administrator’s actions disabled, 
   sandbox,
   platform,
 }) => {
-  test.skip(
-    process.env.ONAIR_TEST_KEYRING !== '1',
-    'needs the private keyring of scripts/with-keyring.sh (npm test)',
-  );
+  needsKeyring();
   await app.getByRole('button', { name: 'Accounts' }).click();
   await app.getByLabel('Name').fill('Seoul admin');
   await app.getByLabel('Live base URL').fill(sandbox.info.live_base_url);

@@ -9,6 +9,7 @@
 import { deflateSync, crc32 } from 'node:zlib';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, type VodProbe, type SandboxHandle } from './fixtures';
+import { needsKeyring } from './keyring';
 
 test.use({ budget: 'fast' });
 
@@ -376,10 +377,7 @@ test('a paired real-style workspace works in the Library', async ({
   vodPlatform,
 }) => {
   // Real accounts keep their tokens in the OS keychain: only inside scripts/with-keyring.sh.
-  test.skip(
-    process.env.ONAIR_TEST_KEYRING !== '1',
-    'needs the private keyring of scripts/with-keyring.sh (npm test)',
-  );
+  needsKeyring();
   await addAccount(app, sandbox, 'live', 'Seoul live');
   await addAccount(app, sandbox, 'vod', 'Seoul VOD');
   await app.getByRole('button', { name: 'Pair', exact: true }).click();

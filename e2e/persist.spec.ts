@@ -10,6 +10,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, startHost, test } from './fixtures';
+import { needsKeyring } from './keyring';
 
 test.use({ budget: 'fast' });
 
@@ -21,10 +22,7 @@ const renamed = `${aftermovie} (director's cut)`;
 
 test.beforeEach(() => {
   // The second workspace is a real VOD account: its token goes to the private keyring.
-  test.skip(
-    process.env.ONAIR_TEST_KEYRING !== '1',
-    'needs the private keyring of scripts/with-keyring.sh (npm test)',
-  );
+  needsKeyring();
 });
 
 const channelList = (app: Page) => app.getByRole('listbox', { name: 'Live channels' });

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import type { SandboxInfo } from '../src-main/sandbox/index';
 import { test, expect } from './fixtures';
+import { needsKeyring } from './keyring';
 import { makeImage, makeVideo } from './media';
 import { allPrograms, dragBlock, minute, shots } from './schedule-support';
 
@@ -62,10 +63,7 @@ test('an administrator’s token is refused before sending in Schedule and Uploa
   platform,
   clock,
 }) => {
-  test.skip(
-    process.env.ONAIR_TEST_KEYRING !== '1',
-    'needs the private keyring of scripts/with-keyring.sh (npm test)',
-  );
+  needsKeyring();
   test.setTimeout(120_000);
   const future = (await allPrograms(platform)).find(
     (program) =>

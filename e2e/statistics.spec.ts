@@ -10,6 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
 import { test, expect, type PlatformProbe, type SandboxHandle } from './fixtures';
+import { needsKeyring } from './keyring';
 import { en } from '../src-main/shared/i18n/en';
 import { ko } from '../src-main/shared/i18n/ko';
 import {
@@ -403,10 +404,7 @@ test('a VOD-only workspace shows only the VOD part, a live-only one only the liv
   sandbox,
 }) => {
   // Real accounts keep their tokens in the OS keychain: scripts/with-keyring.sh gives a private one.
-  test.skip(
-    process.env.ONAIR_TEST_KEYRING !== '1',
-    'needs the private keyring of scripts/with-keyring.sh (npm test)',
-  );
+  needsKeyring();
   const nav = app.getByRole('navigation', { name: en.shell.viewsLabel });
   const tabs = app.getByRole('tablist', { name: s.title });
   const addAccount = async (kind: 'VOD API v3' | 'Live API v1', name: string) => {

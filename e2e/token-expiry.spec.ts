@@ -7,6 +7,7 @@
 import { en } from '../src-main/shared/i18n/en';
 import { ko } from '../src-main/shared/i18n/ko';
 import { test, expect } from './fixtures';
+import { needsKeyring } from './keyring';
 
 const shots = (name: string) => ({ path: `test-results/screens/${name}.png`, fullPage: true });
 
@@ -14,10 +15,7 @@ test('a token that expires in 3 days is warned of in the status bar and in Accou
   app,
   sandbox,
 }) => {
-  test.skip(
-    process.env.ONAIR_TEST_KEYRING !== '1',
-    'needs the private keyring of scripts/with-keyring.sh (npm test)',
-  );
+  needsKeyring();
   await app.getByRole('button', { name: 'Accounts' }).click();
   await app.getByLabel('Name').fill('Seoul production');
   await app.getByLabel('Live base URL').fill(sandbox.info.live_base_url);

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, type SandboxHandle } from './fixtures';
+import { needsKeyring } from './keyring';
 import { makeVideo, sha256 } from './media';
 
 const shot = (name: string) => ({ path: `test-results/screens/${name}.png` });
@@ -26,10 +27,7 @@ test.afterAll(async () => {
 test.beforeEach(() => {
   // Skipped only outside `npm test`: without scripts/with-keyring.sh the app would reach for
   // the developer's own keychain. `npm test` (and so CI) always runs it.
-  test.skip(
-    process.env.ONAIR_TEST_KEYRING !== '1',
-    'needs the private keyring of scripts/with-keyring.sh (npm test)',
-  );
+  needsKeyring();
 });
 
 /** Adds the sandbox's VOD API as a real account through the Accounts view. */
