@@ -119,9 +119,18 @@ describe.each(Object.keys(hosts))('the pipeline from the %s', (hostName) => {
 
   it('refuses a page that claims to be a panel or a seat its way in', async () => {
     const name = destructive.find((n) => decl(n).confirm?.kind === 'again') as CommandName;
-    const answer = await invoke(name, sampleInput(name), { via: 'panel' as never });
-    // The page's claim is dropped: it is a button, and still needs its confirmation.
-    expect(answer.ok).toBe(false);
+    const before = received();
+    for (const claimed of ['panel', 'seat']) {
+      const answer = await invoke(name, sampleInput(name), { via: claimed as never });
+      // The page's claim is dropped: it is a button, so it is asked for its confirmation as a
+      // button is. Had the claim been taken, the way-in table would have refused it first
+      // (a panel's unticked command, a seat's missing credential), with another reason.
+      expect(answer.ok).toBe(false);
+      if (answer.ok) continue;
+      expect(answer.error.code).toBe('confirmation-required');
+      expect(answer.error.text?.key).toMatch(/^pipeline\.confirm/);
+    }
+    expect(received()).toBe(before);
   });
 
   it('refuses every super-administrator-only command with an administrator token, before any request', async () => {

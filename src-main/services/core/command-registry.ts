@@ -202,8 +202,8 @@ export function createDispatcher(
     const current = session();
     const at = pipeline.now();
     const overriding = context.confirmation?.kind === 'override';
-    // A command not declared yet is audited when it runs at an operator's `command` priority.
-    const effect = entry.decl.effect ?? (entry.decl.priority === 'command' ? 'change' : 'read');
+    // Every declaration says its effect (define.ts: `effect` is required).
+    const { effect } = entry.decl;
     // The journal keeps people's acts (docs/dev/architecture.md, "Activity"): never a plain
     // read, nor the app's own bookkeeping, nor a read-or-set command that set nothing. A read
     // that shows a secret is journaled like a change: who saw it, from where, how.
