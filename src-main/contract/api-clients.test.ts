@@ -8,11 +8,12 @@ import { createLiveApi, createVodApi, unwrap, withPriority } from '../platform/a
 import { PlatformError } from '../platform/errors';
 import type { SandboxHandle } from '../sandbox/index';
 import { startSandbox } from '../sandbox/index';
-import { contractScheduler } from './contract-support';
+import { contractScheduler, everyTestAsserts } from './contract-support';
 
 const secret = 'vod-secret-7f3a9c';
 const token = (value: string) => () => Promise.resolve(value);
 
+everyTestAsserts();
 describe('against the sandbox', () => {
   let sandbox: SandboxHandle;
   beforeAll(async () => {

@@ -4,7 +4,7 @@
  * auth, form encoding and scheduling are what the app does; answers are checked against the
  * OpenAPI documents with ajv (sandbox/kernel/openapi-validate.ts). Test-only.
  */
-import { expect } from 'vitest';
+import { beforeEach, expect } from 'vitest';
 import type { ApiResult, LiveApi, VodApi } from '../platform/api-clients';
 import { RequestScheduler } from '../platform/scheduler';
 import type { ApiName } from '../sandbox/index';
@@ -118,4 +118,16 @@ export function documentTags(api: ApiName): string[] {
     }
   }
   return [...tags].sort();
+}
+
+/**
+ * Every test of the calling file must make at least one assertion: contract tests assert
+ * through helpers (`expectDocumented`, a checker's cases), so a test whose loop or helper never
+ * reached an `expect` would pass without checking anything. Call once at the file's top level
+ * (or from a suite's setup helper).
+ */
+export function everyTestAsserts(): void {
+  beforeEach(() => {
+    expect.hasAssertions();
+  });
 }

@@ -9,7 +9,13 @@ import type { RequestScheduler } from '../platform/scheduler';
 import type { SandboxHandle, SandboxInfo } from '../sandbox/index';
 import { startSandbox } from '../sandbox/index';
 import type { Answer, Body } from './contract-support';
-import { contractScheduler, expectDocumented, operationsTagged, send } from './contract-support';
+import {
+  contractScheduler,
+  everyTestAsserts,
+  expectDocumented,
+  operationsTagged,
+  send,
+} from './contract-support';
 
 export type { Answer } from './contract-support';
 
@@ -71,6 +77,7 @@ export function useLiveContract() {
   const noScope = caller((i) => i.tokens.no_scope);
   const k: Record<string, string> = {};
 
+  everyTestAsserts();
   beforeAll(async () => {
     sandbox = await startSandbox({ rateLimit: false, startAt: new Date('2025-06-01T12:00:00Z') });
     await findSeedKeys(sa, k);

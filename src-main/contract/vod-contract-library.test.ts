@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxHandle } from '../sandbox/index';
 import { startSandbox } from '../sandbox/index';
-import { operationsTagged } from './contract-support';
+import { everyTestAsserts, operationsTagged } from './contract-support';
 import { ContractChecker, vodCaller } from './vod-contract-support';
 
 type List<T> = { data: T[] };
@@ -22,6 +22,7 @@ const png = Buffer.from(
   'base64',
 );
 
+everyTestAsserts();
 beforeAll(async () => {
   sandbox = await startSandbox({ rateLimit: false, startAt: new Date('2025-06-01T12:00:00Z') });
   call = vodCaller(sandbox.info);

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxHandle } from '../sandbox/index';
 import { startSandbox } from '../sandbox/index';
-import { operationsTagged } from './contract-support';
+import { everyTestAsserts, operationsTagged } from './contract-support';
 import { ContractChecker, vodCaller } from './vod-contract-support';
 
 type List<T> = { data: T[] };
@@ -19,6 +19,7 @@ let call: ReturnType<typeof vodCaller>;
 const contract = new ContractChecker();
 const vtt = 'WEBVTT\n\n00:00:01.000 --> 00:00:03.000\nGood evening.\n';
 
+everyTestAsserts();
 beforeAll(async () => {
   sandbox = await startSandbox({ rateLimit: false, startAt: new Date('2025-06-01T12:00:00Z') });
   call = vodCaller(sandbox.info);

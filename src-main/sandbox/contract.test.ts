@@ -2,7 +2,7 @@
  * The sandbox against its OpenAPI documents: every documented operation is served, and what
  * it answers (successes and errors) matches the documented schemas.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { SandboxHandle } from './index';
 import { startSandbox } from './index';
@@ -13,6 +13,11 @@ import { liveCaller, vodGet } from './testing/test-support';
 
 let sandbox: SandboxHandle;
 let live: ReturnType<typeof liveCaller>;
+
+// Its tests assert through expectDocumented: each must reach at least one assertion.
+beforeEach(() => {
+  expect.hasAssertions();
+});
 
 beforeAll(async () => {
   sandbox = await startSandbox({ rateLimit: false });
