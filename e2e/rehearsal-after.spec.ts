@@ -102,7 +102,7 @@ for (const [language, texts] of [
         app.getByRole('button', { name: texts.recordings.detail.downloadChat }),
       ).toHaveCount(0);
       await app.screenshot({ path: `test-results/screens/rehearsal-onair-${language}.png` });
-      // A recording of a few seconds, so that its file has a length.
+      // Real time is the point: a recording of a few seconds, so that its file has a length.
       await app.waitForTimeout(2000);
 
       // The encoder goes away: the broadcast ends at the sandbox, not through the app.

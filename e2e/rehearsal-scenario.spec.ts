@@ -64,6 +64,8 @@ test('a scenario plays through at ×30 within the API budget', async ({ app, san
     turn += 1
   ) {
     await views.getByRole('button', { name: tour[turn % tour.length] }).click();
+    // Real time is the point: each view stays open 3 s, polling while the scenario plays, so
+    // that the calls counted below are the ones a wandering operator's desk makes.
     await app.waitForTimeout(3_000);
   }
   expect(await sandbox.scenarios.status()).toMatchObject({ phase: 'done', errors: [] });

@@ -61,7 +61,8 @@ test('every seat sees who is where: control room, Multiview and the timeline', a
   await expect(tile.getByTestId('presence')).toHaveAccessibleName(/PD/);
   await expect(tile.getByTestId('presence')).toHaveAccessibleName(/Hana \(hub\)/);
   await gfx.screenshot(shots('presence-02-multiview'));
-  // Nobody moves for longer than an entry's lifetime: each page's heartbeat keeps it there.
+  // Real time is the point: nobody moves for longer than an entry's lifetime, and each page's
+  // heartbeat keeps it there.
   await gfx.waitForTimeout(presenceLifetimeMs + 2 * presenceHeartbeatMs);
   await expect(tile.getByTestId('presence')).toHaveAccessibleName(/PD/);
   await expect(tile.getByTestId('presence')).toHaveAccessibleName(/Hana \(hub\)/);
