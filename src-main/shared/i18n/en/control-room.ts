@@ -54,6 +54,13 @@ export const controlRoom = {
     confirmMessage: 'Manual recording of “{title}” ends at once. The broadcast stays on air.',
     keep: 'Keep recording',
   },
+  /** Said once through the polite live region when a watched broadcast's tally changes. */
+  tallyAnnouncement: {
+    onAir: '“{title}” is on air.',
+    offAir: '“{title}” is off air.',
+    recordingStarted: 'Manual recording of “{title}” started.',
+    recordingStopped: 'Manual recording of “{title}” stopped.',
+  },
   commandWaiting: {
     retryIn: 'Waiting for the platform ({status}), trying again in {seconds} s',
     retryNow: 'Waiting for the platform ({status}), trying again now…',

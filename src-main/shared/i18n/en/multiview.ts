@@ -43,6 +43,8 @@ export const multiview = {
       notYet: 'not read yet',
     },
     stale: 'Stale: {reason}',
+    /** A tile's accessible name: the channel and its tally, as a screen reader lists tiles. */
+    tileName: '{title}, {tally}',
     focus: 'Open {title} in the control room',
     startRecording: 'Record',
     stopRecording: 'Stop recording',

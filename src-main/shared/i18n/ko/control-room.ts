@@ -56,6 +56,12 @@ export const controlRoom: CatalogueShape<typeof en> = {
     confirmMessage: '“{title}”의 수동 녹화가 바로 끝납니다. 방송은 계속됩니다.',
     keep: '녹화 계속',
   },
+  tallyAnnouncement: {
+    onAir: '“{title}” 방송중입니다.',
+    offAir: '“{title}” 방송중지 상태입니다.',
+    recordingStarted: '“{title}” 수동 녹화를 시작했습니다.',
+    recordingStopped: '“{title}” 수동 녹화를 중지했습니다.',
+  },
   commandWaiting: {
     retryIn: '플랫폼을 기다리는 중 ({status}), {seconds}초 후 다시 시도합니다',
     retryNow: '플랫폼을 기다리는 중 ({status}), 지금 다시 시도합니다…',

@@ -46,6 +46,7 @@ export const multiview: CatalogueShape<typeof en> = {
       notYet: '아직 조회 전',
     },
     stale: '오래된 값: {reason}',
+    tileName: '{title}, {tally}',
     focus: '컨트롤 룸에서 {title} 열기',
     startRecording: '녹화',
     stopRecording: '녹화 중지',

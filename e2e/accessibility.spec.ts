@@ -1,0 +1,138 @@
+/**
+ * Accessible by test (issue 35 §1): axe-core's WCAG 2.1 A and AA rules (e2e/axe.ts) find no
+ * violation on any view of the top bar, nor in the main dialogs (new channel, a channel batch,
+ * the upload enqueue, Studio, the palette, the shortcut sheet, the stop-recording question:
+ * every question of the app is that same ConfirmDialog), in English and in Korean. Every rule
+ * runs: none is turned off.
+ */
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { axeViolations } from './axe';
+import { en } from '../src-main/shared/i18n/en';
+import { ko } from '../src-main/shared/i18n/ko';
+
+type Catalogue = typeof en;
+
+const shots = (name: string) => ({ path: `test-results/screens/${name}.png`, fullPage: true });
+
+/** The top bar's views in their order, by catalogue key. */
+const views = [
+  'controlRoom',
+  'multiview',
+  'schedule',
+  'channels',
+  'recordings',
+  'statistics',
+  'library',
+  'uploads',
+  'accounts',
+  'rehearsal',
+  'activity',
+] as const satisfies readonly (keyof Catalogue['shell']['views'])[];
+
+/** Opens a view from the top bar and waits until its content has come. */
+async function openView(app: Page, c: Catalogue, view: (typeof views)[number]): Promise<void> {
+  const tab = app
+    .getByRole('navigation', { name: c.shell.viewsLabel })
+    .getByRole('button', { name: c.shell.views[view] });
+  await tab.click();
+  await expect(tab).toHaveAttribute('aria-current', 'page');
+  if (view === 'controlRoom')
+    await app
+      .getByRole('listbox', { name: c.channels.listLabel })
+      .getByRole('option')
+      .first()
+      .click();
+  if (view === 'schedule')
+    await expect(app.getByTestId('timeline')).toHaveAttribute('data-ready', 'true');
+  if (view === 'channels') await expect(app.getByTestId('channel-row').first()).toBeVisible();
+  if (view === 'multiview') await expect(app.getByTestId('multiview-count')).toBeVisible();
+  // Queries settle: nothing still says it is loading.
+  await expect(app.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
+/** Fails with every violation, where it was found, rule, element and help. */
+function expectNone(found: Record<string, string[]>): void {
+  const lines = Object.entries(found).flatMap(([where, list]) => list.map((v) => `${where}: ${v}`));
+  expect(lines, `axe WCAG 2.1 A/AA violations:\n${lines.join('\n')}`).toEqual([]);
+}
+
+for (const [language, c, locale] of [
+  ['en', en, 'en-US'],
+  ['ko', ko as unknown as Catalogue, 'ko-KR'],
+] as const) {
+  test.describe(`in ${language}`, () => {
+    test.use({ locale });
+
+    // One app per language walks every view and every dialog: one start-up, not nineteen.
+    test(`every view and main dialog has no WCAG 2.1 A/AA violation (${language})`, async ({
+      app,
+    }) => {
+      test.setTimeout(240_000);
+      const found: Record<string, string[]> = {};
+      const dialog = app.getByRole('dialog');
+      const check = async (where: string) => {
+        await expect(dialog).toBeVisible();
+        found[where] = await axeViolations(app, 'dialog[open], [role="dialog"]');
+        if (found[where].length > 0) await app.screenshot(shots(`a11y-${language}-${where}`));
+      };
+
+      for (const view of views) {
+        await openView(app, c, view);
+        found[view] = await axeViolations(app);
+        if (found[view].length > 0) await app.screenshot(shots(`a11y-${language}-${view}`));
+      }
+
+      // The stop-recording question, on the first channel (the seed has it on air).
+      await openView(app, c, 'controlRoom');
+      await app.getByRole('button', { name: c.recording.start }).click();
+      await app.getByRole('button', { name: c.recording.stop }).click();
+      await check('stop-recording');
+      await app.getByRole('button', { name: c.recording.keep }).click();
+      await expect(dialog).toBeHidden();
+
+      // The palette and the shortcut sheet.
+      await app.keyboard.press('Control+KeyK');
+      await check('palette');
+      await app.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await app.keyboard.press('Shift+Slash');
+      await check('shortcut-sheet');
+      await app.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+
+      // Settings → Studio.
+      await app.getByRole('button', { name: c.settings.button, exact: true }).click();
+      await app.getByTestId('open-studio').click();
+      await check('studio');
+      await app.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+
+      // Channels: a new channel, and a batch on two selected channels.
+      await openView(app, c, 'channels');
+      await app.getByRole('button', { name: c.channelsView.list.newChannel }).click();
+      await check('new-channel');
+      await dialog.getByRole('button', { name: c.common.cancel }).click();
+      await expect(dialog).toBeHidden();
+      const rows = app.getByTestId('channel-row');
+      for (const index of [0, 1]) await rows.nth(index).getByRole('checkbox').check();
+      await app.getByRole('button', { name: c.channelsView.bulk.disable }).click();
+      await check('channel-batch');
+      await dialog.getByRole('button', { name: c.common.cancel }).click();
+      await expect(dialog).toBeHidden();
+
+      // Uploads: the question where dropped files go.
+      await openView(app, c, 'uploads');
+      await app.getByTestId('upload-file-input').setInputFiles({
+        name: 'opening.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from('not really a picture'),
+      });
+      await check('upload-enqueue');
+      await app.getByRole('button', { name: c.enqueue.discard }).click();
+      await expect(dialog).toBeHidden();
+
+      expectNone(found);
+    });
+  });
+}
