@@ -1,9 +1,10 @@
 /**
  * Builds the Companion module into a folder Companion can load (docs/admin/companion.md):
  * `out/companion/onair-desk/` with `main.js` (src/main.ts and @companion-module/base bundled
- * into one CommonJS file for Companion's Node 22 runtime), `package.json`, and `companion/`
- * (manifest.json with `runtime.apiVersion` set to the bundled @companion-module/base's version,
- * as Companion's own module tools do, and HELP.md). Point Companion's developer modules folder at
+ * into one CommonJS file for Companion's Node 22 runtime), `package.json`, and `companion/`:
+ * manifest.json with `runtime.apiVersion` set to the bundled @companion-module/base's version
+ * (as Companion's own module tools do), and the help page
+ * (integrations/companion/companion/HELP.md). Point Companion's developer modules folder at
  * `out/companion`. Uses esbuild, which the root install already has (through tsx).
  *
  * Usage: `npm run companion:build [-- --out <folder>]`.
