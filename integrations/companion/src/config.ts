@@ -10,8 +10,8 @@ import { Regex, type SomeCompanionConfigField } from '@companion-module/base';
 export interface DeskConfig {
   /** The desk's control API address: `127.0.0.1` (default) or `localhost`. */
   host: string;
-  /** Its port, as Settings → Hardware panels shows it (default 8765). */
-  port: number;
+  /** Its port as typed (a text field), as Settings → Hardware panels shows it (default 8765). */
+  port: string;
 }
 
 /** The connection's secrets (Companion's secrets store). */

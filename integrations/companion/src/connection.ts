@@ -49,6 +49,8 @@ export class DeskConnection {
   /** First presses waiting for their second: channel key (or '') → until, epoch ms; and what. */
   #waiting = new Map<string, { until: number; command: string }>();
   #waitTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The values Companion was last given, so each tick sends only what moved. */
+  #sent = new Map<string, unknown>();
 
   /**
    * @param host Companion's side (the module instance).
@@ -134,6 +136,8 @@ export class DeskConnection {
   }
 
   #define(): void {
+    // New definitions: Companion drops the values of variables no longer defined.
+    this.#sent = new Map();
     const channels = this.#choices();
     this.#host.setActionDefinitions(
       actionDefinitions({
@@ -192,9 +196,14 @@ export class DeskConnection {
   #publish(): void {
     const now = this.#now();
     const waiting = [...this.#waiting.values()].find((w) => w.until > now);
-    this.#host.setVariableValues(
-      variableValues(this.#picture, now, this.#link, waiting ? waiting.command : null),
+    const values = variableValues(this.#picture, now, this.#link, waiting ? waiting.command : null);
+    const moved = Object.fromEntries(
+      Object.entries(values).filter(
+        ([id, value]) => !this.#sent.has(id) || this.#sent.get(id) !== value,
+      ),
     );
+    for (const [id, value] of Object.entries(moved)) this.#sent.set(id, value);
+    if (Object.keys(moved).length > 0) this.#host.setVariableValues(moved);
   }
 
   #scheduleWaitExpiry(): void {

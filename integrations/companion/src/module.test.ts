@@ -71,7 +71,7 @@ beforeAll(async () => {
 
   companion = new CompanionRecorder();
   connection = new DeskConnection(companion);
-  connection.start({ host: '127.0.0.1', port: api.port }, { token: panel.token });
+  connection.start({ host: '127.0.0.1', port: String(api.port) }, { token: panel.token });
 }, 30_000);
 
 afterAll(async () => {
@@ -227,7 +227,7 @@ describe('when the module cannot vouch for a button', () => {
     const recorder = new CompanionRecorder();
     const link = new DeskConnection(recorder);
     try {
-      link.start({ host: '127.0.0.1', port: spare.port }, { token: panel.token });
+      link.start({ host: '127.0.0.1', port: String(spare.port) }, { token: panel.token });
       await expect.poll(() => recorder.variables.get('link'), { timeout: 5_000 }).toBe('open');
       const lit = Object.keys(link.picture?.lamps ?? {}).find(
         (key) => link.picture?.lamps[key] !== 'stale',
@@ -252,7 +252,7 @@ describe('when the module cannot vouch for a button', () => {
     const recorder = new CompanionRecorder();
     const link = new DeskConnection(recorder);
     try {
-      link.start({ host: '127.0.0.1', port: api.port }, { token: `odp_${'x'.repeat(43)}` });
+      link.start({ host: '127.0.0.1', port: String(api.port) }, { token: `odp_${'x'.repeat(43)}` });
       await expect
         .poll(() => recorder.status(), { timeout: 5_000 })
         .toBe(InstanceStatus.AuthenticationFailure);
@@ -274,7 +274,7 @@ describe('when the module cannot vouch for a button', () => {
         return Promise.reject(new Error('no call expected'));
       },
     });
-    link.start({ host: '192.168.1.20', port: api.port }, { token: panel.token });
+    link.start({ host: '192.168.1.20', port: String(api.port) }, { token: panel.token });
     await recorder.press('focusChannel', { by: 'position', position: 1 });
     expect(recorder.logs.at(-1)?.message).toMatch(/not connected/);
     expect(recorder.status()).toBe(InstanceStatus.BadConfig);
