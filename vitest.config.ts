@@ -28,6 +28,7 @@ export default defineConfig({
             'src-renderer/**/*.test.ts',
             'bench/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'integrations/**/*.test.ts',
           ],
           exclude: [
             '**/*.dom.test.ts',

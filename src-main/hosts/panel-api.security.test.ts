@@ -12,7 +12,8 @@ import {
   rawRequest,
   spellings,
 } from '../services/core/raw-http-test-support';
-import type { AddedPanel } from '../shared/panels-model';
+import type { ChannelSummary, Fresh, Page, WatchUpdate } from '../shared/model';
+import type { AddedPanel, PanelFeedback } from '../shared/panels-model';
 import { panelApiDoors, startPanelApi, type PanelApi } from './panel-api';
 
 let test: TestCore;
@@ -98,5 +99,57 @@ describe('a slow local client holds no connection past its timeout', () => {
     const cut = await closedWithin(socket, 1_500);
     expect(cut.closed).toBe(true);
     expect(cut.answer).toMatch(/^HTTP\/1\.1 408/);
+  });
+});
+
+describe('a panel reads what the app already read, and of the chat only its head count', () => {
+  it('shows the focused broadcast’s viewers and chat count, never a participant’s name or key', async () => {
+    const core = test.core;
+    const list = await core.invoke('channels.list', {}, { clientId: 'control-room' });
+    if (!list.ok) throw new Error(list.error.message);
+    const onAir = (list.data as Fresh<Page<ChannelSummary>>).data.items.find(
+      (c) => c.onAir && c.latestBroadcast && c.type !== 'scheduled',
+    );
+    const broadcastKey = onAir?.latestBroadcast?.key;
+    if (!broadcastKey) throw new Error('the seed has no on-air broadcast');
+    const people: string[] = [];
+    const off = core.subscribe((event, payload) => {
+      const update = payload as WatchUpdate;
+      if (event === 'watch.update' && update.kind === 'participants')
+        for (const user of update.data.users) people.push(user.userKey, user.nickname);
+    });
+    const watch = await core.invoke(
+      'watch.subscribe',
+      { spec: { kind: 'broadcast', broadcastKey, focused: true } },
+      { clientId: 'control-room' },
+    );
+    expect(watch.ok).toBe(true);
+    try {
+      const picture = async () => {
+        const answer = await rawRequest({ port: api.port }, 'GET', '/api/v1/feedback', {
+          Authorization: `Bearer ${panel.token}`,
+        });
+        return {
+          text: answer.body,
+          data: (JSON.parse(answer.body) as { data: PanelFeedback }).data,
+        };
+      };
+      await expect
+        .poll(async () => (await picture()).data.broadcasts[broadcastKey]?.chatParticipants, {
+          timeout: 15_000,
+        })
+        .toMatchObject({ count: expect.any(Number) as number });
+      const { text } = await picture();
+      expect(people.length).toBeGreaterThan(0);
+      for (const word of people) expect(text).not.toContain(word);
+    } finally {
+      off();
+      if (watch.ok)
+        await core.invoke(
+          'watch.unsubscribe',
+          { watchId: (watch.data as { watchId: string }).watchId },
+          { clientId: 'control-room' },
+        );
+    }
   });
 });

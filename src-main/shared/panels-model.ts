@@ -110,10 +110,33 @@ export interface PanelFeedback {
    * else `recording` (on air, manual recording running), `onAir` or `off`.
    */
   lamps: Record<string, PanelLamp>;
-  /** Broadcasts the app has read, by key: recording and on-air state. */
-  broadcasts: Record<
-    string,
-    { onAir: boolean; recording: boolean; stale: boolean; fetchedAt: number }
-  >;
+  /** Broadcasts the app has read, by key: recording and on-air state, and their figures. */
+  broadcasts: Record<string, BroadcastFeedback>;
   budget: PanelBudget | null;
+}
+
+/**
+ * One broadcast as a panel shows it: what the app's own reads of it said (the control room's
+ * focused broadcast every 5 s, its viewers every 60 s and chat every 15 s; others slower,
+ * docs/dev/architecture.md, "The API budget"). Counts only: never who is in the chat.
+ */
+export interface BroadcastFeedback {
+  onAir: boolean;
+  recording: boolean;
+  /** True when its last read failed or is overdue, or the platform is lost. */
+  stale: boolean;
+  /** When the broadcast was read, epoch ms UTC. */
+  fetchedAt: number;
+  title: string;
+  /** When it went on air, ISO 8601 UTC; null before it started. */
+  startedAt: string | null;
+  /** The timeshift cue point (viewers can seek back this far), ISO 8601 UTC; null: none. */
+  cuePointAt: string | null;
+  /**
+   * The audience now (the platform's latest 5- or 10-minute bucket) and when it was read,
+   * epoch ms UTC; null until the app has read the broadcast's viewers.
+   */
+  viewers: { count: number | null; fetchedAt: number } | null;
+  /** How many are in the chat room and when it was read, epoch ms UTC; null until read. */
+  chatParticipants: { count: number; fetchedAt: number } | null;
 }

@@ -81,6 +81,50 @@ describe('the panel feedback', () => {
     expect(picture.budget).toEqual({ callsLastMinute: 55, limitPerMinute: 60, state: 'tight' });
   });
 
+  it('shows a broadcast’s title, start, cue point, viewers and chat head count, never who is in the chat', () => {
+    const { clock, state, channels } = setup();
+    state.observe('watch.update', channels(clock.now()));
+    const at = clock.now() + 1;
+    state.observe('watch.update', {
+      kind: 'broadcast',
+      broadcastKey: 'b1',
+      fetchedAt: at,
+      data: {
+        onAir: true,
+        recording: false,
+        title: 'Evening news',
+        startedAt: '2026-11-28T20:00:00Z',
+        cuePointAt: '2026-11-28T20:05:00Z',
+      } as never,
+    } satisfies WatchUpdate);
+    expect(state.snapshot().broadcasts.b1).toMatchObject({ viewers: null, chatParticipants: null });
+    state.observe('watch.update', {
+      kind: 'viewers',
+      broadcastKey: 'b1',
+      fetchedAt: at + 1,
+      data: { intervalMinutes: 5, current: 420, peak: 500, points: [] },
+    } satisfies WatchUpdate);
+    state.observe('watch.update', {
+      kind: 'participants',
+      broadcastKey: 'b1',
+      fetchedAt: at + 2,
+      data: { count: 2, users: [{ userKey: 'u-secret', nickname: 'Nick', joinedAt: null }] },
+    } satisfies WatchUpdate);
+    const picture = state.snapshot();
+    expect(picture.broadcasts.b1).toEqual({
+      onAir: true,
+      recording: false,
+      stale: false,
+      fetchedAt: at,
+      title: 'Evening news',
+      startedAt: '2026-11-28T20:00:00Z',
+      cuePointAt: '2026-11-28T20:05:00Z',
+      viewers: { count: 420, fetchedAt: at + 1 },
+      chatParticipants: { count: 2, fetchedAt: at + 2 },
+    });
+    expect(JSON.stringify(picture)).not.toMatch(/u-secret|Nick/);
+  });
+
   it('makes every button stale at the first read that says the platform is gone, until one succeeds', () => {
     const { clock, state, channels } = setup();
     state.observe('watch.update', channels(clock.now()));

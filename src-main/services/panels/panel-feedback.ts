@@ -3,6 +3,8 @@
  * from state main already has: the watch planner's reads as they are pushed (`watch.update`),
  * the schedulers' budget (`budget.changed`, and the budget now), and the open workspace. It
  * never makes a platform call: a panel lights nothing the app has not read for its own views.
+ * Of a broadcast it keeps the figures those reads carry (title, start, cue point, the viewer
+ * count, the chat's head count), never who is in the chat.
  *
  * Stale (a dark button must never look live): every button is stale from the first sign that
  * the platform is gone until a read succeeds again, and while the workspace's live token is
@@ -15,8 +17,9 @@
  * older than {@link overdueAfterMs} (its next read is overdue).
  */
 import type { EventMap } from '../../shared/bridge';
-import type { BudgetSnapshot, ChannelSummary, WatchUpdate } from '../../shared/model';
+import type { Broadcast, BudgetSnapshot, ChannelSummary, WatchUpdate } from '../../shared/model';
 import type {
+  BroadcastFeedback,
   ChannelTally,
   PanelBudget,
   PanelFeedback,
@@ -44,7 +47,10 @@ export class PanelFeedbackState {
   readonly #now: () => number;
   readonly #current: () => { workspace: string; budgets: BudgetSnapshot[] };
   #channels = new Map<string, ChannelRead>();
-  #broadcasts = new Map<string, { onAir: boolean; recording: boolean; fetchedAt: number }>();
+  #broadcasts = new Map<string, { broadcast: Broadcast; fetchedAt: number }>();
+  /** The latest viewer count (null: no bucket yet) and chat count read, by broadcast key. */
+  #viewers = new Map<string, { count: number | null; fetchedAt: number }>();
+  #chat = new Map<string, { count: number; fetchedAt: number }>();
   /** When the last read of a subject (`topic:subject`) failed, epoch ms. */
   #failedAt = new Map<string, number>();
   /** Since when the platform is lost (a read failed that way), or null. */
@@ -109,20 +115,30 @@ export class PanelFeedbackState {
       (this.#failedAt.get(key) ?? -Infinity) >= fetchedAt ||
       at - fetchedAt > overdueAfterMs;
     const broadcasts: PanelFeedback['broadcasts'] = {};
-    for (const [key, read] of this.#broadcasts)
-      broadcasts[key] = { ...read, stale: staleOf(`broadcast:${key}`, read.fetchedAt) };
+    for (const [key, { broadcast, fetchedAt }] of this.#broadcasts)
+      broadcasts[key] = {
+        onAir: broadcast.onAir,
+        recording: broadcast.recording,
+        stale: staleOf(`broadcast:${key}`, fetchedAt),
+        fetchedAt,
+        title: broadcast.title,
+        startedAt: broadcast.startedAt,
+        cuePointAt: broadcast.cuePointAt,
+        viewers: this.#viewers.get(key) ?? null,
+        chatParticipants: this.#chat.get(key) ?? null,
+      } satisfies BroadcastFeedback;
     const channels: ChannelTally[] = [...this.#channels.values()].map(
       ({ channel, fetchedAt, watchId }) => {
         const latest = channel.latestBroadcast;
         const read = latest ? this.#broadcasts.get(latest.key) : undefined;
         const newer = read && read.fetchedAt > fetchedAt ? read : null;
-        const onAir = newer ? newer.onAir : channel.onAir;
+        const onAir = newer ? newer.broadcast.onAir : channel.onAir;
         return {
           channelKey: channel.key,
           title: channel.title,
           tally: onAir ? 'onAir' : 'off',
           broadcastKey: latest?.key ?? null,
-          recording: read ? read.recording : null,
+          recording: read ? read.broadcast.recording : null,
           stale:
             staleOf(`channels:${watchId}`, fetchedAt) ||
             (latest !== null && read !== undefined && broadcasts[latest.key]?.stale === true),
@@ -171,8 +187,18 @@ export class PanelFeedbackState {
         });
     } else if (update.kind === 'broadcast') {
       this.#broadcasts.set(update.broadcastKey, {
-        onAir: update.data.onAir,
-        recording: update.data.recording,
+        broadcast: update.data,
+        fetchedAt: update.fetchedAt,
+      });
+    } else if (update.kind === 'viewers') {
+      this.#viewers.set(update.broadcastKey, {
+        count: update.data.current,
+        fetchedAt: update.fetchedAt,
+      });
+    } else if (update.kind === 'participants') {
+      // The count only: who is in the chat never reaches a panel.
+      this.#chat.set(update.broadcastKey, {
+        count: update.data.count,
         fetchedAt: update.fetchedAt,
       });
     }
@@ -185,6 +211,8 @@ export class PanelFeedbackState {
     this.#workspace = workspace;
     this.#channels = new Map();
     this.#broadcasts = new Map();
+    this.#viewers = new Map();
+    this.#chat = new Map();
     this.#failedAt = new Map();
     this.#lostAt = null;
     this.#originDown = false;
