@@ -85,6 +85,14 @@ test('at 200 % text in a 1280×800 window, every view keeps its controls in reac
   await app.keyboard.press('Escape');
   await expect(menu).toBeHidden();
 
+  // The control room with a broadcast open: its recording and cue point controls are checked.
+  await app
+    .getByRole('listbox', { name: en.channels.listLabel })
+    .getByRole('option', { name: new RegExp(en.common.onAir, 'i') })
+    .first()
+    .click();
+  await expect(app.getByRole('heading', { level: 1 })).toBeVisible();
+
   const views = nav.getByRole('button');
   const count = await views.count();
   expect(count).toBeGreaterThanOrEqual(10);
