@@ -1,6 +1,7 @@
 /**
  * Handlers of the settings domain (`shared/commands/settings.ts`): the interface language,
- * the operator's name, updates, notifications and keyboard shortcuts, kept in `settings.json`.
+ * the operator's name, updates, notifications, keyboard shortcuts and the appearance, kept in
+ * `settings.json`.
  */
 import { settingsCommands } from '../../shared/commands/settings';
 import { languageForLocale } from '../../shared/i18n/languages';
@@ -9,6 +10,7 @@ import { PlatformError } from '../../platform/errors';
 import { say } from '../../shared/i18n/say';
 import type { Settings } from './settings';
 import { changeShortcuts, readShortcuts } from './shortcut-settings';
+import { isTextSize } from '../../shared/appearance-model';
 import { effectiveUpdates, type UpdatePolicy, type UpdateState } from '../../shared/updates-model';
 
 /**
@@ -71,6 +73,14 @@ export function settingsHandlers(
     'settings.notifications': async ({ set }) => {
       if (set) await settings.setNotifications(set);
       return settings.notifications;
+    },
+    'settings.appearance': async ({ theme, textSize }) => {
+      if (theme !== undefined || textSize !== undefined) {
+        const kept = settings.appearance;
+        const size = textSize !== undefined && isTextSize(textSize) ? textSize : kept.textSize;
+        await settings.setAppearance({ theme: theme ?? kept.theme, textSize: size });
+      }
+      return settings.appearance;
     },
     'settings.shortcuts': () => readShortcuts(settings),
     'settings.changeShortcut': (change) =>

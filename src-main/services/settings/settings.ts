@@ -2,7 +2,7 @@
  * The app's settings in `settings.json` of the data folder (written atomically, validated on
  * read; a damaged file is set aside with a notice and the defaults apply): the workspace
  * that was open last, the interface language, the operator's name, which OS notifications
- * are on and the keyboard shortcuts the operator changed.
+ * are on, the keyboard shortcuts the operator changed, and the theme and text size.
  */
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -16,6 +16,13 @@ import {
   type UpdateSettings,
 } from '../../shared/updates-model';
 import type { ShortcutOverrides } from '../../shared/shortcuts-model';
+import {
+  defaultAppearance,
+  isTextSize,
+  textSizes,
+  themeChoices,
+  type Appearance,
+} from '../../shared/appearance-model';
 import { allNoticesOn, osNoticeKinds, type OsNoticeSwitches } from '../../shared/notifications';
 
 const settingsSchema = z.object({
@@ -40,6 +47,13 @@ const settingsSchema = z.object({
    * absent: the declared default (shared/shortcuts-model.ts reads them).
    */
   shortcuts: z.record(z.string().max(100), z.string().max(60).nullable()).optional(),
+  /** The theme choice and text size (%); absent: follow the OS theme, text at 100 %. */
+  appearance: z
+    .object({
+      theme: z.enum(themeChoices),
+      textSize: z.number().refine((size) => (textSizes as readonly number[]).includes(size)),
+    })
+    .optional(),
 });
 
 /** The settings as read at start-up. */
@@ -100,6 +114,13 @@ export interface Settings {
    * @throws Error from the file system when it cannot be written.
    */
   setShortcuts(overrides: ShortcutOverrides): Promise<void>;
+  /** The theme choice and text size (`defaultAppearance` until the operator chooses). */
+  readonly appearance: Appearance;
+  /**
+   * Keeps the theme choice and text size.
+   * @throws Error from the file system when it cannot be written.
+   */
+  setAppearance(appearance: Appearance): Promise<void>;
 }
 
 /** Reads the settings of `dataDir`; `notice` tells of a damaged file that was set aside. */
@@ -155,6 +176,12 @@ export async function openSettings(
       return { ...value.shortcuts };
     },
     setShortcuts: (overrides) => save({ ...value, shortcuts: { ...overrides } }),
+    get appearance() {
+      const kept = value.appearance;
+      if (!kept || !isTextSize(kept.textSize)) return { ...defaultAppearance };
+      return { theme: kept.theme, textSize: kept.textSize };
+    },
+    setAppearance: (appearance) => save({ ...value, appearance: { ...appearance } }),
   };
   const notice = read.notice ? { message: read.notice, text: read.noticeText } : null;
   return { settings, ...(notice ? { notice } : {}) };

@@ -1,6 +1,7 @@
 /**
  * The app's own settings (services/settings.ts, kept in `settings.json`): the interface
- * language, the operator's name, updates, notifications and keyboard shortcuts. No platform call.
+ * language, the operator's name, updates, notifications, keyboard shortcuts and the appearance
+ * (theme and text size). No platform call.
  */
 import { z } from 'zod';
 import { languages, type Language, type LanguageChoice } from '../i18n/languages';
@@ -15,6 +16,7 @@ import {
 } from '../updates-model';
 import { osNoticeKinds, type OsNoticeSwitches } from '../notifications';
 import { shortcutText, type ShortcutRow } from '../shortcuts-model';
+import { textSizes, themeChoices, type Appearance } from '../appearance-model';
 
 /** The settings domain's commands. */
 export const settingsCommands = defineCommands({
@@ -83,6 +85,27 @@ export const settingsCommands = defineCommands({
       set: z.partialRecord(z.enum(osNoticeKinds), z.boolean()).optional(),
     }),
     output: returns<OsNoticeSwitches>(),
+    effect: 'change',
+    journal: 'whenSetting',
+    offer: { palette: true },
+  }),
+  /**
+   * Reads the appearance (shared/appearance-model.ts): the theme choice (`system` follows the
+   * OS) and the text size in % (100–200 in steps of 25); sets those given first. Kept in
+   * settings.json for this workstation.
+   */
+  'settings.appearance': localSetting({
+    scope: 'workstation',
+    input: z.object({
+      theme: z.enum(themeChoices).optional(),
+      textSize: z
+        .number()
+        .refine((size) => (textSizes as readonly number[]).includes(size), {
+          message: 'A text size is 100, 125, 150, 175 or 200 %.',
+        })
+        .optional(),
+    }),
+    output: returns<Appearance>(),
     effect: 'change',
     journal: 'whenSetting',
     offer: { palette: true },

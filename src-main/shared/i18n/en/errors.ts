@@ -248,6 +248,7 @@ export const errors = {
     accessTokenSpaces: 'A access token has no spaces or line breaks.',
     searchLong: 'Search for at most 100 characters.',
     operatorNameLong: 'An operator name is at most 80 characters.',
+    textSize: 'A text size is 100, 125, 150, 175 or 200 %.',
     broadcastTitle: 'A broadcast needs a title.',
     serviceAccountKey: 'Enter the service account key.',
     serviceAccountKeyLong: 'That service account key is too long.',

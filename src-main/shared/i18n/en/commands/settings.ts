@@ -18,6 +18,10 @@ export const commandsSettings = {
       title: 'Set notifications',
       description: 'Reads or sets which kinds of system notification are shown.',
     },
+    appearance: {
+      title: 'Set theme and text size',
+      description: 'Reads or sets the colour theme (or following the system) and the text size.',
+    },
     shortcuts: {
       title: 'Show keyboard shortcuts',
       description: 'Reads the keyboard shortcut of each command that can have one.',
