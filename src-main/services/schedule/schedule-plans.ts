@@ -126,11 +126,6 @@ export function planFill(
   ]);
 }
 
-/** The UTC day (`YYYY-MM-DD`) of `ms`. */
-export function utcDay(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
 /** Epoch ms of 00:00 UTC of `day` (`YYYY-MM-DD`) plus `days` days. */
 export function dayStart(day: string, days = 0): number {
   return Date.parse(`${day}T00:00:00Z`) + days * dayMs;

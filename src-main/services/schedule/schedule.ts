@@ -23,7 +23,8 @@ import { ProgramApi } from './schedule-api';
 import { toProgram, toProgramForm, toProgramMedia, toWaitingScreen } from './schedule-mappers';
 import type { AccountContext } from '../core/account-context';
 import type { BatchBoard } from '../core/batch-board';
-import { dayStart, planCopyDay, planFill, utcDay } from './schedule-plans';
+import { utcDay } from '../../shared/utc-day';
+import { dayStart, planCopyDay, planFill } from './schedule-plans';
 
 export interface ScheduleServiceOptions {
   /**
