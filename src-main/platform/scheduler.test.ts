@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { refusalPauseMs, retryAfterMs } from './retry-after';
 import type { Priority } from './scheduler';
-import { base, gaps, mostInAnyMinute, settled, setup } from './scheduler-fixtures';
+import { base, gaps, mostInAnyMinute, settled, setup } from './testing/scheduler-fixtures';
 
 describe('RequestScheduler spacing and window', () => {
   it('starts 200 calls at least 1000 ms + the 100 ms margin apart, without wasting slots', async () => {
