@@ -11,7 +11,7 @@
  * it are marked as possibly incomplete.
  */
 import type { MessageKey, MessageParams } from './i18n/message';
-import { utcDay } from './utc-day';
+import { dayStart, utcDay } from './utc-day';
 
 const dayMs = 86_400_000;
 /** VOD statistics delay, ms (spec, Limits: up to 36 hours). */
@@ -29,14 +29,8 @@ export interface RangeProblem {
   field: 'from' | 'to';
 }
 
-// The statistics views take the day of an instant from here, beside the range rules.
-export { utcDay };
-
-/** Epoch ms of 00:00 UTC of a `YYYY-MM-DD` day, or NaN when it is no real day. */
-export function dayStart(day: string): number {
-  const ms = Date.parse(`${day}T00:00:00Z`);
-  return Number.isNaN(ms) || utcDay(ms) !== day ? Number.NaN : ms;
-}
+// The statistics views take the days' arithmetic from here, beside the range rules.
+export { dayStart, utcDay };
 
 /** `day` moved by `days` (may be negative). */
 export function addDays(day: string, days: number): string {
