@@ -30,12 +30,29 @@ const domains = [
   'workspaces',
   'settings',
   'rehearsal',
+  'panels',
+  'notifications',
+  'activity',
+  'studio',
 ];
 const domainFiles = domains.map((domain) => `src-main/services/${domain}/**/*.ts`);
+/** Test harnesses: a `testing/` folder of any layer, and the `*test-support.ts` files. */
+const testHarnessFiles = ['src-main/**/testing/**/*.ts', 'src-main/**/*test-support.ts'];
 const serviceTestFiles = [
   'src-main/services/**/*.test.ts',
   'src-main/services/**/*test-support.ts',
+  'src-main/services/**/testing/**/*.ts',
 ];
+/**
+ * Production code never imports a test harness: a `testing/` folder (the takeover drill, the
+ * tests' hubs and seats, fakes and fixtures) or a `*test-support` file. Only tests, harnesses
+ * and benches do.
+ */
+const noTestHarness = {
+  regex: '(^|/)(testing/|[^/]*test-support$)',
+  message:
+    'Test harnesses (a testing/ folder, *test-support.ts) are for tests and benches only, never production code (docs/dev/architecture.md, "Layers and import rules").',
+};
 const noAppWiring = {
   regex: '^\\.\\./app(/|$)',
   message:
@@ -123,6 +140,13 @@ export default tseslint.config(
     files: ['src-main/**/*.ts'],
     ignores: ['src-main/index.ts', 'src-main/preload.ts', 'src-main/hosts/electron-ipc.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [electronOnly] }] },
+  },
+  {
+    // Its own rule (typescript-eslint's no-restricted-imports), so the per-folder blocks of the
+    // core rule below do not replace it: every production file of src-main, any folder.
+    files: ['src-main/**/*.ts'],
+    ignores: ['src-main/**/*.test.ts', ...testHarnessFiles],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [noTestHarness] }] },
   },
   // --- services/ by domain (docs/dev/architecture.md, "Layers and import rules") ---
   // app/ (wiring) imports anything. A domain imports core/, platform/, shared/, secrets/ and

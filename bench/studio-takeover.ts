@@ -3,10 +3,10 @@
  * a workload is killed, and a backup hub following its heartbeat takes over
  * (docs/dev/architecture.md, "The takeover protocol"). Goals: commands accepted again within 5 s
  * of the hub dying, 0 platform operations sent twice (counted at the sandbox). The phase is the
- * takeover drill of `src-main/services/studio/backup-harness.ts` (the same one backup.test.ts
+ * takeover drill of `src-main/services/studio/testing/backup-harness.ts` (the same one backup.test.ts
  * runs), with a longer workload after the kill.
  */
-import { runTakeoverDrill } from '../src-main/services/studio/backup-harness';
+import { runTakeoverDrill } from '../src-main/services/studio/testing/backup-harness';
 import { sized } from './section';
 
 /** What the takeover phase measured. */

@@ -38,7 +38,7 @@ import { createDeskCore, type DeskCoreWithPanels } from '../src-main/services/ap
 import { memorySecrets } from '../src-main/services/app/test-support';
 import type { AuditRecord } from '../src-main/services/core/audit-log';
 import type { SeatCore } from '../src-main/services/studio/index';
-import { hostTestHub, openTestSeat } from '../src-main/services/studio/studio-test-support';
+import { hostTestHub, openTestSeat } from '../src-main/services/studio/testing/studio-test-support';
 import { openSandboxWorkspace } from '../src-main/services/workspaces/workspace';
 import type { AddedPanel } from '../src-main/shared/panels-model';
 import type { Broadcast, ChannelSummary, Fresh, Page } from '../src-main/shared/model';

@@ -24,6 +24,7 @@ import type { ServerResponse } from 'node:http';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import type { DeskCore } from '../services/app/desk-core';
 import { pageCallMeta } from '../services/core/call-meta';
+import { openEventStream } from '../services/core/event-stream';
 import { safeFileName } from '../shared/safe-file-name';
 import {
   answerBadUrl,
@@ -183,26 +184,17 @@ export async function startBrowserHost(options: BrowserHostOptions): Promise<Bro
 
   app.get('/events', (request, reply) => {
     const clientId = readClientId(request);
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-store',
-      Connection: 'keep-alive',
-      'X-Content-Type-Options': 'nosniff',
+    const stream = openEventStream(request, reply, {
+      hello: true,
+      heartbeat: { everyMs: 15_000 },
+      onClose: () => {
+        streams.delete(stream.res);
+        off();
+        options.core.dropClient(clientId);
+      },
     });
-    res.write(': connected\n\n');
-    const off = options.core.subscribe((event, payload) => {
-      res.write(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`);
-    });
-    const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), 15_000);
-    streams.add(res);
-    request.raw.on('close', () => {
-      streams.delete(res);
-      clearInterval(keepAlive);
-      off();
-      options.core.dropClient(clientId);
-    });
+    const off = options.core.subscribe((event, payload) => stream.send(event, payload));
+    streams.add(stream.res);
   });
 
   app.get<{ Params: { '*': string } }>('/*', async (request, reply) => {

@@ -10,7 +10,7 @@ import type { KeepAwakeState } from '../shared/workstation-model';
 import { startTestCore, type TestCore } from '../services/app/test-support';
 import { keepAwakeReasonsOf, wantsKeepAwake } from './keep-awake-policy';
 import { KeepAwake, superviseKeepAwake, type PowerSaveBlockerSurface } from './keep-awake';
-import { FakeUpdater } from './updater-fake';
+import { FakeUpdater } from './testing/updater-fake';
 import { openDesktopUpdates, type DesktopUpdates } from './updates';
 import type { ShowWork } from './update-policy';
 

@@ -52,6 +52,7 @@ import {
   type DoorTable,
   type ServerLimits,
 } from '../services/core/doors';
+import { openEventStream } from '../services/core/event-stream';
 import type { Clock } from '../platform/clock';
 import { systemClock } from '../platform/clock';
 
@@ -259,23 +260,25 @@ export async function startPanelApi(options: PanelApiOptions): Promise<PanelApi>
       return reply
         .header('Cache-Control', 'no-store')
         .send({ ok: true, data: feedback.snapshot() });
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-store',
-      Connection: 'keep-alive',
-      'X-Content-Type-Options': 'nosniff',
+    // Kept alive on the panel API's clock, every 30 ticks, not by the stream's own heartbeat.
+    const stream = openEventStream(request, reply, {
+      onClose: () => {
+        streams.delete(stream.res);
+        pushers.delete(push);
+        clock.clearTimeout(timer);
+        off();
+        release();
+      },
     });
     let last = '';
     const push = () => {
       // A push queued before the panel went away writes nothing.
-      if (res.writableEnded || res.destroyed) return;
+      if (stream.closed) return;
       const picture = feedback.snapshot();
       const same = JSON.stringify({ ...picture, at: 0 });
       if (same === last) return;
       last = same;
-      res.write(`event: feedback\ndata: ${JSON.stringify(picture)}\n\n`);
+      stream.send('feedback', picture);
     };
     push();
     // Pushed at once on every event, and looked at every tick for figures going stale.
@@ -285,20 +288,13 @@ export async function startPanelApi(options: PanelApiOptions): Promise<PanelApi>
     const tick = () => {
       push();
       ticks += 1;
-      if (ticks % 30 === 0 && !res.writableEnded) res.write(': keep-alive\n\n');
+      if (ticks % 30 === 0) stream.keepAlive();
       timer = clock.setTimeout(tick, feedbackTickMs);
     };
     timer = clock.setTimeout(tick, feedbackTickMs);
-    streams.add(res);
+    streams.add(stream.res);
     pushers.add(push);
     const release = probe?.acquire() ?? (() => undefined);
-    request.raw.on('close', () => {
-      streams.delete(res);
-      pushers.delete(push);
-      clock.clearTimeout(timer);
-      off();
-      release();
-    });
   });
 
   await app.listen({ host: panelApiHost, port });

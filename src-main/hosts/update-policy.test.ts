@@ -12,7 +12,7 @@ import {
   type ShowWork,
   type UpdatePolicy,
 } from './update-policy';
-import { FakeUpdater } from './updater-fake';
+import { FakeUpdater } from './testing/updater-fake';
 
 const none: ShowWork = {
   onAir: 0,

@@ -12,7 +12,7 @@ import type { DeskCore } from '../services/app/desk-core';
 import { confirmedBy, startTestCore, type TestCore } from '../services/app/test-support';
 import type { CommandInput, CommandName } from '../shared/bridge';
 import { idleBeforeInstallMs, tickEveryMs } from './update-policy';
-import { FakeUpdater } from './updater-fake';
+import { FakeUpdater } from './testing/updater-fake';
 import { checkAnswer, openDesktopUpdates, type DesktopUpdates } from './updates';
 
 const server = 'https://updates.example.test/onair-desk/';

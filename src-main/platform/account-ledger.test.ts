@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { liveAccount, vodAccount } from './account-ledger';
 import { ManualClock } from './manual-clock';
 import { RequestScheduler, type SchedulerOptions } from './scheduler';
-import { base, fakePlatform, mostInAnyMinute, settled } from './scheduler-fixtures';
+import { base, fakePlatform, mostInAnyMinute, settled } from './testing/scheduler-fixtures';
 
 const account = liveAccount('https://live.example.test/api', 'sa1');
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RatePolicy, defaultRatePolicy } from './rate-policy';
-import { setup } from './scheduler-fixtures';
+import { setup } from './testing/scheduler-fixtures';
 
 const t0 = Date.UTC(2025, 0, 1, 9, 0, 0);
 

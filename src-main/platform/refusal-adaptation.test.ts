@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gaps, settled, setup } from './scheduler-fixtures';
+import { gaps, settled, setup } from './testing/scheduler-fixtures';
 import { RefusalAdaptation } from './refusal-adaptation';
 
 /** Answers 429 with this `Retry-After` to the calls numbered in `refused` (1-based). */

@@ -12,7 +12,7 @@ export const maxBackoffMs = 60_000;
 /**
  * Parses a `Retry-After` value (RFC 9110 §10.2.3: delta-seconds or an HTTP-date) into the
  * milliseconds to wait from `nowMs` (epoch ms). Returns null when the header is absent or
- * unreadable, so the caller falls back to `backoffMs`. A date in the past gives 0.
+ * unreadable, so the caller falls back to `refusalPauseMs`. A date in the past gives 0.
  */
 export function retryAfterMs(value: string | null, nowMs: number): number | null {
   if (value === null) return null;
@@ -24,12 +24,22 @@ export function retryAfterMs(value: string | null, nowMs: number): number | null
 }
 
 /**
- * Exponential back-off for the `step`-th consecutive 429 without `Retry-After` (step 1 is the
- * first): 2 s, 4 s, 8 s, ... capped at 60 s. Returns ms.
+ * How long the queue pauses after the `step`-th consecutive 429 without `Retry-After` (step 1
+ * is the first): 2 s, 4 s, 8 s, ... capped at 60 s. Returns ms.
  */
-export function backoffMs(step: number): number {
-  const exponent = Math.max(0, Math.min(step - 1, 16));
-  return Math.min(firstBackoffMs * 2 ** exponent, maxBackoffMs);
+export function refusalPauseMs(step: number): number {
+  return doublingMs(step, firstBackoffMs, maxBackoffMs);
+}
+
+/**
+ * The `step`-th wait of a doubling back-off (step 1 is the first): `firstMs`, twice that, four
+ * times, ... never more than `capMs`. Returns ms. The one doubling of the app: the queue's
+ * pause after a 429 ({@link refusalPauseMs}) and an upload's wait before its next try
+ * (services/uploads/upload-figures.ts) both take it.
+ */
+export function doublingMs(step: number, firstMs: number, capMs: number): number {
+  const exponent = Math.max(0, Math.min(step - 1, 30));
+  return Math.min(firstMs * 2 ** exponent, capMs);
 }
 
 /** The 429s so far: how long the whole queue is paused, how many, when the last came. */
@@ -49,7 +59,7 @@ export class Refusals {
     let waitMs = retryAfterMs(retryAfter, now);
     if (waitMs === null) {
       this.#backoffStep += 1;
-      waitMs = backoffMs(this.#backoffStep);
+      waitMs = refusalPauseMs(this.#backoffStep);
     }
     this.until = Math.max(this.until ?? -Infinity, now + waitMs);
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RequestScheduler } from './scheduler';
-import { gaps, settled, setup } from './scheduler-fixtures';
+import { gaps, settled, setup } from './testing/scheduler-fixtures';
 import { SafetyMargin } from './safety-margin';
 import { ManualClock } from './manual-clock';
 

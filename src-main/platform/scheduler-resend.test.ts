@@ -5,7 +5,7 @@
  * `runWithoutResend`, still hands its first 429 back.
  */
 import { describe, expect, it } from 'vitest';
-import { base, settled, setup } from './scheduler-fixtures';
+import { base, settled, setup } from './testing/scheduler-fixtures';
 import { maxBudgetWaitMs, runResendingWrites, runWithoutResend } from './write-resend';
 
 /** A platform that refuses the first `refusals` POSTs with 429 (Retry-After 3 s). */

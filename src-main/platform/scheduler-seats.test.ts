@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runAsCallOwner } from './call-owner';
-import { setup } from './scheduler-fixtures';
+import { setup } from './testing/scheduler-fixtures';
 
 describe('RequestScheduler between studio seats', () => {
   it('takes turns between seats at the same priority, whoever queued first', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { base, setup } from './scheduler-fixtures';
+import { base, setup } from './testing/scheduler-fixtures';
 
 describe('RequestScheduler coalescing and cancellation', () => {
   it('shares one network call among 5 identical GETs, each with a readable body', async () => {

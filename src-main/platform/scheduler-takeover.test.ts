@@ -5,7 +5,7 @@
  * minute the dead hub may have filled. On the fixtures' virtual clock.
  */
 import { describe, expect, it } from 'vitest';
-import { gaps, setup } from './scheduler-fixtures';
+import { gaps, setup } from './testing/scheduler-fixtures';
 
 describe('RequestScheduler.assumeFullMinute', () => {
   it('paces the first calls after a takeover one spacing apart, never as a burst', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { backoffMs, retryAfterMs } from './retry-after';
+import { refusalPauseMs, retryAfterMs } from './retry-after';
 import type { Priority } from './scheduler';
-import { base, gaps, mostInAnyMinute, settled, setup } from './scheduler-fixtures';
+import { base, gaps, mostInAnyMinute, settled, setup } from './testing/scheduler-fixtures';
 
 describe('RequestScheduler spacing and window', () => {
   it('starts 200 calls at least 1000 ms + the 100 ms margin apart, without wasting slots', async () => {
@@ -171,7 +171,7 @@ describe('RequestScheduler 429', () => {
     expect(retryAfterMs(new Date(now - 5_000).toUTCString(), now)).toBe(0);
     expect(retryAfterMs('soon', now)).toBeNull();
     expect(retryAfterMs(null, now)).toBeNull();
-    expect([1, 2, 3, 6, 7, 50].map(backoffMs)).toEqual([
+    expect([1, 2, 3, 6, 7, 50].map(refusalPauseMs)).toEqual([
       2_000, 4_000, 8_000, 60_000, 60_000, 60_000,
     ]);
   });

@@ -1,7 +1,8 @@
 /**
  * One file name the desk writes under, from a name someone else chose (the platform's file
- * name of a download, the name of a file dropped on the browser page): one contract for every
- * place that writes such a file (services/downloads/, hosts/browser-host.ts), so that the name is
+ * name of a download, the name of a file dropped on the browser page, the name of a file a seat
+ * sends its hub): one contract for every place that writes such a file (services/downloads/,
+ * hosts/browser-host.ts, services/studio/seat-files.ts), so that the name is
  * safe as one entry of a folder on Linux, macOS and Windows (docs/security.md, "Downloads").
  */
 

@@ -11,6 +11,7 @@
  * it are marked as possibly incomplete.
  */
 import type { MessageKey, MessageParams } from './i18n/message';
+import { dayStart, utcDay } from './utc-day';
 
 const dayMs = 86_400_000;
 /** VOD statistics delay, ms (spec, Limits: up to 36 hours). */
@@ -28,16 +29,8 @@ export interface RangeProblem {
   field: 'from' | 'to';
 }
 
-/** The UTC day of an epoch-ms instant. */
-export function utcDay(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
-/** Epoch ms of 00:00 UTC of a `YYYY-MM-DD` day, or NaN when it is no real day. */
-export function dayStart(day: string): number {
-  const ms = Date.parse(`${day}T00:00:00Z`);
-  return Number.isNaN(ms) || utcDay(ms) !== day ? Number.NaN : ms;
-}
+// The statistics views take the days' arithmetic from here, beside the range rules.
+export { dayStart, utcDay };
 
 /** `day` moved by `days` (may be negative). */
 export function addDays(day: string, days: number): string {

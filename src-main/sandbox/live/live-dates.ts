@@ -56,7 +56,10 @@ export function periodInput(
   return { startMs, endMs };
 }
 
-/** `YYYY-MM-DD` of the UTC day holding `ms`. */
+/**
+ * `YYYY-MM-DD` of the UTC day holding `ms`: the sandbox's own, as it takes only types from
+ * shared/ (the app's is shared/utc-day.ts, same contract).
+ */
 export function utcDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
 }

@@ -16,6 +16,7 @@ import { intBetween, lowerKey, mixedKey, mulberry32, pick } from '../state/prng'
 import type { MediaContentRecord } from '../state/state';
 import type { VodState } from '../vod/vod-state';
 import { firstTranscodingTimeline } from '../vod/vod-timelines';
+import { uploadKeyDay } from './seed-vod';
 
 const dayMs = 86_400_000;
 /** Uploads spread over this many days before now. */
@@ -166,9 +167,10 @@ export function addLargeLibrary(
     const seconds = intBetween(random, family.minutes[0] * 60, family.minutes[1] * 60);
     const bytesPerSecond = family.kind === 'audio' ? 32_000 : 1_100_000;
     const transcodingMs = 12 * 60_000;
-    let uploadFileKey = `${utcDay(created)}-${lowerKey(random, 8)}`;
+    let uploadFileKey = `${uploadKeyDay(created)}-${lowerKey(random, 8)}`;
     // 36^8 keys a day make a clash unlikely, but a clash would merge two contents.
-    while (taken.has(uploadFileKey)) uploadFileKey = `${utcDay(created)}-${lowerKey(random, 8)}`;
+    while (taken.has(uploadFileKey))
+      uploadFileKey = `${uploadKeyDay(created)}-${lowerKey(random, 8)}`;
     taken.add(uploadFileKey);
     const content: MediaContentRecord = {
       uploadFileKey,
@@ -222,9 +224,4 @@ export function addLargeLibrary(
   // One sort of the whole library (n log n): the demo contents fall among the generated ones.
   contents.push(...added);
   contents.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-}
-
-/** `YYYYMMDD` of an instant, UTC (the observed `upload_file_key` prefix). */
-function utcDay(date: Date): string {
-  return date.toISOString().slice(0, 10).replaceAll('-', '');
 }

@@ -86,7 +86,7 @@ export function seedMediaContents(random: Random, now: number): MediaContentBase
     const seconds = plan.minutes * 60 + intBetween(random, 0, 59);
     const bytesPerSecond = plan.kind === 'audio' ? 32_000 : 1_100_000;
     return {
-      uploadFileKey: `${utcDay(createdAt)}-${lowerKey(random, 8)}`,
+      uploadFileKey: `${uploadKeyDay(createdAt)}-${lowerKey(random, 8)}`,
       mediaContentKey: mixedKey(random, 8),
       title: plan.title,
       kind: plan.kind ?? 'video',
@@ -107,7 +107,10 @@ export function seedMediaContents(random: Random, now: number): MediaContentBase
   });
 }
 
-/** `YYYYMMDD` of an instant, UTC (the observed `upload_file_key` prefix). */
-function utcDay(date: Date): string {
+/**
+ * The observed `upload_file_key` prefix: `YYYYMMDD` of an instant, UTC (not a `YYYY-MM-DD`
+ * day, which live/live-dates.ts `utcDay` gives).
+ */
+export function uploadKeyDay(date: Date): string {
   return date.toISOString().slice(0, 10).replaceAll('-', '');
 }

@@ -2,18 +2,9 @@
  * The operator's notices (a damaged file set aside, a keychain missing, a batch finished):
  * kept for `app.notices`, written to the log, and pushed as `app.notice`.
  */
-import type { MessageRef } from '../../shared/i18n/message';
 import type { Notice } from '../../shared/model';
+import type { Notify } from '../core/notify';
 import type { Emit } from './events';
-
-/**
- * Adds a notice: plain English text, or `say(...)`'s English text with its catalogue message
- * (shown in the operator's language).
- */
-export type Notify = (
-  level: Notice['level'],
-  said: string | { message: string; text?: MessageRef | undefined },
-) => void;
 
 /** Every notice of this run, oldest first. */
 export class Notices {

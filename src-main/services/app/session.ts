@@ -5,14 +5,14 @@
  * workspace's uploads stop where they are (kept in its queue file) and go on when it is
  * opened again.
  */
-import type { MessageRef } from '../../shared/i18n/message';
 import { networkError, PlatformError } from '../../platform/errors';
 import type { Clock } from '../../platform/scheduler';
 import type { EventMap, EventName } from '../../shared/bridge';
-import type { BudgetSnapshot, Notice, WatchUpdate } from '../../shared/model';
+import type { BudgetSnapshot, WatchUpdate } from '../../shared/model';
 import { redact } from '../../secrets/redact';
 import { accountContextOf, type AccountContext } from '../core/account-context';
 import { describe } from '../core/error-text';
+import type { Notify } from '../core/notify';
 import { ControlRoom } from '../control-room/control-room';
 import { ScheduleService } from '../schedule/schedule';
 import { BatchBoard } from '../core/batch-board';
@@ -62,7 +62,7 @@ export interface SessionUploads {
   /** The app's data folder, where `uploads-<workspaceId>.json` lives. */
   dataDir: string;
   /** Pushes an `app.notice` (batch finished, file needs attention). */
-  notify: (level: Notice['level'], said: string | { message: string; text?: MessageRef }) => void;
+  notify: Notify;
   tuning?: Partial<UploadTuning>;
   /**
    * Told of what the notice policy watches in a session: a refused token (401) and every

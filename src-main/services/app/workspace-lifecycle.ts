@@ -9,7 +9,7 @@
  */
 import { PlatformError } from '../../platform/errors';
 import { say } from '../../shared/i18n/say';
-import type { Notify } from './notices';
+import type { Notify } from '../core/notify';
 import type { Clock } from '../../platform/scheduler';
 import type { WorkspaceInfo, WorkspaceState } from '../../shared/model';
 import type { AccountRegistry } from '../workspaces/accounts';

@@ -15,7 +15,7 @@ import type { KeepAwakeState, TokenExpiry, WorkstationState } from '../../shared
 import type { Observation } from '../notifications/notice-policy';
 import { expiringTokens, nextThresholdAt } from '../workspaces/token-expiry';
 import type { Emit } from './events';
-import type { Notify } from './notices';
+import type { Notify } from '../core/notify';
 
 /** How often the tokens are read again at the latest (a clock that jumped, a resumed laptop). */
 export const tokenCheckEveryMs = 60 * 60 * 1000;

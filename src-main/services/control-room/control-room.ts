@@ -37,8 +37,12 @@ import { pageOf } from '../core/platform-call';
 import { BudgetWaits } from './budget-waits';
 import { CommandOrder } from './command-order';
 
-/** Query of the channel list (spec: Endpoints, GET channels). */
-export interface ChannelQuery {
+/**
+ * What the control room's channel read asks (spec: Endpoints, GET channels): the channel
+ * list's watch (`WatchSpec` kind `channels`), always every type and not trashed. Not the
+ * query of `channels.list` (channels/channels.ts), which filters by state and type as well.
+ */
+export interface ChannelWatchQuery {
   keyword?: string;
   order?: ChannelOrder;
   page?: number;
@@ -109,7 +113,7 @@ export class ControlRoom {
    * (docs/dev/architecture.md, "Queries"); the control room leaves scheduled channels out.
    */
   async listChannels(
-    query: ChannelQuery,
+    query: ChannelWatchQuery,
     priority: Priority = 'view',
     signal?: AbortSignal,
   ): Promise<Fresh<Page<ChannelSummary>>> {
@@ -269,7 +273,7 @@ export class ControlRoom {
   private async pollRead(task: WatchTask, signal: AbortSignal): Promise<WatchUpdate> {
     switch (task.topic) {
       case 'channels': {
-        const spec: ChannelQuery = task.spec.kind === 'channels' ? task.spec : {};
+        const spec: ChannelWatchQuery = task.spec.kind === 'channels' ? task.spec : {};
         const fresh = await this.listChannels(
           {
             ...(spec.keyword ? { keyword: spec.keyword } : {}),

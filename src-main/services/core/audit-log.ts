@@ -187,7 +187,7 @@ export class AuditLog {
 
   #write(clean: JournalLine): Promise<void> {
     const write = async () => {
-      const dir = join(this.#root, safeName(clean.workspace));
+      const dir = join(this.#root, workspaceFolder(clean.workspace));
       await mkdir(dir, { recursive: true });
       await appendFile(
         join(dir, `audit-${clean.at.slice(0, 10)}.jsonl`),
@@ -230,7 +230,7 @@ export class AuditLog {
     toDay: string | null,
   ): Promise<JournalLine[]> {
     await this.#tail;
-    const dir = join(this.#root, safeName(workspace));
+    const dir = join(this.#root, workspaceFolder(workspace));
     const files = (await readdir(dir).catch(() => [] as string[]))
       .map((name) => /^audit-(\d{4}-\d{2}-\d{2})\.jsonl$/.exec(name)?.[1])
       .filter((day): day is string => day !== undefined)
@@ -271,7 +271,7 @@ export class AuditLog {
     limit: number,
     commandsOnly: boolean,
   ): Promise<JournalLine[]> {
-    const dir = join(this.#root, safeName(workspace));
+    const dir = join(this.#root, workspaceFolder(workspace));
     const files = (await readdir(dir).catch(() => [] as string[]))
       .filter((name) => /^audit-\d{4}-\d{2}-\d{2}\.jsonl$/.test(name))
       .sort()
@@ -398,6 +398,10 @@ function redactRecord(record: AuditRecord): AuditRecord {
   return { ...record, who: redact(record.who), target, answer };
 }
 
-function safeName(workspace: string): string {
+/**
+ * The journal's folder name of a workspace id: letters, digits, `_` and `-` kept, anything else
+ * `_`, never empty. Not a file name taken from someone else (that is shared/safe-file-name.ts).
+ */
+function workspaceFolder(workspace: string): string {
   return workspace.replace(/[^A-Za-z0-9_-]/g, '_') || '_';
 }

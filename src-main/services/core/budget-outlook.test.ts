@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { runAsCallOwner } from '../../platform/call-owner';
-import { setup } from '../../platform/scheduler-fixtures';
+import { setup } from '../../platform/testing/scheduler-fixtures';
 import {
   batchImpact,
   forecastCalls,

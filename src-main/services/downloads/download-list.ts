@@ -27,7 +27,12 @@ import type {
 } from '../../shared/downloads-model';
 import { ChangeFeed } from '../core/change-feed';
 import { SpeedMeter, etaSeconds } from '../core/speed-meter';
-import { failureWords, transfer, type DownloadEntry, type DownloadLink } from './download-transfer';
+import {
+  failureWords,
+  runDownloadTask,
+  type DownloadEntry,
+  type DownloadLink,
+} from './download-task';
 import { downloadFileName, numbered } from './file-names';
 import { isFree, removeOwnPart } from './part-file';
 import { DownloadStore, toStored } from './download-store';
@@ -264,7 +269,7 @@ export class DownloadList {
 
   async #run(entry: DownloadEntry, signal: AbortSignal): Promise<void> {
     try {
-      await transfer(
+      await runDownloadTask(
         entry,
         {
           ready: (folder) => this.#options.folder.ready(folder),

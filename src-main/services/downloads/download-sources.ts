@@ -6,7 +6,7 @@
 import type { DownloadSource } from '../../shared/downloads-model';
 import { liveCall, vodCall } from '../core/platform-call';
 import type { AccountContext } from '../core/account-context';
-import type { DownloadLink } from './download-transfer';
+import type { DownloadLink } from './download-task';
 
 const live = '/v1/live/service-accounts/{service_account_key}' as const;
 

@@ -17,15 +17,11 @@ import type {
   TranscodingJob,
   TranscodingProgress,
 } from '../../shared/content-model';
+import { isoFromUnix } from './library-mappers';
 
 type Schemas = components['schemas'];
 
-/** Unix seconds (UTC) as ISO-8601. */
-export function isoFromUnix(seconds: number): string {
-  return new Date(seconds * 1000).toISOString();
-}
-
-function isoOrNull(seconds: number | null | undefined): string | null {
+function isoFromUnixOrNull(seconds: number | null | undefined): string | null {
   return seconds === null || seconds === undefined ? null : isoFromUnix(seconds);
 }
 
@@ -44,7 +40,7 @@ export function toTranscodingFile(file: Schemas['TranscodingFile']): Transcoding
     height: file.video_height,
     aiSpeed: file.ai_speed_status,
     createdAt: isoFromUnix(file.created_at),
-    transcodedAt: isoOrNull(file.transcoded_at),
+    transcodedAt: isoFromUnixOrNull(file.transcoded_at),
   };
 }
 
@@ -121,7 +117,7 @@ export function toOutline(outline: Schemas['AiOutline']): AiOutline {
     languageCode: outline.language_code,
     state: outline.state,
     requestedAt: isoFromUnix(outline.requested_at),
-    completedAt: isoOrNull(outline.completed_at),
+    completedAt: isoFromUnixOrNull(outline.completed_at),
     summary: outline.summary ?? null,
     chapters: outline.chapters.map((chapter) => ({
       startS: chapter.start_seconds,

@@ -17,7 +17,7 @@ type Category = components['schemas']['Category'];
 type CategoryDetail = components['schemas']['CategoryDetail'];
 type Channel = components['schemas']['Channel'];
 
-/** Unix seconds (UTC) as ISO-8601 UTC. */
+/** Unix seconds (UTC) as ISO-8601 UTC: the one conversion of the VOD API's times. */
 export function isoFromUnix(seconds: number): string {
   return new Date(seconds * 1000).toISOString();
 }

@@ -185,7 +185,7 @@ export class NoticePolicy {
       const failed = files.filter((f) => f.state === 'needs-attention').length;
       // Every file cancelled: the operator's own action.
       if (done + failed === 0) continue;
-      notices.push(...this.#transfers(at, 'uploads', done, failed));
+      notices.push(...this.#uploadsOrDownloads(at, 'uploads', done, failed));
     }
     return notices;
   }
@@ -199,10 +199,15 @@ export class NoticePolicy {
     const done = run.filter((item) => item.state === 'done').length;
     const failed = run.filter((item) => item.state === 'failed').length;
     if (done + failed === 0) return [];
-    return this.#transfers(at, 'downloads', done, failed);
+    return this.#uploadsOrDownloads(at, 'downloads', done, failed);
   }
 
-  #transfers(at: number, what: 'uploads' | 'downloads', done: number, failed: number): OsNotice[] {
+  #uploadsOrDownloads(
+    at: number,
+    what: 'uploads' | 'downloads',
+    done: number,
+    failed: number,
+  ): OsNotice[] {
     const failedSome = failed > 0;
     return this.#notice('transfers', at, {
       title: {

@@ -77,7 +77,7 @@ export const recordingHandlers = registerHandlers(recordingCommands, {
               fetch,
             }),
           );
-    return { data: pageOf(body, (item) => toBroadcast(item, now)), fetchedAt: now };
+    return { data: pageOf(body, (item) => toPastBroadcast(item, now)), fetchedAt: now };
   },
 
   'broadcast.detail': async ({ broadcastKey }, { session, priority }) => {
@@ -88,7 +88,7 @@ export const recordingHandlers = registerHandlers(recordingCommands, {
       }),
     );
     const now = session.clock.now();
-    return { data: toBroadcast(body.data, now), fetchedAt: now };
+    return { data: toPastBroadcast(body.data, now), fetchedAt: now };
   },
 
   'broadcast.summary': async ({ broadcastKey }, { session, priority }) => {
@@ -154,8 +154,12 @@ export const recordingHandlers = registerHandlers(recordingCommands, {
   },
 });
 
-/** The platform's broadcast in the app's words; `nowMs` for the time on air of a live one. */
-export function toBroadcast(wire: Schemas['Broadcast'], nowMs: number): PastBroadcast {
+/**
+ * A broadcast of the history (Broadcasts view) in the app's words: the platform's times as sent and
+ * its time on air, to `nowMs` (epoch ms) for one still live. Not the control room's live
+ * `Broadcast` (core/live-mappers.ts `toBroadcast`).
+ */
+export function toPastBroadcast(wire: Schemas['Broadcast'], nowMs: number): PastBroadcast {
   const started = wire.started_at === null ? null : Date.parse(wire.started_at);
   const ended = wire.ended_at === null ? null : Date.parse(wire.ended_at);
   return {

@@ -9,8 +9,6 @@ import type { MessageRef } from '../../shared/i18n/message';
 import { englishText } from '../../shared/i18n/say';
 import type { BatchPlan, Program, ProgramMedia, ScheduleOperation } from '../../shared/model';
 
-const dayMs = 86_400_000;
-
 /** At most this many operations in one plan (the bridge refuses longer batches). */
 export const maxBatchOperations = 1000;
 
@@ -124,16 +122,6 @@ export function planFill(
     },
     { key: stop.key, params: { ...stop.params, left } },
   ]);
-}
-
-/** The UTC day (`YYYY-MM-DD`) of `ms`. */
-export function utcDay(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
-}
-
-/** Epoch ms of 00:00 UTC of `day` (`YYYY-MM-DD`) plus `days` days. */
-export function dayStart(day: string, days = 0): number {
-  return Date.parse(`${day}T00:00:00Z`) + days * dayMs;
 }
 
 /** ISO-8601 UTC with whole seconds, e.g. `2026-11-20T21:05:00Z`. */

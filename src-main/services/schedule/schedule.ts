@@ -23,7 +23,8 @@ import { ProgramApi } from './schedule-api';
 import { toProgram, toProgramForm, toProgramMedia, toWaitingScreen } from './schedule-mappers';
 import type { AccountContext } from '../core/account-context';
 import type { BatchBoard } from '../core/batch-board';
-import { dayStart, planCopyDay, planFill, utcDay } from './schedule-plans';
+import { dayStart, utcDay } from '../../shared/utc-day';
+import { planCopyDay, planFill } from './schedule-plans';
 
 export interface ScheduleServiceOptions {
   /**
@@ -187,7 +188,7 @@ export class ScheduleService {
     if (toDay === fromDay) throw invalid(say('errors.copySameDay'));
     if (toDay < today) throw invalid(say('errors.copyDayPassed', { day: toDay, today }));
     const range = (day: string, days: number) =>
-      this.programs(channelKey, iso(dayStart(day)), iso(dayStart(day, days)));
+      this.programs(channelKey, iso(dayStart(day)), iso(dayStart(day) + days * 86_400_000));
     const source = await range(fromDay, 1);
     const existing = await range(toDay, 2);
     return planCopyDay(channelKey, source.data, existing.data, fromDay, toDay, this.now());

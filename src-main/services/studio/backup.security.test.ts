@@ -16,7 +16,14 @@ import { beatPayload, type Beat } from './heartbeat';
 import { pinnedAgent } from './seat';
 import { readServerSentEvents } from './link';
 import { signAddresses, signTakeover, type StudioAddress } from './studio-trust';
-import { pairWith, rigFolder, rigServer, statusAs, until, type RigServer } from './backup-rig';
+import {
+  pairWith,
+  rigFolder,
+  rigServer,
+  statusAs,
+  until,
+  type RigServer,
+} from './testing/backup-rig';
 
 let folder: Awaited<ReturnType<typeof rigFolder>>;
 const t = Date.parse('2026-11-20T21:00:00Z');

@@ -16,7 +16,7 @@ import { createStudioHub } from './hub';
 import { PairingBook } from './pairing';
 import { pairSeat, pinnedAgent } from './seat';
 import { silenceBeforeTakeoverMs, SilenceWatch, takeoverWithinMs } from './heartbeat';
-import { runTakeoverDrill } from './backup-harness';
+import { runTakeoverDrill } from './testing/backup-harness';
 import { followHub } from './backup';
 import { backupSecretHash, credentialForBackup } from './studio-trust';
 

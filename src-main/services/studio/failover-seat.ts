@@ -21,13 +21,13 @@
  */
 import type { EventMap, EventName } from '../../shared/bridge';
 import { ok, type Result } from '../../shared/result';
-import type { LeftUpload, SeatLink, SeatRole, StudioStatus } from '../../shared/studio-model';
+import type { LeftUpload, SeatLink, SeatRole } from '../../shared/studio-model';
 import type { EnqueueResult, UploadTarget } from '../../shared/uploads';
 import type { CallContext } from '../core/command-registry';
 import { addressesEventName, seatBeatEventName, type StudioAddress } from './follow-routes';
 import { normalizeFingerprint } from './certificate';
 import { silenceBeforeTakeoverMs, silenceCheckEveryMs } from './heartbeat';
-import { seatCore, surelyNotSent, type SeatCore } from './seat';
+import { seatCore, seatStatus, surelyNotSent, type SeatCore } from './seat';
 import { credentialForBackup, verifiedAddresses } from './studio-trust';
 
 type Listener = <E extends EventName>(event: E, payload: EventMap[E]) => void;
@@ -263,17 +263,7 @@ export function failoverSeatCore(options: {
       return held;
     },
     async invoke(command, input, context: CallContext): Promise<Result<unknown>> {
-      if (command === 'studio.status') {
-        const status: StudioStatus = {
-          hosting: null,
-          seats: [],
-          codes: [],
-          pairingLockedUntil: null,
-          seat: link(),
-          uploadsLeftBehind: copyLeftBehind(),
-        };
-        return ok(status);
-      }
+      if (command === 'studio.status') return ok(seatStatus(link(), copyLeftBehind()));
       if (command === 'watch.unsubscribe') {
         const pageId = (input as { watchId?: unknown } | null)?.watchId;
         const held = typeof pageId === 'string' ? watches.get(pageId) : undefined;

@@ -9,6 +9,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { openEventStream } from '../core/event-stream';
 import { normalizeFingerprint } from './certificate';
 import { heartbeatEveryMs, pairingAckWithinMs, type Beat, type BeatUpload } from './heartbeat';
 import type { StoredSeat } from './pairing';
@@ -194,26 +195,17 @@ export function followRoutes(
     if (!announced)
       return refuse(reply, 409, 'Announce the backup’s address first (POST /studio/backup).');
     deps.epoch()?.followedBy(backupId);
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-store',
-      Connection: 'keep-alive',
+    // The beat is the stream's heartbeat: one now, then every heartbeatEveryMs.
+    const stream = openEventStream(request, reply, {
+      heartbeat: { everyMs: heartbeatEveryMs, beat: () => send() },
+      onClose: () => followers.delete(stream.res),
     });
     const send = () => {
       deps.touch(backupId);
-      void beat(announced.fingerprint).then((next) => {
-        if (!res.destroyed) res.write(`event: beat\ndata: ${JSON.stringify(next)}\n\n`);
-      });
+      void beat(announced.fingerprint).then((next) => stream.send('beat', next));
     };
     send();
-    const timer = setInterval(send, heartbeatEveryMs);
-    followers.set(res, { seatId: backupId, send });
-    res.on('close', () => {
-      clearInterval(timer);
-      followers.delete(res);
-    });
+    followers.set(stream.res, { seatId: backupId, send });
   });
 
   return {

@@ -17,7 +17,7 @@ import type { AuditRecord } from '../core/audit-log';
 import { memorySecrets, startTestCore, type TestCore } from '../app/test-support';
 import { createStudioHub, type StudioHub } from './hub';
 import { pairingCodeLifeMs, pairingLockMs } from './pairing';
-import { hostTestHub, openTestSeat } from './studio-test-support';
+import { hostTestHub, openTestSeat } from './testing/studio-test-support';
 import {
   FingerprintMismatchError,
   JoinRefusedError,

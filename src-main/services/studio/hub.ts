@@ -28,6 +28,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CallContext } from '../core/command-registry';
 import { seatCallMeta } from '../core/call-meta';
+import { openEventStream } from '../core/event-stream';
 import type {
   HubStanding,
   PairingCode,
@@ -293,32 +294,27 @@ export async function createStudioHub(options: {
     app.get('/events', (request, reply) => {
       const seat = (request as FastifyRequest & { seat: StoredSeat }).seat;
       if (!core) return refuse(reply, 503, 'The hub is starting: try again.');
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-store',
-        Connection: 'keep-alive',
+      const stream = openEventStream(request, reply, {
+        hello: true,
+        heartbeat: {
+          everyMs: 15_000,
+          beat: (open) => {
+            book.touch(seat.id);
+            open.keepAlive();
+          },
+        },
+        onClose: () => {
+          streams.get(seat.id)?.delete(stream.res);
+          off();
+          // Its last stream closed: the seat is gone from the presence picture until it is back.
+          if (!streams.get(seat.id)?.size) core?.seatGone?.(seat.id);
+        },
       });
-      res.write(': connected\n\n');
-      if (follow) res.write(follow.addressesEvent());
-      const off = core.subscribe((event, payload) => {
-        res.write(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`);
-      });
-      const keepAlive = setInterval(() => {
-        book.touch(seat.id);
-        res.write(': keep-alive\n\n');
-      }, 15_000);
+      if (follow) stream.write(follow.addressesEvent());
+      const off = core.subscribe((event, payload) => stream.send(event, payload));
       let open = streams.get(seat.id);
       if (!open) streams.set(seat.id, (open = new Set()));
-      open.add(res);
-      request.raw.on('close', () => {
-        streams.get(seat.id)?.delete(res);
-        clearInterval(keepAlive);
-        off();
-        // Its last stream closed: the seat is gone from the presence picture until it is back.
-        if (!streams.get(seat.id)?.size) core?.seatGone?.(seat.id);
-      });
+      open.add(stream.res);
     });
     seatFileRoutes(app, {
       spoolDir,

@@ -1,8 +1,8 @@
 /**
  * The studio domain's only entry for other domains and the hosts: a desk as a hub
  * (hub.ts, studio-commands.ts), as a seat (seat.ts, failover-seat.ts), or as the hub's backup
- * (backup.ts, heartbeat.ts; the takeover drill in backup-harness.ts, with drill-desks.ts and
- * freezable-relay.ts).
+ * (backup.ts, heartbeat.ts). The takeover drill and the tests' hubs and seats are in testing/,
+ * which no production file imports.
  */
 export { createStudioHub, type StudioHub } from './hub';
 export type { StudioCore } from './studio-core';

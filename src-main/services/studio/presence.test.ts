@@ -23,7 +23,7 @@ import type { CallContext } from '../core/command-registry';
 import { crossingWindowMs } from '../core/crossing';
 import { memorySecrets, startTestCore, type TestCore } from '../app/test-support';
 import type { SeatCore } from './seat';
-import { openTestSeat } from './studio-test-support';
+import { openTestSeat } from './testing/studio-test-support';
 import { PresenceBoard, presenceId } from './presence';
 
 let rig: TestCore;

@@ -16,7 +16,7 @@ import { memorySecrets, startTestCore, type TestCore } from '../app/test-support
 import { fastTuning, fileSha256, makeVideo, waitFor } from '../uploads/upload-test-support';
 import { createStudioHub, type StudioHub } from './hub';
 import { pairSeat, pinnedAgent, seatCore, type SeatCore } from './seat';
-import { openTestSeat } from './studio-test-support';
+import { openTestSeat } from './testing/studio-test-support';
 
 let rig: TestCore;
 let hub: StudioHub;

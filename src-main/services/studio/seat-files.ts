@@ -27,6 +27,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { request as undiciRequest, type Agent } from 'undici';
 import { z } from 'zod';
 import { englishText, say } from '../../shared/i18n/say';
+import { safeFileName } from '../../shared/safe-file-name';
 import type { DeskError } from '../../shared/result';
 import type { MessageKey, MessageParams, MessageRef } from '../../shared/i18n/message';
 import { seatCopyFolder } from '../../shared/seat-copies';
@@ -91,7 +92,7 @@ export function seatFileRoutes(
   app.post(seatFilesRoomPath, async (request, reply) => {
     if (!operatorOnly(request, reply)) return reply;
     const body = roomBody.safeParse(request.body);
-    const name = body.success ? safeName(body.data.name) : null;
+    const name = body.success ? safeFileName(body.data.name) : null;
     if (!body.success || name === null)
       return refuse(reply, 400, 'Give the file’s name and its size.');
     return (await noRoom(reply, name, body.data.size)) ?? { ok: true, data: null };
@@ -103,7 +104,7 @@ export function seatFileRoutes(
   app.put<{ Querystring: { name?: string } }>(seatFilesPath, async (request, reply) => {
     const seat = operatorOnly(request, reply);
     if (!seat) return reply;
-    const name = safeName(request.query.name ?? '');
+    const name = safeFileName(request.query.name ?? '');
     const size = Number(request.headers['content-length']);
     if (name === null || !Number.isSafeInteger(size) || size < 0)
       return refuse(reply, 400, 'Give the file’s name and its size (Content-Length).');
@@ -167,14 +168,7 @@ function isOwnCopy(path: unknown, spoolDir: string, seatId: string): boolean {
   const [folder, name] = parts;
   if (parts.length !== 2 || folder === undefined || name === undefined) return false;
   const match = /^\d+-[0-9a-f]+-seat-([0-9a-f]{1,64})$/.exec(folder);
-  return match?.[1] === seatId && safeName(name) === name;
-}
-
-/** The last path segment of a file's name, without control characters; null if empty. */
-function safeName(raw: string): string | null {
-  // eslint-disable-next-line no-control-regex
-  const name = basename(raw.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '');
-  return name === '' || name === '.' || name === '..' ? null : name.slice(0, 255);
+  return match?.[1] === seatId && safeFileName(name) === name;
 }
 
 const copyAnswer = z.object({ ok: z.literal(true), data: z.object({ path: z.string() }) });

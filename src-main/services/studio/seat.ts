@@ -25,7 +25,7 @@ import type { MessageKey, MessageRef } from '../../shared/i18n/message';
 import { commandTextKeys } from '../../shared/command-texts';
 import { fail, ok, type DeskError, type Result } from '../../shared/result';
 import type { SecretStore } from '../../secrets/keychain';
-import type { SeatLink, SeatRole, StudioStatus } from '../../shared/studio-model';
+import type { LeftUpload, SeatLink, SeatRole, StudioStatus } from '../../shared/studio-model';
 import { seatRoles } from '../../shared/studio-model';
 import type { CallContext } from '../core/command-registry';
 import { normalizeFingerprint } from './certificate';
@@ -250,16 +250,7 @@ export function seatCore(options: {
   const core: SeatCore = {
     link,
     async invoke(command, input, context: CallContext): Promise<Result<unknown>> {
-      if (command === 'studio.status') {
-        const status: StudioStatus = {
-          hosting: null,
-          seats: [],
-          codes: [],
-          pairingLockedUntil: null,
-          seat: link(),
-        };
-        return ok(status);
-      }
+      if (command === 'studio.status') return ok(seatStatus(link()));
       if (typeof command === 'string' && command.startsWith('studio.'))
         return fail({ code: 'forbidden', ...say('studio.errors.hubOnly') });
       if (command === 'presence.report') echo.remember(context.clientId, input);
@@ -393,6 +384,22 @@ export function linkFailure(command: string, cause: Error): DeskError {
       ? { key: commandTextKeys(command as CommandName).title as MessageKey }
       : command;
   return { code: 'network', ...say('studio.errors.outcomeUnknown', { command: title }) };
+}
+
+/**
+ * A seat's answer to `studio.status`, which the seat gives itself (it hosts nothing, pairs
+ * nothing): its link to the hub and, for a seat that fails over, the files it queued at an
+ * address it has left (absent for a plain seat).
+ */
+export function seatStatus(link: SeatLink, uploadsLeftBehind?: LeftUpload[]): StudioStatus {
+  return {
+    hosting: null,
+    seats: [],
+    codes: [],
+    pairingLockedUntil: null,
+    seat: link,
+    ...(uploadsLeftBehind ? { uploadsLeftBehind } : {}),
+  };
 }
 
 /** Whether a seat's failed command surely never reached the hub (see {@link linkFailure}). */

@@ -14,7 +14,7 @@ import type { PairingCode, StudioHosting } from '../../shared/studio-model';
 import type { CallContext } from '../core/command-registry';
 import { memorySecrets, startTestCore, type TestCore } from '../app/test-support';
 import type { SeatCore } from './seat';
-import { openTestSeat } from './studio-test-support';
+import { openTestSeat } from './testing/studio-test-support';
 
 let rig: TestCore;
 let hosting: StudioHosting;

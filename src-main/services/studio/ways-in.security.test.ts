@@ -19,7 +19,7 @@ import { startTestCore, memorySecrets, type TestCore } from '../app/test-support
 import { makeVideo } from '../uploads/upload-test-support';
 import type { StudioHub } from './hub';
 import { pairSeat, pinnedAgent, seatCore, type SeatCore } from './seat';
-import { hostTestHub } from './studio-test-support';
+import { hostTestHub } from './testing/studio-test-support';
 
 let hubDesk: TestCore;
 let seatDesk: TestCore;

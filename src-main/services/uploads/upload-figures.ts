@@ -3,6 +3,7 @@
  * the whole queue (speed and time left: core/speed-meter.ts, shared with the downloads).
  */
 import { uploadStates, type UploadState, type UploadSummary } from '../../shared/uploads';
+import { doublingMs } from '../../platform/retry-after';
 import { etaSeconds } from '../core/speed-meter';
 import type { UploadRecord } from './upload-record';
 
@@ -24,13 +25,13 @@ export const defaultBackoff: BackoffPolicy = { firstMs: 2000, capMs: 60_000, max
  * together do not all come back in the same instant; at least `retryAfterMs` when the host
  * said so (429 `Retry-After`). ms.
  */
-export function backoffMs(
+export function nextTryWaitMs(
   policy: BackoffPolicy,
   failures: number,
   retryAfterMs = 0,
   random: () => number = Math.random,
 ): number {
-  const base = Math.min(policy.capMs, policy.firstMs * 2 ** Math.max(0, failures - 1));
+  const base = doublingMs(failures, policy.firstMs, policy.capMs);
   return Math.max(retryAfterMs, Math.round(base * (0.8 + 0.4 * random())));
 }
 

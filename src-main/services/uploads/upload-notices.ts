@@ -5,18 +5,13 @@
  * gathered over {@link attentionGatherMs} so a failing folder gives one notice, not hundreds.
  */
 import type { MessageRef } from '../../shared/i18n/message';
+import type { Notify } from '../core/notify';
 import { say } from '../../shared/i18n/say';
 import { m, targetWords } from './problem-words';
 import type { UploadRecord } from './upload-record';
 
 /** Files needing attention within this many ms share one notice. */
 export const attentionGatherMs = 1000;
-
-/** Posts a notice: English text, or English with its catalogue message. */
-export type Notify = (
-  level: 'info' | 'warning' | 'error',
-  said: string | { message: string; text?: MessageRef },
-) => void;
 
 /** Batch and attention notices of one engine. */
 export class UploadNotices {

@@ -7,7 +7,7 @@
 import type { MessageRef } from '../../shared/i18n/message';
 import type { UploadProblem } from '../../shared/uploads';
 import { m, problem } from './problem-words';
-import { backoffMs, type BackoffPolicy } from './upload-figures';
+import { nextTryWaitMs, type BackoffPolicy } from './upload-figures';
 
 /** What follows a failure that may pass: wait until `retryAt`, or stop for the operator. */
 export type RetryDecision =
@@ -38,7 +38,7 @@ export function retryDecision(
       ),
     };
   }
-  const wait = backoffMs(policy, failures, retryAfterMs);
+  const wait = nextTryWaitMs(policy, failures, retryAfterMs);
   return {
     kind: 'retrying',
     retryAt: new Date(nowMs + wait).toISOString(),

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { ActivityExport, ActivityPage } from '../activity-model';
 import { activityKinds, activityOrigins } from '../activity-model';
 import { defineCommands, localRead, returns } from './define';
-import { isoTime, key } from './fields';
+import { isoDay, isoTime, key } from './fields';
 
 /** The filters of the Activity view and of both exports; absent: everything. */
 export const activityFilters = z.object({
@@ -26,9 +26,6 @@ export const activityFilters = z.object({
   /** Until this instant (exclusive). */
   to: isoTime.optional(),
 });
-
-/** An event day: `YYYY-MM-DD`, UTC. */
-const utcDay = z.iso.date({ message: 'Give a day like 2026-11-20.' });
 
 /** The language of an export's labels. */
 const exportLanguage = z.enum(['en', 'ko']).default('en');
@@ -63,7 +60,7 @@ export const activityCommands = defineCommands({
    */
   'activity.exportReport': localRead({
     scope: 'platform',
-    input: z.object({ day: utcDay, channelKey: key.optional(), language: exportLanguage }),
+    input: z.object({ day: isoDay, channelKey: key.optional(), language: exportLanguage }),
     output: returns<ActivityExport>(),
   }),
 });

@@ -19,6 +19,9 @@ export const isoTime = z.iso.datetime({
   message: 'Give a time like 2026-11-20T21:05:00Z.',
 });
 
+/** A UTC day, `YYYY-MM-DD` (an event day, a schedule's or a recording filter's day). */
+export const isoDay = z.iso.date({ message: 'Give a day like 2026-11-20.' });
+
 /** A command that takes no input. */
 export const noInput = z.object({});
 

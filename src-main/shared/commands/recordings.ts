@@ -7,7 +7,7 @@ import { z } from 'zod';
 import type { Fresh } from '../model';
 import type { BroadcastSummary, PageOf, PastBroadcast, RecordingFile } from '../recordings-model';
 import { anyRole, command, defineCommands, returns } from './define';
-import { key, noInput } from './fields';
+import { isoDay, key, noInput } from './fields';
 
 const order = z.enum(['id_desc', 'id_asc']).optional();
 const page = z.number().int().min(1, 'Pages are numbered from 1.').optional();
@@ -17,8 +17,6 @@ const perPage = z
   .min(1, 'Show at least 1 item a page.')
   .max(100, 'Show at most 100 items a page.')
   .optional();
-/** A UTC day, `YYYY-MM-DD`. */
-const utcDay = z.iso.date({ message: 'Give a day like 2026-11-20.' });
 
 /** A channel a filter may pick. `scheduled`: it makes no recordings (guide fact). */
 export interface RecordingChannel {
@@ -104,8 +102,8 @@ export const recordingCommands = defineCommands({
         channelKey: key.optional(),
         broadcastKey: key.optional(),
         kind: z.enum(['segment', 'duplicate']).optional(),
-        from: utcDay.optional(),
-        to: utcDay.optional(),
+        from: isoDay.optional(),
+        to: isoDay.optional(),
         order,
         page,
         perPage,

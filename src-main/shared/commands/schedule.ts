@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { BatchPlan, Fresh, Program, ProgramMedia, WaitingScreen } from '../model';
 import { anyRole, command, defineCommands, returns, superAdminOnly } from './define';
-import { isoTime, key, noInput, requiredText, searchKeyword } from './fields';
+import { isoDay, isoTime, key, noInput, requiredText, searchKeyword } from './fields';
 
 const programTitle = requiredText(
   200,
@@ -20,9 +20,6 @@ const uploadFileKeys = z
   .array(key)
   .min(1, 'Pick at least one media item.')
   .max(50, 'A program plays at most 50 media items.');
-
-/** A UTC day, `YYYY-MM-DD`. */
-const utcDay = z.iso.date({ message: 'Give a day like 2026-11-20.' });
 
 /**
  * The program as the editor last read it (model `ProgramRead`): main re-reads it before an
@@ -146,7 +143,7 @@ export const scheduleCommands = defineCommands({
   }),
   'schedule.planCopyDay': command({
     scope: 'platform',
-    input: z.object({ channelKey: key, fromDay: utcDay, toDay: utcDay }),
+    input: z.object({ channelKey: key, fromDay: isoDay, toDay: isoDay }),
     output: returns<BatchPlan>(),
     priority: 'view',
     category: 'schedule',

@@ -1,4 +1,4 @@
-import type { UpdaterSurface } from './update-policy';
+import type { UpdaterSurface } from '../update-policy';
 
 type Listener = (arg: never) => void;
 

@@ -16,23 +16,23 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startSandbox } from '../../sandbox/index';
-import type { StudioStatus, LeftUpload } from '../../shared/studio-model';
-import { followHub } from './backup';
+import { startSandbox } from '../../../sandbox/index';
+import { memorySecrets } from '../../app/test-support';
+import type { StudioStatus, LeftUpload } from '../../../shared/studio-model';
+import { followHub } from '../backup';
 import {
   desk,
   firstBroadcastKey,
   keyOf,
-  memoryKeychain,
   outcomeOf,
   sleep,
   until,
   type DrillOutcome,
 } from './drill-desks';
-import { failoverSeatCore } from './failover-seat';
+import { failoverSeatCore } from '../failover-seat';
 import { freezableRelay } from './freezable-relay';
-import { createStudioHub } from './hub';
-import { pairSeat } from './seat';
+import { createStudioHub } from '../hub';
+import { pairSeat } from '../seat';
 
 export type { DrillOutcome } from './drill-desks';
 
@@ -181,7 +181,7 @@ export async function runTakeoverDrill(
       };
 
     // The backup pairs like a seat, with a code of role backup, and keeps its credential.
-    const backupSecrets = memoryKeychain();
+    const backupSecrets = memorySecrets();
     const backupPaired = await pairSeat({
       url: hosting.url,
       fingerprint: hosting.fingerprint,
@@ -218,7 +218,7 @@ export async function runTakeoverDrill(
       fingerprint: hosting.fingerprint,
       code: hub.newPairingCode('operator').code,
       seatName: 'Operator 1',
-      secrets: memoryKeychain(),
+      secrets: memorySecrets(),
     });
     let by: 'hub' | 'backup' = 'hub';
     const seat = failoverSeatCore({

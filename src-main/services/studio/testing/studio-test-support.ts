@@ -4,11 +4,11 @@
  * the studio's tests and `bench/studio.ts`. 127.0.0.1 only.
  */
 import { join } from 'node:path';
-import type { SecretStore } from '../../secrets/keychain';
-import type { StudioHosting } from '../../shared/studio-model';
-import { createStudioHub, type StudioHub } from './hub';
-import { pairSeat, seatCore, type SeatCore } from './seat';
-import type { StudioCore } from './studio-core';
+import type { SecretStore } from '../../../secrets/keychain';
+import type { StudioHosting } from '../../../shared/studio-model';
+import { createStudioHub, type StudioHub } from '../hub';
+import { pairSeat, seatCore, type SeatCore } from '../seat';
+import type { StudioCore } from '../studio-core';
 
 /**
  * A hub for `core`, its files under `<deskDataDir>/hub`, on `now` (ms since the epoch; a

@@ -3,13 +3,13 @@
  * sandbox with its own keychain in memory, how a seat's answer ended, and waiting.
  */
 import { mkdir } from 'node:fs/promises';
-import type { SandboxInfo } from '../../sandbox/index';
-import type { ChannelSummary, Fresh, Page } from '../../shared/model';
-import type { DeskError, Result } from '../../shared/result';
-import type { SecretStore } from '../../secrets/keychain';
-import { createDeskCore, type DeskCoreWithPanels } from '../app/desk-core';
-import { openSandboxWorkspace } from '../workspaces/workspace';
-import { surelyNotSent } from './seat';
+import type { SandboxInfo } from '../../../sandbox/index';
+import type { ChannelSummary, Fresh, Page } from '../../../shared/model';
+import type { DeskError, Result } from '../../../shared/result';
+import { createDeskCore, type DeskCoreWithPanels } from '../../app/desk-core';
+import { memorySecrets } from '../../app/test-support';
+import { openSandboxWorkspace } from '../../workspaces/workspace';
+import { surelyNotSent } from '../seat';
 
 /** How one command of the workload ended at the seat. */
 export type DrillOutcome = 'ok' | 'unknown' | 'not-sent' | 'refused';
@@ -23,21 +23,11 @@ export async function desk(
   await mkdir(dataDir, { recursive: true });
   return createDeskCore({
     dataDir,
-    secrets: memoryKeychain(),
+    // A keychain in memory: each desk of the drill has its own.
+    secrets: memorySecrets(),
     openSandbox: () => openSandboxWorkspace({ sandboxInfo: info, fetch: wire }),
     log: () => undefined,
   });
-}
-
-/** A keychain in memory: each desk of the drill has its own. */
-export function memoryKeychain(): SecretStore {
-  const entries = new Map<string, string>();
-  return {
-    get: (account) => Promise.resolve(entries.get(account) ?? null),
-    set: (account, secret) => Promise.resolve(void entries.set(account, secret)),
-    delete: (account) => Promise.resolve(entries.delete(account)),
-    check: () => Promise.resolve(),
-  };
 }
 
 /** How a seat's answer ended, as the drill reports it (see `DrillOutcome`). */

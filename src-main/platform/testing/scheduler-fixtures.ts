@@ -2,8 +2,8 @@
  * Fixtures for the scheduler tests: a fake platform on a manual clock that records every
  * call start and answers as told, and helpers to read the start times.
  */
-import { RequestScheduler, type Priority, type SchedulerOptions } from './scheduler';
-import { ManualClock } from './manual-clock';
+import { RequestScheduler, type Priority, type SchedulerOptions } from '../scheduler';
+import { ManualClock } from '../manual-clock';
 
 export const base = 'https://live.example.test/api/v1/live/service-accounts/sa1';
 

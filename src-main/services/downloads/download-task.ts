@@ -1,5 +1,5 @@
 /**
- * One download's transfer (docs/dev/architecture.md, "Uploads and downloads"): the short-lived URL
+ * One download's task (docs/dev/architecture.md, "Uploads and downloads"): the short-lived URL
  * asked for just in time and again when it expired or the server says it is gone, the bytes
  * into the part file (download-run.ts, resuming with `Range`), a broken connection tried again
  * ({@link maxInterruptions} times, `retryStepMs` × n apart) from where the part file ends, and
@@ -37,8 +37,8 @@ export const maxInterruptions = 3;
 /** A link this close to expiry is asked for again rather than used, ms. */
 const linkMarginMs = 5000;
 
-/** What a transfer needs from its list. */
-export interface TransferHooks {
+/** What a download's task needs from its list. */
+export interface DownloadTaskHooks {
   /** Makes sure the folder can be written (throws why not). */
   ready: (folder: string) => Promise<void>;
   /** Asks the platform for the source's download URL (at `bulk` priority). */
@@ -64,9 +64,9 @@ export interface TransferHooks {
  * entry says `done`), throws a PlatformError or a file error when it fails, or the abort
  * reason when `signal` aborts.
  */
-export async function transfer(
+export async function runDownloadTask(
   entry: DownloadEntry,
-  hooks: TransferHooks,
+  hooks: DownloadTaskHooks,
   signal: AbortSignal,
 ): Promise<void> {
   const { download } = entry;

@@ -8,14 +8,14 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fetch, type Agent } from 'undici';
-import type { EventMap, EventName } from '../../shared/bridge';
-import { ok } from '../../shared/result';
-import type { StudioHosting } from '../../shared/studio-model';
-import { memorySecrets } from '../app/test-support';
-import { createStudioHub, type StudioHub } from './hub';
-import { pairSeat, pinnedAgent } from './seat';
-import type { StudioCore } from './studio-core';
-import type { SigningKey } from './studio-trust';
+import type { EventMap, EventName } from '../../../shared/bridge';
+import { ok } from '../../../shared/result';
+import type { StudioHosting } from '../../../shared/studio-model';
+import { memorySecrets } from '../../app/test-support';
+import { createStudioHub, type StudioHub } from '../hub';
+import { pairSeat, pinnedAgent } from '../seat';
+import type { StudioCore } from '../studio-core';
+import type { SigningKey } from '../studio-trust';
 
 type Listener = <E extends EventName>(event: E, payload: EventMap[E]) => void;
 
