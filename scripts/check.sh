@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# `npm run check`: lint (eslint + prettier) and typecheck (tsc + svelte-check) side by side,
+# `npm run check`: lint (eslint + prettier) and typecheck (svelte-check) side by side,
 # then the import check (dependency-cruiser, .dependency-cruiser.mjs: no cycle in src-main,
 # the sandbox's folders in their directions), then the doc check (scripts/doc-check.mjs:
 # links, section citations, named pages). Lint and typecheck are one process on one core
 # each; on a 2-core machine running them together saves the shorter one's time. Output is
 # prefixed so it stays readable; fails if any fails.
+# svelte-check type-checks every file of tsconfig.json, the .ts files as well as the
+# components (a type error planted in a src-main .ts file fails it), so a separate
+# `tsc --noEmit` checked the same program twice (75 s of CPU).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
