@@ -70,7 +70,8 @@ const onAirList = (...broadcasts: Broadcast[]): WatchUpdate => ({
  */
 function mount(): { region: HTMLElement; heard: string[] } {
   render(TallyAnnouncer);
-  const region = screen.getByRole('status');
+  const region = screen.getByTestId('tally-announcement');
+  expect(region.getAttribute('aria-live')).toBe('polite');
   const heard: string[] = [];
   new MutationObserver(() => {
     const text = region.textContent?.trim() ?? '';
