@@ -7,6 +7,12 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
  * jsdom with Svelte's browser build, through @testing-library/svelte. A third, `security`
  * (`*.security.test.ts`), is run on its own by `npm run test:security`.
  */
+/** Main's test files that vi.mock a module; they run isolated (project `node-mocks`). */
+const mockingFiles = [
+  'src-main/hosts/electron-ipc.test.ts',
+  'src-main/services/app/command-pipeline.test.ts',
+];
+
 export default defineConfig({
   // Compiles runes in `*.svelte.ts` modules (the renderer's i18n state) for the unit tests.
   plugins: [svelte()],
@@ -34,6 +40,7 @@ export default defineConfig({
             '**/*.dom.test.ts',
             '**/*.security.test.ts',
             'bench/bench-smoke.test.ts',
+            ...mockingFiles,
             '**/node_modules/**',
           ],
           environment: 'node',
@@ -44,6 +51,13 @@ export default defineConfig({
           // restored, temp folders removed); a file that cannot goes in its own project.
           isolate: false,
         },
+      },
+      {
+        // Files that replace a module with vi.mock ('electron'): in a shared module graph the
+        // first file's mock would serve the next file's import (seen on CI: the IPC host got
+        // the pipeline test's fake), so these keep one graph per file.
+        extends: true,
+        test: { name: 'node-mocks', include: mockingFiles, environment: 'node' },
       },
       {
         // `npm run bench:smoke`: every bench section in its smoke mode (docs/dev/benchmarks.md).
