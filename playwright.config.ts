@@ -1,27 +1,44 @@
 import { defineConfig } from '@playwright/test';
+import { clockReruns } from './e2e/clock';
+import type { AppFixtures } from './e2e/fixtures';
+
+/**
+ * The schedule tests whose outcome depends on the hour run again as two more projects when
+ * scripts/e2e.sh runs the whole suite (`ONAIR_E2E_CLOCK_RERUNS=1`), in the same pool of
+ * workers as everything else (issue 34 §5):
+ * - just after 00:00 UTC: the timeline edited at the start of a day, and copying a day that
+ *   has barely begun;
+ * - at 23:58:30 UTC on the month's last day: the same, plus the edits next to the program on
+ *   air, the waiting screen and the media of programs 20 min to 4 h ahead (the next day, the
+ *   next month). "Fill a range" works on a day four days ahead, whatever the hour: not again.
+ */
+const reruns = process.env.ONAIR_E2E_CLOCK_RERUNS === '1' ? clockReruns(Date.now()) : null;
+const scheduleSpecs = ['**/schedule.spec.ts', '**/schedule-bulk.spec.ts'];
 
 /**
  * End-to-end tests drive the real app through the browser host in Debian's Chromium,
  * against the sandbox platform. Each test file gets its own host and data folder
  * (see e2e/fixtures.ts).
  */
-export default defineConfig({
+export default defineConfig<AppFixtures>({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // Two spec files at once, the tests of one file in order: each test has its own host,
+  // Three spec files at once, the tests of one file in order: each test has its own host,
   // sandbox and data folder (e2e/fixtures.ts; each worker's sandboxes run in that worker's
-  // sandbox process), so two files share nothing but the cores. The
-  // full pass took 9.3-11.0 min this way on a shared 2-core machine (14.9 min with one on CI).
+  // sandbox process), so files share nothing but the cores. A spec mostly waits on real time
+  // (the platform's 1 s spacing, polls): control-room and schedule-bulk took 86 s of CPU for
+  // 235 s of test time on CI, about a third of a core each, so three keep a 2-core machine
+  // busy with room for the page's bursts. `ONAIR_E2E_WORKERS` overrides.
   fullyParallel: false,
-  workers: 2,
+  workers: Number(process.env.ONAIR_E2E_WORKERS) || 3,
   // No retries, on CI as locally: a test passes the first time or fails. The sandbox runs in
   // a process of its own (e2e/sandbox-process.ts), so a stalled Playwright worker can no longer
   // make two calls the app spaced correctly look too close to the rate limit (the one 429 that
   // made CI retry a test once until issue 34).
   retries: 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   outputDir: 'test-results',
   // Builds the app when its sources are newer than out/ (the specs drive the built app).
   globalSetup: './e2e/build-setup.ts',
@@ -46,4 +63,27 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  projects: [
+    { name: 'now' },
+    ...(reruns
+      ? [
+          {
+            name: `at ${reruns.afterMidnight}`,
+            testMatch: scheduleSpecs,
+            grep: /edits the schedule on the timeline|copy a day/,
+            use: { clockAt: reruns.afterMidnight },
+          },
+          {
+            name: `at ${reruns.monthEnd}`,
+            testMatch: [
+              ...scheduleSpecs,
+              '**/schedule-waiting.spec.ts',
+              '**/schedule-media.spec.ts',
+            ],
+            grepInvert: /fill a range/,
+            use: { clockAt: reruns.monthEnd },
+          },
+        ]
+      : []),
+  ],
 });

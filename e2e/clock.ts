@@ -36,3 +36,26 @@ export function startE2eClock(env: NodeJS.ProcessEnv = process.env): E2eClock {
   }
   return { offsetMs, now: () => Date.now() + offsetMs };
 }
+
+/** The two instants the hour-dependent schedule tests run again at (scripts/e2e.sh). */
+export interface ClockReruns {
+  /** 30 s after the next 00:00 UTC: a day that has barely begun. */
+  readonly afterMidnight: string;
+  /** 23:58:30 UTC on the last day of the current month: across midnight and the month's end. */
+  readonly monthEnd: string;
+}
+
+/**
+ * The rerun instants for a suite started at `nowMs` (epoch ms, UTC), as ISO 8601 UTC strings
+ * without milliseconds (e.g. `2026-12-01T00:00:30Z`, `2026-11-30T23:58:30Z`).
+ */
+export function clockReruns(nowMs: number): ClockReruns {
+  const now = new Date(nowMs);
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth();
+  const iso = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
+  return {
+    afterMidnight: iso(Date.UTC(year, month, now.getUTCDate() + 1, 0, 0, 30)),
+    monthEnd: iso(Date.UTC(year, month + 1, 0, 23, 58, 30)),
+  };
+}

@@ -61,7 +61,13 @@ export interface AppFixtures {
    * a simulated encoder); undefined: the seed's (`test.use({ onAir: 6 })`).
    */
   onAir: number | undefined;
-  /** The test's clock: `ONAIR_E2E_CLOCK` or the real now, shared by sandbox, host and page. */
+  /**
+   * The instant the test starts at (ISO 8601 with its zone), set by a Playwright project
+   * (`use: { clockAt }`, playwright.config.ts: the schedule tests' reruns across midnight and
+   * the month's end); undefined: `ONAIR_E2E_CLOCK` or the real now.
+   */
+  clockAt: string | undefined;
+  /** The test's clock: `clockAt`, `ONAIR_E2E_CLOCK` or the real now, shared by sandbox, host and page. */
   clock: E2eClock;
   sandbox: SandboxHandle;
   platform: PlatformProbe;
@@ -88,10 +94,9 @@ export const test = base.extend<AppFixtures, WorkerFixtures>({
     },
     { scope: 'worker', timeout: 90_000 },
   ],
-  // Playwright's fixture signature needs the object pattern even when unused.
-  // eslint-disable-next-line no-empty-pattern
-  clock: async ({}, use) => {
-    await use(startE2eClock());
+  clockAt: [undefined, { option: true }],
+  clock: async ({ clockAt }, use) => {
+    await use(startE2eClock(clockAt === undefined ? process.env : { ONAIR_E2E_CLOCK: clockAt }));
   },
   budget: ['platform', { option: true }],
   onAir: [undefined, { option: true }],

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every stage of the test suite in order, stopping at the first that fails, then a
+ * `npm test`: every stage of the test suite, stopping after the first step that fails, then a
  * one-screen summary (issue 34, "CI in at most 15 minutes"; issue 33, "The desktop spec says
  * what it did"): each stage, its time, how many tests passed, and every stage not run named as
  * NOT RUN with why. The very last line is `N passed, N failed` alone (totals across stages), so
@@ -13,21 +13,31 @@
  * runtime); that stage is then listed as NOT RUN, not as passed. A stage that fails without
  * naming failed tests (check, package:check) counts as one failure.
  *
+ * Steps run one after another; the stages of one step run side by side in lanes (each lane's
+ * stages in order), their output lines prefixed with the stage's name. The first step runs the
+ * static checks beside the unit and security tests: lint is one process on one core, and the
+ * unit tests mostly wait on real time, so together they take about the longer one's time, not
+ * the sum (issue 34 §5, "CI in at most 15 minutes").
+ *
  * `node scripts/test-all.mjs --only test:unit,test:security` runs just those stages (the others
  * are listed as NOT RUN (not asked)).
  */
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 
-/** The stages, in order: npm scripts of package.json. */
-export const stages = [
-  'check',
-  'package:check',
-  'test:unit',
-  'test:security',
-  'test:e2e',
-  'test:electron',
+/**
+ * The steps, in order: each a list of lanes run side by side, each lane a list of npm scripts of
+ * package.json run in order. `package:check` builds `out/`, which the end-to-end tests drive.
+ */
+export const steps = [
+  [['check'], ['test:unit', 'test:security']],
+  [['package:check']],
+  [['test:e2e']],
+  [['test:electron']],
 ];
+
+/** Every stage, in the order of the summary. */
+export const stages = steps.flat(2);
 
 // eslint-disable-next-line no-control-regex
 const ansi = /\u001b\[[0-9;]*m/g;
@@ -68,20 +78,33 @@ export function readCounts(stage, output) {
   return { passed, failed, flaky, notRun: notRun ? (notRun[1] ?? '') : null };
 }
 
-/** Runs `npm run --silent <stage>`, its output passed through and kept. */
-function runStage(stage) {
+/**
+ * Runs `npm run --silent <stage>`, its output passed through and kept. With `prefix`, each line
+ * passed through starts with `[stage] ` (a stage running beside others).
+ */
+function runStage(stage, prefix) {
   return new Promise((resolve) => {
     const child = spawn('npm', ['run', '--silent', stage], {
       stdio: ['inherit', 'pipe', 'pipe'],
     });
     let output = '';
-    const keep = (stream, into) =>
+    const keep = (stream, into) => {
+      let partial = '';
       stream.on('data', (chunk) => {
-        into.write(chunk);
-        output += chunk.toString();
+        const text = chunk.toString();
+        if (prefix) {
+          const lines = (partial + text).split('\n');
+          partial = lines.pop() ?? '';
+          if (lines.length) into.write(lines.map((line) => `[${stage}] ${line}\n`).join(''));
+        } else into.write(chunk);
+        output += text;
         // Only the tail is read for counts; a long stage's log is not kept whole.
         if (output.length > 4_000_000) output = output.slice(-2_000_000);
       });
+      stream.on('end', () => {
+        if (prefix && partial) into.write(`[${stage}] ${partial}\n`);
+      });
+    };
     keep(child.stdout, process.stdout);
     keep(child.stderr, process.stderr);
     child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output }));
@@ -95,54 +118,71 @@ function duration(ms) {
   return `${Math.floor(seconds / 60)}m ${String(Math.round(seconds % 60)).padStart(2, '0')}s`;
 }
 
+/**
+ * Runs one stage and returns its summary row.
+ * @param {string} stage
+ * @param {boolean} prefix whether its output lines are prefixed (it runs beside others)
+ */
+async function runRow(stage, prefix) {
+  process.stdout.write(`\n── ${stage} ──\n`);
+  const begin = performance.now();
+  const { code, output } = await runStage(stage, prefix);
+  const counts = readCounts(stage, output);
+  const time = duration(performance.now() - begin);
+  process.stdout.write(`── ${stage}: ${code === 0 ? 'done' : `exit ${code}`} (${time}) ──\n`);
+  const failedTests = code !== 0 && counts.failed === 0 ? 1 : counts.failed;
+  const count =
+    counts.passed === null
+      ? ''
+      : `${counts.passed} passed${counts.failed ? `, ${counts.failed} failed` : ''}${counts.flaky ? `, ${counts.flaky} flaky` : ''}`;
+  if (code === 0 && counts.notRun !== null) {
+    return { stage, status: 'NOT RUN', time, count: '', why: counts.notRun, passed: 0, failed: 0 };
+  }
+  return {
+    stage,
+    status: code === 0 ? 'ok' : 'FAILED',
+    time,
+    count,
+    why: code === 0 ? '' : `exit ${code}`,
+    passed: counts.passed ?? 0,
+    failed: code === 0 ? counts.failed : failedTests,
+  };
+}
+
 async function main() {
   const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
   const asked = only ? new Set(only.split(',')) : null;
-  const rows = [];
+  /** @type {Map<string, any>} */
+  const rowOf = new Map();
   let failedStage = null;
   const started = performance.now();
-  for (const stage of stages) {
-    if (asked && !asked.has(stage)) {
-      rows.push({ stage, status: 'NOT RUN', time: '', count: '', why: 'not asked' });
-      continue;
-    }
-    if (failedStage) {
-      rows.push({ stage, status: 'NOT RUN', time: '', count: '', why: `${failedStage} failed` });
-      continue;
-    }
-    process.stdout.write(`\n── ${stage} ──\n`);
-    const begin = performance.now();
-    const { code, output } = await runStage(stage);
-    const counts = readCounts(stage, output);
-    const time = duration(performance.now() - begin);
-    const failedTests = code !== 0 && counts.failed === 0 ? 1 : counts.failed;
-    const count =
-      counts.passed === null
-        ? ''
-        : `${counts.passed} passed${counts.failed ? `, ${counts.failed} failed` : ''}${counts.flaky ? `, ${counts.flaky} flaky` : ''}`;
-    if (code === 0 && counts.notRun !== null) {
-      rows.push({
+  for (const step of steps) {
+    const lanes = step
+      .map((lane) => lane.filter((stage) => !asked || asked.has(stage)))
+      .filter((lane) => lane.length > 0);
+    if (failedStage) continue;
+    const side = lanes.length > 1;
+    await Promise.all(
+      lanes.map(async (lane) => {
+        for (const stage of lane) {
+          const row = await runRow(stage, side);
+          rowOf.set(stage, row);
+          if (row.status === 'FAILED') {
+            failedStage ??= stage;
+            return;
+          }
+        }
+      }),
+    );
+  }
+  const rows = stages.map(
+    (stage) =>
+      rowOf.get(stage) ?? {
         stage,
         status: 'NOT RUN',
-        time,
-        count: '',
-        why: counts.notRun,
-        passed: 0,
-        failed: 0,
-      });
-      continue;
-    }
-    rows.push({
-      stage,
-      status: code === 0 ? 'ok' : 'FAILED',
-      time,
-      count,
-      why: code === 0 ? '' : `exit ${code}`,
-      passed: counts.passed ?? 0,
-      failed: code === 0 ? counts.failed : failedTests,
-    });
-    if (code !== 0) failedStage = stage;
-  }
+        why: asked && !asked.has(stage) ? 'not asked' : `${failedStage} failed`,
+      },
+  );
   const passed = rows.reduce((sum, row) => sum + (row.passed ?? 0), 0);
   const failed = rows.reduce((sum, row) => sum + (row.failed ?? 0), 0);
   const width = Math.max(...stages.map((stage) => stage.length));
