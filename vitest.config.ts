@@ -8,7 +8,7 @@ import { svelte } from '@sveltejs/vite-plugin-svelte';
  * (`*.security.test.ts`), is run on its own by `npm run test:security`.
  */
 /** Main's test files that vi.mock a module; they run isolated (project `node-mocks`). */
-const mockingFiles = [
+export const mockingFiles = [
   'src-main/hosts/electron-ipc.test.ts',
   'src-main/services/app/command-pipeline.test.ts',
 ];
