@@ -6,33 +6,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
-import { test, expect, type PlatformProbe } from './fixtures';
-
-interface LiveChannel {
-  key: string;
-  title: string;
-  latest_broadcast: { key?: string };
-}
-interface LiveBroadcast {
-  key: string;
-  title: string;
-  is_onair: boolean;
-  is_duplicate_recording: boolean;
-}
-
-/** An on-air channel whose broadcast is not recording, found through the API. */
-async function onAirChannel(platform: PlatformProbe) {
-  const list = await platform.get<{ data: LiveChannel[] }>(
-    '/channels?live_status=onair&per_page=100',
-  );
-  for (const channel of list.data) {
-    const key = channel.latest_broadcast.key;
-    if (!key) continue;
-    const { data } = await platform.get<{ data: LiveBroadcast }>(`/broadcasts/${key}`);
-    if (data.is_onair && !data.is_duplicate_recording) return { channel, broadcast: data };
-  }
-  throw new Error('the sandbox seed has no on-air broadcast that is not recording');
-}
+import { test, expect } from './fixtures';
+import { findOnAir } from './on-air';
 
 const shots = (name: string) => ({ path: `test-results/screens/${name}.png`, fullPage: true });
 
@@ -57,7 +32,7 @@ test('who stopped the recording is two clicks from the broadcast, and the day ex
   app,
   platform,
 }) => {
-  const { channel, broadcast } = await onAirChannel(platform);
+  const { channel, broadcast } = await findOnAir(platform, { recording: false });
 
   // The operator's name goes into every record this workstation writes.
   await app.getByRole('button', { name: 'Settings' }).click();

@@ -3,45 +3,15 @@
  * the browser host: pick an on-air channel, record, cue, watch the room, rename.
  */
 import { watchIntervals } from '../src-main/services/control-room/watch-plan';
-import { test, expect, type PlatformProbe } from './fixtures';
-
-interface LiveBroadcast {
-  key: string;
-  title: string;
-  is_onair: boolean;
-  use_timeshift: boolean;
-  cue_sign_at: string | null;
-  is_duplicate_recording: boolean;
-}
-interface LiveChannel {
-  key: string;
-  title: string;
-  latest_broadcast: { key?: string; is_onair?: boolean };
-}
-
-/** An on-air channel whose broadcast has timeshift on (or off) and is not recording, found through the API. */
-async function onAirChannel(platform: PlatformProbe, timeshift: boolean) {
-  const list = await platform.get<{ data: LiveChannel[] }>(
-    '/channels?live_status=onair&per_page=100',
-  );
-  for (const channel of list.data) {
-    const key = channel.latest_broadcast.key;
-    if (!key) continue;
-    const { data } = await platform.get<{ data: LiveBroadcast }>(`/broadcasts/${key}`);
-    if (data.is_onair && data.use_timeshift === timeshift && !data.is_duplicate_recording)
-      return { channel, broadcast: data };
-  }
-  throw new Error(
-    `the sandbox seed has no on-air broadcast with timeshift ${timeshift ? 'on' : 'off'}`,
-  );
-}
+import { test, expect } from './fixtures';
+import { findOnAir, type LiveBroadcast } from './on-air';
 
 const shots = (name: string) => ({ path: `test-results/screens/${name}.png`, fullPage: true });
 
 test('an operator runs a broadcast from the control room', async ({ app, platform, sandbox }) => {
   // Room for the participants' wait below (up to 45 s) beside the rest (about 30 s).
   test.setTimeout(90_000);
-  const { channel, broadcast } = await onAirChannel(platform, true);
+  const { channel, broadcast } = await findOnAir(platform, { timeshift: true, recording: false });
 
   const channels = app.getByRole('listbox', { name: 'Live channels' });
   await expect(channels.getByRole('option').first()).toBeVisible();
@@ -138,7 +108,7 @@ test('a refusal by the platform reaches the operator in plain words', async ({
   clock,
 }) => {
   // Without timeshift there is no cue point to set, and the view says so.
-  const plain = await onAirChannel(platform, false);
+  const plain = await findOnAir(platform, { timeshift: false, recording: false });
   const channels = app.getByRole('listbox', { name: 'Live channels' });
   await channels.getByRole('option', { name: new RegExp(plain.channel.title) }).click();
   await expect(app.getByRole('heading', { level: 1, name: plain.broadcast.title })).toBeVisible();
@@ -147,7 +117,7 @@ test('a refusal by the platform reaches the operator in plain words', async ({
 
   // A cue point in the future: the workstation only warns (its clock may be off), the
   // platform refuses, and the operator reads the platform's own reason.
-  const { channel, broadcast } = await onAirChannel(platform, true);
+  const { channel, broadcast } = await findOnAir(platform, { timeshift: true, recording: false });
   await channels.getByRole('option', { name: new RegExp(channel.title) }).click();
   await expect(app.getByRole('heading', { level: 1, name: broadcast.title })).toBeVisible();
   await app.getByRole('button', { name: 'Choose a time…' }).click();
@@ -167,7 +137,7 @@ test('a double click starts recording once, and the keyboard reaches every contr
   app,
   platform,
 }) => {
-  const { channel, broadcast } = await onAirChannel(platform, true);
+  const { channel, broadcast } = await findOnAir(platform, { timeshift: true, recording: false });
   const search = app.getByRole('searchbox', { name: 'Search channels' });
   await search.focus();
   await search.fill(channel.title.slice(0, 6));
@@ -215,7 +185,7 @@ test('a figure whose poll fails says it is stale and why, until a poll succeeds'
   platform,
   sandbox,
 }) => {
-  const { channel, broadcast } = await onAirChannel(platform, true);
+  const { channel, broadcast } = await findOnAir(platform, { timeshift: true, recording: false });
   const channels = app.getByRole('listbox', { name: 'Live channels' });
   await channels.getByRole('option', { name: new RegExp(channel.title) }).click();
   await expect(app.getByRole('heading', { level: 1, name: broadcast.title })).toBeVisible();

@@ -7,38 +7,7 @@
 import { test, expect, type PlatformProbe } from './fixtures';
 import { en } from '../src-main/shared/i18n/en';
 import { ko } from '../src-main/shared/i18n/ko';
-
-interface LiveBroadcast {
-  key: string;
-  title: string;
-  is_onair: boolean;
-  is_duplicate_recording: boolean;
-}
-interface LiveChannel {
-  key: string;
-  title: string;
-  type?: string;
-  latest_broadcast: { key?: string; is_onair?: boolean };
-}
-
-/**
- * The `nth` on-air channel whose broadcast is not recording, found through the API (each
- * language its own, so one test's commands never cross the other's).
- */
-async function onAirChannel(platform: PlatformProbe, nth: number) {
-  let seen = 0;
-  const list = await platform.get<{ data: LiveChannel[] }>(
-    '/channels?live_status=onair&per_page=100',
-  );
-  for (const channel of list.data) {
-    const key = channel.latest_broadcast.key;
-    if (!key || channel.type === 'scheduled') continue;
-    const { data } = await platform.get<{ data: LiveBroadcast }>(`/broadcasts/${key}`);
-    if (data.is_onair && !data.is_duplicate_recording && seen++ === nth)
-      return { channel, broadcast: data };
-  }
-  throw new Error('the sandbox seed has no on-air broadcast that is not recording');
-}
+import { findOnAir, type LiveBroadcast } from './on-air';
 
 const shots = (name: string) => ({ path: `test-results/screens/${name}.png`, fullPage: true });
 const recording = async (platform: PlatformProbe, key: string) =>
@@ -55,7 +24,11 @@ for (const [lang, words] of [
       app,
       platform,
     }) => {
-      const { channel, broadcast } = await onAirChannel(platform, lang === 'en' ? 0 : 1);
+      const { channel, broadcast } = await findOnAir(platform, {
+        recording: false,
+        scheduled: false,
+        nth: lang === 'en' ? 0 : 1,
+      });
       const channels = app.getByRole('listbox', { name: words.channels.listLabel });
       await channels.getByRole('option', { name: new RegExp(channel.title) }).click();
       await expect(app.getByRole('heading', { level: 1, name: broadcast.title })).toBeVisible();

@@ -10,6 +10,8 @@ import { test, expect } from './fixtures';
 import { en } from '../src-main/shared/i18n/en';
 import { ko } from '../src-main/shared/i18n/ko';
 import { auditRecords } from './audit';
+import { modifierBits, pressHangul } from './hangul';
+import { findOnAir, type LiveBroadcast } from './on-air';
 
 test.use({ locale: 'ko-KR' });
 
@@ -75,57 +77,17 @@ async function expectNoEnglish(page: Page, where: string): Promise<void> {
   expect(found, `English interface text in ${where}`).toEqual([]);
 }
 
-/**
- * One key as a Hangul input method sends it outside a text field: the physical key's `code`
- * with the jamo as `key` (R gives ㄱ), through the DevTools protocol as the OS would.
- */
-async function pressHangul(page: Page, code: string, jamo: string, shift = false): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  const event = { code, key: jamo, text: jamo, unmodifiedText: jamo, modifiers: shift ? 8 : 0 };
-  await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...event });
-  await cdp.send('Input.dispatchKeyEvent', {
-    type: 'keyUp',
-    code,
-    key: jamo,
-    modifiers: event.modifiers,
-  });
-  await cdp.detach();
-}
-
 test('a Korean operator records and cues from the keyboard in Hangul input mode', async ({
   app,
   platform,
   dataDir,
 }) => {
-  type Broadcast = {
-    key: string;
-    title: string;
-    is_onair: boolean;
-    use_timeshift: boolean;
-    is_duplicate_recording: boolean;
-    cue_sign_at: string | null;
-  };
-  const list = await platform.get<{
-    data: { title: string; latest_broadcast: { key?: string } }[];
-  }>('/channels?live_status=onair&per_page=100');
-  let found: { title: string; broadcast: Broadcast } | undefined;
-  for (const channel of list.data) {
-    if (!channel.latest_broadcast.key) continue;
-    const { data } = await platform.get<{ data: Broadcast }>(
-      `/broadcasts/${channel.latest_broadcast.key}`,
-    );
-    if (data.is_onair && data.use_timeshift && !data.is_duplicate_recording) {
-      found = { title: channel.title, broadcast: data };
-      break;
-    }
-  }
-  if (!found) throw new Error('the sandbox seed has no on-air broadcast with timeshift on');
-  const { broadcast } = found;
+  const { channel, broadcast } = await findOnAir(platform, { timeshift: true, recording: false });
   const read = async () =>
-    (await platform.get<{ data: Broadcast }>(`/broadcasts/${broadcast.key}`)).data;
+    (await platform.get<{ data: LiveBroadcast }>(`/broadcasts/${broadcast.key}`)).data;
 
   const channels = app.getByRole('listbox', { name: ko.channels.listLabel });
-  await channels.getByRole('option', { name: new RegExp(found.title) }).click();
+  await channels.getByRole('option', { name: new RegExp(channel.title) }).click();
   await expect(app.getByRole('heading', { level: 1, name: broadcast.title })).toBeVisible();
   const start = app.getByRole('button', { name: ko.recording.start });
   await expect(start).toBeEnabled();
@@ -134,36 +96,36 @@ test('a Korean operator records and cues from the keyboard in Hangul input mode'
   // Typed into a field, ㄱ is a letter of the search, not a command: nothing starts.
   const search = app.getByRole('searchbox').first();
   await search.focus();
-  await pressHangul(app, 'KeyR', 'ㄱ');
+  await pressHangul(app, 'KeyR', 'ㄱ', 0, true);
   await expect(search).toHaveValue('ㄱ');
   await expect(start).toHaveText(ko.recording.start);
   await expect(start).toBeEnabled();
   await search.fill('');
 
   // Back in the channel list, the R key starts the recording, whatever the input method makes.
-  await channels.getByRole('option', { name: new RegExp(found.title) }).click();
-  await pressHangul(app, 'KeyR', 'ㄱ');
+  await channels.getByRole('option', { name: new RegExp(channel.title) }).click();
+  await pressHangul(app, 'KeyR', 'ㄱ', 0, true);
   await expect(app.getByRole('button', { name: ko.recording.stop })).toBeVisible();
   await expect.poll(async () => (await read()).is_duplicate_recording).toBe(true);
 
   // Shift+R stops it, and asks first as the button does; Esc keeps recording.
-  await pressHangul(app, 'KeyR', 'ㄲ', true);
+  await pressHangul(app, 'KeyR', 'ㄲ', modifierBits.shift, true);
   const dialog = app.getByRole('dialog', { name: ko.recording.confirmTitle });
   await expect(dialog).toBeVisible();
   await app.screenshot(shots('ko-00-stop-from-the-keyboard'));
   // A key behind the open question does nothing.
-  await pressHangul(app, 'KeyC', 'ㅊ');
+  await pressHangul(app, 'KeyC', 'ㅊ', 0, true);
   await app.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   expect((await read()).is_duplicate_recording).toBe(true);
-  await pressHangul(app, 'KeyR', 'ㄲ', true);
+  await pressHangul(app, 'KeyR', 'ㄲ', modifierBits.shift, true);
   await dialog.getByRole('button', { name: ko.recording.stop }).click();
   await expect(start).toBeVisible();
   await expect.poll(async () => (await read()).is_duplicate_recording).toBe(false);
 
   // C sets the cue point now.
   const before = (await read()).cue_sign_at;
-  await pressHangul(app, 'KeyC', 'ㅊ');
+  await pressHangul(app, 'KeyC', 'ㅊ', 0, true);
   await expect.poll(async () => (await read()).cue_sign_at).not.toBe(before);
 
   // The audit log says each came from a key; the cue point behind the question was never sent.

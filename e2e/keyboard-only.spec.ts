@@ -5,33 +5,9 @@
  * element shows a visible focus ring, and after each dialog focus is back where it was.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, type PlatformProbe } from './fixtures';
+import { test, expect } from './fixtures';
 import { en } from '../src-main/shared/i18n/en';
-
-interface LiveBroadcast {
-  key: string;
-  title: string;
-  is_onair: boolean;
-  use_timeshift: boolean;
-  is_duplicate_recording: boolean;
-  cue_sign_at: string | null;
-}
-
-/** An on-air channel with timeshift on and no manual recording, through the live API. */
-async function onAirChannel(platform: PlatformProbe) {
-  const list = await platform.get<{
-    data: { title: string; latest_broadcast: { key?: string } }[];
-  }>('/channels?live_status=onair&per_page=100');
-  for (const channel of list.data) {
-    if (!channel.latest_broadcast.key) continue;
-    const { data } = await platform.get<{ data: LiveBroadcast }>(
-      `/broadcasts/${channel.latest_broadcast.key}`,
-    );
-    if (data.is_onair && data.use_timeshift && !data.is_duplicate_recording)
-      return { title: channel.title, broadcast: data };
-  }
-  throw new Error('the sandbox seed has no on-air broadcast with timeshift on, not recording');
-}
+import { findOnAir, type LiveBroadcast } from './on-air';
 
 /** The focused element shows a focus ring: `:focus-visible`, with an outline drawn. */
 async function expectFocusRing(page: Page): Promise<void> {
@@ -56,7 +32,10 @@ test('an operator runs a broadcast by keys alone, focus always visible', async (
 }) => {
   test.setTimeout(120_000);
   const c = en;
-  const { title, broadcast } = await onAirChannel(platform);
+  const {
+    channel: { title },
+    broadcast,
+  } = await findOnAir(platform, { timeshift: true, recording: false });
   const read = async () =>
     (await platform.get<{ data: LiveBroadcast }>(`/broadcasts/${broadcast.key}`)).data;
 

@@ -10,7 +10,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect, type PlatformProbe } from './fixtures';
+import { test, expect } from './fixtures';
+import { findOnAir } from './on-air';
 
 test.use({ budget: 'fast' });
 
@@ -120,22 +121,6 @@ test('a finished upload batch is notified; the click opens Uploads; a switched-o
   }
 });
 
-/** An on-air channel and its broadcast's title, found through the API. */
-async function onAirChannel(platform: PlatformProbe) {
-  const list = await platform.get<{
-    data: { key: string; title: string; latest_broadcast: { key?: string } }[];
-  }>('/channels?live_status=onair&per_page=100');
-  for (const channel of list.data) {
-    const key = channel.latest_broadcast.key;
-    if (!key) continue;
-    const { data } = await platform.get<{ data: { title: string; is_onair: boolean } }>(
-      `/broadcasts/${key}`,
-    );
-    if (data.is_onair) return { channel, broadcastKey: key, title: data.title };
-  }
-  throw new Error('the sandbox seed has no on-air broadcast');
-}
-
 test('a watched broadcast going off air is notified; the click focuses its channel', async ({
   page,
   appUrl,
@@ -146,7 +131,10 @@ test('a watched broadcast going off air is notified; the click focuses its chann
   await recordNotifications(page, new URL(appUrl).origin);
   await page.clock.install({ time: clock.now() });
   await page.goto(appUrl);
-  const { channel, broadcastKey, title } = await onAirChannel(platform);
+  const {
+    channel,
+    broadcast: { key: broadcastKey, title },
+  } = await findOnAir(platform);
   const channels = page.getByRole('listbox', { name: 'Live channels' });
   const option = channels.locator(`[data-key="${channel.key}"]`);
   await option.click();

@@ -5,58 +5,26 @@
  * a channel is found by name and opens in the control room; `?` lists every shortcut.
  * Then the same screens in English.
  */
-import type { Page } from '@playwright/test';
-import { test, expect, type PlatformProbe } from './fixtures';
+import { test, expect } from './fixtures';
 import { en } from '../src-main/shared/i18n/en';
 import { ko } from '../src-main/shared/i18n/ko';
 import { auditRecords } from './audit';
+import { modifierBits, pressHangul } from './hangul';
+import { findOnAir, type LiveBroadcast } from './on-air';
 
 test.use({ locale: 'ko-KR' });
 
 const shots = (name: string) => ({ path: `test-results/screens/${name}.png` });
-
-interface LiveBroadcast {
-  key: string;
-  title: string;
-  is_onair: boolean;
-  use_timeshift: boolean;
-  cue_sign_at: string | null;
-}
-
-/** An on-air channel whose broadcast has timeshift on, through the live API. */
-async function onAirChannel(platform: PlatformProbe) {
-  const list = await platform.get<{
-    data: { title: string; latest_broadcast: { key?: string } }[];
-  }>('/channels?live_status=onair&per_page=100');
-  for (const channel of list.data) {
-    if (!channel.latest_broadcast.key) continue;
-    const { data } = await platform.get<{ data: LiveBroadcast }>(
-      `/broadcasts/${channel.latest_broadcast.key}`,
-    );
-    if (data.is_onair && data.use_timeshift) return { title: channel.title, broadcast: data };
-  }
-  throw new Error('the sandbox seed has no on-air broadcast with timeshift on');
-}
-
-/**
- * One key as a Hangul input method sends it: the physical key's `code` with the jamo as `key`
- * (K gives ㅏ, / gives /), through the DevTools protocol as the OS would. `modifiers`: the
- * protocol's bits (2 Ctrl, 8 Shift).
- */
-async function pressHangul(page: Page, code: string, jamo: string, modifiers = 0): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  const event = { code, key: jamo, modifiers };
-  await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...event });
-  await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...event });
-  await cdp.detach();
-}
 
 test('a Korean operator finds and runs cue point now from the palette by 초성', async ({
   app,
   platform,
   dataDir,
 }) => {
-  const { title, broadcast } = await onAirChannel(platform);
+  const {
+    channel: { title },
+    broadcast,
+  } = await findOnAir(platform, { timeshift: true });
   const read = async () =>
     (await platform.get<{ data: LiveBroadcast }>(`/broadcasts/${broadcast.key}`)).data;
 
@@ -65,7 +33,7 @@ test('a Korean operator finds and runs cue point now from the palette by 초성'
   await expect(app.getByRole('heading', { level: 1, name: broadcast.title })).toBeVisible();
 
   // Ctrl+K with the input method in Hangul mode (K gives ㅏ) opens the palette.
-  await pressHangul(app, 'KeyK', 'ㅏ', 2);
+  await pressHangul(app, 'KeyK', 'ㅏ', modifierBits.ctrl);
   const palette = app.getByRole('dialog', { name: ko.palette.title });
   await expect(palette).toBeVisible();
   const box = palette.getByRole('combobox', { name: ko.palette.input });
@@ -98,7 +66,7 @@ test('a Korean operator finds and runs cue point now from the palette by 초성'
   // Recent choices come first the next time.
   await app.keyboard.press('Escape');
   await expect(palette).toBeHidden();
-  await pressHangul(app, 'KeyK', 'ㅏ', 2);
+  await pressHangul(app, 'KeyK', 'ㅏ', modifierBits.ctrl);
   await expect(list.getByRole('option').first()).toContainText(cueTitle);
 
   // A channel already read is found by name and opens in the control room.
@@ -116,7 +84,7 @@ test('a Korean operator finds and runs cue point now from the palette by 초성'
   );
 
   // `?` (Shift+/) opens the sheet of every shortcut, in Korean.
-  await pressHangul(app, 'Slash', '?', 8);
+  await pressHangul(app, 'Slash', '?', modifierBits.shift);
   const sheet = app.getByRole('dialog', { name: ko.shortcutSheet.title });
   await expect(sheet).toBeVisible();
   await expect(sheet).toContainText(ko.commands.controlRoom.broadcast.startRecording.title);
@@ -136,7 +104,9 @@ test.describe('in English', () => {
   test.use({ locale: 'en-US' });
 
   test('the palette and the shortcut sheet', async ({ app, platform }) => {
-    const { title } = await onAirChannel(platform);
+    const {
+      channel: { title },
+    } = await findOnAir(platform, { timeshift: true });
     await app
       .getByRole('listbox', { name: en.channels.listLabel })
       .getByRole('option', { name: new RegExp(title) })

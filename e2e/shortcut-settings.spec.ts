@@ -5,53 +5,18 @@
  * the button's shortcut follow; the change outlives a reload (settings.json). Then the dialog in
  * English.
  */
-import type { Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { test, expect, type PlatformProbe } from './fixtures';
+import { test, expect } from './fixtures';
 import { en } from '../src-main/shared/i18n/en';
 import { ko } from '../src-main/shared/i18n/ko';
 import { auditRecords } from './audit';
+import { modifierBits, pressHangul } from './hangul';
+import { findOnAir, type LiveBroadcast } from './on-air';
 
 test.use({ locale: 'ko-KR' });
 
 const shots = (name: string) => ({ path: `test-results/screens/${name}.png` });
-
-interface LiveBroadcast {
-  key: string;
-  title: string;
-  is_onair: boolean;
-  use_timeshift: boolean;
-  is_duplicate_recording: boolean;
-}
-
-/** An on-air channel not recording, whose broadcast has timeshift on, through the live API. */
-async function onAirChannel(platform: PlatformProbe) {
-  const list = await platform.get<{
-    data: { title: string; latest_broadcast: { key?: string } }[];
-  }>('/channels?live_status=onair&per_page=100');
-  for (const channel of list.data) {
-    if (!channel.latest_broadcast.key) continue;
-    const { data } = await platform.get<{ data: LiveBroadcast }>(
-      `/broadcasts/${channel.latest_broadcast.key}`,
-    );
-    if (data.is_onair && data.use_timeshift && !data.is_duplicate_recording)
-      return { title: channel.title, broadcast: data };
-  }
-  throw new Error('the sandbox seed has no on-air broadcast with timeshift on');
-}
-
-/**
- * One key as a Hangul input method sends it: the physical key's `code` with the jamo as `key`,
- * through the DevTools protocol as the OS would. `modifiers`: the protocol's bits (8 Shift).
- */
-async function pressHangul(page: Page, code: string, jamo: string, modifiers = 0): Promise<void> {
-  const cdp = await page.context().newCDPSession(page);
-  const event = { code, key: jamo, modifiers };
-  await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', ...event });
-  await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...event });
-  await cdp.detach();
-}
 
 const startTitle = ko.commands.controlRoom.broadcast.startRecording.title;
 const cueTitle = ko.commands.controlRoom.broadcast.setCuePoint.title;
@@ -63,7 +28,10 @@ test('a Korean operator moves start recording to G; R no longer starts it; a cla
   platform,
   dataDir,
 }) => {
-  const { title, broadcast } = await onAirChannel(platform);
+  const {
+    channel: { title },
+    broadcast,
+  } = await findOnAir(platform, { timeshift: true, recording: false });
   const read = async () =>
     (await platform.get<{ data: LiveBroadcast }>(`/broadcasts/${broadcast.key}`)).data;
 
@@ -106,7 +74,7 @@ test('a Korean operator moves start recording to G; R no longer starts it; a cla
   await channels.getByRole('option', { name: new RegExp(title) }).click();
   // R (ㄱ) starts nothing now.
   await pressHangul(app, 'KeyR', 'ㄱ');
-  await pressHangul(app, 'Slash', '?', 8);
+  await pressHangul(app, 'Slash', '?', modifierBits.shift);
   const sheet = app.getByRole('dialog', { name: ko.shortcutSheet.title });
   await expect(sheet.getByRole('row', { name: new RegExp(startTitle) })).toContainText('G');
   await app.keyboard.press('Escape');
