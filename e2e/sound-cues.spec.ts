@@ -4,11 +4,13 @@
  * not play again; while the kind is off, nothing plays. Settings' "Play" plays the kind at the
  * slider's volume. An init script wraps `HTMLMediaElement.prototype.play` to record what the
  * page asked the browser to play (the browser's API, not our code); no console error means the
- * CSP let the page load its own sounds. Also screenshots of the Settings section in English
- * and Korean (test-results/sound-settings-{en,ko}.png).
+ * CSP let the page load its own sounds. The open Settings menu passes axe in both languages.
+ * Also screenshots of the Settings section in English and Korean
+ * (test-results/sound-settings-{en,ko}.png).
  */
 import type { Page } from '@playwright/test';
 import { test, expect, type PlatformProbe, type SandboxHandle } from './fixtures';
+import { axeViolations } from './axe';
 
 test.use({ budget: 'fast' });
 
@@ -148,6 +150,8 @@ test('Play previews a kind at its volume; the section in English and Korean', as
   expect(preview?.src).toMatch(/\/assets\/token-refused-[^/]+\.wav$/);
   expect(preview?.volume).toBeCloseTo(0.35);
 
+  // The open Settings menu passes axe's WCAG 2.1 A/AA rules (e2e/axe.ts), in each language.
+  expect(await axeViolations(page, '#settings-menu')).toEqual([]);
   await sounds.scrollIntoViewIfNeeded();
   await sounds.screenshot({ path: 'test-results/sound-settings-en.png' });
   await menu.getByLabel('Language').selectOption('ko');
@@ -157,6 +161,7 @@ test('Play previews a kind at its volume; the section in English and Korean', as
   await expect(soundsKo.getByRole('slider', { name: '음량: 플랫폼이 토큰을 거부함' })).toHaveValue(
     '35',
   );
+  expect(await axeViolations(page, '#settings-menu')).toEqual([]);
   await soundsKo.scrollIntoViewIfNeeded();
   await soundsKo.screenshot({ path: 'test-results/sound-settings-ko.png' });
   await page.getByRole('group', { name: '설정' }).getByLabel('언어').selectOption('system');
