@@ -55,7 +55,10 @@ describe('settings.sounds', () => {
         { set: { tokenRefused: { volume: 140 } } },
         client,
       );
-      expect(refused).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+      expect(refused).toMatchObject({
+        ok: false,
+        error: { code: 'invalid-input', text: { key: 'validation.soundVolume' } },
+      });
       expect(await core.invoke('settings.sounds', {}, client)).toMatchObject({
         data: { tokenRefused: { on: false, volume: 40 } },
       });

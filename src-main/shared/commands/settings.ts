@@ -19,6 +19,9 @@ import { shortcutText, type ShortcutRow } from '../shortcuts-model';
 import { textSizes, themeChoices, type Appearance } from '../appearance-model';
 import { soundCueKinds, type SoundCueSettings } from '../sound-cues';
 
+/** The one refusal of a sound cue's volume outside 0–100 % (a `validation` catalogue text). */
+const volumeMessage = 'A volume is a whole number from 0 to 100 %.';
+
 /** The settings domain's commands. */
 export const settingsCommands = defineCommands({
   /**
@@ -125,7 +128,12 @@ export const settingsCommands = defineCommands({
           z.enum(soundCueKinds),
           z.object({
             on: z.boolean().optional(),
-            volume: z.number().int().min(0).max(100).optional(),
+            volume: z
+              .number()
+              .int(volumeMessage)
+              .min(0, volumeMessage)
+              .max(100, volumeMessage)
+              .optional(),
           }),
         )
         .optional(),
