@@ -178,7 +178,9 @@ test('the Settings section lists every kind, in English and Korean', async ({ ap
   await menu.screenshot({ path: 'test-results/notifications-settings-en.png' });
   await menu.getByLabel('Language').selectOption('ko');
   const menuKo = app.getByRole('group', { name: '설정' });
-  await expect(menuKo.getByRole('group', { name: '알림' }).getByRole('checkbox')).toHaveCount(6);
+  await expect(
+    menuKo.getByRole('group', { name: '알림', exact: true }).getByRole('checkbox'),
+  ).toHaveCount(6);
   await menuKo.screenshot({ path: 'test-results/notifications-settings-ko.png' });
   await menuKo.getByLabel('언어').selectOption('system');
 });

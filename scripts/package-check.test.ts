@@ -37,6 +37,11 @@ function goodApp(): Record<string, string> {
     'out/main/openapi/live-v1.json': '{}',
     'out/main/openapi/vod-v3.json': '{}',
     'resources/rehearsals/two-hour-event.yaml': 'name: Two-hour event\n',
+    'resources/sounds/LICENSE': 'CC0\n',
+    'out/renderer/assets/unexpected-off-air-1a.wav': 'RIFF',
+    'out/renderer/assets/recording-stopped-1b.wav': 'RIFF',
+    'out/renderer/assets/token-refused-1c.wav': 'RIFF',
+    'out/renderer/assets/long-pause-1d.wav': 'RIFF',
     'node_modules/yaml/package.json': JSON.stringify({ name: 'yaml', version: version('yaml') }),
     'node_modules/keytar/package.json': JSON.stringify({
       name: 'keytar',
@@ -101,6 +106,12 @@ describe('checkPackage', () => {
     ]);
     expect(await failuresOf({ 'out/main/index.js': undefined })).toEqual([
       'entry files missing: out/main/index.js (package.json "main")',
+    ]);
+  });
+
+  it('fails when a sound cue is not among the renderer assets', async () => {
+    expect(await failuresOf({ 'out/renderer/assets/token-refused-1c.wav': undefined })).toEqual([
+      'entry files missing: out/renderer/assets/token-refused-*.wav (resources/sounds)',
     ]);
   });
 

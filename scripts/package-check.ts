@@ -37,6 +37,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { extractAll, extractFile, getRawHeader } from '@electron/asar';
 import { parse } from 'yaml';
 import { checkBuilderConfig, checkFuseWire, stubElectronBinary } from './package-config-check';
+import { soundCueFiles } from '../src-main/shared/sound-cues';
 
 /**
  * The package's size limit, bytes: app.asar plus app.asar.unpacked. Measured 2026-11-26:
@@ -52,7 +53,9 @@ export const packageSizeLimitBytes = 22_000_000;
  * `../preload/preload.cjs` next to the main bundle), the renderer page, and the OpenAPI
  * documents the sandbox reads (src-main/sandbox/kernel/openapi.ts: the build's JSON copies beside
  * the main bundle), and the example scenarios the Rehearsal view offers
- * (src-main/sandbox/rehearsal/scenario-desk.ts: `resources/rehearsals/` two folders up from the bundle).
+ * (src-main/sandbox/rehearsal/scenario-desk.ts: `resources/rehearsals/` two folders up from the bundle),
+ * and the sound cues' licence (resources/sounds/LICENSE; the sounds themselves are in the
+ * renderer's assets, {@link soundAssetsMissing}).
  */
 export const requiredEntries = [
   'package.json',
@@ -61,7 +64,23 @@ export const requiredEntries = [
   'out/main/openapi/live-v1.json',
   'out/main/openapi/vod-v3.json',
   'resources/rehearsals/two-hour-event.yaml',
+  'resources/sounds/LICENSE',
 ] as const;
+
+/**
+ * The sound cues the page plays (shared/sound-cues.ts, resources/sounds/): Vite copies each into
+ * the built renderer as `out/renderer/assets/<name>-<hash>.wav` (src-renderer/lib/sound-files.ts).
+ * Answers the files of `paths` (the package's) that have no such copy, by their source name.
+ */
+export function soundAssetsMissing(paths: Iterable<string>): string[] {
+  const all = [...paths];
+  return Object.values(soundCueFiles).filter((file) => {
+    const prefix = `out/renderer/assets/${file.replace(/\.wav$/, '')}-`;
+    return !all.some(
+      (p) => p.startsWith(prefix) && p.endsWith('.wav') && !p.includes('/', prefix.length),
+    );
+  });
+}
 
 /** keytar's native module (secrets/keychain.ts); it must sit in app.asar.unpacked. */
 export const keytarNative = 'node_modules/keytar/build/Release/keytar.node';
@@ -192,6 +211,8 @@ export function checkPackage(options: PackageCheckOptions): PackageReport {
       if (!byPath.has(asset)) missing.push(`${asset} (index.html)`);
     }
   }
+  for (const sound of soundAssetsMissing(byPath.keys()))
+    missing.push(`out/renderer/assets/${sound.replace(/\.wav$/, '')}-*.wav (resources/sounds)`);
   if (missing.length > 0) failures.push(`entry files missing: ${some(missing)}`);
 
   // Native modules outside the asar.

@@ -81,6 +81,8 @@ const mimeTypes: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.json': 'application/json',
   '.ico': 'image/x-icon',
+  // The sound cues (resources/sounds/, src-renderer/lib/sound-files.ts).
+  '.wav': 'audio/wav',
 };
 
 /**

@@ -8,6 +8,10 @@ describe('content security policy', () => {
     expect(contentSecurityPolicy).not.toMatch(/unsafe-(inline|eval)/);
   });
 
+  it("lets the page play its own sound cues, and no other origin's", () => {
+    expect(contentSecurityPolicy.split('; ')).toContain("media-src 'self'");
+  });
+
   it('is the same in the page meta tag (less frame-ancestors, which meta cannot carry)', () => {
     const html = readFileSync(new URL('../../src-renderer/index.html', import.meta.url), 'utf8');
     const meta = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1];

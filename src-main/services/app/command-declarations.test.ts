@@ -152,6 +152,7 @@ describe('command declarations', () => {
         'settings.language',
         'settings.operatorName',
         'settings.notifications',
+        'settings.sounds',
         'settings.changeShortcut',
         'settings.updates',
         'panels.add',

@@ -29,6 +29,7 @@ import { EventHub, type EventListener } from './events';
 import { Notices } from './notices';
 import { say } from '../../shared/i18n/say';
 import { NoticePolicy, type Observation } from '../notifications/notice-policy';
+import { SoundCuePolicy } from '../notifications/sound-cue-policy';
 import { scheduleHandlers } from '../schedule/schedule-commands';
 import { openSettings } from '../settings/settings';
 import { settingsHandlers, type UpdatesInfo } from '../settings/settings-commands';
@@ -187,6 +188,9 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   // The notice policy (services/notifications/notice-policy.ts) decides which OS
   // notifications to push as `notify`; it hears the watches, the lists and the pipeline.
   const policy = new NoticePolicy({ switches: () => settings.notifications });
+  // The sound cue policy (services/notifications/sound-cue-policy.ts) hears the same, and
+  // pushes `sound.cue` for the page to play once (every kind off until the operator turns it on).
+  const sounds = new SoundCuePolicy({ settings: () => settings.sounds });
   // The journal (core/audit-log.ts) keeps commands and, from the activity recorder, the
   // events main already sees: on/off air, 429 pauses, stale polls, uploads (docs/dev/architecture.md,
   // "Activity"). Events are written to the workspace open when they are seen.
@@ -204,6 +208,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     if (observation.kind === 'budget')
       record(recorder.budget(observation.at, observation.api, observation.rateLimitedUntil));
     for (const notice of policy.observe(observation)) hub.emit('notify', notice);
+    for (const cue of sounds.observe(observation)) hub.emit('sound.cue', cue);
   };
   hub.subscribe((event, payload) => {
     const at = clock.now();

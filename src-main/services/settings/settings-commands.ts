@@ -11,6 +11,7 @@ import { say } from '../../shared/i18n/say';
 import type { Settings } from './settings';
 import { changeShortcuts, readShortcuts } from './shortcut-settings';
 import { isTextSize } from '../../shared/appearance-model';
+import { soundCueKinds, type SoundCueSettings } from '../../shared/sound-cues';
 import { effectiveUpdates, type UpdatePolicy, type UpdateState } from '../../shared/updates-model';
 
 /**
@@ -81,6 +82,18 @@ export function settingsHandlers(
         await settings.setAppearance({ theme: theme ?? kept.theme, textSize: size });
       }
       return settings.appearance;
+    },
+    'settings.sounds': async ({ set }) => {
+      if (set) {
+        const kept = settings.sounds;
+        const changes: Partial<SoundCueSettings> = {};
+        for (const kind of soundCueKinds) {
+          const change = set[kind];
+          if (change) changes[kind] = { ...kept[kind], ...change };
+        }
+        await settings.setSounds(changes);
+      }
+      return settings.sounds;
     },
     'settings.shortcuts': () => readShortcuts(settings),
     'settings.changeShortcut': (change) =>

@@ -2,7 +2,8 @@
  * The app's settings in `settings.json` of the data folder (written atomically, validated on
  * read; a damaged file is set aside with a notice and the defaults apply): the workspace
  * that was open last, the interface language, the operator's name, which OS notifications
- * are on, the keyboard shortcuts the operator changed, and the theme and text size.
+ * are on, the keyboard shortcuts the operator changed, the theme and text size, and the
+ * sound cues' switches and volumes.
  */
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -24,6 +25,13 @@ import {
   type Appearance,
 } from '../../shared/appearance-model';
 import { allNoticesOn, osNoticeKinds, type OsNoticeSwitches } from '../../shared/notifications';
+import {
+  defaultSoundCues,
+  soundCueKinds,
+  type SoundCueKind,
+  type SoundCueSetting,
+  type SoundCueSettings,
+} from '../../shared/sound-cues';
 
 const settingsSchema = z.object({
   version: z.literal(1),
@@ -53,6 +61,13 @@ const settingsSchema = z.object({
       theme: z.enum(themeChoices),
       textSize: z.number().refine((size) => (textSizes as readonly number[]).includes(size)),
     })
+    .optional(),
+  /** Sound cue kinds the operator set: on or off and volume in %; absent: off, at 70 %. */
+  sounds: z
+    .partialRecord(
+      z.enum(soundCueKinds),
+      z.object({ on: z.boolean(), volume: z.number().int().min(0).max(100) }),
+    )
     .optional(),
 });
 
@@ -121,6 +136,13 @@ export interface Settings {
    * @throws Error from the file system when it cannot be written.
    */
   setAppearance(appearance: Appearance): Promise<void>;
+  /** Every sound cue kind's switch and volume (`defaultSoundCues` for kinds never set). */
+  readonly sounds: SoundCueSettings;
+  /**
+   * Changes the kinds given (the others keep their setting).
+   * @throws Error from the file system when it cannot be written.
+   */
+  setSounds(changes: Partial<Record<SoundCueKind, SoundCueSetting>>): Promise<void>;
 }
 
 /** Reads the settings of `dataDir`; `notice` tells of a damaged file that was set aside. */
@@ -182,6 +204,10 @@ export async function openSettings(
       return { theme: kept.theme, textSize: kept.textSize };
     },
     setAppearance: (appearance) => save({ ...value, appearance: { ...appearance } }),
+    get sounds() {
+      return { ...defaultSoundCues, ...value.sounds };
+    },
+    setSounds: (changes) => save({ ...value, sounds: { ...value.sounds, ...changes } }),
   };
   const notice = read.notice ? { message: read.notice, text: read.noticeText } : null;
   return { settings, ...(notice ? { notice } : {}) };

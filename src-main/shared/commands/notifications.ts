@@ -1,8 +1,10 @@
 /**
- * Events of OS notifications (`shared/notifications.ts`): main's notice policy decides what to
- * tell, the host shows it. No commands: which kinds are on is `settings.notifications`.
+ * Events of OS notifications (`shared/notifications.ts`) and sound cues
+ * (`shared/sound-cues.ts`): main's policies decide what to tell, the host shows or plays it.
+ * No commands: which kinds are on is `settings.notifications` and `settings.sounds`.
  */
 import type { OsNotice } from '../notifications';
+import type { SoundCue } from '../sound-cues';
 import { defineEvents, event } from './define';
 
 /** Events of OS notifications. */
@@ -15,4 +17,6 @@ export const notificationEvents = defineEvents({
    * notification's click.
    */
   'notify.open': event<OsNotice['open']>(),
+  /** A sound cue to play once (services/notifications/sound-cue-policy.ts decided it). */
+  'sound.cue': event<SoundCue>(),
 });

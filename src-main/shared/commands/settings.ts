@@ -1,7 +1,7 @@
 /**
  * The app's own settings (services/settings.ts, kept in `settings.json`): the interface
- * language, the operator's name, updates, notifications, keyboard shortcuts and the appearance
- * (theme and text size). No platform call.
+ * language, the operator's name, updates, notifications, keyboard shortcuts, the appearance
+ * (theme and text size) and the sound cues. No platform call.
  */
 import { z } from 'zod';
 import { languages, type Language, type LanguageChoice } from '../i18n/languages';
@@ -17,6 +17,10 @@ import {
 import { osNoticeKinds, type OsNoticeSwitches } from '../notifications';
 import { shortcutText, type ShortcutRow } from '../shortcuts-model';
 import { textSizes, themeChoices, type Appearance } from '../appearance-model';
+import { soundCueKinds, type SoundCueSettings } from '../sound-cues';
+
+/** The one refusal of a sound cue's volume outside 0–100 % (a `validation` catalogue text). */
+const volumeMessage = 'A volume is a whole number from 0 to 100 %.';
 
 /** The settings domain's commands. */
 export const settingsCommands = defineCommands({
@@ -106,6 +110,35 @@ export const settingsCommands = defineCommands({
         .optional(),
     }),
     output: returns<Appearance>(),
+    effect: 'change',
+    journal: 'whenSetting',
+    offer: { palette: true },
+  }),
+  /**
+   * Reads every sound cue kind's switch and volume (shared/sound-cues.ts; all off until the
+   * operator turns one on); first changes those given in `set` (`on`, `volume` in % 0–100,
+   * whole numbers; what is not given keeps its setting). Kept in settings.json for this
+   * workstation.
+   */
+  'settings.sounds': localSetting({
+    scope: 'workstation',
+    input: z.object({
+      set: z
+        .partialRecord(
+          z.enum(soundCueKinds),
+          z.object({
+            on: z.boolean().optional(),
+            volume: z
+              .number()
+              .int(volumeMessage)
+              .min(0, volumeMessage)
+              .max(100, volumeMessage)
+              .optional(),
+          }),
+        )
+        .optional(),
+    }),
+    output: returns<SoundCueSettings>(),
     effect: 'change',
     journal: 'whenSetting',
     offer: { palette: true },

@@ -93,6 +93,21 @@ export const app = {
       budgetPaused: 'The platform paused the API budget for more than 10 s',
       transfers: 'Uploads and downloads finished or failed',
     },
+    sound: {
+      title: 'Sound cues',
+      hint: 'Played once when it happens, never for your own actions. Off until you turn one on.',
+      kind: {
+        unexpectedOffAir: 'A watched broadcast went off air unexpectedly',
+        recordingStopped: 'A manual recording was stopped by someone else',
+        tokenRefused: 'The platform refused a token',
+        longPause: 'The platform paused the API budget for more than 10 s',
+      },
+      volume: 'Volume: {kind}',
+      volumeValue: '{volume} %',
+      play: 'Play',
+      playLabel: 'Play: {kind}',
+      blocked: 'This browser did not play the sound: {reason}',
+    },
   },
   osNotice: {
     offAir: { title: 'Off air', body: '{title} went off air.' },

@@ -249,6 +249,7 @@ export const errors = {
     searchLong: 'Search for at most 100 characters.',
     operatorNameLong: 'An operator name is at most 80 characters.',
     textSize: 'A text size is 100, 125, 150, 175 or 200 %.',
+    soundVolume: 'A volume is a whole number from 0 to 100 %.',
     broadcastTitle: 'A broadcast needs a title.',
     serviceAccountKey: 'Enter the service account key.',
     serviceAccountKeyLong: 'That service account key is too long.',

@@ -97,6 +97,21 @@ export const app: CatalogueShape<typeof en> = {
       budgetPaused: '플랫폼이 API 호출 한도를 10초 넘게 멈춤',
       transfers: '업로드와 다운로드가 끝나거나 실패함',
     },
+    sound: {
+      title: '알림음',
+      hint: '일이 생길 때 한 번만 울리며, 내가 한 동작에는 울리지 않습니다. 켜기 전에는 모두 꺼져 있습니다.',
+      kind: {
+        unexpectedOffAir: '지켜보던 방송이 예기치 않게 방송중지됨',
+        recordingStopped: '다른 사람이 수동 녹화를 멈춤',
+        tokenRefused: '플랫폼이 토큰을 거부함',
+        longPause: '플랫폼이 API 호출 한도를 10초 넘게 멈춤',
+      },
+      volume: '음량: {kind}',
+      volumeValue: '{volume}%',
+      play: '재생',
+      playLabel: '재생: {kind}',
+      blocked: '이 브라우저가 소리를 재생하지 않았습니다: {reason}',
+    },
   },
   osNotice: {
     offAir: { title: '방송중지', body: '{title} 방송이 중지되었습니다.' },

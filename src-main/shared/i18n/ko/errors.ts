@@ -244,6 +244,7 @@ export const errors: CatalogueShape<typeof en> = {
     searchLong: '검색어는 최대 100자입니다.',
     operatorNameLong: '운영자 이름은 80자 이하여야 합니다.',
     textSize: '글자 크기는 100, 125, 150, 175, 200% 중 하나입니다.',
+    soundVolume: '음량은 0에서 100% 사이의 정수입니다.',
     broadcastTitle: '방송 제목을 입력하세요.',
     serviceAccountKey: '서비스 계정 키를 입력하세요.',
     serviceAccountKeyLong: '서비스 계정 키가 너무 깁니다.',

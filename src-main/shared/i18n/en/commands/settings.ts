@@ -22,6 +22,10 @@ export const commandsSettings = {
       title: 'Set theme and text size',
       description: 'Reads or sets the colour theme (or following the system) and the text size.',
     },
+    sounds: {
+      title: 'Set sound cues',
+      description: 'Reads or sets which sound cues are on and the volume of each.',
+    },
     shortcuts: {
       title: 'Show keyboard shortcuts',
       description: 'Reads the keyboard shortcut of each command that can have one.',

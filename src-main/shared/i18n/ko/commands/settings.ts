@@ -22,6 +22,10 @@ export const commandsSettings = {
       title: '테마와 글자 크기 설정',
       description: '색 테마(또는 시스템 설정 사용)와 글자 크기를 읽거나 설정합니다.',
     },
+    sounds: {
+      title: '알림음 설정',
+      description: '어떤 알림음을 켤지와 각각의 음량을 읽거나 설정합니다.',
+    },
     shortcuts: {
       title: '단축키 보기',
       description: '단축키를 지정할 수 있는 각 명령의 단축키를 읽습니다.',
