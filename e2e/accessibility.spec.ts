@@ -2,12 +2,14 @@
  * Accessible by test (issue 35 §1): axe-core's WCAG 2.1 A and AA rules (e2e/axe.ts) find no
  * violation on any view of the top bar, nor in the main dialogs (new channel, a channel batch,
  * the upload enqueue, Studio, the palette, the shortcut sheet, the stop-recording question:
- * every question of the app is that same ConfirmDialog), in English and in Korean. Every rule
- * runs: none is turned off.
+ * every question of the app is that same ConfirmDialog), in English and in Korean, in each
+ * theme: dark and light (the app follows the OS's `prefers-color-scheme` until Settings says
+ * otherwise) and the OS's forced colours (high contrast). Every rule runs: none is turned off.
+ * The six walks run side by side (`mode: 'parallel'`), each with its own app.
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { axeViolations } from './axe';
+import { axeViolations, forcedColourClashes } from './axe';
 import { en } from '../src-main/shared/i18n/en';
 import { ko } from '../src-main/shared/i18n/ko';
 
@@ -57,82 +59,105 @@ function expectNone(found: Record<string, string[]>): void {
   expect(lines, `axe WCAG 2.1 A/AA violations:\n${lines.join('\n')}`).toEqual([]);
 }
 
+test.describe.configure({ mode: 'parallel' });
+
+/** The themes, as the OS asks for them: the app follows it (src-renderer/lib/appearance.svelte.ts). */
+const themes = [
+  { theme: 'dark', colorScheme: 'dark', forcedColors: 'none' },
+  { theme: 'light', colorScheme: 'light', forcedColors: 'none' },
+  { theme: 'forced colours', colorScheme: 'dark', forcedColors: 'active' },
+] as const;
+
 for (const [language, c, locale] of [
   ['en', en, 'en-US'],
   ['ko', ko as unknown as Catalogue, 'ko-KR'],
-] as const) {
-  test.describe(`in ${language}`, () => {
-    test.use({ locale });
+] as const)
+  for (const { theme, colorScheme, forcedColors } of themes)
+    test.describe(`in ${language}, ${theme}`, () => {
+      test.use({ locale, colorScheme, forcedColors });
 
-    // One app per language walks every view and every dialog: one start-up, not nineteen.
-    test(`every view and main dialog has no WCAG 2.1 A/AA violation (${language})`, async ({
-      app,
-    }) => {
-      test.setTimeout(240_000);
-      const found: Record<string, string[]> = {};
-      const dialog = app.getByRole('dialog');
-      const check = async (where: string) => {
-        await expect(dialog).toBeVisible();
-        found[where] = await axeViolations(app, 'dialog[open], [role="dialog"]');
-        if (found[where].length > 0) await app.screenshot(shots(`a11y-${language}-${where}`));
-      };
+      // One app per language and theme walks every view and every dialog: one start-up, not
+      // nineteen.
+      test(`every view and main dialog has no WCAG 2.1 A/AA violation (${language}, ${theme})`, async ({
+        app,
+      }) => {
+        test.setTimeout(240_000);
+        const tag = `${language}-${theme.replace(' ', '-')}`;
+        await expect(app.locator('html')).toHaveAttribute(
+          'data-theme',
+          colorScheme === 'light' ? 'light' : 'dark',
+        );
+        expect(await app.evaluate(() => matchMedia('(forced-colors: active)').matches)).toBe(
+          forcedColors === 'active',
+        );
+        const found: Record<string, string[]> = {};
+        const forced = forcedColors === 'active';
+        const scan = async (page: Page, include?: string) => [
+          ...(await axeViolations(page, include, forced)),
+          ...(forced ? await forcedColourClashes(page) : []),
+        ];
+        const dialog = app.getByRole('dialog');
+        const check = async (where: string) => {
+          await expect(dialog).toBeVisible();
+          found[where] = await scan(app, 'dialog[open], [role="dialog"]');
+          if (found[where].length > 0) await app.screenshot(shots(`a11y-${tag}-${where}`));
+        };
 
-      for (const view of views) {
-        await openView(app, c, view);
-        found[view] = await axeViolations(app);
-        if (found[view].length > 0) await app.screenshot(shots(`a11y-${language}-${view}`));
-      }
+        for (const view of views) {
+          await openView(app, c, view);
+          found[view] = await scan(app);
+          if (found[view].length > 0) await app.screenshot(shots(`a11y-${tag}-${view}`));
+        }
 
-      // The stop-recording question, on the first channel (the seed has it on air).
-      await openView(app, c, 'controlRoom');
-      await app.getByRole('button', { name: c.recording.start }).click();
-      await app.getByRole('button', { name: c.recording.stop }).click();
-      await check('stop-recording');
-      await app.getByRole('button', { name: c.recording.keep }).click();
-      await expect(dialog).toBeHidden();
+        // The stop-recording question, on the first channel (the seed has it on air).
+        await openView(app, c, 'controlRoom');
+        await app.getByRole('button', { name: c.recording.start }).click();
+        await app.getByRole('button', { name: c.recording.stop }).click();
+        await check('stop-recording');
+        await app.getByRole('button', { name: c.recording.keep }).click();
+        await expect(dialog).toBeHidden();
 
-      // The palette and the shortcut sheet.
-      await app.keyboard.press('Control+KeyK');
-      await check('palette');
-      await app.keyboard.press('Escape');
-      await expect(dialog).toBeHidden();
-      await app.keyboard.press('Shift+Slash');
-      await check('shortcut-sheet');
-      await app.keyboard.press('Escape');
-      await expect(dialog).toBeHidden();
+        // The palette and the shortcut sheet.
+        await app.keyboard.press('Control+KeyK');
+        await check('palette');
+        await app.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
+        await app.keyboard.press('Shift+Slash');
+        await check('shortcut-sheet');
+        await app.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
 
-      // Settings → Studio.
-      await app.getByRole('button', { name: c.settings.button, exact: true }).click();
-      await app.getByTestId('open-studio').click();
-      await check('studio');
-      await app.keyboard.press('Escape');
-      await expect(dialog).toBeHidden();
+        // Settings → Studio.
+        await app.getByRole('button', { name: c.settings.button, exact: true }).click();
+        await app.getByTestId('open-studio').click();
+        await check('studio');
+        await app.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
 
-      // Channels: a new channel, and a batch on two selected channels.
-      await openView(app, c, 'channels');
-      await app.getByRole('button', { name: c.channelsView.list.newChannel }).click();
-      await check('new-channel');
-      await dialog.getByRole('button', { name: c.common.cancel }).click();
-      await expect(dialog).toBeHidden();
-      const rows = app.getByTestId('channel-row');
-      for (const index of [0, 1]) await rows.nth(index).getByRole('checkbox').check();
-      await app.getByRole('button', { name: c.channelsView.bulk.disable }).click();
-      await check('channel-batch');
-      await dialog.getByRole('button', { name: c.common.cancel }).click();
-      await expect(dialog).toBeHidden();
+        // Channels: a new channel, and a batch on two selected channels.
+        await openView(app, c, 'channels');
+        await app.getByRole('button', { name: c.channelsView.list.newChannel }).click();
+        await check('new-channel');
+        await dialog.getByRole('button', { name: c.common.cancel }).click();
+        await expect(dialog).toBeHidden();
+        const rows = app.getByTestId('channel-row');
+        for (const index of [0, 1]) await rows.nth(index).getByRole('checkbox').check();
+        await app.getByRole('button', { name: c.channelsView.bulk.disable }).click();
+        await check('channel-batch');
+        await dialog.getByRole('button', { name: c.common.cancel }).click();
+        await expect(dialog).toBeHidden();
 
-      // Uploads: the question where dropped files go.
-      await openView(app, c, 'uploads');
-      await app.getByTestId('upload-file-input').setInputFiles({
-        name: 'opening.png',
-        mimeType: 'image/png',
-        buffer: Buffer.from('not really a picture'),
+        // Uploads: the question where dropped files go.
+        await openView(app, c, 'uploads');
+        await app.getByTestId('upload-file-input').setInputFiles({
+          name: 'opening.png',
+          mimeType: 'image/png',
+          buffer: Buffer.from('not really a picture'),
+        });
+        await check('upload-enqueue');
+        await app.getByRole('button', { name: c.enqueue.discard }).click();
+        await expect(dialog).toBeHidden();
+
+        expectNone(found);
       });
-      await check('upload-enqueue');
-      await app.getByRole('button', { name: c.enqueue.discard }).click();
-      await expect(dialog).toBeHidden();
-
-      expectNone(found);
     });
-  });
-}
