@@ -1,13 +1,19 @@
 /**
  * Keyboard only (issue 35 §1): an operator's evening with keys alone, never the mouse. Focus a
  * channel by its number, rename the broadcast, start recording, stop it and answer the question
- * by keys, set a cue point, open the palette and run a command. At every step the focused
- * element shows a visible focus ring, and after each dialog focus is back where it was.
+ * by keys, set a cue point, open the palette and run a command; then move a program on the
+ * timeline by a snap step and queue an upload. At every step the focused element shows a
+ * visible focus ring, and after each dialog focus is back where it was.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { en } from '../src-main/shared/i18n/en';
 import { findOnAir, type LiveBroadcast } from './on-air';
+import { allPrograms, deleteOnPlatform, minute } from './schedule-support';
+import { makeVideo } from './media';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** The focused element shows a focus ring: `:focus-visible`, with an outline drawn. */
 async function expectFocusRing(page: Page): Promise<void> {
@@ -117,4 +123,95 @@ test('an operator runs a broadcast by keys alone, focus always visible', async (
   await expect(app.getByTestId('recording-badge')).toBeVisible();
   await expect(rename).toBeFocused();
   await expectFocusRing(app);
+});
+
+/**
+ * Presses Tab until `target` has the focus (at most `most` presses, as an operator would walk
+ * the page), then checks the focus ring.
+ */
+async function tabTo(page: Page, target: Locator, most = 400): Promise<void> {
+  for (
+    let step = 0;
+    step < most && !(await target.evaluate((el) => el === document.activeElement));
+    step++
+  )
+    await page.keyboard.press('Tab');
+  await expect(target).toBeFocused();
+  await expectFocusRing(page);
+}
+
+test('an operator moves a program a snap step later and queues an upload, with keys alone', async ({
+  app,
+  platform,
+  sandbox,
+  clock,
+}) => {
+  test.setTimeout(120_000);
+  const c = en;
+  // A program 30 min to 3 h ahead (inside the Schedule's first window, an hour back to five
+  // ahead), with what follows it within ten minutes removed so a step later is free.
+  const startOf = (start: string) => Date.parse(start);
+  const programs = await allPrograms(platform);
+  const now = clock.now();
+  const program = programs.find(
+    (p) => startOf(p.start_at) > now + 30 * minute && startOf(p.start_at) < now + 180 * minute,
+  );
+  if (!program) throw new Error('the sandbox seed has no program 30 min to 3 h ahead');
+  for (const next of programs.filter(
+    (p) =>
+      p.channel_key === program.channel_key &&
+      p.id !== program.id &&
+      startOf(p.start_at) >= startOf(program.start_at) &&
+      startOf(p.start_at) < startOf(program.end_at) + 10 * minute,
+  ))
+    await deleteOnPlatform(sandbox, next.channel_key, next.id);
+
+  // Tab to Schedule in the top bar; Enter opens it.
+  const views = app.getByRole('navigation', { name: c.shell.viewsLabel });
+  await tabTo(app, views.getByRole('button', { name: c.shell.views.schedule }));
+  await app.keyboard.press('Enter');
+  await expect(app.getByTestId('timeline')).toHaveAttribute('data-ready', 'true');
+
+  // Tab to the program; the right arrow moves it one snap step (5 min) later, onto the
+  // 5-minute grid, sent after a quiet moment, and the platform has it there.
+  const block = app.locator(`[data-program-id="${program.id}"]`);
+  await tabTo(app, block);
+  await app.keyboard.press('ArrowRight');
+  const step = 5 * minute;
+  const movedMs = Math.round((startOf(program.start_at) + step) / step) * step;
+  const moved = new Date(movedMs).toISOString();
+  await expect
+    .poll(
+      async () =>
+        startOf((await allPrograms(platform)).find((p) => p.id === program.id)?.start_at ?? ''),
+      { timeout: 20_000 },
+    )
+    .toBe(movedMs);
+  await expect(block).toHaveAttribute('data-start-at', moved);
+  await expect(block).toBeFocused();
+
+  // Uploads: Tab to Add files, Enter opens the file chooser (the OS's, answered here), Enter
+  // queues the file as the dialog offers, and focus comes back to Add files.
+  await tabTo(app, views.getByRole('button', { name: c.shell.views.uploads }));
+  await app.keyboard.press('Enter');
+  const addFiles = app.getByRole('button', { name: c.uploads.addFiles });
+  await tabTo(app, addFiles);
+  const folder = await mkdtemp(join(tmpdir(), 'onair-keys-'));
+  try {
+    const file = join(folder, 'late edition.mp4');
+    await makeVideo(file, 2);
+    const chooser = app.waitForEvent('filechooser');
+    await app.keyboard.press('Enter');
+    await (await chooser).setFiles(file);
+    const dialog = app.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: c.enqueue.queue_one })).toBeFocused();
+    await expectFocusRing(app);
+    await app.keyboard.press('Enter');
+    await expect(dialog).toBeHidden();
+    await expect(app.getByText('late edition.mp4')).toBeVisible();
+    await expect(addFiles).toBeFocused();
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
 });
