@@ -229,28 +229,25 @@ export class PopOutWindows {
     return this.places;
   }
 
-  /** Keeps where `window` is now as `kind`'s place (a window already gone keeps its last). */
-  private async remember(kind: PopOutKind, window: PopOutWindow): Promise<void> {
-    if (window.isDestroyed()) return;
-    const bounds = window.getBounds();
+  /**
+   * Keeps where `window` is now as `kind`'s place (a window already gone keeps its last). Read
+   * at once (a closing window is still there), written after the writes asked before it.
+   */
+  private remember(kind: PopOutKind, window: PopOutWindow): Promise<void> {
+    if (window.isDestroyed()) return this.writing;
+    const bounds = roundRect(window.getBounds());
     const display = this.options.screen.getDisplayMatching(bounds);
-    const places = await this.readPlaces();
-    places.popOuts[kind] = {
-      displayId: display.id,
-      displayBounds: display.bounds,
-      bounds: roundRect(bounds),
-    };
-    const write = this.writing.then(() =>
-      this.file
-        .write(places)
-        .catch((error: unknown) =>
-          this.options.log(
-            `pop-outs: could not keep where the ${kind} window is: ${String(error)}`,
-          ),
-        ),
-    );
-    this.writing = write;
-    await write;
+    const place = { displayId: display.id, displayBounds: display.bounds, bounds };
+    this.writing = this.writing.then(async () => {
+      try {
+        const places = await this.readPlaces();
+        places.popOuts[kind] = place;
+        await this.file.write(places);
+      } catch (error) {
+        this.options.log(`pop-outs: could not keep where the ${kind} window is: ${String(error)}`);
+      }
+    });
+    return this.writing;
   }
 }
 
