@@ -46,7 +46,6 @@ export function popOutOf(search: string): PopOutRequest | null {
   const kind = query.get('popout');
   if (kind !== 'multiview' && kind !== 'control-room') return null;
   const channelKey = query.get('channel');
-  if (channelKey !== null && /^[A-Za-z0-9_-]{1,64}$/.test(channelKey))
-    return { kind, channelKey };
+  if (channelKey !== null && /^[A-Za-z0-9_-]{1,64}$/.test(channelKey)) return { kind, channelKey };
   return { kind };
 }
