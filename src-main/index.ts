@@ -1,8 +1,8 @@
 /**
- * Electron entry: app lifecycle, the one window, hardening. Thin: the work lives in
- * services/ behind the bridge contract.
- * Every window: contextIsolation, sandbox, webSecurity, no nodeIntegration, the preload
- * only; window.open and navigation away are denied; the app page gets notifications and
+ * Electron entry: app lifecycle, the main window and its pop-outs, hardening. Thin: the work
+ * lives in services/ behind the bridge contract.
+ * Every window (the main one and the pop-outs, hosts/pop-out-windows.ts): contextIsolation,
+ * sandbox, webSecurity, no nodeIntegration, the preload only; window.open and navigation away are denied; the app page gets notifications and
  * clipboard writes and no other permission (hosts/permission-policy.ts); one instance per
  * data folder (hosts/instance-lock.ts); the menu (hosts/app-menu.ts); recovery from crashes,
  * hangs and sleep, and a question before quitting with work under way (hosts/desktop-recovery.ts,
@@ -18,10 +18,11 @@ import {
   Notification,
   powerMonitor,
   powerSaveBlocker,
+  screen,
   session,
   shell,
 } from 'electron';
-import type { MessageBoxOptions } from 'electron';
+import type { MessageBoxOptions, MessageBoxReturnValue } from 'electron';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -37,7 +38,7 @@ import { ipcChannels } from './shared/ipc-channels';
 import { setFolderPicker } from './services/downloads/download-folder';
 import { createLog, type Log } from './hosts/log';
 import { createKeychain } from './secrets/keychain';
-import { isAppPage, secureWebPreferences } from './hosts/window-policy';
+import { appWindowOptions, isAppPage } from './hosts/window-policy';
 import { openExternalLink } from './hosts/external-links';
 import { startHostNetwork, type HostNetwork } from './hosts/host-network';
 import { saveDiagnosticsFromMenu } from './hosts/diagnostics-menu';
@@ -57,8 +58,11 @@ import {
 import { policyFilePath } from './hosts/update-policy';
 import { defaultDataFolder } from './hosts/data-folder';
 import { superviseKeepAwake } from './hosts/keep-awake';
+import { PopOutWindows, popOutMinimum, type PopOutWindow } from './hosts/pop-out-windows';
+import { popOutSearch } from './shared/pop-out-model';
 
 const rendererIndex = join(import.meta.dirname, '../renderer/index.html');
+const preloadPath = join(import.meta.dirname, '../preload/preload.cjs');
 const appUrlPrefix = pathToFileURL(join(import.meta.dirname, '../renderer/')).href;
 const isAppUrl = (url: string) => isAppPage(url, appUrlPrefix);
 // Reload and the developer tools: development runs, or a packaged one started with the flag.
@@ -93,6 +97,7 @@ watchMainFaults({
 let core: DeskCore | null = null;
 let log: Log | null = null;
 let mainWindow: BrowserWindow | null = null;
+let popOuts: PopOutWindows | null = null;
 let network: HostNetwork | null = null;
 let folderLock: InstanceLock | null = null;
 let updates: DesktopUpdates | null = null;
@@ -188,6 +193,11 @@ async function start(): Promise<void> {
     // What the diagnostics archive says of the app and of its network.
     about: { appVersion: app.getVersion(), network: network.network.description },
     updates: desktopUpdates.info,
+    // The Multiview and the control room in windows of their own (hosts/pop-out-windows.ts).
+    popOut: (request) => {
+      if (!popOuts) throw new Error('The desktop app has no window yet.');
+      return popOuts.openPopOut(request);
+    },
   });
   faultTeller = (kind, what) => deskCore.fault(kind, what);
   // A studio hub keeps its seats' files in `dropped/`: removed once no upload queue names them.
@@ -271,19 +281,13 @@ async function start(): Promise<void> {
     proxyFor: (url) => hostNetwork.network.proxyFor(url),
   });
 
-  mainWindow = new BrowserWindow({
-    width: 1440,
-    height: 900,
-    minWidth: 1024,
-    minHeight: 640,
-    backgroundColor: '#0b0f14',
-    title: 'OnAir Desk',
-    show: false,
-    webPreferences: {
-      ...secureWebPreferences(join(import.meta.dirname, '../preload/preload.cjs')),
+  mainWindow = new BrowserWindow(
+    appWindowOptions(
+      { width: 1440, height: 900, minWidth: 1024, minHeight: 640 },
+      preloadPath,
       devTools,
-    },
-  });
+    ),
+  );
   mainWindow.once('ready-to-show', () => mainWindow?.show());
   // OS notifications main's notice policy decides on; a click opens the view concerned.
   showOsNotices(watched, electronNotifications(Notification), menu.language, () => {
@@ -302,12 +306,37 @@ async function start(): Promise<void> {
   const ask = (options: MessageBoxOptions) => dialog.showMessageBox(window, options);
   // A crashed renderer reloads to the same view; a hung one asks "wait or reload".
   recoverRenderer(window, { ask, language: menu.language, log: (m) => logger.write(m) });
-  // Quitting with uploads, downloads or a recording command under way asks first.
+  // Quitting with uploads, downloads or a recording command under way asks first; so does
+  // closing the main window with pop-outs open, which close with it.
   guardQuit(app, window, {
     work: () => workInFlight(watched, recording.inFlight),
     ask,
     language: menu.language,
     log: (m) => logger.write(m),
+    popOuts: () => popOuts?.openKinds().length ?? 0,
+  });
+  // Pop-outs: the main window's hardening, recovery and links (hosts/pop-out-windows.ts).
+  popOuts = new PopOutWindows({
+    dataDir: app.getPath('userData'),
+    screen: {
+      getAllDisplays: () => screen.getAllDisplays(),
+      getPrimaryDisplay: () => screen.getPrimaryDisplay(),
+      getDisplayMatching: (rect) => screen.getDisplayMatching(rect),
+    },
+    log: (m) => logger.write(m),
+    create: ({ kind, bounds }) => {
+      const popOut = new BrowserWindow(
+        appWindowOptions({ ...bounds, ...popOutMinimum }, preloadPath, devTools),
+      );
+      const askHere = (options: MessageBoxOptions) => dialog.showMessageBox(popOut, options);
+      recoverRenderer(popOut, {
+        ask: askHere,
+        language: menu.language,
+        log: (m) => logger.write(`${kind} pop-out: ${m}`),
+      });
+      keepLinksOutside(popOut, askHere);
+      return popOutWindow(popOut);
+    },
   });
   // The download list's "Choose…": the system's folder picker, attached to the window.
   setFolderPicker(async () => {
@@ -317,18 +346,58 @@ async function start(): Promise<void> {
       : await dialog.showOpenDialog(options);
     return picked.canceled ? null : (picked.filePaths[0] ?? null);
   });
-  mainWindow.webContents.on('will-redirect', (event) => event.preventDefault());
-  // Links open in the system browser, never in the app: the https links the app makes (the
-  // platform's consoles and docs) at once, other web addresses once the operator said so,
-  // nothing else (hosts/external-links.ts).
-  mainWindow.webContents.setWindowOpenHandler(({ url }) => {
-    void openExternalLink(url, {
-      open: (link) => shell.openExternal(link),
-      ask: (options) => dialog.showMessageBox(window, options),
-      language: menu.language,
-      log: (m) => logger.write(m),
-    });
-    return { action: 'deny' };
-  });
+  keepLinksOutside(mainWindow, ask);
   await mainWindow.loadFile(rendererIndex);
+
+  /**
+   * No redirect away from the app's page; links open in the system browser, never in the app:
+   * the https links the app makes (the platform's consoles and docs) at once, other web
+   * addresses once the operator said so, nothing else (hosts/external-links.ts).
+   */
+  function keepLinksOutside(
+    shown: BrowserWindow,
+    askThere: (options: MessageBoxOptions) => Promise<MessageBoxReturnValue>,
+  ): void {
+    shown.webContents.on('will-redirect', (event) => event.preventDefault());
+    shown.webContents.setWindowOpenHandler(({ url }) => {
+      void openExternalLink(url, {
+        open: (link) => shell.openExternal(link),
+        ask: askThere,
+        language: menu.language,
+        log: (m) => logger.write(m),
+      });
+      return { action: 'deny' };
+    });
+  }
+}
+
+/**
+ * A pop-out BrowserWindow as hosts/pop-out-windows.ts uses it. Moves and resizes are reported
+ * once the operator pauses for 400 ms (`moved`/`resized` exist on macOS and Windows only).
+ */
+function popOutWindow(shown: BrowserWindow): PopOutWindow {
+  return {
+    getBounds: () => shown.getBounds(),
+    bringForward: () => {
+      if (shown.isMinimized()) shown.restore();
+      shown.show();
+      shown.focus();
+    },
+    load: (request) => shown.loadFile(rendererIndex, { search: popOutSearch(request).slice(1) }),
+    close: () => shown.close(),
+    isDestroyed: () => shown.isDestroyed(),
+    on: (event, listener) => {
+      if (event === 'close') shown.on('close', listener);
+      else if (event === 'closed') shown.on('closed', listener);
+      else {
+        let timer: ReturnType<typeof setTimeout> | null = null;
+        const settled = () => {
+          if (timer) clearTimeout(timer);
+          timer = setTimeout(listener, 400);
+        };
+        if (event === 'moved') shown.on('move', settled);
+        else shown.on('resize', settled);
+      }
+    },
+  };
 }

@@ -94,6 +94,25 @@ export function quitQuestion(work: WorkInFlight, language: Language): MessageBox
   };
 }
 
+/**
+ * The question asked before the main window closes with `popOuts` pop-out windows open and
+ * nothing else under way, in `language`: they close with it (src-main/index.ts). Button 1
+ * closes everything.
+ */
+export function closeQuestion(popOuts: number, language: Language): MessageBoxOptions {
+  const t = createI18n(language).t;
+  return {
+    type: 'question',
+    title: t('popOut.close.title'),
+    message: t('popOut.close.message', { count: popOuts }),
+    detail: t('popOut.close.detail'),
+    buttons: [t('popOut.close.keepOpen'), t('popOut.close.closeAll')],
+    defaultId: 0,
+    cancelId: 0,
+    noLink: true,
+  };
+}
+
 /** Electron's `app`, as far as the guard uses it. */
 export interface QuittingApp {
   on(event: 'before-quit', listener: (event: ElectronEvent) => void): unknown;
@@ -111,11 +130,19 @@ export interface QuitGuardOptions {
   ask: (options: MessageBoxOptions) => Promise<MessageBoxReturnValue>;
   language: () => Language;
   log: (message: string) => void;
+  /**
+   * How many pop-out windows are open (hosts/pop-out-windows.ts); absent: none. Closing
+   * `window` with any open asks first, since they close with it; a quit from the menu (which
+   * says it closes everything) asks only about work under way.
+   */
+  popOuts?: () => number;
 }
 
 /**
  * Holds every quit (and the closing of `window`, which quits the app) until the work under
  * way is read: none, it quits; some, it asks, and quits only when the operator says so.
+ * Closing `window` with pop-outs open asks too (the quit question gains a line for them when
+ * work is under way as well).
  */
 export function guardQuit(
   app: QuittingApp,
@@ -124,12 +151,12 @@ export function guardQuit(
 ): void {
   let confirmed = false;
   let deciding = false;
-  const hold = (event: ElectronEvent) => {
+  const hold = (event: ElectronEvent, closing: boolean) => {
     if (confirmed) return;
     event.preventDefault();
     if (deciding) return;
     deciding = true;
-    void decide()
+    void decide(closing ? (options.popOuts?.() ?? 0) : 0)
       .then((quit) => {
         if (!quit) return;
         confirmed = true;
@@ -137,22 +164,29 @@ export function guardQuit(
       })
       .finally(() => (deciding = false));
   };
-  const decide = async (): Promise<boolean> => {
+  const decide = async (popOuts: number): Promise<boolean> => {
     let work: WorkInFlight;
     try {
       work = await options.work();
     } catch (error) {
       // What cannot be read cannot be protected: never keep the operator from quitting.
       options.log(`quit: could not read the work under way: ${String(error)}`);
-      return true;
+      work = { uploads: 0, downloads: 0, commands: 0 };
     }
-    if (work.uploads + work.downloads + work.commands === 0) return true;
-    const { response } = await options.ask(quitQuestion(work, options.language()));
+    const busy = work.uploads + work.downloads + work.commands > 0;
+    if (!busy && popOuts === 0) return true;
+    const language = options.language();
+    const question = busy ? quitQuestion(work, language) : closeQuestion(popOuts, language);
+    if (busy && popOuts > 0) {
+      const line = createI18n(language).t('popOut.close.line', { count: popOuts });
+      question.detail = `• ${line}\n${question.detail ?? ''}`;
+    }
+    const { response } = await options.ask(question);
     options.log(
-      `quit with ${work.uploads} uploads, ${work.downloads} downloads, ${work.commands} commands under way: ${response === 1 ? 'quit' : 'kept working'}`,
+      `quit with ${work.uploads} uploads, ${work.downloads} downloads, ${work.commands} commands under way, ${popOuts} pop-outs open: ${response === 1 ? 'quit' : 'kept working'}`,
     );
     return response === 1;
   };
-  app.on('before-quit', hold);
-  window.on('close', hold);
+  app.on('before-quit', (event) => hold(event, false));
+  window.on('close', (event) => hold(event, true));
 }

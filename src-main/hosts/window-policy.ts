@@ -20,6 +20,31 @@ export function secureWebPreferences(preloadPath: string) {
   } as const;
 }
 
+/** Where and how big a window opens, screen pixels (x, y absent: the OS places it). */
+export interface WindowPlace {
+  x?: number;
+  y?: number;
+  width: number;
+  height: number;
+  minWidth: number;
+  minHeight: number;
+}
+
+/**
+ * The BrowserWindow options of every OnAir Desk window, the main one and each pop-out
+ * (hosts/pop-out-windows.ts): `place`, the app's dark background while it loads, hidden until
+ * ready, and {@link secureWebPreferences} with developer tools only when `devTools`.
+ */
+export function appWindowOptions(place: WindowPlace, preloadPath: string, devTools: boolean) {
+  return {
+    ...place,
+    backgroundColor: '#0b0f14',
+    title: 'OnAir Desk',
+    show: false,
+    webPreferences: { ...secureWebPreferences(preloadPath), devTools },
+  };
+}
+
 /**
  * Whether a navigation or IPC sender URL is the app's own page: the built renderer's
  * folder as a file:// URL prefix. Anything else (http, other files) is refused.

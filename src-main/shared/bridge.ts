@@ -39,6 +39,7 @@ import { notificationEvents } from './commands/notifications';
 import { activityCommands } from './commands/activity';
 import { panelCommands } from './commands/panels';
 import { workstationCommands, workstationEvents } from './commands/workstation';
+import { windowCommands } from './commands/windows';
 
 export { ipcChannels } from './ipc-channels';
 
@@ -66,6 +67,7 @@ export const commandDomains = {
   activity: activityCommands,
   panels: panelCommands,
   workstation: workstationCommands,
+  windows: windowCommands,
 } as const;
 
 /** The name of a domain of commands. */

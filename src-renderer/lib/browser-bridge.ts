@@ -147,6 +147,16 @@ async function readEventStream(
   }
 }
 
+/**
+ * The address of a pop-out tab of this page (shared/pop-out-model.ts): the same page with the
+ * pop-out's query, and the launch secret in the fragment, where a new tab takes it as the
+ * first tab did (a tab's sessionStorage is its own). Only ever opened on this page's origin.
+ */
+export function popOutTabUrl(search: string): string {
+  const secret = sessionStorage.getItem(storageKey) ?? '';
+  return `${location.pathname}${search}#k=${secret}`;
+}
+
 function takeSecret(): string {
   const match = /[#&]k=([A-Za-z0-9_-]+)/.exec(location.hash);
   if (match?.[1]) {

@@ -49,11 +49,26 @@ export function isPersisted(query: Pick<Query, 'meta' | 'queryKey'>): boolean {
   return query.meta?.persist === true || persistedRoots.has(String(query.queryKey[0]));
 }
 
+/** How a page takes part in the saved queries. */
+export interface PersistOptions {
+  /**
+   * A pop-out window (lib/pop-out.ts): it restores what the main window saved without marking
+   * it stale (the main window keeps it fresh and saves it at least every 10 s, and the pop-out's
+   * live state arrives from main's watches), so opening a pop-out reads nothing again from the
+   * platform; and it never saves, so two windows never race to write one file.
+   */
+  follower?: boolean;
+  /** Called once the first restore is done (or failed): a pop-out shows its view then. */
+  onRestored?: () => void;
+}
+
 /**
  * Restores the active workspace's saved queries into `client`, then saves them as they
  * change; follows workspace switches. Answers the function that stops it.
  */
-export function persistQueries(client: QueryClient): () => void {
+export function persistQueries(client: QueryClient, options: PersistOptions = {}): () => void {
+  const follower = options.follower === true;
+  let onRestored = options.onRestored;
   let workspaceId: string | null = null;
   /** What is saved, by query hash: a restored result stays until a newer one replaces it. */
   let saved = new Map<string, PersistedQuery>();
@@ -67,6 +82,14 @@ export function persistQueries(client: QueryClient): () => void {
   let restoring = false;
 
   const restore = async (): Promise<void> => {
+    try {
+      await restoreNow();
+    } finally {
+      onRestored?.();
+      onRestored = undefined;
+    }
+  };
+  const restoreNow = async (): Promise<void> => {
     const mine = ++generation;
     const cache = await call('persist.load', {}).catch(() => null);
     // A switch while this was read: that workspace's own restore runs instead.
@@ -78,6 +101,7 @@ export function persistQueries(client: QueryClient): () => void {
       for (const query of cache.queries) {
         if (client.getQueryData(query.queryKey) !== undefined) continue;
         client.setQueryData(query.queryKey, query.data, { updatedAt: query.updatedAt });
+        if (follower) continue;
         // Shown at once, read again as soon as a view observes it (even `staleTime: Infinity`).
         void client.invalidateQueries({
           queryKey: query.queryKey,
@@ -94,7 +118,7 @@ export function persistQueries(client: QueryClient): () => void {
 
   const flush = (): void => {
     timer = null;
-    if (workspaceId === null) return;
+    if (workspaceId === null || follower) return;
     for (const query of client.getQueryCache().getAll()) {
       if (!isPersisted(query) || query.state.status !== 'success') continue;
       if (query.state.data === undefined) continue;

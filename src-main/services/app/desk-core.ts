@@ -54,6 +54,7 @@ import {
 import type { Broadcast, BudgetSnapshot, Fresh } from '../../shared/model';
 import { PanelRegistry } from '../panels/panel-registry';
 import { Workstation, workstationHandlers } from './workstation';
+import { windowHandlers, type PopOutOpener } from './pop-outs';
 import { panelHandlers } from '../panels/panel-commands';
 
 export type { CallContext } from '../core/command-registry';
@@ -134,6 +135,11 @@ export interface DeskCoreOptions {
   about?: { appVersion?: string; network?: NetworkDescription | null };
   /** The desktop app's updates: its policy and updater state (absent in the browser host). */
   updates?: UpdatesInfo;
+  /**
+   * Opens pop-out windows (the desktop app: hosts/pop-out-windows.ts); absent in the browser
+   * host, whose pages open a pop-out as a tab (services/app/pop-outs.ts).
+   */
+  popOut?: PopOutOpener;
 }
 
 /**
@@ -319,6 +325,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       }),
       activity: activityHandlers({ journal: audit, now: () => clock.now() }),
       workstation: workstationHandlers(workstation),
+      windows: windowHandlers(options.popOut),
     },
     () => lifecycle.session,
     log,

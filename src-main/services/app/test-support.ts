@@ -63,6 +63,7 @@ export async function startTestCore(
     updates?: DeskCoreOptions['updates'];
     clock?: DeskCoreOptions['clock'];
     sandboxFetch?: WorkspaceOptions['fetch'];
+    popOut?: DeskCoreOptions['popOut'];
   } = {},
 ): Promise<TestCore> {
   const sandbox = await startSandbox({
@@ -84,6 +85,7 @@ export async function startTestCore(
     workspaceOptions: { pacing, ...(options.fetch ? { fetch: options.fetch } : {}) },
     log: options.log ?? (() => undefined),
     ...(options.uploadTuning ? { uploadTuning: options.uploadTuning } : {}),
+    ...(options.popOut ? { popOut: options.popOut } : {}),
     ...(options.updates ? { updates: options.updates } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
   });

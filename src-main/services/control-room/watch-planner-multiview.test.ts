@@ -91,4 +91,24 @@ describe('watch planner, multiview', () => {
     expect(planner.has('participants', keys[0] ?? '')).toBe(false);
     expect(planner.has('participants', keys[1] ?? '')).toBe(true);
   });
+
+  it('reads nothing more for a popped-out Multiview: a second page’s watch joins the first', async () => {
+    // The main window alone for 10 minutes, and the same with its pop-out subscribing 2 min in
+    // and leaving at 8 (shared/pop-out-model.ts): the same reads at the same times.
+    const alone = setup();
+    alone.planner.subscribe({ kind: 'multiview' }, 'main-window');
+    await alone.clock.advance(10 * 60_000);
+
+    const both = setup();
+    both.planner.subscribe({ kind: 'multiview' }, 'main-window');
+    await both.clock.advance(2 * 60_000);
+    const popOut = both.planner.subscribe({ kind: 'multiview' }, 'pop-out');
+    expect(both.planner.currentTasks().filter((t) => t.id === 'onair:account')).toHaveLength(1);
+    await both.clock.advance(6 * 60_000);
+    both.planner.unsubscribe(popOut);
+    await both.clock.advance(2 * 60_000);
+
+    expect(alone.runs.length).toBeGreaterThan(200);
+    expect(both.runs).toEqual(alone.runs);
+  });
 });

@@ -24,6 +24,7 @@ import { panelsView } from './en/panels';
 import { multiview } from './en/multiview';
 import { presence } from './en/presence';
 import { workstation } from './en/workstation';
+import { popOut } from './en/pop-out';
 
 export const en = {
   ...app,
@@ -51,4 +52,5 @@ export const en = {
   ...multiview,
   ...presence,
   ...workstation,
+  ...popOut,
 } as const;

@@ -26,6 +26,7 @@ import { panelsView } from './ko/panels';
 import { multiview } from './ko/multiview';
 import { presence } from './ko/presence';
 import { workstation } from './ko/workstation';
+import { popOut } from './ko/pop-out';
 
 export const ko: CatalogueShape<typeof en> = {
   ...app,
@@ -53,4 +54,5 @@ export const ko: CatalogueShape<typeof en> = {
   ...multiview,
   ...presence,
   ...workstation,
+  ...popOut,
 };

@@ -23,6 +23,7 @@ import { commandsBatches } from './commands/batches';
 import { commandsStudio } from './commands/studio';
 import { commandsPanels } from './commands/panels';
 import { commandsWorkstation } from './commands/workstation';
+import { commandsWindows } from './commands/windows';
 
 export const commandTexts = {
   commands: {
@@ -47,5 +48,6 @@ export const commandTexts = {
     studio: commandsStudio,
     panels: commandsPanels,
     workstation: commandsWorkstation,
+    windows: commandsWindows,
   },
 } as const;

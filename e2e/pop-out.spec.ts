@@ -1,0 +1,214 @@
+/**
+ * Pop-outs through the browser host (issue 35 §3, "Two screens"): the Multiview pops out into a
+ * second tab that shows the same tiles, and the sandbox serves no extra call for it (its watch
+ * joins the main window's in main's planner; it restores the main window's saved channel list
+ * without reading it again). The palette works in the pop-out. In Korean, the palette's "Pop out
+ * Multiview" and the control room's pop-out button open their tabs, the control room on the
+ * channel in focus. English and Korean screenshots of the buttons and the popped-out tabs go to
+ * test-results/screens/ (looked at by hand; they assert nothing).
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { en } from '../src-main/shared/i18n/en';
+import { ko } from '../src-main/shared/i18n/ko';
+import { test, expect, type PlatformProbe, type SandboxHandle } from './fixtures';
+
+test.use({ onAir: 6 });
+
+const shots = (name: string) => ({ path: `test-results/screens/${name}.png`, fullPage: true });
+
+/** The operations the sandbox served the app so far, live and VOD, by operation id. */
+async function served(sandbox: SandboxHandle): Promise<Map<string, number>> {
+  const asked = await sandbox.served.asked();
+  const counts = new Map<string, number>();
+  for (const [api, ops] of Object.entries(asked))
+    for (const [op, count] of Object.entries(ops)) counts.set(`${api}.${op}`, count);
+  return counts;
+}
+
+/** What `later` served beyond `earlier`, by operation (operations with none left out). */
+function since(earlier: Map<string, number>, later: Map<string, number>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [op, count] of later) {
+    const more = count - (earlier.get(op) ?? 0);
+    if (more > 0) out[op] = more;
+  }
+  return out;
+}
+
+const total = (calls: Record<string, number>) =>
+  Object.values(calls).reduce((sum, count) => sum + count, 0);
+
+/** The broadcasts the tiles show, sorted. */
+async function tileKeys(page: Page): Promise<string[]> {
+  const keys = await page
+    .getByTestId('multiview-tile')
+    .evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute('data-broadcast') ?? ''));
+  return keys.sort();
+}
+
+/** Waits until the main window saved its channel list (lib/persist.ts), which a pop-out restores. */
+async function channelListSaved(dataDir: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        for (const name of await readdir(dataDir))
+          if (/^cache\..+\.json$/.test(name)) {
+            const text = await readFile(join(dataDir, name), 'utf8');
+            if (text.includes('"channels"')) return true;
+          }
+        return false;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+}
+
+interface LiveBroadcast {
+  key: string;
+  channel_key: string;
+  title: string;
+}
+
+test('a popped-out Multiview shows the same tiles and costs the platform no extra calls', async ({
+  app,
+  sandbox,
+  dataDir,
+}) => {
+  // Real time throughout: the planner's cadence against the platform's clock is the point.
+  test.setTimeout(150_000);
+  const views = app.getByRole('navigation', { name: 'Views' });
+  await views.getByRole('button', { name: 'Multiview' }).click();
+  await expect(app.getByTestId('multiview-tile')).toHaveCount(6);
+  await expect(app.getByTestId('viewers').first()).toHaveText(/^[\d,]+ viewers?$/, {
+    timeout: 45_000,
+  });
+  await channelListSaved(dataDir);
+  const button = app.getByRole('button', { name: en.popOut.multiview });
+  await expect(button).toHaveText(en.popOut.button);
+  await button.screenshot({ path: 'test-results/screens/pop-out-button-en.png' });
+  await app.screenshot(shots('pop-out-multiview-main-en'));
+
+  // The main window's Multiview alone, for 25 s: what one Multiview costs.
+  const window = 25_000;
+  const start = await served(sandbox);
+  await app.waitForTimeout(window);
+  const beforePopOut = await served(sandbox);
+  const alone = since(start, beforePopOut);
+
+  // The pop-out: a second tab of the same browser, named so that asking again reuses it.
+  const clickedAt = performance.now();
+  const [popOut] = await Promise.all([app.context().waitForEvent('page'), button.click()]);
+  await popOut.waitForLoadState();
+  expect(new URL(popOut.url()).search).toBe('?popout=multiview');
+  // The launch secret went from the fragment to the tab's own session storage.
+  expect(new URL(popOut.url()).hash).toBe('');
+  await expect(popOut).toHaveTitle('Multiview · OnAir Desk');
+  await expect(popOut.getByRole('heading', { level: 1, name: 'Multiview' })).toBeVisible();
+  await expect(popOut.getByRole('navigation', { name: 'Views' })).toHaveCount(0);
+  await expect(popOut.getByRole('button', { name: en.popOut.multiview })).toHaveCount(0);
+  // Its tiles arrive with the planner's next read of the on-air list (at most 10 s apart).
+  await expect(popOut.getByTestId('multiview-tile')).toHaveCount(6, { timeout: 20_000 });
+  expect(await tileKeys(popOut)).toEqual(await tileKeys(app));
+  await expect(popOut.getByTestId('multiview-count')).toHaveText('6 channels on air');
+
+  // Both windows on the Multiview for 25 s from the click: no call more than alone.
+  await app.waitForTimeout(Math.max(0, window - (performance.now() - clickedAt)));
+  const together = since(beforePopOut, await served(sandbox));
+  test.info().annotations.push({
+    type: 'calls',
+    description: `alone ${JSON.stringify(alone)}; with the pop-out ${JSON.stringify(together)}`,
+  });
+  // Only the watch's reads, and no operation more often than alone (±1 for where the 25 s
+  // fell in the planner's cycle): a read of its own would add an operation or a count.
+  for (const [op, count] of Object.entries(together))
+    expect(count, `${op} with the pop-out`).toBeLessThanOrEqual((alone[op] ?? 0) + 1);
+  expect(total(together)).toBeLessThanOrEqual(total(alone) + 1);
+  expect(
+    Object.keys(together).filter((op) => /channel/i.test(op) && !/participant/i.test(op)),
+  ).toEqual([]);
+  await popOut.screenshot(shots('pop-out-multiview-en'));
+
+  // The palette works in the pop-out too.
+  await popOut.keyboard.press('Control+KeyK');
+  const palette = popOut.getByRole('dialog', { name: en.palette.title });
+  await expect(palette).toBeVisible();
+  await popOut.keyboard.press('Escape');
+  await expect(palette).toBeHidden();
+
+  // A tile of the pop-out focuses its channel in the main window's control room.
+  const key = (await tileKeys(popOut))[0] ?? '';
+  const tile = popOut.locator(`[data-testid="multiview-tile"][data-broadcast="${key}"]`);
+  await tile
+    .getByRole('button', { name: /^Open .* in the control room$/ })
+    .first()
+    .click();
+  await expect(views.getByRole('button', { name: 'Control room' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(popOut.getByTestId('multiview-tile')).toHaveCount(6);
+});
+
+test.describe('in Korean', () => {
+  test.use({ locale: 'ko-KR' });
+
+  test('the palette pops out the Multiview; the control room pops out on its channel', async ({
+    app,
+    platform,
+  }) => {
+    const views = app.getByRole('navigation', { name: ko.shell.viewsLabel });
+    await views.getByRole('button', { name: ko.shell.views.multiview }).click();
+    await expect(app.getByTestId('multiview-tile')).toHaveCount(6);
+    const button = app.getByRole('button', { name: ko.popOut.multiview });
+    await expect(button).toHaveText(ko.popOut.button);
+    await button.screenshot({ path: 'test-results/screens/pop-out-button-ko.png' });
+    await app.screenshot(shots('pop-out-multiview-main-ko'));
+
+    // The palette's command, found by its Korean title.
+    await app.keyboard.press('Control+KeyK');
+    const palette = app.getByRole('dialog', { name: ko.palette.title });
+    const box = palette.getByRole('combobox', { name: ko.palette.input });
+    const title = ko.commands.windows.window.popOutMultiview.title;
+    await box.fill(title);
+    await expect(palette.getByRole('option').first()).toContainText(title);
+    const [popOut] = await Promise.all([app.context().waitForEvent('page'), box.press('Enter')]);
+    await popOut.waitForLoadState();
+    await expect(popOut).toHaveTitle(`${ko.shell.views.multiview} · OnAir Desk`);
+    await expect(popOut.getByTestId('multiview-tile')).toHaveCount(6, { timeout: 20_000 });
+    await popOut.screenshot(shots('pop-out-multiview-ko'));
+    await app.keyboard.press('Escape');
+
+    // The control room pops out on the channel in focus.
+    const onAir = await onAirBroadcast(platform);
+    await views.getByRole('button', { name: ko.shell.views.controlRoom }).click();
+    const channels = app.getByRole('listbox', { name: ko.channels.listLabel });
+    await channels.getByRole('option', { name: new RegExp(onAir.channelTitle) }).click();
+    await expect(app.getByRole('heading', { level: 1, name: onAir.title })).toBeVisible();
+    const roomButton = app.getByRole('button', { name: ko.popOut.controlRoom });
+    await app.screenshot(shots('pop-out-control-room-main-ko'));
+    const [room] = await Promise.all([app.context().waitForEvent('page'), roomButton.click()]);
+    await room.waitForLoadState();
+    expect(new URL(room.url()).searchParams.get('channel')).toBe(onAir.channelKey);
+    await expect(room.getByRole('heading', { level: 1, name: onAir.title })).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(room).toHaveTitle(`${ko.shell.views.controlRoom} · OnAir Desk`);
+    await room.screenshot(shots('pop-out-control-room-ko'));
+  });
+});
+
+async function onAirBroadcast(
+  platform: PlatformProbe,
+): Promise<{ title: string; channelKey: string; channelTitle: string }> {
+  const broadcasts = (
+    await platform.get<{ data: LiveBroadcast[] }>('/broadcasts?is_onair=1&per_page=100')
+  ).data;
+  const first = broadcasts[0];
+  if (!first) throw new Error('nothing on air');
+  const channel = (
+    await platform.get<{ data: { title: string } }>(`/channels/${first.channel_key}`)
+  ).data;
+  return { title: first.title, channelKey: first.channel_key, channelTitle: channel.title };
+}
