@@ -4,10 +4,13 @@
  */
 export const popOut = {
   popOut: {
-    /** The visible text of a pop-out button; its accessible name says what pops out. */
+    /**
+     * The visible text of a pop-out button; its accessible name says what pops out, without
+     * the view's own name (the top bar's button carries that name, and one name, one button).
+     */
     button: 'Pop out',
-    multiview: 'Pop out Multiview',
-    controlRoom: 'Pop out control room',
+    multiview: 'Pop out into a window of its own',
+    controlRoom: 'Pop out this channel into a window of its own',
     hint: 'Opens it in a window of its own, on the screen where you last put it.',
     failed: 'The pop-out did not open: {reason}',
     windowTitle: '{view} · OnAir Desk',

@@ -5,8 +5,8 @@ import type { popOut as en } from '../en/pop-out';
 export const popOut: CatalogueShape<typeof en> = {
   popOut: {
     button: '새 창으로',
-    multiview: '멀티뷰를 새 창으로 열기',
-    controlRoom: '컨트롤 룸을 새 창으로 열기',
+    multiview: '새 창으로 열기',
+    controlRoom: '이 채널을 새 창으로 열기',
     hint: '별도의 창으로, 마지막에 둔 화면에 엽니다.',
     failed: '새 창을 열지 못했습니다: {reason}',
     windowTitle: '{view} · OnAir Desk',
