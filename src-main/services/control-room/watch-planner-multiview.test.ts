@@ -111,7 +111,9 @@ describe('watch planner, multiview', () => {
     planner.subscribe({ kind: 'multiview', pinned: [keys[0] ?? ''] }, 'c');
     await clock.advance(10 * 60_000);
     for (let from = 0; from <= 9 * 60_000; from += 5_000)
-      expect(runs.filter((r) => r.at >= from && r.at < from + 60_000).length).toBeLessThanOrEqual(24);
+      expect(runs.filter((r) => r.at >= from && r.at < from + 60_000).length).toBeLessThanOrEqual(
+        24,
+      );
     expect(multiviewShares(16, 1).unpinnedMs).toBe(358_353);
     for (const id of ['onair:account', 'audience:account', `participants:${keys[0] ?? ''}`]) {
       const at = runs.filter((r) => r.id === id).map((r) => r.at);

@@ -54,6 +54,8 @@ const settingsSchema = z.object({
       textSize: z.number().refine((size) => (textSizes as readonly number[]).includes(size)),
     })
     .optional(),
+  /** The Multiview's pinned tiles per workspace id: channel keys, at most 2; absent: none. */
+  multiviewPins: z.record(z.string().max(64), z.array(z.string().max(64)).max(2)).optional(),
 });
 
 /** The settings as read at start-up. */
@@ -121,6 +123,13 @@ export interface Settings {
    * @throws Error from the file system when it cannot be written.
    */
   setAppearance(appearance: Appearance): Promise<void>;
+  /** The Multiview's pinned tiles of workspace `workspaceId` (channel keys, at most 2). */
+  multiviewPins(workspaceId: string): string[];
+  /**
+   * Keeps the Multiview's pinned tiles of workspace `workspaceId`.
+   * @throws Error from the file system when it cannot be written.
+   */
+  setMultiviewPins(workspaceId: string, pins: string[]): Promise<void>;
 }
 
 /** Reads the settings of `dataDir`; `notice` tells of a damaged file that was set aside. */
@@ -182,6 +191,12 @@ export async function openSettings(
       return { theme: kept.theme, textSize: kept.textSize };
     },
     setAppearance: (appearance) => save({ ...value, appearance: { ...appearance } }),
+    multiviewPins: (workspaceId) => [...(value.multiviewPins?.[workspaceId] ?? [])],
+    setMultiviewPins: (workspaceId, pins) =>
+      save({
+        ...value,
+        multiviewPins: { ...value.multiviewPins, [workspaceId]: pins.slice(0, 2) },
+      }),
   };
   const notice = read.notice ? { message: read.notice, text: read.noticeText } : null;
   return { settings, ...(notice ? { notice } : {}) };

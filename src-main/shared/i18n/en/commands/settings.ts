@@ -22,6 +22,11 @@ export const commandsSettings = {
       title: 'Set theme and text size',
       description: 'Reads or sets the colour theme (or following the system) and the text size.',
     },
+    multiviewPins: {
+      title: 'Pin Multiview tiles',
+      description:
+        'Reads or sets the Multiview tiles whose chat participants are read every few seconds.',
+    },
     shortcuts: {
       title: 'Show keyboard shortcuts',
       description: 'Reads the keyboard shortcut of each command that can have one.',
