@@ -233,7 +233,7 @@ export type WatchSpec =
       kind: 'multiview';
       /**
        * Broadcasts whose tiles the operator pinned (at most 2): their chat participants are
-       * read every 7.5 s, the rest share what is left (watch-plan.ts, `multiviewShares`).
+       * read every 8 s, the rest share what is left (watch-plan.ts, `multiviewShares`).
        */
       pinned?: string[];
     };

@@ -50,19 +50,21 @@ export const watchIntervals = {
     perBroadcastFloor: 30_000,
     /**
      * Pinned tiles (at most `maxPinned`, chosen by the operator): each one's chat participants
-     * every 7.5 s, weighed like the account reads, so the figure is never older than 10 s
-     * even when the read waits a spacing slot. See {@link multiviewShares} for what that
-     * leaves the other tiles.
+     * every 8 s, weighed like the account reads, so the figure is never older than 10 s even
+     * when the read waits a spacing slot (the bench measured 8.6 s at most at 7.5 s). See
+     * {@link multiviewShares} for what that leaves the other tiles.
      */
-    pinnedChat: 7_500,
+    pinnedChat: 8_000,
     maxPinned: 2,
     /** The Multiview's share of the live budget, calls a minute. */
     callsPerMinute: 24,
     /**
      * What a read adds to its interval before the next one starts (intervals count from the
-     * answer; a call answers about one spacing slot after it starts), ms.
+     * answer), ms: 0.3 s, as the bench measured the pinned reads against the sandbox.
      */
-    answerMs: 1_050,
+    answerMs: 300,
+    /** The fewest calls a minute the unpinned tiles' chat keeps while the viewers keep 7.5 s. */
+    minUnpinnedPerMinute: 0.5,
   },
 } as const;
 
@@ -78,15 +80,17 @@ export interface MultiviewShares {
 
 /**
  * The Multiview's intervals with `onAir` broadcasts on air of which `pinned` are pinned
- * (docs/dev/architecture.md, "The API budget"). Nothing pinned: today's plan (on-air list every
- * 7 s, viewers every 7.5 s, each tile's chat every `max(30 s, on air × 60 s / 7)`: 138 s with
- * 16). Pinned tiles cost what they cost: a read every 7.5 s plus its answer is 7.0 calls a
- * minute each, the on-air list 7.45, and what is left of the 24 goes to the viewers read and
- * the other tiles' chat: the viewers keep 7.5 s when that leaves the others at least 2 calls a
- * minute, else the two halve what is left. With 16 on air: one pinned leaves 2.5 calls a
- * minute for 15 tiles (each every 358 s, viewers still every 7.5 s); two pinned leave 2.5 for
- * both (viewers every 47 s, each of 14 tiles' chat every 669 s). Four figures kept under
- * 10 s need 4 × 6 = 24 calls a minute, the whole share: the two pins are paid for there.
+ * (docs/dev/architecture.md, "The API budget"; docs/platform-facts.md, Statistics). Nothing
+ * pinned: today's plan (on-air list every 7 s, viewers every 7.5 s, each tile's chat every
+ * `max(30 s, on air × 60 s / 7)`: 138 s with 16). Pinned tiles cost what they cost: each
+ * interval plus the read's 0.3 s (`answerMs`) gives the on-air list 8.2 calls a minute and
+ * each pinned chat 7.2; what is left of the 24 goes to the viewers read and the other tiles'
+ * chat. The viewers keep 7.5 s when that leaves the others at least 0.5 a minute, else the
+ * two halve what is left. With 16 on air: one pinned leaves 0.86 a minute for 15 tiles (each
+ * every 1,047 s, viewers still every 7.5 s); two pinned leave 1.3 for both (viewers every
+ * 90 s, each of 14 tiles' chat every 1,270 s). Four figures under 10 s need more than
+ * 4 × 6 = 24 calls a minute, the whole share: two pins are paid for by the viewers and the
+ * other tiles' chat, whose ages the tiles show.
  */
 export function multiviewShares(onAir: number, pinned: number): MultiviewShares {
   const mv = watchIntervals.multiview;
@@ -100,8 +104,7 @@ export function multiviewShares(onAir: number, pinned: number): MultiviewShares 
   const perMinute = (intervalMs: number) => 60_000 / (intervalMs + mv.answerMs);
   const periodOf = (callsPerMinute: number) => Math.ceil(60_000 / callsPerMinute);
   const left = mv.callsPerMinute - perMinute(mv.onAir) - pins * perMinute(mv.pinnedChat);
-  const minUnpinned = 2;
-  const audienceKeeps = left - perMinute(mv.audience) >= minUnpinned;
+  const audienceKeeps = left - perMinute(mv.audience) >= mv.minUnpinnedPerMinute;
   const audiencePerMinute = audienceKeeps ? perMinute(mv.audience) : left / 2;
   const unpinnedPerMinute = Math.max(0.1, left - audiencePerMinute);
   const unpinned = onAir - pins;
