@@ -68,7 +68,7 @@ const sections: [id: string, timeoutMs: number][] = [
   ['schedule-timeline', 120_000],
   ['vod-library', 180_000],
   ['event-day', 180_000],
-  ['multiview', 60_000],
+  ['multiview', 90_000],
   ['foreign', 60_000],
   ['studio', 120_000],
 ];

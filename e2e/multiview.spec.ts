@@ -2,7 +2,9 @@
  * The Multiview with six channels on air, against the sandbox through the browser host: every
  * on-air channel is a tile; a click focuses it in the control room; recording starts from a
  * tile and stops after the confirmation; a channel whose encoder stays away past the reconnect
- * window leaves the grid and lands in the ended strip. English and Korean screenshots go to
+ * window leaves the grid and lands in the ended strip. The operator pins two tiles (a pin
+ * toggle, by keyboard and by click), a third is refused with the reason, the pins outlive a
+ * reload (settings.json, per workspace), and a pinned tile says so in Korean too. English and Korean screenshots go to
  * test-results/screens/ (looked at by hand; they assert nothing).
  */
 import { test, expect, type PlatformProbe } from './fixtures';
@@ -115,4 +117,81 @@ test('the Multiview shows every on-air channel and runs a tile’s commands', as
     `${channel.title}: ${target.title} left the air at`,
   );
   await app.screenshot(shots('multiview-ended-en'));
+});
+
+test('the operator pins two tiles, a third is refused, and the pins outlive a reload', async ({
+  app,
+  platform,
+}) => {
+  const onAir = await onAirNow(platform);
+  const channels = (
+    await platform.get<{ data: LiveChannel[] }>('/channels?channel_type=all&per_page=100')
+  ).data;
+  const titleOf = (b: LiveBroadcast) =>
+    channels.find((c) => c.key === b.channel_key)?.title ?? b.title;
+  const [first, second, third] = onAir;
+  if (!first || !second || !third) throw new Error('fewer than three broadcasts on air');
+  const tileOf = (b: LiveBroadcast) =>
+    app.locator(`[data-testid="multiview-tile"][data-broadcast="${b.key}"]`);
+  const pinOf = (b: LiveBroadcast) => tileOf(b).getByRole('button', { name: `Pin ${titleOf(b)}` });
+
+  await app
+    .getByRole('navigation', { name: 'Views' })
+    .getByRole('button', { name: 'Multiview' })
+    .click();
+  await expect(app.getByTestId('multiview-tile')).toHaveCount(6);
+  await expect(pinOf(first)).toHaveAttribute('aria-pressed', 'false');
+
+  // By keyboard: focus the toggle, press Space.
+  await pinOf(first).focus();
+  await app.keyboard.press('Space');
+  await expect(pinOf(first)).toHaveAttribute('aria-pressed', 'true');
+  await expect(tileOf(first).getByTestId('pinned-mark')).toHaveText('Pinned: chat every 10 s');
+  await pinOf(second).click();
+  await expect(pinOf(second)).toHaveAttribute('aria-pressed', 'true');
+  // A pinned tile's chat is read within seconds of the pin (every 8 s, watch-plan.ts).
+  await expect(tileOf(second).getByTestId('chat')).toHaveText(/^[\d,]+ in chat$/, {
+    timeout: 20_000,
+  });
+
+  // A third is refused, in words that say why and what to do.
+  await pinOf(third).click();
+  await expect(app.getByTestId('pin-note')).toContainText(
+    `${titleOf(third)} is not pinned: two tiles are pinned already. Unpin one of them first`,
+  );
+  await expect(pinOf(third)).toHaveAttribute('aria-pressed', 'false');
+  await app.screenshot(shots('multiview-pinned-en'));
+
+  // Kept per workspace in settings.json: a reload shows the same two pinned.
+  await app.reload();
+  await app
+    .getByRole('navigation', { name: 'Views' })
+    .getByRole('button', { name: 'Multiview' })
+    .click();
+  await expect(pinOf(first)).toHaveAttribute('aria-pressed', 'true');
+  await expect(pinOf(second)).toHaveAttribute('aria-pressed', 'true');
+  await expect(pinOf(third)).toHaveAttribute('aria-pressed', 'false');
+
+  // Unpinning one makes room for the third.
+  await pinOf(first).click();
+  await expect(pinOf(first)).toHaveAttribute('aria-pressed', 'false');
+  await expect(tileOf(first).getByTestId('pinned-mark')).toHaveCount(0);
+  await pinOf(third).click();
+  await expect(pinOf(third)).toHaveAttribute('aria-pressed', 'true');
+});
+
+test.describe('Korean', () => {
+  test.use({ locale: 'ko-KR' });
+  test('a pinned tile says so in Korean', async ({ app, platform }) => {
+    const [first] = await onAirNow(platform);
+    if (!first) throw new Error('nothing on air');
+    await app.keyboard.press('Shift+Digit2');
+    const tile = app.locator(`[data-testid="multiview-tile"][data-broadcast="${first.key}"]`);
+    const pin = tile.getByTestId('pin');
+    await expect(pin).toHaveText(/고정/);
+    await pin.click();
+    await expect(pin).toHaveAttribute('aria-pressed', 'true');
+    await expect(tile.getByTestId('pinned-mark')).toHaveText('고정됨: 채팅 10초마다');
+    await app.screenshot(shots('multiview-pinned-ko'));
+  });
 });

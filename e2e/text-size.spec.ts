@@ -13,6 +13,35 @@ import { en } from '../src-main/shared/i18n/en';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
+/**
+ * The Schedule's time-axis labels that run into their neighbour (each tick's UTC and local
+ * labels, as drawn), one line per pair; also how many ticks there are, so the check cannot
+ * pass on an empty axis.
+ */
+function axisOverlaps(page: Page): Promise<{ ticks: number; overlaps: string[] }> {
+  return page.getByTestId('axis-tick').evaluateAll((ticks) => {
+    const boxes = ticks
+      .map((tick) => {
+        const spans = [...tick.querySelectorAll('span')].map((s) => s.getBoundingClientRect());
+        return {
+          text: (tick.textContent ?? '').replace(/\s+/g, ' ').trim(),
+          left: Math.min(...spans.map((b) => b.left)),
+          right: Math.max(...spans.map((b) => b.right)),
+        };
+      })
+      .sort((a, b) => a.left - b.left);
+    const overlaps: string[] = [];
+    for (let i = 1; i < boxes.length; i += 1) {
+      const [before, after] = [boxes[i - 1], boxes[i]];
+      if (before && after && after.left < before.right)
+        overlaps.push(
+          `${before.text} (to ${before.right} px) overlaps ${after.text} (${after.left} px)`,
+        );
+    }
+    return { ticks: boxes.length, overlaps };
+  });
+}
+
 /** What keeps a control out of reach on the page as it is now: one line per problem. */
 function outOfReach(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -110,6 +139,12 @@ test('at 200 % text in a 1280×800 window, every view keeps its controls in reac
       .poll(() => outOfReach(app), { message: label, timeout: 10_000 })
       .toEqual([]);
     await app.screenshot({ path: `test-results/screens/text-200-light-${index + 1}.png` });
+    if (label === en.shell.views.schedule) {
+      // The time axis at its 6 h default: the hour labels grew, so its step grew with them.
+      const axis = await axisOverlaps(app);
+      expect.soft(axis.ticks, 'schedule axis ticks').toBeGreaterThanOrEqual(3);
+      expect.soft(axis.overlaps, 'schedule axis labels at 200 %').toEqual([]);
+    }
     // Contrast at 100 %: at 200 % most text is "large" to WCAG and needs only 3:1, not 4.5:1.
     const scale = (value: string) =>
       app.evaluate((v) => document.documentElement.style.setProperty('--text-scale', v), value);

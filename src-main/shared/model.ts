@@ -229,7 +229,14 @@ export type WatchSpec =
    * viewers from one statistics read, and each on-air broadcast's viewers and chat
    * participants within the Multiview's share of the budget (watch-planner.ts).
    */
-  | { kind: 'multiview' };
+  | {
+      kind: 'multiview';
+      /**
+       * Broadcasts whose tiles the operator pinned (at most 2): their chat participants are
+       * read every 8 s, the rest share what is left (watch-plan.ts, `multiviewShares`).
+       */
+      pinned?: string[];
+    };
 
 /** Every broadcast on air in the account now (GET broadcasts?is_onair=1, spec, Endpoints). */
 export interface OnAirList {

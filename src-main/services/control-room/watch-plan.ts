@@ -48,8 +48,72 @@ export const watchIntervals = {
     audience: 7_500,
     perBroadcastCallsPerMinute: 7,
     perBroadcastFloor: 30_000,
+    /**
+     * Pinned tiles (at most `maxPinned`, chosen by the operator): each one's chat participants
+     * every 8 s, weighed like the account reads, so the figure is never older than 10 s even
+     * when the read waits a spacing slot (the bench measured 8.6 s at most at 7.5 s). See
+     * {@link multiviewShares} for what that leaves the other tiles.
+     */
+    pinnedChat: 8_000,
+    maxPinned: 2,
+    /** The Multiview's share of the live budget, calls a minute. */
+    callsPerMinute: 24,
+    /**
+     * What a read adds to its interval before the next one starts (intervals count from the
+     * answer), ms: 0.3 s, as the bench measured the pinned reads against the sandbox.
+     */
+    answerMs: 300,
+    /** The fewest calls a minute the unpinned tiles' chat keeps while the viewers keep 7.5 s. */
+    minUnpinnedPerMinute: 0.5,
   },
 } as const;
+
+/** How the Multiview's 24 calls a minute are shared, ms between reads of each kind. */
+export interface MultiviewShares {
+  /** The account's viewer statistics (every tile's viewers). */
+  audienceMs: number;
+  /** Each pinned tile's chat participants. */
+  pinnedMs: number;
+  /** Each unpinned on-air tile's chat participants (they take turns, one per `/ unpinned`). */
+  unpinnedMs: number;
+}
+
+/**
+ * The Multiview's intervals with `onAir` broadcasts on air of which `pinned` are pinned
+ * (docs/dev/architecture.md, "The API budget"; docs/platform-facts.md, Statistics). Nothing
+ * pinned: today's plan (on-air list every 7 s, viewers every 7.5 s, each tile's chat every
+ * `max(30 s, on air × 60 s / 7)`: 138 s with 16). Pinned tiles cost what they cost: each
+ * interval plus the read's 0.3 s (`answerMs`) gives the on-air list 8.2 calls a minute and
+ * each pinned chat 7.2; what is left of the 24 goes to the viewers read and the other tiles'
+ * chat. The viewers keep 7.5 s when that leaves the others at least 0.5 a minute, else the
+ * two halve what is left. With 16 on air: one pinned leaves 0.86 a minute for 15 tiles (each
+ * every 1,047 s, viewers still every 7.5 s); two pinned leave 1.3 for both (viewers every
+ * 90 s, each of 14 tiles' chat every 1,270 s). Four figures under 10 s need more than
+ * 4 × 6 = 24 calls a minute, the whole share: two pins are paid for by the viewers and the
+ * other tiles' chat, whose ages the tiles show.
+ */
+export function multiviewShares(onAir: number, pinned: number): MultiviewShares {
+  const mv = watchIntervals.multiview;
+  const pins = Math.min(pinned, mv.maxPinned, onAir);
+  if (pins === 0)
+    return {
+      audienceMs: mv.audience,
+      pinnedMs: mv.pinnedChat,
+      unpinnedMs: multiviewPerBroadcastInterval(onAir),
+    };
+  const perMinute = (intervalMs: number) => 60_000 / (intervalMs + mv.answerMs);
+  const periodOf = (callsPerMinute: number) => Math.ceil(60_000 / callsPerMinute);
+  const left = mv.callsPerMinute - perMinute(mv.onAir) - pins * perMinute(mv.pinnedChat);
+  const audienceKeeps = left - perMinute(mv.audience) >= mv.minUnpinnedPerMinute;
+  const audiencePerMinute = audienceKeeps ? perMinute(mv.audience) : left / 2;
+  const unpinnedPerMinute = Math.max(0.1, left - audiencePerMinute);
+  const unpinned = onAir - pins;
+  return {
+    audienceMs: audienceKeeps ? mv.audience : periodOf(audiencePerMinute) - mv.answerMs,
+    pinnedMs: mv.pinnedChat,
+    unpinnedMs: Math.max(mv.perBroadcastFloor, periodOf(unpinnedPerMinute / Math.max(1, unpinned))),
+  };
+}
 
 /**
  * An outage (the platform unreachable: no answer, or a gateway's 502/503/504) is its own case
@@ -116,9 +180,20 @@ export function yieldFactorOf(budget: BudgetSnapshot): number {
   return Math.min(maxYieldFactor, budget.limitPerMinute / rate);
 }
 
-/** One of the Multiview's own per-broadcast reads (not one the control room shares). */
+/**
+ * One of the Multiview's own per-broadcast reads that take turns (not a pinned tile's, not
+ * one the control room shares).
+ */
 export function perBroadcast(task: WatchTask): boolean {
   return task.spec.kind === 'multiview' && task.subject !== 'account' && !task.focused;
+}
+
+/** The pinned broadcasts of a Multiview watch that are on air (at most `maxPinned`). */
+export function pinnedOnAir(spec: WatchSpec, onAir: readonly string[]): string[] {
+  if (spec.kind !== 'multiview') return [];
+  return (spec.pinned ?? [])
+    .filter((key) => onAir.includes(key))
+    .slice(0, watchIntervals.multiview.maxPinned);
 }
 
 /** The tasks of one watch (`watchId`, `spec`), with `onAir` the broadcasts on air now (Multiview). */
@@ -134,18 +209,24 @@ export function expand(watchId: string, spec: WatchSpec, onAir: readonly string[
       intervalMs,
       focused: true,
     });
-    const intervalMs = multiviewPerBroadcastInterval(onAir.length);
+    // A pinned tile's chat is weighed like the account reads too: it is what the operator
+    // chose to follow closely.
+    const pinned = pinnedOnAir(spec, onAir);
+    const shares = multiviewShares(onAir.length, pinned.length);
     return [
       account('onair', watchIntervals.multiview.onAir),
-      account('audience', watchIntervals.multiview.audience),
-      ...onAir.map((broadcastKey) => ({
-        id: `participants:${broadcastKey}`,
-        topic: 'participants' as const,
-        subject: broadcastKey,
-        spec,
-        intervalMs,
-        focused: false,
-      })),
+      account('audience', shares.audienceMs),
+      ...onAir.map((broadcastKey) => {
+        const pin = pinned.includes(broadcastKey);
+        return {
+          id: `participants:${broadcastKey}`,
+          topic: 'participants' as const,
+          subject: broadcastKey,
+          spec,
+          intervalMs: pin ? shares.pinnedMs : shares.unpinnedMs,
+          focused: pin,
+        };
+      }),
     ];
   }
   if (spec.kind === 'channels') {

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/manual-clock';
 import type { BudgetSnapshot } from '../../shared/model';
 import { WatchPlanner } from './watch-planner';
-import { multiviewPerBroadcastInterval, watchIntervals } from './watch-plan';
+import { multiviewPerBroadcastInterval, multiviewShares, watchIntervals } from './watch-plan';
 
 const budget = (): BudgetSnapshot => ({
   name: 'live',
@@ -26,7 +26,8 @@ const budget = (): BudgetSnapshot => ({
 
 const keys = Array.from({ length: 16 }, (_, i) => `b${String(i).padStart(15, '0')}`);
 
-function setup() {
+/** `answerMs`: how long each read takes (1.05 s: one spacing slot, as a slow platform would). */
+function setup(answerMs = 1050) {
   const clock = new ManualClock();
   const runs: { id: string; at: number }[] = [];
   const planner: WatchPlanner = new WatchPlanner({
@@ -39,7 +40,7 @@ function setup() {
           // The runner tells the planner what the list found on air, as session.ts does.
           if (task.topic === 'onair') planner.setOnAir(keys);
           resolve();
-        }, 1050);
+        }, answerMs);
       }),
   });
   return { clock, runs, planner };
@@ -71,6 +72,69 @@ describe('watch planner, multiview', () => {
       for (let i = 1; i < at.length; i++)
         expect((at[i] ?? 0) - (at[i - 1] ?? 0)).toBeLessThanOrEqual(interval + 10_000);
     }
+  });
+
+  it('reads two pinned tiles’ chat within 10 s, the rest with what is left, within 24 a minute', async () => {
+    // Reads answer in 0.3 s, as the bench measured the pinned reads against the sandbox
+    // (watch-plan.ts, answerMs); a platform slower than about 1 s would age them past 10 s.
+    const { clock, runs, planner } = setup(300);
+    const pinned = [keys[3] ?? '', keys[11] ?? ''];
+    planner.subscribe({ kind: 'multiview', pinned }, 'c');
+    await clock.advance(50 * 60_000);
+    for (let from = 0; from <= 49 * 60_000; from += 5_000) {
+      const inMinute = runs.filter((r) => r.at >= from && r.at < from + 60_000);
+      expect(inMinute.length).toBeLessThanOrEqual(24);
+    }
+    const gaps = (id: string) => {
+      const at = runs.filter((r) => r.id === id).map((r) => r.at);
+      return at.slice(1).map((t, i) => t - (at[i] ?? 0));
+    };
+    // The tile state and every pinned chat: a read's figure is as old as the gap between two
+    // reads' answers, never more than 10 s.
+    for (const id of ['onair:account', ...pinned.map((k) => `participants:${k}`)]) {
+      const g = gaps(id);
+      expect(g.length).toBeGreaterThanOrEqual(100);
+      expect(Math.max(...g)).toBeLessThanOrEqual(10_000);
+    }
+    // What is left: the viewers read and 14 tiles' chat halve about 1.3 calls a minute.
+    const shares = multiviewShares(16, 2);
+    expect(shares.audienceMs).toBe(90_404);
+    expect(shares.unpinnedMs).toBe(1_269_851);
+    expect(Math.max(...gaps('audience:account'))).toBeLessThanOrEqual(shares.audienceMs + 10_000);
+    for (const key of keys.filter((k) => !pinned.includes(k))) {
+      const g = gaps(`participants:${key}`);
+      expect(g.length).toBeGreaterThanOrEqual(1);
+      // Within its interval and one turn of the 14 (they take turns, one per 90.7 s).
+      expect(Math.max(...g)).toBeLessThanOrEqual(shares.unpinnedMs + shares.unpinnedMs / 14);
+    }
+  });
+
+  it('with one pinned tile keeps every tile’s viewers within 10 s', async () => {
+    const { clock, runs, planner } = setup(300);
+    planner.subscribe({ kind: 'multiview', pinned: [keys[0] ?? ''] }, 'c');
+    await clock.advance(10 * 60_000);
+    for (let from = 0; from <= 9 * 60_000; from += 5_000)
+      expect(runs.filter((r) => r.at >= from && r.at < from + 60_000).length).toBeLessThanOrEqual(
+        24,
+      );
+    expect(multiviewShares(16, 1).unpinnedMs).toBe(1_047_001);
+    for (const id of ['onair:account', 'audience:account', `participants:${keys[0] ?? ''}`]) {
+      const at = runs.filter((r) => r.id === id).map((r) => r.at);
+      for (let i = 1; i < at.length; i++)
+        expect((at[i] ?? 0) - (at[i - 1] ?? 0)).toBeLessThanOrEqual(10_000);
+    }
+  });
+
+  it('a pin changed by subscribing again keeps the ages it had (no read made anew)', async () => {
+    const { clock, runs, planner } = setup();
+    const first = planner.subscribe({ kind: 'multiview' }, 'c');
+    await clock.advance(60_000);
+    const before = runs.length;
+    planner.unsubscribe(first);
+    planner.subscribe({ kind: 'multiview', pinned: [keys[5] ?? ''] }, 'c');
+    await clock.advance(1_000);
+    // The pinned chat is due at once (it was read long ago); the list is not read again.
+    expect(runs.slice(before).map((r) => r.id)).not.toContain('onair:account');
   });
 
   it('shares the focused broadcast’s reads with the control room at the shorter interval', async () => {

@@ -29,9 +29,10 @@ import type { BudgetSnapshot, WatchSpec } from '../../shared/model';
 import {
   effectiveInterval,
   expand,
-  multiviewPerBroadcastInterval,
+  multiviewShares,
   outageProbeDelay,
   perBroadcast,
+  pinnedOnAir,
   yieldFactorOf,
   type WatchTask,
   type WatchTopic,
@@ -79,6 +80,13 @@ export class WatchPlanner {
   private onAir: readonly string[] = [];
   /** When the last of the Multiview's per-broadcast reads started (they take turns). */
   private lastPerBroadcastStart: number | null = null;
+  /** The time between two of those reads' starts, ms (0: no Multiview). */
+  private perBroadcastGap = 0;
+  /**
+   * Tasks the last rebuild dropped, with their state: a watch subscribed again at once (the
+   * Multiview re-subscribing with another pin) takes its reads' ages back, not reading all anew.
+   */
+  private retired = new Map<string, TaskState>();
   /**
    * The platform unreachable since `since`: `probes` failed reads since, the last at
    * `lastProbeAt`; the tasks marked stale are re-read when it answers. Null: reachable.
@@ -282,8 +290,24 @@ export class WatchPlanner {
     }
     this.tasks = [...byId.values()];
     this.watchers = new Map([...watchers].map(([id, owners]) => [id, [...owners].sort()]));
-    for (const id of this.taskState.keys()) if (!byId.has(id)) this.taskState.delete(id);
+    const retired = new Map<string, TaskState>();
+    for (const [id, state] of this.taskState)
+      if (!byId.has(id)) {
+        retired.set(id, state);
+        this.taskState.delete(id);
+      }
     const now = this.options.clock.now();
+    for (const task of this.tasks) {
+      const back = this.retired.get(task.id);
+      if (back && !this.taskState.has(task.id)) this.taskState.set(task.id, back);
+    }
+    this.retired = retired;
+    const multiview = [...this.subscriptions.values()].find((s) => s.spec.kind === 'multiview');
+    const pins = multiview ? pinnedOnAir(multiview.spec, this.onAir).length : 0;
+    this.perBroadcastGap =
+      multiview && this.onAir.length > pins
+        ? multiviewShares(this.onAir.length, pins).unpinnedMs / (this.onAir.length - pins)
+        : 0;
     for (const task of this.tasks)
       if (!this.taskState.has(task.id))
         this.taskState.set(task.id, {
@@ -332,10 +356,9 @@ export class WatchPlanner {
     // The Multiview's per-broadcast reads start at most one per gap (their interval spread
     // over all of them), so they never come in a burst above the Multiview's share.
     const gapEnd =
-      this.lastPerBroadcastStart === null || this.onAir.length === 0
+      this.lastPerBroadcastStart === null || this.perBroadcastGap === 0
         ? -Infinity
-        : this.lastPerBroadcastStart +
-          multiviewPerBroadcastInterval(this.onAir.length) / this.onAir.length;
+        : this.lastPerBroadcastStart + this.perBroadcastGap;
     for (const task of this.tasks) {
       const state = this.taskState.get(task.id);
       if (!state || state.dormant) continue;

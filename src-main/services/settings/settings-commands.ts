@@ -95,6 +95,11 @@ export function settingsHandlers(
       }
       return settings.sounds;
     },
+    'settings.multiviewPins': async ({ pins }) => {
+      const workspaceId = settings.activeWorkspace;
+      if (pins !== undefined) await settings.setMultiviewPins(workspaceId, [...new Set(pins)]);
+      return { workspaceId, pins: settings.multiviewPins(workspaceId) };
+    },
     'settings.shortcuts': () => readShortcuts(settings),
     'settings.changeShortcut': (change) =>
       changeShortcuts(settings, change, process.platform === 'darwin'),

@@ -69,6 +69,8 @@ const settingsSchema = z.object({
       z.object({ on: z.boolean(), volume: z.number().int().min(0).max(100) }),
     )
     .optional(),
+  /** The Multiview's pinned tiles per workspace id: channel keys, at most 2; absent: none. */
+  multiviewPins: z.record(z.string().max(64), z.array(z.string().max(64)).max(2)).optional(),
 });
 
 /** The settings as read at start-up. */
@@ -143,6 +145,13 @@ export interface Settings {
    * @throws Error from the file system when it cannot be written.
    */
   setSounds(changes: Partial<Record<SoundCueKind, SoundCueSetting>>): Promise<void>;
+  /** The Multiview's pinned tiles of workspace `workspaceId` (channel keys, at most 2). */
+  multiviewPins(workspaceId: string): string[];
+  /**
+   * Keeps the Multiview's pinned tiles of workspace `workspaceId`.
+   * @throws Error from the file system when it cannot be written.
+   */
+  setMultiviewPins(workspaceId: string, pins: string[]): Promise<void>;
 }
 
 /** Reads the settings of `dataDir`; `notice` tells of a damaged file that was set aside. */
@@ -208,6 +217,12 @@ export async function openSettings(
       return { ...defaultSoundCues, ...value.sounds };
     },
     setSounds: (changes) => save({ ...value, sounds: { ...value.sounds, ...changes } }),
+    multiviewPins: (workspaceId) => [...(value.multiviewPins?.[workspaceId] ?? [])],
+    setMultiviewPins: (workspaceId, pins) =>
+      save({
+        ...value,
+        multiviewPins: { ...value.multiviewPins, [workspaceId]: pins.slice(0, 2) },
+      }),
   };
   const notice = read.notice ? { message: read.notice, text: read.noticeText } : null;
   return { settings, ...(notice ? { notice } : {}) };

@@ -157,7 +157,7 @@ export const controlRoomCommands = defineCommands({
           order: z.enum(channelOrders).optional(),
         }),
         z.object({ kind: z.literal('broadcast'), broadcastKey: key, focused: z.boolean() }),
-        z.object({ kind: z.literal('multiview') }),
+        z.object({ kind: z.literal('multiview'), pinned: z.array(key).max(2).optional() }),
       ]),
     }),
     output: returns<{ watchId: string }>(),

@@ -144,6 +144,18 @@ export const settingsCommands = defineCommands({
     offer: { palette: true },
   }),
   /**
+   * Reads the Multiview's pinned tiles of the active workspace (channel keys, at most 2, in
+   * the order pinned); replaces them first when `pins` is given. Kept in settings.json per
+   * workspace. View state: nobody's act, never journaled.
+   */
+  'settings.multiviewPins': localSetting({
+    scope: 'workstation',
+    input: z.object({ pins: z.array(z.string().trim().min(1).max(64)).max(2).optional() }),
+    output: returns<{ workspaceId: string; pins: string[] }>(),
+    effect: 'change',
+    journal: 'never',
+  }),
+  /**
    * The keyboard shortcut of every command offered to keys (`offer.keys`), in declaration order
    * (shared/shortcuts-model.ts, docs/dev/architecture.md, "Shortcuts"). A read: no audit record.
    */

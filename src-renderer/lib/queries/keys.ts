@@ -18,6 +18,8 @@ export const keys = {
   accounts: () => ['accounts'] as const,
   keychain: () => ['keychain'] as const,
   notices: () => ['notices'] as const,
+  /** The Multiview's pinned tiles of the active workspace (`settings.multiviewPins`). */
+  multiviewPins: () => ['multiview-pins'] as const,
   budget: () => ['budget'] as const,
   /** Every cached channel list (every filter): the prefix to invalidate after a channel changes. */
   channelLists: () => ['channels', 'list'] as const,

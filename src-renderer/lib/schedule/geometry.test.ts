@@ -67,6 +67,23 @@ describe('timeline geometry', () => {
     for (const tick of ticks) expect(tick.ms % hour).toBe(0);
   });
 
+  it('widens the tick step when the labels grow (200 % text), never closer than a label', () => {
+    const view = { startMs: t0, spanMs: 6 * hour, widthPx: 900 };
+    const at = (labelPx: number) => {
+      const ticks = axisTicks(view, labelPx);
+      return (ticks[1]?.ms ?? 0) - (ticks[0]?.ms ?? 0);
+    };
+    // 100 %: a label about 45 px wide; 30-minute steps are 75 px apart.
+    expect(at(45)).toBe(30 * 60_000);
+    // 200 %: about 90 px; 30 minutes would overlap, hours are 150 px apart.
+    expect(at(90)).toBe(hour);
+    for (const labelPx of [45, 90, 140]) {
+      const ticks = axisTicks(view, labelPx);
+      const spacingPx = (((ticks[1]?.ms ?? 0) - (ticks[0]?.ms ?? 0)) * 900) / view.spanMs;
+      expect(spacingPx).toBeGreaterThanOrEqual(labelPx);
+    }
+  });
+
   it('fetches whole days around the viewport', () => {
     const { fromMs, toMs } = fetchWindow(view);
     expect(fromMs).toBe(Date.UTC(2026, 10, 19));

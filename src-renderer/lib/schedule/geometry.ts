@@ -119,8 +119,12 @@ export interface Tick {
   major: boolean;
 }
 
-/** Tick spacing for a span: about 6 to 14 labelled marks across the width. */
-export function tickStepMs(spanMs: number): number {
+/**
+ * Tick spacing for a span: at most 14 labelled marks across the width, and never closer than
+ * `minSpacingPx` (the widest tick label, CSS px, which grows with the text size) on a
+ * `widthPx`-wide axis.
+ */
+export function tickStepMs(spanMs: number, widthPx = Infinity, minSpacingPx = 0): number {
   const steps = [
     5 * minuteMs,
     10 * minuteMs,
@@ -133,12 +137,19 @@ export function tickStepMs(spanMs: number): number {
     12 * hourMs,
     dayMs,
   ];
-  return steps.find((step) => spanMs / step <= 14) ?? dayMs;
+  return (
+    steps.find(
+      (step) => spanMs / step <= 14 && (Math.max(1, widthPx) * step) / spanMs >= minSpacingPx,
+    ) ?? dayMs
+  );
 }
 
-/** The ticks inside the viewport, aligned on UTC multiples of the tick step. */
-export function axisTicks(view: Viewport): Tick[] {
-  const step = tickStepMs(view.spanMs);
+/**
+ * The ticks inside the viewport, aligned on UTC multiples of the tick step; no two closer
+ * than `minSpacingPx` (the widest label, CSS px).
+ */
+export function axisTicks(view: Viewport, minSpacingPx = 0): Tick[] {
+  const step = tickStepMs(view.spanMs, view.widthPx, minSpacingPx);
   const ticks: Tick[] = [];
   const end = view.startMs + view.spanMs;
   for (let ms = Math.ceil(view.startMs / step) * step; ms <= end; ms += step) {

@@ -43,6 +43,14 @@ export const multiview = {
       notYet: 'not read yet',
     },
     stale: 'Stale: {reason}',
+    /** The tile's pin toggle (aria-pressed): its visible word and its name with the channel. */
+    pin: 'Pin',
+    pinName: 'Pin {title}',
+    /** What a pinned tile shows, besides its colour. */
+    pinned: 'Pinned: chat every 10 s',
+    pinFull:
+      '{title} is not pinned: two tiles are pinned already. Unpin one of them first ({pinned}).',
+    pinFailed: 'The pins could not be saved: {reason}',
     /** A tile's accessible name: the channel and its tally, as a screen reader lists tiles. */
     tileName: '{title}, {tally}',
     focus: 'Open {title} in the control room',

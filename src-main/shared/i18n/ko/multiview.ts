@@ -45,6 +45,12 @@ export const multiview: CatalogueShape<typeof en> = {
       chat: '채팅 {ago}',
       notYet: '아직 조회 전',
     },
+    pin: '고정',
+    pinName: '{title} 고정',
+    pinned: '고정됨: 채팅 10초마다',
+    pinFull:
+      '{title}을(를) 고정하지 않았습니다. 이미 두 타일이 고정되어 있습니다. 먼저 하나의 고정을 해제하세요({pinned}).',
+    pinFailed: '고정을 저장하지 못했습니다: {reason}',
     stale: '오래된 값: {reason}',
     tileName: '{title}, {tally}',
     focus: '컨트롤 룸에서 {title} 열기',

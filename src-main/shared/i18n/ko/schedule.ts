@@ -67,7 +67,8 @@ export const schedule: CatalogueShape<typeof en> = {
   },
   timeline: {
     now: '현재',
-    onAirBadge: 'ON AIR',
+    /** Inline after a program's times, not a short badge: the glossary's 방송중 (on air). */
+    onAirBadge: '방송중',
     rowLabel: '{channel} 편성표',
     trackLabel: '{channel} 타임라인',
     idle: '대기 화면',

@@ -26,6 +26,11 @@ export const commandsSettings = {
       title: 'Set sound cues',
       description: 'Reads or sets which sound cues are on and the volume of each.',
     },
+    multiviewPins: {
+      title: 'Pin Multiview tiles',
+      description:
+        'Reads or sets the Multiview tiles whose chat participants are read every few seconds.',
+    },
     shortcuts: {
       title: 'Show keyboard shortcuts',
       description: 'Reads the keyboard shortcut of each command that can have one.',

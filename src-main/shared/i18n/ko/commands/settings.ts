@@ -26,6 +26,10 @@ export const commandsSettings = {
       title: '알림음 설정',
       description: '어떤 알림음을 켤지와 각각의 음량을 읽거나 설정합니다.',
     },
+    multiviewPins: {
+      title: '멀티뷰 타일 고정',
+      description: '채팅 참여자를 몇 초마다 읽는 멀티뷰 타일을 읽거나 설정합니다.',
+    },
     shortcuts: {
       title: '단축키 보기',
       description: '단축키를 지정할 수 있는 각 명령의 단축키를 읽습니다.',
