@@ -25,14 +25,15 @@ export default defineConfig<AppFixtures>({
   testMatch: '**/*.spec.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  // Three spec files at once, the tests of one file in order: each test has its own host,
+  // Two spec files at once, the tests of one file in order: each test has its own host,
   // sandbox and data folder (e2e/fixtures.ts; each worker's sandboxes run in that worker's
   // sandbox process), so files share nothing but the cores. A spec mostly waits on real time
-  // (the platform's 1 s spacing, polls): control-room and schedule-bulk took 86 s of CPU for
-  // 235 s of test time on CI, about a third of a core each, so three keep a 2-core machine
-  // busy with room for the page's bursts. `ONAIR_E2E_WORKERS` overrides.
+  // (about a third of a core each), but three at once on CI's two cores starved a browser
+  // host enough that two of its calls spaced 1.1 s apart reached the sandbox under 1 s apart
+  // (one 429 in the rehearsal scenario at ×30) and a tile missed its 10 s: two it stays.
+  // `ONAIR_E2E_WORKERS` overrides.
   fullyParallel: false,
-  workers: Number(process.env.ONAIR_E2E_WORKERS) || 3,
+  workers: Number(process.env.ONAIR_E2E_WORKERS) || 2,
   // No retries, on CI as locally: a test passes the first time or fails. The sandbox runs in
   // a process of its own (e2e/sandbox-process.ts), so a stalled Playwright worker can no longer
   // make two calls the app spaced correctly look too close to the rate limit (the one 429 that
@@ -63,8 +64,9 @@ export default defineConfig<AppFixtures>({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  // The reruns first: workers take files in the order of the projects, and these few long
+  // files left last made a tail of one worker alone (about 4 min on CI).
   projects: [
-    { name: 'now' },
     ...(reruns
       ? [
           {
@@ -85,5 +87,6 @@ export default defineConfig<AppFixtures>({
           },
         ]
       : []),
+    { name: 'now' },
   ],
 });

@@ -120,11 +120,19 @@ test('a popped-out Multiview shows the same tiles and costs the platform no extr
     type: 'calls',
     description: `alone ${JSON.stringify(alone)}; with the pop-out ${JSON.stringify(together)}`,
   });
-  // Only the watch's reads, and no operation more often than alone (±1 for where the 25 s
-  // fell in the planner's cycle): a read of its own would add an operation or a count.
+  // Only the watch's reads: no operation more often than alone (±1 for where the 25 s fell in
+  // the planner's cycle) or than the plan ever reads it (src-main/services/control-room/
+  // watch-plan.ts: no Multiview read comes round faster than every 7 s, 24 calls a minute in
+  // all), whichever is more: on a busy machine the window alone can catch fewer reads than
+  // the plan makes. A read of the pop-out's own would double an operation's count.
+  const planned = Math.ceil(window / 7_000) + 1;
   for (const [op, count] of Object.entries(together))
-    expect(count, `${op} with the pop-out`).toBeLessThanOrEqual((alone[op] ?? 0) + 1);
-  expect(total(together)).toBeLessThanOrEqual(total(alone) + 1);
+    expect(count, `${op} with the pop-out`).toBeLessThanOrEqual(
+      Math.max((alone[op] ?? 0) + 1, planned),
+    );
+  expect(total(together)).toBeLessThanOrEqual(
+    Math.max(total(alone) + 1, Math.ceil((window / 60_000) * 24) + 2),
+  );
   expect(
     Object.keys(together).filter((op) => /channel/i.test(op) && !/participant/i.test(op)),
   ).toEqual([]);

@@ -1,7 +1,7 @@
 /** The Multiview's rules: tally precedence, the 30-minute sparkline, who left the air. */
 import { describe, expect, it } from 'vitest';
 import type { Broadcast, ChannelSummary, ViewerSeries } from '../../src-main/shared/model';
-import { leftTheAir, sparkline, tallyOf } from './multiview';
+import { leftTheAir, sparkline, tallyOf, withAnswer } from './multiview';
 
 const broadcast = (over: Partial<Broadcast> = {}): Broadcast => ({
   key: 'b1',
@@ -20,6 +20,22 @@ const broadcast = (over: Partial<Broadcast> = {}): Broadcast => ({
 });
 
 describe('multiview rules', () => {
+  it('a command’s newer answer replaces its broadcast in the on-air list; an older one does not', () => {
+    const list = {
+      data: { broadcasts: [broadcast({ recording: true }), broadcast({ key: 'b2' })], total: 2 },
+      fetchedAt: 1_000,
+    };
+    const stopped = { data: broadcast({ recording: false }), fetchedAt: 2_000 };
+    const after = withAnswer(list, stopped);
+    expect(after.data.broadcasts.map((b) => [b.key, b.recording])).toEqual([
+      ['b1', false],
+      ['b2', false],
+    ]);
+    expect(after.fetchedAt).toBe(1_000);
+    expect(withAnswer(list, { ...stopped, fetchedAt: 500 })).toBe(list);
+    expect(withAnswer(list, { data: broadcast({ key: 'b9' }), fetchedAt: 2_000 })).toBe(list);
+  });
+
   it('tally: disabled over recording over on air; off air when not on air', () => {
     const disabled = { status: 'disabled' } as ChannelSummary;
     expect(tallyOf(broadcast({ recording: true }), disabled)).toBe('disabled');

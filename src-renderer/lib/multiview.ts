@@ -3,7 +3,30 @@
  * tally, the 30-minute sparkline of a viewer series, and which broadcasts left the air between
  * two reads of the on-air list (the "ended" strip).
  */
-import type { Broadcast, ChannelSummary, ViewerSeries } from '../../src-main/shared/model';
+import type {
+  Broadcast,
+  ChannelSummary,
+  Fresh,
+  OnAirList,
+  ViewerSeries,
+} from '../../src-main/shared/model';
+
+/** The query key under which the Multiview keeps the on-air list its watch pushes. */
+export const multiviewOnAirKey = ['multiview', 'onair'] as const;
+
+/**
+ * The on-air list with one broadcast replaced by a command's answer (`broadcast.startRecording`
+ * and the like answer the broadcast as the platform now has it), when that answer is newer
+ * than the list's read: a tile shows what its own command did at once, not at the watch's
+ * next read (up to 10 s later). The list's own `fetchedAt` is kept; the next read replaces it
+ * all. Unchanged when the broadcast is not in the list or the list is the newer.
+ */
+export function withAnswer(list: Fresh<OnAirList>, answer: Fresh<Broadcast>): Fresh<OnAirList> {
+  if (answer.fetchedAt <= list.fetchedAt) return list;
+  if (!list.data.broadcasts.some((b) => b.key === answer.data.key)) return list;
+  const broadcasts = list.data.broadcasts.map((b) => (b.key === answer.data.key ? answer.data : b));
+  return { ...list, data: { ...list.data, broadcasts } };
+}
 
 /** What a tile's tally lamp shows, most important first. */
 export type Tally = 'disabled' | 'recording' | 'onAir' | 'offAir';
