@@ -169,8 +169,9 @@ async function startWorld(count: number): Promise<World> {
 
 /**
  * Creates `count` programs on the second scheduled channel, through the live API as the app
- * would (rate limit off), covering the 7 days the timeline shows after zooming out from its
- * default window (centred about 2 h after now).
+ * would (rate limit off), one every `spacingMs`, centred on the timeline's default window
+ * (about 2 h after now): 1,000 cover the 7 days the timeline shows after zooming out; the
+ * smoke mode's 50 cover about 8 h, so the default window still draws some.
  */
 async function fillWeek(sandbox: SandboxHandle, count: number): Promise<void> {
   const { info } = sandbox;
@@ -189,7 +190,9 @@ async function fillWeek(sandbox: SandboxHandle, count: number): Promise<void> {
   const mediaKey = media.data[0]?.upload_file_key;
   if (!channelKey || !mediaKey)
     throw new Error('the sandbox seed has no scheduled channel or media');
-  const first = Math.floor((Date.now() + 2 * hour - 3.5 * day) / spacingMs) * spacingMs + spacingMs;
+  const first =
+    Math.floor((Date.now() + 2 * hour - (count * spacingMs) / 2) / spacingMs) * spacingMs +
+    spacingMs;
   for (let index = 0; index < count; index++) {
     const body = new URLSearchParams({
       title: `Week block ${index + 1}`,

@@ -22,6 +22,7 @@ import {
 } from '../src-main/services/workspaces/workspace';
 import type { UploadChange } from '../src-main/shared/uploads';
 import type { Result } from '../src-main/shared/result';
+import type { Confirmation } from '../src-main/shared/commands/define';
 import { readThrough } from './page-cache';
 import { sized } from './section';
 
@@ -43,8 +44,15 @@ async function main(): Promise<void> {
     openSandbox: () => openSandboxWorkspace({ sandboxInfo }),
     log: () => undefined,
   });
-  const invoke = async <T>(name: string, input: unknown): Promise<T> => {
-    const result = (await core.invoke(name, input, { clientId: 'bench' })) as Result<T>;
+  const invoke = async <T>(
+    name: string,
+    input: unknown,
+    confirmation?: Confirmation,
+  ): Promise<T> => {
+    const result = (await core.invoke(name, input, {
+      clientId: 'bench',
+      confirmation,
+    })) as Result<T>;
     if (!result.ok) throw new Error(`${name}: ${result.error.message}`);
     return result.data;
   };
@@ -81,7 +89,9 @@ async function main(): Promise<void> {
         target: { kind: 'program-media' },
       });
       const ms = performance.now() - began;
-      await invoke('upload.cancel', {});
+      // Cancelling every upload asks first (its declaration: confirm again); the bench answers
+      // it as the operator's second press would.
+      await invoke('upload.cancel', {}, { kind: 'again' });
       process.stdout.write(`${JSON.stringify({ ms, added: result.added })}\n`);
     } else {
       throw new Error(`unknown command ${command}`);
