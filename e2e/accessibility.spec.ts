@@ -4,8 +4,14 @@
  * the upload enqueue, Studio, the palette, the shortcut sheet, the stop-recording question:
  * every question of the app is that same ConfirmDialog), in English and in Korean, in each
  * theme: dark and light (the app follows the OS's `prefers-color-scheme` until Settings says
- * otherwise) and the OS's forced colours (high contrast). Every rule runs: none is turned off.
- * The six walks run side by side (`mode: 'parallel'`), each with its own app.
+ * otherwise) and the OS's forced colours (high contrast).
+ *
+ * Per language, one app walks every view and another every dialog, and at each place the OS
+ * turns through the three themes (the app follows it live): in dark every rule runs; in light
+ * the rules whose outcome depends on colours (`colourRules`: the rest read the same page); in
+ * forced colours the drawn colours are checked (`forcedColourClashes`: axe's contrast rule is
+ * wrong there). One walk per theme would cost three times the start-ups and walks for the same
+ * findings. The four walks run side by side (`mode: 'parallel'`).
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
@@ -68,96 +74,114 @@ const themes = [
   { theme: 'forced colours', colorScheme: 'dark', forcedColors: 'active' },
 ] as const;
 
+/**
+ * Scans `place` (a CSS selector; the whole page when absent) of `app` in each theme, as the OS
+ * turns through them (the app follows it live), into `found` under `where (theme)`, and turns
+ * it back to dark. A place with findings is kept as a screenshot per theme.
+ */
+async function scanThemes(
+  app: Page,
+  language: string,
+  found: Record<string, string[]>,
+  where: string,
+  place?: string,
+): Promise<void> {
+  for (const { theme, colorScheme, forcedColors } of themes) {
+    await app.emulateMedia({ colorScheme, forcedColors });
+    await expect(app.locator('html')).toHaveAttribute('data-theme', colorScheme);
+    expect(await app.evaluate(() => matchMedia('(forced-colors: active)').matches)).toBe(
+      forcedColors === 'active',
+    );
+    const key = `${where} (${theme})`;
+    found[key] =
+      forcedColors === 'active'
+        ? await forcedColourClashes(app)
+        : await axeViolations(app, place, theme === 'dark' ? 'all' : 'colours');
+    if (found[key].length > 0)
+      await app.screenshot(shots(`a11y-${language}-${theme.replace(' ', '-')}-${where}`));
+  }
+  await app.emulateMedia({ colorScheme: 'dark', forcedColors: 'none' });
+}
+
 for (const [language, c, locale] of [
   ['en', en, 'en-US'],
   ['ko', ko as unknown as Catalogue, 'ko-KR'],
 ] as const)
-  for (const { theme, colorScheme, forcedColors } of themes)
-    test.describe(`in ${language}, ${theme}`, () => {
-      test.use({ locale, colorScheme, forcedColors });
+  test.describe(`in ${language}`, () => {
+    test.use({ locale, colorScheme: 'dark' });
 
-      // One app per language and theme walks every view and every dialog: one start-up, not
-      // nineteen.
-      test(`every view and main dialog has no WCAG 2.1 A/AA violation (${language}, ${theme})`, async ({
-        app,
-      }) => {
-        test.setTimeout(240_000);
-        const tag = `${language}-${theme.replace(' ', '-')}`;
-        await expect(app.locator('html')).toHaveAttribute(
-          'data-theme',
-          colorScheme === 'light' ? 'light' : 'dark',
-        );
-        expect(await app.evaluate(() => matchMedia('(forced-colors: active)').matches)).toBe(
-          forcedColors === 'active',
-        );
-        const found: Record<string, string[]> = {};
-        const forced = forcedColors === 'active';
-        const scan = async (page: Page, include?: string) => [
-          ...(await axeViolations(page, include, forced)),
-          ...(forced ? await forcedColourClashes(page) : []),
-        ];
-        const dialog = app.getByRole('dialog');
-        const check = async (where: string) => {
-          await expect(dialog).toBeVisible();
-          found[where] = await scan(app, 'dialog[open], [role="dialog"]');
-          if (found[where].length > 0) await app.screenshot(shots(`a11y-${tag}-${where}`));
-        };
-
-        for (const view of views) {
-          await openView(app, c, view);
-          found[view] = await scan(app);
-          if (found[view].length > 0) await app.screenshot(shots(`a11y-${tag}-${view}`));
-        }
-
-        // The stop-recording question, on the first channel (the seed has it on air).
-        await openView(app, c, 'controlRoom');
-        await app.getByRole('button', { name: c.recording.start }).click();
-        await app.getByRole('button', { name: c.recording.stop }).click();
-        await check('stop-recording');
-        await app.getByRole('button', { name: c.recording.keep }).click();
-        await expect(dialog).toBeHidden();
-
-        // The palette and the shortcut sheet.
-        await app.keyboard.press('Control+KeyK');
-        await check('palette');
-        await app.keyboard.press('Escape');
-        await expect(dialog).toBeHidden();
-        await app.keyboard.press('Shift+Slash');
-        await check('shortcut-sheet');
-        await app.keyboard.press('Escape');
-        await expect(dialog).toBeHidden();
-
-        // Settings → Studio.
-        await app.getByRole('button', { name: c.settings.button, exact: true }).click();
-        await app.getByTestId('open-studio').click();
-        await check('studio');
-        await app.keyboard.press('Escape');
-        await expect(dialog).toBeHidden();
-
-        // Channels: a new channel, and a batch on two selected channels.
-        await openView(app, c, 'channels');
-        await app.getByRole('button', { name: c.channelsView.list.newChannel }).click();
-        await check('new-channel');
-        await dialog.getByRole('button', { name: c.common.cancel }).click();
-        await expect(dialog).toBeHidden();
-        const rows = app.getByTestId('channel-row');
-        for (const index of [0, 1]) await rows.nth(index).getByRole('checkbox').check();
-        await app.getByRole('button', { name: c.channelsView.bulk.disable }).click();
-        await check('channel-batch');
-        await dialog.getByRole('button', { name: c.common.cancel }).click();
-        await expect(dialog).toBeHidden();
-
-        // Uploads: the question where dropped files go.
-        await openView(app, c, 'uploads');
-        await app.getByTestId('upload-file-input').setInputFiles({
-          name: 'opening.png',
-          mimeType: 'image/png',
-          buffer: Buffer.from('not really a picture'),
-        });
-        await check('upload-enqueue');
-        await app.getByRole('button', { name: c.enqueue.discard }).click();
-        await expect(dialog).toBeHidden();
-
-        expectNone(found);
-      });
+    test(`every view has no WCAG 2.1 A/AA violation in dark, light and forced colours (${language})`, async ({
+      app,
+    }) => {
+      test.setTimeout(240_000);
+      const found: Record<string, string[]> = {};
+      for (const view of views) {
+        await openView(app, c, view);
+        await scanThemes(app, language, found, view);
+      }
+      expectNone(found);
     });
+
+    test(`every main dialog has no WCAG 2.1 A/AA violation in dark, light and forced colours (${language})`, async ({
+      app,
+    }) => {
+      test.setTimeout(240_000);
+      const found: Record<string, string[]> = {};
+      const dialog = app.getByRole('dialog');
+      const check = async (where: string) => {
+        await expect(dialog).toBeVisible();
+        await scanThemes(app, language, found, where, 'dialog[open], [role="dialog"]');
+      };
+
+      // The stop-recording question, on the first channel (the seed has it on air).
+      await openView(app, c, 'controlRoom');
+      await app.getByRole('button', { name: c.recording.start }).click();
+      await app.getByRole('button', { name: c.recording.stop }).click();
+      await check('stop-recording');
+      await app.getByRole('button', { name: c.recording.keep }).click();
+      await expect(dialog).toBeHidden();
+
+      // The palette and the shortcut sheet.
+      await app.keyboard.press('Control+KeyK');
+      await check('palette');
+      await app.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await app.keyboard.press('Shift+Slash');
+      await check('shortcut-sheet');
+      await app.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+
+      // Settings → Studio.
+      await app.getByRole('button', { name: c.settings.button, exact: true }).click();
+      await app.getByTestId('open-studio').click();
+      await check('studio');
+      await app.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+
+      // Channels: a new channel, and a batch on two selected channels.
+      await openView(app, c, 'channels');
+      await app.getByRole('button', { name: c.channelsView.list.newChannel }).click();
+      await check('new-channel');
+      await dialog.getByRole('button', { name: c.common.cancel }).click();
+      await expect(dialog).toBeHidden();
+      const rows = app.getByTestId('channel-row');
+      for (const index of [0, 1]) await rows.nth(index).getByRole('checkbox').check();
+      await app.getByRole('button', { name: c.channelsView.bulk.disable }).click();
+      await check('channel-batch');
+      await dialog.getByRole('button', { name: c.common.cancel }).click();
+      await expect(dialog).toBeHidden();
+
+      // Uploads: the question where dropped files go.
+      await openView(app, c, 'uploads');
+      await app.getByTestId('upload-file-input').setInputFiles({
+        name: 'opening.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from('not really a picture'),
+      });
+      await check('upload-enqueue');
+      await app.getByRole('button', { name: c.enqueue.discard }).click();
+      await expect(dialog).toBeHidden();
+
+      expectNone(found);
+    });
+  });
