@@ -60,8 +60,8 @@ export default defineConfig({
         test: { name: 'node-mocks', include: mockingFiles, environment: 'node' },
       },
       {
-        // `npm run bench:smoke`: every bench section in its smoke mode (docs/dev/benchmarks.md).
-        // Not yet in `npm test`: its whole run has not been timed on an idle machine.
+        // `npm run bench:smoke`: every bench section in its smoke mode (docs/dev/benchmarks.md);
+        // `npm test` runs it in two parts (bench/bench-smoke.test.ts, `BENCH_SMOKE_PART`).
         extends: true,
         test: {
           name: 'bench-smoke',

@@ -17,9 +17,12 @@
  * stages in order), their output lines prefixed with the stage's name. The first step runs the
  * static checks beside the unit and security tests: lint is one process on one core, and the
  * unit tests mostly wait on real time, so together they take about the longer one's time, not
- * the sum (issue 34 §5, "CI in at most 15 minutes").
+ * the sum. The bench's smoke mode (no bench rots, docs/dev/benchmarks.md) runs in two parts:
+ * `start` (it removes out/ and builds) before package:check builds what the end-to-end tests
+ * drive, and the other sections one at a time beside the end-to-end tests, which leave about
+ * half of two cores idle while they wait on the platform's real rate limit.
  *
- * `node scripts/test-all.mjs --only test:unit,test:security` runs just those stages (the others
+ * `node scripts/test-all.mjs --only=test:unit,test:security` runs just those stages (the others
  * are listed as NOT RUN (not asked)).
  */
 import { spawn } from 'node:child_process';
@@ -31,8 +34,8 @@ import { performance } from 'node:perf_hooks';
  */
 export const steps = [
   [['check'], ['test:unit', 'test:security']],
-  [['package:check']],
-  [['test:e2e']],
+  [['bench:smoke:start', 'package:check']],
+  [['test:e2e'], ['bench:smoke:sections']],
   [['test:electron']],
 ];
 
