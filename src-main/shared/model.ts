@@ -250,7 +250,17 @@ export type WatchUpdate =
   | { kind: 'channels'; watchId: string; fetchedAt: number; data: Page<ChannelSummary> }
   | { kind: 'broadcast'; broadcastKey: string; fetchedAt: number; data: Broadcast }
   | { kind: 'participants'; broadcastKey: string; fetchedAt: number; data: ChatParticipants }
-  | { kind: 'viewers'; broadcastKey: string; fetchedAt: number; data: ViewerSeries }
+  | {
+      kind: 'viewers';
+      broadcastKey: string;
+      fetchedAt: number;
+      data: ViewerSeries;
+      /**
+       * `audience`: taken from the account's viewer statistics (the Multiview's read, subject
+       * `account`), so that read's failure is what makes it stale; absent: the broadcast's own read.
+       */
+      via?: 'audience';
+    }
   /** The Multiview's list of on-air broadcasts (watch `multiview`). */
   | { kind: 'onair'; fetchedAt: number; data: OnAirList }
   /** Viewers of all broadcasts of the account today (UTC), summed by the platform. */

@@ -116,9 +116,10 @@ export interface PanelFeedback {
 }
 
 /**
- * One broadcast as a panel shows it: what the app's own reads of it said (the control room's
- * focused broadcast every 5 s, its viewers every 60 s and chat every 15 s; others slower,
- * docs/dev/architecture.md, "The API budget"). Counts only: never who is in the chat.
+ * One broadcast as a panel shows it: what the app's newest read of it said (the control room's
+ * focused broadcast every 5 s, its viewers every 60 s and chat every 15 s; the Multiview's
+ * on-air list, every on-air broadcast, every 7 s and the account's viewers every 7.5 s; others
+ * slower, docs/dev/architecture.md, "The API budget"). Counts only: never who is in the chat.
  */
 export interface BroadcastFeedback {
   onAir: boolean;
@@ -134,9 +135,19 @@ export interface BroadcastFeedback {
   cuePointAt: string | null;
   /**
    * The audience now (the platform's latest 5- or 10-minute bucket) and when it was read,
-   * epoch ms UTC; null until the app has read the broadcast's viewers.
+   * epoch ms UTC; null until the app has read the broadcast's viewers (its own read or the
+   * Multiview's account statistics). `stale` when the read it came from failed since, or the
+   * platform is lost.
    */
-  viewers: { count: number | null; fetchedAt: number } | null;
-  /** How many are in the chat room and when it was read, epoch ms UTC; null until read. */
-  chatParticipants: { count: number; fetchedAt: number } | null;
+  viewers: FigureFeedback<number | null> | null;
+  /** How many are in the chat room, as {@link viewers}; null until read. */
+  chatParticipants: FigureFeedback<number> | null;
+}
+
+/** A count a panel shows, when it was read (epoch ms UTC), and whether it may no longer be so. */
+export interface FigureFeedback<T> {
+  count: T;
+  fetchedAt: number;
+  /** Its read failed since, or the platform is lost: draw it as not known. */
+  stale: boolean;
 }

@@ -6,7 +6,8 @@
  * the tally, variables and preset page come from the desk; Record reaches the sandbox; Stop
  * keeps its second press; the tally follows an on-air change made at the sandbox within 2 s of
  * the desk reading it; a closed desk turns every button stale within 2 s; a refused token and
- * a host other than this computer are told to the operator. Loopback only.
+ * a host other than this computer are told to the operator; with only the Multiview open, its
+ * account-wide reads fill a channel's variables. Loopback only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCore, type TestCore } from '../../../src-main/services/app/test-support';
@@ -299,5 +300,68 @@ describe('the budget', () => {
     await expect
       .poll(() => companion.feedback('budgetPaused', {}), { timeout: 15_000 })
       .toBe(false);
+  }, 40_000);
+});
+
+describe('with only the Multiview open (the wall during an event)', () => {
+  let wall: TestCore;
+  let wallApi: PanelApi;
+  let wallFeedback: { feedback: PanelFeedbackState; stop: () => void };
+  let wallLink: DeskConnection;
+  const recorder = new CompanionRecorder();
+  const closeWatch: (() => Promise<unknown>)[] = [];
+
+  beforeAll(async () => {
+    wall = await startTestCore({ seed: 5 });
+    const { core } = wall;
+    wallFeedback = followFeedback(core, systemClock);
+    wallApi = await startPanelApi({ core, port: 0, feedback: wallFeedback.feedback });
+    const added = await core.invoke('panels.add', { name: 'Wall deck' }, { clientId: 'settings' });
+    if (!added.ok) throw new Error(added.error.message);
+    const watch = await core.invoke(
+      'watch.subscribe',
+      { spec: { kind: 'multiview' } },
+      { clientId: 'multiview' },
+    );
+    if (!watch.ok) throw new Error(watch.error.message);
+    const { watchId } = watch.data as { watchId: string };
+    closeWatch.push(() => core.invoke('watch.unsubscribe', { watchId }, { clientId: 'multiview' }));
+    wallLink = new DeskConnection(recorder);
+    wallLink.start(
+      { host: '127.0.0.1', port: String(wallApi.port) },
+      { token: (added.data as AddedPanel).token },
+    );
+  }, 30_000);
+
+  afterAll(async () => {
+    wallLink.stop();
+    for (const off of closeWatch) await off();
+    await wallApi.close();
+    wallFeedback.stop();
+    await wall.close();
+  });
+
+  it('lights an on-air channel and shows its viewers, title and time on air', async () => {
+    // Which channels are on air: the desk's own picture, from the on-air list alone.
+    await expect
+      .poll(() => Object.values(wallLink.picture?.lamps ?? {}).includes('onAir'), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    const lit = wallLink.picture?.channels.find((c) => c.tally === 'onAir' && c.broadcastKey);
+    if (!lit?.broadcastKey) throw new Error('no channel lit');
+    const prefix = lit.channelKey;
+    await expect
+      .poll(() => recorder.variables.get(`${prefix}_viewers`), { timeout: 15_000 })
+      .toEqual(expect.any(Number));
+    expect(await recorder.feedback('onAir', { channel: lit.channelKey })).toBe(true);
+    expect(await recorder.feedback('stale', { channel: lit.channelKey })).toBe(false);
+    expect(recorder.variables.get(`${prefix}_lamp`)).toMatch(/^(onAir|recording)$/);
+    expect(recorder.variables.get(`${prefix}_title`)).toBe(
+      wallLink.picture?.broadcasts[lit.broadcastKey]?.title,
+    );
+    expect(recorder.variables.get(`${prefix}_on_air_time`)).toMatch(/^\d+:\d\d:\d\d$/);
+    // No channel list and no broadcast watch: the viewers are the account statistics', fresh.
+    expect(wallLink.picture?.broadcasts[lit.broadcastKey]?.viewers?.stale).toBe(false);
   }, 40_000);
 });

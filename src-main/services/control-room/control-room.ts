@@ -309,7 +309,7 @@ export class ControlRoom {
         // (the Multiview's tiles, a control room watching it) and spares its own read.
         const { data, broadcasts, fetchedAt } = await this.accountViewers('watch', signal);
         for (const [broadcastKey, series] of broadcasts) {
-          this.publish({ kind: 'viewers', broadcastKey, fetchedAt, data: series });
+          this.publish({ kind: 'viewers', broadcastKey, fetchedAt, data: series, via: 'audience' });
           this.observed('viewers', broadcastKey, fetchedAt);
         }
         return { kind: 'audience', data, fetchedAt };

@@ -2,10 +2,11 @@
  * The feedback picture's rules on an injected clock: a failed read that says the platform is
  * gone makes every button stale at once, a read overdue by {@link overdueAfterMs} makes its own
  * figure stale, the next good read clears it, and a switch of workspace forgets the last one.
+ * With only the Multiview open, its on-air list and account viewers light the buttons.
  */
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/manual-clock';
-import type { BudgetSnapshot, ChannelSummary, WatchUpdate } from '../../shared/model';
+import type { Broadcast, BudgetSnapshot, ChannelSummary, WatchUpdate } from '../../shared/model';
 import { overdueAfterMs, PanelFeedbackState } from './panel-feedback';
 
 const budget: BudgetSnapshot = {
@@ -37,6 +38,34 @@ function channel(key: string, onAir: boolean, broadcastKey: string): ChannelSumm
     latestBroadcast: { key: broadcastKey, title: 'b', onAir, startedAt: null, endedAt: null },
     createdAt: null,
   };
+}
+
+function onAirBroadcast(key: string, channelKey: string, recording = false): Broadcast {
+  return {
+    key,
+    channelKey,
+    title: `Show on ${channelKey}`,
+    onAir: true,
+    paused: false,
+    useTimeshift: true,
+    startedAt: '2026-11-28T20:00:00Z',
+    pausedAt: null,
+    endedAt: null,
+    cuePointAt: '2026-11-28T20:05:00Z',
+    recording,
+    recordingStartedAt: recording ? '2026-11-28T20:01:00Z' : null,
+  };
+}
+
+/** The Multiview's on-air list read at `at`; `total` more than listed: cut short by its page. */
+function onAirList(at: number, broadcasts: Broadcast[], total = broadcasts.length): WatchUpdate {
+  return { kind: 'onair', fetchedAt: at, data: { broadcasts, total } };
+}
+
+/** Viewers of one broadcast from the Multiview's account statistics read at `at`. */
+function audienceViewers(at: number, broadcastKey: string, current: number): WatchUpdate {
+  const data = { intervalMinutes: 5 as const, current, peak: current, points: [] };
+  return { kind: 'viewers', broadcastKey, fetchedAt: at, data, via: 'audience' };
 }
 
 function setup() {
@@ -119,8 +148,8 @@ describe('the panel feedback', () => {
       title: 'Evening news',
       startedAt: '2026-11-28T20:00:00Z',
       cuePointAt: '2026-11-28T20:05:00Z',
-      viewers: { count: 420, fetchedAt: at + 1 },
-      chatParticipants: { count: 2, fetchedAt: at + 2 },
+      viewers: { count: 420, fetchedAt: at + 1, stale: false },
+      chatParticipants: { count: 2, fetchedAt: at + 2, stale: false },
     });
     expect(JSON.stringify(picture)).not.toMatch(/u-secret|Nick/);
   });
@@ -185,5 +214,136 @@ describe('the panel feedback', () => {
     expect(picture.workspace).toBe('acc-1');
     expect(picture.channels).toEqual([]);
     expect(picture.platform).toBe('unknown');
+  });
+});
+
+describe('the panel feedback with only the Multiview open', () => {
+  it('shows each on-air broadcast’s tally, recording, title, time on air, cue point and viewers', () => {
+    const { clock, state } = setup();
+    const at = clock.now();
+    state.observe('watch.update', onAirList(at, [onAirBroadcast('b1', 'ch1', true)]));
+    state.observe('watch.update', audienceViewers(at + 1, 'b1', 812));
+    state.observe('watch.update', {
+      kind: 'audience',
+      fetchedAt: at + 1,
+      data: { intervalMinutes: 5, current: 812, peak: 900, points: [] },
+    } satisfies WatchUpdate);
+    const picture = state.snapshot();
+    expect(picture.lamps).toEqual({ ch1: 'recording' });
+    expect(picture.channels[0]).toMatchObject({ title: 'Show on ch1', broadcastKey: 'b1' });
+    expect(picture.broadcasts.b1).toMatchObject({
+      onAir: true,
+      recording: true,
+      stale: false,
+      title: 'Show on ch1',
+      startedAt: '2026-11-28T20:00:00Z',
+      cuePointAt: '2026-11-28T20:05:00Z',
+      viewers: { count: 812, fetchedAt: at + 1, stale: false },
+    });
+  });
+
+  it('keeps a channel list read earlier lit from the list, not stale once that read is overdue', async () => {
+    const { clock, state, channels } = setup();
+    state.observe('watch.update', channels(clock.now()));
+    await clock.advance(overdueAfterMs + 5_000);
+    state.observe('watch.update', onAirList(clock.now(), [onAirBroadcast('b1', 'ch1')]));
+    const picture = state.snapshot();
+    expect(picture.lamps).toEqual({ ch1: 'onAir', ch2: 'off' });
+    expect(picture.channels.map((c) => c.title)).toEqual(['CH1', 'CH2']);
+  });
+
+  it('turns a broadcast that dropped from the on-air list off, never leaving it lit', () => {
+    const { clock, state } = setup();
+    const at = clock.now();
+    state.observe(
+      'watch.update',
+      onAirList(at, [onAirBroadcast('b1', 'ch1', true), onAirBroadcast('b2', 'ch2')]),
+    );
+    state.observe('watch.update', onAirList(at + 7_000, [onAirBroadcast('b2', 'ch2')]));
+    const picture = state.snapshot();
+    expect(picture.lamps).toEqual({ ch1: 'off', ch2: 'onAir' });
+    expect(picture.broadcasts.b1).toMatchObject({ onAir: false, recording: false, stale: false });
+  });
+
+  it('does not read a list cut short by its page as off air: what it lacks goes stale when overdue', async () => {
+    const { clock, state } = setup();
+    state.observe('watch.update', onAirList(clock.now(), [onAirBroadcast('b1', 'ch1')]));
+    await clock.advance(7_000);
+    state.observe('watch.update', onAirList(clock.now(), [onAirBroadcast('b2', 'ch2')], 2));
+    expect(state.snapshot().lamps).toEqual({ ch1: 'onAir', ch2: 'onAir' });
+    await clock.advance(overdueAfterMs - 7_000 + 1);
+    state.observe('watch.update', onAirList(clock.now(), [onAirBroadcast('b2', 'ch2')], 2));
+    expect(state.snapshot().lamps).toEqual({ ch1: 'stale', ch2: 'onAir' });
+  });
+
+  it('keeps the newest read when the focused broadcast’s own read and the list disagree', () => {
+    const { clock, state } = setup();
+    const at = clock.now();
+    const stopped = { ...onAirBroadcast('b1', 'ch1'), recording: false };
+    state.observe('watch.update', onAirList(at, [onAirBroadcast('b1', 'ch1', true)]));
+    state.observe('watch.update', {
+      kind: 'broadcast',
+      broadcastKey: 'b1',
+      fetchedAt: at + 2_000,
+      data: stopped,
+    } satisfies WatchUpdate);
+    expect(state.snapshot().lamps).toEqual({ ch1: 'onAir' });
+    // A list answered later but read before the broadcast's own read changes nothing.
+    state.observe('watch.update', onAirList(at + 1_000, [onAirBroadcast('b1', 'ch1', true)]));
+    expect(state.snapshot().lamps).toEqual({ ch1: 'onAir' });
+    state.observe('watch.update', onAirList(at + 7_000, [onAirBroadcast('b1', 'ch1', true)]));
+    expect(state.snapshot().lamps).toEqual({ ch1: 'recording' });
+  });
+
+  it('makes the tally stale when the on-air list fails, and the viewers when the statistics fail', () => {
+    const { clock, state } = setup();
+    const at = clock.now();
+    state.observe('watch.update', onAirList(at, [onAirBroadcast('b1', 'ch1')]));
+    state.observe('watch.update', audienceViewers(at, 'b1', 40));
+    const failed = (topic: 'onair' | 'audience', when: number): WatchUpdate => ({
+      kind: 'error',
+      subject: 'account',
+      topic,
+      at: when,
+      code: 'not-found',
+      status: 404,
+      message: 'gone',
+    });
+    state.observe('watch.update', failed('audience', at + 1));
+    let picture = state.snapshot();
+    expect(picture.platform).toBe('reachable');
+    expect(picture.lamps).toEqual({ ch1: 'onAir' });
+    expect(picture.broadcasts.b1?.viewers).toEqual({ count: 40, fetchedAt: at, stale: true });
+    state.observe('watch.update', failed('onair', at + 2));
+    picture = state.snapshot();
+    expect(picture.lamps).toEqual({ ch1: 'stale' });
+    expect(picture.broadcasts.b1?.stale).toBe(true);
+    state.observe('watch.update', onAirList(at + 3, [onAirBroadcast('b1', 'ch1')]));
+    state.observe('watch.update', audienceViewers(at + 3, 'b1', 41));
+    picture = state.snapshot();
+    expect(picture.lamps).toEqual({ ch1: 'onAir' });
+    expect(picture.broadcasts.b1?.viewers).toEqual({ count: 41, fetchedAt: at + 3, stale: false });
+  });
+
+  it('does not stale the focused broadcast’s own viewers when the account’s statistics fail', () => {
+    const { clock, state } = setup();
+    const at = clock.now();
+    state.observe('watch.update', onAirList(at, [onAirBroadcast('b1', 'ch1')]));
+    state.observe('watch.update', {
+      kind: 'viewers',
+      broadcastKey: 'b1',
+      fetchedAt: at + 1,
+      data: { intervalMinutes: 5, current: 7, peak: 7, points: [] },
+    } satisfies WatchUpdate);
+    state.observe('watch.update', {
+      kind: 'error',
+      subject: 'account',
+      topic: 'audience',
+      at: at + 2,
+      code: 'not-found',
+      status: 404,
+      message: 'gone',
+    } satisfies WatchUpdate);
+    expect(state.snapshot().broadcasts.b1?.viewers?.stale).toBe(false);
   });
 });

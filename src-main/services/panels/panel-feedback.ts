@@ -6,6 +6,15 @@
  * Of a broadcast it keeps the figures those reads carry (title, start, cue point, the viewer
  * count, the chat's head count), never who is in the chat.
  *
+ * Reads come from the control room (the channel list, each watched broadcast's state, viewers
+ * and chat) and from the Multiview (watch-plan.ts, `expand`): its on-air list (`onair`, every
+ * 7 s) is a read of every on-air broadcast's state and, for each channel, whether it is on air;
+ * its account viewer statistics (`audience`, every 7.5 s) arrive as each broadcast's `viewers`
+ * update (`via: 'audience'`). Where two reads say different things the newest (`fetchedAt`)
+ * wins. A complete on-air list that no longer holds a broadcast read on air says it went off
+ * air at the list's `fetchedAt`; a list cut short by its page (`total` more than it holds)
+ * says nothing of those it lacks, and their last reads go stale when overdue.
+ *
  * Stale (a dark button must never look live): every button is stale from the first sign that
  * the platform is gone until a read succeeds again, and while the workspace's live token is
  * refused. The first sign is the earlier of a failed read that says so (no answer, a 5xx, a
@@ -14,10 +23,18 @@
  * feedback stream is open, no platform call), so buttons go stale within about 2 s, not at the
  * next read 5 to 20 s later. The probe finding the origin back does not make them live: the
  * next real read confirms it. One figure is stale when its own last read failed, or when it is
- * older than {@link overdueAfterMs} (its next read is overdue).
+ * older than {@link overdueAfterMs} (its next read is overdue). A viewer or chat count is stale
+ * when the read it came from failed since, or the platform is lost; its age is its `fetchedAt`
+ * (those reads run every 7.5 s to a few minutes).
  */
 import type { EventMap } from '../../shared/bridge';
-import type { Broadcast, BudgetSnapshot, ChannelSummary, WatchUpdate } from '../../shared/model';
+import type {
+  Broadcast,
+  BudgetSnapshot,
+  ChannelSummary,
+  OnAirList,
+  WatchUpdate,
+} from '../../shared/model';
 import type {
   BroadcastFeedback,
   ChannelTally,
@@ -42,15 +59,42 @@ interface ChannelRead {
   watchId: string;
 }
 
+/** A value as last read: when (epoch ms UTC), and the read (`topic:subject`) whose failure stales it. */
+interface Read<T> {
+  value: T;
+  fetchedAt: number;
+  from: string;
+}
+
+/** The Multiview's last on-air list. */
+interface OnAirRead {
+  fetchedAt: number;
+  /** Each listed channel's on-air broadcast key. */
+  byChannel: Map<string, string>;
+  /** The list holds every on-air broadcast (`total` not more than it holds). */
+  complete: boolean;
+}
+
+/** The on-air list's failure key (watch-plan.ts: subject `account`). */
+const onAirFrom = 'onair:account';
+
 /** Gathers the feedback picture from the core's events. */
 export class PanelFeedbackState {
   readonly #now: () => number;
   readonly #current: () => { workspace: string; budgets: BudgetSnapshot[] };
   #channels = new Map<string, ChannelRead>();
-  #broadcasts = new Map<string, { broadcast: Broadcast; fetchedAt: number }>();
+  /** The newest read of each broadcast: its own read or the on-air list's. */
+  #broadcasts = new Map<string, Read<Broadcast>>();
   /** The latest viewer count (null: no bucket yet) and chat count read, by broadcast key. */
-  #viewers = new Map<string, { count: number | null; fetchedAt: number }>();
-  #chat = new Map<string, { count: number; fetchedAt: number }>();
+  #viewers = new Map<string, Read<number | null>>();
+  #chat = new Map<string, Read<number>>();
+  #onAir: OnAirRead | null = null;
+  /**
+   * Channels the on-air list named, by key: the broadcast it last listed, that broadcast's
+   * title (the channel's name while no channel list read has it, as the Multiview's tiles do)
+   * and when that list was read, epoch ms UTC.
+   */
+  #listed = new Map<string, { broadcastKey: string; title: string; at: number }>();
   /** When the last read of a subject (`topic:subject`) failed, epoch ms. */
   #failedAt = new Map<string, number>();
   /** Since when the platform is lost (a read failed that way), or null. */
@@ -110,42 +154,48 @@ export class PanelFeedbackState {
     this.#switchIfNeeded();
     const at = this.#now();
     const lost = this.#lostAt !== null || this.#tokenRefused;
-    const staleOf = (key: string, fetchedAt: number) =>
+    const staleOf = (from: string, fetchedAt: number) =>
       lost ||
-      (this.#failedAt.get(key) ?? -Infinity) >= fetchedAt ||
+      (this.#failedAt.get(from) ?? -Infinity) >= fetchedAt ||
       at - fetchedAt > overdueAfterMs;
+    const figure = <T>(read: Read<T> | undefined) =>
+      read
+        ? {
+            count: read.value,
+            fetchedAt: read.fetchedAt,
+            stale: lost || (this.#failedAt.get(read.from) ?? -Infinity) >= read.fetchedAt,
+          }
+        : null;
     const broadcasts: PanelFeedback['broadcasts'] = {};
-    for (const [key, { broadcast, fetchedAt }] of this.#broadcasts)
+    for (const [key, { value: broadcast, fetchedAt, from }] of this.#broadcasts)
       broadcasts[key] = {
         onAir: broadcast.onAir,
         recording: broadcast.recording,
-        stale: staleOf(`broadcast:${key}`, fetchedAt),
+        stale: staleOf(from, fetchedAt),
         fetchedAt,
         title: broadcast.title,
         startedAt: broadcast.startedAt,
         cuePointAt: broadcast.cuePointAt,
-        viewers: this.#viewers.get(key) ?? null,
-        chatParticipants: this.#chat.get(key) ?? null,
+        viewers: figure(this.#viewers.get(key)),
+        chatParticipants: figure(this.#chat.get(key)),
       } satisfies BroadcastFeedback;
-    const channels: ChannelTally[] = [...this.#channels.values()].map(
-      ({ channel, fetchedAt, watchId }) => {
-        const latest = channel.latestBroadcast;
-        const read = latest ? this.#broadcasts.get(latest.key) : undefined;
-        const newer = read && read.fetchedAt > fetchedAt ? read : null;
-        const onAir = newer ? newer.broadcast.onAir : channel.onAir;
-        return {
-          channelKey: channel.key,
-          title: channel.title,
-          tally: onAir ? 'onAir' : 'off',
-          broadcastKey: latest?.key ?? null,
-          recording: read ? read.broadcast.recording : null,
-          stale:
-            staleOf(`channels:${watchId}`, fetchedAt) ||
-            (latest !== null && read !== undefined && broadcasts[latest.key]?.stale === true),
-          fetchedAt: newer ? newer.fetchedAt : fetchedAt,
-        };
-      },
-    );
+    const keys = new Set([...this.#channels.keys(), ...this.#listed.keys()]);
+    const channels: ChannelTally[] = [...keys].map((channelKey) => {
+      const { title, broadcastKey, onAir, fetchedAt, named } = this.#tallyRead(channelKey);
+      const read = broadcastKey ? this.#broadcasts.get(broadcastKey) : undefined;
+      return {
+        channelKey,
+        title,
+        tally: onAir ? 'onAir' : 'off',
+        broadcastKey,
+        recording: read ? read.value.recording : null,
+        // Recording comes from the broadcast's read: stale when that is.
+        stale:
+          staleOf(named.from, named.fetchedAt) ||
+          (read !== undefined && staleOf(read.from, read.fetchedAt)),
+        fetchedAt,
+      };
+    });
     channels.sort(
       (a, b) => a.title.localeCompare(b.title) || a.channelKey.localeCompare(b.channelKey),
     );
@@ -159,6 +209,54 @@ export class PanelFeedbackState {
       broadcasts,
       budget: budgetOf(this.#budgets ?? this.#current().budgets, at),
     };
+  }
+
+  /**
+   * Whether a channel is on air by its newest read: the channel list's, the on-air list's (when
+   * newer, it names the channel's broadcast: on air if listed, off if a complete list lacks
+   * it), or its broadcast's own read (when newer still). `named` is the read that said which
+   * broadcast is the channel's (the channel list or the on-air list): when it is stale the
+   * channel may have started another broadcast, so the tally is stale too.
+   */
+  #tallyRead(channelKey: string): {
+    title: string;
+    broadcastKey: string | null;
+    onAir: boolean;
+    fetchedAt: number;
+    named: { from: string; fetchedAt: number };
+  } {
+    const channel = this.#channels.get(channelKey);
+    const listed = this.#listed.get(channelKey);
+    // The newer of the channel list's read and the last on-air list that listed it (on air then).
+    const byList = listed && (!channel || listed.at > channel.fetchedAt);
+    let tally = byList
+      ? { broadcastKey: listed.broadcastKey, onAir: true, fetchedAt: listed.at }
+      : {
+          broadcastKey: channel?.channel.latestBroadcast?.key ?? null,
+          onAir: channel?.channel.onAir ?? false,
+          fetchedAt: channel?.fetchedAt ?? 0,
+        };
+    let named = {
+      from: byList || !channel ? onAirFrom : `channels:${channel.watchId}`,
+      fetchedAt: tally.fetchedAt,
+    };
+    const list = this.#onAir;
+    if (list && list.fetchedAt > tally.fetchedAt) {
+      const onAirKey = list.byChannel.get(channelKey);
+      if (onAirKey !== undefined || list.complete) {
+        tally = {
+          broadcastKey: onAirKey ?? tally.broadcastKey,
+          onAir: onAirKey !== undefined,
+          fetchedAt: list.fetchedAt,
+        };
+        named = { from: onAirFrom, fetchedAt: list.fetchedAt };
+      }
+    }
+    const read = tally.broadcastKey ? this.#broadcasts.get(tally.broadcastKey) : undefined;
+    if (read && read.fetchedAt > tally.fetchedAt)
+      tally = { ...tally, onAir: read.value.onAir, fetchedAt: read.fetchedAt };
+    const title = channel?.channel.title ?? listed?.title ?? channelKey;
+    return { title, ...tally, named };
   }
 
   #update(update: WatchUpdate): void {
@@ -186,22 +284,49 @@ export class PanelFeedbackState {
           watchId: update.watchId,
         });
     } else if (update.kind === 'broadcast') {
-      this.#broadcasts.set(update.broadcastKey, {
-        broadcast: update.data,
-        fetchedAt: update.fetchedAt,
-      });
+      const from = `broadcast:${update.broadcastKey}`;
+      keepNewest(this.#broadcasts, update.broadcastKey, update.data, update.fetchedAt, from);
+    } else if (update.kind === 'onair') {
+      this.#takeOnAirList(update.data, update.fetchedAt);
     } else if (update.kind === 'viewers') {
-      this.#viewers.set(update.broadcastKey, {
-        count: update.data.current,
-        fetchedAt: update.fetchedAt,
-      });
+      const from =
+        update.via === 'audience' ? 'audience:account' : `viewers:${update.broadcastKey}`;
+      keepNewest(this.#viewers, update.broadcastKey, update.data.current, update.fetchedAt, from);
     } else if (update.kind === 'participants') {
       // The count only: who is in the chat never reaches a panel.
-      this.#chat.set(update.broadcastKey, {
-        count: update.data.count,
-        fetchedAt: update.fetchedAt,
-      });
+      const from = `participants:${update.broadcastKey}`;
+      keepNewest(this.#chat, update.broadcastKey, update.data.count, update.fetchedAt, from);
     }
+    // `audience` itself is the account's sum: each broadcast's share came as `viewers`.
+  }
+
+  /**
+   * The Multiview's on-air list read at `fetchedAt`: each listed broadcast's state, and, when
+   * the list is complete, every broadcast last read on air that it lacks is off air since
+   * (never left lit; recording ends with the broadcast).
+   */
+  #takeOnAirList(list: OnAirList, fetchedAt: number): void {
+    const complete = list.total <= list.broadcasts.length;
+    const byChannel = new Map<string, string>();
+    const listed = new Set(list.broadcasts.map((b) => b.key));
+    for (const broadcast of list.broadcasts) {
+      byChannel.set(broadcast.channelKey, broadcast.key);
+      this.#listed.set(broadcast.channelKey, {
+        broadcastKey: broadcast.key,
+        title: broadcast.title,
+        at: fetchedAt,
+      });
+      keepNewest(this.#broadcasts, broadcast.key, broadcast, fetchedAt, onAirFrom);
+    }
+    if (complete)
+      for (const [key, read] of this.#broadcasts)
+        if (read.value.onAir && read.fetchedAt < fetchedAt && !listed.has(key))
+          this.#broadcasts.set(key, {
+            value: { ...read.value, onAir: false, paused: false, recording: false },
+            fetchedAt,
+            from: onAirFrom,
+          });
+    this.#onAir = { fetchedAt, byChannel, complete };
   }
 
   /** A switch of workspace forgets what the last one showed. */
@@ -213,6 +338,8 @@ export class PanelFeedbackState {
     this.#broadcasts = new Map();
     this.#viewers = new Map();
     this.#chat = new Map();
+    this.#onAir = null;
+    this.#listed = new Map();
     this.#failedAt = new Map();
     this.#lostAt = null;
     this.#originDown = false;
@@ -220,6 +347,18 @@ export class PanelFeedbackState {
     this.#tokenRefused = false;
     this.#budgets = null;
   }
+}
+
+/** Sets `key` to `value` read at `fetchedAt` by `from`, unless a newer read is there. */
+function keepNewest<T>(
+  reads: Map<string, Read<T>>,
+  key: string,
+  value: T,
+  fetchedAt: number,
+  from: string,
+): void {
+  const last = reads.get(key);
+  if (!last || last.fetchedAt <= fetchedAt) reads.set(key, { value, fetchedAt, from });
 }
 
 /** A channel's lamp: stale first, then recording, on air, off. */
