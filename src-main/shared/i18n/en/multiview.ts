@@ -48,6 +48,9 @@ export const multiview = {
     pinName: 'Pin {title}',
     /** What a pinned tile shows, besides its colour. */
     pinned: 'Pinned: chat every 10 s',
+    /** The pin toggle's hint: what a pin costs the other tiles (docs/guide/multiview.md). */
+    pinHint:
+      "Reads this channel's chat every 8 s. Pins share the Multiview's calls: with two pinned, the other tiles' viewers and chat are read less often (each tile shows their age).",
     pinFull:
       '{title} is not pinned: two tiles are pinned already. Unpin one of them first ({pinned}).',
     pinFailed: 'The pins could not be saved: {reason}',

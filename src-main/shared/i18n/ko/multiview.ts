@@ -48,6 +48,8 @@ export const multiview: CatalogueShape<typeof en> = {
     pin: '고정',
     pinName: '{title} 고정',
     pinned: '고정됨: 채팅 10초마다',
+    pinHint:
+      '이 채널의 채팅 참여자를 8초마다 읽습니다. 고정은 멀티뷰의 호출을 나눠 쓰므로, 두 개를 고정하면 다른 타일의 시청자 수와 채팅을 덜 자주 읽습니다(각 타일에 경과 시간이 표시됩니다).',
     pinFull:
       '{title}을(를) 고정하지 않았습니다. 이미 두 타일이 고정되어 있습니다. 먼저 하나의 고정을 해제하세요({pinned}).',
     pinFailed: '고정을 저장하지 못했습니다: {reason}',
