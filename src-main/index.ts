@@ -58,7 +58,7 @@ import {
 import { policyFilePath } from './hosts/update-policy';
 import { defaultDataFolder } from './hosts/data-folder';
 import { superviseKeepAwake } from './hosts/keep-awake';
-import type { PopOutWindows } from './hosts/pop-out-windows';
+import { holdQuitForPlaces, type PopOutWindows } from './hosts/pop-out-windows';
 import { openDesktopPopOuts } from './hosts/desktop-pop-outs';
 
 const rendererIndex = join(import.meta.dirname, '../renderer/index.html');
@@ -128,7 +128,10 @@ if (!app.requestSingleInstanceLock()) {
     contents.on('will-attach-webview', (event) => event.preventDefault());
   });
   app.on('window-all-closed', () => app.quit());
-  app.on('will-quit', () => {
+  // The pop-outs' last places are written before anything closes (hosts/pop-out-windows.ts).
+  holdQuitForPlaces(app, () => popOuts);
+  app.on('will-quit', (event) => {
+    if (event.defaultPrevented) return;
     // A downloaded update is installed by electron-updater as the app quits (autoInstallOnAppQuit).
     updates?.dispose();
     stopKeepAwake?.();
