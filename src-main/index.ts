@@ -214,6 +214,9 @@ async function start(): Promise<void> {
     devTools,
     updatesEnabled: () => desktopUpdates.enabled(),
     actions: {
+      // Window → Pop out…: the main window's page runs its pop-out button's command.
+      popOut: (kind) =>
+        mainWindow?.webContents.send(ipcChannels.event, 'window.popOutAsked', { kind }),
       // Looks now, then says what it found (or that updates are off).
       checkForUpdates: () =>
         void desktopUpdates.check().then(async (checked) => {

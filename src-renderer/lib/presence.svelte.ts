@@ -34,6 +34,11 @@ class Presence {
   #timer: ReturnType<typeof setTimeout> | null = null;
   #heartbeat: ReturnType<typeof setInterval> | null = null;
 
+  /** The channel this page last said it has in focus (the control room's), or null. */
+  get focusedChannel(): string | null {
+    return this.#said.channelKey;
+  }
+
   /**
    * Everyone else: the pages of the other desks of the studio (the hub's and its seats'). Until
    * main has named this page's desk, nobody (a pop-out would otherwise show its main window).
