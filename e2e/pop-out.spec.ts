@@ -2,7 +2,10 @@
  * Pop-outs through the browser host (issue 35 §3, "Two screens"): the Multiview pops out into a
  * second tab that shows the same tiles, and the sandbox serves no extra call for it (its watch
  * joins the main window's in main's planner; it restores the main window's saved channel list
- * without reading it again). The palette works in the pop-out. In Korean, the palette's "Pop out
+ * without reading it again); neither does a popped-out control room. Keys work in each pop-out:
+ * the palette, the shortcut sheet (without the view keys, which need the top bar), 1 … 9 (the
+ * Multiview's focus the channel in the main window's control room) and the control room's R.
+ * The main window is never shown as someone else on the pop-out's channel (presence). In Korean, the palette's "Pop out
  * Multiview" and the control room's pop-out button open their tabs, the control room on the
  * channel in focus. English and Korean screenshots of the buttons and the popped-out tabs go to
  * test-results/screens/ (looked at by hand; they assert nothing).
@@ -13,6 +16,8 @@ import type { Page } from '@playwright/test';
 import { en } from '../src-main/shared/i18n/en';
 import { ko } from '../src-main/shared/i18n/ko';
 import { test, expect, type PlatformProbe, type SandboxHandle } from './fixtures';
+import { watchIntervals } from '../src-main/services/control-room/watch-plan';
+import { findOnAir, type LiveBroadcast } from './on-air';
 
 test.use({ onAir: 6 });
 
@@ -65,7 +70,8 @@ async function channelListSaved(dataDir: string): Promise<void> {
     .toBe(true);
 }
 
-interface LiveBroadcast {
+/** A broadcast as the on-air list answers it (the fields read here). */
+interface OnAirListed {
   key: string;
   channel_key: string;
   title: string;
@@ -144,6 +150,22 @@ test('a popped-out Multiview shows the same tiles and costs the platform no extr
   await expect(palette).toBeVisible();
   await popOut.keyboard.press('Escape');
   await expect(palette).toBeHidden();
+  await expectSheetInPopOut(popOut, { search: false });
+
+  // 1 … 9 in the popped-out Multiview focus that channel in the main window's control room,
+  // as they count there (on air first); the Multiview stays on its screen.
+  await popOut.keyboard.press('Digit1');
+  await expect(views.getByRole('button', { name: 'Control room' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  const listed = app.getByRole('listbox', { name: en.channels.listLabel }).getByRole('option');
+  await expect(listed.first()).toHaveAttribute('aria-selected', 'true');
+  await expect(popOut.getByTestId('multiview-tile')).toHaveCount(6);
+  // The main window is this operator, not someone else on the tile's channel: no "Also here".
+  // (Its report goes 100 ms after the focus and is pushed at once; 1 s gives a double count time to show.)
+  await popOut.waitForTimeout(1_000);
+  await expect(popOut.getByTestId('presence')).toHaveCount(0);
 
   // A tile of the pop-out focuses its channel in the main window's control room.
   const key = (await tileKeys(popOut))[0] ?? '';
@@ -158,6 +180,129 @@ test('a popped-out Multiview shows the same tiles and costs the platform no extr
   );
   await expect(popOut.getByTestId('multiview-tile')).toHaveCount(6);
 });
+
+test('a popped-out control room costs the platform no extra calls', async ({
+  app,
+  platform,
+  sandbox,
+  dataDir,
+}) => {
+  // Real time: the planner spaces its reads on the host's real clock and the sandbox's rate
+  // limit counts real time, so calls can only be counted over real seconds.
+  test.setTimeout(120_000);
+  const { channel, broadcast } = await focusOnAir(app, platform);
+  await expect(app.getByTestId('viewers-now')).toBeVisible({ timeout: 30_000 });
+  await channelListSaved(dataDir);
+
+  // 15 s: the focused broadcast's participants interval (watch-plan.ts), the slowest read of
+  // the control room but its 60 s viewer series, so each of its reads comes round at least once.
+  const window = watchIntervals.focused.participants;
+  const start = await served(sandbox);
+  await app.waitForTimeout(window);
+  const beforePopOut = await served(sandbox);
+  const alone = since(start, beforePopOut);
+
+  const clickedAt = performance.now();
+  const room = await popOutControlRoom(app, channel.key);
+  await expect(room.getByRole('heading', { level: 1, name: broadcast.title })).toBeVisible({
+    timeout: 20_000,
+  });
+  await app.waitForTimeout(Math.max(0, window - (performance.now() - clickedAt)));
+  const together = since(beforePopOut, await served(sandbox));
+  const calls = `alone ${JSON.stringify(alone)}; with the pop-out ${JSON.stringify(together)}`;
+  test.info().annotations.push({ type: 'calls', description: calls });
+  // Its watches are the main window's tasks: no operation more often than alone (±1 for where
+  // the window fell in the plan's cycle) or than the focused plan reads it (every 5 s at the
+  // fastest), and no more calls in all than alone or than the plan's 20 a minute (+2).
+  const planned = Math.ceil(window / watchIntervals.focused.broadcast) + 1;
+  for (const [op, count] of Object.entries(together))
+    expect(count, `${op}: ${calls}`).toBeLessThanOrEqual(Math.max((alone[op] ?? 0) + 1, planned));
+  expect(total(together), calls).toBeLessThanOrEqual(
+    Math.max(total(alone) + 1, Math.ceil((window / 60_000) * 20) + 2),
+  );
+});
+
+test('in a popped-out control room the keys, the palette and the sheet work; the main window is not someone else there', async ({
+  app,
+  platform,
+}) => {
+  const { channel, broadcast } = await focusOnAir(app, platform);
+  const room = await popOutControlRoom(app, channel.key);
+  await expect(room.getByRole('heading', { level: 1, name: broadcast.title })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(room).toHaveTitle('Control room · OnAir Desk');
+
+  // 1 … 9 count the pop-out's own list: another channel, then this one back.
+  const options = room.getByRole('listbox', { name: en.channels.listLabel }).getByRole('option');
+  const names = await options.allInnerTexts();
+  const position = names.findIndex((name) => name.includes(channel.title)) + 1;
+  expect(position, `${channel.title} among the first nine channels`).toBeGreaterThan(0);
+  expect(position).toBeLessThan(10);
+  const other = position === 1 ? 2 : 1;
+  await room.keyboard.press(`Digit${other}`);
+  await expect(options.nth(other - 1)).toHaveAttribute('aria-selected', 'true');
+  await room.keyboard.press(`Digit${position}`);
+  await expect(room.getByRole('heading', { level: 1, name: broadcast.title })).toBeVisible();
+
+  // The main window on the same channel is this operator, not someone else there. (Each page's
+  // report goes 100 ms after its focus and is pushed at once; 1 s gives a double count time to show.)
+  await room.waitForTimeout(1_000);
+  await expect(room.getByTestId('presence')).toHaveCount(0);
+  await expect(app.getByTestId('presence')).toHaveCount(0);
+
+  // R (the declared key, read from the key map) starts recording from the pop-out.
+  await room.keyboard.press('KeyR');
+  await expect(room.getByTestId('recording-badge')).toBeVisible();
+  await expect
+    .poll(
+      async () =>
+        (await platform.get<{ data: LiveBroadcast }>(`/broadcasts/${broadcast.key}`)).data
+          .is_duplicate_recording,
+    )
+    .toBe(true);
+
+  // The palette and the sheet, with the keys that work in this window.
+  await room.keyboard.press('Control+KeyK');
+  const palette = room.getByRole('dialog', { name: en.palette.title });
+  await expect(palette).toBeVisible();
+  await room.keyboard.press('Escape');
+  await expect(palette).toBeHidden();
+  await expectSheetInPopOut(room, { search: true });
+});
+
+/** Focuses an on-air channel with no recording running in the main window's control room. */
+async function focusOnAir(app: Page, platform: PlatformProbe) {
+  const found = await findOnAir(platform, { recording: false });
+  const channels = app.getByRole('listbox', { name: en.channels.listLabel });
+  await channels.getByRole('option', { name: new RegExp(found.channel.title) }).click();
+  await expect(app.getByRole('heading', { level: 1, name: found.broadcast.title })).toBeVisible();
+  return found;
+}
+
+/** Pops the control room out on `channelKey` by its button; answers the new tab. */
+async function popOutControlRoom(app: Page, channelKey: string): Promise<Page> {
+  const [room] = await Promise.all([
+    app.context().waitForEvent('page'),
+    app.getByRole('button', { name: en.popOut.controlRoom }).click(),
+  ]);
+  await room.waitForLoadState();
+  expect(new URL(room.url()).searchParams.get('channel')).toBe(channelKey);
+  return room;
+}
+
+/** `?` opens the shortcut sheet in a pop-out: no view keys (no top bar there), 1 … 9 listed. */
+async function expectSheetInPopOut(page: Page, wanted: { search: boolean }): Promise<void> {
+  await page.keyboard.press('Shift+Slash');
+  const sheet = page.getByRole('dialog', { name: en.shortcutSheet.title });
+  await expect(sheet).toBeVisible();
+  await expect(sheet).toContainText(en.shortcutSheet.channelN);
+  await expect(sheet).not.toContainText(en.shortcutSheet.viewN);
+  if (wanted.search) await expect(sheet).toContainText(en.shortcutSheet.search);
+  else await expect(sheet).not.toContainText(en.shortcutSheet.search);
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+}
 
 test.describe('in Korean', () => {
   test.use({ locale: 'ko-KR' });
@@ -211,7 +356,7 @@ async function onAirBroadcast(
   platform: PlatformProbe,
 ): Promise<{ title: string; channelKey: string; channelTitle: string }> {
   const broadcasts = (
-    await platform.get<{ data: LiveBroadcast[] }>('/broadcasts?is_onair=1&per_page=100')
+    await platform.get<{ data: OnAirListed[] }>('/broadcasts?is_onair=1&per_page=100')
   ).data;
   const first = broadcasts[0];
   if (!first) throw new Error('nothing on air');

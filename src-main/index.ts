@@ -58,8 +58,8 @@ import {
 import { policyFilePath } from './hosts/update-policy';
 import { defaultDataFolder } from './hosts/data-folder';
 import { superviseKeepAwake } from './hosts/keep-awake';
-import { PopOutWindows, popOutMinimum, type PopOutWindow } from './hosts/pop-out-windows';
-import { popOutSearch } from './shared/pop-out-model';
+import { holdQuitForPlaces, type PopOutWindows } from './hosts/pop-out-windows';
+import { openDesktopPopOuts } from './hosts/desktop-pop-outs';
 
 const rendererIndex = join(import.meta.dirname, '../renderer/index.html');
 const preloadPath = join(import.meta.dirname, '../preload/preload.cjs');
@@ -128,7 +128,10 @@ if (!app.requestSingleInstanceLock()) {
     contents.on('will-attach-webview', (event) => event.preventDefault());
   });
   app.on('window-all-closed', () => app.quit());
-  app.on('will-quit', () => {
+  // The pop-outs' last places are written before anything closes (hosts/pop-out-windows.ts).
+  holdQuitForPlaces(app, () => popOuts);
+  app.on('will-quit', (event) => {
+    if (event.defaultPrevented) return;
     // A downloaded update is installed by electron-updater as the app quits (autoInstallOnAppQuit).
     updates?.dispose();
     stopKeepAwake?.();
@@ -211,6 +214,9 @@ async function start(): Promise<void> {
     devTools,
     updatesEnabled: () => desktopUpdates.enabled(),
     actions: {
+      // Window → Pop out…: the main window's page runs its pop-out button's command.
+      popOut: (kind) =>
+        mainWindow?.webContents.send(ipcChannels.event, 'window.popOutAsked', { kind }),
       // Looks now, then says what it found (or that updates are off).
       checkForUpdates: () =>
         void desktopUpdates.check().then(async (checked) => {
@@ -315,28 +321,19 @@ async function start(): Promise<void> {
     log: (m) => logger.write(m),
     popOuts: () => popOuts?.openKinds().length ?? 0,
   });
-  // Pop-outs: the main window's hardening, recovery and links (hosts/pop-out-windows.ts).
-  popOuts = new PopOutWindows({
+  // Pop-outs: the main window's hardening, recovery and links (hosts/desktop-pop-outs.ts).
+  popOuts = openDesktopPopOuts({
+    // Electron's own constructor makes real BrowserWindow instances.
+    makeWindow: (options) => new BrowserWindow(options),
+    screen,
+    ask: (shown, options) => dialog.showMessageBox(shown, options),
+    keepLinksOutside,
     dataDir: app.getPath('userData'),
-    screen: {
-      getAllDisplays: () => screen.getAllDisplays(),
-      getPrimaryDisplay: () => screen.getPrimaryDisplay(),
-      getDisplayMatching: (rect) => screen.getDisplayMatching(rect),
-    },
+    rendererIndex,
+    preloadPath,
+    devTools,
+    language: menu.language,
     log: (m) => logger.write(m),
-    create: ({ kind, bounds }) => {
-      const popOut = new BrowserWindow(
-        appWindowOptions({ ...bounds, ...popOutMinimum }, preloadPath, devTools),
-      );
-      const askHere = (options: MessageBoxOptions) => dialog.showMessageBox(popOut, options);
-      recoverRenderer(popOut, {
-        ask: askHere,
-        language: menu.language,
-        log: (m) => logger.write(`${kind} pop-out: ${m}`),
-      });
-      keepLinksOutside(popOut, askHere);
-      return popOutWindow(popOut);
-    },
   });
   // The download list's "Choose…": the system's folder picker, attached to the window.
   setFolderPicker(async () => {
@@ -369,35 +366,4 @@ async function start(): Promise<void> {
       return { action: 'deny' };
     });
   }
-}
-
-/**
- * A pop-out BrowserWindow as hosts/pop-out-windows.ts uses it. Moves and resizes are reported
- * once the operator pauses for 400 ms (`moved`/`resized` exist on macOS and Windows only).
- */
-function popOutWindow(shown: BrowserWindow): PopOutWindow {
-  return {
-    getBounds: () => shown.getBounds(),
-    bringForward: () => {
-      if (shown.isMinimized()) shown.restore();
-      shown.show();
-      shown.focus();
-    },
-    load: (request) => shown.loadFile(rendererIndex, { search: popOutSearch(request).slice(1) }),
-    close: () => shown.close(),
-    isDestroyed: () => shown.isDestroyed(),
-    on: (event, listener) => {
-      if (event === 'close') shown.on('close', listener);
-      else if (event === 'closed') shown.on('closed', listener);
-      else {
-        let timer: ReturnType<typeof setTimeout> | null = null;
-        const settled = () => {
-          if (timer) clearTimeout(timer);
-          timer = setTimeout(listener, 400);
-        };
-        if (event === 'moved') shown.on('move', settled);
-        else shown.on('resize', settled);
-      }
-    },
-  };
 }

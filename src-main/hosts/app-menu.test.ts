@@ -18,6 +18,7 @@ function options(overrides: Partial<MenuOptions> = {}) {
     actions: {
       openLogFolder: () => calls.push('log folder'),
       saveDiagnostics: () => calls.push('diagnostics'),
+      popOut: (kind) => calls.push(`pop out ${kind}`),
     },
     ...overrides,
   };
@@ -61,6 +62,8 @@ describe('application menu', () => {
       'View > Toggle full screen (togglefullscreen)',
       'Window > Minimize (minimize)',
       'Window > Close window (close)',
+      'Window > Pop out Multiview',
+      'Window > Pop out control room',
       'Help > About OnAir Desk (about)',
       'Help > Version 1.4.2',
       'Help > Open log folder',
@@ -75,6 +78,21 @@ describe('application menu', () => {
     expect(outline(template)).toContain('도움말 > 버전 1.4.2');
     expect(outline(template)).toContain('도움말 > 로그 폴더 열기');
     expect(outline(template)).toContain('도움말 > 진단 정보 저장…');
+  });
+
+  it('pops out the Multiview and the control room from Window, named as the palette names them', () => {
+    const { built, calls } = options();
+    const template = buildMenuTemplate(built);
+    for (const label of ['Pop out Multiview', 'Pop out control room'])
+      (find(template, label).click as () => void)();
+    expect(calls).toEqual(['pop out multiview', 'pop out control-room']);
+    // In Korean, with the palette's Korean titles; no key of the app's is taken.
+    const ko = buildMenuTemplate({ ...built, language: 'ko' });
+    expect(outline(ko)).toContain('창 > 멀티뷰를 새 창으로 열기');
+    expect(outline(ko)).toContain('창 > 컨트롤 룸을 새 창으로 열기');
+    (find(ko, '컨트롤 룸을 새 창으로 열기').click as () => void)();
+    expect(calls.at(-1)).toBe('pop out control-room');
+    expect(find(ko, '멀티뷰를 새 창으로 열기').accelerator).toBeUndefined();
   });
 
   it('offers the app menu on macOS, with About there', () => {
@@ -105,7 +123,7 @@ describe('application menu', () => {
     // Until the archive can be written, the item is there but cannot be chosen.
     const none = buildMenuTemplate({
       ...built,
-      actions: { openLogFolder: built.actions.openLogFolder },
+      actions: { openLogFolder: built.actions.openLogFolder, popOut: built.actions.popOut },
     });
     expect(find(none, 'Save diagnostics…').enabled).toBe(false);
   });

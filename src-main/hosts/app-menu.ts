@@ -4,7 +4,8 @@
  * turns it into a Menu; the tests read it without Electron.
  *
  * - Edit, View, Window and Help holding Electron's standard item roles (Edit is what makes
- *   copy and paste work in text fields on macOS), and on macOS the app menu. Top-level menus
+ *   copy and paste work in text fields on macOS), and on macOS the app menu. Window also pops
+ *   out the Multiview and the control room (issue 35 §3), as the palette does. Top-level menus
  *   take only macOS's `window` and `help` roles: a `*Menu` role would bring its own items.
  * - No Reload and no developer tools unless {@link devToolsAllowed} (a development run, or a
  *   packaged one started with the development flag).
@@ -13,14 +14,23 @@
  *   ({@link clashesWithAppShortcuts}).
  */
 import type { MenuItemConstructorOptions } from 'electron';
+import { commandTextKeys } from '../shared/command-texts';
 import { createI18n, type Language } from '../shared/i18n';
 import type { en } from '../shared/i18n/en';
+import type { MessageKey } from '../shared/i18n/message';
+import { popOutKinds, type PopOutKind } from '../shared/pop-out-model';
 
 /** A menu label's key under `desktop.menu` in the catalogues. */
 type MenuLabel = Exclude<keyof (typeof en)['desktop']['menu'], 'version'>;
 
-/** What the Help menu's own items do; index.ts gives the real ones. */
+/** What the menu's own items do; index.ts gives the real ones. */
 export interface MenuActions {
+  /**
+   * Window → Pop out Multiview / Pop out control room (issue 35 §3): asks the main window's page
+   * to run the same `window.popOut*` command as its pop-out button and the palette, the control
+   * room on the channel that page has in focus (`window.popOutAsked`).
+   */
+  popOut: (kind: PopOutKind) => void;
   /** Opens the folder holding the log (`<data folder>/logs`) in the file manager. */
   openLogFolder: () => void;
   /**
@@ -126,6 +136,14 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
       item('togglefullscreen', 'toggleFullScreen', mac ? 'Ctrl+Command+F' : 'F11'),
     ],
   };
+  // Named as the palette names the commands they run (the commands' catalogue titles).
+  const popOutItem = (kind: PopOutKind): MenuItemConstructorOptions => ({
+    label: t(
+      commandTextKeys(kind === 'multiview' ? 'window.popOutMultiview' : 'window.popOutControlRoom')
+        .title as MessageKey,
+    ),
+    click: () => options.actions.popOut(kind),
+  });
   const windowMenu: MenuItemConstructorOptions = {
     role: 'window',
     label: label('window'),
@@ -133,6 +151,8 @@ export function buildMenuTemplate(options: MenuOptions): MenuItemConstructorOpti
       item('minimize', 'minimize', 'CmdOrCtrl+M'),
       ...(mac ? [item('zoom', 'zoom')] : []),
       item('close', 'close', 'CmdOrCtrl+W'),
+      separator,
+      ...popOutKinds.map(popOutItem),
       ...(mac ? [separator, item('front', 'front')] : []),
     ],
   };

@@ -31,7 +31,7 @@ describe('the menu follows the app language', () => {
       platform: 'linux',
       version: '0.1.0',
       devTools: false,
-      actions: { openLogFolder: () => undefined },
+      actions: { openLogFolder: () => undefined, popOut: () => undefined },
     });
     expect(menu.shown).toEqual(['File Edit View Window Help']);
 

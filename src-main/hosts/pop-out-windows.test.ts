@@ -4,15 +4,24 @@
  * was left on while attached, else the primary display, fully visible), that its place survives
  * a restart in windows.json, one window per kind, the hardening it shares with the main window,
  * the palette's command through a real desk core on the sandbox, and the question before the
- * main window closes with pop-outs open (they close with it).
+ * main window closes with pop-outs open (they close with it), and a quit that waits for the
+ * last place to be written.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Event as ElectronEvent, MessageBoxOptions, MessageBoxReturnValue } from 'electron';
 import { startTestCore, type TestCore } from '../services/app/test-support';
-import { placePopOut, PopOutWindows, defaultPopOutSize, popOutMinimum } from './pop-out-windows';
+import {
+  placePopOut,
+  PopOutWindows,
+  defaultPopOutSize,
+  holdQuitForPlaces,
+  popOutMinimum,
+  type PlacesQuittingApp,
+} from './pop-out-windows';
 import { guardQuit, type ClosingWindow, type QuittingApp } from './quit-guard';
 import { appWindowOptions, secureWebPreferences } from './window-policy';
 import { FakeScreen, display, fakeWindowMaker } from './testing/electron-windows-fake';
@@ -354,5 +363,42 @@ describe('closing the main window with pop-outs open', () => {
     expect(electron.asked[0]?.options.detail).toMatch(
       /^• 1 pop-out window, which closes too\n• 2 uploads\n/,
     );
+  });
+});
+
+describe('quitting right after a pop-out moved', () => {
+  it('waits for its place to be written, so it opens there next time', async () => {
+    const dir = await dataDir();
+    const { windows, made } = popOuts(dir, new FakeScreen([primary, second]));
+    await windows.openPopOut({ kind: 'multiview' });
+    await windows.settled();
+    // Electron's app: quitting closes the windows, then runs `will-quit` unless held; what
+    // windows.json holds is read the moment the app really goes.
+    const willQuit: ((event: { preventDefault(): void }) => void)[] = [];
+    const keptAtQuit: string[] = [];
+    const app: PlacesQuittingApp = {
+      on: (_event, listener) => willQuit.push(listener),
+      quit: () => {
+        windows.closeAll();
+        let held = false;
+        for (const listener of willQuit) listener({ preventDefault: () => (held = true) });
+        const file = join(dir, 'windows.json');
+        if (!held) keptAtQuit.push(existsSync(file) ? readFileSync(file, 'utf8') : '{}');
+      },
+    };
+    holdQuitForPlaces(app, () => windows);
+
+    const onSecond = { x: 2000, y: 80, width: 2400, height: 1300 };
+    made[0]?.moveTo(onSecond);
+    app.quit();
+    await expect.poll(() => keptAtQuit.length).toBe(1);
+    expect(JSON.parse(keptAtQuit[0] ?? '{}')).toEqual({
+      popOuts: { multiview: { displayId: 2, displayBounds: second.bounds, bounds: onSecond } },
+    });
+
+    // The next start opens it on the second display, where it was put.
+    const again = popOuts(dir, new FakeScreen([primary, second]));
+    await again.windows.openPopOut({ kind: 'multiview' });
+    expect(again.made[0]?.spec.bounds).toEqual(onSecond);
   });
 });

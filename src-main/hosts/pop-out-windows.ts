@@ -214,12 +214,18 @@ export class PopOutWindows {
     for (const window of this.open.values()) if (!window.isDestroyed()) window.close();
   }
 
-  /** Waits for the places asked to be written so far (tests; the entry before quitting). */
+  /** Waits for the places asked to be written so far (tests; {@link holdQuitForPlaces}). */
   async settled(): Promise<void> {
     await this.writing;
   }
 
+  /** Whether a place is still to be written to `windows.json`. */
+  writesPending(): boolean {
+    return this.pending > 0;
+  }
+
   private writing: Promise<void> = Promise.resolve();
+  private pending = 0;
 
   private async readPlaces(): Promise<WindowsFile> {
     if (this.places) return this.places;
@@ -238,6 +244,7 @@ export class PopOutWindows {
     const bounds = roundRect(window.getBounds());
     const display = this.options.screen.getDisplayMatching(bounds);
     const place = { displayId: display.id, displayBounds: display.bounds, bounds };
+    this.pending += 1;
     this.writing = this.writing.then(async () => {
       try {
         const places = await this.readPlaces();
@@ -245,10 +252,37 @@ export class PopOutWindows {
         await this.file.write(places);
       } catch (error) {
         this.options.log(`pop-outs: could not keep where the ${kind} window is: ${String(error)}`);
+      } finally {
+        this.pending -= 1;
       }
     });
     return this.writing;
   }
+}
+
+/** The app as far as quitting goes (Electron's `app`): its `will-quit` and `quit`. */
+export interface PlacesQuittingApp {
+  on(event: 'will-quit', listener: (event: { preventDefault(): void }) => void): unknown;
+  quit(): void;
+}
+
+/**
+ * Holds the app's quit while a pop-out's place is still being written, then quits again: the
+ * pop-outs close as the app quits and each keeps where it was as it closes (`close`), so a
+ * window moved just before quitting opens there next time. Register it before any other
+ * `will-quit` listener, which then sees `event.defaultPrevented` on the held quit. A write that
+ * fails is logged and ends the wait (never keeps the operator from quitting).
+ */
+export function holdQuitForPlaces(
+  app: PlacesQuittingApp,
+  popOuts: () => Pick<PopOutWindows, 'writesPending' | 'settled'> | null,
+): void {
+  app.on('will-quit', (event) => {
+    const windows = popOuts();
+    if (!windows?.writesPending()) return;
+    event.preventDefault();
+    void windows.settled().then(() => app.quit());
+  });
 }
 
 function roundRect(r: Rect): Rect {

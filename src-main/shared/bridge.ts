@@ -39,7 +39,7 @@ import { notificationEvents } from './commands/notifications';
 import { activityCommands } from './commands/activity';
 import { panelCommands } from './commands/panels';
 import { workstationCommands, workstationEvents } from './commands/workstation';
-import { windowCommands } from './commands/windows';
+import { windowCommands, windowEvents } from './commands/windows';
 
 export { ipcChannels } from './ipc-channels';
 
@@ -86,6 +86,7 @@ export const events = joinDomains({
   notifications: notificationEvents,
   studio: presenceEvents,
   workstation: workstationEvents,
+  windows: windowEvents,
 });
 
 type Commands = typeof commands;

@@ -30,6 +30,12 @@ export interface PresenceEdit {
 export interface PresenceEntry {
   /** An opaque id of the page, stable while it is open (a hash, never its client id). */
   id: string;
+  /**
+   * An opaque id of the desk the page belongs to (a hash): every page of the hub's own desk
+   * shares one, every page of one seat another. A desk's main window and its pop-outs are one
+   * operator at one desk, so a page leaves out the entries of its own desk.
+   */
+  desk: string;
   /** The seat's name, or the hub operator's name (settings; the OS user otherwise). */
   name: string;
   /** The seat's role; null for the hub's own operator. */
@@ -51,7 +57,15 @@ export interface PresencePicture {
   entries: PresenceEntry[];
 }
 
-/** `presence.report` answers the picture and the id of the asking page (to leave itself out). */
-export interface PresenceReply extends PresencePicture {
+/**
+ * `presence.list` answers the picture and the desk of the asking page (its windows and
+ * pop-outs are left out of "who else is here").
+ */
+export interface PresenceListing extends PresencePicture {
+  desk: string;
+}
+
+/** `presence.report` answers the picture, the asking page's id and its desk's. */
+export interface PresenceReply extends PresenceListing {
   you: string;
 }

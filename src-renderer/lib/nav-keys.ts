@@ -12,6 +12,7 @@
  * composes, on a key repeat, with Ctrl, Alt or ⌘ held, or behind an open dialog. The menu's
  * accelerators leave bare digits and `/` to the page (hosts/app-menu.ts).
  */
+import type { PopOutKind } from '../../src-main/shared/pop-out-model';
 import { isTyping } from './shortcuts';
 
 /** What a key asks: a view by its place, a channel by its place (both 0-based), or search. */
@@ -24,6 +25,18 @@ export const navKeyRows = [
   { keys: '1…9', title: 'shortcutSheet.channelN' },
   { keys: '/', title: 'shortcutSheet.search' },
 ] as const;
+
+/**
+ * The rows of the keys that work in a window showing `popOut` (null: the main window): a
+ * pop-out has no top bar, so no view keys; a popped-out Multiview has no channel search, and its
+ * 1 … 9 focus the channel in the control room (App.svelte).
+ */
+export function navKeyRowsIn(popOut: PopOutKind | null): readonly (typeof navKeyRows)[number][] {
+  if (popOut === null) return navKeyRows;
+  return navKeyRows.filter(
+    (row) => row.keys === '1…9' || (row.keys === '/' && popOut === 'control-room'),
+  );
+}
 
 /**
  * What `event` asks, or null when it is none of the keys or must be left alone (typing in a

@@ -5,7 +5,8 @@
  * with no platform call; on a desk alone the picture holds only this page, so nothing shows.
  * Once it has said something, the page says it again every `presenceHeartbeatMs` (4 s): main
  * forgets an entry not renewed within `presenceLifetimeMs` (10 s), so a seat that loses its
- * network leaves the others' screens.
+ * network leaves the others' screens. The pages of this page's own desk (its main window and
+ * its pop-outs, issue 35 §3) are this operator, never someone else who is here.
  */
 import {
   presenceHeartbeatMs,
@@ -26,24 +27,36 @@ class Presence {
   entries = $state<PresenceEntry[]>([]);
   /** This page's id in the picture (main answers it to `presence.report`); null before. */
   you = $state<string | null>(null);
+  /** This page's desk in the picture (main answers it to both commands); null before. */
+  desk = $state<string | null>(null);
   #said: Said = { channelKey: null, channelTitle: null, editing: null };
   #started = false;
   #timer: ReturnType<typeof setTimeout> | null = null;
   #heartbeat: ReturnType<typeof setInterval> | null = null;
 
-  /** Everyone else: the other pages of the hub and of its seats. */
+  /** The channel this page last said it has in focus (the control room's), or null. */
+  get focusedChannel(): string | null {
+    return this.#said.channelKey;
+  }
+
+  /**
+   * Everyone else: the pages of the other desks of the studio (the hub's and its seats'). Until
+   * main has named this page's desk, nobody (a pop-out would otherwise show its main window).
+   */
   get others(): PresenceEntry[] {
-    return this.entries.filter((entry) => entry.id !== this.you);
+    const desk = this.desk;
+    if (desk === null) return [];
+    return this.entries.filter((entry) => entry.desk !== desk && entry.id !== this.you);
   }
 
-  /** The others with `channelKey` in focus, one per person (a seat's two pages show once). */
+  /** The others with `channelKey` in focus, one per desk (a seat's two pages show once). */
   at(channelKey: string): PresenceEntry[] {
-    return onePerPerson(this.others.filter((entry) => entry.channelKey === channelKey));
+    return onePerDesk(this.others.filter((entry) => entry.channelKey === channelKey));
   }
 
-  /** The others editing the program `programId` of `channelKey`. */
+  /** The others editing the program `programId` of `channelKey`, one per desk. */
   editing(channelKey: string, programId: number): PresenceEntry[] {
-    return onePerPerson(
+    return onePerDesk(
       this.others.filter(
         (entry) =>
           entry.editing?.channelKey === channelKey && entry.editing.programId === programId,
@@ -59,8 +72,9 @@ class Presence {
       this.entries = picture.entries;
     });
     void call('presence.list', {})
-      .then((picture) => {
-        this.entries = picture.entries;
+      .then((listing) => {
+        this.desk = listing.desk;
+        this.entries = listing.entries;
       })
       .catch(() => undefined);
   }
@@ -110,17 +124,17 @@ class Presence {
     void call('presence.report', { ...this.#said })
       .then((reply) => {
         this.you = reply.you;
+        this.desk = reply.desk;
         this.entries = reply.entries;
       })
       .catch(() => undefined);
   }
 }
 
-/** The first entry of each person (name, and seat or hub), in order. */
-function onePerPerson(entries: PresenceEntry[]): PresenceEntry[] {
-  const who = (entry: PresenceEntry) => `${entry.seat ? 'seat' : 'hub'}:${entry.name}`;
+/** The first entry of each desk (one operator, whatever windows they have open), in order. */
+function onePerDesk(entries: PresenceEntry[]): PresenceEntry[] {
   return entries.filter(
-    (entry, index) => entries.findIndex((e) => who(e) === who(entry)) === index,
+    (entry, index) => entries.findIndex((e) => e.desk === entry.desk) === index,
   );
 }
 

@@ -17,7 +17,12 @@ import type {
   ProgramRead,
 } from '../../shared/model';
 import { scheduledChannels, type ChannelPage } from '../../shared/channels-model';
-import type { PresenceEntry, PresencePicture, PresenceReply } from '../../shared/presence-model';
+import type {
+  PresenceEntry,
+  PresenceListing,
+  PresencePicture,
+  PresenceReply,
+} from '../../shared/presence-model';
 import type { PairingCode, StudioHosting, StudioStatus } from '../../shared/studio-model';
 import type { CallContext } from '../core/command-registry';
 import { crossingWindowMs } from '../core/crossing';
@@ -147,6 +152,45 @@ describe('presence across seats', () => {
     expect(hana?.id).toBe(presenceId('hub-page'));
     expect(callCount).toBe(calls);
     off();
+  });
+
+  it('counts a desk’s main window and its pop-out as one operator, apart from the others', async () => {
+    const pd = await joinSeat('PD desk');
+    const op = await joinSeat('Op desk');
+    // The seat's main window and its popped-out control room, on the same channel.
+    const window = { clientId: 'seat-window' };
+    const popOut = { clientId: 'seat-pop-out' };
+    const inWindow = await data<PresenceReply>(pd.seat, 'presence.report', noWhere('ch-e'), window);
+    const inPopOut = await data<PresenceReply>(pd.seat, 'presence.report', noWhere('ch-e'), popOut);
+    expect(inPopOut.you).not.toBe(inWindow.you);
+    expect(inPopOut.desk).toBe(inWindow.desk);
+    const pdPages = inPopOut.entries.filter((e) => e.name === 'PD desk');
+    expect(pdPages.map((e) => e.desk)).toEqual([inWindow.desk, inWindow.desk]);
+    // A Multiview pop-out that says nothing of itself still learns its desk.
+    const listing = await data<PresenceListing>(
+      pd.seat,
+      'presence.list',
+      {},
+      {
+        clientId: 'seat-multiview',
+      },
+    );
+    expect(listing.desk).toBe(inWindow.desk);
+
+    // Another seat and the hub's own pages are other desks; the hub's pages share one.
+    const other = await data<PresenceReply>(op.seat, 'presence.report', noWhere('ch-e'));
+    expect(other.desk).not.toBe(inWindow.desk);
+    const hub = async (clientId: string) => {
+      const answer = await rig.core.invoke('presence.report', noWhere('ch-e'), { clientId });
+      if (!answer.ok) throw new Error(answer.error.message);
+      return answer.data as PresenceReply;
+    };
+    const hubWindow = await hub('hub-window');
+    const hubPopOut = await hub('hub-pop-out');
+    expect(hubPopOut.desk).toBe(hubWindow.desk);
+    expect([inWindow.desk, other.desk]).not.toContain(hubWindow.desk);
+    // No seat id travels: the desk is a hash.
+    expect(JSON.stringify(pd.heard)).not.toMatch(/seat-[0-9a-f]{16}-/);
   });
 
   it('carries a seat’s edit in progress to the other seats', async () => {

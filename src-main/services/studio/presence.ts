@@ -13,13 +13,16 @@
  * seats' screens within 10 s, not only when the hub's 15 s keep-alive write to it fails.
  *
  * Pages are told apart by the client id the hosts give them (the hub makes a seat's
- * `seat-<seat id>-<page>`, hub.ts); the picture shows only a hash of it.
+ * `seat-<seat id>-<page>`, hub.ts); the picture shows only a hash of it. Each entry also names
+ * its desk (the hub's, or one seat's), so a desk's main window and its pop-outs (issue 35 §3)
+ * never see each other as another operator.
  */
 import { createHash } from 'node:crypto';
 import {
   presenceLifetimeMs,
   type PresenceEdit,
   type PresenceEntry,
+  type PresenceListing,
   type PresencePicture,
   type PresenceReply,
 } from '../../shared/presence-model';
@@ -49,6 +52,17 @@ export function seatClientPrefix(seatId: string): string {
 /** The id a page shows as: 12 hex digits of the SHA-256 of its client id. */
 export function presenceId(clientId: string): string {
   return createHash('sha256').update(clientId).digest('hex').slice(0, 12);
+}
+
+/**
+ * The id of the desk `sender`'s page belongs to: the seat's (its pages' client ids share the
+ * prefix hub.ts gives them, `seat-<seat id>-`), else the hub's own desk (its main window, its
+ * pop-outs and its browser pages). A hash like {@link presenceId}: no seat id travels.
+ */
+export function presenceDesk(sender: PresenceSender): string {
+  if (sender.seat === undefined) return presenceId('hub');
+  const seatId = /^seat-([^-]+)-/.exec(sender.clientId)?.[1];
+  return presenceId(seatId === undefined ? `seat-name:${sender.seat}` : seatClientPrefix(seatId));
 }
 
 /** The presence picture of one desk core (kept at the hub; a desk alone has only its own pages). */
@@ -83,8 +97,10 @@ export class PresenceBoard {
   /** Replaces what `sender`'s page said with `report`; answers the picture and the page's id. */
   report(sender: PresenceSender, report: PresenceReport): PresenceReply {
     const id = presenceId(sender.clientId);
+    const desk = presenceDesk(sender);
     const entry: PresenceEntry = {
       id,
+      desk,
       name: sender.seat ?? this.options.hubOperator(),
       role: sender.seat !== undefined ? (sender.seatRole ?? 'operator') : null,
       seat: sender.seat !== undefined,
@@ -98,12 +114,17 @@ export class PresenceBoard {
     this.#renewed.set(sender.clientId, entry.at);
     this.#arm();
     if (!before || !samePlace(before, entry)) this.#changed();
-    return { ...this.list(), you: id };
+    return { ...this.list(), desk, you: id };
   }
 
   /** Every page that said where it is, the earliest first. */
   list(): PresencePicture {
     return { entries: [...this.#pages.values()].map((entry) => ({ ...entry })) };
+  }
+
+  /** The picture as `sender`'s page asks for it: with the id of its own desk. */
+  listFor(sender: PresenceSender): PresenceListing {
+    return { ...this.list(), desk: presenceDesk(sender) };
   }
 
   /** Forgets a page that went away (its stream closed, the host dropped it). */

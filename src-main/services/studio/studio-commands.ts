@@ -26,7 +26,7 @@ export function studioHandlers(hub: StudioHub, presence: PresenceBoard, backup: 
   };
   return registerHandlers(studioDomainCommands, {
     'presence.report': (input, context) => presence.report(context, input),
-    'presence.list': () => presence.list(),
+    'presence.list': (_input, context) => presence.listFor(context),
     'studio.status': () => hub.status(),
     'studio.startHosting': async ({ address, port }) => {
       const input = { address, port };

@@ -7,14 +7,15 @@
 import { z } from 'zod';
 import { defineCommands, defineEvents, event, localRead, returns } from './define';
 import { key, noInput } from './fields';
-import type { PresencePicture, PresenceReply } from '../presence-model';
+import type { PresenceListing, PresencePicture, PresenceReply } from '../presence-model';
 import { studioCommands } from './studio';
 
 /** Presence commands (joined into the studio domain). */
 export const presenceCommands = defineCommands({
   /**
    * Says where this page is: its focused channel (null: none) and the program it is editing
-   * (null: none). Replaces what the page said before. Answers the picture and the page's own id.
+   * (null: none). Replaces what the page said before. Answers the picture, the page's own id
+   * and its desk's.
    */
   'presence.report': localRead({
     scope: 'platform',
@@ -32,11 +33,11 @@ export const presenceCommands = defineCommands({
     }),
     output: returns<PresenceReply>(),
   }),
-  /** Who is where now, without saying anything of this page. */
+  /** Who is where now, and this page's desk, without saying anything of this page. */
   'presence.list': localRead({
     scope: 'platform',
     input: noInput,
-    output: returns<PresencePicture>(),
+    output: returns<PresenceListing>(),
   }),
 });
 

@@ -5,8 +5,8 @@
  * opening one costs the platform nothing.
  */
 import { z } from 'zod';
-import type { PopOutAnswer } from '../pop-out-model';
-import { anyRole, command, defineCommands, returns } from './define';
+import type { PopOutAnswer, PopOutKind } from '../pop-out-model';
+import { anyRole, command, defineCommands, defineEvents, event, returns } from './define';
 import { key, noInput } from './fields';
 
 const windowCommand = {
@@ -35,4 +35,14 @@ export const windowCommands = defineCommands({
     ...windowCommand,
     input: z.object({ channelKey: key.optional() }),
   }),
+});
+
+/** Events of the windows domain. */
+export const windowEvents = defineEvents({
+  /**
+   * The desktop menu's Window → Pop out… (hosts/app-menu.ts) asks the main window's page to pop
+   * out `kind`: the page runs the same command as its pop-out button, with the channel it has in
+   * focus (main only asks; the page owns its focus, as with `channel.focusRequested`).
+   */
+  'window.popOutAsked': event<{ kind: PopOutKind }>(),
 });
