@@ -25,7 +25,6 @@
  * token never reaches a log, the audit record (it names the panel) or diagnostics.
  */
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import type { ServerResponse } from 'node:http';
 import { commands, isCommandName } from '../shared/bridge';
 import type { CommandDecl } from '../shared/commands/define';
 import { commandTextKeys } from '../shared/command-texts';
@@ -36,14 +35,8 @@ import type { PanelSummary } from '../shared/panels-model';
 import type { DeskCoreWithPanels } from '../services/app/desk-core';
 import { PanelFeedbackState } from '../services/panels/panel-feedback';
 import { panelInput } from '../services/panels/panel-input';
-import {
-  ReachabilityProbe,
-  probeTargetOf,
-  probeTargetThrough,
-  type Connector,
-  type ProbeTarget,
-  type ProxyFor,
-} from '../services/panels/reachability';
+import type { ProxyFor } from '../services/panels/reachability';
+import { feedbackRoute, type FeedbackProbeOptions } from './panel-feedback-route';
 import {
   answerBadUrl,
   defaultServerLimits,
@@ -52,15 +45,11 @@ import {
   type DoorTable,
   type ServerLimits,
 } from '../services/core/doors';
-import { openEventStream } from '../services/core/event-stream';
 import type { Clock } from '../platform/clock';
 import { systemClock } from '../platform/clock';
 
 /** A second press of the same button within this many ms confirms a destructive command. */
 export const confirmWindowMs = 2_000;
-
-/** How often the feedback stream looks for a change (staleness included), ms. */
-export const feedbackTickMs = 500;
 
 /** The only address the control API listens on. */
 export const panelApiHost = '127.0.0.1';
@@ -81,7 +70,7 @@ export interface PanelApiOptions {
    * workspace's live API origin), how (default a TCP connection), how often (default 1 s);
    * `false` turns it off.
    */
-  probe?: false | { target?: () => ProbeTarget | null; connect?: Connector; intervalMs?: number };
+  probe?: false | FeedbackProbeOptions;
   /**
    * The buttons' picture, gathered from the core's events since before the API started (see
    * {@link supervisePanelApi}); default a picture of its own from now, empty until the next
@@ -157,34 +146,20 @@ export async function startPanelApi(options: PanelApiOptions): Promise<PanelApi>
     frameworkErrors: answerBadUrl,
     ...serverLimits(limits),
   });
-  const streams = new Set<ServerResponse>();
-  /** Each open stream's push, called at once when the probe's finding changes. */
-  const pushers = new Set<() => void>();
   /** First presses of destructive commands waiting for their second: key → epoch ms. */
   const presses = new Map<string, number>();
   let port = options.port;
   const { feedback, stop: offEvents } = options.feedback
     ? { feedback: options.feedback, stop: () => undefined }
     : followFeedback(core, clock);
-  const probeOptions = options.probe === false ? null : (options.probe ?? {});
-  const probe = probeOptions
-    ? new ReachabilityProbe({
-        clock,
-        target:
-          probeOptions.target ??
-          (() => {
-            const { proxyFor } = options;
-            const base = core.now().liveBaseUrl;
-            return proxyFor ? probeTargetThrough(base, proxyFor) : probeTargetOf(base);
-          }),
-        onChange: (reachable, at) => {
-          feedback.originReachable(reachable, at);
-          for (const push of pushers) queueMicrotask(push);
-        },
-        ...(probeOptions.connect ? { connect: probeOptions.connect } : {}),
-        ...(probeOptions.intervalMs ? { intervalMs: probeOptions.intervalMs } : {}),
-      })
-    : null;
+  // What the buttons show, as one picture or a stream (panel-feedback-route.ts).
+  const feed = feedbackRoute(app, {
+    core,
+    clock,
+    feedback,
+    probe: options.probe ?? {},
+    ...(options.proxyFor ? { proxyFor: options.proxyFor } : {}),
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     const host = request.headers.host ?? '';
@@ -254,49 +229,6 @@ export async function startPanelApi(options: PanelApiOptions): Promise<PanelApi>
     },
   );
 
-  app.get('/api/v1/feedback', (request, reply) => {
-    const accept = request.headers.accept ?? '';
-    if (!accept.includes('text/event-stream'))
-      return reply
-        .header('Cache-Control', 'no-store')
-        .send({ ok: true, data: feedback.snapshot() });
-    // Kept alive on the panel API's clock, every 30 ticks, not by the stream's own heartbeat.
-    const stream = openEventStream(request, reply, {
-      onClose: () => {
-        streams.delete(stream.res);
-        pushers.delete(push);
-        clock.clearTimeout(timer);
-        off();
-        release();
-      },
-    });
-    let last = '';
-    const push = () => {
-      // A push queued before the panel went away writes nothing.
-      if (stream.closed) return;
-      const picture = feedback.snapshot();
-      const same = JSON.stringify({ ...picture, at: 0 });
-      if (same === last) return;
-      last = same;
-      stream.send('feedback', picture);
-    };
-    push();
-    // Pushed at once on every event, and looked at every tick for figures going stale.
-    const off = core.subscribe(() => queueMicrotask(push));
-    let ticks = 0;
-    let timer: unknown = null;
-    const tick = () => {
-      push();
-      ticks += 1;
-      if (ticks % 30 === 0) stream.keepAlive();
-      timer = clock.setTimeout(tick, feedbackTickMs);
-    };
-    timer = clock.setTimeout(tick, feedbackTickMs);
-    streams.add(stream.res);
-    pushers.add(push);
-    const release = probe?.acquire() ?? (() => undefined);
-  });
-
   await app.listen({ host: panelApiHost, port });
   const address = app.server.address();
   if (address && typeof address === 'object') port = address.port;
@@ -305,8 +237,7 @@ export async function startPanelApi(options: PanelApiOptions): Promise<PanelApi>
     port,
     close: async () => {
       offEvents();
-      probe?.stop();
-      for (const res of streams) res.end();
+      feed.close();
       await app.close();
     },
   };

@@ -131,3 +131,29 @@ export function rejectWith(reason: unknown): Promise<never> {
     throw reason;
   });
 }
+
+/**
+ * Whether a call just refused with 429 at `now` (epoch ms) is queued again: a read up to
+ * `maxAutoRetries` times; a write that may be sent again (write-resend.ts) while someone still
+ * waits for it and its window after the first send is not over.
+ */
+export function sendsAgain(call: ScheduledCall, maxAutoRetries: number, now: number): boolean {
+  if (call.idempotent) return call.retries < maxAutoRetries;
+  if (call.resendForMs === null || call.waiters.size === 0) return false;
+  const first = call.firstSentAt ?? now;
+  return now - first < call.resendForMs;
+}
+
+/**
+ * The request `call` leaves as, its controller set: a read gets its own signal (one caller
+ * aborting must not cancel a call others share); a write that may be sent again leaves as a
+ * copy (its body is read once per send); any other write as it came.
+ */
+export function wireRequest(call: ScheduledCall): Request {
+  call.controller = call.idempotent ? new AbortController() : null;
+  return call.controller
+    ? new Request(call.request, { signal: call.controller.signal })
+    : call.resendForMs !== null
+      ? call.request.clone()
+      : call.request;
+}

@@ -16,6 +16,8 @@ import {
   disposedError,
   newCall,
   rejectWith,
+  sendsAgain,
+  wireRequest,
   settle,
   type ScheduledCall,
   type Waiter,
@@ -26,6 +28,8 @@ import type { Refusals } from './retry-after';
 import { accountAnswer, currentCallAccount } from './call-accounting';
 import type { RefusePolicy, ScheduleOptions, SchedulerOptions } from './scheduler-options';
 import { StartLog } from './start-log';
+import { CallStarts } from './call-starts';
+import { ReachabilityListeners, type ReachabilityListener } from './reachability';
 import { accountStartLog } from './account-ledger';
 import { callOwner, callSharers } from './call-owner';
 import { OwnerLog } from './budget-forecast';
@@ -61,26 +65,15 @@ export class RequestScheduler {
   readonly #owners = new OwnerLog();
   /** Whom each call counts for in the shares: the seats sharing a watch (call-owner.ts). */
   readonly #sharers = new WeakMap<ScheduledCall, readonly string[]>();
-  /**
-   * ms from this desk's previous call start to each call's start (Infinity for the first):
-   * a 429 on a call that left long after our previous one was not our spacing's fault.
-   */
-  readonly #gapBefore = new WeakMap<ScheduledCall, number>();
-  /** Each call's start as the start log holds it (restamped when it really left), epoch ms. */
-  readonly #loggedStart = new WeakMap<ScheduledCall, number>();
-  /**
-   * The last accepted call's start (as logged) and when its answer came, epoch ms: a command
-   * right after it may go one platform spacing after the answer (start-log.ts), so another
-   * client has no margin-wide gap to slip into between our re-read and our resend.
-   */
-  #lastAnswer: { start: number; answeredAt: number } | null = null;
+  /** Each call's start, gap before it and answer (call-starts.ts). */
+  readonly #calls: CallStarts;
   #pausedReason: string | null = null;
   #refuse: RefusePolicy | null = null;
   readonly #wake: Alarm;
   #pumpQueued = false;
   #disposed = false;
   /** Told whether each call that ended found the platform answering (see `onReachability`). */
-  readonly #reachability = new Set<(reachable: boolean, error?: unknown) => void>();
+  readonly #reachability = new ReachabilityListeners();
 
   /** @throws RangeError when a limit is negative, or limitPerMinute is below 1. */
   constructor(options: SchedulerOptions) {
@@ -106,6 +99,7 @@ export class RequestScheduler {
       options.account === undefined
         ? new StartLog(limit, spacingMs, marginMs)
         : accountStartLog(this.#clock, options.account, limit, spacingMs, marginMs);
+    this.#calls = new CallStarts(this.#starts);
     this.#maxAutoRetries = options.maxAutoRetries ?? 3;
   }
 
@@ -153,15 +147,14 @@ export class RequestScheduler {
       this.#schedulePump();
     });
     const account = currentCallAccount();
-    return account
-      ? accountAnswer(
-          account,
-          request,
-          answer,
-          () => this.#clock.now(),
-          () => target.startedAt,
-        )
-      : answer;
+    if (!account) return answer;
+    return accountAnswer(
+      account,
+      request,
+      answer,
+      () => this.#clock.now(),
+      () => target.startedAt,
+    );
   }
 
   /** The budget now. `callsLastMinute` decays with time without a notification. */
@@ -199,13 +192,8 @@ export class RequestScheduler {
    * from the first such failure, whichever priority's call found it (docs/dev/architecture.md,
    * "The API budget"). Returns the unsubscribe function.
    */
-  onReachability(listener: (reachable: boolean, error?: unknown) => void): () => void {
-    this.#reachability.add(listener);
-    return () => this.#reachability.delete(listener);
-  }
-
-  #tellReachability(reachable: boolean, error?: unknown): void {
-    for (const listener of this.#reachability) listener(reachable, error);
+  onReachability(listener: ReachabilityListener): () => void {
+    return this.#reachability.add(listener);
   }
 
   /**
@@ -218,14 +206,12 @@ export class RequestScheduler {
     this.#pausedReason = reason;
     this.#refuse = refuse ?? null;
     this.#wake.clear();
-    if (refuse) {
-      for (const priority of priorities) {
-        const error = refuse(priority);
-        if (error === null) continue;
-        for (const call of this.#queues.drain(priority)) {
-          this.#finish(call);
-          settle(call, (waiter) => waiter.reject(error));
-        }
+    for (const priority of priorities) {
+      const error = refuse?.(priority) ?? null;
+      if (error === null) continue;
+      for (const call of this.#queues.drain(priority)) {
+        this.#finish(call);
+        settle(call, (waiter) => waiter.reject(error));
       }
     }
     this.#listeners.changed();
@@ -308,7 +294,7 @@ export class RequestScheduler {
         return;
       }
       const at = Math.max(
-        this.#starts.earliestNext(call.priority === 'command' ? this.#answeredAtOfLast() : null),
+        this.#calls.earliestNext(call.priority),
         this.#adapt.holdUntil(call.priority),
       );
       if (at > now) {
@@ -326,24 +312,13 @@ export class RequestScheduler {
     call.startedAt = now;
     call.firstSentAt ??= now;
     this.#inFlight.add(call);
-    const previous = this.#starts.last();
-    this.#gapBefore.set(call, previous === null ? Infinity : now - previous);
-    this.#starts.record(now);
+    this.#calls.started(call, now);
     this.#owners.record(this.#sharers.get(call) ?? call.owner, now);
-    // Reads get their own signal: one caller aborting must not cancel a call others share.
-    // A write that may be sent again leaves as a copy: its body is read once per send.
-    call.controller = call.idempotent ? new AbortController() : null;
-    const wire = call.controller
-      ? new Request(call.request, { signal: call.controller.signal })
-      : call.resendForMs !== null
-        ? call.request.clone()
-        : call.request;
+    const wire = wireRequest(call);
     this.#listeners.changed();
     void this.#exchange(call, wire);
-    // The spacing counts from when the call left: after the send's synchronous part, which
-    // can stall (the HTTP client loading on the first call of a fresh process).
-    this.#starts.restampLast(this.#clock.now());
-    this.#loggedStart.set(call, this.#starts.last() ?? now);
+    // The spacing counts from when the call left (call-starts.ts).
+    this.#calls.left(call, this.#clock.now(), now);
   }
 
   /** Sends one call and hands its outcome to the waiters, or re-queues a refused one. */
@@ -354,32 +329,28 @@ export class RequestScheduler {
     } catch (error) {
       this.#finish(call);
       settle(call, (waiter) => waiter.reject(error));
-      if (!wire.signal.aborted && !this.#disposed) this.#tellReachability(false, error);
+      if (!wire.signal.aborted && !this.#disposed) this.#reachability.failed(error);
       return;
     }
-    if (!this.#disposed && ![502, 503, 504].includes(response.status)) this.#tellReachability(true);
+    if (!this.#disposed) this.#reachability.answered(response.status);
     if (this.#disposed) {
       await discard(response);
       return;
     }
     if (response.status !== 429) {
-      const logged = this.#loggedStart.get(call);
-      if (logged !== undefined) this.#lastAnswer = { start: logged, answeredAt: this.#clock.now() };
+      this.#calls.answered(call, this.#clock.now());
       const narrowed = this.#adapt.accepted();
       if (narrowed !== null) this.#starts.setMargin(narrowed);
     } else {
-      // The platform did not count the refused call: the next one waits for `Retry-After`,
-      // not for the spacing after this one as well.
-      const logged = this.#loggedStart.get(call);
-      if (logged !== undefined) this.#starts.forget(logged);
+      // The platform did not count the refused call (call-starts.ts).
+      const gap = this.#calls.refused(call);
       // A 429 pauses the whole queue (commands probe sooner), even when nobody waits for this
       // call any more, widens the margin when our spacing was too tight, and lowers the
       // background share (refusal-adaptation.ts).
       const header = response.headers.get('retry-after');
-      const gap = this.#gapBefore.get(call) ?? Infinity;
       const widened = this.#adapt.refused(header, gap, this.#clock.now(), this.#starts.last());
       if (widened !== null) this.#starts.setMargin(widened);
-      if (call.phase === 'in-flight' && this.#sendsAgain(call)) {
+      if (call.phase === 'in-flight' && sendsAgain(call, this.#maxAutoRetries, this.#clock.now())) {
         call.retries += 1;
         this.#inFlight.delete(call);
         call.phase = 'queued';
@@ -395,31 +366,12 @@ export class RequestScheduler {
   }
 
   /**
-   * Whether a call just refused with 429 is queued again: a read up to `maxAutoRetries` times;
-   * a write that may be sent again (write-resend.ts) while someone still waits for it and its
-   * window after the first send is not over.
-   */
-  #sendsAgain(call: ScheduledCall): boolean {
-    if (call.idempotent) return call.retries < this.#maxAutoRetries;
-    if (call.resendForMs === null || call.waiters.size === 0) return false;
-    const first = call.firstSentAt ?? this.#clock.now();
-    return this.#clock.now() - first < call.resendForMs;
-  }
-
-  /** When the answer to the start log's last start came, if it was accepted; else null. */
-  #answeredAtOfLast(): number | null {
-    const answer = this.#lastAnswer;
-    return answer !== null && answer.start === this.#starts.last() ? answer.answeredAt : null;
-  }
-
-  /**
    * Epoch ms when a command waiting for a 429 is tried again (the probe, refusal-adaptation.ts),
    * or null when no 429 holds the queue: what the operator's notice counts down to.
    */
   commandRetryAt(): number | null {
-    const now = this.#clock.now();
     const until = this.#adapt.holdUntil('command');
-    return until > now ? until : null;
+    return until > this.#clock.now() ? until : null;
   }
 
   /** The call is over (answered, failed or dropped): identical GETs now start a fresh one. */

@@ -18,7 +18,7 @@ import { ipcChannels } from '../../shared/ipc-channels';
 import type { Result } from '../../shared/result';
 import { AuditLog, type AuditRecord } from '../core/audit-log';
 import { sampleInput } from '../core/command-samples';
-import { isJournaled } from '../core/command-registry';
+import { isJournaled } from '../core/command-journal';
 import { startTestCore, type TestCore } from './test-support';
 
 /** Electron's `ipcMain` as the IPC host uses it: `handle` and `removeHandler`, kept here. */

@@ -6,13 +6,10 @@
  * this one object.
  */
 import { systemClock, type Clock } from '../../platform/scheduler';
-import { KeychainUnavailableError, type SecretStore } from '../../secrets/keychain';
 import type { Result } from '../../shared/result';
-import type { EventMap, EventName } from '../../shared/bridge';
+import type { EventName } from '../../shared/bridge';
 import { accessChecker } from '../workspaces/access-check';
-import { AccountRegistry } from '../workspaces/accounts';
 import { userInfo } from 'node:os';
-import { AuditLog } from '../core/audit-log';
 import { createDispatcher, type CallContext } from '../core/command-registry';
 import { channelHandlers } from '../channels/channel-commands';
 import { channelAdminHandlers } from '../channels/channel-admin-commands';
@@ -26,12 +23,15 @@ import { persistHandlers } from '../core/persist-commands';
 import { batchHandlers } from '../core/batch-commands';
 import { controlRoomHandlers } from '../control-room/control-room-commands';
 import { EventHub, type EventListener } from './events';
+import { activityHandlers } from '../activity';
+import type { SecretStore } from '../../secrets/keychain';
+import type { PanelRegistry } from '../panels/panel-registry';
+import { openDeskStores } from './desk-stores';
+import { createDeskObservers } from './desk-observers';
+import { WatchHold } from './watch-hold';
 import { Notices } from './notices';
 import { say } from '../../shared/i18n/say';
-import { NoticePolicy, type Observation } from '../notifications/notice-policy';
-import { SoundCuePolicy } from '../notifications/sound-cue-policy';
 import { scheduleHandlers } from '../schedule/schedule-commands';
-import { openSettings } from '../settings/settings';
 import { settingsHandlers, type UpdatesInfo } from '../settings/settings-commands';
 import { applyDeliverOutside, rehearsalHandlers } from '../rehearsal/rehearsal-commands';
 import type { UploadTuning } from '../uploads/upload-tuning';
@@ -39,9 +39,7 @@ import { uploadHandlers } from '../uploads/upload-commands';
 import type { Workspace, WorkspaceOptions } from '../workspaces/workspace';
 import { workspaceHandlers } from './workspace-commands';
 import { WorkspaceLifecycle } from './workspace-lifecycle';
-import { WorkspacePairs } from '../workspaces/workspace-pairs';
-import { diagnosticsHandlers } from './diagnostics-commands';
-import { ActivityRecorder, activityHandlers, type RecordedEvent } from '../activity';
+import { diagnosticsHandlers, knownSecrets } from './diagnostics-commands';
 import type { NetworkDescription } from '../../platform/network';
 import {
   createStudioHub,
@@ -52,7 +50,6 @@ import {
   type BeatUpload,
 } from '../studio/index';
 import type { Broadcast, BudgetSnapshot, Fresh } from '../../shared/model';
-import { PanelRegistry } from '../panels/panel-registry';
 import { Workstation, workstationHandlers } from './workstation';
 import { windowHandlers, type PopOutOpener } from './pop-outs';
 import { panelHandlers } from '../panels/panel-commands';
@@ -152,34 +149,12 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
   const hub = new EventHub();
   const notices = new Notices(hub.emit, log);
 
-  const { settings, notice: settingsNotice } = await openSettings(options.dataDir);
-  if (settingsNotice) notices.notify('warning', settingsNotice);
-  const opened = await AccountRegistry.open(options.dataDir, options.secrets);
-  if (opened.notice) notices.notify('warning', opened.notice);
-  const registry = opened.registry;
-  const openedPanels = await PanelRegistry.open(options.dataDir, () => clock.now());
-  const panels = openedPanels.registry;
-  if (openedPanels.notice)
-    notices.notify(
-      'warning',
-      openedPanels.noticeText
-        ? { message: openedPanels.notice, text: openedPanels.noticeText }
-        : openedPanels.notice,
-    );
-  const { pairs, notice: pairsNotice } = await WorkspacePairs.open(options.dataDir, registry);
-  if (pairsNotice) notices.notify('warning', pairsNotice);
-  await options.secrets.check().catch((error: unknown) => {
-    // Nobody needs the keychain while only the sandbox is used: say nothing then.
-    if (registry.list().length > 0 || settings.activeWorkspace !== 'sandbox')
-      notices.notify(
-        'error',
-        error instanceof KeychainUnavailableError
-          ? { message: error.message, text: error.text }
-          : error instanceof Error
-            ? error.message
-            : String(error),
-      );
-  });
+  const { settings, registry, panels, pairs } = await openDeskStores(
+    options.dataDir,
+    options.secrets,
+    notices,
+    () => clock.now(),
+  );
 
   const sandboxWorkspace = await options.openSandbox();
   // The operator's "deliver callbacks outside this machine" (off by default) reaches the
@@ -191,44 +166,15 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     log(`The sandbox did not take "deliver callbacks outside": ${String(error)}`),
   );
 
-  // The notice policy (services/notifications/notice-policy.ts) decides which OS
-  // notifications to push as `notify`; it hears the watches, the lists and the pipeline.
-  const policy = new NoticePolicy({ switches: () => settings.notifications });
-  // The sound cue policy (services/notifications/sound-cue-policy.ts) hears the same, and
-  // pushes `sound.cue` for the page to play once (every kind off until the operator turns it on).
-  const sounds = new SoundCuePolicy({ settings: () => settings.sounds });
-  // The journal (core/audit-log.ts) keeps commands and, from the activity recorder, the
-  // events main already sees: on/off air, 429 pauses, stale polls, uploads (docs/dev/architecture.md,
-  // "Activity"). Events are written to the workspace open when they are seen.
-  const audit = new AuditLog(options.dataDir, () => clock.now(), log);
-  // Kept 90 days, really: old days go at start and at every UTC midnight, written to or not.
-  const stopPruning = audit.keepPruned(clock);
-  const recorder = new ActivityRecorder();
+  // OS notifications, sound cues and the journal (desk-observers.ts).
   let journalWorkspace: () => string | null = () => null;
-  const record = (events: RecordedEvent[]) => {
-    const workspace = events.length > 0 ? journalWorkspace() : null;
-    if (workspace !== null)
-      for (const event of events) void audit.appendEvent({ ...event, workspace });
-  };
-  const observe = (observation: Observation) => {
-    if (observation.kind === 'budget')
-      record(recorder.budget(observation.at, observation.api, observation.rateLimitedUntil));
-    for (const notice of policy.observe(observation)) hub.emit('notify', notice);
-    for (const cue of sounds.observe(observation)) hub.emit('sound.cue', cue);
-  };
-  hub.subscribe((event, payload) => {
-    const at = clock.now();
-    if (event === 'watch.update') {
-      const update = payload as EventMap['watch.update'];
-      record(recorder.watch(at, update));
-      if (update.kind === 'broadcast') observe({ kind: 'broadcast', at, broadcast: update.data });
-    } else if (event === 'upload.changed') {
-      const items = (payload as EventMap['upload.changed']).items;
-      record(recorder.uploads(at, items));
-      observe({ kind: 'uploads', at, items });
-    } else if (event === 'downloads.changed') {
-      observe({ kind: 'downloads', at, items: (payload as EventMap['downloads.changed']).items });
-    }
+  const { audit, recorder, observe, record, stopPruning } = createDeskObservers({
+    dataDir: options.dataDir,
+    clock,
+    log,
+    hub,
+    settings,
+    journalWorkspace: () => journalWorkspace(),
   });
 
   const lifecycle = new WorkspaceLifecycle({
@@ -363,44 +309,21 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     lifecycle.session.planner.dropClient(clientId);
     presence.drop(clientId);
   };
-  /**
-   * While this hub stands down for its backup, its own pages' watches make no call either
-   * (the open workspace's planner is held, and held again after a switch of workspace), and
-   * every figure they feed is pushed as not refreshed (`watch.update` error with
-   * `standingDown`) so no view shows a silent stale screen.
-   */
-  let standingDown = false;
-  const holdWatches = () => {
-    const { planner } = lifecycle.session;
-    if (planner.isHeld() === standingDown) return;
-    planner.hold(standingDown);
-    if (standingDown) sayHeld();
-  };
-  const sayHeld = () => {
-    const at = clock.now();
-    for (const task of lifecycle.session.planner.currentTasks())
-      hub.emit('watch.update', {
-        kind: 'error',
-        subject: task.subject,
-        topic: task.topic,
-        at,
-        code: 'conflict',
-        message: 'This hub stands down: its backup serves the studio.',
-        standingDown: true,
-      });
-  };
+  // Held while this hub stands down for its backup; re-read after a sleep (watch-hold.ts).
+  const watches = new WatchHold({
+    planner: () => lifecycle.session.planner,
+    emit: hub.emit,
+    now: () => clock.now(),
+  });
   hub.subscribe((event) => {
-    if (event === 'workspace.changed' && standingDown) holdWatches();
+    if (event === 'workspace.changed') watches.workspaceChanged();
   });
   studio.attach({
     invoke: dispatch,
     subscribe: (listener) => hub.subscribe(listener),
     dropClient,
     seatGone: (seatId) => presence.dropSeat(seatId),
-    standDown: (on) => {
-      standingDown = on;
-      holdWatches();
-    },
+    standDown: (on) => watches.standDown(on),
     handedUploads,
     adoptUploads,
   });
@@ -413,7 +336,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       if (seat && !staysOnSeat(command)) return seat.invoke(command, input, context);
       const answer = await dispatch(command, input, context);
       // A view opened while this hub stands down is told at once its figures are not read.
-      if (standingDown && command === 'watch.subscribe' && answer.ok) sayHeld();
+      if (command === 'watch.subscribe' && answer.ok) watches.subscribed();
       return answer;
     },
     subscribe: (listener) => hub.subscribe(listener),
@@ -446,19 +369,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     },
     handedUploads,
     adoptUploads,
-    rereadWatches() {
-      const at = clock.now();
-      for (const task of lifecycle.session.planner.refreshAll())
-        hub.emit('watch.update', {
-          kind: 'error',
-          subject: task.subject,
-          topic: task.topic,
-          at,
-          code: 'network',
-          message: 'The computer slept: re-reading.',
-          afterSleep: true,
-        });
-    },
+    rereadWatches: () => watches.rereadAll(),
     async dispose() {
       stopPruning();
       presence.dispose();
@@ -469,21 +380,6 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       hub.clear();
     },
   };
-}
-
-/**
- * Every token main can name (the keychain's, per account; the embedded sandbox's), for the
- * diagnostics archive to scrub. A keychain that cannot be read gives none.
- */
-async function knownSecrets(registry: AccountRegistry, workspace: Workspace): Promise<string[]> {
-  const stored = await Promise.all(
-    registry.list().map((account) => registry.token(account.id).catch(() => null)),
-  );
-  const sandbox = workspace.sandbox?.info;
-  return [
-    ...stored.filter((token): token is string => token !== null),
-    ...(sandbox ? [...Object.values(sandbox.tokens), sandbox.vod_access_token] : []),
-  ];
 }
 
 /** The OS user's name: who runs a command when the operator gave no name in settings. */

@@ -199,6 +199,8 @@ describe('commands refused for budget are kept, not dropped', () => {
     await expect(cue).rejects.toThrow('Cancelled while waiting for the platform');
     const after = sentFor(b.key).length;
     sandbox.faults.clear();
+    await expect.poll(() => waits.at(-1)?.state).toBe('settled');
+    // Real time is the point: past the 1 s Retry-After a call still queued would have left.
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     // Nothing more was sent for it once cancelled.
     expect(sentFor(b.key).length).toBe(after);

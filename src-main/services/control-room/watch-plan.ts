@@ -196,6 +196,31 @@ export function pinnedOnAir(spec: WatchSpec, onAir: readonly string[]): string[]
     .slice(0, watchIntervals.multiview.maxPinned);
 }
 
+/**
+ * The tasks of every subscribed watch (by watch id: its spec and its owner, a studio seat's
+ * name or `''` this desk), one per task id: a task several watches ask for keeps the shortest
+ * interval and is focused if any is. `watchers`: the owners sharing each task, sorted.
+ */
+export function mergeWatches(
+  subscriptions: ReadonlyMap<string, { spec: WatchSpec; owner: string }>,
+  onAir: readonly string[],
+): { byId: Map<string, WatchTask>; watchers: Map<string, string[]> } {
+  const byId = new Map<string, WatchTask>();
+  const watchers = new Map<string, Set<string>>();
+  for (const [watchId, { spec, owner }] of subscriptions) {
+    for (const task of expand(watchId, spec, onAir)) {
+      watchers.set(task.id, (watchers.get(task.id) ?? new Set<string>()).add(owner));
+      const existing = byId.get(task.id);
+      if (!existing || task.intervalMs < existing.intervalMs || (task.focused && !existing.focused))
+        byId.set(task.id, task);
+    }
+  }
+  return {
+    byId,
+    watchers: new Map([...watchers].map(([id, owners]) => [id, [...owners].sort()])),
+  };
+}
+
 /** The tasks of one watch (`watchId`, `spec`), with `onAir` the broadcasts on air now (Multiview). */
 export function expand(watchId: string, spec: WatchSpec, onAir: readonly string[]): WatchTask[] {
   if (spec.kind === 'multiview') {

@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/manual-clock';
 import { PlatformError } from '../../platform/errors';
 import type { BudgetSnapshot } from '../../shared/model';
-import { unreachable, WatchPlanner } from './watch-planner';
+import { unreachable } from './watch-outage';
+import { WatchPlanner } from './watch-planner';
 import { outageProbe, yieldFactorOf } from './watch-plan';
 
 /** The live budget after a 429 burst: the background share lowered to 20 calls a minute. */

@@ -17,22 +17,18 @@
  * (platform/rate-policy.ts) it widens every interval by `limit / rate`, at most ×3
  * (`maxYieldFactor`); the scheduler holds background calls within that rate besides.
  *
- * An outage is its own case (`outageProbe` in watch-plan.ts): the first read that finds the
- * platform unreachable marks every watch stale at once (`onTaskError` for each), then one
- * task at a time (the focused broadcast's first) probes at a short back-off while it is down,
- * and the first answer re-reads every stale task at once, focused first.
+ * An outage is its own case (watch-outage.ts): every watch stale at once, one probe at a
+ * time while the platform is down, every stale task re-read at its first answer.
  */
 import { callOwner, runAsSharedCall } from '../../platform/call-owner';
-import { PlatformError } from '../../platform/errors';
 import type { Clock } from '../../platform/scheduler';
 import type { BudgetSnapshot, WatchSpec } from '../../shared/model';
+import { MultiviewPacing } from './multiview-pacing';
+import { mostOverdue, type TaskState } from './next-read';
+import { unreachable, WatchOutage } from './watch-outage';
 import {
   effectiveInterval,
-  expand,
-  multiviewShares,
-  outageProbeDelay,
-  perBroadcast,
-  pinnedOnAir,
+  mergeWatches,
   yieldFactorOf,
   type WatchTask,
   type WatchTopic,
@@ -52,13 +48,6 @@ export interface WatchPlannerOptions {
   onTaskError?: (task: WatchTask, error: unknown) => void;
 }
 
-interface TaskState {
-  lastRunAt: number | null;
-  failures: number;
-  /** Set by `skip` when a task has nothing to read (e.g. participants of an ended broadcast). */
-  dormant: boolean;
-}
-
 /** Shares the polling budget among the subscribed watches. */
 export class WatchPlanner {
   private readonly subscriptions = new Map<
@@ -76,22 +65,19 @@ export class WatchPlanner {
   /** While held (a studio hub standing down), the planner starts no read at all. */
   private held = false;
   private readonly reserve: number;
-  /** The broadcasts on air as the Multiview's last list read found them. */
-  private onAir: readonly string[] = [];
-  /** When the last of the Multiview's per-broadcast reads started (they take turns). */
-  private lastPerBroadcastStart: number | null = null;
-  /** The time between two of those reads' starts, ms (0: no Multiview). */
-  private perBroadcastGap = 0;
+  /** The on-air list and the turns of the Multiview's per-broadcast reads. */
+  private readonly multiview = new MultiviewPacing();
   /**
    * Tasks the last rebuild dropped, with their state: a watch subscribed again at once (the
    * Multiview re-subscribing with another pin) takes its reads' ages back, not reading all anew.
    */
   private retired = new Map<string, TaskState>();
-  /**
-   * The platform unreachable since `since`: `probes` failed reads since, the last at
-   * `lastProbeAt`; the tasks marked stale are re-read when it answers. Null: reachable.
-   */
-  private outage: { since: number; probes: number; lastProbeAt: number } | null = null;
+  /** Whether the platform answers; the tasks marked stale while it does not. */
+  private readonly outage = new WatchOutage({
+    tasks: () => this.tasks,
+    stateOf: (id) => this.taskState.get(id),
+    onTaskError: (task, error) => this.options.onTaskError?.(task, error),
+  });
 
   constructor(private readonly options: WatchPlannerOptions) {
     this.reserve = options.reservePerMinute ?? 12;
@@ -129,7 +115,7 @@ export class WatchPlanner {
    */
   observe(topic: WatchTopic, subject: string, fetchedAt: number): void {
     // The platform answered: an outage is over.
-    if (this.outage) this.recover(`${topic}:${subject}`);
+    if (this.outage.since !== null) this.outage.recover(`${topic}:${subject}`);
     const state = this.taskState.get(`${topic}:${subject}`);
     if (state) {
       state.lastRunAt = Math.max(state.lastRunAt ?? 0, fetchedAt);
@@ -186,10 +172,7 @@ export class WatchPlanner {
    * account's viewer statistics). No change, no work.
    */
   setOnAir(broadcastKeys: readonly string[]): void {
-    const next = [...broadcastKeys].sort();
-    if (next.length === this.onAir.length && next.every((key, i) => key === this.onAir[i])) return;
-    this.onAir = next;
-    this.rebuild();
+    if (this.multiview.setOnAir(broadcastKeys)) this.rebuild();
   }
 
   /** Whether a task of `topic` for `subject` is planned (someone watches it). */
@@ -219,18 +202,18 @@ export class WatchPlanner {
   platformReachable(reachable: boolean, error?: unknown): void {
     if (this.disposed) return;
     if (reachable) {
-      if (!this.outage) return;
-      this.recover('');
+      if (this.outage.since === null) return;
+      this.outage.recover('');
     } else {
-      if (this.outage) return;
-      this.down(null, error, this.options.clock.now());
+      if (this.outage.since !== null) return;
+      this.outage.down(null, this.running?.task.id, error, this.options.clock.now());
     }
     if (!this.running) this.sleep(0, 0);
   }
 
   /** Since when the platform is unreachable (epoch ms), or null when it answers. */
   outageSince(): number | null {
-    return this.outage?.since ?? null;
+    return this.outage.since;
   }
 
   /** Calls a minute the planner keeps free for commands and views. */
@@ -274,22 +257,9 @@ export class WatchPlanner {
   }
 
   private rebuild(): void {
-    const byId = new Map<string, WatchTask>();
-    const watchers = new Map<string, Set<string>>();
-    for (const [watchId, { spec, owner }] of this.subscriptions) {
-      for (const task of expand(watchId, spec, this.onAir)) {
-        watchers.set(task.id, (watchers.get(task.id) ?? new Set<string>()).add(owner));
-        const existing = byId.get(task.id);
-        if (
-          !existing ||
-          task.intervalMs < existing.intervalMs ||
-          (task.focused && !existing.focused)
-        )
-          byId.set(task.id, task);
-      }
-    }
+    const { byId, watchers } = mergeWatches(this.subscriptions, this.multiview.onAir);
     this.tasks = [...byId.values()];
-    this.watchers = new Map([...watchers].map(([id, owners]) => [id, [...owners].sort()]));
+    this.watchers = watchers;
     const retired = new Map<string, TaskState>();
     for (const [id, state] of this.taskState)
       if (!byId.has(id)) {
@@ -302,12 +272,9 @@ export class WatchPlanner {
       if (back && !this.taskState.has(task.id)) this.taskState.set(task.id, back);
     }
     this.retired = retired;
-    const multiview = [...this.subscriptions.values()].find((s) => s.spec.kind === 'multiview');
-    const pins = multiview ? pinnedOnAir(multiview.spec, this.onAir).length : 0;
-    this.perBroadcastGap =
-      multiview && this.onAir.length > pins
-        ? multiviewShares(this.onAir.length, pins).unpinnedMs / (this.onAir.length - pins)
-        : 0;
+    this.multiview.replan(
+      [...this.subscriptions.values()].find((s) => s.spec.kind === 'multiview')?.spec,
+    );
     for (const task of this.tasks)
       if (!this.taskState.has(task.id))
         this.taskState.set(task.id, {
@@ -337,7 +304,7 @@ export class WatchPlanner {
       this.sleep(5_000);
       return;
     }
-    if (this.outage) {
+    if (this.outage.since !== null) {
       this.probe(now);
       return;
     }
@@ -350,42 +317,19 @@ export class WatchPlanner {
       this.sleep(budget.minSpacingMs);
       return;
     }
-    const yieldFactor = yieldFactorOf(budget);
-    let best: { task: WatchTask; score: number } | null = null;
-    let nextDue = Infinity;
-    // The Multiview's per-broadcast reads start at most one per gap (their interval spread
-    // over all of them), so they never come in a burst above the Multiview's share.
-    const gapEnd =
-      this.lastPerBroadcastStart === null || this.perBroadcastGap === 0
-        ? -Infinity
-        : this.lastPerBroadcastStart + this.perBroadcastGap;
-    for (const task of this.tasks) {
-      const state = this.taskState.get(task.id);
-      if (!state || state.dormant) continue;
-      if (perBroadcast(task) && gapEnd > now) {
-        nextDue = Math.min(nextDue, Math.max(gapEnd, (state.lastRunAt ?? 0) + task.intervalMs));
-        continue;
-      }
-      const interval = effectiveInterval(task, state.failures) * yieldFactor;
-      if (state.lastRunAt === null) {
-        // Never fetched: most urgent; the focused broadcast's tasks before any other.
-        const score = (task.focused ? 1e12 : 1e9) / task.intervalMs;
-        if (!best || score > best.score) best = { task, score };
-        continue;
-      }
-      const due = state.lastRunAt + interval;
-      if (due <= now) {
-        // How overdue, relative to its interval; the focused broadcast counts double.
-        const score = ((now - state.lastRunAt) / interval) * (task.focused ? 2 : 1);
-        if (!best || score > best.score) best = { task, score };
-      } else nextDue = Math.min(nextDue, due);
-    }
-    if (best) this.start(best.task);
+    const { best, nextDue } = mostOverdue(
+      this.tasks,
+      (id) => this.taskState.get(id),
+      now,
+      yieldFactorOf(budget),
+      this.multiview.gapEnd(),
+    );
+    if (best) this.start(best);
     else if (nextDue < Infinity) this.sleep(nextDue - now);
   }
 
   private start(task: WatchTask): void {
-    if (perBroadcast(task)) this.lastPerBroadcastStart = this.options.clock.now();
+    this.multiview.started(task, this.options.clock.now());
     const abort = new AbortController();
     this.running = { task, abort };
     const state = this.taskState.get(task.id);
@@ -397,7 +341,7 @@ export class WatchPlanner {
             state.lastRunAt = this.options.clock.now();
             state.failures = 0;
           }
-          if (this.outage) this.recover(task.id);
+          if (this.outage.since !== null) this.outage.recover(task.id);
         },
         (error: unknown) => {
           if (state && !abort.signal.aborted) {
@@ -405,7 +349,7 @@ export class WatchPlanner {
             state.lastRunAt = now;
             state.failures += 1;
             this.options.onTaskError?.(task, error);
-            if (unreachable(error)) this.down(task, error, now);
+            if (unreachable(error)) this.outage.down(task, task.id, error, now);
           }
         },
       )
@@ -416,69 +360,17 @@ export class WatchPlanner {
   }
 
   /**
-   * A read found the platform unreachable. The first one starts the outage and marks every
-   * other task stale at once (its error published as theirs): what the operator sees is old,
-   * whatever its interval. Later ones count the probes.
-   */
-  private down(failed: WatchTask | null, error: unknown, now: number): void {
-    if (this.outage) {
-      if (failed === null) return;
-      this.outage.probes += 1;
-      this.outage.lastProbeAt = now;
-      return;
-    }
-    this.outage = { since: now, probes: failed === null ? 0 : 1, lastProbeAt: now };
-    for (const task of this.tasks) {
-      const state = this.taskState.get(task.id);
-      // The read in flight says so itself when it fails.
-      const reporting = failed?.id ?? this.running?.task.id;
-      if (task.id === reporting || !state || state.dormant) continue;
-      state.failures = Math.max(1, state.failures);
-      this.options.onTaskError?.(task, error);
-    }
-  }
-
-  /**
-   * The platform answered after an outage: every task that failed meanwhile is read again
-   * at once, as if never read (focused first), except `answered`, which just was.
-   */
-  private recover(answered: string): void {
-    this.outage = null;
-    for (const task of this.tasks) {
-      const state = this.taskState.get(task.id);
-      if (!state || task.id === answered || state.dormant || state.failures === 0) continue;
-      state.lastRunAt = null;
-      state.failures = 0;
-    }
-  }
-
-  /**
    * While the platform is down: one read at a time probes it, after the outage's short
    * back-off (`outageProbeDelay`), the focused broadcast's tasks first, then the shortest
    * interval. The budget's usual waits do not apply: an unanswered call costs nothing.
    */
   private probe(now: number): void {
-    const outage = this.outage;
-    if (!outage) return;
-    const due = outage.lastProbeAt + outageProbeDelay(outage.probes);
-    if (due > now) {
-      this.sleep(due - now);
-      return;
+    const due = this.outage.probeDue();
+    if (due > now) this.sleep(due - now);
+    else {
+      const task = this.outage.probeTask();
+      if (task) this.start(task);
     }
-    let best: WatchTask | null = null;
-    for (const task of this.tasks) {
-      const state = this.taskState.get(task.id);
-      if (!state || state.dormant) continue;
-      if (
-        !best ||
-        (task.focused && !best.focused) ||
-        (task.focused === best.focused && task.intervalMs < best.intervalMs)
-      )
-        best = task;
-    }
-    if (best) this.start(best);
-    // Nothing to read: the next subscription or answer plans again.
-    else this.outage = null;
   }
 
   /** Plans again after `ms` (at least `floorMs`, so a busy budget is not polled hot). */
@@ -497,14 +389,4 @@ export class WatchPlanner {
     if (this.timer !== null) this.options.clock.clearTimeout(this.timer);
     this.timer = null;
   }
-}
-
-/**
- * Whether a read's failure says the platform is unreachable rather than refusing: no answer
- * at all (`network`), or a gateway's 502, 503 or 504 in front of it.
- */
-export function unreachable(error: unknown): boolean {
-  if (!(error instanceof PlatformError)) return false;
-  const { code, status } = error.error;
-  return code === 'network' || status === 502 || status === 503 || status === 504;
 }

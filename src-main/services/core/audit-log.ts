@@ -11,10 +11,10 @@
  */
 import { appendFile, mkdir, open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { redact } from '../../secrets/redact';
 import type { CommandEffect, WayIn } from '../../shared/commands/define';
 import type { DeskError } from '../../shared/result';
 import type { Clock } from '../../platform/clock';
+import { redact } from '../../secrets/redact';
 
 /** How long records are kept, days. */
 export const auditRetentionDays = 90;
@@ -339,29 +339,6 @@ export class AuditLog {
   }
 }
 
-/** Input fields that may name a target; fields whose names say secret never do. */
-const targetField = /^(id|key|title|name|[a-z][A-Za-z]*(Key|Keys|Id|Ids|Title))$/;
-const secretField = /(secret|password|passwd|token|stream|access|userkey|private|passphrase)/i;
-
-/**
- * The target of a command from its validated input: the values of its key, id and title
- * fields (strings, numbers, or lists of them), never a field whose name says it is secret.
- */
-export function auditTarget(input: unknown): Record<string, string | string[]> {
-  const target: Record<string, string | string[]> = {};
-  if (input === null || typeof input !== 'object') return target;
-  for (const [field, value] of Object.entries(input)) {
-    if (!targetField.test(field) || secretField.test(field) || field === 'confirmTitle') continue;
-    if (typeof value === 'string' || typeof value === 'number') target[field] = String(value);
-    else if (
-      Array.isArray(value) &&
-      value.every((v) => typeof v === 'string' || typeof v === 'number')
-    )
-      target[field] = value.slice(0, 50).map(String);
-  }
-  return target;
-}
-
 function parseLines(text: string): JournalLine[] {
   return text
     .split('\n')
@@ -376,6 +353,7 @@ function parseLines(text: string): JournalLine[] {
     });
 }
 
+/** An event line with its texts redacted (titles, file names, the platform's words). */
 function redactEvent(event: ActivityEvent): ActivityEvent {
   const clean: ActivityEvent = { ...event };
   for (const field of ['channelTitle', 'broadcastTitle', 'file', 'message'] as const) {
@@ -385,6 +363,7 @@ function redactEvent(event: ActivityEvent): ActivityEvent {
   return clean;
 }
 
+/** A command's record with its texts redacted (who, the target's values, the error's words). */
 function redactRecord(record: AuditRecord): AuditRecord {
   const target = Object.fromEntries(
     Object.entries(record.target).map(([k, v]) => [

@@ -12,7 +12,9 @@ import { accountCalls, accountTotals } from '../../platform/call-accounting';
 import { PlatformError } from '../../platform/errors';
 import { redact } from '../../secrets/redact';
 import type { DeskError } from '../../shared/result';
-import { auditTarget, type AuditRecord } from './audit-log';
+import type { CommandDecl } from '../../shared/commands/define';
+import type { AuditRecord } from './audit-log';
+import { auditTarget } from './audit-target';
 
 /** The fields every line of one command shares: who ran it, where from, what. */
 export type CommandLineBase = Pick<
@@ -131,4 +133,25 @@ export function journalBatch<Op>(
 function defaultTarget(operation: unknown): Record<string, string | string[]> {
   const op = (operation as { op?: unknown } | null)?.op;
   return { ...(typeof op === 'string' ? { op } : {}), ...auditTarget(operation) };
+}
+
+/**
+ * Whether a run of a `change` or `destructive` command is journaled: not the app's own
+ * bookkeeping (`journal: 'never'`), nor a read-or-set command given nothing to set
+ * (`journal: 'whenSetting'`: every input field absent, or an empty object).
+ */
+export function isJournaled(decl: Pick<CommandDecl, 'journal'>, input: unknown): boolean {
+  if (decl.journal === 'never') return false;
+  if (decl.journal !== 'whenSetting') return true;
+  if (input === null || typeof input !== 'object') return false;
+  return Object.values(input as Record<string, unknown>).some(
+    (value: unknown) =>
+      value !== undefined &&
+      !(
+        value !== null &&
+        typeof value === 'object' &&
+        !Array.isArray(value) &&
+        Object.keys(value).length === 0
+      ),
+  );
 }

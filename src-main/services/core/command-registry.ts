@@ -23,9 +23,10 @@ import { fail, ok, type DeskError, type Result } from '../../shared/result';
 import type { MessageRef } from '../../shared/i18n/message';
 import { say, validationText } from '../../shared/i18n/say';
 import { accountCalls, accountTotals, type CallAccount } from '../../platform/call-accounting';
-import { auditTarget, type AuditLog, type AuditRecord } from './audit-log';
+import type { AuditLog, AuditRecord } from './audit-log';
+import { auditTarget } from './audit-target';
 import { runWithCallSignal } from './call-signal';
-import { runJournaled, type CommandJournal } from './command-journal';
+import { isJournaled, runJournaled, type CommandJournal } from './command-journal';
 import { runAsCallOwner } from '../../platform/call-owner';
 import { runResendingWrites } from '../../platform/write-resend';
 import { refusalBeforeSending } from './command-pipeline';
@@ -354,27 +355,6 @@ export function createDispatcher(
       });
     }
   };
-}
-
-/**
- * Whether a run of a `change` or `destructive` command is journaled: not the app's own
- * bookkeeping (`journal: 'never'`), nor a read-or-set command given nothing to set
- * (`journal: 'whenSetting'`: every input field absent, or an empty object).
- */
-export function isJournaled(decl: Pick<CommandDecl, 'journal'>, input: unknown): boolean {
-  if (decl.journal === 'never') return false;
-  if (decl.journal !== 'whenSetting') return true;
-  if (input === null || typeof input !== 'object') return false;
-  return Object.values(input as Record<string, unknown>).some(
-    (value: unknown) =>
-      value !== undefined &&
-      !(
-        value !== null &&
-        typeof value === 'object' &&
-        !Array.isArray(value) &&
-        Object.keys(value).length === 0
-      ),
-  );
 }
 
 /**

@@ -24,11 +24,8 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ServerResponse } from 'node:http';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { CallContext } from '../core/command-registry';
-import { seatCallMeta } from '../core/call-meta';
-import { openEventStream } from '../core/event-stream';
 import type {
   HubStanding,
   PairingCode,
@@ -47,13 +44,7 @@ import { failoverSeatCore, type FailoverSeatCore } from './failover-seat';
 import { HubEpoch } from './hub-epoch';
 import { signAddresses, signTakeover, type SigningKey } from './studio-trust';
 import type { StudioCore } from './studio-core';
-import {
-  PairingBook,
-  pairingLockMs,
-  pairingSource,
-  plainSeatName,
-  type StoredSeat,
-} from './pairing';
+import { PairingBook, type StoredSeat } from './pairing';
 import { checkHubDoor, hubDoors } from './hub-doors';
 import {
   answerBadUrl,
@@ -67,7 +58,8 @@ import { refuse } from './refuse';
 import type { StandbyHub } from './backup';
 import { followRoutes, seatBeatEventName, type FollowRoutes } from './follow-routes';
 import { heartbeatEveryMs } from './heartbeat';
-import { seatFileRoutes, seatUploadRefusal } from './seat-files';
+import { seatFileRoutes } from './seat-files';
+import { seatRoutes } from './hub-seat-routes';
 
 /** The hub's state and its server, one per desk core (a backup's too: {@link StandbyHub}). */
 export interface StudioHub extends StandbyHub {
@@ -110,12 +102,6 @@ const storedSeats = z.array(
     secretHash: z.string(),
   }),
 );
-const pairBody = z.object({
-  code: z.string().max(32),
-  seatName: z.string().max(400),
-});
-const clientIdPattern = /^[A-Za-z0-9_-]{8,64}$/;
-
 /**
  * Makes the hub of the data folder `dataDir` (its `studio/`: the certificate, its key 0600,
  * and the paired seats' credential hashes).
@@ -205,116 +191,16 @@ export async function createStudioHub(options: {
       check: checkHubDoor((credential) => book.check(credential)),
     });
 
-    app.post('/studio/pair', async (request, reply) => {
-      const body = pairBody.safeParse(request.body);
-      if (!body.success) return refuse(reply, 400, 'Give the pairing code and a seat name.');
-      const seatName = plainSeatName(body.data.seatName);
-      if (seatName === null)
-        return refuse(
-          reply,
-          400,
-          'A seat name is plain text of 1 to 60 characters, without control characters.',
-        );
-      const source = pairingSource(request.socket.remoteAddress);
-      const answer = book.pair(body.data.code, seatName, source);
-      if (!answer.ok) {
-        if (answer.reason === 'locked') {
-          const seconds = Math.ceil((answer.retryAfterMs ?? 60_000) / 1000);
-          // Logged once, when the fifth wrong code locks it (not at each refused try).
-          if (answer.retryAfterMs === pairingLockMs)
-            options.log(`studio: pairing locked for ${source} for ${seconds} s after wrong codes`);
-          reply.header('Retry-After', String(seconds));
-          return refuse(
-            reply,
-            429,
-            `Pairing is locked for this computer after five wrong codes: try again in ${seconds} s.`,
-          );
-        }
-        return refuse(reply, 403, 'That pairing code is wrong, used or expired.');
-      }
-      await save();
-      // A backup following must know the seat before it holds its credential, should this hub
-      // die at once (at most 2 s; no backup, or a silent one: answered now).
-      await follow?.registryChanged();
-      options.log(`studio: seat "${answer.seat.name}" paired as ${answer.seat.role}`);
-      return {
-        ok: true,
-        data: {
-          seatId: answer.seat.id,
-          seatName: answer.seat.name,
-          role: answer.seat.role,
-          credential: answer.credential,
-        },
-      };
-    });
-
-    app.get('/studio/hello', (request) => {
-      const seat = (request as FastifyRequest & { seat: StoredSeat }).seat;
-      return { ok: true, data: { seatName: seat.name, role: seat.role } };
-    });
-
-    app.post<{ Body: { clientId?: unknown } | undefined }>('/studio/drop-client', (request) => {
-      const seat = (request as FastifyRequest & { seat: StoredSeat }).seat;
-      const clientId = seatClientId(seat.id, request.body?.clientId);
-      core?.dropClient(clientId);
-      clients.get(seat.id)?.delete(clientId);
-      return { ok: true, data: null };
-    });
-
-    app.post<{
-      Params: { command: string };
-      Body: { input?: unknown; via?: unknown; confirmation?: unknown } | undefined;
-    }>('/rpc/:command', async (request, reply) => {
-      const seat = (request as FastifyRequest & { seat: StoredSeat }).seat;
-      if (!core) return refuse(reply, 503, 'The hub is starting: try again.');
-      if (request.params.command.startsWith('studio.'))
-        return refuse(reply, 403, 'The studio is managed at the hub only.');
-      const header = request.headers['x-desk-client'];
-      const clientId = seatClientId(seat.id, Array.isArray(header) ? header[0] : header);
-      let known = clients.get(seat.id);
-      if (!known) clients.set(seat.id, (known = new Set()));
-      known.add(clientId);
-      const asker = new AbortController();
-      reply.raw.once('close', () => {
-        if (!reply.raw.writableFinished) asker.abort(new Error('The seat stopped waiting.'));
-      });
-      // The way in survives the hop (a key, the palette, a panel of the seat); the role is the
-      // one this hub paired the seat with, whatever the seat says (services/core/ways-in.ts).
-      const context: CallContext = {
-        ...seatCallMeta(request.body),
-        clientId,
-        signal: asker.signal,
-        seat: seat.name,
-        seatRole: seat.role,
-        inputRefusal: (command, input) => seatUploadRefusal(command, input, spoolDir(), seat.id),
-      };
-      return core.invoke(request.params.command, request.body?.input ?? {}, context);
-    });
-
-    app.get('/events', (request, reply) => {
-      const seat = (request as FastifyRequest & { seat: StoredSeat }).seat;
-      if (!core) return refuse(reply, 503, 'The hub is starting: try again.');
-      const stream = openEventStream(request, reply, {
-        hello: true,
-        heartbeat: {
-          everyMs: 15_000,
-          beat: (open) => {
-            book.touch(seat.id);
-            open.keepAlive();
-          },
-        },
-        onClose: () => {
-          streams.get(seat.id)?.delete(stream.res);
-          off();
-          // Its last stream closed: the seat is gone from the presence picture until it is back.
-          if (!streams.get(seat.id)?.size) core?.seatGone?.(seat.id);
-        },
-      });
-      if (follow) stream.write(follow.addressesEvent());
-      const off = core.subscribe((event, payload) => stream.send(event, payload));
-      let open = streams.get(seat.id);
-      if (!open) streams.set(seat.id, (open = new Set()));
-      open.add(stream.res);
+    seatRoutes(app, {
+      book,
+      core: () => core,
+      streams,
+      clients,
+      spoolDir,
+      save,
+      registryChanged: () => follow?.registryChanged() ?? Promise.resolve(),
+      addressesEvent: () => follow?.addressesEvent() ?? null,
+      log: options.log,
     });
     seatFileRoutes(app, {
       spoolDir,
@@ -479,12 +365,6 @@ export async function createStudioHub(options: {
     },
   };
   return hub;
-}
-
-/** The hub's client id of a seat's page: the seat's id and the page's own id, or the seat's. */
-function seatClientId(seatId: string, raw: unknown): string {
-  const page = typeof raw === 'string' && clientIdPattern.test(raw) ? raw : 'seat';
-  return `seat-${seatId}-${page}`;
 }
 
 async function readSeats(dir: string): Promise<StoredSeat[]> {

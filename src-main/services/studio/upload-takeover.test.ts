@@ -22,7 +22,7 @@ import { fastTestPacing, memorySecrets } from '../app/test-support';
 import { uploadQueueSchema } from '../uploads/upload-record';
 import { fastTuning, fileSha256, makeVideo, waitFor } from '../uploads/upload-test-support';
 import { openSandboxWorkspace } from '../workspaces/workspace';
-import { followHub } from './backup';
+import { followHub, type BackupFollower } from './backup';
 import { failoverSeatCore, type FailoverSeatCore } from './failover-seat';
 import { createStudioHub } from './hub';
 import { pairSeat } from './seat';
@@ -138,7 +138,7 @@ async function killHubMidUpload(mode: 'tus' | 'multipart') {
 
   // Part of it reached the tus server, and a beat told the backup since.
   await waitFor(() => sandbox.uploads.receivedBytes() > 300_000, 20_000);
-  await new Promise((resolve) => setTimeout(resolve, 1200));
+  await beatsHeard(follower, 2);
   // The hub dies: its studio server and its desk (the upload stops where it is).
   await hub.stop();
   await hubCore.dispose();
@@ -148,11 +148,31 @@ async function killHubMidUpload(mode: 'tus' | 'multipart') {
     const now = sandbox.uploads.receivedBytes();
     const stable = now === last;
     last = now;
+    // Real time is the point: the bytes count as landed once 200 ms pass without a new one.
     await new Promise((resolve) => setTimeout(resolve, 200));
     return stable ? now : null;
   }, 10_000);
   sandbox.uploads.setThrottle(null);
   return { sandbox, root, seat, follower, backupHosting, file, sha, input, ctx, atTakeover };
+}
+
+/**
+ * Waits until the backup has heard `count` more of the hub's beats from now: the second
+ * one left the hub after now, so it carries what the hub knew then (its uploads' offsets).
+ */
+async function beatsHeard(follower: BackupFollower, count: number): Promise<void> {
+  const beatAt = () => {
+    const state = follower.state();
+    return state.phase === 'following' ? state.lastBeatAt : -1;
+  };
+  for (let heard = 0; heard < count; heard += 1) {
+    const before = beatAt();
+    await waitFor(
+      () => beatAt() > before,
+      10_000,
+      () => 'for a beat of the hub',
+    );
+  }
 }
 
 /** Waits until the seat lists `name` with every byte sent (or needing attention). */

@@ -279,6 +279,28 @@ export function localRead<S extends z.ZodType, O>(
   };
 }
 
+/**
+ * Declares one change of the desk's own view state (saved queries, windows): no platform
+ * call, so `local` priority, no API, no operations, either role, listed under `app`; a
+ * `change`, yet never journaled: where the operator put a window or what the page saved by
+ * itself is nobody's act (docs/dev/architecture.md, "Activity").
+ */
+export function localViewChange<S extends z.ZodType, O>(
+  decl: Pick<CommandDecl<S, O>, 'input' | 'output' | 'scope'> &
+    Partial<Pick<CommandDecl<S, O>, 'offer'>>,
+): CommandDecl<S, O, 'local'> {
+  return {
+    ...decl,
+    priority: 'local',
+    category: 'app',
+    effect: 'change',
+    journal: 'never',
+    api: null,
+    operations: [],
+    roles: anyRole,
+  };
+}
+
 /** Declares one event carrying `P`. */
 export function event<P>(): EventDecl<P> {
   return { payload: returns<P>() };

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { JsonValue, PersistedCache, PersistSaveResult } from '../persist-model';
-import { anyRole, command, defineCommands, localRead, returns } from './define';
+import { defineCommands, localRead, localViewChange, returns } from './define';
 import { noInput } from './fields';
 
 const jsonValue: z.ZodType<JsonValue> = z.lazy(() =>
@@ -31,7 +31,7 @@ export const persistCommands = defineCommands({
    * Replaces the saved queries of `workspaceId`, if it is still the active workspace (a save
    * racing a workspace switch is dropped, never written under the other workspace).
    */
-  'persist.save': command({
+  'persist.save': localViewChange({
     scope: 'workstation',
     input: z.object({
       workspaceId: z.string().min(1).max(64),
@@ -46,13 +46,5 @@ export const persistCommands = defineCommands({
         .max(200),
     }),
     output: returns<PersistSaveResult>(),
-    priority: 'local',
-    category: 'app',
-    effect: 'change',
-    // View state the page saves by itself: nobody's act (docs/dev/architecture.md, "Activity").
-    journal: 'never',
-    api: null,
-    operations: [],
-    roles: anyRole,
   }),
 });

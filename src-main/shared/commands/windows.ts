@@ -6,32 +6,24 @@
  */
 import { z } from 'zod';
 import type { PopOutAnswer, PopOutKind } from '../pop-out-model';
-import { anyRole, command, defineCommands, defineEvents, event, returns } from './define';
+import { defineCommands, defineEvents, event, localViewChange, returns } from './define';
 import { key, noInput } from './fields';
 
 const windowCommand = {
   scope: 'workstation',
   output: returns<PopOutAnswer>(),
-  priority: 'local',
-  category: 'app',
-  effect: 'change',
-  // Where the operator put a window is nobody's act (docs/dev/architecture.md, "Activity").
-  journal: 'never',
-  api: null,
-  operations: [],
-  roles: anyRole,
   offer: { palette: true },
 } as const;
 
 /** The windows domain's commands. */
 export const windowCommands = defineCommands({
   /** Opens the Multiview in its own window (brings it forward when it is open). */
-  'window.popOutMultiview': command({ ...windowCommand, input: noInput }),
+  'window.popOutMultiview': localViewChange({ ...windowCommand, input: noInput }),
   /**
    * Opens the control room in its own window, on `channelKey` when given (brings it forward
    * when it is open).
    */
-  'window.popOutControlRoom': command({
+  'window.popOutControlRoom': localViewChange({
     ...windowCommand,
     input: z.object({ channelKey: key.optional() }),
   }),

@@ -1,0 +1,77 @@
+/**
+ * What the desk makes of what main sees: the notice policy pushes OS notifications
+ * (`notify`), the sound cue policy pushes `sound.cue`, and the activity recorder writes the
+ * workspace's journal (core/audit-log.ts: on/off air, 429 pauses, stale polls, uploads;
+ * docs/dev/architecture.md, "Activity"). All three hear the watches, the transfer lists,
+ * the budgets and the pipeline's runs.
+ */
+import type { Clock } from '../../platform/scheduler';
+import type { EventMap } from '../../shared/bridge';
+import { ActivityRecorder, type RecordedEvent } from '../activity';
+import { AuditLog } from '../core/audit-log';
+import { NoticePolicy, type Observation } from '../notifications/notice-policy';
+import { SoundCuePolicy } from '../notifications/sound-cue-policy';
+import type { Settings } from '../settings/settings';
+import type { EventHub } from './events';
+
+/** The journal and the observers of one desk core. */
+export interface DeskObservers {
+  /** The journal (commands and events, per workspace, kept 90 days). */
+  audit: AuditLog;
+  recorder: ActivityRecorder;
+  /** Hands an observation to the policies (and a budget change to the journal). */
+  observe: (observation: Observation) => void;
+  /** Writes event lines to the journal of the workspace open now (none while none is). */
+  record: (events: RecordedEvent[]) => void;
+  /** Stops the daily pruning of the journal. */
+  stopPruning: () => void;
+}
+
+/**
+ * Makes the observers and subscribes them to `hub`'s watch updates and transfer lists.
+ * `journalWorkspace` names the workspace open when an event is seen (null: none yet).
+ */
+export function createDeskObservers(options: {
+  dataDir: string;
+  clock: Clock;
+  log: (message: string) => void;
+  hub: EventHub;
+  settings: Settings;
+  journalWorkspace: () => string | null;
+}): DeskObservers {
+  const { clock, hub, settings } = options;
+  const policy = new NoticePolicy({ switches: () => settings.notifications });
+  // Every sound kind is off until the operator turns it on.
+  const sounds = new SoundCuePolicy({ settings: () => settings.sounds });
+  const audit = new AuditLog(options.dataDir, () => clock.now(), options.log);
+  // Kept 90 days, really: old days go at start and at every UTC midnight, written to or not.
+  const stopPruning = audit.keepPruned(clock);
+  const recorder = new ActivityRecorder();
+  // Events are written to the workspace open when they are seen.
+  const record = (events: RecordedEvent[]) => {
+    const workspace = events.length > 0 ? options.journalWorkspace() : null;
+    if (workspace !== null)
+      for (const event of events) void audit.appendEvent({ ...event, workspace });
+  };
+  const observe = (observation: Observation) => {
+    if (observation.kind === 'budget')
+      record(recorder.budget(observation.at, observation.api, observation.rateLimitedUntil));
+    for (const notice of policy.observe(observation)) hub.emit('notify', notice);
+    for (const cue of sounds.observe(observation)) hub.emit('sound.cue', cue);
+  };
+  hub.subscribe((event, payload) => {
+    const at = clock.now();
+    if (event === 'watch.update') {
+      const update = payload as EventMap['watch.update'];
+      record(recorder.watch(at, update));
+      if (update.kind === 'broadcast') observe({ kind: 'broadcast', at, broadcast: update.data });
+    } else if (event === 'upload.changed') {
+      const items = (payload as EventMap['upload.changed']).items;
+      record(recorder.uploads(at, items));
+      observe({ kind: 'uploads', at, items });
+    } else if (event === 'downloads.changed') {
+      observe({ kind: 'downloads', at, items: (payload as EventMap['downloads.changed']).items });
+    }
+  });
+  return { audit, recorder, observe, record, stopPruning };
+}
