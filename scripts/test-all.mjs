@@ -14,13 +14,19 @@
  * naming failed tests (check, package:check) counts as one failure.
  *
  * Steps run one after another; the stages of one step run side by side in lanes (each lane's
- * stages in order), their output lines prefixed with the stage's name. The first step runs the
- * static checks beside the unit and security tests: lint is one process on one core, and the
- * unit tests mostly wait on real time, so together they take about the longer one's time, not
- * the sum. The bench's smoke mode (no bench rots, docs/dev/benchmarks.md) runs in two parts:
- * `start` (it removes out/ and builds) before package:check builds what the end-to-end tests
- * drive, and the other sections one at a time beside the end-to-end tests, which leave about
- * half of two cores idle while they wait on the platform's real rate limit.
+ * stages in order), their output lines prefixed with the stage's name. First the build: the
+ * bench's smoke `start` (it removes out/ and builds) and `package:check` (it builds what the
+ * end-to-end tests drive). Then the end-to-end tests, the long pole (about 19 min: they wait on
+ * the platform's real rate limit, 1 s between calls, and leave about half of two cores idle),
+ * with everything else beside them at a lower CPU priority (`nice`): the static checks in one
+ * lane, the unit and security tests and the other bench sections in another. The end-to-end
+ * tests are timing-sensitive (a browser host starved of the CPU sent two calls under 1 s apart
+ * and got a 429), so the work beside them only takes the CPU they leave: lint and typecheck are
+ * pure CPU and take the lowest priority (19); the unit tests wait on real time with bounds of
+ * their own (a seat served within 5 s of the hub dying) and take 10, which still yields to the
+ * end-to-end tests nine parts in ten when both want a core. Run one after the other, the same
+ * stages took 27 min on CI (7.4 min of checks and unit tests before 19 min of end-to-end
+ * tests).
  *
  * `node scripts/test-all.mjs --only=test:unit,test:security` runs just those stages (the others
  * are listed as NOT RUN (not asked)).
@@ -29,18 +35,30 @@ import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 
 /**
- * The steps, in order: each a list of lanes run side by side, each lane a list of npm scripts of
- * package.json run in order. `package:check` builds `out/`, which the end-to-end tests drive.
+ * The steps, in order: each a list of lanes run side by side, each lane a list of stages run in
+ * order: an npm script of package.json, or `{ script, nice }` to run it at that CPU niceness
+ * (`nice -n`, 0–19; children inherit it). `package:check` builds `out/`, which the end-to-end
+ * tests drive.
  */
 export const steps = [
-  [['check'], ['test:unit', 'test:security']],
   [['bench:smoke:start', 'package:check']],
-  [['test:e2e'], ['bench:smoke:sections']],
+  [
+    ['test:e2e'],
+    [{ script: 'check', nice: 19 }],
+    [
+      { script: 'test:unit', nice: 10 },
+      { script: 'test:security', nice: 10 },
+      { script: 'bench:smoke:sections', nice: 10 },
+    ],
+  ],
   [['test:electron']],
 ];
 
+/** A stage's npm script name. */
+const scriptOf = (stage) => (typeof stage === 'string' ? stage : stage.script);
+
 /** Every stage, in the order of the summary. */
-export const stages = steps.flat(2);
+export const stages = steps.flat(2).map(scriptOf);
 
 // eslint-disable-next-line no-control-regex
 const ansi = /\u001b\[[0-9;]*m/g;
@@ -85,9 +103,11 @@ export function readCounts(stage, output) {
  * Runs `npm run --silent <stage>`, its output passed through and kept. With `prefix`, each line
  * passed through starts with `[stage] ` (a stage running beside others).
  */
-function runStage(stage, prefix) {
+function runStage(stage, prefix, nice) {
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '--silent', stage], {
+    const npm = ['npm', 'run', '--silent', stage];
+    const [command, ...args] = nice ? ['nice', '-n', String(nice), ...npm] : npm;
+    const child = spawn(command, args, {
       stdio: ['inherit', 'pipe', 'pipe'],
     });
     let output = '';
@@ -123,13 +143,15 @@ function duration(ms) {
 
 /**
  * Runs one stage and returns its summary row.
- * @param {string} stage
+ * @param {string | { script: string, nice: number }} entry the stage, as in {@link steps}
  * @param {boolean} prefix whether its output lines are prefixed (it runs beside others)
  */
-async function runRow(stage, prefix) {
-  process.stdout.write(`\n── ${stage} ──\n`);
+async function runRow(entry, prefix) {
+  const stage = scriptOf(entry);
+  const nice = typeof entry === 'string' ? 0 : entry.nice;
+  process.stdout.write(`\n── ${stage}${nice ? ` (nice ${nice})` : ''} ──\n`);
   const begin = performance.now();
-  const { code, output } = await runStage(stage, prefix);
+  const { code, output } = await runStage(stage, prefix, nice);
   const counts = readCounts(stage, output);
   const time = duration(performance.now() - begin);
   process.stdout.write(`── ${stage}: ${code === 0 ? 'done' : `exit ${code}`} (${time}) ──\n`);
@@ -161,7 +183,7 @@ async function main() {
   const started = performance.now();
   for (const step of steps) {
     const lanes = step
-      .map((lane) => lane.filter((stage) => !asked || asked.has(stage)))
+      .map((lane) => lane.filter((stage) => !asked || asked.has(scriptOf(stage))))
       .filter((lane) => lane.length > 0);
     if (failedStage) continue;
     const side = lanes.length > 1;
@@ -169,9 +191,9 @@ async function main() {
       lanes.map(async (lane) => {
         for (const stage of lane) {
           const row = await runRow(stage, side);
-          rowOf.set(stage, row);
+          rowOf.set(row.stage, row);
           if (row.status === 'FAILED') {
-            failedStage ??= stage;
+            failedStage ??= row.stage;
             return;
           }
         }
