@@ -19,6 +19,10 @@ import { axeViolations, forcedColourClashes } from './axe';
 import { en } from '../src-main/shared/i18n/en';
 import { ko } from '../src-main/shared/i18n/ko';
 
+// What this file tests is not the budget: the sandbox and the app pace ten times faster
+// (docs/dev/testing.md); the budget itself is tested at the platform's pace.
+test.use({ budget: 'fast' });
+
 type Catalogue = typeof en;
 
 const shots = (name: string) => ({ path: `test-results/screens/${name}.png`, fullPage: true });

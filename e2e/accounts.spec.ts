@@ -6,6 +6,10 @@
 import { test, expect } from './fixtures';
 import { needsKeyring } from './keyring';
 
+// What this file tests is not the budget: the sandbox and the app pace ten times faster
+// (docs/dev/testing.md); the budget itself is tested at the platform's pace.
+test.use({ budget: 'fast' });
+
 const shots = (name: string) => ({ path: `test-results/screens/${name}.png`, fullPage: true });
 
 test('an operator adds a live account, works on it, renews its token and removes it', async ({

@@ -9,6 +9,10 @@ import type { Download, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { findOnAir } from './on-air';
 
+// What this file tests is not the budget: the sandbox and the app pace ten times faster
+// (docs/dev/testing.md); the budget itself is tested at the platform's pace.
+test.use({ budget: 'fast' });
+
 const shots = (name: string) => ({ path: `test-results/screens/${name}.png`, fullPage: true });
 
 async function text(download: Download): Promise<string> {

@@ -9,6 +9,10 @@ import { en } from '../src-main/shared/i18n/en';
 import { ko } from '../src-main/shared/i18n/ko';
 import { findOnAir, type LiveBroadcast } from './on-air';
 
+// What this file tests is not the budget: the sandbox and the app pace ten times faster
+// (docs/dev/testing.md); the budget itself is tested at the platform's pace.
+test.use({ budget: 'fast' });
+
 const shots = (name: string) => ({ path: `test-results/screens/${name}.png`, fullPage: true });
 const recording = async (platform: PlatformProbe, key: string) =>
   (await platform.get<{ data: LiveBroadcast }>(`/broadcasts/${key}`)).data.is_duplicate_recording;

@@ -9,6 +9,10 @@ import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { expect, test } from './fixtures';
 
+// What this file tests is not the budget: the sandbox and the app pace ten times faster
+// (docs/dev/testing.md); the budget itself is tested at the platform's pace.
+test.use({ budget: 'fast' });
+
 test('Settings saves one diagnostics zip without tokens and says where', async ({
   app,
   sandbox,

@@ -12,6 +12,10 @@ import { auditRecords } from './audit';
 import { modifierBits, pressHangul } from './hangul';
 import { findOnAir, type LiveBroadcast } from './on-air';
 
+// What this file tests is not the budget: the sandbox and the app pace ten times faster
+// (docs/dev/testing.md); the budget itself is tested at the platform's pace.
+test.use({ budget: 'fast' });
+
 test.use({ locale: 'ko-KR' });
 
 const shots = (name: string) => ({ path: `test-results/screens/${name}.png` });

@@ -5,6 +5,10 @@
  */
 import { test, expect } from './fixtures';
 
+// What this file tests is not the budget: the sandbox and the app pace ten times faster
+// (docs/dev/testing.md); the budget itself is tested at the platform's pace.
+test.use({ budget: 'fast' });
+
 test('a reload comes back to the open view', async ({ app }) => {
   const nav = app.getByRole('navigation', { name: 'Views' });
   await nav.getByRole('button', { name: 'Uploads' }).click();

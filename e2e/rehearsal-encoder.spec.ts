@@ -5,6 +5,10 @@
  */
 import { test, expect, type SandboxHandle } from './fixtures';
 
+// What this file tests is not the budget: the sandbox and the app pace ten times faster
+// (docs/dev/testing.md); the budget itself is tested at the platform's pace.
+test.use({ budget: 'fast' });
+
 const shots = (name: string) => ({ path: `test-results/screens/${name}.png`, fullPage: true });
 
 /** An enabled channel an encoder can feed that is off air now (the seed's Backstage Cam). */

@@ -16,6 +16,10 @@ import { needsKeyring } from './keyring';
 import { makeImage, makeVideo } from './media';
 import { allPrograms, dragBlock, minute, shots } from './schedule-support';
 
+// What this file tests is not the budget: the sandbox and the app pace ten times faster
+// (docs/dev/testing.md); the budget itself is tested at the platform's pace.
+test.use({ budget: 'fast' });
+
 /** The super administrator's operations of Schedule and Uploads (spec, Endpoints: SA). */
 const superAdminOperations = [
   'createProgram',

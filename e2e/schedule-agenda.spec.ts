@@ -6,7 +6,7 @@
  * plays is refused with the platform's own words (and stays).
  */
 import { test, expect, type PlatformProbe } from './fixtures';
-import { appSettled, dayMs, gently, minute, shots, utcDay } from './schedule-support';
+import { appSettled, dayMs, platformPoll, minute, shots, utcDay } from './schedule-support';
 
 test.use({ budget: 'fast' });
 
@@ -96,7 +96,7 @@ test('the agenda lists every channel’s programs of the day; media is deleted a
     app.getByRole('status').filter({ hasText: `“${unused.title}” was deleted.` }),
   ).toBeVisible();
   await expect
-    .poll(async () => (await mediaOnPlatform(platform)).map((m) => m.upload_file_key), gently)
+    .poll(async () => (await mediaOnPlatform(platform)).map((m) => m.upload_file_key), platformPoll)
     .not.toContain(unused.upload_file_key);
   await expect(library.getByRole('button', { name: `Delete ${unused.title}` })).toHaveCount(0);
 

@@ -8,11 +8,15 @@ import {
   allPrograms,
   appSettled,
   channelPrograms,
-  gently,
+  platformPoll,
   minute,
   shots,
   type SandboxProgram,
 } from './schedule-support';
+
+// What this file tests is not the budget: the sandbox and the app pace ten times faster
+// (docs/dev/testing.md); the budget itself is tested at the platform's pace.
+test.use({ budget: 'fast' });
 
 interface WithMedia extends SandboxProgram {
   media_contents: { upload_file_key: string; title: string }[];
@@ -61,7 +65,7 @@ test('an operator reorders a program’s media and takes one out', async ({
   // The second plays first now: one update, and the platform has the new order.
   await list.getByRole('button', { name: `Play ${second} earlier` }).click();
   const reordered = [second, first, ...titles.slice(2)];
-  await expect.poll(onPlatform, gently).toEqual(reordered);
+  await expect.poll(onPlatform, platformPoll).toEqual(reordered);
   await expect(list.getByRole('listitem').first()).toContainText(second);
   await app.screenshot(shots('42-media-reordered'));
 
@@ -71,6 +75,6 @@ test('an operator reorders a program’s media and takes one out', async ({
     await list.getByRole('button', { name: `Take out ${title}` }).click();
     await expect(list.getByRole('button', { name: `Take out ${title}` })).toHaveCount(0);
   }
-  await expect.poll(onPlatform, gently).toEqual([second]);
+  await expect.poll(onPlatform, platformPoll).toEqual([second]);
   await expect(list.getByRole('button', { name: `Take out ${second}` })).toBeDisabled();
 });

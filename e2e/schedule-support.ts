@@ -4,7 +4,7 @@
  * timeline shows (read from the program blocks' data attributes), in one comparable shape.
  */
 import type { Page } from '@playwright/test';
-import { expect, type PlatformProbe, type SandboxHandle } from './fixtures';
+import { expect, type PlatformProbe } from './fixtures';
 
 /** A program as the live API answers it (the fields the specs compare). */
 export interface SandboxProgram {
@@ -32,8 +32,11 @@ export const shots = (name: string) => ({
   fullPage: true,
 });
 
-/** Polls the platform gently: the probe must not crowd the app out of the shared budget. */
-export const gently = { intervals: [2_000], timeout: 30_000 };
+/**
+ * How a spec polls the platform through the probe until it shows an edit: the probe is outside
+ * the rate limit (e2e/fixtures.ts), so it may ask often without taking the app's budget.
+ */
+export const platformPoll = { intervals: [250, 500, 1_000], timeout: 30_000 };
 
 /** Every program of every scheduled channel, ordered by start (one call a page). */
 export async function allPrograms(platform: PlatformProbe): Promise<SandboxProgram[]> {
@@ -45,7 +48,6 @@ export async function allPrograms(platform: PlatformProbe): Promise<SandboxProgr
     programs.push(...answer.data);
     if (page >= answer.meta.last_page) break;
   }
-  await breather();
   return programs.sort((a, b) => Date.parse(a.start_at) - Date.parse(b.start_at));
 }
 
@@ -65,7 +67,6 @@ export async function channelPrograms(
     programs.push(...answer.data);
     if (page >= answer.meta.last_page) break;
   }
-  await breather();
   return programs.sort((a, b) => Date.parse(a.start_at) - Date.parse(b.start_at));
 }
 
@@ -152,38 +153,13 @@ function iso(ms: number): string {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-/** Leaves a second of the shared budget to the app after the probe's call. */
-function breather(): Promise<void> {
-  return new Promise((done) => setTimeout(done, 1_100));
-}
-
-/**
- * Deletes a program as a second client would (the probe reads every answer as JSON, and
- * deleteProgram answers 204 with no body). Waits out a 429 like the probe does.
- */
+/** Deletes a program as a second client would (the probe: outside the rate limit). */
 export async function deleteOnPlatform(
-  sandbox: SandboxHandle,
+  platform: PlatformProbe,
   channelKey: string,
   programId: number,
 ): Promise<void> {
-  const { info } = sandbox;
-  const url = `${info.live_base_url}/v1/live/service-accounts/${info.service_account_key}/channels/${channelKey}/programs/${programId}`;
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const response = await fetch(url, {
-      method: 'DELETE',
-      headers: { Authorization: `Bearer ${info.tokens.super_admin}`, Accept: 'application/json' },
-    });
-    if (response.status === 429) {
-      const wait = Number(response.headers.get('retry-after') ?? '1');
-      await new Promise((done) => setTimeout(done, wait * 1000));
-      continue;
-    }
-    if (!response.ok)
-      throw new Error(`DELETE ${url}: HTTP ${response.status} ${await response.text()}`);
-    await breather();
-    return;
-  }
-  throw new Error(`DELETE ${url}: still rate limited after 10 tries`);
+  await platform.send('DELETE', `/channels/${channelKey}/programs/${programId}`);
 }
 
 /**

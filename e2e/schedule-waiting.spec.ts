@@ -7,11 +7,15 @@ import {
   allPrograms,
   appSettled,
   channelPrograms,
-  gently,
+  platformPoll,
   minute,
   shots,
   type SandboxProgram,
 } from './schedule-support';
+
+// What this file tests is not the budget: the sandbox and the app pace ten times faster
+// (docs/dev/testing.md); the budget itself is tested at the platform's pace.
+test.use({ budget: 'fast' });
 
 interface WithWaitingScreen extends SandboxProgram {
   wait_media_content_key: string | null;
@@ -37,8 +41,6 @@ test('an operator sets, changes and undoes a waiting screen', async ({ app, plat
     await platform.send('PUT', `/channels/${program.channel_key}/programs/${program.id}`, {
       wait_media_content_key: '',
     });
-    // The probe shares the account's budget (1 call a second) with the app.
-    await new Promise((done) => setTimeout(done, 1100));
   }
   const onPlatform = async () => {
     const list = (await channelPrograms(
@@ -62,16 +64,16 @@ test('an operator sets, changes and undoes a waiting screen', async ({ app, plat
   await select.selectOption({ label: screen.title });
   await expect(status).toContainText(`Show “${screen.title}” before`);
   await expect(status).toContainText('done');
-  await expect.poll(onPlatform, gently).toBe(screen.wait_media_content_key);
+  await expect.poll(onPlatform, platformPoll).toBe(screen.wait_media_content_key);
   await app.screenshot(shots('41-waiting-screen-set'));
 
   await select.selectOption({ label: 'None (idle screen until it starts)' });
   await expect(status).toContainText('Clear the waiting screen');
-  await expect.poll(onPlatform, gently).toBeNull();
+  await expect.poll(onPlatform, platformPoll).toBeNull();
 
   // Undo puts the screen back, on the platform too.
   await app.getByRole('button', { name: 'Undo' }).click();
   await expect(status).toContainText('Undo: Clear the waiting screen');
   await expect(select).toHaveValue(screen.wait_media_content_key);
-  await expect.poll(onPlatform, gently).toBe(screen.wait_media_content_key);
+  await expect.poll(onPlatform, platformPoll).toBe(screen.wait_media_content_key);
 });

@@ -9,6 +9,10 @@ import { ko } from '../src-main/shared/i18n/ko';
 import { test, expect } from './fixtures';
 import { needsKeyring } from './keyring';
 
+// What this file tests is not the budget: the sandbox and the app pace ten times faster
+// (docs/dev/testing.md); the budget itself is tested at the platform's pace.
+test.use({ budget: 'fast' });
+
 const shots = (name: string) => ({ path: `test-results/screens/${name}.png`, fullPage: true });
 
 test('a token that expires in 3 days is warned of in the status bar and in Accounts', async ({

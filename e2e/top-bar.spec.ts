@@ -8,6 +8,10 @@ import { test, expect } from './fixtures';
 import { en } from '../src-main/shared/i18n/en';
 import { ko } from '../src-main/shared/i18n/ko';
 
+// What this file tests is not the budget: the sandbox and the app pace ten times faster
+// (docs/dev/testing.md); the budget itself is tested at the platform's pace.
+test.use({ budget: 'fast' });
+
 /** Each tab's top and the nav's own overflow, px. */
 async function tabRows(nav: Locator): Promise<{ tops: number[]; overflowPx: number }> {
   const tops = await nav

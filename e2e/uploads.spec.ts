@@ -13,6 +13,10 @@ import type { Page } from '@playwright/test';
 import { test, expect, startHost, type PlatformProbe } from './fixtures';
 import { makeImage, makeVideo, sha256 } from './media';
 
+// What this file tests is not the budget: the sandbox and the app pace ten times faster
+// (docs/dev/testing.md); the budget itself is tested at the platform's pace.
+test.use({ budget: 'fast' });
+
 interface ProgramMedia {
   upload_file_key: string;
   title: string;

@@ -13,6 +13,10 @@ import { test, expect, type SandboxHandle } from './fixtures';
 import { needsKeyring } from './keyring';
 import { makeVideo, sha256 } from './media';
 
+// What this file tests is not the budget: the sandbox and the app pace ten times faster
+// (docs/dev/testing.md); the budget itself is tested at the platform's pace.
+test.use({ budget: 'fast' });
+
 const shot = (name: string) => ({ path: `test-results/screens/${name}.png` });
 let mediaDir: string;
 

@@ -14,19 +14,20 @@
  * naming failed tests (check, package:check) counts as one failure.
  *
  * Steps run one after another; the stages of one step run side by side in lanes (each lane's
- * stages in order), their output lines prefixed with the stage's name. First the build: the
- * bench's smoke `start` (it removes out/ and builds) and `package:check` (it builds what the
- * end-to-end tests drive). Then the end-to-end tests, the long pole (about 19 min: they wait on
- * the platform's real rate limit, 1 s between calls, and leave about half of two cores idle),
- * with everything else beside them at a lower CPU priority (`nice`): the static checks in one
- * lane, the unit and security tests and the other bench sections in another. The end-to-end
- * tests are timing-sensitive (a browser host starved of the CPU sent two calls under 1 s apart
- * and got a 429), so the work beside them only takes the CPU they leave: lint and typecheck are
- * pure CPU and take the lowest priority (19); the unit tests wait on real time with bounds of
- * their own (a seat served within 5 s of the hub dying) and take 10, which still yields to the
- * end-to-end tests nine parts in ten when both want a core. Run one after the other, the same
- * stages took 27 min on CI (7.4 min of checks and unit tests before 19 min of end-to-end
- * tests).
+ * stages in order), their output lines prefixed with the stage's name. The long pole is the
+ * end-to-end tests (about 19 min: they wait on the platform's real rate limit, 1 s between
+ * calls, and leave about half of two cores idle), after the build they drive: the bench's smoke
+ * `start` (it removes out/ and builds) and `package:check`. Everything else runs beside that lane
+ * from the start at a lower CPU priority (`nice`): the static checks in one lane, the unit and
+ * security tests in another, and the other bench sections (which drive the built app, so they
+ * start once `package:check` has passed; each waits on real time for a minute or more) in a
+ * third. The end-to-end tests are timing-sensitive (a browser host
+ * starved of the CPU sent two calls under 1 s apart and got a 429), so the work beside them
+ * only takes the CPU they leave: lint and typecheck are pure CPU and take the lowest priority
+ * (19); the unit tests wait on real time with bounds of their own (a seat served within 5 s of
+ * the hub dying) and take 10, which still yields to the end-to-end tests nine parts in ten when
+ * both want a core. Run one after the other, the same stages took 27 min on CI (7.4 min of
+ * checks and unit tests before the build and 19 min of end-to-end tests).
  *
  * `node scripts/test-all.mjs --only=test:unit,test:security` runs just those stages (the others
  * are listed as NOT RUN (not asked)).
@@ -36,20 +37,21 @@ import { performance } from 'node:perf_hooks';
 
 /**
  * The steps, in order: each a list of lanes run side by side, each lane a list of stages run in
- * order: an npm script of package.json, or `{ script, nice }` to run it at that CPU niceness
- * (`nice -n`, 0–19; children inherit it). `package:check` builds `out/`, which the end-to-end
+ * order: an npm script of package.json, or `{ script, nice, after }` to run it at that CPU
+ * niceness (`nice -n`, 0–19; children inherit it) and, with `after`, once that stage of another
+ * lane has passed (not at all when it failed). `package:check` builds `out/`, which the end-to-end
  * tests drive.
  */
 export const steps = [
-  [['bench:smoke:start', 'package:check']],
   [
-    ['test:e2e'],
+    ['bench:smoke:start', 'package:check', 'test:e2e'],
     [{ script: 'check', nice: 19 }],
     [
       { script: 'test:unit', nice: 10 },
       { script: 'test:security', nice: 10 },
-      { script: 'bench:smoke:sections', nice: 10 },
     ],
+    // The sections drive the built app: they wait for the build lane's package:check.
+    [{ script: 'bench:smoke:sections', nice: 10, after: 'package:check' }],
   ],
   [['test:electron']],
 ];
@@ -187,17 +189,34 @@ async function main() {
       .filter((lane) => lane.length > 0);
     if (failedStage) continue;
     const side = lanes.length > 1;
-    await Promise.all(
-      lanes.map(async (lane) => {
-        for (const stage of lane) {
-          const row = await runRow(stage, side);
-          rowOf.set(row.stage, row);
-          if (row.status === 'FAILED') {
-            failedStage ??= row.stage;
-            return;
-          }
+    /** Each stage's row once it has run, for the stages that wait on it (`after`). */
+    const done = new Map();
+    for (const lane of lanes)
+      for (const stage of lane) {
+        let settle;
+        done.set(scriptOf(stage), { row: new Promise((resolve) => (settle = resolve)), settle });
+      }
+    const runLane = async (lane) => {
+      for (const stage of lane) {
+        const before = typeof stage === 'string' ? undefined : stage.after;
+        const awaited = before ? await done.get(before)?.row : undefined;
+        if (awaited && awaited.status !== 'ok') return;
+        const row = await runRow(stage, side);
+        done.get(row.stage)?.settle(row);
+        rowOf.set(row.stage, row);
+        if (row.status === 'FAILED') {
+          failedStage ??= row.stage;
+          return;
         }
-      }),
+      }
+    };
+    await Promise.all(
+      lanes.map((lane) =>
+        // A lane that stopped early releases whoever waits on its stages that never ran.
+        runLane(lane).finally(() => {
+          for (const stage of lane) done.get(scriptOf(stage))?.settle({ status: 'NOT RUN' });
+        }),
+      ),
     );
   }
   const rows = stages.map(
