@@ -380,7 +380,7 @@ function report(phases: Phase[], minutes: number): BenchSectionResult {
     },
   ];
   const passed = goalList.filter((goal) => goal.pass).length;
-  const verdict = `multiview: ${passed === goalList.length ? 'PASS' : 'MISS'} (${passed}/${goalList.length} goals${benchSmoke() ? ', smoke' : ''}; pinned chat ≤ ${goals.oldestFigureS} s: ${pinnedMax <= goals.oldestFigureS ? 'PASS' : 'MISS'}, ${pinnedText}; unpinned ${unpinnedText})`;
+  const verdict = `multiview: ${passed === goalList.length ? 'PASS' : 'MISS'} (${passed}/${goalList.length} goals${benchSmoke() ? ', smoke' : ''}; pinned chat ≤ ${goals.oldestFigureS} s: ${pinnedMax <= goals.oldestFigureS ? 'PASS' : 'MISS'}, ${pinnedText}; unpinned ${unpinnedText}; with two pinned ${pinnedPhase?.multiviewBusiestMinute ?? '—'} calls in the busiest 60 s)`;
   return {
     table: {
       columns: [
