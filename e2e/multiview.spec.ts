@@ -157,7 +157,7 @@ test('the operator pins two tiles, a third is refused, and the pins outlive a re
   await expect(tileOf(first).getByTestId('pinned-mark')).toHaveText('Pinned: chat every 10 s');
   await pinOf(second).click();
   await expect(pinOf(second)).toHaveAttribute('aria-pressed', 'true');
-  // A pinned tile's chat is read within seconds of the pin (every 8 s, watch-plan.ts).
+  // A pinned tile's chat is read within seconds of the pin (every 8.5 s, watch-plan.ts).
   await expect(tileOf(second).getByTestId('chat')).toHaveText(/^[\d,]+ in chat$/, {
     timeout: 20_000,
   });

@@ -233,7 +233,8 @@ export type WatchSpec =
       kind: 'multiview';
       /**
        * Broadcasts whose tiles the operator pinned (at most 2): their chat participants are
-       * read every 8 s, the rest share what is left (watch-plan.ts, `multiviewShares`).
+       * read every 8.5 s, like every tile's state and viewers; the other tiles' chat takes
+       * what is left (watch-plan.ts, `multiviewShares`).
        */
       pinned?: string[];
     };

@@ -29,19 +29,24 @@ export const watchIntervals = {
   /**
    * The Multiview (watch `multiview`): its share of the live budget is 24 calls a minute
    * (60 a minute, spec: Limits; the rest stays for commands, views and the control room's
-   * own watch). The on-air list (one call, every on-air broadcast's state: tally, title,
-   * time on air, recording, cue point) every 7 s: 8.6 calls a minute, so no tile's state
-   * is older than 10 s even when the call waits a spacing slot. The account's viewer
-   * statistics every 7.5 s: 8 a minute; each bucket carries every broadcast's count
-   * (live-v1.yaml AccountViewerStatisticsPoint, our design read from the spec's row "Viewer
-   * counts for all broadcasts"), so that one call is every tile's viewers and 30-minute
-   * sparkline. Chat participants have no account-wide read of the room now (the account's
-   * `chat/stats` counts messages and distinct chatters per hour or day, docs/platform-facts.md,
-   * Statistics), so they are read broadcast by broadcast with what is left, 7 calls a
-   * minute: each every `max(perBroadcastFloor, on air × 60 s / 7)`, 138 s with 16 on air,
-   * the tile showing the figure's age. In all 23.6 (fewer: each interval counts from the
-   * answer). Where a task coincides with the control
-   * room's (the focused broadcast's participants) the shorter interval wins and it is read once.
+   * own watch). Counting each read as its interval plus the 0.3 s it takes (`answerMs`):
+   *
+   * - Nothing pinned: the on-air list (one call, every on-air broadcast's state: tally, title,
+   *   time on air, recording, cue point) every 7 s, 8.2 calls a minute; the account's viewer
+   *   statistics every 7.5 s, 7.7 a minute (each bucket carries every broadcast's count,
+   *   live-v1.yaml AccountViewerStatisticsPoint, our design read from the spec's row "Viewer
+   *   counts for all broadcasts", so that one call is every tile's viewers and sparkline).
+   *   Chat participants have no account-wide read of the room now (the account's
+   *   `chat/stats` counts messages and distinct chatters per hour or day, docs/platform-facts.md,
+   *   Statistics), so they are read broadcast by broadcast with 7 calls a minute: each every
+   *   `max(perBroadcastFloor, on air × 60 s / 7)`, 138 s with 16 on air, the tile showing the
+   *   figure's age. In all 23 a minute; state and viewers never older than 10 s even when a
+   *   read waits a spacing slot.
+   * - Pinned tiles (see {@link multiviewShares}): the on-air list, the viewers read and each
+   *   pinned chat every `fresh`, the other tiles' chat on what is left.
+   *
+   * Where a task coincides with the control room's (the focused broadcast's participants)
+   * the shorter interval wins and it is read once.
    */
   multiview: {
     onAir: 7_000,
@@ -49,27 +54,30 @@ export const watchIntervals = {
     perBroadcastCallsPerMinute: 7,
     perBroadcastFloor: 30_000,
     /**
-     * Pinned tiles (at most `maxPinned`, chosen by the operator): each one's chat participants
-     * every 8 s, weighed like the account reads, so the figure is never older than 10 s even
-     * when the read waits a spacing slot (the bench measured 8.6 s at most at 7.5 s). See
-     * {@link multiviewShares} for what that leaves the other tiles.
+     * With tiles pinned: the interval of each figure kept under 10 s (the on-air list, the
+     * viewers read, each pinned tile's chat), ms. A figure is as old as the time between two
+     * answers: this, the read's 0.3 s, and at worst the wait for a spacing slot behind an
+     * operator's command (about 1 s, docs/platform-facts.md, Rate limit). The bench measured
+     * 9.5 s at most at 8.5 s, and 10.9 s at 9.9 s (what 24 a minute would allow).
      */
-    pinnedChat: 8_000,
+    fresh: 8_500,
     maxPinned: 2,
     /** The Multiview's share of the live budget, calls a minute. */
     callsPerMinute: 24,
     /**
      * What a read adds to its interval before the next one starts (intervals count from the
-     * answer), ms: 0.3 s, as the bench measured the pinned reads against the sandbox.
+     * answer), ms: 0.3 s, as the bench measured the Multiview's reads against the sandbox.
      */
     answerMs: 300,
-    /** The fewest calls a minute the unpinned tiles' chat keeps while the viewers keep 7.5 s. */
+    /** The fewest calls a minute the unpinned tiles' chat keeps, whatever the pins take. */
     minUnpinnedPerMinute: 0.5,
   },
 } as const;
 
-/** How the Multiview's 24 calls a minute are shared, ms between reads of each kind. */
+/** How the Multiview's calls are shared, ms between reads of each kind. */
 export interface MultiviewShares {
+  /** The on-air list (every tile's state). */
+  onAirMs: number;
   /** The account's viewer statistics (every tile's viewers). */
   audienceMs: number;
   /** Each pinned tile's chat participants. */
@@ -80,38 +88,40 @@ export interface MultiviewShares {
 
 /**
  * The Multiview's intervals with `onAir` broadcasts on air of which `pinned` are pinned
- * (docs/dev/architecture.md, "The API budget"; docs/platform-facts.md, Statistics). Nothing
- * pinned: today's plan (on-air list every 7 s, viewers every 7.5 s, each tile's chat every
- * `max(30 s, on air × 60 s / 7)`: 138 s with 16). Pinned tiles cost what they cost: each
- * interval plus the read's 0.3 s (`answerMs`) gives the on-air list 8.2 calls a minute and
- * each pinned chat 7.2; what is left of the 24 goes to the viewers read and the other tiles'
- * chat. The viewers keep 7.5 s when that leaves the others at least 0.5 a minute, else the
- * two halve what is left. With 16 on air: one pinned leaves 0.86 a minute for 15 tiles (each
- * every 1,047 s, viewers still every 7.5 s); two pinned leave 1.3 for both (viewers every
- * 90 s, each of 14 tiles' chat every 1,270 s). Four figures under 10 s need more than
- * 4 × 6 = 24 calls a minute, the whole share: two pins are paid for by the viewers and the
- * other tiles' chat, whose ages the tiles show.
+ * (docs/dev/architecture.md, "The API budget"; docs/platform-facts.md, Statistics).
+ *
+ * Nothing pinned: today's plan, on-air list every 7 s, viewers every 7.5 s, each tile's chat
+ * every `max(30 s, on air × 60 s / 7)` (138 s with 16).
+ *
+ * Pinned: the state, the viewers and each pinned chat are every one a figure the operator
+ * is promised under 10 s, so each is read every `fresh` (8.5 s: 6.8 calls a minute with the
+ * read's 0.3 s); none gives way to another. The other tiles' chat takes what is left of the
+ * 24, at least `minUnpinnedPerMinute`, in turns. With 16 on air: one pinned, 3 × 6.8 = 20.5
+ * leave 3.5 a minute, each of 15 tiles' chat every 254 s; two pinned, 4 × 6.8 = 27.3 is more
+ * than the 24, so the other 14 tiles' chat keeps only its 0.5 a minute (each every 1,680 s),
+ * 27.8 in all. Four figures under 10 s cannot fit 24 a minute: a figure never older than 10 s
+ * is read at least 6 times a minute, so four take all 24 with no wait for a slot at all, and
+ * a read that waits a slot behind a command ages its figure by that wait.
  */
 export function multiviewShares(onAir: number, pinned: number): MultiviewShares {
   const mv = watchIntervals.multiview;
   const pins = Math.min(pinned, mv.maxPinned, onAir);
   if (pins === 0)
     return {
+      onAirMs: mv.onAir,
       audienceMs: mv.audience,
-      pinnedMs: mv.pinnedChat,
+      pinnedMs: mv.fresh,
       unpinnedMs: multiviewPerBroadcastInterval(onAir),
     };
-  const perMinute = (intervalMs: number) => 60_000 / (intervalMs + mv.answerMs);
-  const periodOf = (callsPerMinute: number) => Math.ceil(60_000 / callsPerMinute);
-  const left = mv.callsPerMinute - perMinute(mv.onAir) - pins * perMinute(mv.pinnedChat);
-  const audienceKeeps = left - perMinute(mv.audience) >= mv.minUnpinnedPerMinute;
-  const audiencePerMinute = audienceKeeps ? perMinute(mv.audience) : left / 2;
-  const unpinnedPerMinute = Math.max(0.1, left - audiencePerMinute);
-  const unpinned = onAir - pins;
+  const freshPerMinute = 60_000 / (mv.fresh + mv.answerMs);
+  const left = mv.callsPerMinute - (2 + pins) * freshPerMinute;
+  const unpinnedPerMinute = Math.max(mv.minUnpinnedPerMinute, left);
+  const unpinned = Math.max(1, onAir - pins);
   return {
-    audienceMs: audienceKeeps ? mv.audience : periodOf(audiencePerMinute) - mv.answerMs,
-    pinnedMs: mv.pinnedChat,
-    unpinnedMs: Math.max(mv.perBroadcastFloor, periodOf(unpinnedPerMinute / Math.max(1, unpinned))),
+    onAirMs: mv.fresh,
+    audienceMs: mv.fresh,
+    pinnedMs: mv.fresh,
+    unpinnedMs: Math.max(mv.perBroadcastFloor, Math.ceil((60_000 * unpinned) / unpinnedPerMinute)),
   };
 }
 
@@ -239,7 +249,7 @@ export function expand(watchId: string, spec: WatchSpec, onAir: readonly string[
     const pinned = pinnedOnAir(spec, onAir);
     const shares = multiviewShares(onAir.length, pinned.length);
     return [
-      account('onair', watchIntervals.multiview.onAir),
+      account('onair', shares.onAirMs),
       account('audience', shares.audienceMs),
       ...onAir.map((broadcastKey) => {
         const pin = pinned.includes(broadcastKey);

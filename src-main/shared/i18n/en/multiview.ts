@@ -50,7 +50,7 @@ export const multiview = {
     pinned: 'Pinned: chat every 10 s',
     /** The pin toggle's hint: what a pin costs the other tiles (docs/guide/multiview.md). */
     pinHint:
-      "Reads this channel's chat every 8 s. Pins share the Multiview's calls: with two pinned, the other tiles' viewers and chat are read less often (each tile shows their age).",
+      "Keeps this channel's chat under 10 s old. While tiles are pinned the other tiles' chat is read less often (each tile shows its age); every tile's state and viewers stay under 10 s.",
     pinFull:
       '{title} is not pinned: two tiles are pinned already. Unpin one of them first ({pinned}).',
     pinFailed: 'The pins could not be saved: {reason}',
