@@ -2,10 +2,10 @@
  * Pop-outs through the browser host (issue 35 §3, "Two screens"): the Multiview pops out into
  * a second tab that shows the same tiles, and the sandbox serves no extra call for it (its
  * watch joins the main window's in main's planner; it restores the main window's saved
- * channel list without reading it again). A popped-out control room is not yet call-free: its
- * page reads the focused broadcast's participants and the channel list itself when it opens
- * (2 participants reads and the list's 2 pages more in 15 s than the main window alone), so
- * no test claims it. Keys work in each pop-out: the palette, the shortcut sheet (without the
+ * channel list without reading it again). A popped-out control room is call-free too: its page
+ * joins the main window's watches of the focused broadcast and of the channel list (one task
+ * per list, whichever page watches it), and main answers each join with those watches' latest
+ * reads, which its queries take instead of reading (control-room/watch-answers.ts). Keys work in each pop-out: the palette, the shortcut sheet (without the
  * view keys, which need the top bar), 1 … 9 (the Multiview's focus the channel in the main
  * window's control room) and the control room's R. The main window is never shown as someone
  * else on the pop-out's channel (presence). In Korean, the palette's "Pop out Multiview" and
@@ -230,6 +230,90 @@ test('in a popped-out control room the keys, the palette and the sheet work; the
   await room.keyboard.press('Escape');
   await expect(palette).toBeHidden();
   await expectSheetInPopOut(room, { search: true });
+});
+
+/** The sandbox's operation ids of the control room's watch (src-main/platform/live-client.ts). */
+const op = {
+  broadcast: 'live.getBroadcast',
+  participants: 'live.getChattingJoinedUsers',
+  viewers: 'live.getBroadcastViewerStatistics',
+  channels: 'live.listChannels',
+} as const;
+
+/**
+ * Waits until the sandbox served one more `operation` than now (the watch's next read of it);
+ * answers what it had served then. Polled every 50 ms: the answer comes well within a second
+ * of that read.
+ */
+async function afterRead(sandbox: SandboxHandle, operation: string): Promise<Map<string, number>> {
+  const before = (await served(sandbox)).get(operation) ?? 0;
+  let now = new Map<string, number>();
+  await expect
+    .poll(
+      async () => {
+        now = await served(sandbox);
+        return (now.get(operation) ?? 0) > before;
+      },
+      { timeout: 25_000, intervals: [50] },
+    )
+    .toBe(true);
+  return now;
+}
+
+test('a popped-out control room costs the platform no extra calls', async ({
+  app,
+  platform,
+  sandbox,
+}) => {
+  // Real time throughout: the planner's cadence against the platform's clock is the point.
+  test.setTimeout(150_000);
+  const { channel, broadcast } = await focusOnAir(app, platform);
+  await expect(app.getByTestId('participants-count')).toBeVisible({ timeout: 20_000 });
+  await expect(app.getByTestId('viewers-now')).toBeVisible({ timeout: 20_000 });
+
+  // Each window starts just after the watch read the focused broadcast's participants, and
+  // lasts 14 s: less than their 15 s interval (watch-plan.ts, counted from the answer), so the
+  // plan reads them no more in it, and a participants read there is a page's own. The other
+  // reads come as the plan has them, wherever the window falls in their cycles: the state
+  // every 5 s (at most 3 in 14 s), the viewers every 60 s and the channel list every 20 s (at
+  // most 1 each).
+  const window = 14_000;
+  const planned: Record<string, number> = {
+    [op.broadcast]: 3,
+    [op.participants]: 0,
+    [op.viewers]: 1,
+    [op.channels]: 1,
+  };
+  const start = await afterRead(sandbox, op.participants);
+  await app.waitForTimeout(window);
+  const alone = since(start, await served(sandbox));
+
+  // The pop-out opens just after the next participants read: its page joins the main window's
+  // watches (the broadcast's and the channel list's) and takes their latest answers from main.
+  const from = await afterRead(sandbox, op.participants);
+  const syncedAt = performance.now();
+  const room = await popOutControlRoom(app, channel.key);
+  await expect(room.getByRole('heading', { level: 1, name: broadcast.title })).toBeVisible({
+    timeout: 10_000,
+  });
+  await expect(room.getByTestId('participants-count')).toBeVisible();
+  await expect(room.getByTestId('viewers-now')).toBeVisible();
+  const options = room.getByRole('listbox', { name: en.channels.listLabel }).getByRole('option');
+  await expect(options.filter({ hasText: channel.title })).toHaveCount(1);
+  await app.waitForTimeout(Math.max(0, window - (performance.now() - syncedAt)));
+  const together = since(from, await served(sandbox));
+  test.info().annotations.push({
+    type: 'calls',
+    description: `alone ${JSON.stringify(alone)}; with the pop-out ${JSON.stringify(together)}`,
+  });
+  // Only the watches' reads, as the plan makes them: nothing else, no operation more often
+  // than the plan reads it in 14 s, and no participants read at all.
+  for (const calls of [alone, together]) {
+    expect(Object.keys(calls).filter((name) => !(name in planned))).toEqual([]);
+    for (const [name, count] of Object.entries(calls))
+      expect(count, name).toBeLessThanOrEqual(planned[name] ?? 0);
+  }
+  expect(total(together)).toBeLessThanOrEqual(total(alone) + 1);
 });
 
 /** Focuses an on-air channel with no recording running in the main window's control room. */
