@@ -18,34 +18,13 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { en } from '../src-main/shared/i18n/en';
 import { ko } from '../src-main/shared/i18n/ko';
-import { test, expect, type PlatformProbe, type SandboxHandle } from './fixtures';
+import { test, expect, type PlatformProbe } from './fixtures';
 import { findOnAir, type LiveBroadcast } from './on-air';
+import { afterRead, op, served, since, total } from './served';
 
 test.use({ onAir: 6 });
 
 const shots = (name: string) => ({ path: `test-results/screens/${name}.png`, fullPage: true });
-
-/** The operations the sandbox served the app so far, live and VOD, by operation id. */
-async function served(sandbox: SandboxHandle): Promise<Map<string, number>> {
-  const asked = await sandbox.served.asked();
-  const counts = new Map<string, number>();
-  for (const [api, ops] of Object.entries(asked))
-    for (const [op, count] of Object.entries(ops)) counts.set(`${api}.${op}`, count);
-  return counts;
-}
-
-/** What `later` served beyond `earlier`, by operation (operations with none left out). */
-function since(earlier: Map<string, number>, later: Map<string, number>): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const [op, count] of later) {
-    const more = count - (earlier.get(op) ?? 0);
-    if (more > 0) out[op] = more;
-  }
-  return out;
-}
-
-const total = (calls: Record<string, number>) =>
-  Object.values(calls).reduce((sum, count) => sum + count, 0);
 
 /** The broadcasts the tiles show, sorted. */
 async function tileKeys(page: Page): Promise<string[]> {
@@ -232,41 +211,13 @@ test('in a popped-out control room the keys, the palette and the sheet work; the
   await expectSheetInPopOut(room, { search: true });
 });
 
-/** The sandbox's operation ids of the control room's watch (src-main/platform/live-client.ts). */
-const op = {
-  broadcast: 'live.getBroadcast',
-  participants: 'live.getChattingJoinedUsers',
-  viewers: 'live.getBroadcastViewerStatistics',
-  channels: 'live.listChannels',
-} as const;
-
-/**
- * Waits until the sandbox served one more `operation` than now (the watch's next read of it);
- * answers what it had served then. Polled every 50 ms: the answer comes well within a second
- * of that read.
- */
-async function afterRead(sandbox: SandboxHandle, operation: string): Promise<Map<string, number>> {
-  const before = (await served(sandbox)).get(operation) ?? 0;
-  let now = new Map<string, number>();
-  await expect
-    .poll(
-      async () => {
-        now = await served(sandbox);
-        return (now.get(operation) ?? 0) > before;
-      },
-      { timeout: 25_000, intervals: [50] },
-    )
-    .toBe(true);
-  return now;
-}
-
 test('a popped-out control room costs the platform no extra calls', async ({
   app,
   platform,
   sandbox,
 }) => {
   // Real time throughout: the planner's cadence against the platform's clock is the point.
-  test.setTimeout(150_000);
+  test.setTimeout(200_000);
   const { channel, broadcast } = await focusOnAir(app, platform);
   await expect(app.getByTestId('participants-count')).toBeVisible({ timeout: 20_000 });
   await expect(app.getByTestId('viewers-now')).toBeVisible({ timeout: 20_000 });
@@ -276,7 +227,8 @@ test('a popped-out control room costs the platform no extra calls', async ({
   // plan reads them no more in it, and a participants read there is a page's own. The other
   // reads come as the plan has them, wherever the window falls in their cycles: the state
   // every 5 s (at most 3 in 14 s), the viewers every 60 s and the channel list every 20 s (at
-  // most 1 each).
+  // most 1 each). Upper bounds: while the planner yields after a 429 it reads less often, and
+  // the two windows need not yield alike, so they are not compared with each other.
   const window = 14_000;
   const planned: Record<string, number> = {
     [op.broadcast]: 3,
@@ -313,7 +265,6 @@ test('a popped-out control room costs the platform no extra calls', async ({
     for (const [name, count] of Object.entries(calls))
       expect(count, name).toBeLessThanOrEqual(planned[name] ?? 0);
   }
-  expect(total(together)).toBeLessThanOrEqual(total(alone) + 1);
 });
 
 /** Focuses an on-air channel with no recording running in the main window's control room. */
