@@ -51,11 +51,9 @@ type Subscribed = CommandOutput<'watch.subscribe'>;
 
 /** Waits (real time) until the live budget has nothing queued or in flight, twice. */
 async function settled(): Promise<void> {
-  for (let quiet = 0; quiet < 2; ) {
+  for (let quiet = 0; quiet < 2;) {
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const live = (await command<BudgetSnapshot[]>('budget.get', {})).find(
-      (b) => b.name === 'live',
-    );
+    const live = (await command<BudgetSnapshot[]>('budget.get', {})).find((b) => b.name === 'live');
     const queued = Object.values(live?.queued ?? {}).reduce((sum, n) => sum + n, 0);
     quiet = live?.inFlight === 0 && queued === 0 ? quiet + 1 : 0;
   }
