@@ -31,6 +31,11 @@ function answerOf(update: Exclude<WatchUpdate, { kind: 'error' }>): string {
 /** The latest answers of the planned tasks, by task id. */
 export class WatchAnswers {
   private readonly latest = new Map<string, Exclude<WatchUpdate, { kind: 'error' }>>();
+  /**
+   * The tasks whose figure is stale now (their last poll failed, or the hub stands down):
+   * the error pushed, replayed after the answer so a joining page marks it stale too.
+   */
+  private readonly problems = new Map<string, Extract<WatchUpdate, { kind: 'error' }>>();
 
   /** `watches`: the planner's subscriptions, by watch id (read, never changed here). */
   constructor(private readonly watches: ReadonlyMap<string, { spec: WatchSpec }>) {}
@@ -42,13 +47,17 @@ export class WatchAnswers {
    * copy per watch of that list.
    */
   address(update: WatchUpdate): WatchUpdate[] {
-    if (update.kind === 'error')
+    if (update.kind === 'error') {
+      this.problems.set(`${update.topic}:${update.subject}`, update);
       return update.topic === 'channels'
         ? this.listWatches(update.subject).map((watchId) => ({ ...update, subject: watchId }))
         : [update];
+    }
     const id = answerOf(update);
     const kept = this.latest.get(id);
     if (!kept || kept.fetchedAt <= update.fetchedAt) this.latest.set(id, update);
+    // As on a page, a fresh answer ends the figure's problem (`via: 'audience'` viewers too).
+    this.problems.delete(id);
     return update.kind === 'channels'
       ? this.listWatches(update.watchId).map((watchId) => ({ ...update, watchId }))
       : [update];
@@ -58,15 +67,21 @@ export class WatchAnswers {
    * The latest answers of watch `watchId`'s tasks, as its page would have had them pushed
    * (a channel list's addressed to `watchId`): a broadcast's state, participants and
    * viewers; a channel list; the Multiview's on-air list, the account's viewers and each
-   * on-air broadcast's participants and viewers. Answers never read are left out.
+   * on-air broadcast's participants and viewers. Answers never read are left out; then the
+   * problem of each figure that is stale now (as last pushed), so the page marks it stale.
    */
   replay(watchId: string): WatchUpdate[] {
     const spec = this.watches.get(watchId)?.spec;
     if (!spec) return [];
     const ids: string[] = [];
     if (spec.kind === 'channels') {
-      const list = this.latest.get(`channels:${channelListSubject(spec)}`);
-      return list?.kind === 'channels' ? [{ ...list, watchId }] : [];
+      const id = `channels:${channelListSubject(spec)}`;
+      const list = this.latest.get(id);
+      const problem = this.problems.get(id);
+      return [
+        ...(list?.kind === 'channels' ? [{ ...list, watchId }] : []),
+        ...(problem ? [{ ...problem, subject: watchId }] : []),
+      ];
     }
     if (spec.kind === 'broadcast')
       for (const topic of ['broadcast', 'participants', 'viewers'])
@@ -78,10 +93,12 @@ export class WatchAnswers {
         for (const { key } of onAir.data.broadcasts)
           ids.push(`participants:${key}`, `viewers:${key}`);
     }
-    return ids.flatMap((id) => {
-      const answer = this.latest.get(id);
-      return answer ? [answer] : [];
-    });
+    const kept = <T>(from: Map<string, T>): T[] =>
+      ids.flatMap((id) => {
+        const answer = from.get(id);
+        return answer ? [answer] : [];
+      });
+    return [...kept(this.latest), ...kept(this.problems)];
   }
 
   /**
@@ -95,10 +112,12 @@ export class WatchAnswers {
     retired: ReadonlyMap<string, unknown>,
     onAir: readonly string[],
   ): void {
-    for (const id of this.latest.keys()) {
-      const viewersOnAir = id.startsWith('viewers:') && onAir.includes(id.slice('viewers:'.length));
-      if (!planned.has(id) && !retired.has(id) && !viewersOnAir) this.latest.delete(id);
-    }
+    for (const answers of [this.latest, this.problems])
+      for (const id of answers.keys()) {
+        const viewersOnAir =
+          id.startsWith('viewers:') && onAir.includes(id.slice('viewers:'.length));
+        if (!planned.has(id) && !retired.has(id) && !viewersOnAir) answers.delete(id);
+      }
   }
 
   /** The watches of the channel list whose task subject is `subject`. */
