@@ -2,10 +2,10 @@
  * Pop-outs through the browser host (issue 35 §3, "Two screens"): the Multiview pops out into
  * a second tab that shows the same tiles, and the sandbox serves no extra call for it (its
  * watch joins the main window's in main's planner; it restores the main window's saved
- * channel list without reading it again). A popped-out control room is not yet call-free: its
- * page reads the focused broadcast's participants and the channel list itself when it opens
- * (2 participants reads and the list's 2 pages more in 15 s than the main window alone), so
- * no test claims it. Keys work in each pop-out: the palette, the shortcut sheet (without the
+ * channel list without reading it again). A popped-out control room is call-free too: its page
+ * joins the main window's watches of the focused broadcast and of the channel list (one task
+ * per list, whichever page watches it), and main answers each join with those watches' latest
+ * reads, which its queries take instead of reading (control-room/watch-answers.ts). Keys work in each pop-out: the palette, the shortcut sheet (without the
  * view keys, which need the top bar), 1 … 9 (the Multiview's focus the channel in the main
  * window's control room) and the control room's R. The main window is never shown as someone
  * else on the pop-out's channel (presence). In Korean, the palette's "Pop out Multiview" and
@@ -18,34 +18,13 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { en } from '../src-main/shared/i18n/en';
 import { ko } from '../src-main/shared/i18n/ko';
-import { test, expect, type PlatformProbe, type SandboxHandle } from './fixtures';
+import { test, expect, type PlatformProbe } from './fixtures';
 import { findOnAir, type LiveBroadcast } from './on-air';
+import { afterRead, op, served, since, total } from './served';
 
 test.use({ onAir: 6 });
 
 const shots = (name: string) => ({ path: `test-results/screens/${name}.png`, fullPage: true });
-
-/** The operations the sandbox served the app so far, live and VOD, by operation id. */
-async function served(sandbox: SandboxHandle): Promise<Map<string, number>> {
-  const asked = await sandbox.served.asked();
-  const counts = new Map<string, number>();
-  for (const [api, ops] of Object.entries(asked))
-    for (const [op, count] of Object.entries(ops)) counts.set(`${api}.${op}`, count);
-  return counts;
-}
-
-/** What `later` served beyond `earlier`, by operation (operations with none left out). */
-function since(earlier: Map<string, number>, later: Map<string, number>): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const [op, count] of later) {
-    const more = count - (earlier.get(op) ?? 0);
-    if (more > 0) out[op] = more;
-  }
-  return out;
-}
-
-const total = (calls: Record<string, number>) =>
-  Object.values(calls).reduce((sum, count) => sum + count, 0);
 
 /** The broadcasts the tiles show, sorted. */
 async function tileKeys(page: Page): Promise<string[]> {
@@ -230,6 +209,62 @@ test('in a popped-out control room the keys, the palette and the sheet work; the
   await room.keyboard.press('Escape');
   await expect(palette).toBeHidden();
   await expectSheetInPopOut(room, { search: true });
+});
+
+test('a popped-out control room costs the platform no extra calls', async ({
+  app,
+  platform,
+  sandbox,
+}) => {
+  // Real time throughout: the planner's cadence against the platform's clock is the point.
+  test.setTimeout(200_000);
+  const { channel, broadcast } = await focusOnAir(app, platform);
+  await expect(app.getByTestId('participants-count')).toBeVisible({ timeout: 20_000 });
+  await expect(app.getByTestId('viewers-now')).toBeVisible({ timeout: 20_000 });
+
+  // Each window starts just after the watch read the focused broadcast's participants, and
+  // lasts 14 s: less than their 15 s interval (watch-plan.ts, counted from the answer), so the
+  // plan reads them no more in it, and a participants read there is a page's own. The other
+  // reads come as the plan has them, wherever the window falls in their cycles: the state
+  // every 5 s (at most 3 in 14 s), the viewers every 60 s and the channel list every 20 s (at
+  // most 1 each). Upper bounds: while the planner yields after a 429 it reads less often, and
+  // the two windows need not yield alike, so they are not compared with each other.
+  const window = 14_000;
+  const planned: Record<string, number> = {
+    [op.broadcast]: 3,
+    [op.participants]: 0,
+    [op.viewers]: 1,
+    [op.channels]: 1,
+  };
+  const start = await afterRead(sandbox, op.participants);
+  await app.waitForTimeout(window);
+  const alone = since(start, await served(sandbox));
+
+  // The pop-out opens just after the next participants read: its page joins the main window's
+  // watches (the broadcast's and the channel list's) and takes their latest answers from main.
+  const from = await afterRead(sandbox, op.participants);
+  const syncedAt = performance.now();
+  const room = await popOutControlRoom(app, channel.key);
+  await expect(room.getByRole('heading', { level: 1, name: broadcast.title })).toBeVisible({
+    timeout: 10_000,
+  });
+  await expect(room.getByTestId('participants-count')).toBeVisible();
+  await expect(room.getByTestId('viewers-now')).toBeVisible();
+  const options = room.getByRole('listbox', { name: en.channels.listLabel }).getByRole('option');
+  await expect(options.filter({ hasText: channel.title })).toHaveCount(1);
+  await app.waitForTimeout(Math.max(0, window - (performance.now() - syncedAt)));
+  const together = since(from, await served(sandbox));
+  test.info().annotations.push({
+    type: 'calls',
+    description: `alone ${JSON.stringify(alone)}; with the pop-out ${JSON.stringify(together)}`,
+  });
+  // Only the watches' reads, as the plan makes them: nothing else, no operation more often
+  // than the plan reads it in 14 s, and no participants read at all.
+  for (const calls of [alone, together]) {
+    expect(Object.keys(calls).filter((name) => !(name in planned))).toEqual([]);
+    for (const [name, count] of Object.entries(calls))
+      expect(count, name).toBeLessThanOrEqual(planned[name] ?? 0);
+  }
 });
 
 /** Focuses an on-air channel with no recording running in the main window's control room. */

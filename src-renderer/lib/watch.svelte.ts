@@ -4,14 +4,31 @@
  */
 import type { WatchSpec } from '../../src-main/shared/model';
 import { call } from './bridge';
+import { replayWatchUpdates } from './watch-updates';
+
+/** A watch as a view holds it. */
+export interface HeldWatch {
+  /** The watch's id (null until main answered, and again while it is subscribed anew). */
+  readonly watchId: string | null;
+  /**
+   * Whether main answered (or refused) the subscription: its replayed answers are in the
+   * cache by then, so a query the watch feeds reads the platform itself only for what no
+   * window had read yet. A view enables such queries once this is true.
+   */
+  readonly ready: boolean;
+}
 
 /**
  * Keeps a watch subscribed while `spec()` returns a spec; re-subscribes when it changes.
- * Call during component initialisation (it uses `$effect`).
- * @returns a reactive holder of the current watch id (null until main answered).
+ * Main's answer replays the watch's latest updates (another window's reads, lib/watch-updates.ts),
+ * heard after `watchId` is set and before `ready`. Call during component initialisation (it
+ * uses `$effect`).
  */
-export function useWatch(spec: () => WatchSpec | null): { readonly watchId: string | null } {
-  const state = $state<{ watchId: string | null }>({ watchId: null });
+export function useWatch(spec: () => WatchSpec | null): HeldWatch {
+  const state = $state<{ watchId: string | null; ready: boolean }>({
+    watchId: null,
+    ready: false,
+  });
   $effect(() => {
     const current = spec();
     if (!current) return;
@@ -20,14 +37,23 @@ export function useWatch(spec: () => WatchSpec | null): { readonly watchId: stri
     void call('watch.subscribe', { spec: current }).then(
       (answer) => {
         watchId = answer.watchId;
-        if (cancelled) void call('watch.unsubscribe', { watchId });
-        else state.watchId = watchId;
+        if (cancelled) {
+          void call('watch.unsubscribe', { watchId });
+          return;
+        }
+        state.watchId = watchId;
+        replayWatchUpdates(answer.latest);
+        state.ready = true;
       },
-      () => undefined,
+      () => {
+        // Refused: the view's queries read on their own, as without a watch.
+        if (!cancelled) state.ready = true;
+      },
     );
     return () => {
       cancelled = true;
       state.watchId = null;
+      state.ready = false;
       if (watchId) void call('watch.unsubscribe', { watchId }).catch(() => undefined);
     };
   });

@@ -83,9 +83,15 @@ export function startSession(
   // command's answer spares the planner a read; a poll that finds a broadcast off air puts
   // its participants and viewers to sleep (they exist only while on air).
   const account = accountContextOf(workspace, clock, log);
+  // Every watch update goes through the planner's answers: kept for a page that joins the
+  // watch later (replayed in its `watch.subscribe` answer), a channel list's addressed to
+  // each watch of that list (control-room/watch-answers.ts).
+  const publish = (update: WatchUpdate): void => {
+    for (const each of planner.answers.address(update)) emit('watch.update', each);
+  };
   const controlRoom = new ControlRoom({
     account,
-    publish: (update) => emit('watch.update', update),
+    publish,
     observed: (topic, subject, fetchedAt) => planner.observe(topic, subject, fetchedAt),
     waiting: (waiting) => emit('command.waiting', waiting),
   });
@@ -99,7 +105,7 @@ export function startSession(
         // watches gets it as its own update and its own read waits (a shared read).
         for (const data of update.data.broadcasts) {
           if (!planner.has('broadcast', data.key)) continue;
-          emit('watch.update', {
+          publish({
             kind: 'broadcast',
             broadcastKey: data.key,
             fetchedAt: update.fetchedAt,
@@ -116,7 +122,7 @@ export function startSession(
     },
     onTaskError: (task, error) => {
       if (!(error instanceof PlatformError)) log(`watch ${task.topic} failed: ${describe(error)}`);
-      emit('watch.update', watchError(task, error, clock.now()));
+      publish(watchError(task, error, clock.now()));
     },
   });
   const batches = new BatchBoard((progress) => emit('batches.changed', progress));

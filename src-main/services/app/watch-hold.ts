@@ -4,6 +4,7 @@
  * takeover protocol"), re-read at once after the computer slept. Each figure affected is
  * pushed as a `watch.update` error, so no view shows a silent stale screen.
  */
+import type { WatchUpdate } from '../../shared/model';
 import type { Emit } from './events';
 import type { WatchPlanner } from '../control-room/watch-planner';
 
@@ -43,7 +44,7 @@ export class WatchHold {
   rereadAll(): void {
     const at = this.options.now();
     for (const task of this.options.planner().refreshAll())
-      this.options.emit('watch.update', {
+      this.push({
         kind: 'error',
         subject: task.subject,
         topic: task.topic,
@@ -52,6 +53,12 @@ export class WatchHold {
         message: 'The computer slept: re-reading.',
         afterSleep: true,
       });
+  }
+
+  /** Pushes `update` as every watch update goes (a channel list's to each of its watches). */
+  private push(update: WatchUpdate): void {
+    for (const each of this.options.planner().answers.address(update))
+      this.options.emit('watch.update', each);
   }
 
   private apply(): void {
@@ -64,7 +71,7 @@ export class WatchHold {
   private sayHeld(): void {
     const at = this.options.now();
     for (const task of this.options.planner().currentTasks())
-      this.options.emit('watch.update', {
+      this.push({
         kind: 'error',
         subject: task.subject,
         topic: task.topic,

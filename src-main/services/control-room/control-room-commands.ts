@@ -36,9 +36,10 @@ export const controlRoomHandlers = (focus: (request: ChannelFocus) => void) =>
       session.controlRoom.stopRecording(broadcastKey),
     'broadcast.setCuePoint': ({ broadcastKey, at }, { session }) =>
       session.controlRoom.setCuePoint(broadcastKey, at),
-    'watch.subscribe': ({ spec }, { session, clientId }) => ({
-      watchId: session.planner.subscribe(spec, clientId),
-    }),
+    'watch.subscribe': ({ spec }, { session, clientId }) => {
+      const watchId = session.planner.subscribe(spec, clientId);
+      return { watchId, latest: session.planner.answers.replay(watchId) };
+    },
     'command.cancelWaiting': ({ id }, { session }) => ({
       cancelled: session.controlRoom.cancelWaiting(id),
     }),

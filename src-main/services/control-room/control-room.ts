@@ -282,6 +282,8 @@ export class ControlRoom {
           'watch',
           signal,
         );
+        // Named by the list's task subject: the session addresses a copy to each watch of
+        // that list (watch-answers.ts).
         return { kind: 'channels', watchId: task.subject, ...fresh };
       }
       case 'broadcast':

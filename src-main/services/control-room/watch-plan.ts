@@ -171,7 +171,7 @@ export interface WatchTask {
   /** Stable id: `topic:subject`, e.g. `participants:7a2bmsarl8sf4d60`. */
   id: string;
   topic: WatchTopic;
-  /** The broadcast key, or the channel watch's id. */
+  /** The broadcast key, `account`, or a channel list's {@link channelListSubject}. */
   subject: string;
   spec: WatchSpec;
   intervalMs: number;
@@ -217,8 +217,8 @@ export function mergeWatches(
 ): { byId: Map<string, WatchTask>; watchers: Map<string, string[]> } {
   const byId = new Map<string, WatchTask>();
   const watchers = new Map<string, Set<string>>();
-  for (const [watchId, { spec, owner }] of subscriptions) {
-    for (const task of expand(watchId, spec, onAir)) {
+  for (const { spec, owner } of subscriptions.values()) {
+    for (const task of expand(spec, onAir)) {
       watchers.set(task.id, (watchers.get(task.id) ?? new Set<string>()).add(owner));
       const existing = byId.get(task.id);
       if (!existing || task.intervalMs < existing.intervalMs || (task.focused && !existing.focused))
@@ -231,8 +231,16 @@ export function mergeWatches(
   };
 }
 
-/** The tasks of one watch (`watchId`, `spec`), with `onAir` the broadcasts on air now (Multiview). */
-export function expand(watchId: string, spec: WatchSpec, onAir: readonly string[]): WatchTask[] {
+/**
+ * The subject of a channel-list watch's task: what it reads (its order and keyword, e.g.
+ * `id_desc|` for the whole list), so every watch of the same list shares one task.
+ */
+export function channelListSubject(spec: Extract<WatchSpec, { kind: 'channels' }>): string {
+  return `${spec.order ?? 'id_desc'}|${spec.keyword ?? ''}`;
+}
+
+/** The tasks of one watch (`spec`), with `onAir` the broadcasts on air now (Multiview). */
+export function expand(spec: WatchSpec, onAir: readonly string[]): WatchTask[] {
   if (spec.kind === 'multiview') {
     // The on-air list and the account's viewers are what every tile shows: weighed like the
     // focused broadcast (first when never read, and backing off at most to 10 s).
@@ -265,11 +273,13 @@ export function expand(watchId: string, spec: WatchSpec, onAir: readonly string[
     ];
   }
   if (spec.kind === 'channels') {
+    // Keyed by what it reads, not by the watch: two pages on one list share one read.
+    const subject = channelListSubject(spec);
     return [
       {
-        id: `channels:${watchId}`,
+        id: `channels:${subject}`,
         topic: 'channels',
-        subject: watchId,
+        subject,
         spec,
         intervalMs: watchIntervals.channels,
         focused: false,

@@ -198,6 +198,18 @@ describe('watch planner', () => {
     planner.dispose();
   });
 
+  it('reads a channel list two pages watch as one task, another search as its own', async () => {
+    const { clock, runs, planner } = setup({ latencyMs: 200 });
+    planner.subscribe({ kind: 'channels' }, 'main-window');
+    planner.subscribe({ kind: 'channels', order: 'id_desc' }, 'pop-out');
+    expect(planner.currentTasks().map((t) => t.id)).toEqual(['channels:id_desc|']);
+    await clock.advance(watchIntervals.channels * 3 - 1_000);
+    expect(runs.map((r) => r.id)).toEqual(Array(3).fill('channels:id_desc|'));
+    planner.subscribe({ kind: 'channels', keyword: 'news' }, 'pop-out');
+    expect(planner.currentTasks()).toHaveLength(2);
+    planner.dispose();
+  });
+
   it('gives way while a command or a view read is queued in the scheduler', async () => {
     let queued = { command: 1, view: 0, watch: 0, bulk: 0 };
     const { clock, runs, planner } = setup({ budget: () => budget({ queued }) });

@@ -25,6 +25,7 @@ import type { Clock } from '../../platform/scheduler';
 import type { BudgetSnapshot, WatchSpec } from '../../shared/model';
 import { MultiviewPacing } from './multiview-pacing';
 import { mostOverdue, type TaskState } from './next-read';
+import { WatchAnswers } from './watch-answers';
 import { unreachable, WatchOutage } from './watch-outage';
 import {
   effectiveInterval,
@@ -78,6 +79,9 @@ export class WatchPlanner {
     stateOf: (id) => this.taskState.get(id),
     onTaskError: (task, error) => this.options.onTaskError?.(task, error),
   });
+
+  /** Each task's latest answer, replayed to a page that joins a watch (watch-answers.ts). */
+  readonly answers = new WatchAnswers(this.subscriptions);
 
   constructor(private readonly options: WatchPlannerOptions) {
     this.reserve = options.reservePerMinute ?? 12;
@@ -272,6 +276,7 @@ export class WatchPlanner {
       if (back && !this.taskState.has(task.id)) this.taskState.set(task.id, back);
     }
     this.retired = retired;
+    this.answers.prune(byId, retired, this.multiview.onAir);
     this.multiview.replan(
       [...this.subscriptions.values()].find((s) => s.spec.kind === 'multiview')?.spec,
     );

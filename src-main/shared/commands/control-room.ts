@@ -146,7 +146,12 @@ export const controlRoomCommands = defineCommands({
     operations: [],
     offer: { panel: true },
   }),
-  /** Starts a watch; the planner polls it at `watch` priority and pushes `watch.update`. */
+  /**
+   * Starts a watch; the planner polls it at `watch` priority and pushes `watch.update`. The
+   * answer carries `latest`: the last update of each of the watch's tasks another watch already
+   * had read (a second window joining it), which the page takes as if pushed instead of
+   * reading them itself (docs/dev/architecture.md, "The API budget").
+   */
   'watch.subscribe': command({
     scope: 'platform',
     input: z.object({
@@ -160,7 +165,7 @@ export const controlRoomCommands = defineCommands({
         z.object({ kind: z.literal('multiview'), pinned: z.array(key).max(2).optional() }),
       ]),
     }),
-    output: returns<{ watchId: string }>(),
+    output: returns<{ watchId: string; latest: WatchUpdate[] }>(),
     priority: 'watch',
     category: 'controlRoom',
     effect: 'read',

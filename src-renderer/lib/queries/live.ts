@@ -9,6 +9,7 @@ import { queryOptions, type QueryClient } from '@tanstack/svelte-query';
 import type { CallMeta, CommandInput } from '../../../src-main/shared/bridge';
 import type { Broadcast, Fresh, WatchUpdate } from '../../../src-main/shared/model';
 import { call, desk } from '../bridge';
+import { onWatchUpdate } from '../watch-updates';
 import { keys } from './keys';
 
 /**
@@ -108,15 +109,15 @@ export async function runBroadcastCommand<C extends BroadcastCommand>(
 }
 
 /**
- * Feeds main's pushed values into the cache: watch updates, poll failures and budget
- * changes. Channel-list updates are routed by the list itself (it knows its watch id).
+ * Feeds main's pushed values into the cache: watch updates (pushed, or replayed when this page
+ * joined a watch: lib/watch-updates.ts), poll failures and budget changes. Channel-list updates are routed by the list itself (it knows its watch id).
  * @returns the function that stops listening.
  */
 export function connectLiveUpdates(
   client: QueryClient,
   onChannels: (update: Extract<WatchUpdate, { kind: 'channels' }>) => void,
 ): () => void {
-  const offWatch = desk.on('watch.update', (update) => {
+  const offWatch = onWatchUpdate((update) => {
     switch (update.kind) {
       case 'broadcast':
         setFresh(client, keys.broadcast(update.broadcastKey), update);
