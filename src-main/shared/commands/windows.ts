@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { PopOutAnswer, PopOutKind } from '../pop-out-model';
-import { defineCommands, defineEvents, event, localViewChange, returns } from './define';
+import { defineCommands, defineEvents, event, localState, returns } from './define';
 import { key, noInput } from './fields';
 
 const windowCommand = {
@@ -18,12 +18,12 @@ const windowCommand = {
 /** The windows domain's commands. */
 export const windowCommands = defineCommands({
   /** Opens the Multiview in its own window (brings it forward when it is open). */
-  'window.popOutMultiview': localViewChange({ ...windowCommand, input: noInput }),
+  'window.popOutMultiview': localState('change', { ...windowCommand, input: noInput }),
   /**
    * Opens the control room in its own window, on `channelKey` when given (brings it forward
    * when it is open).
    */
-  'window.popOutControlRoom': localViewChange({
+  'window.popOutControlRoom': localState('change', {
     ...windowCommand,
     input: z.object({ channelKey: key.optional() }),
   }),
