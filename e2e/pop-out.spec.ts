@@ -19,7 +19,7 @@ import type { Page } from '@playwright/test';
 import { en } from '../src-main/shared/i18n/en';
 import { ko } from '../src-main/shared/i18n/ko';
 import { test, expect, type PlatformProbe, type SandboxHandle } from './fixtures';
-import { findOnAir, type LiveBroadcast } from './on-air';
+import { findOnAir, recordingAtPlatform } from './on-air';
 
 test.use({ onAir: 6 });
 
@@ -215,13 +215,7 @@ test('in a popped-out control room the keys, the palette and the sheet work; the
   // R (the declared key, read from the key map) starts recording from the pop-out.
   await room.keyboard.press('KeyR');
   await expect(room.getByTestId('recording-badge')).toBeVisible();
-  await expect
-    .poll(
-      async () =>
-        (await platform.get<{ data: LiveBroadcast }>(`/broadcasts/${broadcast.key}`)).data
-          .is_duplicate_recording,
-    )
-    .toBe(true);
+  await expect.poll(() => recordingAtPlatform(platform, broadcast.key)).toBe(true);
 
   // The palette and the sheet, with the keys that work in this window.
   await room.keyboard.press('Control+KeyK');
