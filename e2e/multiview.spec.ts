@@ -74,7 +74,7 @@ test('the Multiview shows every on-air channel and runs a tile’s commands', as
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Keep recording' }).click();
   await expect(dialog).toBeHidden();
-  expect(recordingAtPlatform(platform, target.key)).toBe(true);
+  expect(await recordingAtPlatform(platform, target.key)).toBe(true);
   await tile.getByRole('button', { name: `Stop recording · ${channel.title}` }).click();
   await dialog.getByRole('button', { name: 'Stop recording' }).click();
   await expect.poll(() => recordingAtPlatform(platform, target.key)).toBe(false);
