@@ -218,9 +218,15 @@ export interface CommandDecl<
   priority: P;
 }
 
-/** One event main pushes: its payload type. */
+/** One event main pushes: its payload type, and whose pages hear it. */
 export interface EventDecl<P = unknown> {
   payload: Carries<P>;
+  /**
+   * `workstation`: of this desk's own (its settings, its windows), pushed to this desk's pages
+   * only: a studio hub never sends it to its seats, and a seat's own desk pushes it to the seat's
+   * pages (issue 32 §1, as {@link CommandScope}). Absent: every page, a seat's too.
+   */
+  scope?: 'workstation';
 }
 
 /** Names of commands and events: `domain.verb`, e.g. `broadcast.startRecording`. */
@@ -285,9 +291,9 @@ export function localState<S extends z.ZodType, O>(
   };
 }
 
-/** Declares one event carrying `P`. */
-export function event<P>(): EventDecl<P> {
-  return { payload: returns<P>() };
+/** Declares one event carrying `P`; `scope: 'workstation'` keeps it to this desk's pages. */
+export function event<P>(scope?: 'workstation'): EventDecl<P> {
+  return { payload: returns<P>(), ...(scope ? { scope } : {}) };
 }
 
 /** A domain's commands; TypeScript keeps each name `domain.verb`. */

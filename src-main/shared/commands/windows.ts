@@ -27,6 +27,16 @@ export const windowCommands = defineCommands({
     ...windowCommand,
     input: z.object({ channelKey: key.optional() }),
   }),
+  /**
+   * Shift+1 … Shift+9 (Shift+0 the tenth) pressed in a pop-out, which has no top bar: the main
+   * window opens the view at `place` in its top bar (`window.mainViewAsked`) and, in the desktop
+   * app, comes to the front. The main window's page counts its own top bar.
+   */
+  'window.showMainView': localState('change', {
+    scope: 'workstation',
+    input: z.object({ place: z.number().int().min(1).max(10) }),
+    output: returns<null>(),
+  }),
 });
 
 /** Events of the windows domain. */
@@ -36,5 +46,10 @@ export const windowEvents = defineEvents({
    * out `kind`: the page runs the same command as its pop-out button, with the channel it has in
    * focus (main only asks; the page owns its focus, as with `channel.focusRequested`).
    */
-  'window.popOutAsked': event<{ kind: PopOutKind }>(),
+  'window.popOutAsked': event<{ kind: PopOutKind }>('workstation'),
+  /**
+   * A pop-out asked the main window to open the view at `place` (1–10) in its top bar
+   * (`window.showMainView`); only the main window's page follows it.
+   */
+  'window.mainViewAsked': event<{ place: number }>('workstation'),
 });
