@@ -4,7 +4,7 @@
  */
 import { watchIntervals } from '../src-main/services/control-room/watch-plan';
 import { test, expect } from './fixtures';
-import { findOnAir, type LiveBroadcast } from './on-air';
+import { findOnAir, recordingAtPlatform, type LiveBroadcast } from './on-air';
 
 const shots = (name: string) => ({ path: `test-results/screens/${name}.png`, fullPage: true });
 
@@ -24,13 +24,7 @@ test('an operator runs a broadcast from the control room', async ({ app, platfor
   await app.getByRole('button', { name: 'Start recording' }).click();
   await expect(app.getByTestId('recording-badge')).toBeVisible();
   await expect(app.getByRole('button', { name: 'Stop recording' })).toBeVisible();
-  await expect
-    .poll(
-      async () =>
-        (await platform.get<{ data: LiveBroadcast }>(`/broadcasts/${broadcast.key}`)).data
-          .is_duplicate_recording,
-    )
-    .toBe(true);
+  await expect.poll(() => recordingAtPlatform(platform, broadcast.key)).toBe(true);
   await app.screenshot(shots('02-recording'));
 
   // Stopping asks first; keeping recording changes nothing.
@@ -45,13 +39,7 @@ test('an operator runs a broadcast from the control room', async ({ app, platfor
   await dialog.getByRole('button', { name: 'Stop recording' }).click();
   await expect(app.getByRole('button', { name: 'Start recording' })).toBeVisible();
   await expect(app.getByTestId('recording-badge')).toBeHidden();
-  await expect
-    .poll(
-      async () =>
-        (await platform.get<{ data: LiveBroadcast }>(`/broadcasts/${broadcast.key}`)).data
-          .is_duplicate_recording,
-    )
-    .toBe(false);
+  await expect.poll(() => recordingAtPlatform(platform, broadcast.key)).toBe(false);
 
   // Set a cue point to now and see it.
   await app.getByRole('button', { name: 'Set cue point', exact: true }).click();

@@ -8,6 +8,7 @@
  * test-results/screens/ (looked at by hand; they assert nothing).
  */
 import { test, expect, type PlatformProbe } from './fixtures';
+import { recordingAtPlatform } from './on-air';
 
 interface LiveBroadcast {
   key: string;
@@ -64,13 +65,7 @@ test('the Multiview shows every on-air channel and runs a tile’s commands', as
 
   // Recording starts from the tile; the platform and the tally both say so.
   await tile.getByRole('button', { name: `Record · ${channel.title}` }).click();
-  await expect
-    .poll(
-      async () =>
-        (await platform.get<{ data: LiveBroadcast }>(`/broadcasts/${target.key}`)).data
-          .is_duplicate_recording,
-    )
-    .toBe(true);
+  await expect.poll(() => recordingAtPlatform(platform, target.key)).toBe(true);
   await expect(tile.getByTestId('tally')).toHaveText(/recording/i);
 
   // Stopping asks first: cancelling keeps it recording, confirming stops it.
@@ -79,19 +74,10 @@ test('the Multiview shows every on-air channel and runs a tile’s commands', as
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Keep recording' }).click();
   await expect(dialog).toBeHidden();
-  expect(
-    (await platform.get<{ data: LiveBroadcast }>(`/broadcasts/${target.key}`)).data
-      .is_duplicate_recording,
-  ).toBe(true);
+  expect(await recordingAtPlatform(platform, target.key)).toBe(true);
   await tile.getByRole('button', { name: `Stop recording · ${channel.title}` }).click();
   await dialog.getByRole('button', { name: 'Stop recording' }).click();
-  await expect
-    .poll(
-      async () =>
-        (await platform.get<{ data: LiveBroadcast }>(`/broadcasts/${target.key}`)).data
-          .is_duplicate_recording,
-    )
-    .toBe(false);
+  await expect.poll(() => recordingAtPlatform(platform, target.key)).toBe(false);
   await expect(tile.getByTestId('tally')).toHaveText(/on air/i);
 
   // A click on the tile focuses its channel in the control room.

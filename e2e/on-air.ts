@@ -60,3 +60,16 @@ export async function findOnAir(
   }
   throw new Error(`the sandbox seed has no on-air broadcast like ${JSON.stringify(wanted)}`);
 }
+
+/**
+ * Whether the platform records broadcast `broadcastKey` now (`is_duplicate_recording` of
+ * `GET /broadcasts/{key}`, read as a second client would): poll it after a recording command,
+ * `await expect.poll(() => recordingAtPlatform(platform, key)).toBe(true)`.
+ */
+export async function recordingAtPlatform(
+  platform: PlatformProbe,
+  broadcastKey: string,
+): Promise<boolean> {
+  const { data } = await platform.get<{ data: LiveBroadcast }>(`/broadcasts/${broadcastKey}`);
+  return data.is_duplicate_recording;
+}

@@ -5,8 +5,9 @@
  * channel list without reading it again). A popped-out control room is call-free too: its page
  * joins the main window's watches of the focused broadcast and of the channel list (one task
  * per list, whichever page watches it), and main answers each join with those watches' latest
- * reads, which its queries take instead of reading (control-room/watch-answers.ts). Keys work in each pop-out: the palette, the shortcut sheet (without the
- * view keys, which need the top bar), 1 … 9 (the Multiview's focus the channel in the main
+ * reads, which its queries take instead of reading (control-room/watch-answers.ts). Keys work
+ * in each pop-out: the palette, the shortcut sheet (its view keys open the view in the main
+ * window, pop-out-follows.spec.ts), 1 … 9 (the Multiview's focus the channel in the main
  * window's control room) and the control room's R. The main window is never shown as someone
  * else on the pop-out's channel (presence). In Korean, the palette's "Pop out Multiview" and
  * the control room's pop-out button open their tabs, the control room on the channel in
@@ -19,7 +20,7 @@ import type { Page } from '@playwright/test';
 import { en } from '../src-main/shared/i18n/en';
 import { ko } from '../src-main/shared/i18n/ko';
 import { test, expect, type PlatformProbe } from './fixtures';
-import { findOnAir, type LiveBroadcast } from './on-air';
+import { findOnAir, recordingAtPlatform } from './on-air';
 import { afterRead, op, served, since, total } from './served';
 
 test.use({ onAir: 6 });
@@ -194,13 +195,7 @@ test('in a popped-out control room the keys, the palette and the sheet work; the
   // R (the declared key, read from the key map) starts recording from the pop-out.
   await room.keyboard.press('KeyR');
   await expect(room.getByTestId('recording-badge')).toBeVisible();
-  await expect
-    .poll(
-      async () =>
-        (await platform.get<{ data: LiveBroadcast }>(`/broadcasts/${broadcast.key}`)).data
-          .is_duplicate_recording,
-    )
-    .toBe(true);
+  await expect.poll(() => recordingAtPlatform(platform, broadcast.key)).toBe(true);
 
   // The palette and the sheet, with the keys that work in this window.
   await room.keyboard.press('Control+KeyK');
@@ -287,12 +282,16 @@ async function popOutControlRoom(app: Page, channelKey: string): Promise<Page> {
   return room;
 }
 
-/** `?` opens the shortcut sheet in a pop-out: no view keys (no top bar there), 1 … 9 listed. */
+/**
+ * `?` opens the shortcut sheet in a pop-out: the view keys as the main window's (no top bar
+ * here), 1 … 9 listed.
+ */
 async function expectSheetInPopOut(page: Page, wanted: { search: boolean }): Promise<void> {
   await page.keyboard.press('Shift+Slash');
   const sheet = page.getByRole('dialog', { name: en.shortcutSheet.title });
   await expect(sheet).toBeVisible();
   await expect(sheet).toContainText(en.shortcutSheet.channelN);
+  await expect(sheet).toContainText(en.shortcutSheet.viewNInMain);
   await expect(sheet).not.toContainText(en.shortcutSheet.viewN);
   if (wanted.search) await expect(sheet).toContainText(en.shortcutSheet.search);
   else await expect(sheet).not.toContainText(en.shortcutSheet.search);

@@ -9,6 +9,7 @@
 import { en } from '../src-main/shared/i18n/en';
 import { ko } from '../src-main/shared/i18n/ko';
 import { test, expect, type PlatformProbe } from './fixtures';
+import { recordingAtPlatform } from './on-air';
 
 interface LiveBroadcast {
   key: string;
@@ -72,13 +73,7 @@ for (const [language, texts] of [
       await expect(app.getByRole('heading', { level: 1, name: broadcast.title })).toBeVisible();
       await app.getByRole('button', { name: texts.recording.start }).click();
       await expect(app.getByRole('button', { name: texts.recording.stop })).toBeVisible();
-      await expect
-        .poll(
-          async () =>
-            (await platform.get<{ data: LiveBroadcast }>(`/broadcasts/${broadcast.key}`)).data
-              .is_duplicate_recording,
-        )
-        .toBe(true);
+      await expect.poll(() => recordingAtPlatform(platform, broadcast.key)).toBe(true);
 
       // While on air, the broadcast's chat and likes are not offered yet.
       await app

@@ -59,7 +59,7 @@ import { policyFilePath } from './hosts/update-policy';
 import { defaultDataFolder } from './hosts/data-folder';
 import { superviseKeepAwake } from './hosts/keep-awake';
 import { holdQuitForPlaces, type PopOutWindows } from './hosts/pop-out-windows';
-import { openDesktopPopOuts } from './hosts/desktop-pop-outs';
+import { bringForward, openDesktopPopOuts } from './hosts/desktop-pop-outs';
 
 const rendererIndex = join(import.meta.dirname, '../renderer/index.html');
 const preloadPath = join(import.meta.dirname, '../preload/preload.cjs');
@@ -200,6 +200,10 @@ async function start(): Promise<void> {
     popOut: (request) => {
       if (!popOuts) throw new Error('The desktop app has no window yet.');
       return popOuts.openPopOut(request);
+    },
+    // A pop-out's Shift+1 … 9 open a view of the main window and bring it to the front.
+    bringMainForward: () => {
+      if (mainWindow && !mainWindow.isDestroyed()) bringForward(mainWindow);
     },
   });
   faultTeller = (kind, what) => deskCore.fault(kind, what);

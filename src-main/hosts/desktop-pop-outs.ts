@@ -76,6 +76,18 @@ export function openDesktopPopOuts(options: DesktopPopOutsOptions): PopOutWindow
 }
 
 /**
+ * Brings `shown` to the front: restored when minimized, shown, focused (a pop-out asked again;
+ * the main window when a pop-out's Shift+1 … 9 open one of its views).
+ */
+export function bringForward(
+  shown: Pick<BrowserWindow, 'isMinimized' | 'restore' | 'show' | 'focus'>,
+) {
+  if (shown.isMinimized()) shown.restore();
+  shown.show();
+  shown.focus();
+}
+
+/**
  * A pop-out BrowserWindow as hosts/pop-out-windows.ts uses it. Moves and resizes are reported
  * once the operator pauses for {@link placeSettleMs} (`moved`/`resized` exist on macOS and
  * Windows only).
@@ -83,11 +95,7 @@ export function openDesktopPopOuts(options: DesktopPopOutsOptions): PopOutWindow
 function popOutWindow(shown: BrowserWindow, rendererIndex: string): PopOutWindow {
   return {
     getBounds: () => shown.getBounds(),
-    bringForward: () => {
-      if (shown.isMinimized()) shown.restore();
-      shown.show();
-      shown.focus();
-    },
+    bringForward: () => bringForward(shown),
     load: (request) => shown.loadFile(rendererIndex, { search: popOutSearch(request).slice(1) }),
     close: () => shown.close(),
     isDestroyed: () => shown.isDestroyed(),

@@ -29,7 +29,7 @@ import { libraryAdminCommands } from './commands/library-admin';
 import { persistCommands } from './commands/persist';
 import { scheduleCommands } from './commands/schedule';
 import { batchCommands, batchEvents } from './commands/batches';
-import { settingsCommands } from './commands/settings';
+import { settingsCommands, settingsEvents } from './commands/settings';
 import { uploadCommands, uploadEvents } from './commands/uploads';
 import { workspaceCommands, workspaceEvents } from './commands/workspaces';
 import { diagnosticsCommands } from './commands/diagnostics';
@@ -87,6 +87,7 @@ export const events = joinDomains({
   studio: presenceEvents,
   workstation: workstationEvents,
   windows: windowEvents,
+  settings: settingsEvents,
 });
 
 type Commands = typeof commands;
@@ -118,6 +119,18 @@ export const eventNames = Object.keys(events) as EventName[];
 /** True when `name` is a command of the contract (the renderer may send anything). */
 export function isCommandName(name: unknown): name is CommandName {
   return typeof name === 'string' && Object.hasOwn(commands, name);
+}
+
+/**
+ * True when `name` is an event of this desk's own (declared `scope: 'workstation'`: its settings,
+ * its windows): a studio hub keeps it from its seats, a seat's own desk pushes it to its pages.
+ */
+export function isOwnDesksEvent(name: unknown): boolean {
+  return (
+    typeof name === 'string' &&
+    Object.hasOwn(events, name) &&
+    events[name as EventName].scope === 'workstation'
+  );
 }
 
 /**

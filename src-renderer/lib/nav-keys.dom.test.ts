@@ -4,7 +4,7 @@
  * layout changes nothing), never while typing, composing, repeating or behind a dialog.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { listenForNavKeys, navKeyOf, type NavKey } from './nav-keys';
+import { listenForNavKeys, navKeyOf, navKeyRowsIn, type NavKey } from './nav-keys';
 
 function key(init: KeyboardEventInit, target: EventTarget = document.body): KeyboardEvent {
   const event = new KeyboardEvent('keydown', { bubbles: true, cancelable: true, ...init });
@@ -62,5 +62,21 @@ describe('moving-around keys', () => {
       false,
       false,
     ]);
+  });
+
+  it('lists in a pop-out the view keys as the main window’s, and the search only in a control room', () => {
+    const titles = (popOut: Parameters<typeof navKeyRowsIn>[0]) =>
+      navKeyRowsIn(popOut).map((row) => row.title);
+    expect(titles(null)).toEqual([
+      'shortcutSheet.viewN',
+      'shortcutSheet.channelN',
+      'shortcutSheet.search',
+    ]);
+    expect(titles('control-room')).toEqual([
+      'shortcutSheet.viewNInMain',
+      'shortcutSheet.channelN',
+      'shortcutSheet.search',
+    ]);
+    expect(titles('multiview')).toEqual(['shortcutSheet.viewNInMain', 'shortcutSheet.channelN']);
   });
 });

@@ -26,16 +26,27 @@ export const navKeyRows = [
   { keys: '/', title: 'shortcutSheet.search' },
 ] as const;
 
+/** One row of {@link navKeyRows}. */
+type NavKeyRow = (typeof navKeyRows)[number];
+
 /**
- * The rows of the keys that work in a window showing `popOut` (null: the main window): a
- * pop-out has no top bar, so no view keys; a popped-out Multiview has no channel search, and its
- * 1 … 9 focus the channel in the control room (App.svelte).
+ * The rows of the keys that work in a window showing `popOut` (null: the main window). A pop-out
+ * has no top bar: its Shift+1 … 9, 0 open the view at that place in the main window's
+ * (`window.showMainView`, App.svelte); a popped-out Multiview has no channel search, and its
+ * 1 … 9 focus the channel in the control room.
  */
-export function navKeyRowsIn(popOut: PopOutKind | null): readonly (typeof navKeyRows)[number][] {
+export function navKeyRowsIn(
+  popOut: PopOutKind | null,
+): readonly { keys: string; title: 'shortcutSheet.viewNInMain' | NavKeyRow['title'] }[] {
   if (popOut === null) return navKeyRows;
-  return navKeyRows.filter(
-    (row) => row.keys === '1…9' || (row.keys === '/' && popOut === 'control-room'),
-  );
+  return navKeyRows.flatMap((row) => {
+    if (row.keys === '/' && popOut !== 'control-room') return [];
+    return [
+      row.title === 'shortcutSheet.viewN'
+        ? { ...row, title: 'shortcutSheet.viewNInMain' as const }
+        : row,
+    ];
+  });
 }
 
 /**

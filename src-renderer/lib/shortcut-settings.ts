@@ -1,8 +1,8 @@
 /**
  * The operator's keyboard shortcuts as main keeps them (settings.json): read
- * (`settings.shortcuts`, no audit record) into each window's key map (key-map.svelte.ts) at start,
- * whenever that window gets the focus and when Settings → Keyboard shortcuts opens; changed there
- * (`settings.changeShortcut`, audited).
+ * (`settings.shortcuts`, no audit record) into each window's key map (key-map.svelte.ts) at start
+ * and when Settings → Keyboard shortcuts opens; changed there (`settings.changeShortcut`,
+ * audited), and taken by every other page as main pushes the change (lib/shared-settings.ts).
  */
 import type { CommandInput, CommandOutput } from '../../src-main/shared/bridge';
 import { call } from './bridge';
@@ -12,19 +12,6 @@ import { applyShortcutRows } from './key-map.svelte';
 export async function loadShortcuts(): Promise<void> {
   const read = await call('settings.shortcuts', {}).catch(() => null);
   if (read) applyShortcutRows(read.rows);
-}
-
-/**
- * Reads the kept shortcuts into this window's key map now and again whenever the window gets the
- * focus: a key changed in another window's Settings (the main window's, while a pop-out is open:
- * issue 35 §3) holds here before the next key pressed here. A local read, no platform call, no
- * audit record. Returns the function that stops.
- */
-export function followShortcuts(target: Window = window): () => void {
-  void loadShortcuts();
-  const onFocus = () => void loadShortcuts();
-  target.addEventListener('focus', onFocus);
-  return () => target.removeEventListener('focus', onFocus);
 }
 
 /**

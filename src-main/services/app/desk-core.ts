@@ -137,6 +137,8 @@ export interface DeskCoreOptions {
    * host, whose pages open a pop-out as a tab (services/app/pop-outs.ts).
    */
   popOut?: PopOutOpener;
+  /** Brings the main window to the front (the desktop app, for a pop-out's Shift+1 … 9). */
+  bringMainForward?: () => void;
 }
 
 /**
@@ -231,7 +233,12 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       controlRoom: controlRoomHandlers((request) => hub.emit('channel.focusRequested', request)),
       schedule: scheduleHandlers,
       uploads: uploadHandlers,
-      settings: settingsHandlers(settings, options.systemLocale, osUserName, options.updates),
+      settings: settingsHandlers(settings, {
+        systemLocale: options.systemLocale,
+        systemName: osUserName,
+        updates: options.updates,
+        changed: (change) => hub.emit('settings.changed', change),
+      }),
       workspaces: workspaceHandlers({ lifecycle, registry, pairs, checker, notices, log }),
       channels: channelHandlers,
       channelAdmin: channelAdminHandlers,
@@ -271,7 +278,10 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       }),
       activity: activityHandlers({ journal: audit, now: () => clock.now() }),
       workstation: workstationHandlers(workstation),
-      windows: windowHandlers(options.popOut),
+      windows: windowHandlers(options.popOut, {
+        emit: hub.emit,
+        ...(options.bringMainForward ? { bringMainForward: options.bringMainForward } : {}),
+      }),
     },
     () => lifecycle.session,
     log,

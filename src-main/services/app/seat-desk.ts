@@ -7,22 +7,41 @@
  */
 import type { DeskCore } from './desk-core';
 import { isOwnDesks, type SeatCore } from '../studio/index';
+import { isOwnDesksEvent } from '../../shared/bridge';
+import type { EventListener } from './events';
 
 /**
  * The core a `--join` seat's browser host serves: its own desk (opened by `openOwn` on the first
  * of its own commands, so the seat starts as fast as before) answers the seat's own commands,
  * `seat` (its link, failing over to the backup) everything else, including `studio.status`.
- * Events are the hub's (the seat's own commands push none).
+ * Events are the hub's, but for the seat's own (`settings.changed`, the windows' events: a hub
+ * sends none of its own), which its own desk pushes once a command of its own opened it.
  */
 export function seatWithOwnDesk(seat: SeatCore, openOwn: () => Promise<DeskCore>): DeskCore {
+  const listeners = new Set<EventListener>();
   let own: Promise<DeskCore> | null = null;
-  const opened = () => (own ??= openOwn());
+  const opened = () =>
+    (own ??= openOwn().then((desk) => {
+      desk.subscribe((event, payload) => {
+        if (isOwnDesksEvent(event)) for (const listener of listeners) listener(event, payload);
+      });
+      return desk;
+    }));
   return {
     invoke: async (command, input, context) =>
       isOwnDesks(command) && !String(command).startsWith('studio.')
         ? (await opened()).invoke(command, input, context)
         : seat.invoke(command, input, context),
-    subscribe: (listener) => seat.subscribe(listener),
+    subscribe: (listener) => {
+      listeners.add(listener);
+      const off = seat.subscribe((event, payload) => {
+        if (!isOwnDesksEvent(event)) listener(event, payload);
+      });
+      return () => {
+        listeners.delete(listener);
+        off();
+      };
+    },
     dropClient(clientId) {
       seat.dropClient(clientId);
       void own?.then((desk) => desk.dropClient(clientId));

@@ -109,7 +109,9 @@ export interface RestartRig {
    * Opens a new desk core on the rig's sandbox and data folder (a restart, once the previous
    * core is disposed), with `options` over the defaults (keys in memory, no log).
    */
-  start(options?: Partial<Pick<DeskCoreOptions, 'systemLocale'>>): Promise<DeskCore>;
+  start(
+    options?: Partial<Pick<DeskCoreOptions, 'systemLocale' | 'bringMainForward'>>,
+  ): Promise<DeskCore>;
   /** Stops the sandbox and removes the data folder. */
   close(): Promise<void>;
 }

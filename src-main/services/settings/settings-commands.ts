@@ -3,7 +3,7 @@
  * the operator's name, updates, notifications, keyboard shortcuts and the appearance, kept in
  * `settings.json`.
  */
-import { settingsCommands } from '../../shared/commands/settings';
+import { settingsCommands, type SettingsChange } from '../../shared/commands/settings';
 import { languageForLocale } from '../../shared/i18n/languages';
 import { registerHandlers } from '../core/command-registry';
 import { PlatformError } from '../../platform/errors';
@@ -24,23 +24,35 @@ export interface UpdatesInfo {
   state: () => UpdateState;
 }
 
-/**
- * The settings domain, registered on the app's settings, the OS locale (if known) and the OS
- * user's name (who runs a command when the operator gave no name).
- */
-export function settingsHandlers(
-  settings: Settings,
-  systemLocale: string | undefined,
-  systemName: () => string,
-  updates?: UpdatesInfo,
-) {
+/** What the settings domain is registered on besides the app's settings. */
+export interface SettingsReach {
+  /** The OS locale (Electron's `app.getLocale()`); absent in the browser host. */
+  systemLocale?: string | undefined;
+  /** The OS user's name: who runs a command when the operator gave no name. */
+  systemName: () => string;
+  /** The desktop app's updates; absent in the browser host. */
+  updates?: UpdatesInfo | undefined;
+  /**
+   * Pushes `settings.changed` to this desk's pages after the language, the appearance or a
+   * shortcut changed, so every window and tab shows it at once.
+   */
+  changed: (change: SettingsChange) => void;
+}
+
+/** The settings domain, registered on the app's settings and `reach`. */
+export function settingsHandlers(settings: Settings, reach: SettingsReach) {
+  const { systemLocale, systemName, updates, changed } = reach;
+  const languageNow = () => ({
+    language: settings.language,
+    systemLanguage: systemLocale ? languageForLocale(systemLocale) : null,
+  });
   return registerHandlers(settingsCommands, {
     'settings.language': async ({ language }) => {
-      if (language !== undefined) await settings.setLanguage(language);
-      return {
-        language: settings.language,
-        systemLanguage: systemLocale ? languageForLocale(systemLocale) : null,
-      };
+      if (language === undefined) return languageNow();
+      await settings.setLanguage(language);
+      const now = languageNow();
+      changed({ setting: 'language', ...now });
+      return now;
     },
     'settings.operatorName': async ({ name }) => {
       if (name !== undefined) await settings.setOperatorName(name ? name : null);
@@ -80,6 +92,7 @@ export function settingsHandlers(
         const kept = settings.appearance;
         const size = textSize !== undefined && isTextSize(textSize) ? textSize : kept.textSize;
         await settings.setAppearance({ theme: theme ?? kept.theme, textSize: size });
+        changed({ setting: 'appearance', appearance: settings.appearance });
       }
       return settings.appearance;
     },
@@ -101,7 +114,10 @@ export function settingsHandlers(
       return { workspaceId, pins: settings.multiviewPins(workspaceId) };
     },
     'settings.shortcuts': () => readShortcuts(settings),
-    'settings.changeShortcut': (change) =>
-      changeShortcuts(settings, change, process.platform === 'darwin'),
+    'settings.changeShortcut': async (change) => {
+      const answer = await changeShortcuts(settings, change, process.platform === 'darwin');
+      changed({ setting: 'shortcuts', rows: answer.rows });
+      return answer;
+    },
   });
 }

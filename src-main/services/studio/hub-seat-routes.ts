@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { seatCallMeta } from '../core/call-meta';
 import type { CallContext } from '../core/command-registry';
 import { openEventStream } from '../core/event-stream';
+import { isOwnDesksEvent } from '../../shared/bridge';
 import {
   pairingLockMs,
   pairingSource,
@@ -159,7 +160,10 @@ export function seatRoutes(app: FastifyInstance, deps: SeatRouteDeps): void {
     });
     const addresses = deps.addressesEvent();
     if (addresses !== null) stream.write(addresses);
-    const off = core.subscribe((event, payload) => stream.send(event, payload));
+    // This desk's own events (its settings, its windows) stay with its pages: a seat keeps its own.
+    const off = core.subscribe((event, payload) => {
+      if (!isOwnDesksEvent(event)) stream.send(event, payload);
+    });
     let open = deps.streams.get(seat.id);
     if (!open) deps.streams.set(seat.id, (open = new Set()));
     open.add(stream.res);

@@ -302,6 +302,26 @@ describe('studio hub', () => {
     }
   });
 
+  it('keeps the hub desk’s own settings from its seats (their language and theme are their own)', async () => {
+    const seat = await joinSeat('Second screen', 'operator');
+    const heard: string[] = [];
+    const off = seat.subscribe((event) => heard.push(event));
+    try {
+      await expect.poll(() => seat.link().state).toBe('connected');
+      const hubPage = { clientId: 'hub-page' };
+      await rig.core.invoke('settings.language', { language: 'ko' }, hubPage);
+      await rig.core.invoke('settings.appearance', { theme: 'light' }, hubPage);
+      // An event every page of the studio hears, sent after: the seat's stream keeps the order.
+      await rig.core.invoke('presence.report', { channelKey: null }, hubPage);
+      await expect.poll(() => heard).toContain('presence.changed');
+      expect(heard).not.toContain('settings.changed');
+    } finally {
+      off();
+      await rig.core.invoke('settings.language', { language: null }, { clientId: 'hub-page' });
+      await rig.core.invoke('settings.appearance', { theme: 'dark' }, { clientId: 'hub-page' });
+    }
+  });
+
   it('cuts a revoked seat off within 1 s: its stream closes and its requests get 401', async () => {
     const seat = await joinSeat('Graphics', 'operator');
     const heard: string[] = [];

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { ActivityExport, ActivityPage } from '../activity-model';
 import { activityKinds, activityOrigins } from '../activity-model';
-import { defineCommands, localRead, returns } from './define';
+import { defineCommands, localState, returns } from './define';
 import { isoDay, isoTime, key } from './fields';
 
 /** The filters of the Activity view and of both exports; absent: everything. */
@@ -36,7 +36,7 @@ export const activityCommands = defineCommands({
    * A page of the open workspace's journal, newest first, matching the filters (seat,
    * operator, channel, kinds, time), with the operators, seats and channels the range holds.
    */
-  'activity.query': localRead({
+  'activity.query': localState('read', {
     scope: 'platform',
     input: activityFilters.extend({
       offset: z.number().int().min(0).default(0),
@@ -48,7 +48,7 @@ export const activityCommands = defineCommands({
    * The matching lines as CSV (UTF-8 with a byte-order mark, so spreadsheet programs read
    * Korean; comma-separated, RFC 4180 quoting), oldest first, headers in `language`.
    */
-  'activity.exportCsv': localRead({
+  'activity.exportCsv': localState('read', {
     scope: 'platform',
     input: activityFilters.extend({ language: exportLanguage }),
     output: returns<ActivityExport>(),
@@ -58,7 +58,7 @@ export const activityCommands = defineCommands({
    * commands, refusals, 429s, stale periods and uploads drawn as inline SVG (ECharts'
    * server-side rendering), then every line; no script, no external resource.
    */
-  'activity.exportReport': localRead({
+  'activity.exportReport': localState('read', {
     scope: 'platform',
     input: z.object({ day: isoDay, channelKey: key.optional(), language: exportLanguage }),
     output: returns<ActivityExport>(),

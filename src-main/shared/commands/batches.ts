@@ -6,12 +6,12 @@
  */
 import { z } from 'zod';
 import type { BatchProgress } from '../model';
-import { defineCommands, defineEvents, event, localRead, returns } from './define';
+import { defineCommands, defineEvents, event, localState, returns } from './define';
 
 /** Commands of batches. */
 export const batchCommands = defineCommands({
   /** A batch's latest progress (no platform call); null for a batch this session does not know. */
-  'batches.progress': localRead({
+  'batches.progress': localState('read', {
     scope: 'platform',
     input: z.object({ batchId: z.uuid('Not a batch of this session.') }),
     output: returns<BatchProgress | null>(),

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { commands, commandDomains } from '../bridge';
-import { anyRole, command, defineCommands, joinDomains, localRead, returns } from './define';
+import { anyRole, command, defineCommands, joinDomains, localState, returns } from './define';
 
 describe('command declarations', () => {
   it('refuses a command two domains both declare, naming it', () => {
@@ -39,7 +39,7 @@ describe('command declarations', () => {
     // @ts-expect-error a command without `scope` does not compile (issue 32 §1).
     command(unscoped);
     // @ts-expect-error nor a local read without one.
-    localRead({ input: z.object({}), output: returns<null>() });
+    localState('read', { input: z.object({}), output: returns<null>() });
     expect(command({ ...unscoped, scope: 'workstation' }).scope).toBe('workstation');
   });
 
@@ -51,7 +51,7 @@ describe('command declarations', () => {
   });
 
   it('declares a local read as the pipeline expects it: no platform call, never audited', () => {
-    const { priority, category, effect, api, operations, roles } = localRead({
+    const { priority, category, effect, api, operations, roles } = localState('read', {
       scope: 'platform',
       input: z.object({}),
       output: returns<null>(),

@@ -218,9 +218,15 @@ export interface CommandDecl<
   priority: P;
 }
 
-/** One event main pushes: its payload type. */
+/** One event main pushes: its payload type, and whose pages hear it. */
 export interface EventDecl<P = unknown> {
   payload: Carries<P>;
+  /**
+   * `workstation`: of this desk's own (its settings, its windows), pushed to this desk's pages
+   * only: a studio hub never sends it to its seats, and a seat's own desk pushes it to the seat's
+   * pages (issue 32 §1, as {@link CommandScope}). Absent: every page, a seat's too.
+   */
+  scope?: 'workstation';
 }
 
 /** Names of commands and events: `domain.verb`, e.g. `broadcast.startRecording`. */
@@ -260,32 +266,16 @@ export function localSetting<S extends z.ZodType, O>(
 }
 
 /**
- * Declares one read of the desk's own state (its journal, studio presence, saved queries, the
- * budget gauge, notices, batch progress): no platform call, so `local` priority, no API, no
- * operations, either role, listed under `app`; `read`, so never audited and, when its `scope`
- * is `platform`, open to an observer seat.
+ * Declares one command on the desk's own state (its journal, studio presence, saved queries,
+ * the budget gauge, notices, batch progress, windows): no platform call, so `local` priority,
+ * no API, no operations, either role, listed under `app`. `effect` says what it does:
+ * - `read`: never audited and, when its `scope` is `platform`, open to an observer seat;
+ * - `change`: the desk's own view state (saved queries, windows), yet never journaled: where the
+ *   operator put a window or what the page saved by itself is nobody's act
+ *   (docs/dev/architecture.md, "Activity").
  */
-export function localRead<S extends z.ZodType, O>(
-  decl: Pick<CommandDecl<S, O>, 'input' | 'output' | 'scope'>,
-): CommandDecl<S, O, 'local'> {
-  return {
-    ...decl,
-    priority: 'local',
-    category: 'app',
-    effect: 'read',
-    api: null,
-    operations: [],
-    roles: anyRole,
-  };
-}
-
-/**
- * Declares one change of the desk's own view state (saved queries, windows): no platform
- * call, so `local` priority, no API, no operations, either role, listed under `app`; a
- * `change`, yet never journaled: where the operator put a window or what the page saved by
- * itself is nobody's act (docs/dev/architecture.md, "Activity").
- */
-export function localViewChange<S extends z.ZodType, O>(
+export function localState<S extends z.ZodType, O>(
+  effect: 'read' | 'change',
   decl: Pick<CommandDecl<S, O>, 'input' | 'output' | 'scope'> &
     Partial<Pick<CommandDecl<S, O>, 'offer'>>,
 ): CommandDecl<S, O, 'local'> {
@@ -293,17 +283,17 @@ export function localViewChange<S extends z.ZodType, O>(
     ...decl,
     priority: 'local',
     category: 'app',
-    effect: 'change',
-    journal: 'never',
+    effect,
+    ...(effect === 'change' ? { journal: 'never' as const } : {}),
     api: null,
     operations: [],
     roles: anyRole,
   };
 }
 
-/** Declares one event carrying `P`. */
-export function event<P>(): EventDecl<P> {
-  return { payload: returns<P>() };
+/** Declares one event carrying `P`; `scope: 'workstation'` keeps it to this desk's pages. */
+export function event<P>(scope?: 'workstation'): EventDecl<P> {
+  return { payload: returns<P>(), ...(scope ? { scope } : {}) };
 }
 
 /** A domain's commands; TypeScript keeps each name `domain.verb`. */

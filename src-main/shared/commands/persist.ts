@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { JsonValue, PersistedCache, PersistSaveResult } from '../persist-model';
-import { defineCommands, localRead, localViewChange, returns } from './define';
+import { defineCommands, localState, returns } from './define';
 import { noInput } from './fields';
 
 const jsonValue: z.ZodType<JsonValue> = z.lazy(() =>
@@ -22,7 +22,7 @@ const jsonValue: z.ZodType<JsonValue> = z.lazy(() =>
 /** The persist domain's commands. */
 export const persistCommands = defineCommands({
   /** The active workspace's saved queries (none when it never saved any, or the file is damaged). */
-  'persist.load': localRead({
+  'persist.load': localState('read', {
     scope: 'workstation',
     input: noInput,
     output: returns<PersistedCache>(),
@@ -31,7 +31,7 @@ export const persistCommands = defineCommands({
    * Replaces the saved queries of `workspaceId`, if it is still the active workspace (a save
    * racing a workspace switch is dropped, never written under the other workspace).
    */
-  'persist.save': localViewChange({
+  'persist.save': localState('change', {
     scope: 'workstation',
     input: z.object({
       workspaceId: z.string().min(1).max(64),

@@ -5,7 +5,7 @@
  * may send them. They are not `studio.*`, so a seat's pages reach the hub with them.
  */
 import { z } from 'zod';
-import { defineCommands, defineEvents, event, localRead, returns } from './define';
+import { defineCommands, defineEvents, event, localState, returns } from './define';
 import { key, noInput } from './fields';
 import type { PresenceListing, PresencePicture, PresenceReply } from '../presence-model';
 import { studioCommands } from './studio';
@@ -17,7 +17,7 @@ export const presenceCommands = defineCommands({
    * (null: none). Replaces what the page said before. Answers the picture, the page's own id
    * and its desk's.
    */
-  'presence.report': localRead({
+  'presence.report': localState('read', {
     scope: 'platform',
     input: z.object({
       channelKey: key.nullable(),
@@ -34,7 +34,7 @@ export const presenceCommands = defineCommands({
     output: returns<PresenceReply>(),
   }),
   /** Who is where now, and this page's desk, without saying anything of this page. */
-  'presence.list': localRead({
+  'presence.list': localState('read', {
     scope: 'platform',
     input: noInput,
     output: returns<PresenceListing>(),

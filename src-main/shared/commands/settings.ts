@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { languages, type Language, type LanguageChoice } from '../i18n/languages';
-import { defineCommands, localSetting, returns } from './define';
+import { defineCommands, defineEvents, event, localSetting, returns } from './define';
 import { noInput } from './fields';
 import {
   updateModes,
@@ -183,4 +183,25 @@ export const settingsCommands = defineCommands({
     output: returns<{ rows: ShortcutRow[] }>(),
     effect: 'change',
   }),
+});
+
+/**
+ * A change of a setting every page of this desk shows (`settings.changed`): the interface
+ * language (the choice, null: the OS's, and the OS's language where main knows it, as
+ * `settings.language` answers), the appearance (as `settings.appearance` answers), or the
+ * keyboard shortcuts (every row, as `settings.shortcuts` answers).
+ */
+export type SettingsChange =
+  | { setting: 'language'; language: LanguageChoice; systemLanguage: Language | null }
+  | { setting: 'appearance'; appearance: Appearance }
+  | { setting: 'shortcuts'; rows: ShortcutRow[] };
+
+/** Events of the settings domain. */
+export const settingsEvents = defineEvents({
+  /**
+   * A shared setting changed, whichever page or way in changed it: every page of this desk (the
+   * main window, each pop-out window or tab) takes it at once (issue 35 §3, "Two screens").
+   * This desk's own: never sent to a studio's seats.
+   */
+  'settings.changed': event<SettingsChange>('workstation'),
 });

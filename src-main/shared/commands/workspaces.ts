@@ -19,7 +19,7 @@ import {
   defineCommands,
   defineEvents,
   event,
-  localRead,
+  localState,
   returns,
 } from './define';
 import { noInput, requiredText } from './fields';
@@ -122,7 +122,7 @@ export const workspaceCommands = defineCommands({
     roles: anyRole,
   }),
   /** Each API's budget (the status bar's gauge). */
-  'budget.get': localRead({
+  'budget.get': localState('read', {
     scope: 'platform',
     input: noInput,
     output: returns<BudgetSnapshot[]>(),
@@ -211,7 +211,7 @@ export const workspaceCommands = defineCommands({
     operations: [],
     roles: anyRole,
   }),
-  'app.notices': localRead({
+  'app.notices': localState('read', {
     scope: 'platform',
     input: noInput,
     output: returns<Notice[]>(),

@@ -4,11 +4,11 @@
  * call.
  */
 import type { WorkstationState } from '../workstation-model';
-import { defineCommands, defineEvents, event, localRead, returns } from './define';
+import { defineCommands, defineEvents, event, localState, returns } from './define';
 import { noInput } from './fields';
 
 export const workstationCommands = defineCommands({
-  'workstation.state': localRead({
+  'workstation.state': localState('read', {
     scope: 'workstation',
     input: noInput,
     output: returns<WorkstationState>(),

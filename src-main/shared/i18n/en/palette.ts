@@ -51,6 +51,7 @@ export const palette = {
     palette: 'Open the command palette',
     sheet: 'Show this list of shortcuts',
     viewN: 'Open the view at that place in the top bar',
+    viewNInMain: 'Open the view at that place in the main window’s top bar',
     channelN: 'Control room: focus the channel at that place in the list',
     search: 'Control room: search the channels',
     note: 'Keys are physical: they work in Hangul input mode too, never while typing in a field.',

@@ -54,6 +54,7 @@ export const palette: CatalogueShape<typeof en> = {
     palette: '명령 팔레트 열기',
     sheet: '이 단축키 목록 보기',
     viewN: '상단 바에서 그 순서의 화면 열기',
+    viewNInMain: '메인 창 상단 바에서 그 순서의 화면 열기',
     channelN: '컨트롤 룸: 리스트에서 그 순서의 채널 선택',
     search: '컨트롤 룸: 채널 검색',
     note: '키는 물리 키 기준이라 한글 입력 상태에서도 동작하며, 입력란에 입력하는 중에는 동작하지 않습니다.',

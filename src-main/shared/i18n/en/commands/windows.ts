@@ -11,5 +11,10 @@ export const commandsWindows = {
       description:
         'Opens the control room in a window of its own, where it was last put. It shares this window’s watches.',
     },
+    showMainView: {
+      title: 'Open a view in the main window',
+      description:
+        'Opens the view at that place in the main window’s top bar (Shift+1 … Shift+9, Shift+0 in a pop-out) and, in the desktop app, brings the main window to the front.',
+    },
   },
 } as const;

@@ -11,5 +11,10 @@ export const commandsWindows = {
       description:
         '컨트롤 룸을 별도의 창으로, 마지막에 둔 자리에 엽니다. 이 창의 감시를 함께 씁니다.',
     },
+    showMainView: {
+      title: '메인 창에서 화면 열기',
+      description:
+        '메인 창 상단 바에서 그 순서의 화면을 엽니다(새 창에서 Shift+1 … Shift+9, Shift+0). 데스크톱 앱에서는 메인 창을 앞으로 가져옵니다.',
+    },
   },
 } as const;
