@@ -322,6 +322,23 @@ describe('studio hub', () => {
     }
   });
 
+  it('keeps a focus asked at the hub desk (its keys, its panel) to the hub’s own control room', async () => {
+    const seat = await joinSeat('Focus screen', 'operator');
+    const heard: string[] = [];
+    const off = seat.subscribe((event) => heard.push(event));
+    try {
+      await expect.poll(() => seat.link().state).toBe('connected');
+      const hubPage = { clientId: 'hub-page' };
+      await rig.core.invoke('channel.focus', { position: 1 }, hubPage);
+      // An event every page of the studio hears, sent after: the seat's stream keeps the order.
+      await rig.core.invoke('presence.report', { channelKey: null }, hubPage);
+      await expect.poll(() => heard).toContain('presence.changed');
+      expect(heard).not.toContain('channel.focusRequested');
+    } finally {
+      off();
+    }
+  });
+
   it('cuts a revoked seat off within 1 s: its stream closes and its requests get 401', async () => {
     const seat = await joinSeat('Graphics', 'operator');
     const heard: string[] = [];

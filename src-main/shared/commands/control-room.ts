@@ -215,6 +215,9 @@ export const controlRoomEvents = defineEvents({
   'watch.update': event<WatchUpdate>(),
   /** A command refused for budget waits to be tried again, or settled after waiting. */
   'command.waiting': event<CommandWaiting>(),
-  /** A panel (or another way in) asked this desk's control room to focus a channel. */
-  'channel.focusRequested': event<ChannelFocus>(),
+  /**
+   * A panel (or another way in) asked this desk's control room to focus a channel. This desk's
+   * pages only: a hub never passes it to its seats, whose control rooms are their operators'.
+   */
+  'channel.focusRequested': event<ChannelFocus>('workstation'),
 });
