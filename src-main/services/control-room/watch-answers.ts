@@ -120,6 +120,16 @@ export class WatchAnswers {
       }
   }
 
+  /**
+   * Forgets task `id`'s answer and problem: its watch came back after the operator was elsewhere
+   * (past the planner's `retiredForMs`), so it reads at once, and its answer from before must
+   * not be replayed over the new one (it would arrive after it on the page).
+   */
+  forget(id: string): void {
+    this.latest.delete(id);
+    this.problems.delete(id);
+  }
+
   /** The watches of the channel list whose task subject is `subject`. */
   private listWatches(subject: string): string[] {
     return [...this.watches]

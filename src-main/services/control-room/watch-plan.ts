@@ -140,6 +140,13 @@ export function outageProbeDelay(probes: number): number {
   return Math.min(outageProbe.maxMs, outageProbe.firstMs * 2 ** Math.max(0, probes - 1));
 }
 
+/**
+ * How long a task a rebuild dropped keeps its reads' ages for a watch subscribed again, ms: "at
+ * once" is a spec changed in one step (the Multiview's pins: an unsubscribe and a subscribe
+ * milliseconds apart), not a view opened again seconds later.
+ */
+export const retiredForMs = 1_000;
+
 /** The most the planner widens its intervals when the scheduler's background rate is lowered. */
 export const maxYieldFactor = 3;
 

@@ -210,6 +210,33 @@ describe('watch planner', () => {
     planner.dispose();
   });
 
+  it('reads a channel list at once when its view opens again later, not when its watch is swapped at once', async () => {
+    const { clock, runs, planner } = setup({ latencyMs: 200 });
+    const reads = () => runs.filter((r) => r.id.startsWith('channels:')).length;
+    let watchId = planner.subscribe({ kind: 'channels' }, 'c');
+    await clock.advance(1_000);
+    expect(reads()).toBe(1);
+    // Swapped in one step (a spec changed): the read's age comes back, nothing is read again.
+    planner.unsubscribe(watchId);
+    watchId = planner.subscribe({ kind: 'channels' }, 'c');
+    await clock.advance(1_000);
+    expect(reads()).toBe(1);
+    // Closed, and opened again 5 s later (the operator was in another view): read at once.
+    planner.unsubscribe(watchId);
+    await clock.advance(5_000);
+    watchId = planner.subscribe({ kind: 'channels' }, 'c');
+    await clock.advance(1_000);
+    expect(reads()).toBe(2);
+    // Closed, a command makes channels stale (the Rehearsal panel), and opened again at once:
+    // read at once too.
+    planner.unsubscribe(watchId);
+    planner.rereadTopic('channels');
+    planner.subscribe({ kind: 'channels' }, 'c');
+    await clock.advance(1_000);
+    expect(reads()).toBe(3);
+    planner.dispose();
+  });
+
   it('gives way while a command or a view read is queued in the scheduler', async () => {
     let queued = { command: 1, view: 0, watch: 0, bulk: 0 };
     const { clock, runs, planner } = setup({ budget: () => budget({ queued }) });

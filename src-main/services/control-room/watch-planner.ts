@@ -25,6 +25,7 @@ import type { Clock } from '../../platform/scheduler';
 import type { BudgetSnapshot, WatchSpec } from '../../shared/model';
 import { MultiviewPacing } from './multiview-pacing';
 import { mostOverdue, type TaskState } from './next-read';
+import { RetiredTasks } from './retired-tasks';
 import { WatchAnswers } from './watch-answers';
 import { unreachable, WatchOutage } from './watch-outage';
 import {
@@ -68,11 +69,8 @@ export class WatchPlanner {
   private readonly reserve: number;
   /** The on-air list and the turns of the Multiview's per-broadcast reads. */
   private readonly multiview = new MultiviewPacing();
-  /**
-   * Tasks the last rebuild dropped, with their state: a watch subscribed again at once (the
-   * Multiview re-subscribing with another pin) takes its reads' ages back, not reading all anew.
-   */
-  private retired = new Map<string, TaskState>();
+  /** Tasks the last rebuild dropped, with their state (retired-tasks.ts). */
+  private readonly retired = new RetiredTasks();
   /** Whether the platform answers; the tasks marked stale while it does not. */
   private readonly outage = new WatchOutage({
     tasks: () => this.tasks,
@@ -158,15 +156,16 @@ export class WatchPlanner {
   }
 
   /**
-   * Re-reads the tasks of `topic` next, as if never read, as the budget allows (a command
-   * changed what they show: the Rehearsal panel put a channel on air). Dormant tasks stay so;
-   * a read already running finishes first.
+   * Re-reads the tasks of `topic` next, as if never read, as the budget allows (a command changed
+   * what they show: the Rehearsal panel put a channel on air). Dormant tasks stay so.
    */
   rereadTopic(topic: WatchTopic): void {
     for (const task of this.tasks) {
       const state = this.taskState.get(task.id);
       if (task.topic === topic && state && !state.dormant) state.lastRunAt = null;
     }
+    // One whose view just closed is as stale: if it comes back, it reads at once.
+    for (const id of this.retired.drop(topic)) this.answers.forget(id);
     if (!this.running) this.sleep(0, 0);
   }
 
@@ -272,10 +271,11 @@ export class WatchPlanner {
       }
     const now = this.options.clock.now();
     for (const task of this.tasks) {
-      const back = this.retired.get(task.id);
-      if (back && !this.taskState.has(task.id)) this.taskState.set(task.id, back);
+      const back = this.taskState.has(task.id) ? null : this.retired.takeBack(task.id, now);
+      if (back === 'gone') this.answers.forget(task.id);
+      else if (back) this.taskState.set(task.id, back.state);
     }
-    this.retired = retired;
+    this.retired.replace(retired, now);
     this.answers.prune(byId, retired, this.multiview.onAir);
     this.multiview.replan(
       [...this.subscriptions.values()].find((s) => s.spec.kind === 'multiview')?.spec,
