@@ -328,7 +328,8 @@ describe('studio hub', () => {
     const off = seat.subscribe((event) => heard.push(event));
     try {
       await expect.poll(() => seat.link().state).toBe('connected');
-      const hubPage = { clientId: 'hub-page' };
+      // A page of its own: its first presence report is a change the seat hears.
+      const hubPage = { clientId: 'hub-focus-page' };
       await rig.core.invoke('channel.focus', { position: 1 }, hubPage);
       // An event every page of the studio hears, sent after: the seat's stream keeps the order.
       await rig.core.invoke('presence.report', { channelKey: null }, hubPage);
