@@ -70,7 +70,9 @@ test('a Korean operator finds and runs cue point now from the palette by 초성'
   // Recent choices come first the next time.
   await app.keyboard.press('Escape');
   await expect(palette).toBeHidden();
+  await expect(box).not.toBeAttached();
   await pressHangul(app, 'KeyK', 'ㅏ', modifierBits.ctrl);
+  await expect(palette).toBeVisible();
   await expect(list.getByRole('option').first()).toContainText(cueTitle);
 
   // A channel already read is found by name and opens in the control room.

@@ -16,8 +16,11 @@ if (dialog && typeof dialog.showModal !== 'function') {
   dialog.show = function show(this: HTMLDialogElement) {
     this.open = true;
   };
+  // As in Chromium (HTML, "close the dialog"): nothing if already closed; the close event is
+  // queued as a task, so it can arrive after the dialog was opened again.
   dialog.close = function close(this: HTMLDialogElement) {
+    if (!this.open) return;
     this.open = false;
-    this.dispatchEvent(new Event('close'));
+    setTimeout(() => this.dispatchEvent(new Event('close')), 0);
   };
 }

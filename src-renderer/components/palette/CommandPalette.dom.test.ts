@@ -160,6 +160,25 @@ describe('CommandPalette', () => {
     expect(optionNamed(/Keynote/)?.textContent).toContain('Broadcast');
   });
 
+  it('stays open when opened again before the close event of its last closing arrives', async () => {
+    // Esc, then Ctrl+K at once: Chromium fires `close` a task after the dialog closed, and a
+    // busy page can handle the key first (e2e/palette.spec.ts once met it on CI).
+    displayClock.now = now;
+    const onClose = vi.fn();
+    const client = cache();
+    const { rerender } = render(PaletteTestHost, { client, open: true, onClose });
+    const dialog = screen.getByRole<HTMLDialogElement>('dialog', { name: 'Command palette' });
+    await fireEvent(dialog, new Event('cancel', { cancelable: true }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+    await rerender({ client, open: false, onClose });
+    expect(dialog.open).toBe(false);
+    await rerender({ client, open: true, onClose });
+    await new Promise((done) => setTimeout(done, 10));
+    expect(dialog.open).toBe(true);
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(options().length).toBeGreaterThan(0);
+  });
+
   it('lists a broadcast command disabled, with the reason, when no broadcast is open', () => {
     open(cache());
     const cue = optionNamed(/Set cue point now/);
