@@ -144,6 +144,21 @@ export async function startRestartRig(prefix: string): Promise<RestartRig> {
   };
 }
 
+/**
+ * A `fetch` for {@link startTestCore}'s `sandboxFetch` that records the path of every request
+ * the core's sandbox workspace sends (in order, into `sent`) and reads each answer whole before
+ * handing it on: a request counts as in flight until its body is here, as the planner counts it.
+ * @param sent the list the paths (`/v1/…`, no query) are pushed to.
+ */
+export function countingFetch(sent: string[]): NonNullable<WorkspaceOptions['fetch']> {
+  return async (request) => {
+    sent.push(new URL(request.url).pathname);
+    const response = await fetch(request);
+    const body = [204, 304].includes(response.status) ? null : await response.arrayBuffer();
+    return new Response(body, response);
+  };
+}
+
 /** A SecretStore in memory: always available, empty at first. */
 export function memorySecrets(): SecretStore {
   const entries = new Map<string, string>();

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ManualClock } from '../../platform/manual-clock';
 import type { BudgetSnapshot, ChannelSummary, Fresh, Page, WatchUpdate } from '../../shared/model';
 import type { CommandOutput } from '../../shared/bridge';
-import { startTestCore, type TestCore } from './test-support';
+import { countingFetch, startTestCore, type TestCore } from './test-support';
 
 let rig: TestCore;
 /** Paths of every request the desk's sandbox workspace sent to the platform, in order. */
@@ -24,13 +24,7 @@ beforeAll(async () => {
   rig = await startTestCore({
     seed: 11,
     clock,
-    sandboxFetch: async (request) => {
-      sent.push(new URL(request.url).pathname);
-      const response = await fetch(request);
-      // Read whole before answering: a request counts as in flight until its body is here.
-      const body = [204, 304].includes(response.status) ? null : await response.arrayBuffer();
-      return new Response(body, response);
-    },
+    sandboxFetch: countingFetch(sent),
   });
   rig.core.subscribe((event, payload) => {
     if (event === 'watch.update') pushed.push(payload as WatchUpdate);

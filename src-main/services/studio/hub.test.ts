@@ -302,42 +302,50 @@ describe('studio hub', () => {
     }
   });
 
-  it('keeps the hub desk’s own settings from its seats (their language and theme are their own)', async () => {
-    const seat = await joinSeat('Second screen', 'operator');
+  /**
+   * What a newly joined seat hears while `act` runs at a page of the hub desk, up to a
+   * presence report from that page sent after it: an event every page of the studio hears,
+   * and the seat's stream keeps the order, so whatever `act` pushed to the seats came first.
+   * @param clientId a page of its own, so its first presence report is a change the seat hears.
+   */
+  async function heardBySeat(
+    label: string,
+    clientId: string,
+    act: (hubPage: { clientId: string }) => Promise<unknown>,
+  ): Promise<string[]> {
+    const seat = await joinSeat(label, 'operator');
     const heard: string[] = [];
     const off = seat.subscribe((event) => heard.push(event));
     try {
       await expect.poll(() => seat.link().state).toBe('connected');
-      const hubPage = { clientId: 'hub-page' };
-      await rig.core.invoke('settings.language', { language: 'ko' }, hubPage);
-      await rig.core.invoke('settings.appearance', { theme: 'light' }, hubPage);
-      // An event every page of the studio hears, sent after: the seat's stream keeps the order.
+      const hubPage = { clientId };
+      await act(hubPage);
       await rig.core.invoke('presence.report', { channelKey: null }, hubPage);
       await expect.poll(() => heard).toContain('presence.changed');
-      expect(heard).not.toContain('settings.changed');
+      return heard;
     } finally {
       off();
+    }
+  }
+
+  it('keeps the hub desk’s own settings from its seats (their language and theme are their own)', async () => {
+    try {
+      const heard = await heardBySeat('Second screen', 'hub-page', async (hubPage) => {
+        await rig.core.invoke('settings.language', { language: 'ko' }, hubPage);
+        await rig.core.invoke('settings.appearance', { theme: 'light' }, hubPage);
+      });
+      expect(heard).not.toContain('settings.changed');
+    } finally {
       await rig.core.invoke('settings.language', { language: null }, { clientId: 'hub-page' });
       await rig.core.invoke('settings.appearance', { theme: 'dark' }, { clientId: 'hub-page' });
     }
   });
 
   it('keeps a focus asked at the hub desk (its keys, its panel) to the hub’s own control room', async () => {
-    const seat = await joinSeat('Focus screen', 'operator');
-    const heard: string[] = [];
-    const off = seat.subscribe((event) => heard.push(event));
-    try {
-      await expect.poll(() => seat.link().state).toBe('connected');
-      // A page of its own: its first presence report is a change the seat hears.
-      const hubPage = { clientId: 'hub-focus-page' };
-      await rig.core.invoke('channel.focus', { position: 1 }, hubPage);
-      // An event every page of the studio hears, sent after: the seat's stream keeps the order.
-      await rig.core.invoke('presence.report', { channelKey: null }, hubPage);
-      await expect.poll(() => heard).toContain('presence.changed');
-      expect(heard).not.toContain('channel.focusRequested');
-    } finally {
-      off();
-    }
+    const heard = await heardBySeat('Focus screen', 'hub-focus-page', (hubPage) =>
+      rig.core.invoke('channel.focus', { position: 1 }, hubPage),
+    );
+    expect(heard).not.toContain('channel.focusRequested');
   });
 
   it('cuts a revoked seat off within 1 s: its stream closes and its requests get 401', async () => {

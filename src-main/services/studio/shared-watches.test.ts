@@ -12,7 +12,7 @@ import { ManualClock } from '../../platform/manual-clock';
 import type { Broadcast, BudgetSnapshot, ChannelSummary, Fresh, Page } from '../../shared/model';
 import type { PairingCode, StudioHosting } from '../../shared/studio-model';
 import type { CallContext } from '../core/command-registry';
-import { memorySecrets, startTestCore, type TestCore } from '../app/test-support';
+import { countingFetch, memorySecrets, startTestCore, type TestCore } from '../app/test-support';
 import type { SeatCore } from './seat';
 import { openTestSeat } from './testing/studio-test-support';
 
@@ -29,13 +29,7 @@ beforeAll(async () => {
   rig = await startTestCore({
     seed: 11,
     clock,
-    sandboxFetch: async (request) => {
-      sent.push(new URL(request.url).pathname);
-      const response = await fetch(request);
-      // Read whole before answering: a request counts as in flight until its body is here.
-      const body = [204, 304].includes(response.status) ? null : await response.arrayBuffer();
-      return new Response(body, response);
-    },
+    sandboxFetch: countingFetch(sent),
   });
   hosting = await hubCommand<StudioHosting>('studio.startHosting', {
     address: '127.0.0.1',
