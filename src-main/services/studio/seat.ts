@@ -12,7 +12,6 @@
  *   pinned link (seat-files.ts): the hub's queue reads the hub's copies, never a seat's path.
  */
 import { fetch, type Agent } from 'undici';
-import { z } from 'zod';
 import {
   commands,
   isCommandName,
@@ -24,9 +23,7 @@ import { say } from '../../shared/i18n/say';
 import type { MessageKey, MessageRef } from '../../shared/i18n/message';
 import { commandTextKeys } from '../../shared/command-texts';
 import { fail, ok, type DeskError, type Result } from '../../shared/result';
-import type { SecretStore } from '../../secrets/keychain';
 import type { LeftUpload, SeatLink, SeatRole, StudioStatus } from '../../shared/studio-model';
-import { seatRoles } from '../../shared/studio-model';
 import type { CallContext } from '../core/command-registry';
 import { normalizeFingerprint } from './certificate';
 import type { StudioCore } from './studio-core';
@@ -36,120 +33,7 @@ import type { EnqueueResult, UploadTarget } from '../../shared/uploads';
 import { FingerprintMismatchError, pinnedAgent, readServerSentEvents, unwrap } from './link';
 
 export { FingerprintMismatchError, pinnedAgent } from './link';
-
-const pairAnswer = z.object({
-  ok: z.literal(true),
-  data: z.object({
-    seatId: z.string(),
-    seatName: z.string(),
-    role: z.enum(seatRoles),
-    credential: z.string(),
-  }),
-});
-const refusal = z.object({ ok: z.literal(false), error: z.object({ message: z.string() }) });
-
-/** The keychain entry of a seat's credential for the hub pinned by `fingerprint`. */
-export function seatSecretName(fingerprint: string): string {
-  return `studio-seat:${normalizeFingerprint(fingerprint)}`;
-}
-
-/** Joining refused: the hub's own words (wrong or expired code, locked) or the pin's. */
-export class JoinRefusedError extends Error {
-  constructor(
-    message: string,
-    readonly status: number | null,
-  ) {
-    super(message);
-    this.name = 'JoinRefusedError';
-  }
-}
-
-/**
- * Pairs with the hub at `url` using `code`, keeps the credential in `secrets` under
- * {@link seatSecretName}, and answers the seat's name and role.
- * @throws FingerprintMismatchError when the hub is not the pinned one (nothing was sent);
- *   JoinRefusedError with the hub's words when it refused the code.
- */
-export async function pairSeat(options: {
-  url: string;
-  fingerprint: string;
-  code: string;
-  seatName: string;
-  secrets: SecretStore;
-  agent?: Agent;
-}): Promise<{ seatName: string; role: SeatRole; credential: string }> {
-  const agent = options.agent ?? pinnedAgent(options.fingerprint);
-  try {
-    const response = await fetch(new URL('/studio/pair', options.url), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ code: options.code, seatName: options.seatName }),
-      dispatcher: agent,
-    }).catch((error: unknown) => {
-      throw unwrap(error);
-    });
-    const body: unknown = await response.json().catch(() => null);
-    const paired = pairAnswer.safeParse(body);
-    if (!response.ok || !paired.success) {
-      const said = refusal.safeParse(body);
-      throw new JoinRefusedError(
-        said.success ? said.data.error.message : `The hub answered ${response.status}.`,
-        response.status,
-      );
-    }
-    const seat = paired.data.data;
-    await options.secrets.set(seatSecretName(options.fingerprint), seat.credential);
-    return { seatName: seat.seatName, role: seat.role, credential: seat.credential };
-  } finally {
-    if (!options.agent) await agent.close();
-  }
-}
-
-const helloAnswer = z.object({
-  ok: z.literal(true),
-  data: z.object({ seatName: z.string(), role: z.enum(seatRoles) }),
-});
-
-/**
- * Joins the hub at `url` again with the credential kept in `secrets` from an earlier pairing,
- * and answers the seat's name and role as the hub knows them.
- * @throws FingerprintMismatchError when the hub is not the pinned one; JoinRefusedError when
- *   no credential is kept or the hub refused it (revoked).
- */
-export async function rejoinSeat(options: {
-  url: string;
-  fingerprint: string;
-  secrets: SecretStore;
-  agent?: Agent;
-}): Promise<{ seatName: string; role: SeatRole; credential: string }> {
-  const credential = await options.secrets.get(seatSecretName(options.fingerprint));
-  if (credential === null)
-    throw new JoinRefusedError(
-      'No credential of this studio is kept here: pair with a code from the hub.',
-      null,
-    );
-  const agent = options.agent ?? pinnedAgent(options.fingerprint);
-  try {
-    const response = await fetch(new URL('/studio/hello', options.url), {
-      headers: { authorization: `Seat ${credential}` },
-      dispatcher: agent,
-    }).catch((error: unknown) => {
-      throw unwrap(error);
-    });
-    const body: unknown = await response.json().catch(() => null);
-    const hello = helloAnswer.safeParse(body);
-    if (!response.ok || !hello.success) {
-      const said = refusal.safeParse(body);
-      throw new JoinRefusedError(
-        said.success ? said.data.error.message : `The hub answered ${response.status}.`,
-        response.status,
-      );
-    }
-    return { ...hello.data.data, credential };
-  } finally {
-    if (!options.agent) await agent.close();
-  }
-}
+export { JoinRefusedError, pairSeat, rejoinSeat, seatSecretName } from './seat-pairing';
 
 /** A seat's core: the hub's commands and events through the pinned, credentialed link. */
 export interface SeatCore extends StudioCore {
