@@ -12,7 +12,7 @@ import { deskTarget, type DeskConfig, type DeskSecrets } from './config';
 import { DeskClient, type FetchLike, type LinkState, type PanelCommand } from './desk-client';
 import { feedbackDefinitions } from './feedbacks';
 import { presetChannels, presetDefinitions } from './presets';
-import { variableDefinitions, variableValues } from './variables';
+import { figuresStale, variableDefinitions, variableValues } from './variables';
 
 /** What the connection tells Companion: the methods of `InstanceBase` it calls. */
 export type CompanionHost = Pick<
@@ -152,6 +152,7 @@ export class DeskConnection {
       feedbackDefinitions({
         channelChoices: () => channels,
         lampOf: (key) => this.lampOf(key),
+        figuresStale: (key) => figuresStale(this.#picture, key, this.#link),
         budgetPaused: () => this.#link === 'open' && this.#picture?.budget?.state === 'paused',
         waitsForSecondPress: (key) => (this.#waiting.get(key)?.until ?? 0) > this.#now(),
       }),
@@ -172,7 +173,14 @@ export class DeskConnection {
       this.#define();
     }
     this.#publish();
-    this.#host.checkFeedbacks('onAir', 'recording', 'offAir', 'stale', 'budgetPaused');
+    this.#host.checkFeedbacks(
+      'onAir',
+      'recording',
+      'offAir',
+      'stale',
+      'figuresStale',
+      'budgetPaused',
+    );
   }
 
   #linkChanged(link: LinkState): void {
@@ -190,7 +198,14 @@ export class DeskConnection {
       );
     else this.#host.updateStatus(InstanceStatus.ConnectionFailure, link.message);
     this.#publish();
-    this.#host.checkFeedbacks('onAir', 'recording', 'offAir', 'stale', 'budgetPaused');
+    this.#host.checkFeedbacks(
+      'onAir',
+      'recording',
+      'offAir',
+      'stale',
+      'figuresStale',
+      'budgetPaused',
+    );
   }
 
   #publish(): void {

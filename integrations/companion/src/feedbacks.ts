@@ -1,7 +1,7 @@
 /**
  * The module's feedbacks: each channel's tally (on air, recording, off air, stale) from the
- * desk's lamps (`data.lamps`, docs/admin/panels.md, "The HTTP API"), the budget's pause, and a
- * first press waiting for its second. A button the module cannot vouch for is stale: the desk
+ * desk's lamps (`data.lamps`, docs/admin/panels.md, "The HTTP API"), the budget's pause, a first
+ * press waiting for its second, and figures (viewers, chat) that may no longer be so. A button the module cannot vouch for is stale: the desk
  * says so, the stream to the desk is down, or the desk has not read the channel; a stale button
  * is drawn dark and never as on air (docs/admin/panels.md: "A button that is `stale` must be
  * drawn dark").
@@ -16,13 +16,15 @@ import { channelOption } from './actions';
 
 /** The module's feedback ids. */
 export type DeskFeedbackId =
-  'onAir' | 'recording' | 'offAir' | 'stale' | 'budgetPaused' | 'pressAgain';
+  'onAir' | 'recording' | 'offAir' | 'stale' | 'figuresStale' | 'budgetPaused' | 'pressAgain';
 
 /** What the feedbacks read of the connection. */
 export interface DeskFeedbackHost {
   channelChoices(): DropdownChoice[];
   /** The channel's lamp now; `stale` whenever the module cannot vouch for it. */
   lampOf(channelKey: string): PanelLamp;
+  /** True when the channel's viewers or chat figure may no longer be so (variables.ts). */
+  figuresStale(channelKey: string): boolean;
   /** True while the desk's live budget is paused (a 429 or a refused token). */
   budgetPaused(): boolean;
   /** True while a first press of a two-press command on this channel waits (2 s). */
@@ -84,6 +86,15 @@ export function feedbackDefinitions(host: DeskFeedbackHost): CompanionFeedbackDe
       defaultStyle: { bgcolor: tallyColours.stale, color: tallyColours.staleText },
       options: channel(),
       callback: (feedback) => host.lampOf(key(feedback.options)) === 'stale',
+    },
+    figuresStale: {
+      type: 'boolean',
+      name: 'Viewers and chat: stale',
+      description:
+        'The channel’s viewers or chat figure may no longer be so (its read failed since, the desk lost the platform, or the desk is not reachable): its text is drawn grey, so an old count never looks like now.',
+      defaultStyle: { color: tallyColours.staleText },
+      options: channel(),
+      callback: (feedback) => host.figuresStale(key(feedback.options)),
     },
     budgetPaused: {
       type: 'boolean',

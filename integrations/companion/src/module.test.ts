@@ -134,6 +134,10 @@ describe('the Companion module against OnAir Desk', () => {
     expect(companion.variables.get('calls_last_minute')).toEqual(expect.any(Number));
     expect(companion.variables.get('link')).toBe('open');
     expect(companion.variableDefinitions.map((v) => v.variableId)).toContain(`${prefix}_viewers`);
+    // The chat's age: the focused broadcast's watch reads it every 15 s (slower only while the
+    // budget yields), so well under a minute.
+    expect(companion.variables.get(`${prefix}_chat_age`)).toBeLessThan(60);
+    expect(await companion.feedback('figuresStale', onChannel())).toBe(false);
 
     const page = Object.values(companion.presets).filter(
       (preset) => preset?.category === `On air: ${channelTitle}`,
@@ -242,6 +246,7 @@ describe('when the module cannot vouch for a button', () => {
         .toBe(true);
       expect(performance.now() - closedAt).toBeLessThanOrEqual(2_000);
       expect(await recorder.feedback('onAir', { channel: lit })).toBe(false);
+      expect(await recorder.feedback('figuresStale', { channel: lit })).toBe(true);
       expect(recorder.status()).toBe(InstanceStatus.ConnectionFailure);
     } finally {
       link.stop();

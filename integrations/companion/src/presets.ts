@@ -82,7 +82,8 @@ export function presetDefinitions(
         color: tallyColours.white,
         bgcolor: tallyColours.offAir,
       },
-      feedbacks: tally,
+      // Grey text while the viewers may no longer be so, over whichever tally lights it.
+      feedbacks: [...tally, feedback('figuresStale', options)],
       steps: [
         {
           down: [{ actionId: 'focusChannel', options: { by: 'channel', ...options } }],
@@ -106,6 +107,7 @@ function feedback(
     recording: { bgcolor: tallyColours.recording, color: tallyColours.white },
     offAir: { bgcolor: tallyColours.offAir, color: tallyColours.white },
     stale: { bgcolor: tallyColours.stale, color: tallyColours.staleText },
+    figuresStale: { color: tallyColours.staleText },
     budgetPaused: { bgcolor: tallyColours.amber, color: tallyColours.black },
     pressAgain: { bgcolor: tallyColours.amber, color: tallyColours.black },
   }[feedbackId];

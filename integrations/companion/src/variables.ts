@@ -3,7 +3,9 @@
  * API"): per channel the title, lamp, time on air, viewers, chat participants and cue point
  * (`$(onair-desk:<channel key>_title)`…), and for the account the live API's calls in the last
  * minute and the budget's state. A figure the desk has not read is empty, never a guess: the
- * viewers and chat are read only for a broadcast the control room or the Multiview watches.
+ * viewers and chat are read only for a broadcast the control room or the Multiview watches. Each
+ * figure has its age (`_viewers_age`, `_chat_age`, s), and one that may no longer be so is told
+ * by the `figuresStale` feedback (feedbacks.ts), so a button never shows an old count as now.
  */
 import type { CompanionVariableDefinition, CompanionVariableValues } from '@companion-module/base';
 import type { PanelFeedback } from '../../../src-main/shared/panels-model';
@@ -15,7 +17,9 @@ export const channelVariables = {
   lamp: 'tally (onAir, recording, off, stale)',
   on_air_time: 'time on air (h:mm:ss)',
   viewers: 'viewers now',
+  viewers_age: 'viewers read, seconds ago',
   chat: 'chat participants',
+  chat_age: 'chat participants read, seconds ago',
   cue_point: 'cue point (hh:mm:ss UTC)',
 } as const;
 
@@ -80,12 +84,42 @@ export function variableValues(
     values[`${prefix}_on_air_time`] =
       onAir && broadcast?.startedAt ? clockOf(now - Date.parse(broadcast.startedAt)) : '';
     values[`${prefix}_viewers`] = onAir ? (broadcast?.viewers?.count ?? undefined) : undefined;
+    values[`${prefix}_viewers_age`] = onAir ? ageOf(broadcast?.viewers, now) : undefined;
     values[`${prefix}_chat`] = onAir ? broadcast?.chatParticipants?.count : undefined;
+    values[`${prefix}_chat_age`] = onAir ? ageOf(broadcast?.chatParticipants, now) : undefined;
     values[`${prefix}_cue_point`] = broadcast?.cuePointAt
       ? new Date(broadcast.cuePointAt).toISOString().slice(11, 19)
       : '';
   }
   return values;
+}
+
+/**
+ * True when the channel's figures on show (viewers, chat participants) may no longer be so: the
+ * stream to the desk is not open, the desk lost the platform, or the read they came from failed
+ * since (`stale` in the picture, docs/admin/panels.md, "The HTTP API"). False off air (no figure
+ * is shown) and for a figure not read yet (its variable is empty).
+ * @param link the stream's state (`open`…).
+ */
+export function figuresStale(
+  picture: PanelFeedback | null,
+  channelKey: string,
+  link: string,
+): boolean {
+  if (link !== 'open' || !picture) return true;
+  const channel = picture.channels.find((c) => c.channelKey === channelKey);
+  if (!channel || channel.tally !== 'onAir' || !channel.broadcastKey) return false;
+  const broadcast = picture.broadcasts[channel.broadcastKey];
+  return (
+    picture.stale ||
+    broadcast?.viewers?.stale === true ||
+    broadcast?.chatParticipants?.stale === true
+  );
+}
+
+/** How long ago a figure was read, whole seconds (never negative); undefined until read. */
+function ageOf(figure: { fetchedAt: number } | null | undefined, now: number): number | undefined {
+  return figure ? Math.max(0, Math.floor((now - figure.fetchedAt) / 1000)) : undefined;
 }
 
 /** A duration, ms, as `h:mm:ss` (negative: `0:00:00`). */
