@@ -34,7 +34,7 @@ test('an operator adds a live account, works on it, renews its token and removes
   await app.getByLabel('Live base URL').fill(sandbox.info.live_base_url);
   await app.getByLabel('Personal access token').fill(token);
   await app.getByRole('button', { name: 'Check and add' }).click();
-  await expect(app.getByRole('status')).toContainText('Super administrator');
+  await expect(app.getByRole('status').filter({ hasText: 'Super administrator' })).toBeVisible();
   await expect(app.getByLabel('Personal access token')).toHaveValue('');
   await app.screenshot(shots('10-accounts'));
   expect(await app.content()).not.toContain(token);

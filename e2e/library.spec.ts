@@ -368,7 +368,7 @@ async function addAccount(app: Page, sandbox: SandboxHandle, kind: 'live' | 'vod
     await app.getByLabel('Personal access token').fill(await sandbox.issueToken());
   }
   await app.getByRole('button', { name: 'Check and add' }).click();
-  await expect(app.getByRole('status')).toContainText(`Added “${name}”`);
+  await expect(app.getByRole('status').filter({ hasText: `Added “${name}”` })).toBeVisible();
 }
 
 test('a paired real-style workspace works in the Library', async ({

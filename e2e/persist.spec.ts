@@ -62,7 +62,7 @@ test('after a restart the channel list and the Library show what was last seen, 
   await page.getByLabel('VOD base URL').fill(sandbox.info.vod_base_url);
   await page.getByLabel('Access token').fill(sandbox.info.vod_access_token);
   await page.getByRole('button', { name: 'Check and add' }).click();
-  await expect(page.getByRole('status')).toContainText('Added “Archive VOD”');
+  await expect(page.getByRole('status').filter({ hasText: 'Added “Archive VOD”' })).toBeVisible();
   await page.getByRole('button', { name: 'Library' }).click();
   // Saved a moment after it was seen, in the data folder, for this workspace.
   await expect

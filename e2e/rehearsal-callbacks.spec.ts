@@ -82,7 +82,7 @@ test('every callback kind reaches a local receiver and the delivery log shows an
     await app.getByLabel('Recording destination callback').fill(`${base}/file`);
     await app.getByLabel('Playback callback').fill(`${base}/play`);
     await app.getByRole('button', { name: 'Save' }).click();
-    await expect(app.getByRole('status')).toHaveText('Saved.');
+    await expect(app.getByRole('status').filter({ hasText: /^Saved\.$/ })).toBeVisible();
 
     // VOD: the channel callback (with pingback) and the download callback, in the Library.
     const vodChannel = (

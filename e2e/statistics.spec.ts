@@ -420,7 +420,7 @@ test('a VOD-only workspace shows only the VOD part, a live-only one only the liv
       await app.getByLabel('Personal access token').fill(await sandbox.issueToken());
     }
     await app.getByRole('button', { name: 'Check and add' }).click();
-    await expect(app.getByRole('status')).toContainText(`Added “${name}”`);
+    await expect(app.getByRole('status').filter({ hasText: `Added “${name}”` })).toBeVisible();
     await app.getByLabel('Workspace').selectOption({ label: name });
     await openStatistics(app);
   };

@@ -42,7 +42,7 @@ async function addVodAccount(app: Page, sandbox: SandboxHandle, name: string): P
   await app.getByLabel('VOD base URL').fill(sandbox.info.vod_base_url);
   await app.getByLabel('Access token').fill(sandbox.info.vod_access_token);
   await app.getByRole('button', { name: 'Check and add' }).click();
-  await expect(app.getByRole('status')).toContainText(`Added “${name}”`);
+  await expect(app.getByRole('status').filter({ hasText: `Added “${name}”` })).toBeVisible();
 }
 
 /** Adds the sandbox's live API (a new personal access token) as a real account. */
@@ -54,7 +54,7 @@ async function addLiveAccount(app: Page, sandbox: SandboxHandle, name: string): 
   await app.getByLabel('Service account key').fill(sandbox.info.service_account_key);
   await app.getByLabel('Personal access token').fill(await sandbox.issueToken());
   await app.getByRole('button', { name: 'Check and add' }).click();
-  await expect(app.getByRole('status')).toContainText(`Added “${name}”`);
+  await expect(app.getByRole('status').filter({ hasText: `Added “${name}”` })).toBeVisible();
 }
 
 /** Drops a file from disk onto the window, as a file manager does. */
