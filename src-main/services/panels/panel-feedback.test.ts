@@ -189,9 +189,31 @@ describe('the panel feedback', () => {
     expect(refused.platform).toBe('reachable');
     expect(refused.lamps.ch1).toBe('stale');
     state.observe('watch.update', channels(clock.now() + 2));
-    await clock.advance(overdueAfterMs);
+    await clock.advance(overdueAfterMs());
     expect(state.snapshot().lamps.ch1).toBe('onAir');
     await clock.advance(10);
+    expect(state.snapshot().lamps).toEqual({ ch1: 'stale', ch2: 'stale' });
+  });
+
+  it('keeps a lamp lit while the next channel-list read is on its way', async () => {
+    const { clock, state, channels } = setup();
+    state.observe('watch.update', channels(clock.now()));
+    // The next read is due 20 s after this answer; its turn and its answer take a moment more.
+    await clock.advance(20_000 + 1_500);
+    expect(state.snapshot().lamps).toEqual({ ch1: 'onAir', ch2: 'off' });
+  });
+
+  it('waits the widened interval while a 429 has halved the background rate', async () => {
+    const { clock, state, channels } = setup();
+    state.observe('budget.changed', [{ ...budget, backgroundPerMinute: 30 }]);
+    state.observe('watch.update', channels(clock.now()));
+    // The planner reads the channel list every 40 s now (twice 20 s).
+    await clock.advance(40_000 + 1_500);
+    expect(state.snapshot().lamps).toEqual({ ch1: 'onAir', ch2: 'off' });
+    await clock.advance(overdueAfterMs(2) - 40_000 - 1_500 + 1);
+    expect(state.snapshot().lamps).toEqual({ ch1: 'stale', ch2: 'stale' });
+    // The rate back at the limit: the usual interval again.
+    state.observe('budget.changed', [budget]);
     expect(state.snapshot().lamps).toEqual({ ch1: 'stale', ch2: 'stale' });
   });
 
@@ -245,7 +267,7 @@ describe('the panel feedback with only the Multiview open', () => {
   it('keeps a channel list read earlier lit from the list, not stale once that read is overdue', async () => {
     const { clock, state, channels } = setup();
     state.observe('watch.update', channels(clock.now()));
-    await clock.advance(overdueAfterMs + 5_000);
+    await clock.advance(overdueAfterMs() + 5_000);
     state.observe('watch.update', onAirList(clock.now(), [onAirBroadcast('b1', 'ch1')]));
     const picture = state.snapshot();
     expect(picture.lamps).toEqual({ ch1: 'onAir', ch2: 'off' });
@@ -271,7 +293,7 @@ describe('the panel feedback with only the Multiview open', () => {
     await clock.advance(7_000);
     state.observe('watch.update', onAirList(clock.now(), [onAirBroadcast('b2', 'ch2')], 2));
     expect(state.snapshot().lamps).toEqual({ ch1: 'onAir', ch2: 'onAir' });
-    await clock.advance(overdueAfterMs - 7_000 + 1);
+    await clock.advance(overdueAfterMs() - 7_000 + 1);
     state.observe('watch.update', onAirList(clock.now(), [onAirBroadcast('b2', 'ch2')], 2));
     expect(state.snapshot().lamps).toEqual({ ch1: 'stale', ch2: 'onAir' });
   });

@@ -23,9 +23,9 @@
  * feedback stream is open, no platform call), so buttons go stale within about 2 s, not at the
  * next read 5 to 20 s later. The probe finding the origin back does not make them live: the
  * next real read confirms it. One figure is stale when its own last read failed, or when it is
- * older than {@link overdueAfterMs} (its next read is overdue). A viewer or chat count is stale
- * when the read it came from failed since, or the platform is lost; its age is its `fetchedAt`
- * (those reads run every 7.5 s to a few minutes).
+ * older than {@link overdueAfterMs} (its next read is overdue, the planner's widening
+ * included). A viewer or chat count is stale when the read it came from failed since, or the
+ * platform is lost; its age is its `fetchedAt` (those reads run every 7.5 s to a few minutes).
  */
 import type { EventMap } from '../../shared/bridge';
 import type {
@@ -42,13 +42,25 @@ import type {
   PanelFeedback,
   PanelLamp,
 } from '../../shared/panels-model';
+import { maxYieldFactor, watchIntervals, yieldFactorOf } from '../control-room';
+
+/** Room for a read's turn in the budget and its answer, ms: see {@link overdueAfterMs}. */
+export const overdueRoomMs = 5_000;
 
 /**
- * A figure read longer ago than this, ms, is stale: past the longest planned interval of a
- * watch that is not backing off (a background broadcast every 15 s, docs/dev/architecture.md,
- * "The API budget") plus room for its call's turn in the budget.
+ * A figure read longer ago than this, ms, is stale: the longest planned interval of the reads
+ * a panel draws on (the channel list, every 20 s; watch-plan.ts, docs/dev/architecture.md,
+ * "The API budget"), widened as the planner widens it while the background rate is lowered
+ * after 429s (`yieldFactor`, 1 to 3, yieldFactorOf), plus {@link overdueRoomMs}. A read is
+ * due a full interval after the last one's answer, so a threshold of the bare interval would
+ * grey every lamp for the length of each read, every 20 s.
+ * @param yieldFactor how much the planner widens its intervals now (1: not at all).
  */
-export const overdueAfterMs = 20_000;
+export function overdueAfterMs(yieldFactor = 1): number {
+  return (
+    watchIntervals.channels * Math.min(maxYieldFactor, Math.max(1, yieldFactor)) + overdueRoomMs
+  );
+}
 
 /** Fewer calls left in the minute than this: the budget is `tight`. */
 const tightBelow = 10;
@@ -154,10 +166,11 @@ export class PanelFeedbackState {
     this.#switchIfNeeded();
     const at = this.#now();
     const lost = this.#lostAt !== null || this.#tokenRefused;
+    const budgets = this.#budgets ?? this.#current().budgets;
+    const live = liveBudget(budgets);
+    const overdueAfter = overdueAfterMs(live ? yieldFactorOf(live) : 1);
     const staleOf = (from: string, fetchedAt: number) =>
-      lost ||
-      (this.#failedAt.get(from) ?? -Infinity) >= fetchedAt ||
-      at - fetchedAt > overdueAfterMs;
+      lost || (this.#failedAt.get(from) ?? -Infinity) >= fetchedAt || at - fetchedAt > overdueAfter;
     const figure = <T>(read: Read<T> | undefined) =>
       read
         ? {
@@ -207,7 +220,7 @@ export class PanelFeedbackState {
       channels,
       lamps: Object.fromEntries(channels.map((c) => [c.channelKey, lampOf(c)])),
       broadcasts,
-      budget: budgetOf(this.#budgets ?? this.#current().budgets, at),
+      budget: budgetOf(live, at),
     };
   }
 
@@ -369,8 +382,12 @@ function lampOf(tally: ChannelTally): PanelLamp {
 }
 
 /** The live scheduler's budget (or the only one) as a panel shows it. */
-function budgetOf(budgets: BudgetSnapshot[], at: number): PanelBudget | null {
-  const budget = budgets.find((b) => b.name === 'live') ?? budgets[0];
+/** The live API's budget (the panel's commands and tallies are live), else the first. */
+function liveBudget(budgets: readonly BudgetSnapshot[]): BudgetSnapshot | undefined {
+  return budgets.find((b) => b.name === 'live') ?? budgets[0];
+}
+
+function budgetOf(budget: BudgetSnapshot | undefined, at: number): PanelBudget | null {
   if (!budget) return null;
   const paused =
     budget.pausedReason !== null ||
