@@ -64,7 +64,7 @@ test('an operator sets callbacks, creators, restream targets and chat of a chann
   await live.fill('https://hooks.example.com/live');
   await app.getByLabel('Playback callback').fill('http://10.0.0.5/play');
   await app.getByRole('button', { name: 'Save' }).click();
-  await expect(app.getByRole('status')).toHaveText('Saved.');
+  await expect(app.getByRole('status').filter({ hasText: /^Saved\.$/ })).toBeVisible();
   expect(await one(platform, channel)).toMatchObject({
     live_callback_url: 'https://hooks.example.com/live',
     file_transfer_callback_url: null,
@@ -168,6 +168,8 @@ test('an operator sets callbacks, creators, restream targets and chat of a chann
   await service.getByLabel('Longest message (characters)').fill('500');
   await service.getByLabel('Viewers without an account may chat').uncheck();
   await service.getByRole('button', { name: 'Save' }).click();
+  // The platform has it once the form says so (the mode may have read "Service chat" before).
+  await expect(service.getByRole('status')).toHaveText('Saved.');
   await expect(app.getByTestId('chat-mode')).toHaveText('Service chat');
   expect(await one(platform, `${channel}/chatting`)).toMatchObject({
     mode: 'service',
@@ -184,7 +186,10 @@ test('an operator sets callbacks, creators, restream targets and chat of a chann
   await expect(external.getByRole('alert')).toContainText('Give an https:// address');
   await external.getByLabel('External chat URL').fill('https://chat.example.com/room');
   await external.getByLabel('Provider (optional)').fill('Chatroll');
+  await expect(external.getByRole('status')).toHaveCount(0);
   await external.getByRole('button', { name: 'Save' }).click();
+  await expect(external.getByRole('status')).toHaveText('Saved.');
+  await expect(service.getByRole('status')).toHaveCount(0);
   await expect(app.getByTestId('chat-mode')).toHaveText('External chat');
   expect(await one(platform, `${channel}/chatting-info`)).toMatchObject({
     mode: 'external',
