@@ -34,6 +34,16 @@ export const secondPressWithinMs = 2_000;
 /** How often, ms, the time-on-air variables move. */
 export const clockTickMs = 1_000;
 
+/** The feedbacks drawn from the desk's picture and the link: checked again when either changes. */
+const pictureFeedbacks = [
+  'onAir',
+  'recording',
+  'offAir',
+  'stale',
+  'figuresStale',
+  'budgetPaused',
+] as const;
+
 /** A running connection; `stop` ends it (idempotent). */
 export class DeskConnection {
   readonly #host: CompanionHost;
@@ -173,14 +183,7 @@ export class DeskConnection {
       this.#define();
     }
     this.#publish();
-    this.#host.checkFeedbacks(
-      'onAir',
-      'recording',
-      'offAir',
-      'stale',
-      'figuresStale',
-      'budgetPaused',
-    );
+    this.#host.checkFeedbacks(...pictureFeedbacks);
   }
 
   #linkChanged(link: LinkState): void {
@@ -198,14 +201,7 @@ export class DeskConnection {
       );
     else this.#host.updateStatus(InstanceStatus.ConnectionFailure, link.message);
     this.#publish();
-    this.#host.checkFeedbacks(
-      'onAir',
-      'recording',
-      'offAir',
-      'stale',
-      'figuresStale',
-      'budgetPaused',
-    );
+    this.#host.checkFeedbacks(...pictureFeedbacks);
   }
 
   #publish(): void {

@@ -38,6 +38,15 @@ export class JoinRefusedError extends Error {
   }
 }
 
+/** The hub's refusal as a JoinRefusedError: its own words when it gave them, else its status. */
+function refusedBy(response: { status: number }, body: unknown): JoinRefusedError {
+  const said = refusal.safeParse(body);
+  return new JoinRefusedError(
+    said.success ? said.data.error.message : `The hub answered ${response.status}.`,
+    response.status,
+  );
+}
+
 /**
  * Pairs with the hub at `url` using `code`, keeps the credential in `secrets` under
  * {@link seatSecretName}, and answers the seat's name and role.
@@ -65,11 +74,7 @@ export async function pairSeat(options: {
     const body: unknown = await response.json().catch(() => null);
     const paired = pairAnswer.safeParse(body);
     if (!response.ok || !paired.success) {
-      const said = refusal.safeParse(body);
-      throw new JoinRefusedError(
-        said.success ? said.data.error.message : `The hub answered ${response.status}.`,
-        response.status,
-      );
+      throw refusedBy(response, body);
     }
     const seat = paired.data.data;
     await options.secrets.set(seatSecretName(options.fingerprint), seat.credential);
@@ -113,11 +118,7 @@ export async function rejoinSeat(options: {
     const body: unknown = await response.json().catch(() => null);
     const hello = helloAnswer.safeParse(body);
     if (!response.ok || !hello.success) {
-      const said = refusal.safeParse(body);
-      throw new JoinRefusedError(
-        said.success ? said.data.error.message : `The hub answered ${response.status}.`,
-        response.status,
-      );
+      throw refusedBy(response, body);
     }
     return { ...hello.data.data, credential };
   } finally {
