@@ -38,7 +38,7 @@ for (const [lang, words] of [
       await expect(app.getByRole('heading', { level: 1, name: broadcast.title })).toBeVisible();
 
       await app.getByRole('button', { name: words.recording.start }).click();
-      await expect(app.getByRole('button', { name: words.recording.stop })).toBeVisible();
+      await expect(app.getByRole('button', { name: words.recording.stop })).toBeEnabled();
       await expect.poll(() => recording(platform, broadcast.key)).toBe(true);
 
       // The key is another way in: its stop crosses the button's start.

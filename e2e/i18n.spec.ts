@@ -109,7 +109,9 @@ test('a Korean operator records and cues from the keyboard in Hangul input mode'
   // Back in the channel list, the R key starts the recording, whatever the input method makes.
   await channels.getByRole('option', { name: new RegExp(channel.title) }).click();
   await pressHangul(app, 'KeyR', 'ㄱ', 0, true);
-  await expect(app.getByRole('button', { name: ko.recording.stop })).toBeVisible();
+  // Stop shows as soon as a read says it records, but stays disabled until the start is
+  // answered (one request per press): the operator presses Shift+R once it is enabled.
+  await expect(app.getByRole('button', { name: ko.recording.stop })).toBeEnabled();
   await expect.poll(async () => (await read()).is_duplicate_recording).toBe(true);
 
   // Shift+R stops it, and asks first as the button does; Esc keeps recording.

@@ -88,7 +88,7 @@ test('a Korean operator moves start recording to G; R no longer starts it; a cla
 
   // G starts the recording.
   await pressHangul(app, 'KeyG', 'ㅎ');
-  await expect(app.getByRole('button', { name: ko.recording.stop })).toBeVisible();
+  await expect(app.getByRole('button', { name: ko.recording.stop })).toBeEnabled();
   await expect.poll(async () => (await read()).is_duplicate_recording).toBe(true);
   await expect
     .poll(async () =>
