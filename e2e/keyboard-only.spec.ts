@@ -86,6 +86,8 @@ test('an operator runs a broadcast by keys alone, focus always visible', async (
   await app.keyboard.press('KeyR');
   await expect(app.getByTestId('recording-badge')).toBeVisible();
   await expect.poll(async () => (await read()).is_duplicate_recording).toBe(true);
+  // Stop takes keys once the start is answered (the button is disabled until then).
+  await expect(app.getByRole('button', { name: c.recording.stop })).toBeEnabled();
 
   // Shift+R asks first: focus lands on the safe answer; Tab, Enter stops; focus returns.
   await app.keyboard.press('Shift+KeyR');
