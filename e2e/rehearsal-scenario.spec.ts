@@ -30,6 +30,10 @@ test('a scenario played from the Rehearsal view puts its channel on air, pauses 
     .getByRole('button', { name: 'Rehearsal' })
     .click();
   await expect(app.getByRole('heading', { name: 'Scenarios' })).toBeVisible();
+  // The choice shows the scenario Play would play (the first, by name) before any is picked,
+  // never a blank box.
+  await expect(app.getByTestId('scenario-choice')).toHaveValue('doors-open');
+  await expect(app.getByTestId('scenario-choice')).toContainText('Doors open');
   await app.getByTestId('scenario-choice').selectOption('two-hour-event');
   await app.getByTestId('scenario-speed').selectOption('60');
   await app.getByRole('button', { name: 'Play', exact: true }).click();
