@@ -102,6 +102,22 @@ describe('where a pop-out opens', () => {
 });
 
 describe('pop-out windows', () => {
+  it('asked twice at once (a double click), opens one window and brings it forward', async () => {
+    const { windows, made } = popOuts(await dataDir(), new FakeScreen([primary, second]));
+    // Both asks arrive while the first still reads windows.json.
+    await Promise.all([
+      windows.openPopOut({ kind: 'multiview' }),
+      windows.openPopOut({ kind: 'multiview' }),
+      windows.openPopOut({ kind: 'control-room', channelKey: 'ch1' }),
+      windows.openPopOut({ kind: 'control-room', channelKey: 'ch2' }),
+    ]);
+    expect(made).toHaveLength(2);
+    expect(windows.openKinds()).toEqual(['multiview', 'control-room']);
+    expect(made[0]?.forwards).toBe(2);
+    // The control room ends on the channel asked last.
+    expect(made[1]?.loads.at(-1)).toEqual({ kind: 'control-room', channelKey: 'ch2' });
+  });
+
   it('opens one window per kind, and brings it forward when asked again', async () => {
     const { windows, made } = popOuts(await dataDir(), new FakeScreen([primary, second]));
     expect(await windows.openPopOut({ kind: 'multiview' })).toEqual({

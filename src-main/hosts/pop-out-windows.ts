@@ -155,6 +155,8 @@ export function fitInside(bounds: Rect, area: Rect): Rect {
 /** The desktop app's pop-out windows: one per kind, placed where each was last put. */
 export class PopOutWindows {
   private readonly open = new Map<PopOutKind, PopOutWindow>();
+  /** Each kind's window being made (its place read first): a second ask waits for it. */
+  private readonly opening = new Map<PopOutKind, Promise<unknown>>();
   private readonly file: JsonStateFile<WindowsFile>;
   private places: WindowsFile | null = null;
 
@@ -170,16 +172,32 @@ export class PopOutWindows {
   /**
    * Opens `request`'s pop-out where it was last put, or brings it forward when it is open (a
    * control room asked for another channel loads that channel). Answers `{ opened: 'window' }`.
-   * A damaged `windows.json` is set aside and the pop-out opens on the primary display.
+   * A damaged `windows.json` is set aside and the pop-out opens on the primary display. Asked
+   * twice at once (a double click, the menu and a key), the second waits for the first's window
+   * and brings it forward: never two windows of one kind.
    */
   async openPopOut(request: PopOutRequest): Promise<PopOutAnswer> {
     const answer: PopOutAnswer = { opened: 'window', kind: request.kind };
+    const pending = this.opening.get(request.kind);
+    if (pending) await pending.catch(() => undefined);
     const existing = this.open.get(request.kind);
     if (existing && !existing.isDestroyed()) {
       if (request.channelKey) await existing.load(request);
       existing.bringForward();
       return answer;
     }
+    const made = this.makeWindow(request);
+    this.opening.set(request.kind, made);
+    try {
+      await made;
+    } finally {
+      if (this.opening.get(request.kind) === made) this.opening.delete(request.kind);
+    }
+    return answer;
+  }
+
+  /** Makes `request`'s window where its kind was last put, loads it and brings it forward. */
+  private async makeWindow(request: PopOutRequest): Promise<void> {
     const places = await this.readPlaces();
     const { screen } = this.options;
     const bounds = placePopOut(
@@ -198,7 +216,6 @@ export class PopOutWindows {
     });
     await window.load(request);
     window.bringForward();
-    return answer;
   }
 
   /** The kinds open now, in a stable order (what the close question counts). */
