@@ -3,11 +3,10 @@
  * the notices, the workspace lifecycle and every domain's command handlers, and answers
  * commands through the dispatcher (validated against the declared schemas, answered as a Result). No
  * 'electron' here: hosts/electron-ipc.ts and hosts/browser-host.ts are two transports of
- * this one object.
+ * this one object. Its part in a studio (hub, seat, backup, presence) is desk-studio.ts.
  */
 import { systemClock, type Clock } from '../../platform/scheduler';
 import type { Result } from '../../shared/result';
-import type { EventName } from '../../shared/bridge';
 import { accessChecker } from '../workspaces/access-check';
 import { userInfo } from 'node:os';
 import { createDispatcher, type CallContext } from '../core/command-registry';
@@ -29,6 +28,7 @@ import type { PanelRegistry } from '../panels/panel-registry';
 import { openDeskStores } from './desk-stores';
 import { createDeskObservers } from './desk-observers';
 import { WatchHold } from './watch-hold';
+import { createDeskStudio } from './desk-studio';
 import { Notices } from './notices';
 import { say } from '../../shared/i18n/say';
 import { scheduleHandlers } from '../schedule/schedule-commands';
@@ -41,15 +41,8 @@ import { workspaceHandlers } from './workspace-commands';
 import { WorkspaceLifecycle } from './workspace-lifecycle';
 import { diagnosticsHandlers, knownSecrets } from './diagnostics-commands';
 import type { NetworkDescription } from '../../platform/network';
-import {
-  createStudioHub,
-  deskBackup,
-  PresenceBoard,
-  staysOnSeat,
-  studioHandlers,
-  type BeatUpload,
-} from '../studio/index';
-import type { Broadcast, BudgetSnapshot, Fresh } from '../../shared/model';
+import type { BeatUpload } from '../studio/index';
+import type { BudgetSnapshot } from '../../shared/model';
 import { Workstation, workstationHandlers } from './workstation';
 import { windowHandlers, type PopOutOpener } from './pop-outs';
 import { panelHandlers } from '../panels/panel-commands';
@@ -170,7 +163,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
 
   // OS notifications, sound cues and the journal (desk-observers.ts).
   let journalWorkspace: () => string | null = () => null;
-  const { audit, recorder, observe, record, stopPruning } = createDeskObservers({
+  const { audit, pipeline, observe, record, stopPruning } = createDeskObservers({
     dataDir: options.dataDir,
     clock,
     log,
@@ -212,21 +205,25 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     ...(options.workspaceOptions?.fetch ? { fetch: options.workspaceOptions.fetch } : {}),
     ...(options.workspaceOptions?.pacing ? { pacing: options.workspaceOptions.pacing } : {}),
   });
-  // The studio (services/studio/): off until the operator hosts; seats run through `dispatch`.
-  const studio = await createStudioHub({
-    dataDir: options.dataDir,
+  // Held while this hub stands down for its backup; re-read after a sleep (watch-hold.ts).
+  const watches = new WatchHold({
+    planner: () => lifecycle.session.planner,
+    emit: hub.emit,
     now: () => clock.now(),
-    log,
-    secrets: options.secrets,
-    emit: (event, payload) => hub.emit(event as EventName, payload as never),
   });
-  // Who is where: every page's focus and edit, pushed to the hub's pages and its seats. An
-  // entry lives 10 s on the core's clock unless its page says where it is again (presence.ts).
-  const presence = new PresenceBoard({
-    now: () => clock.now(),
-    timers: clock,
-    emit: (picture) => hub.emit('presence.changed', picture),
-    hubOperator: () => settings.operatorName ?? osUserName(),
+  hub.subscribe((event) => {
+    if (event === 'workspace.changed') watches.workspaceChanged();
+  });
+  // The studio (desk-studio.ts): off until the operator hosts; seats run through `dispatch`.
+  const studio = await createDeskStudio({
+    dataDir: options.dataDir,
+    secrets: options.secrets,
+    clock,
+    log,
+    hub,
+    session: () => lifecycle.session,
+    operator: () => settings.operatorName ?? osUserName(),
+    watches,
   });
   const dispatch = createDispatcher(
     {
@@ -251,17 +248,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       persist: persistHandlers(options.dataDir, clock, log),
       rehearsal: rehearsalHandlers(settings),
       batches: batchHandlers,
-      studio: studioHandlers(
-        studio,
-        presence,
-        deskBackup({
-          hub: studio,
-          secrets: options.secrets,
-          seedBudget: () => seedFullMinute(),
-          now: () => clock.now(),
-          log,
-        }),
-      ),
+      studio: studio.handlers,
       panels: panelHandlers(panels),
       diagnostics: diagnosticsHandlers({
         dataDir: options.dataDir,
@@ -289,71 +276,17 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       audit,
       who: () => settings.operatorName ?? osUserName(),
       now: () => clock.now(),
-      ran: (run) => observe({ kind: 'command', ...run }),
-      describeTarget: (target, output) => recorder.describeTarget(target, output),
-      answered: (command, output) => {
-        recorder.learn(output);
-        // The view's own read of a broadcast is a sighting too: the notice policy must know a
-        // watched broadcast was on air even when it goes off air before the watch's first poll.
-        if (command === 'broadcast.get') {
-          const { data: broadcast } = output as Fresh<Broadcast>;
-          observe({ kind: 'broadcast', at: clock.now(), broadcast });
-        }
-      },
+      ...pipeline,
     },
   );
 
-  // The seats' uploads go on at the backup from the server's offset (upload-handover.ts).
-  const handedUploads = async () => (await lifecycle.session.uploads()).handOver();
-  const adoptUploads = (uploads: readonly BeatUpload[]) =>
-    void lifecycle.session.uploads().then((engine) => engine.offerHandover(uploads));
-
-  /** The open workspace's budgets start as if the last minute were full (a takeover). */
-  function seedFullMinute(): void {
-    const { workspace } = lifecycle.session;
-    workspace.liveScheduler.assumeFullMinute();
-    workspace.vodScheduler.assumeFullMinute();
-  }
-
-  const dropClient = (clientId: string) => {
-    lifecycle.session.planner.dropClient(clientId);
-    presence.drop(clientId);
-  };
-  // Held while this hub stands down for its backup; re-read after a sleep (watch-hold.ts).
-  const watches = new WatchHold({
-    planner: () => lifecycle.session.planner,
-    emit: hub.emit,
-    now: () => clock.now(),
-  });
-  hub.subscribe((event) => {
-    if (event === 'workspace.changed') watches.workspaceChanged();
-  });
-  studio.attach({
-    invoke: dispatch,
-    subscribe: (listener) => hub.subscribe(listener),
-    dropClient,
-    seatGone: (seatId) => presence.dropSeat(seatId),
-    standDown: (on) => watches.standDown(on),
-    handedUploads,
-    adoptUploads,
-  });
-
   // While this desk is a seat of a studio, its own settings and the studio's commands run
-  // here; every other command is the hub's (seat.ts `staysOnSeat`).
+  // here; every other command is the hub's (desk-studio.ts).
+  const invoke = studio.attach(dispatch);
   return {
-    async invoke(command, input, context) {
-      const seat = studio.seat();
-      if (seat && !staysOnSeat(command)) return seat.invoke(command, input, context);
-      const answer = await dispatch(command, input, context);
-      // A view opened while this hub stands down is told at once its figures are not read.
-      if (command === 'watch.subscribe' && answer.ok) watches.subscribed();
-      return answer;
-    },
+    invoke,
     subscribe: (listener) => hub.subscribe(listener),
-    dropClient(clientId) {
-      dropClient(clientId);
-      studio.seat()?.dropClient(clientId);
-    },
+    dropClient: (clientId) => studio.dropClient(clientId),
     panels,
     now: () => {
       const info = lifecycle.session.workspace.info;
@@ -363,7 +296,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
         liveBaseUrl: info.apis.live && info.liveBaseUrl ? info.liveBaseUrl : null,
       };
     },
-    assumeFullMinute: seedFullMinute,
+    assumeFullMinute: () => studio.seedFullMinute(),
     workstation,
     fault(kind, what) {
       record([
@@ -377,14 +310,13 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
       ]);
       notices.notify('error', say(`workstation.fault.${kind}`, { what }));
     },
-    handedUploads,
-    adoptUploads,
+    handedUploads: () => studio.handedUploads(),
+    adoptUploads: (uploads) => studio.adoptUploads(uploads),
     rereadWatches: () => watches.rereadAll(),
     async dispose() {
       stopPruning();
-      presence.dispose();
       workstation.dispose();
-      await studio.stop();
+      await studio.dispose();
       await lifecycle.dispose();
       await audit.flush();
       hub.clear();

@@ -3,12 +3,14 @@
  * (`notify`), the sound cue policy pushes `sound.cue`, and the activity recorder writes the
  * workspace's journal (core/audit-log.ts: on/off air, 429 pauses, stale polls, uploads;
  * docs/dev/architecture.md, "Activity"). All three hear the watches, the transfer lists,
- * the budgets and the pipeline's runs.
+ * the budgets and the pipeline's runs (the hooks the command pipeline is given, `pipeline`).
  */
 import type { Clock } from '../../platform/scheduler';
 import type { EventMap } from '../../shared/bridge';
+import type { Broadcast, Fresh } from '../../shared/model';
 import { ActivityRecorder, type RecordedEvent } from '../activity';
 import { AuditLog } from '../core/audit-log';
+import type { PipelineOptions } from '../core/command-registry';
 import { NoticePolicy, type Observation } from '../notifications/notice-policy';
 import { SoundCuePolicy } from '../notifications/sound-cue-policy';
 import type { Settings } from '../settings/settings';
@@ -18,7 +20,12 @@ import type { EventHub } from './events';
 export interface DeskObservers {
   /** The journal (commands and events, per workspace, kept 90 days). */
   audit: AuditLog;
-  recorder: ActivityRecorder;
+  /**
+   * What the command pipeline tells the observers (core/command-registry.ts): each command
+   * run (the notice policy), each answer (the recorder learns titles; a broadcast read is a
+   * sighting) and the naming of an audit record's target.
+   */
+  pipeline: Required<Pick<PipelineOptions, 'ran' | 'answered' | 'describeTarget'>>;
   /** Hands an observation to the policies (and a budget change to the journal). */
   observe: (observation: Observation) => void;
   /** Writes event lines to the journal of the workspace open now (none while none is). */
@@ -73,5 +80,18 @@ export function createDeskObservers(options: {
       observe({ kind: 'downloads', at, items: (payload as EventMap['downloads.changed']).items });
     }
   });
-  return { audit, recorder, observe, record, stopPruning };
+  const pipeline: DeskObservers['pipeline'] = {
+    ran: (run) => observe({ kind: 'command', ...run }),
+    describeTarget: (target, output) => recorder.describeTarget(target, output),
+    answered: (command, output) => {
+      recorder.learn(output);
+      // The view's own read of a broadcast is a sighting too: the notice policy must know a
+      // watched broadcast was on air even when it goes off air before the watch's first poll.
+      if (command === 'broadcast.get') {
+        const { data: broadcast } = output as Fresh<Broadcast>;
+        observe({ kind: 'broadcast', at: clock.now(), broadcast });
+      }
+    },
+  };
+  return { audit, pipeline, observe, record, stopPruning };
 }

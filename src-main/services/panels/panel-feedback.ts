@@ -13,7 +13,8 @@
  * update (`via: 'audience'`). Where two reads say different things the newest (`fetchedAt`)
  * wins. A complete on-air list that no longer holds a broadcast read on air says it went off
  * air at the list's `fetchedAt`; a list cut short by its page (`total` more than it holds)
- * says nothing of those it lacks, and their last reads go stale when overdue.
+ * says nothing of those it lacks, and their last reads go stale when overdue. How the reads
+ * are taken and kept is panel-reads.ts; this file draws the buttons from them.
  *
  * Stale (a dark button must never look live): every button is stale from the first sign that
  * the platform is gone until a read succeeds again, and while the workspace's live token is
@@ -28,13 +29,7 @@
  * platform is lost; its age is its `fetchedAt` (those reads run every 7.5 s to a few minutes).
  */
 import type { EventMap } from '../../shared/bridge';
-import type {
-  Broadcast,
-  BudgetSnapshot,
-  ChannelSummary,
-  OnAirList,
-  WatchUpdate,
-} from '../../shared/model';
+import type { BudgetSnapshot, WatchUpdate } from '../../shared/model';
 import type {
   BroadcastFeedback,
   ChannelTally,
@@ -43,6 +38,7 @@ import type {
   PanelLamp,
 } from '../../shared/panels-model';
 import { maxYieldFactor, watchIntervals, yieldFactorOf } from '../control-room';
+import { onAirFrom, PanelReads, type Read } from './panel-reads';
 
 /** Room for a read's turn in the budget and its answer, ms: see {@link overdueAfterMs}. */
 export const overdueRoomMs = 5_000;
@@ -65,54 +61,12 @@ export function overdueAfterMs(yieldFactor = 1): number {
 /** Fewer calls left in the minute than this: the budget is `tight`. */
 const tightBelow = 10;
 
-interface ChannelRead {
-  channel: ChannelSummary;
-  fetchedAt: number;
-  watchId: string;
-}
-
-/** A value as last read: when (epoch ms UTC), and the read (`topic:subject`) whose failure stales it. */
-interface Read<T> {
-  value: T;
-  fetchedAt: number;
-  from: string;
-}
-
-/** The Multiview's last on-air list. */
-interface OnAirRead {
-  fetchedAt: number;
-  /** Each listed channel's on-air broadcast key. */
-  byChannel: Map<string, string>;
-  /** The list holds every on-air broadcast (`total` not more than it holds). */
-  complete: boolean;
-}
-
-/** The on-air list's failure key (watch-plan.ts: subject `account`). */
-const onAirFrom = 'onair:account';
-
 /** Gathers the feedback picture from the core's events. */
 export class PanelFeedbackState {
   readonly #now: () => number;
   readonly #current: () => { workspace: string; budgets: BudgetSnapshot[] };
-  #channels = new Map<string, ChannelRead>();
-  /** The newest read of each broadcast: its own read or the on-air list's. */
-  #broadcasts = new Map<string, Read<Broadcast>>();
-  /** The latest viewer count (null: no bucket yet) and chat count read, by broadcast key. */
-  #viewers = new Map<string, Read<number | null>>();
-  #chat = new Map<string, Read<number>>();
-  #onAir: OnAirRead | null = null;
-  /**
-   * Channels the on-air list named, by key: the broadcast it last listed, that broadcast's
-   * title (the channel's name while no channel list read has it, as the Multiview's tiles do)
-   * and when that list was read, epoch ms UTC.
-   */
-  #listed = new Map<string, { broadcastKey: string; title: string; at: number }>();
-  /** When the last read of a subject (`topic:subject`) failed, epoch ms. */
-  #failedAt = new Map<string, number>();
-  /** Since when the platform is lost (a read failed that way), or null. */
-  #lostAt: number | null = null;
-  /** Whether any read succeeded yet in this workspace. */
-  #seenAnswer = false;
+  /** The open workspace's reads (panel-reads.ts), and whether they say the platform is lost. */
+  #reads = new PanelReads();
   #budgets: BudgetSnapshot[] | null = null;
   /** The probe last found the live API's origin refusing connections. */
   #originDown = false;
@@ -132,8 +86,10 @@ export class PanelFeedbackState {
 
   /** Takes one of the core's events; others are ignored. */
   observe(event: string, payload: unknown): void {
-    if (event === 'watch.update') this.#update(payload as WatchUpdate);
-    else if (event === 'budget.changed') this.#budgets = payload as EventMap['budget.changed'];
+    if (event === 'watch.update') {
+      this.#switchIfNeeded();
+      this.#reads.take(payload as WatchUpdate);
+    } else if (event === 'budget.changed') this.#budgets = payload as EventMap['budget.changed'];
     else if (event === 'workspace.changed') {
       this.#switchIfNeeded();
       // The platform refused the live token: nothing the buttons show can be read any more.
@@ -147,7 +103,7 @@ export class PanelFeedbackState {
    * button is stale from `at` until a read succeeds again.
    */
   platformFailed(at: number): void {
-    if (this.#lostAt === null) this.#lostAt = at;
+    this.#reads.platformLost(at);
   }
 
   /**
@@ -157,7 +113,7 @@ export class PanelFeedbackState {
    * that keeps failing while reads succeed (a proxy in between) does not flap the buttons.
    */
   originReachable(reachable: boolean, at: number): void {
-    if (!reachable && !this.#originDown && this.#lostAt === null) this.#lostAt = at;
+    if (!reachable && !this.#originDown) this.#reads.platformLost(at);
     this.#originDown = !reachable;
   }
 
@@ -165,22 +121,23 @@ export class PanelFeedbackState {
   snapshot(): PanelFeedback {
     this.#switchIfNeeded();
     const at = this.#now();
-    const lost = this.#lostAt !== null || this.#tokenRefused;
+    const reads = this.#reads;
+    const lost = reads.lost || this.#tokenRefused;
     const budgets = this.#budgets ?? this.#current().budgets;
     const live = liveBudget(budgets);
     const overdueAfter = overdueAfterMs(live ? yieldFactorOf(live) : 1);
     const staleOf = (from: string, fetchedAt: number) =>
-      lost || (this.#failedAt.get(from) ?? -Infinity) >= fetchedAt || at - fetchedAt > overdueAfter;
+      lost || reads.failedSince(from, fetchedAt) || at - fetchedAt > overdueAfter;
     const figure = <T>(read: Read<T> | undefined) =>
       read
         ? {
             count: read.value,
             fetchedAt: read.fetchedAt,
-            stale: lost || (this.#failedAt.get(read.from) ?? -Infinity) >= read.fetchedAt,
+            stale: lost || reads.failedSince(read.from, read.fetchedAt),
           }
         : null;
     const broadcasts: PanelFeedback['broadcasts'] = {};
-    for (const [key, { value: broadcast, fetchedAt, from }] of this.#broadcasts)
+    for (const [key, { value: broadcast, fetchedAt, from }] of reads.broadcasts)
       broadcasts[key] = {
         onAir: broadcast.onAir,
         recording: broadcast.recording,
@@ -189,13 +146,13 @@ export class PanelFeedbackState {
         title: broadcast.title,
         startedAt: broadcast.startedAt,
         cuePointAt: broadcast.cuePointAt,
-        viewers: figure(this.#viewers.get(key)),
-        chatParticipants: figure(this.#chat.get(key)),
+        viewers: figure(reads.viewers.get(key)),
+        chatParticipants: figure(reads.chat.get(key)),
       } satisfies BroadcastFeedback;
-    const keys = new Set([...this.#channels.keys(), ...this.#listed.keys()]);
+    const keys = new Set([...reads.channels.keys(), ...reads.listed.keys()]);
     const channels: ChannelTally[] = [...keys].map((channelKey) => {
       const { title, broadcastKey, onAir, fetchedAt, named } = this.#tallyRead(channelKey);
-      const read = broadcastKey ? this.#broadcasts.get(broadcastKey) : undefined;
+      const read = broadcastKey ? reads.broadcasts.get(broadcastKey) : undefined;
       return {
         channelKey,
         title,
@@ -215,7 +172,7 @@ export class PanelFeedbackState {
     return {
       at,
       workspace: this.#workspace,
-      platform: lost ? 'lost' : this.#seenAnswer ? 'reachable' : 'unknown',
+      platform: lost ? 'lost' : reads.seenAnswer ? 'reachable' : 'unknown',
       stale: lost,
       channels,
       lamps: Object.fromEntries(channels.map((c) => [c.channelKey, lampOf(c)])),
@@ -238,8 +195,8 @@ export class PanelFeedbackState {
     fetchedAt: number;
     named: { from: string; fetchedAt: number };
   } {
-    const channel = this.#channels.get(channelKey);
-    const listed = this.#listed.get(channelKey);
+    const channel = this.#reads.channels.get(channelKey);
+    const listed = this.#reads.listed.get(channelKey);
     // The newer of the channel list's read and the last on-air list that listed it (on air then).
     const byList = listed && (!channel || listed.at > channel.fetchedAt);
     let tally = byList
@@ -253,7 +210,7 @@ export class PanelFeedbackState {
       from: byList || !channel ? onAirFrom : `channels:${channel.watchId}`,
       fetchedAt: tally.fetchedAt,
     };
-    const list = this.#onAir;
+    const list = this.#reads.onAir;
     if (list && list.fetchedAt > tally.fetchedAt) {
       const onAirKey = list.byChannel.get(channelKey);
       if (onAirKey !== undefined || list.complete) {
@@ -265,81 +222,11 @@ export class PanelFeedbackState {
         named = { from: onAirFrom, fetchedAt: list.fetchedAt };
       }
     }
-    const read = tally.broadcastKey ? this.#broadcasts.get(tally.broadcastKey) : undefined;
+    const read = tally.broadcastKey ? this.#reads.broadcasts.get(tally.broadcastKey) : undefined;
     if (read && read.fetchedAt > tally.fetchedAt)
       tally = { ...tally, onAir: read.value.onAir, fetchedAt: read.fetchedAt };
     const title = channel?.channel.title ?? listed?.title ?? channelKey;
     return { title, ...tally, named };
-  }
-
-  #update(update: WatchUpdate): void {
-    this.#switchIfNeeded();
-    if (update.kind === 'error') {
-      this.#failedAt.set(`${update.topic}:${update.subject}`, update.at);
-      const gone =
-        update.afterSleep === true ||
-        update.standingDown === true ||
-        update.code === 'network' ||
-        update.code === 'unauthorized' ||
-        (update.status !== undefined && update.status >= 500);
-      if (gone && this.#lostAt === null) this.#lostAt = update.at;
-      return;
-    }
-    this.#seenAnswer = true;
-    this.#lostAt = null;
-    if (update.kind === 'channels') {
-      for (const [key, read] of this.#channels)
-        if (read.watchId === update.watchId) this.#channels.delete(key);
-      for (const channel of update.data.items)
-        this.#channels.set(channel.key, {
-          channel,
-          fetchedAt: update.fetchedAt,
-          watchId: update.watchId,
-        });
-    } else if (update.kind === 'broadcast') {
-      const from = `broadcast:${update.broadcastKey}`;
-      keepNewest(this.#broadcasts, update.broadcastKey, update.data, update.fetchedAt, from);
-    } else if (update.kind === 'onair') {
-      this.#takeOnAirList(update.data, update.fetchedAt);
-    } else if (update.kind === 'viewers') {
-      const from =
-        update.via === 'audience' ? 'audience:account' : `viewers:${update.broadcastKey}`;
-      keepNewest(this.#viewers, update.broadcastKey, update.data.current, update.fetchedAt, from);
-    } else if (update.kind === 'participants') {
-      // The count only: who is in the chat never reaches a panel.
-      const from = `participants:${update.broadcastKey}`;
-      keepNewest(this.#chat, update.broadcastKey, update.data.count, update.fetchedAt, from);
-    }
-    // `audience` itself is the account's sum: each broadcast's share came as `viewers`.
-  }
-
-  /**
-   * The Multiview's on-air list read at `fetchedAt`: each listed broadcast's state, and, when
-   * the list is complete, every broadcast last read on air that it lacks is off air since
-   * (never left lit; recording ends with the broadcast).
-   */
-  #takeOnAirList(list: OnAirList, fetchedAt: number): void {
-    const complete = list.total <= list.broadcasts.length;
-    const byChannel = new Map<string, string>();
-    const listed = new Set(list.broadcasts.map((b) => b.key));
-    for (const broadcast of list.broadcasts) {
-      byChannel.set(broadcast.channelKey, broadcast.key);
-      this.#listed.set(broadcast.channelKey, {
-        broadcastKey: broadcast.key,
-        title: broadcast.title,
-        at: fetchedAt,
-      });
-      keepNewest(this.#broadcasts, broadcast.key, broadcast, fetchedAt, onAirFrom);
-    }
-    if (complete)
-      for (const [key, read] of this.#broadcasts)
-        if (read.value.onAir && read.fetchedAt < fetchedAt && !listed.has(key))
-          this.#broadcasts.set(key, {
-            value: { ...read.value, onAir: false, paused: false, recording: false },
-            fetchedAt,
-            from: onAirFrom,
-          });
-    this.#onAir = { fetchedAt, byChannel, complete };
   }
 
   /** A switch of workspace forgets what the last one showed. */
@@ -347,31 +234,11 @@ export class PanelFeedbackState {
     const { workspace } = this.#current();
     if (workspace === this.#workspace) return;
     this.#workspace = workspace;
-    this.#channels = new Map();
-    this.#broadcasts = new Map();
-    this.#viewers = new Map();
-    this.#chat = new Map();
-    this.#onAir = null;
-    this.#listed = new Map();
-    this.#failedAt = new Map();
-    this.#lostAt = null;
+    this.#reads = new PanelReads();
     this.#originDown = false;
-    this.#seenAnswer = false;
     this.#tokenRefused = false;
     this.#budgets = null;
   }
-}
-
-/** Sets `key` to `value` read at `fetchedAt` by `from`, unless a newer read is there. */
-function keepNewest<T>(
-  reads: Map<string, Read<T>>,
-  key: string,
-  value: T,
-  fetchedAt: number,
-  from: string,
-): void {
-  const last = reads.get(key);
-  if (!last || last.fetchedAt <= fetchedAt) reads.set(key, { value, fetchedAt, from });
 }
 
 /** A channel's lamp: stale first, then recording, on air, off. */

@@ -9,20 +9,20 @@
  * (workspace switch, app quit) stops the sending without changing their state: the next
  * engine on the same data folder resumes them (tus from the server's offset, multipart from
  * the beginning with a new one-time URL, each saying so in its note).
+ *
+ * What becomes of a file once started (its sending, follow-up, retries, the state it ends in)
+ * is upload-course.ts; this file holds the queue and answers the operator's actions on it.
  */
-import type { MessageRef } from '../../shared/i18n/message';
 import { m, setNote } from './problem-words';
 import type {
   EnqueueResult,
   UploadChange,
-  UploadProblem,
   UploadSnapshot,
-  UploadState,
   UploadSummary,
   UploadTarget,
 } from '../../shared/uploads';
 import { intake } from './upload-intake';
-import { FollowUp } from './follow-up';
+import { UploadCourse } from './upload-course';
 import { tusTerminate } from './tus-send';
 import { summarize } from './upload-figures';
 import { UploadNotices } from './upload-notices';
@@ -30,15 +30,13 @@ import type { Notify } from '../core/notify';
 import type { UploadPlatform } from './upload-platform';
 import { defaultConcurrency, type UploadRecord } from './upload-record';
 import { UploadChangeBatcher, lastUploadChangeSeq } from './upload-changes';
-import { failureOutcome } from './upload-failure';
-import { runUpload } from './upload-run';
 import { UploadQueueStore } from './upload-store';
-import { retryDecision } from './upload-retry';
-import { UploadSlots, type Slot } from './upload-slots';
+import { UploadSlots } from './upload-slots';
 import { UploadSpeeds } from './upload-speeds';
 import { handOver, Handover, type HandedUpload } from './upload-handover';
 import { defaultTuning, type UploadTuning } from './upload-tuning';
 
+/** What an engine is opened with: its workspace's queue, platform calls and outlets. */
 export interface UploadEngineOptions {
   /** The app's data folder: the queue lives in `uploads-<workspaceId>.json`. */
   dataDir: string;
@@ -62,7 +60,8 @@ export class UploadEngine {
   readonly #tuning: UploadTuning;
   readonly #store: UploadQueueStore;
   readonly #notices: UploadNotices;
-  readonly #followUp: FollowUp;
+  /** What becomes of each started file (upload-course.ts). */
+  readonly #course: UploadCourse;
   #concurrency = defaultConcurrency;
   #disposed = false;
   readonly #changes: UploadChangeBatcher;
@@ -79,19 +78,6 @@ export class UploadEngine {
       options.log,
     );
     this.#notices = new UploadNotices(options.notify);
-    this.#slots = new UploadSlots({
-      records: () => this.#records.values(),
-      concurrency: () => this.#concurrency,
-      begin: (record, slot) => {
-        record.attempts += 1;
-        this.#set(record, record.phase === 'follow-up' ? 'processing' : 'uploading', {
-          retryAt: null,
-          problem: null,
-        });
-        return this.#run(record, slot);
-      },
-      freed: (id) => this.#speeds.end(id),
-    });
     this.#changes = new UploadChangeBatcher(
       {
         item: (id) => {
@@ -103,21 +89,22 @@ export class UploadEngine {
       this.#tuning.eventSpacingMs,
       options.onChange,
     );
-    this.#followUp = new FollowUp(
-      options.platform,
-      {
-        processing: () => [...this.#records.values()].filter((r) => r.state === 'processing'),
-        onPercent: (record, percent) => {
-          if (record.transcodingPercent === percent) return;
-          record.transcodingPercent = percent;
-          this.#changed(record);
-        },
-        onDone: (record) => this.#done(record),
-        onAttention: (record, problem) => this.#attention(record, problem),
-        log: options.log,
-      },
-      this.#tuning.followUp,
-    );
+    this.#course = new UploadCourse({
+      platform: options.platform,
+      tuning: this.#tuning,
+      log: options.log,
+      records: () => this.#records.values(),
+      store: this.#store,
+      changes: this.#changes,
+      speeds: this.#speeds,
+      notices: this.#notices,
+    });
+    this.#slots = new UploadSlots({
+      records: () => this.#records.values(),
+      concurrency: () => this.#concurrency,
+      begin: (record, slot) => this.#course.begin(record, slot),
+      freed: (id) => this.#speeds.end(id),
+    });
   }
 
   /**
@@ -152,7 +139,7 @@ export class UploadEngine {
     for (const record of records) {
       this.#handover.adopt(record, Date.now(), this.#tuning.urlMarginMs);
       this.#records.set(record.id, record);
-      this.#changed(record);
+      this.#course.changed(record);
     }
     if (records.length > 0) this.#pump();
     return result;
@@ -179,7 +166,7 @@ export class UploadEngine {
     return this.#each(ids, (record) => {
       if (!['queued', 'uploading', 'retrying'].includes(record.state)) return false;
       this.#slots.stop(record.id, 'pause', 'paused');
-      this.#set(record, 'paused', { retryAt: null, problem: null });
+      this.#course.set(record, 'paused', { retryAt: null, problem: null });
       return true;
     });
   }
@@ -188,7 +175,7 @@ export class UploadEngine {
   resume(ids?: string[]): { changed: number } {
     const result = this.#each(ids, (record) => {
       if (record.state !== 'paused') return false;
-      this.#set(record, 'queued');
+      this.#course.set(record, 'queued');
       return true;
     });
     this.#pump();
@@ -205,7 +192,7 @@ export class UploadEngine {
       if (!['needs-attention', 'retrying', 'cancelled'].includes(record.state)) return false;
       record.failures = 0;
       record.urlRenewed = false;
-      this.#set(record, 'queued', { retryAt: null, problem: null, finishedAt: null });
+      this.#course.set(record, 'queued', { retryAt: null, problem: null, finishedAt: null });
       return true;
     });
     this.#pump();
@@ -225,12 +212,12 @@ export class UploadEngine {
       if (location !== null && record.protocol === 'tus') void tusTerminate(location);
       record.url = null;
       record.location = null;
-      this.#set(record, 'cancelled', {
+      this.#course.set(record, 'cancelled', {
         retryAt: null,
         problem: null,
         finishedAt: new Date().toISOString(),
       });
-      this.#settled(record);
+      this.#course.settled(record);
       return true;
     });
   }
@@ -266,7 +253,7 @@ export class UploadEngine {
     this.#disposed = true;
     this.#changes.close();
     this.#slots.close();
-    this.#followUp.dispose();
+    this.#course.dispose();
     this.#notices.dispose();
     await this.#slots.settled();
     await this.#store.flush();
@@ -291,108 +278,13 @@ export class UploadEngine {
     }
     this.#notices.remember(this.#records.values());
     for (const record of this.#records.values())
-      if (record.state === 'processing') this.#followUp.start(record);
+      if (record.state === 'processing') this.#course.follow(record);
     this.#pump();
   }
 
   /** Starts queued files (and retrying ones whose time came) while slots are free. */
   #pump(): void {
     if (!this.#disposed) this.#slots.pump();
-  }
-
-  async #run(record: UploadRecord, slot: Slot): Promise<void> {
-    if (record.phase === 'follow-up') {
-      this.#followUp.start(record);
-      return;
-    }
-    const signal = slot.controller.signal;
-    this.#speeds.begin(record.id);
-    try {
-      const end = await runUpload(
-        {
-          platform: this.#options.platform,
-          changed: (r) => this.#changed(r),
-          progressed: (r, bytes) => this.#progressed(r, bytes),
-          flush: () => this.#store.flush(),
-          tusChunkBytes: this.#tuning.tusChunkBytes,
-          urlMarginMs: this.#tuning.urlMarginMs,
-        },
-        record,
-        signal,
-      );
-      if (slot.stop !== null) return;
-      if (end.kind === 'attention') return this.#attention(record, end.problem);
-      record.phase = 'follow-up';
-      record.sentBytes = record.sizeBytes;
-      record.failures = 0;
-      record.urlRenewed = false;
-      record.location = null;
-      this.#set(record, 'processing', { transcodingPercent: record.kind === 'vod' ? 0 : null });
-      this.#followUp.start(record);
-    } catch (error) {
-      if (slot.stop !== null || signal.aborted) return; // pause, cancel, dispose: state set there
-      this.#failed(record, error);
-    }
-  }
-
-  #failed(record: UploadRecord, error: unknown): void {
-    const outcome = failureOutcome(error);
-    if (outcome.kind === 'retry')
-      return this.#retryLater(record, outcome.why, outcome.retryAfterMs);
-    if (outcome.internal)
-      this.#options.log(`upload ${record.id} (${record.name}) failed: ${describe(error)}`);
-    this.#attention(record, outcome.problem);
-  }
-
-  /** `why`: a catalogue message, or the platform's own words. */
-  #retryLater(record: UploadRecord, why: MessageRef | string, retryAfterMs = 0): void {
-    record.failures += 1;
-    const next = retryDecision(
-      this.#tuning.backoff,
-      record.failures,
-      why,
-      retryAfterMs,
-      Date.now(),
-    );
-    if (next.kind === 'attention') return this.#attention(record, next.problem);
-    this.#set(record, 'retrying', { retryAt: next.retryAt, problem: next.problem });
-  }
-
-  #attention(record: UploadRecord, problem: UploadProblem): void {
-    this.#set(record, 'needs-attention', { problem, retryAt: null });
-    this.#notices.attention(record);
-    this.#settled(record);
-  }
-
-  #done(record: UploadRecord): void {
-    this.#set(record, 'done', {
-      finishedAt: new Date().toISOString(),
-      problem: null,
-      transcodingPercent: record.kind === 'vod' ? 100 : null,
-    });
-    this.#settled(record);
-  }
-
-  #settled(record: UploadRecord): void {
-    this.#notices.settled([...this.#records.values()].filter((r) => r.batchId === record.batchId));
-  }
-
-  #set(record: UploadRecord, state: UploadState, patch: Partial<UploadRecord> = {}): void {
-    Object.assign(record, patch, { state });
-    this.#changed(record);
-  }
-
-  /** A change the operator sees: persisted and announced at once. */
-  #changed(record: UploadRecord): void {
-    this.#store.changed(true);
-    this.#changes.changed(record.id, true);
-  }
-
-  #progressed(record: UploadRecord, bytes: number): void {
-    record.sentBytes = Math.min(bytes, record.sizeBytes);
-    this.#speeds.add(record.id, Date.now(), record.sentBytes);
-    this.#store.changed(false);
-    this.#changes.changed(record.id, false);
   }
 
   #summary(): UploadSummary {
@@ -408,8 +300,4 @@ export class UploadEngine {
     for (const record of records) if (apply(record)) changed += 1;
     return { changed };
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }
