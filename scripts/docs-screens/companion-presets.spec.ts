@@ -74,9 +74,10 @@ test('the Companion preset page', async ({ page }) => {
   connection.start({ host: '127.0.0.1', port: String(api.port) }, { token: panel.token });
 
   // Every on-air channel's page. The panel picture carries a broadcast's title, time on air,
-  // cue point, viewers and chat only for broadcasts the desk watches one by one (the control
-  // room's watch; panel-feedback.ts takes no figure from the Multiview's on-air list), so each
-  // on-air broadcast is watched: the worked one focused, as the control room does, the rest not.
+  // cue point, viewers and chat only for broadcasts the desk reads (the control room's watch,
+  // or the Multiview's on-air list and audience reads: panel-reads.ts); this page has no
+  // Multiview open, so each on-air broadcast is watched: the worked one focused, as the control
+  // room does, the rest not.
   await expect
     .poll(() => presetChannels(connection?.picture ?? null).length, { timeout: 20_000 })
     .toBeGreaterThan(0);
