@@ -11,7 +11,8 @@
  * the rules whose outcome depends on colours (`colourRules`: the rest read the same page); in
  * forced colours the drawn colours are checked (`forcedColourClashes`: axe's contrast rule is
  * wrong there). One walk per theme would cost three times the start-ups and walks for the same
- * findings. The four walks run side by side (`mode: 'parallel'`).
+ * findings. The four walks run side by side (`mode: 'parallel'`). In dark, each place is also
+ * checked for a choice box that shows nothing (`blankChoices`).
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
@@ -101,10 +102,37 @@ async function scanThemes(
       forcedColors === 'active'
         ? await forcedColourClashes(app)
         : await axeViolations(app, place, theme === 'dark' ? 'all' : 'colours');
+    if (theme === 'dark') found[key].push(...(await blankChoices(app, place)));
     if (found[key].length > 0)
       await app.screenshot(shots(`a11y-${language}-${theme.replace(' ', '-')}-${where}`));
   }
   await app.emulateMedia({ colorScheme: 'dark', forcedColors: 'none' });
+}
+
+/**
+ * The choice boxes (`<select>`) in `place` (the whole page when absent) that are on screen and
+ * show nothing although they have options: none is chosen (`selectedIndex` -1), so the box is
+ * blank while the app would act on a value the operator cannot see (the Rehearsal view's
+ * scenario box was, and Play played the first scenario). A screen reader announces no value
+ * either. One line per box: its label (or name, or id).
+ */
+function blankChoices(page: Page, place?: string): Promise<string[]> {
+  return page.evaluate((scope) => {
+    const roots = scope ? [...document.querySelectorAll(scope)] : [document.documentElement];
+    return roots.flatMap((root) =>
+      [...root.querySelectorAll('select')]
+        .filter((box) => box.getClientRects().length > 0)
+        .filter((box) => box.options.length > 0 && box.selectedIndex === -1)
+        .map(
+          (box) =>
+            `blank-choice: a choice box shows no option (${
+              box.getAttribute('aria-label') ??
+              box.labels?.[0]?.textContent?.replace(box.textContent ?? '', '').trim() ??
+              (box.name || box.id || box.outerHTML.slice(0, 80))
+            })`,
+        ),
+    );
+  }, place ?? null);
 }
 
 for (const [language, c, locale] of [
