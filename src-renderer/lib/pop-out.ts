@@ -14,6 +14,7 @@ import {
 } from '../../src-main/shared/pop-out-model';
 import { call, deskErrorText, DeskCallError } from './bridge';
 import { popOutTabUrl } from './browser-bridge';
+import { presence } from './presence.svelte';
 
 /** The pop-out this page is (its query names it), or null for the main window. */
 export const thisPopOut: PopOutRequest | null =
@@ -41,13 +42,34 @@ export async function openPopOut(request: PopOutRequest): Promise<string | null>
 }
 
 /**
- * After a `window.popOut*` command another way ran (the palette), opens the tab when main
- * answered `tab`; any other command or answer is left alone.
+ * `command`'s input as another way in (the palette) sends it, completed as the pop-out button
+ * and the desktop's Window menu complete it: the control room pops out on the channel this
+ * page has in focus (`presence.focusedChannel`) unless the input names one. Any other
+ * command's input is answered as it is.
  */
-export function afterPopOutCommand(command: CommandName, data: unknown): void {
+export function withPopOutFocus(
+  command: CommandName,
+  input: Record<string, string>,
+): Record<string, string> {
+  if (command !== 'window.popOutControlRoom' || input.channelKey) return input;
+  const channelKey = presence.focusedChannel;
+  return channelKey ? { ...input, channelKey } : input;
+}
+
+/**
+ * After a `window.popOut*` command another way ran (the palette) with `input`, opens the tab
+ * when main answered `tab` (on the input's channel, for the control room); any other command
+ * or answer is left alone.
+ */
+export function afterPopOutCommand(
+  command: CommandName,
+  data: unknown,
+  input: Record<string, string> = {},
+): void {
   if (command !== 'window.popOutMultiview' && command !== 'window.popOutControlRoom') return;
   const answer = data as PopOutAnswer;
-  followPopOut(answer, { kind: answer.kind });
+  const channelKey = answer.kind === 'control-room' ? input.channelKey : undefined;
+  followPopOut(answer, { kind: answer.kind, ...(channelKey ? { channelKey } : {}) });
 }
 
 function followPopOut(answer: PopOutAnswer, request: PopOutRequest): void {
