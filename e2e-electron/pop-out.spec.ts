@@ -37,6 +37,7 @@ import { join } from 'node:path';
 import { defaultPopOutSize, type WindowsFile } from '../src-main/hosts/pop-out-windows';
 import { channelPlans } from '../src-main/sandbox/seed/seed-channels';
 import { en } from '../src-main/shared/i18n/en';
+import { hardenedPage, pageHardening } from './hardening';
 import type { PopOutKind } from '../src-main/shared/pop-out-model';
 
 test.describe.configure({ mode: 'serial' });
@@ -237,18 +238,7 @@ test('the Multiview pops out into a second window, hardened as the main one', as
   expect(await openWindows()).toEqual(['main', 'multiview']);
 
   // The main window's hardening (desktop.spec.ts): no Node, the bridge only, no new windows.
-  const page = await popOut.evaluate(() => ({
-    process: typeof (globalThis as { process?: unknown }).process,
-    require: typeof (globalThis as { require?: unknown }).require,
-    bridge: Object.keys((window as unknown as { desk: object }).desk).sort(),
-    opened: window.open('http://127.0.0.1:9/') === null,
-  }));
-  expect(page).toEqual({
-    process: 'undefined',
-    require: 'undefined',
-    bridge: ['filePaths', 'host', 'invoke', 'on'],
-    opened: true,
-  });
+  expect(await pageHardening(popOut)).toEqual(hardenedPage);
   // Its link policy too: the address the app did not make is asked about, from this window,
   // and (answered Cancel) never handed to the system.
   await expect
