@@ -25,6 +25,8 @@ export class HubEpoch {
   #epoch: number;
   #lastTickAt: number;
   readonly #followed: Map<string, number>;
+  /** The writes of epoch.json, one after another (each writes the state as it is then). */
+  #writes: Promise<void> = Promise.resolve();
 
   private constructor(
     private readonly dir: string,
@@ -51,7 +53,7 @@ export class HubEpoch {
       // None yet: the first run.
     }
     const epoch = new HubEpoch(dir, kept.epoch + 1, now, kept.followed);
-    await epoch.save();
+    await epoch.#write();
     return epoch;
   }
 
@@ -64,7 +66,7 @@ export class HubEpoch {
   followedBy(seatId: string): void {
     if (this.#followed.get(seatId) === this.#epoch) return;
     this.#followed.set(seatId, this.#epoch);
-    void this.save().catch(() => undefined);
+    void this.save();
   }
 
   /** The epoch in which the backup seat `seatId` last opened its follow stream, or null. */
@@ -74,7 +76,7 @@ export class HubEpoch {
 
   /** Forgets the backup seat `seatId` (revoked). */
   forget(seatId: string): void {
-    if (this.#followed.delete(seatId)) void this.save().catch(() => undefined);
+    if (this.#followed.delete(seatId)) void this.save();
   }
 
   /**
@@ -87,11 +89,29 @@ export class HubEpoch {
     this.#lastTickAt = now;
     if (!silent) return false;
     this.#epoch += 1;
-    void this.save().catch(() => undefined);
+    void this.save();
     return true;
   }
 
-  private async save(): Promise<void> {
+  /**
+   * Resolves once every change so far is in epoch.json (a failed write is given up: the next
+   * change writes the whole state again). The hub waits for it before it stops hosting, so the
+   * next hosting run reads which epoch each backup followed in.
+   */
+  settled(): Promise<void> {
+    return this.#writes;
+  }
+
+  /**
+   * Writes the state after the writes asked before (two writes at once through the same
+   * `.tmp` file could leave an older state in place); resolves when it is written or given up.
+   */
+  private save(): Promise<void> {
+    this.#writes = this.#writes.then(() => this.#write()).catch(() => undefined);
+    return this.#writes;
+  }
+
+  async #write(): Promise<void> {
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
     const path = join(this.dir, epochFile);
     const kept = { epoch: this.#epoch, followed: Object.fromEntries(this.#followed) };

@@ -285,6 +285,9 @@ export async function createStudioHub(options: {
       follow?.close();
       for (const id of [...streams.keys()]) cutOff(id);
       await app.close();
+      // Which epoch each backup followed in is on disk before the next hosting run reads it
+      // (a stand-down right after a restart is judged by it).
+      await epoch?.settled();
     },
     newPairingCode(role) {
       return book.newCode(role);
