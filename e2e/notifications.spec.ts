@@ -111,8 +111,11 @@ test('a finished upload batch is notified; the click opens Uploads; a switched-o
       page.locator('[data-testid="upload-row"][data-name="second.png"]'),
     ).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
     expect(await shownOf(page)).toHaveLength(1);
-    // Back on for the next tests of this data folder.
+    // Back on for the next tests of this data folder. The switch takes a click once the menu
+    // has read the switches (disabled and unchecked until then, never shown on before it knows).
     await page.getByRole('button', { name: 'Settings' }).click();
+    await expect(transfers).toBeEnabled();
+    await expect(transfers).not.toBeChecked();
     await transfers.check();
     await expect(transfers).toBeChecked();
     expect(problems).toEqual([]);
