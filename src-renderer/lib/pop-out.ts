@@ -14,7 +14,6 @@ import {
 } from '../../src-main/shared/pop-out-model';
 import { call, deskErrorText, DeskCallError } from './bridge';
 import { popOutTabUrl } from './browser-bridge';
-import { presence } from './presence.svelte';
 
 /** The pop-out this page is (its query names it), or null for the main window. */
 export const thisPopOut: PopOutRequest | null =
@@ -39,21 +38,6 @@ export async function openPopOut(request: PopOutRequest): Promise<string | null>
   } catch (error) {
     return error instanceof DeskCallError ? deskErrorText(error.error) : String(error);
   }
-}
-
-/**
- * `command`'s input as another way in (the palette) sends it, completed as the pop-out button
- * and the desktop's Window menu complete it: the control room pops out on the channel this
- * page has in focus (`presence.focusedChannel`) unless the input names one. Any other
- * command's input is answered as it is.
- */
-export function withPopOutFocus(
-  command: CommandName,
-  input: Record<string, string>,
-): Record<string, string> {
-  if (command !== 'window.popOutControlRoom' || input.channelKey) return input;
-  const channelKey = presence.focusedChannel;
-  return channelKey ? { ...input, channelKey } : input;
 }
 
 /**

@@ -9,7 +9,7 @@
  * palette sends. What main does with it is the e2e spec's (e2e/palette.spec.ts).
  */
 import { QueryClient } from '@tanstack/svelte-query';
-import { fireEvent, render, screen, within } from '@testing-library/svelte';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/svelte';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeskBridge, InvokeOptions } from '../../../src-main/shared/bridge';
 import type { Broadcast, ChannelSummary, WorkspaceState } from '../../../src-main/shared/model';
@@ -26,6 +26,9 @@ vi.hoisted(() => {
     host: 'browser',
     invoke: (command: string, input: unknown, options?: InvokeOptions) => {
       sent.push({ command, input, options });
+      // A pop-out opens as a window of the desktop app (hosts/pop-out-windows.ts answers so).
+      if (command === 'window.popOutControlRoom')
+        return Promise.resolve({ ok: true, data: { opened: 'window', kind: 'control-room' } });
       return Promise.resolve({ ok: true, data: null });
     },
     on: () => () => undefined,
@@ -38,6 +41,7 @@ const { applyLanguageChoice } = await import('../../i18n/i18n.svelte');
 const { displayClock } = await import('../../lib/clock.svelte');
 const { paletteState } = await import('../../lib/palette/state.svelte');
 const { navigation } = await import('../../lib/navigation.svelte');
+const { presence } = await import('../../lib/presence.svelte');
 const { keys } = await import('../../lib/queries/keys');
 const { default: PaletteTestHost } = await import('./PaletteTestHost.svelte');
 
@@ -232,6 +236,26 @@ describe('CommandPalette', () => {
       },
     ]);
     expect(await screen.findByText('Done: Set cue point now')).toBeTruthy();
+  });
+
+  it('pops out the control room on the channel in focus, as its button does', async () => {
+    presence.focus({ key: 'ch-7', title: 'Main stage' });
+    try {
+      const { box } = open(cache());
+      await fireEvent.input(box, { target: { value: 'pop out control room' } });
+      await fireEvent.keyDown(box, { key: 'Enter' });
+      await waitFor(() =>
+        expect(sent.filter((one) => one.command === 'window.popOutControlRoom')).toEqual([
+          {
+            command: 'window.popOutControlRoom',
+            input: { channelKey: 'ch-7' },
+            options: { via: 'palette' },
+          },
+        ]),
+      );
+    } finally {
+      presence.focus(null);
+    }
   });
 
   it('asks before a destructive command and sends its confirmation only then', async () => {

@@ -49,6 +49,12 @@ export type InputPlan =
       fields: AskedField[];
       /** The input takes the broadcast open in the control room (`broadcastKey`). */
       needsBroadcast: boolean;
+      /**
+       * The input may name a live channel (an optional `channelKey`): the palette sends the
+       * channel in focus (`presence.focusedChannel`), as the command's button and the desktop's
+       * Window menu do; with none in focus the command's own default holds.
+       */
+      takesFocusedChannel: boolean;
     }
   | {
       kind: 'view';
@@ -82,9 +88,9 @@ const isAskable = (name: string): name is AskableField =>
 
 /**
  * How the palette gathers `name`'s input from its zod schema: `broadcastKey` from the
- * broadcast open in the control room, the fields of {@link askableFields} asked as text,
- * other optional fields left out; any other required field (a key the palette cannot pick)
- * makes it open the command's view instead.
+ * broadcast open in the control room, an optional `channelKey` from the channel in focus, the
+ * fields of {@link askableFields} asked as text, other optional fields left out; any other
+ * required field (a key the palette cannot pick) makes it open the command's view instead.
  */
 export function inputPlan(name: CommandName): InputPlan {
   const decl = commands[name] as CommandDecl;
@@ -92,14 +98,16 @@ export function inputPlan(name: CommandName): InputPlan {
   if (!(decl.input instanceof z.ZodObject)) return { kind: 'view', view };
   const fields: AskedField[] = [];
   let needsBroadcast = false;
+  let takesFocusedChannel = false;
   const shape: Record<string, z.ZodType> = decl.input.shape;
   for (const [field, schema] of Object.entries(shape)) {
     const optional = schema.safeParse(undefined).success;
     if (field === 'broadcastKey') needsBroadcast = true;
+    else if (field === 'channelKey' && optional) takesFocusedChannel = true;
     else if (isAskable(field)) fields.push({ name: field, required: !optional });
     else if (!optional) return { kind: 'view', view };
   }
-  return { kind: 'run', fields, needsBroadcast };
+  return { kind: 'run', fields, needsBroadcast, takesFocusedChannel };
 }
 
 /** One line of the palette. */
