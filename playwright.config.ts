@@ -61,7 +61,10 @@ export default defineConfig<AppFixtures>({
         '--no-first-run',
       ],
     },
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace: each action with the page's DOM before and after it, its
+    // network and console. Not the screencast of every frame, which cost the browser a fifth
+    // of the suite's CPU to encode (docs/dev/testing.md); the failure's screenshot is kept.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
   },
   // The reruns first: workers take files in the order of the projects, and these few long

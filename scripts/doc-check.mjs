@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The doc check of `npm run check` (docs/dev/testing.md, "The doc check"): the docs a reader
+ * The doc check of `npm run check` (its row in docs/dev/testing.md): the docs a reader
  * follows must lead somewhere.
  *
  * 1. Every relative link of a Markdown file in the repository (`[text](path)` or
