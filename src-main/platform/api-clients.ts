@@ -64,11 +64,7 @@ export interface ApiResult<D> {
 export function createLiveApi(options: ApiClientOptions): LiveApi {
   const api = createClient<LivePaths>(clientOptions(options));
   api.use({
-    onRequest: async ({ request }) => {
-      const token = await options.token();
-      if (token !== '') request.headers.set('Authorization', `Bearer ${token}`);
-      return request;
-    },
+    onRequest: async ({ request }) => withLiveCredential(request, await options.token()),
   });
   return api;
 }
@@ -77,15 +73,29 @@ export function createLiveApi(options: ApiClientOptions): LiveApi {
 export function createVodApi(options: ApiClientOptions): VodApi {
   const api = createClient<VodPaths>(clientOptions(options));
   api.use({
-    onRequest: async ({ request }) => {
-      const token = await options.token();
-      if (token === '') return request;
-      const url = new URL(request.url);
-      url.searchParams.set('access_token', token);
-      return new Request(url, request);
-    },
+    onRequest: async ({ request }) => withVodCredential(request, await options.token()),
   });
   return api;
+}
+
+/**
+ * `request` carrying the live API's credential (spec: Authentication, "Auth"):
+ * `Authorization: Bearer <token>`, replacing one it had; unchanged for an empty token.
+ */
+export function withLiveCredential(request: Request, token: string): Request {
+  if (token !== '') request.headers.set('Authorization', `Bearer ${token}`);
+  return request;
+}
+
+/**
+ * `request` carrying the VOD API's credential (spec: Authentication): the `access_token`
+ * query parameter, replacing one it had; unchanged for an empty token.
+ */
+export function withVodCredential(request: Request, token: string): Request {
+  if (token === '') return request;
+  const url = new URL(request.url);
+  url.searchParams.set('access_token', token);
+  return new Request(url, request);
 }
 
 /**

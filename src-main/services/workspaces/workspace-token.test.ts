@@ -1,7 +1,9 @@
 /**
  * A refused token and its replacement, against the sandbox: a 401 answering a call sent with
  * the old token, arriving after the operator stored a new one, must not refuse the new token
- * (that left a renewed account paused, "nothing was sent", until renewed again).
+ * (that left a renewed account paused, "nothing was sent", until renewed again). And a watch
+ * poll that waited out the refusal in the queue goes out with the new token, not the one it
+ * was queued with (CI found that one: the poll's 401 paused the renewed account again).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type SandboxHandle } from '../../sandbox/index';
@@ -64,6 +66,30 @@ describe('a token replaced while a call with the old one is in flight', () => {
       expect(workspace.tokens().live).toBe('accepted');
       const page = await workspace.live.listChannels({});
       expect(page.data.length).toBeGreaterThan(0);
+    } finally {
+      await workspace.dispose();
+    }
+  });
+
+  it('sends a poll queued while the token was refused with the new token once it is stored', async () => {
+    let current = sandbox.issueToken();
+    const { workspace, gate } = heldWorkspace(() => current);
+    try {
+      sandbox.revokeToken(current);
+      await workspace.live.listChannels({}).catch(() => undefined);
+      expect(workspace.tokens().live).toBe('refused');
+      // A watch poll waits while the token is refused (an operator's read would fail at once).
+      const sent = gate.arrived.length;
+      const poll = workspace.live.listChannels({}, { priority: 'watch' });
+      await new Promise((done) => setTimeout(done, 50));
+      expect(gate.arrived.length).toBe(sent);
+      // The operator stores a new token: the poll goes out with it and is answered.
+      current = sandbox.issueToken();
+      workspace.resume();
+      const page = await poll;
+      expect(page.data.length).toBeGreaterThan(0);
+      expect(gate.arrived.slice(sent)).toEqual([200]);
+      expect(workspace.tokens().live).toBe('accepted');
     } finally {
       await workspace.dispose();
     }

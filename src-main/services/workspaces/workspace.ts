@@ -9,6 +9,7 @@
  */
 import { LiveClient } from '../../platform/live-client';
 import { VodClient } from '../../platform/vod-client';
+import { withLiveCredential, withVodCredential } from '../../platform/api-clients';
 import { RequestScheduler, type Clock, systemClock } from '../../platform/scheduler';
 import { liveAccount, vodAccount } from '../../platform/account-ledger';
 import { TokenGuard, noAccountError, noAccountReason, refuseAll } from './token-guard';
@@ -256,6 +257,31 @@ export function openLiveAccountWorkspace(
   return openAccountWorkspace({ id, name, live: { accountId: id, ...live } }, options);
 }
 
+/**
+ * `network` with the API's current credential written into each request just before it is
+ * sent. A request carries the token read when it was queued; one that waited in the queue
+ * while the platform refused that token (a watch poll, a bulk batch: token-guard.ts) would
+ * otherwise go out with the refused token after the operator stored a new one, and its 401
+ * would refuse the new token too. When the token cannot be read now, the request goes as it
+ * was queued (the read's failure is the queue-time read's to report, not the network's).
+ */
+function sentWithToken(
+  read: (() => Promise<string>) | undefined,
+  write: (request: Request, token: string) => Request,
+  network: (request: Request) => Promise<Response>,
+): (request: Request) => Promise<Response> {
+  if (!read) return network;
+  return async (request) => {
+    let token: string;
+    try {
+      token = await read();
+    } catch {
+      return network(request);
+    }
+    return network(write(request, token));
+  };
+}
+
 function build(
   info: WorkspaceInfo,
   token: { live?: () => Promise<string>; vod?: () => Promise<string> },
@@ -272,14 +298,22 @@ function build(
   // the sandbox workspace stays open beside an account workspace on the same sandbox.
   const liveScheduler: RequestScheduler = new RequestScheduler({
     name: 'live',
-    fetch: guard.fetch('live', network, () => liveScheduler),
+    fetch: guard.fetch(
+      'live',
+      sentWithToken(token.live, withLiveCredential, network),
+      () => liveScheduler,
+    ),
     clock,
     ...pacing,
     ...(has.live ? { account: liveAccount(info.liveBaseUrl, info.serviceAccountKey) } : {}),
   });
   const vodScheduler: RequestScheduler = new RequestScheduler({
     name: 'vod',
-    fetch: guard.fetch('vod', network, () => vodScheduler),
+    fetch: guard.fetch(
+      'vod',
+      sentWithToken(token.vod, withVodCredential, network),
+      () => vodScheduler,
+    ),
     clock,
     ...pacing,
     ...(has.vod ? { account: vodAccount(info.vodBaseUrl, info.accounts.vod ?? info.id) } : {}),
