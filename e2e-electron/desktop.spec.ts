@@ -9,7 +9,8 @@ import { _electron as electron, expect, test, type ElectronApplication } from '@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { hardenedPage, pageHardening } from './hardening';
+import { en } from '../src-main/shared/i18n/en';
+import { answerQuestionsCancel, hardenedPage, pageHardening, questionsAsked } from './hardening';
 
 let app: ElectronApplication;
 let dataDir: string;
@@ -20,6 +21,8 @@ test.beforeAll(async () => {
     args: ['out/main/index.js', `--data-dir=${dataDir}`, '--no-sandbox'],
     env: { ...process.env, LANG: 'en_US.UTF-8' },
   });
+  // Main's questions go to a stub answering "Cancel": none is left open on the screen.
+  await answerQuestionsCancel(app);
 });
 test.afterAll(async () => {
   await app.close();
@@ -30,9 +33,21 @@ test('the window is hardened: no Node in the page, the bridge only, no new windo
   const page = await app.firstWindow();
   await expect(page.getByRole('navigation', { name: 'Views' })).toBeVisible();
   // `window.open` of a loopback address, refused by the window-open handler before anything
-  // is sent.
+  // is sent; the operator is asked whether to open it in the browser, and "Cancel" keeps it
+  // shut.
   expect(await pageHardening(page)).toEqual(hardenedPage);
   expect(app.windows()).toHaveLength(1);
+  const link = en.desktop.externalLink;
+  await expect
+    .poll(() => questionsAsked(app))
+    .toEqual([
+      {
+        title: link.title,
+        message: link.message,
+        detail: 'http://127.0.0.1:9/',
+        buttons: [link.cancel, link.open],
+      },
+    ]);
 });
 
 test('a command goes to main and back over IPC, and the page shows its answer', async () => {
