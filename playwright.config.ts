@@ -28,10 +28,11 @@ export default defineConfig<AppFixtures>({
   // Two spec files at once, the tests of one file in order: each test has its own host,
   // sandbox and data folder (e2e/fixtures.ts; each worker's sandboxes run in that worker's
   // sandbox process), so files share nothing but the cores. A spec mostly waits on real time
-  // (about a third of a core each), but three at once on CI's two cores starved a browser
+  // (about a third of a core each), but three at once on two slow cores starved a browser
   // host enough that two of its calls spaced 1.1 s apart reached the sandbox under 1 s apart
-  // (one 429 in the rehearsal scenario at ×30) and a tile missed its 10 s: two it stays.
-  // `ONAIR_E2E_WORKERS` overrides.
+  // (one 429 in the rehearsal scenario at ×30) and a tile missed its 10 s: two it stays. On
+  // a machine three times as fast, three ran green in 7 min 50 s instead of 9 min 24 s
+  // (docs/dev/testing.md, "Where the end-to-end stage's time goes"): `ONAIR_E2E_WORKERS=3`.
   fullyParallel: false,
   workers: Number(process.env.ONAIR_E2E_WORKERS) || 2,
   // No retries, on CI as locally: a test passes the first time or fails. The sandbox runs in

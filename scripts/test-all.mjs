@@ -22,11 +22,13 @@
  * end-to-end tests beside the other bench sections (one at a time, at niceness 10), in the time
  * the end-to-end tests leave idle while they wait on the platform's rate limit.
  *
- * Measured (issue 34 §5): with everything beside the end-to-end tests at a lower priority
- * instead (check, unit tests, bench sections), the run took longer, not shorter: the
- * end-to-end tests are CPU-bound enough that they slowed from 19 to 24 min, lint starved for
- * 25 min, and six unit tests with real-time bounds failed (a 429 between two workspaces'
- * spacing, a lock's takeover, timeouts). Two cores are mostly busy in both steps.
+ * Measured (issue 34 §5) on a machine a third as fast as the latest: with everything beside
+ * the end-to-end tests at a lower priority instead (check, unit tests, bench sections), the
+ * run took longer, not shorter: the end-to-end tests were CPU-bound enough there to slow from
+ * 19 to 24 min, lint starved for 25 min, and six unit tests with real-time bounds failed (a
+ * 429 between two workspaces' spacing, a lock's takeover, timeouts). On the latest machine
+ * (docs/dev/testing.md, "Where the end-to-end stage's time goes") the first step keeps both
+ * cores busy, the second about half of them.
  *
  * `node scripts/test-all.mjs --only=test:unit,test:security` runs just those stages (the others
  * are listed as NOT RUN (not asked)).
