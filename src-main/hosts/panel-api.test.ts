@@ -116,6 +116,26 @@ describe('the control API for panels', () => {
     expect(refused.body.error?.code).toBe('unauthorized');
   });
 
+  it('ends the feedback stream a revoked panel has open, and keeps the others', async () => {
+    const spare = await added('Spare, revoked while listening');
+    const revokedStream = await openFeedbackStream(api.address, spare.token);
+    const keptStream = await openFeedbackStream(api.address, panel.token);
+    try {
+      expect(revokedStream.status).toBe(200);
+      await expect.poll(() => revokedStream.pictures.length).toBeGreaterThan(0);
+      await expect.poll(() => keptStream.pictures.length).toBeGreaterThan(0);
+      const revoked = await core.invoke('panels.revoke', { id: spare.panel.id }, { clientId: 't' });
+      expect(revoked.ok).toBe(true);
+      // No tally keeps lighting the revoked panel's buttons: its stream ends at once.
+      await expect.poll(() => revokedStream.ended(), { timeout: 1_000 }).toBe(true);
+      expect(keptStream.ended()).toBe(false);
+      expect((await send('/api/v1/feedback', { token: spare.token })).status).toBe(401);
+    } finally {
+      revokedStream.close();
+      keptStream.close();
+    }
+  });
+
   it('refuses any request with an Origin header, even with a good token (403)', async () => {
     const refused = await send('/api/v1/commands/broadcast.setCuePoint', {
       body: { broadcastKey: 'abc' },

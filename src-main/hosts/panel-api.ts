@@ -157,6 +157,7 @@ export async function startPanelApi(options: PanelApiOptions): Promise<PanelApi>
     core,
     clock,
     feedback,
+    panels: core.panels,
     probe: options.probe ?? {},
     ...(options.proxyFor ? { proxyFor: options.proxyFor } : {}),
   });

@@ -25,6 +25,8 @@ export interface FeedbackReader {
   arrivals: FeedbackArrival[];
   /** The latest picture, or undefined before the first. */
   latest(): PanelFeedback | undefined;
+  /** True once the control API ended the stream (or it failed); not set by {@link close}. */
+  ended(): boolean;
   /** Closes the stream (idempotent). */
   close(): void;
 }
@@ -48,12 +50,14 @@ export async function openFeedbackStream(
   });
   const pictures: PanelFeedback[] = [];
   const arrivals: FeedbackArrival[] = [];
+  let ended = false;
   const reader: FeedbackReader = {
     status: response.status,
     contentType: response.headers.get('content-type'),
     pictures,
     arrivals,
     latest: () => pictures.at(-1),
+    ended: () => ended,
     close: () => abort.abort(),
   };
   if (response.status !== 200) {
@@ -66,7 +70,10 @@ export async function openFeedbackStream(
     let buffer = '';
     for (;;) {
       const { value, done } = await text.read();
-      if (done) return;
+      if (done) {
+        ended = true;
+        return;
+      }
       buffer += value;
       let end: number;
       while ((end = buffer.indexOf('\n\n')) >= 0) {
@@ -79,6 +86,8 @@ export async function openFeedbackStream(
         arrivals.push({ picture, arrived: now() });
       }
     }
-  })().catch(() => undefined);
+  })().catch(() => {
+    if (!abort.signal.aborted) ended = true;
+  });
   return reader;
 }

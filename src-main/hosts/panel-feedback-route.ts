@@ -5,12 +5,15 @@
  * core and looked at every {@link feedbackTickMs} for figures going stale. While a stream is
  * open, the reachability probe (services/panels/reachability.ts: a TCP connection to the live
  * API's origin, or to the proxy in front of it; no platform call) marks every button stale
- * within about 2 s of it going away.
+ * within about 2 s of it going away. A stream is its panel's for as long as the panel is known:
+ * revoking the panel ends its open streams at once (the next request is refused 401), as the
+ * studio hub cuts off a revoked seat.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import type { Clock } from '../platform/clock';
 import type { DeskCoreWithPanels } from '../services/app/desk-core';
+import type { PanelRegistry } from '../services/panels/panel-registry';
 import { openEventStream } from '../services/core/event-stream';
 import type { PanelFeedbackState } from '../services/panels/panel-feedback';
 import {
@@ -37,8 +40,10 @@ export interface FeedbackProbeOptions {
 
 /**
  * Adds the feedback route to `app`; `probe` false: no probe. `proxyFor`: the proxy the
- * host's network sends a URL's requests through (the default probe tests it). Answers the
- * function that stops the probe and ends the open streams.
+ * host's network sends a URL's requests through (the default probe tests it). `panels`: the
+ * registry whose changes end the streams of a panel no longer in it (the route reads the
+ * panel from `request.panel`, set by the control API's token check). Answers the function
+ * that stops the probe and ends the open streams.
  */
 export function feedbackRoute(
   app: FastifyInstance,
@@ -48,10 +53,16 @@ export function feedbackRoute(
     feedback: PanelFeedbackState;
     probe: false | FeedbackProbeOptions;
     proxyFor?: ProxyFor;
+    panels: Pick<PanelRegistry, 'list' | 'onChange'>;
   },
 ): { close: () => void } {
-  const { core, clock, feedback } = options;
-  const streams = new Set<ServerResponse>();
+  const { core, clock, feedback, panels } = options;
+  /** Each open stream and the id of the panel that opened it. */
+  const streams = new Map<ServerResponse, string>();
+  const offPanels = panels.onChange(() => {
+    const known = new Set(panels.list().map((panel) => panel.id));
+    for (const [res, panelId] of streams) if (!known.has(panelId)) res.end();
+  });
   /** Each open stream's push, called at once when the probe's finding changes. */
   const pushers = new Set<() => void>();
   const probeOptions = options.probe === false ? null : options.probe;
@@ -112,14 +123,15 @@ export function feedbackRoute(
       timer = clock.setTimeout(tick, feedbackTickMs);
     };
     timer = clock.setTimeout(tick, feedbackTickMs);
-    streams.add(stream.res);
+    streams.set(stream.res, request.panel?.id ?? '');
     pushers.add(push);
     const release = probe?.acquire() ?? (() => undefined);
   });
   return {
     close: () => {
       probe?.stop();
-      for (const res of streams) res.end();
+      offPanels();
+      for (const res of streams.keys()) res.end();
     },
   };
 }
