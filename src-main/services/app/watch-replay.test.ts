@@ -87,7 +87,7 @@ it('answers a page joining a broadcast watch with its latest reads, and reads no
   expect(sent.slice(before)).toEqual([]);
 
   await command('watch.unsubscribe', { watchId: first.watchId });
-  await command('watch.unsubscribe', { watchId: popOut.watchId });
+  await command('watch.unsubscribe', { watchId: popOut.watchId }, 'pop-out');
 }, 60_000);
 
 it('reads a channel list watched from two pages once, and addresses each read to both', async () => {

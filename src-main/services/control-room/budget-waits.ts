@@ -50,9 +50,11 @@ export interface RecheckSteps {
   refusal: { message: string; text: MessageRef } | null;
 }
 
-/** A command run waiting for the budget: its cancel switch. */
+/** A command run waiting for the budget: its cancel switch, and who may use it. */
 interface BudgetWait {
   abort: AbortController;
+  /** Who sent it: `''` this desk (its windows, pages and panels), else a studio seat's id. */
+  asker: string;
 }
 
 /** The command runs of one control room that may wait for the budget. */
@@ -69,29 +71,34 @@ export class BudgetWaits {
   /**
    * Cancels a command waiting for the budget (`id` from the `command.waiting` event): a call
    * still queued is dropped, nothing more is sent, and the command answers "cancelled". A
-   * write already on the wire runs on (the platform may act on it). False when no such run.
+   * write already on the wire runs on (the platform may act on it). Only its `asker` may
+   * cancel it: at a studio hub every seat hears every `command.waiting`, and a seat (an
+   * observer above all) must not call off another desk's command. False when no such run of
+   * that asker.
    */
-  cancel(id: string): boolean {
+  cancel(id: string, asker: string): boolean {
     const run = this.#runs.get(id);
-    if (!run) return false;
+    if (!run || run.asker !== asker) return false;
     run.abort.abort(new PlatformError({ code: 'rate-limited', ...say('errors.commandCancelled') }));
     return true;
   }
 
   /**
-   * Runs `command` on broadcast `key` through `steps` until answered.
+   * Runs `command` on broadcast `key` for `asker` (who may cancel it: {@link cancel}) through
+   * `steps` until answered.
    * @throws PlatformError as the platform answered, `conflict` with `steps.refusal`, the last
    * 429 after `maxBudgetWaitMs`, or the cancel.
    */
   async run(
     command: WaitingCommandName,
     key: string,
+    asker: string,
     steps: RecheckSteps,
   ): Promise<Fresh<Broadcast>> {
     const { now, waiting } = this.#options;
     const id = `c${this.#nextRunId++}`;
     const abort = new AbortController();
-    this.#runs.set(id, { abort });
+    this.#runs.set(id, { abort, asker });
     const began = now();
     let attempt = 0;
     let told = false;

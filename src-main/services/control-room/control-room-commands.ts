@@ -28,22 +28,23 @@ export const controlRoomHandlers = (focus: (request: ChannelFocus) => void) =>
       session.controlRoom.participants(broadcastKey),
     'broadcast.viewers': ({ broadcastKey }, { session }) =>
       session.controlRoom.viewers(broadcastKey),
-    'broadcast.rename': ({ broadcastKey, title }, { session }) =>
-      session.controlRoom.rename(broadcastKey, title),
-    'broadcast.startRecording': ({ broadcastKey }, { session }) =>
-      session.controlRoom.startRecording(broadcastKey),
-    'broadcast.stopRecording': ({ broadcastKey }, { session }) =>
-      session.controlRoom.stopRecording(broadcastKey),
-    'broadcast.setCuePoint': ({ broadcastKey, at }, { session }) =>
-      session.controlRoom.setCuePoint(broadcastKey, at),
+    // The asker of each (this desk, or the seat by id) alone may cancel it while it waits.
+    'broadcast.rename': ({ broadcastKey, title }, { session, seatId }) =>
+      session.controlRoom.rename(broadcastKey, title, seatId ?? ''),
+    'broadcast.startRecording': ({ broadcastKey }, { session, seatId }) =>
+      session.controlRoom.startRecording(broadcastKey, seatId ?? ''),
+    'broadcast.stopRecording': ({ broadcastKey }, { session, seatId }) =>
+      session.controlRoom.stopRecording(broadcastKey, seatId ?? ''),
+    'broadcast.setCuePoint': ({ broadcastKey, at }, { session, seatId }) =>
+      session.controlRoom.setCuePoint(broadcastKey, at, seatId ?? ''),
     'watch.subscribe': ({ spec }, { session, clientId }) => {
       const watchId = session.planner.subscribe(spec, clientId);
       return { watchId, latest: session.planner.answers.replay(watchId) };
     },
-    'command.cancelWaiting': ({ id }, { session }) => ({
-      cancelled: session.controlRoom.cancelWaiting(id),
+    'command.cancelWaiting': ({ id }, { session, seatId }) => ({
+      cancelled: session.controlRoom.cancelWaiting(id, seatId ?? ''),
     }),
-    'watch.unsubscribe': ({ watchId }, { session }) => ({
-      removed: session.planner.unsubscribe(watchId),
+    'watch.unsubscribe': ({ watchId }, { session, clientId }) => ({
+      removed: session.planner.unsubscribe(watchId, clientId),
     }),
   });

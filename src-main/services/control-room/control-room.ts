@@ -177,11 +177,12 @@ export class ControlRoom {
   }
 
   /** Renames a broadcast (PUT broadcasts/{key}); on 429, re-reads and renames only if still needed. */
-  rename(key: string, title: string): Promise<Fresh<Broadcast>> {
+  rename(key: string, title: string, asker = ''): Promise<Fresh<Broadcast>> {
     return this.order.once(`rename:${key}:${title}`, key, () =>
       this.commandWithRecheck(
         'broadcast.rename',
         key,
+        asker,
         (signal) => this.live.updateBroadcastTitle(key, title, { priority: 'command', signal }),
         (b) => (b.title === title ? 'done' : 'retry'),
         null,
@@ -196,11 +197,12 @@ export class ControlRoom {
    * once the platform accepts calls again, and the start is sent again only if the
    * broadcast is still on air and still not recording.
    */
-  startRecording(key: string): Promise<Fresh<Broadcast>> {
+  startRecording(key: string, asker = ''): Promise<Fresh<Broadcast>> {
     return this.order.once(`start-recording:${key}`, key, () =>
       this.commandWithRecheck(
         'broadcast.startRecording',
         key,
+        asker,
         (signal) => this.live.startDuplicateRecording(key, { priority: 'command', signal }),
         (b) => (b.recording ? 'done' : b.onAir ? 'retry' : 'refuse'),
         say('errors.offAirBeforeRecording'),
@@ -209,11 +211,12 @@ export class ControlRoom {
   }
 
   /** Stops manual recording; same single-flight, ordering and 429 rules as {@link startRecording}. */
-  stopRecording(key: string): Promise<Fresh<Broadcast>> {
+  stopRecording(key: string, asker = ''): Promise<Fresh<Broadcast>> {
     return this.order.once(`stop-recording:${key}`, key, () =>
       this.commandWithRecheck(
         'broadcast.stopRecording',
         key,
+        asker,
         (signal) => this.live.stopDuplicateRecording(key, { priority: 'command', signal }),
         (b) => (b.recording ? 'retry' : 'done'),
         say('errors.recordingAlreadyStopped'),
@@ -226,7 +229,7 @@ export class ControlRoom {
    * On 429, re-reads and sets it again only while the broadcast is still on air and the
    * cue point is not already there: at `at`, or (for the platform's now) moved since the press.
    */
-  setCuePoint(key: string, at?: string): Promise<Fresh<Broadcast>> {
+  setCuePoint(key: string, at?: string, asker = ''): Promise<Fresh<Broadcast>> {
     // What "already there" means for the platform's now: a cue point other than the one
     // read before the press; with nothing read before (never, in the control room: its
     // precondition needs a read of the last 15 s), one at or after the press (epoch ms UTC).
@@ -244,6 +247,7 @@ export class ControlRoom {
       this.commandWithRecheck(
         'broadcast.setCuePoint',
         key,
+        asker,
         (signal) => this.live.setCueSign(key, at, { priority: 'command', signal }),
         (b) => (isSet(b) ? 'done' : b.onAir && b.useTimeshift ? 'retry' : 'refuse'),
         say('errors.offAirBeforeCuePoint'),
@@ -252,12 +256,11 @@ export class ControlRoom {
   }
 
   /**
-   * Cancels a command waiting for the budget (`id` from the `command.waiting` event): a call
-   * still queued is dropped, nothing more is sent, and the command answers "cancelled". A
-   * write already on the wire runs on (the platform may act on it). False when no such run.
+   * Cancels a command waiting for the budget (`id` from the `command.waiting` event) that
+   * `asker` sent (`''` this desk, else a seat's id; {@link BudgetWaits.cancel}).
    */
-  cancelWaiting(id: string): boolean {
-    return this.budgetWaits.cancel(id);
+  cancelWaiting(id: string, asker = ''): boolean {
+    return this.budgetWaits.cancel(id, asker);
   }
 
   /**
@@ -365,15 +368,19 @@ export class ControlRoom {
     return fresh;
   }
 
-  /** Sends a command through {@link BudgetWaits.run}: re-read and decide after each 429. */
+  /**
+   * Sends a command through {@link BudgetWaits.run}: re-read and decide after each 429.
+   * `asker`: who alone may cancel it while it waits (`''` this desk, else a seat's id).
+   */
   private commandWithRecheck(
     command: WaitingCommandName,
     key: string,
+    asker: string,
     send: (signal: AbortSignal) => Promise<{ data: Parameters<typeof toBroadcast>[0] }>,
     decide: (current: Broadcast) => 'done' | 'retry' | 'refuse',
     refusal: { message: string; text: MessageRef } | null,
   ): Promise<Fresh<Broadcast>> {
-    return this.budgetWaits.run(command, key, {
+    return this.budgetWaits.run(command, key, asker, {
       send: async (signal) => this.commandResult(toBroadcast((await send(signal)).data)),
       reread: (signal) => this.readBroadcast(key, 'command', signal),
       decide,

@@ -97,8 +97,13 @@ export class WatchPlanner {
     return watchId;
   }
 
-  /** Removes a watch; returns false if it was not there. Cancels its queued read. */
-  unsubscribe(watchId: string): boolean {
+  /**
+   * Removes a watch; returns false if it was not there, or (with `clientId`) is another
+   * client's: a window, a page or a seat ends only its own watches. Cancels its queued read.
+   */
+  unsubscribe(watchId: string, clientId?: string): boolean {
+    const sub = this.subscriptions.get(watchId);
+    if (!sub || (clientId !== undefined && sub.clientId !== clientId)) return false;
     const removed = this.subscriptions.delete(watchId);
     if (removed) this.rebuild();
     return removed;

@@ -43,8 +43,14 @@ export interface CallContext {
   via?: WayIn;
   /** The confirmation a destructive command carries (see `ConfirmRule`). */
   confirmation?: Confirmation;
-  /** The studio seat that sent it, when it came from one. */
+  /** The studio seat that sent it, when it came from one (its name, as paired). */
   seat?: string;
+  /**
+   * That seat's id (services/studio/pairing.ts), when it came from one: what only the asker
+   * may touch again (its commands waiting for the budget) belongs to this seat, or to this
+   * desk when absent. Names may repeat; ids do not.
+   */
+  seatId?: string;
   /**
    * That seat's role, as the hub paired it (never as the seat says): what it may run is the
    * ways-in table's (ways-in.ts): an operator seat runs platform commands, an observer platform

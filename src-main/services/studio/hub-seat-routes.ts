@@ -132,6 +132,7 @@ export function seatRoutes(app: FastifyInstance, deps: SeatRouteDeps): void {
       clientId,
       signal: asker.signal,
       seat: seat.name,
+      seatId: seat.id,
       seatRole: seat.role,
       inputRefusal: (command, input) => seatUploadRefusal(command, input, deps.spoolDir(), seat.id),
     };

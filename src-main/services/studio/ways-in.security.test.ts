@@ -251,6 +251,47 @@ describe('a seat’s own desk stays on the seat (a seat changing the hub’s lan
   });
 });
 
+describe('a seat cannot stop what another desk started (a hub operator’s view frozen, a waiting command called off)', () => {
+  it('leaves the hub’s watch to the page that made it', async () => {
+    const { watchId } = await atHub<{ watchId: string }>('watch.subscribe', {
+      spec: { kind: 'channels' },
+    });
+    const { link } = await rawSeat('Watcher 2', 'observer');
+    const byObserver = await link.invoke('watch.unsubscribe', { watchId }, page);
+    expect(byObserver).toEqual({ ok: true, data: { removed: false } });
+    // The operator seat's desk, as it forwards its pages' calls.
+    expect(await onSeatDesk('watch.unsubscribe', { watchId })).toEqual({ removed: false });
+    expect(await atHub('watch.unsubscribe', { watchId })).toEqual({ removed: true });
+  });
+
+  it('lets only the hub cancel its command waiting for the budget', async () => {
+    const b = await cueable();
+    const waits: { id: string; state: string }[] = [];
+    const off = hubDesk.core.subscribe((event, payload) => {
+      if (event === 'command.waiting') waits.push(payload as { id: string; state: string });
+    });
+    hubDesk.sandbox.faults.update({ burst429: 1000, retryAfterS: 1 });
+    try {
+      const cue = hubDesk.core.invoke('broadcast.setCuePoint', { broadcastKey: b.key }, page);
+      await expect.poll(() => waits.length, { timeout: 10_000 }).toBeGreaterThan(0);
+      const id = waits[0]?.id ?? '';
+      const { link } = await rawSeat('Watcher 3', 'observer');
+      expect(await link.invoke('command.cancelWaiting', { id }, page)).toEqual({
+        ok: true,
+        data: { cancelled: false },
+      });
+      expect(await onSeatDesk('command.cancelWaiting', { id })).toEqual({ cancelled: false });
+      expect(waits.at(-1)?.state).toBe('waiting');
+      expect(await atHub('command.cancelWaiting', { id })).toEqual({ cancelled: true });
+      const answer = await cue;
+      expect(answer.ok).toBe(false);
+    } finally {
+      hubDesk.sandbox.faults.clear();
+      off();
+    }
+  });
+});
+
 describe('an observer sees no secret (a restream key read by a seat that should only watch)', () => {
   it('refuses an observer’s reveal, and journals it', async () => {
     const channels = await atHub<Fresh<Page<ChannelSummary>>>('channels.list');

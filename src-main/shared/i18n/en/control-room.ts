@@ -64,6 +64,7 @@ export const controlRoom = {
   commandWaiting: {
     retryIn: 'Waiting for the platform ({status}), trying again in {seconds} s',
     retryNow: 'Waiting for the platform ({status}), trying again now…',
+    notYours: 'Sent from another desk of the studio: only that desk can cancel it.',
   },
   cuePoint: {
     heading: 'Timeshift cue point',

@@ -65,6 +65,7 @@ export const controlRoom: CatalogueShape<typeof en> = {
   commandWaiting: {
     retryIn: '플랫폼을 기다리는 중 ({status}), {seconds}초 후 다시 시도합니다',
     retryNow: '플랫폼을 기다리는 중 ({status}), 지금 다시 시도합니다…',
+    notYours: '스튜디오의 다른 데스크에서 보낸 명령입니다. 그 데스크에서만 취소할 수 있습니다.',
   },
   cuePoint: {
     heading: '타임시프트 큐 포인트',
