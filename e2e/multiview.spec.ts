@@ -20,6 +20,7 @@ interface LiveBroadcast {
 interface LiveChannel {
   key: string;
   title: string;
+  latest_broadcast?: { key?: string; title?: string };
 }
 
 test.use({ onAir: 6 });
@@ -92,6 +93,18 @@ test('the Multiview shows every on-air channel and runs a tile’s commands', as
   await app.keyboard.press('Shift+Digit2');
   await expect(app.getByTestId('multiview-tile')).toHaveCount(6);
 
+  // What a screen reader hears from here on (the one polite live region, TallyAnnouncer).
+  await app.evaluate(() => {
+    const region = document.querySelector('[data-testid="tally-announcement"]');
+    const heard: string[] = [];
+    (window as unknown as { heard: string[] }).heard = heard;
+    new MutationObserver(() => {
+      const text = region?.textContent?.trim() ?? '';
+      if (text) heard.push(text);
+    }).observe(region as Node, { childList: true, characterData: true, subtree: true });
+  });
+  const heard = () => app.evaluate(() => (window as unknown as { heard: string[] }).heard);
+
   // The encoder stops and stays away past the reconnect window (sandbox control): the
   // broadcast ends, leaves the grid and lands in the ended strip.
   await sandbox.encoders.set(target.channel_key, 'off');
@@ -111,6 +124,25 @@ test('the Multiview shows every on-air channel and runs a tile’s commands', as
     `${channel.title}: ${target.title} left the air at`,
   );
   await app.screenshot(shots('multiview-ended-en'));
+  // Heard once, however many polls followed.
+  await expect
+    .poll(async () =>
+      (await heard()).filter((said) => said.includes(`“${target.title}” is off air.`)),
+    )
+    .toHaveLength(1);
+
+  // The encoder comes back: the platform opens a new broadcast (a new key, docs/platform-facts.md,
+  // "Encoders and broadcasts"), which gets a tile and is heard going on air.
+  await sandbox.encoders.set(target.channel_key, 'live');
+  const next = (await platform.get<{ data: LiveChannel }>(`/channels/${target.channel_key}`)).data
+    .latest_broadcast;
+  if (!next?.key || next.key === target.key) throw new Error('the encoder opened no new broadcast');
+  await expect(
+    app.locator(`[data-testid="multiview-tile"][data-broadcast="${next.key}"]`),
+  ).toHaveCount(1, { timeout: 20_000 });
+  await expect
+    .poll(async () => (await heard()).filter((said) => said.includes(`“${next.title}” is on air.`)))
+    .toHaveLength(1);
 });
 
 test('the operator pins two tiles, a third is refused, and the pins outlive a reload', async ({

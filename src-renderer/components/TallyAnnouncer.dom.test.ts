@@ -115,16 +115,60 @@ describe('TallyAnnouncer', () => {
     const b1 = broadcast('b1', 'Main stage', true);
     await poll(onAirList(b1));
     await poll(focused(b1));
-    await poll(onAirList(b1, broadcast('b2', 'Studio B', true)));
-    // A broadcast that appears is first seen, not news; one that leaves the list went off air.
     expect(heard).toEqual([]);
+    // A stream that starts is a new broadcast: one the complete list gains went on air.
+    await poll(onAirList(b1, broadcast('b2', 'Studio B', true)));
+    expect(heard).toEqual(['“Studio B” is on air.']);
+    await poll(onAirList(b1, broadcast('b2', 'Studio B', true)));
+    // One that leaves the list went off air.
     await poll(onAirList(broadcast('b2', 'Studio B', true)));
     await poll(focused(broadcast('b1', 'Main stage', false)));
     await poll(onAirList(broadcast('b2', 'Studio B', true)));
-    expect(heard).toEqual(['“Main stage” is off air.']);
+    expect(heard).toEqual(['“Studio B” is on air.', '“Main stage” is off air.']);
     await poll(focused(broadcast('b1', 'Main stage', true)));
     await poll(onAirList(broadcast('b2', 'Studio B', true), broadcast('b1', 'Main stage', true)));
-    expect(heard).toEqual(['“Main stage” is off air.', '“Main stage” is on air.']);
+    expect(heard).toEqual([
+      '“Studio B” is on air.',
+      '“Main stage” is off air.',
+      '“Main stage” is on air.',
+    ]);
+  });
+
+  it('says the focused channel’s new broadcast on air when it has just started, not one on air for long', async () => {
+    const { heard } = mount();
+    const at = fetchedAt + 2_000;
+    const fresh = {
+      ...broadcast('b9', 'Late show', true),
+      startedAt: new Date(at - 15_000).toISOString(),
+    };
+    await poll(focused(fresh));
+    await poll(focused(fresh));
+    expect(heard).toEqual(['“Late show” is on air.']);
+    // Opening a channel on air for an hour is not news.
+    await poll(focused(broadcast('b10', 'Long run', true)));
+    expect(heard).toEqual(['“Late show” is on air.']);
+  });
+
+  it('says nothing of what changed while the view was closed, and nothing of an overtaken answer', async () => {
+    const { heard } = mount();
+    const b1 = broadcast('b1', 'Main stage', true, true);
+    await poll(onAirList(b1, broadcast('b2', 'Studio B', true)));
+    await poll(focused(b1));
+    // The Multiview and the control room closed for an hour; opened again.
+    fetchedAt += 3_600_000;
+    await poll(onAirList(broadcast('b3', 'Studio C', true)));
+    await poll(focused(broadcast('b1', 'Main stage', false)));
+    expect(heard).toEqual([]);
+    // An answer read before the last one seen of that broadcast arrives late: it changes nothing.
+    const late: WatchUpdate = {
+      kind: 'broadcast',
+      broadcastKey: 'b3',
+      fetchedAt: fetchedAt - 5_000,
+      data: broadcast('b3', 'Studio C', false),
+    };
+    await poll(late);
+    await poll(onAirList(broadcast('b3', 'Studio C', true)));
+    expect(heard).toEqual([]);
   });
 
   it('says nothing about a broadcast beyond a list the platform cut short', async () => {
