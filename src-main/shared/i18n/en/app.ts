@@ -154,6 +154,8 @@ export const app = {
     commands_other: '({count} commands)',
     spacing: '1 call per {seconds} s',
     rateLimited: 'Rate limited by the platform: calls resume in {seconds} s',
+    /** Said once by a screen reader (the countdown beside it is not re-read every second). */
+    rateLimitedSaid: 'Rate limited by the platform: calls wait until it lets them through.',
     paused: 'Calls paused: {reason}',
     reasonRateLimited: 'the platform is rate limiting this account',
     reasonTokenRefused: 'the platform refused the token (401)',

@@ -158,6 +158,7 @@ export const app: CatalogueShape<typeof en> = {
     commands_other: '(명령 {count}건)',
     spacing: '호출 간격 {seconds}초',
     rateLimited: '플랫폼 호출 한도 초과: {seconds}초 후 호출을 재개합니다',
+    rateLimitedSaid: '플랫폼 호출 한도 초과: 플랫폼이 허용할 때까지 호출을 기다립니다.',
     paused: '호출 일시 중지: {reason}',
     reasonRateLimited: '플랫폼이 이 계정의 호출 수를 제한하고 있습니다',
     reasonTokenRefused: '플랫폼이 토큰을 거부했습니다 (401)',
