@@ -29,6 +29,10 @@ const listeners = vi.hoisted(() => {
 
 const { default: TallyAnnouncer } = await import('./TallyAnnouncer.svelte');
 
+/** Whether this window has the operator's focus (each window's announcer asks its document). */
+let windowFocused = true;
+document.hasFocus = () => windowFocused;
+
 function broadcast(key: string, title: string, onAir: boolean, recording = false): Broadcast {
   return {
     key,
@@ -80,7 +84,10 @@ function mount(): { region: HTMLElement; heard: string[] } {
   return { region, heard };
 }
 
-afterEach(() => applyLanguageChoice('en'));
+afterEach(() => {
+  applyLanguageChoice('en');
+  windowFocused = true;
+});
 
 describe('TallyAnnouncer', () => {
   it('is one polite live region, silent when the first poll only shows the state', async () => {
@@ -169,6 +176,20 @@ describe('TallyAnnouncer', () => {
     await poll(late);
     await poll(onAirList(broadcast('b3', 'Studio C', true)));
     expect(heard).toEqual([]);
+  });
+
+  it('follows changes in a window without focus, saying only those made while it has it', async () => {
+    const { heard } = mount();
+    await poll(focused(broadcast('b1', 'Main stage', true)));
+    // The operator works in the other window (a pop-out on the second screen): that one says it.
+    windowFocused = false;
+    await poll(focused(broadcast('b1', 'Main stage', true, true)));
+    expect(heard).toEqual([]);
+    windowFocused = true;
+    await poll(focused(broadcast('b1', 'Main stage', true, true)));
+    expect(heard).toEqual([]);
+    await poll(focused(broadcast('b1', 'Main stage', false, false)));
+    expect(heard).toEqual(['“Main stage” is off air. Manual recording of “Main stage” stopped.']);
   });
 
   it('says nothing about a broadcast beyond a list the platform cut short', async () => {
