@@ -117,22 +117,25 @@ export class DeskConnection {
   }
 
   /**
-   * Presses `command` with `input`, as a button does. The desk's answer is logged in English;
-   * a first press of a two-press command marks the channel as waiting for
-   * {@link secondPressWithinMs} (feedback `pressAgain`, variable `press_again`).
+   * Presses `command` with `input`, as a button does. The answer is logged under `label`, the
+   * action's name as Companion lists it (`Focus channel`), never the command's id: the desk's
+   * own message as it sent it, or the module's sentence when the desk did not answer
+   * (desk-client.ts, `unansweredMessage`). A first press of a two-press command marks the
+   * channel as waiting for {@link secondPressWithinMs} (feedback `pressAgain`, variable
+   * `press_again`).
    */
-  async press(command: PanelCommand, input: Record<string, unknown>): Promise<void> {
+  async press(command: PanelCommand, input: Record<string, unknown>, label: string): Promise<void> {
     const client = this.#client;
-    if (!client) return this.#host.log('warn', `${command}: not connected to OnAir Desk.`);
+    if (!client) return this.#host.log('warn', `${label}: not connected to OnAir Desk.`);
     const answer = await client.press(command, input);
     const channel = this.#channelOfInput(input);
     if (answer.outcome === 'pressAgain') {
       this.#waiting.set(channel, { until: this.#now() + secondPressWithinMs, command });
-      this.#host.log('info', `${command}: ${answer.message}`);
+      this.#host.log('info', `${label}: ${answer.message}`);
     } else {
       this.#waiting.delete(channel);
-      if (answer.outcome === 'done') this.#host.log('info', `${command}: done.`);
-      else this.#host.log('warn', `${command}: ${answer.message}`);
+      if (answer.outcome === 'done') this.#host.log('info', `${label}: done.`);
+      else this.#host.log('warn', `${label}: ${answer.message}`);
     }
     this.#scheduleWaitExpiry();
     this.#publish();
@@ -154,7 +157,7 @@ export class DeskConnection {
         channelChoices: () => channels,
         broadcastOf: (key) =>
           this.#picture?.channels.find((c) => c.channelKey === key)?.broadcastKey ?? null,
-        press: (command, input) => this.press(command, input),
+        press: (command, input, label) => this.press(command, input, label),
         warn: (message) => this.#host.log('warn', message),
       }),
     );

@@ -5,10 +5,11 @@
  * desk, its API and the platform are real. Shows: every command offered to panels is an action;
  * the tally, variables and preset page come from the desk; Record reaches the sandbox; Stop
  * keeps its second press; the tally follows an on-air change made at the sandbox within 2 s of
- * the desk reading it; a closed desk turns every button stale within 2 s; a refused token and
- * a host other than this computer are told to the operator; with only the Multiview open, its
+ * the desk reading it; a closed desk turns every button stale within 2 s; a desk not answering,
+ * a refused token and a host other than this computer are told to the operator; with only the Multiview open, its
  * account-wide reads fill a channel's variables. Loopback only.
  */
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCore, type TestCore } from '../../../src-main/services/app/test-support';
 import { followFeedback, startPanelApi, type PanelApi } from '../../../src-main/hosts/panel-api';
@@ -164,6 +165,10 @@ describe('the Companion module against OnAir Desk', () => {
     expect((await platformBroadcast()).is_duplicate_recording).toBe(true);
     expect(await companion.feedback('pressAgain', onChannel())).toBe(true);
     expect(companion.variables.get('press_again')).toBe('broadcast.stopRecording');
+    // Logged under the action's name, with the desk's own words.
+    expect(companion.logs.at(-1)?.message).toMatch(
+      /^Stop recording \(press twice within 2 s\): .*press the same button again within 2 s\. Nothing was sent\.$/,
+    );
 
     // Past the window the wait is gone, and the next press is a first press again.
     await new Promise((done) => setTimeout(done, 2_300));
@@ -251,6 +256,31 @@ describe('when the module cannot vouch for a button', () => {
     } finally {
       link.stop();
       await spare.close();
+    }
+  });
+
+  it('says the desk is not answering in the operator’s words, and names a press by its action', async () => {
+    // A port nobody listens on: the desk closed, or its control API off.
+    const nobody = createServer();
+    await new Promise<void>((done) => nobody.listen(0, '127.0.0.1', done));
+    const port = (nobody.address() as AddressInfo).port;
+    await new Promise((done) => nobody.close(done));
+    const recorder = new CompanionRecorder();
+    const link = new DeskConnection(recorder);
+    try {
+      link.start({ host: '127.0.0.1', port: String(port) }, { token: panel.token });
+      await expect
+        .poll(() => recorder.status(), { timeout: 5_000 })
+        .toBe(InstanceStatus.ConnectionFailure);
+      const notAnswering = `OnAir Desk is not answering on 127.0.0.1:${port}: open it and turn on Settings → Hardware panels → Control API on, with port ${port}.`;
+      expect(recorder.statuses.at(-1)?.message).toBe(notAnswering);
+      await recorder.press('focusChannel', { by: 'position', position: 1 });
+      expect(recorder.logs.at(-1)).toEqual({
+        level: 'warn',
+        message: `Focus channel: ${notAnswering} Nothing was sent.`,
+      });
+    } finally {
+      link.stop();
     }
   });
 
