@@ -160,7 +160,7 @@ describe('the Companion module against OnAir Desk', () => {
       .toBe(true);
   });
 
-  it('stops recording only at the second press within 2 s, and shows the wait', async () => {
+  it('stops recording only at the second press within 2 s, and shows the wait until then', async () => {
     await companion.press('stopRecording', onChannel());
     expect((await platformBroadcast()).is_duplicate_recording).toBe(true);
     expect(await companion.feedback('pressAgain', onChannel())).toBe(true);
@@ -177,9 +177,17 @@ describe('the Companion module against OnAir Desk', () => {
     await companion.press('stopRecording', onChannel());
     expect((await platformBroadcast()).is_duplicate_recording).toBe(true);
 
+    // Another press on the channel between the two leaves the desk's wait for Stop, and so
+    // the amber: the next Stop stops, and must not look like a first press.
+    await companion.press('focusChannel', { by: 'channel', channel: channelKey });
+    expect(companion.logs.at(-1)?.message).toBe('Focus channel: done.');
+    expect(await companion.feedback('pressAgain', onChannel())).toBe(true);
+    expect(companion.variables.get('press_again')).toBe('broadcast.stopRecording');
+
     await companion.press('stopRecording', onChannel());
     expect((await platformBroadcast()).is_duplicate_recording).toBe(false);
     expect(await companion.feedback('pressAgain', onChannel())).toBe(false);
+    expect(companion.variables.get('press_again')).toBe('');
   });
 
   it('turns the tally off within 2 s of the desk reading that the sandbox ended the broadcast', async () => {
