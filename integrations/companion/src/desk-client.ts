@@ -49,10 +49,12 @@ export const reconnectMs = 2_000;
 export const refusedRetryMs = 10_000;
 
 /**
- * No byte for this long, ms, and the stream counts as lost: the desk writes a keep-alive every
- * 15 s (panel-api.ts, every 30 ticks of 500 ms) even when nothing changes.
+ * No byte for this long, ms, and the stream counts as lost (every button stale): the desk
+ * writes a keep-alive every 1 s even when nothing changes (src-main/hosts/panel-feedback-route.ts,
+ * `keepAliveEveryTicks`), so three missed mean a hung desk, not a quiet one. Old tally is then
+ * never shown as live for more than about 3 s.
  */
-export const silentAfterMs = 20_000;
+export const silentAfterMs = 3_000;
 
 /** A press the desk has not answered within this long, ms, counts as unanswered. */
 export const pressTimeoutMs = 15_000;

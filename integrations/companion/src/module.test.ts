@@ -5,10 +5,12 @@
  * desk, its API and the platform are real. Shows: every command offered to panels is an action;
  * the tally, variables and preset page come from the desk; Record reaches the sandbox; Stop
  * keeps its second press; the tally follows an on-air change made at the sandbox within 2 s of
- * the desk reading it; a closed desk turns every button stale within 2 s; a desk not answering,
+ * the desk reading it; a closed desk turns every button stale within 2 s, a hung one within 3 s
+ * of its last byte; a desk not answering,
  * a refused token and a host other than this computer are told to the operator; with only the Multiview open, its
  * account-wide reads fill a channel's variables. Loopback only.
  */
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCore, type TestCore } from '../../../src-main/services/app/test-support';
@@ -22,6 +24,7 @@ import { InstanceStatus } from '@companion-module/base';
 import { deskActions } from './actions';
 import { CompanionRecorder } from './companion-recorder';
 import { DeskConnection } from './connection';
+import { silentAfterMs } from './desk-client';
 
 let test: TestCore;
 let api: PanelApi;
@@ -266,6 +269,58 @@ describe('when the module cannot vouch for a button', () => {
       await spare.close();
     }
   });
+
+  it('turns every button stale within 3 s of a hung desk’s last byte, the stream still open', async () => {
+    // A desk that hangs: it sends a real picture and keeps the stream alive every 1 s for a
+    // while, as the desk does, then writes nothing more; the socket stays open. Any later
+    // request gets no answer at all.
+    const picture = feedback.feedback.snapshot();
+    const lit = Object.keys(picture.lamps).find((key) => picture.lamps[key] !== 'stale');
+    if (!lit) throw new Error('no channel lit');
+    let lastByteAt = 0;
+    let keepAlives = 0;
+    const timers: ReturnType<typeof setInterval>[] = [];
+    const hung = createHttpServer((_request, response) => {
+      // Only the first request (the stream) is answered: the desk hangs after it.
+      hung.removeAllListeners('request');
+      response.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      const write = (text: string) => response.write(text, () => (lastByteAt = performance.now()));
+      write(`event: feedback\ndata: ${JSON.stringify(picture)}\n\n`);
+      const beat = setInterval(() => {
+        keepAlives += 1;
+        if (keepAlives <= 4) write(': keep-alive\n\n');
+        else clearInterval(beat);
+      }, 1_000);
+      timers.push(beat);
+    });
+    await new Promise<void>((done) => hung.listen(0, '127.0.0.1', done));
+    const port = (hung.address() as AddressInfo).port;
+    const recorder = new CompanionRecorder();
+    const link = new DeskConnection(recorder);
+    try {
+      link.start({ host: '127.0.0.1', port: String(port) }, { token: panel.token });
+      await expect.poll(() => recorder.feedback('stale', { channel: lit })).toBe(false);
+      // Kept alive every 1 s, the stream stays live past the 3 s bound.
+      await expect.poll(() => keepAlives, { timeout: 6_000 }).toBeGreaterThan(4);
+      expect(await recorder.feedback('stale', { channel: lit })).toBe(false);
+      expect(recorder.status()).toBe(InstanceStatus.Ok);
+      // Then nothing: stale within 3 s of the last byte.
+      await expect
+        .poll(() => recorder.feedback('stale', { channel: lit }), { timeout: 4_000, interval: 50 })
+        .toBe(true);
+      expect(performance.now() - lastByteAt).toBeLessThanOrEqual(silentAfterMs + 500);
+      expect(await recorder.feedback('onAir', { channel: lit })).toBe(false);
+      expect(recorder.status()).toBe(InstanceStatus.ConnectionFailure);
+      expect(recorder.statuses.at(-1)?.message).toBe(
+        `OnAir Desk on 127.0.0.1:${port} sent nothing for 3 s: it may be frozen. Every button is stale until it answers again.`,
+      );
+    } finally {
+      link.stop();
+      for (const timer of timers) clearInterval(timer);
+      hung.closeAllConnections();
+      await new Promise((done) => hung.close(done));
+    }
+  }, 15_000);
 
   it('says the desk is not answering in the operator’s words, and names a press by its action', async () => {
     // A port nobody listens on: the desk closed, or its control API off.
