@@ -3,8 +3,10 @@
  * `out/companion/onair-desk/` with `main.js` (src/main.ts and @companion-module/base bundled
  * into one CommonJS file for Companion's Node 22 runtime), `package.json`, and `companion/`:
  * manifest.json with `runtime.apiVersion` set to the bundled @companion-module/base's version
- * (as Companion's own module tools do), and the help page
- * (integrations/companion/companion/HELP.md). Point Companion's developer modules folder at
+ * (as Companion's own module tools do; Companion reads it for an installed package, but for a
+ * developer module the version of the @companion-module/base in a node_modules above the folder,
+ * so the output stays inside this clone: docs/admin/companion.md, "Installing it into
+ * Companion"), and the help page (integrations/companion/companion/HELP.md). Point Companion's developer modules folder at
  * `out/companion`. Uses esbuild, which the root install already has (through tsx).
  *
  * Usage: `npm run companion:build [-- --out <folder>]`.

@@ -3,7 +3,8 @@
  * tokens (missing, wrong, revoked: 401), a web page's `Origin` (403), a command not offered to
  * panels (refused by the pipeline), the second press within 2 s that confirms a destructive
  * command (on an injected clock), the audit record that names the panel, and the feedback stream
- * marking buttons stale when the platform stops answering. Loopback only.
+ * kept alive every 1 s and marking buttons stale when the platform stops answering. Loopback
+ * only.
  */
 import { readFile, readdir } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
@@ -17,6 +18,7 @@ import type { Broadcast, ChannelSummary, Fresh, Page } from '../shared/model';
 import type { AddedPanel, PanelFeedback } from '../shared/panels-model';
 import { confirmWindowMs, startPanelApi, supervisePanelApi, type PanelApi } from './panel-api';
 import { openFeedbackStream } from './panel-feedback-reader';
+import { feedbackTickMs, keepAliveEveryTicks } from './panel-feedback-route';
 
 let test: TestCore;
 let core: DeskCoreWithPanels;
@@ -240,6 +242,36 @@ describe('the control API for panels', () => {
 });
 
 describe('the feedback stream', () => {
+  it('writes a keep-alive every 1 s of the desk’s clock while nothing changes', async () => {
+    // Read raw: the keep-alive is a comment line, which the feedback reader skips.
+    const abort = new AbortController();
+    const response = await fetch(`${api.address}/api/v1/feedback`, {
+      headers: { Authorization: `Bearer ${panel.token}`, Accept: 'text/event-stream' },
+      signal: abort.signal,
+    });
+    let text = '';
+    const reading = (async () => {
+      const reader = response.body?.pipeThrough(new TextDecoderStream()).getReader();
+      for (;;) {
+        const read = await reader?.read();
+        if (!read || read.done) return;
+        text += read.value;
+      }
+    })().catch(() => undefined);
+    try {
+      await expect.poll(() => text).toContain('event: feedback');
+      const keepAlives = () => text.split(': keep-alive').length - 1;
+      expect(keepAlives()).toBe(0);
+      await clock.advance(feedbackTickMs * keepAliveEveryTicks);
+      await expect.poll(() => keepAlives(), { timeout: 1_000 }).toBe(1);
+      await clock.advance(1_000);
+      await expect.poll(() => keepAlives(), { timeout: 1_000 }).toBe(2);
+    } finally {
+      abort.abort();
+      await reading;
+    }
+  });
+
   it('marks every button stale within 2 s once the platform stops answering', async () => {
     // The feedback's own clock is the core's (the watches stamp their reads with it).
     const live = await startPanelApi({ core, port: 0 });

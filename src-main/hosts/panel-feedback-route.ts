@@ -2,7 +2,8 @@
  * The control API's `GET /api/v1/feedback` (panel-api.ts): what the buttons show
  * (services/panels/panel-feedback.ts), as one JSON picture, or as a server-sent event stream
  * (`event: feedback`) for `Accept: text/event-stream`, pushed at once on every event of the
- * core and looked at every {@link feedbackTickMs} for figures going stale. While a stream is
+ * core, looked at every {@link feedbackTickMs} for figures going stale, and kept alive every
+ * 1 s ({@link keepAliveEveryTicks}) so a panel can tell a hung desk. While a stream is
  * open, the reachability probe (services/panels/reachability.ts: a TCP connection to the live
  * API's origin, or to the proxy in front of it; no platform call) marks every button stale
  * within about 2 s of it going away. A stream is its panel's for as long as the panel is known:
@@ -27,6 +28,14 @@ import {
 
 /** How often the feedback stream looks for a change (staleness included), ms. */
 export const feedbackTickMs = 500;
+
+/**
+ * Every this many ticks (2: every 1 s), the stream writes a keep-alive, changed or not: a panel
+ * that hears nothing for a few seconds can then tell a hung desk from a quiet one and draw its
+ * buttons stale (the Companion module after 3 s, integrations/companion/src/desk-client.ts,
+ * `silentAfterMs`). Loopback only: one comment line a second costs nothing.
+ */
+export const keepAliveEveryTicks = 2;
 
 /**
  * The reachability probe while a feedback stream is open: where (default the open
@@ -91,7 +100,8 @@ export function feedbackRoute(
       return reply
         .header('Cache-Control', 'no-store')
         .send({ ok: true, data: feedback.snapshot() });
-    // Kept alive on the panel API's clock, every 30 ticks, not by the stream's own heartbeat.
+    // Kept alive on the panel API's clock, every `keepAliveEveryTicks` ticks, not by the
+    // stream's own heartbeat: a desk whose clock stops writes nothing, as a hung desk should.
     const stream = openEventStream(request, reply, {
       onClose: () => {
         streams.delete(stream.res);
@@ -119,7 +129,7 @@ export function feedbackRoute(
     const tick = () => {
       push();
       ticks += 1;
-      if (ticks % 30 === 0) stream.keepAlive();
+      if (ticks % keepAliveEveryTicks === 0) stream.keepAlive();
       timer = clock.setTimeout(tick, feedbackTickMs);
     };
     timer = clock.setTimeout(tick, feedbackTickMs);

@@ -31,8 +31,11 @@ export interface DeskActionsHost {
   channelChoices(): DropdownChoice[];
   /** The key of the channel's latest broadcast in the latest picture, or null when unknown. */
   broadcastOf(channelKey: string): string | null;
-  /** Presses `command` with `input`; `pressed` says which button, for the second press. */
-  press(command: PanelCommand, input: Record<string, unknown>): Promise<void>;
+  /**
+   * Presses `command` with `input`; `label` is the action's name as Companion lists it, which
+   * the log names the press by.
+   */
+  press(command: PanelCommand, input: Record<string, unknown>, label: string): Promise<void>;
   /** Tells the operator (Companion's log) why a press sent nothing. */
   warn(message: string): void;
 }
@@ -173,7 +176,7 @@ export function actionDefinitions(host: DeskActionsHost): CompanionActionDefinit
       callback: async (event) => {
         const resolved = action.input(event.options, (key) => host.broadcastOf(key));
         if ('problem' in resolved) return host.warn(`${action.name}: ${resolved.problem}`);
-        await host.press(action.command, resolved.input);
+        await host.press(action.command, resolved.input, action.name);
       },
     };
     definitions[id] = definition;

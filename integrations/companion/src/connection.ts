@@ -56,8 +56,15 @@ export class DeskConnection {
   #ticker: ReturnType<typeof setInterval> | null = null;
   /** The shape the definitions were last built for: channels and titles, on-air ones. */
   #shape = '';
-  /** First presses waiting for their second: channel key (or '') → until, epoch ms; and what. */
-  #waiting = new Map<string, { until: number; command: string }>();
+  /**
+   * First presses of two-press commands waiting for their second, keyed as the desk keys its
+   * wait (panel-api.ts: panel, command and input; the panel is this connection's): JSON of
+   * `[command, input]` → until (epoch ms), the command, and the channel it is about ('' when
+   * none) for the per-channel feedback. Only an answer to the same command and input, or the
+   * window's end, clears one: a press of anything else leaves the desk's wait as it was, so it
+   * leaves the amber too.
+   */
+  #waiting = new Map<string, { until: number; command: string; channelKey: string }>();
   #waitTimer: ReturnType<typeof setTimeout> | null = null;
   /** The values Companion was last given, so each tick sends only what moved. */
   #sent = new Map<string, unknown>();
@@ -117,22 +124,32 @@ export class DeskConnection {
   }
 
   /**
-   * Presses `command` with `input`, as a button does. The desk's answer is logged in English;
-   * a first press of a two-press command marks the channel as waiting for
-   * {@link secondPressWithinMs} (feedback `pressAgain`, variable `press_again`).
+   * Presses `command` with `input`, as a button does. The answer is logged under `label`, the
+   * action's name as Companion lists it (`Focus channel`), never the command's id: the desk's
+   * own message as it sent it, or the module's sentence when the desk did not answer
+   * (desk-client.ts, `unansweredMessage`). A first press of a two-press command marks that
+   * command and input as waiting for {@link secondPressWithinMs} (feedback `pressAgain` on its
+   * channel, variable `press_again`), until the same command and input is answered again.
    */
-  async press(command: PanelCommand, input: Record<string, unknown>): Promise<void> {
+  async press(command: PanelCommand, input: Record<string, unknown>, label: string): Promise<void> {
     const client = this.#client;
-    if (!client) return this.#host.log('warn', `${command}: not connected to OnAir Desk.`);
+    if (!client) return this.#host.log('warn', `${label}: not connected to OnAir Desk.`);
     const answer = await client.press(command, input);
-    const channel = this.#channelOfInput(input);
+    const key = JSON.stringify([command, input]);
     if (answer.outcome === 'pressAgain') {
-      this.#waiting.set(channel, { until: this.#now() + secondPressWithinMs, command });
-      this.#host.log('info', `${command}: ${answer.message}`);
+      // Counted from the answer, which the desk sent after starting its window: the amber
+      // never ends before the desk's wait does.
+      this.#waiting.set(key, {
+        until: this.#now() + secondPressWithinMs,
+        command,
+        channelKey: this.#channelOfInput(input),
+      });
+      this.#host.log('info', `${label}: ${answer.message}`);
     } else {
-      this.#waiting.delete(channel);
-      if (answer.outcome === 'done') this.#host.log('info', `${command}: done.`);
-      else this.#host.log('warn', `${command}: ${answer.message}`);
+      // The desk answered this very press: its wait for it, if any, is over.
+      this.#waiting.delete(key);
+      if (answer.outcome === 'done') this.#host.log('info', `${label}: done.`);
+      else this.#host.log('warn', `${label}: ${answer.message}`);
     }
     this.#scheduleWaitExpiry();
     this.#publish();
@@ -154,7 +171,7 @@ export class DeskConnection {
         channelChoices: () => channels,
         broadcastOf: (key) =>
           this.#picture?.channels.find((c) => c.channelKey === key)?.broadcastKey ?? null,
-        press: (command, input) => this.press(command, input),
+        press: (command, input, label) => this.press(command, input, label),
         warn: (message) => this.#host.log('warn', message),
       }),
     );
@@ -164,7 +181,8 @@ export class DeskConnection {
         lampOf: (key) => this.lampOf(key),
         figuresStale: (key) => figuresStale(this.#picture, key, this.#link),
         budgetPaused: () => this.#link === 'open' && this.#picture?.budget?.state === 'paused',
-        waitsForSecondPress: (key) => (this.#waiting.get(key)?.until ?? 0) > this.#now(),
+        waitsForSecondPress: (key) =>
+          [...this.#waiting.values()].some((w) => w.channelKey === key && w.until > this.#now()),
       }),
     );
     this.#host.setVariableDefinitions(variableDefinitions(this.#picture));

@@ -23,8 +23,10 @@ export type PanelCommand =
  * - `pressAgain`: 409 `confirmation-required`, the first press of a command that cannot be
  *   undone: nothing was sent; the same press within 2 s runs it;
  * - `refused`: any other answer of the desk (401 token, 403 not ticked, 409 conflict, 429…),
- *   with its status, code and English message;
- * - `unreachable`: no answer (the desk closed, the API turned off, another port).
+ *   with its status, code and English message, as the desk sent them;
+ * - `unreachable`: no answer (the desk closed, the API turned off, another port, the desk hung
+ *   for {@link pressTimeoutMs}), with the module's own sentence for the operator
+ *   ({@link unansweredMessage}).
  */
 export type PressAnswer =
   | { outcome: 'done'; data: unknown }
@@ -47,10 +49,15 @@ export const reconnectMs = 2_000;
 export const refusedRetryMs = 10_000;
 
 /**
- * No byte for this long, ms, and the stream counts as lost: the desk writes a keep-alive every
- * 15 s (panel-api.ts, every 30 ticks of 500 ms) even when nothing changes.
+ * No byte for this long, ms, and the stream counts as lost (every button stale): the desk
+ * writes a keep-alive every 1 s even when nothing changes (src-main/hosts/panel-feedback-route.ts,
+ * `keepAliveEveryTicks`), so three missed mean a hung desk, not a quiet one. Old tally is then
+ * never shown as live for more than about 3 s.
  */
-export const silentAfterMs = 20_000;
+export const silentAfterMs = 3_000;
+
+/** A press the desk has not answered within this long, ms, counts as unanswered. */
+export const pressTimeoutMs = 15_000;
 
 /** The `fetch` the client uses (tests and Companion both pass the global one). */
 export type FetchLike = typeof fetch;
@@ -85,10 +92,10 @@ export class DeskClient {
           'Content-Type': 'application/json',
         },
         body: JSON.stringify(input),
-        signal: AbortSignal.timeout(15_000),
+        signal: AbortSignal.timeout(pressTimeoutMs),
       });
     } catch (error) {
-      return { outcome: 'unreachable', message: messageOf(error) };
+      return { outcome: 'unreachable', message: unansweredMessage(this.#address, error, 'press') };
     }
     const body = (await response.json().catch(() => null)) as {
       ok?: boolean;
@@ -123,10 +130,7 @@ export class DeskClient {
       let watchdog: ReturnType<typeof setTimeout> | null = null;
       const heard = () => {
         if (watchdog) clearTimeout(watchdog);
-        watchdog = setTimeout(
-          () => abort?.abort(new Error('the stream fell silent')),
-          silentAfterMs,
-        );
+        watchdog = setTimeout(() => abort?.abort(new StreamSilent()), silentAfterMs);
       };
       handlers.onLink({ state: 'connecting' });
       try {
@@ -164,7 +168,11 @@ export class DeskClient {
         }
         if (!stopped) handlers.onLink({ state: 'lost', message: 'OnAir Desk closed the stream.' });
       } catch (error) {
-        if (!stopped) handlers.onLink({ state: 'lost', message: messageOf(error) });
+        if (!stopped)
+          handlers.onLink({
+            state: 'lost',
+            message: unansweredMessage(this.#address, error, 'stream'),
+          });
       } finally {
         if (watchdog) clearTimeout(watchdog);
         if (!stopped) retry = setTimeout(() => void open(), retryMs);
@@ -191,8 +199,75 @@ function pictureOf(block: string): PanelFeedback | null {
   }
 }
 
-function messageOf(error: unknown): string {
+/**
+ * Why the desk gave no answer, as one English sentence for the operator (Companion's status
+ * line and log; Companion is not localised), from what `fetch` threw. The raw network error
+ * (`fetch failed (connect ECONNREFUSED 127.0.0.1:8765)`) says nothing a broadcast operator can
+ * act on:
+ * - nobody listens (connection refused, host or network unreachable, connect timeout): the
+ *   desk is closed, its control API is off or on another port (Settings → Hardware panels →
+ *   Control API on, the words of src-main/shared/i18n/en/panels.ts);
+ * - the desk took the connection and fell silent: {@link pressTimeoutMs} for a press,
+ *   {@link silentAfterMs} for the feedback stream;
+ * - the desk dropped the connection mid-answer;
+ * - anything else: said with the raw error, the only clue there is.
+ * A press that may have reached the desk says so (it may have run); one refused at connect
+ * says nothing was sent.
+ * @param address `http://127.0.0.1:<port>`.
+ * @param during a `press`, or the feedback `stream`.
+ */
+export function unansweredMessage(
+  address: string,
+  error: unknown,
+  during: 'press' | 'stream',
+): string {
+  const where = new URL(address).host;
+  const port = new URL(address).port;
+  const code = codeOf(error);
+  const mayHaveRun = during === 'press' ? ' The press may have run: look at the desk.' : '';
+  if (error instanceof StreamSilent)
+    return `OnAir Desk on ${where} sent nothing for ${silentAfterMs / 1000} s: it may be frozen. Every button is stale until it answers again.`;
+  if (error instanceof Error && error.name === 'TimeoutError')
+    return `OnAir Desk on ${where} did not answer within ${pressTimeoutMs / 1000} s: it may be frozen.${mayHaveRun}`;
+  if (code && notListening.has(code))
+    return (
+      `OnAir Desk is not answering on ${where}: open it and turn on Settings → Hardware panels → Control API on, with port ${port}.` +
+      (during === 'press' ? ' Nothing was sent.' : '')
+    );
+  if (code && dropped.has(code))
+    return `OnAir Desk on ${where} closed the connection.${mayHaveRun}`;
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : '';
   const message = error instanceof Error ? error.message : String(error);
-  return cause ? `${message} (${cause})` : message;
+  return `OnAir Desk on ${where} could not be reached (${cause ? `${message}: ${cause}` : message}).${mayHaveRun}`;
+}
+
+/** The feedback stream's watchdog: no byte for {@link silentAfterMs}. */
+class StreamSilent extends Error {
+  constructor() {
+    super('the feedback stream fell silent');
+    this.name = 'StreamSilent';
+  }
+}
+
+/** Network error codes of a connection nobody took: the desk is not listening there. */
+const notListening = new Set([
+  'ECONNREFUSED',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EADDRNOTAVAIL',
+  'ETIMEDOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/** Network error codes of a connection the desk took, then dropped. */
+const dropped = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+
+/** The system or undici error code of a failed `fetch` (on the error or its cause), or null. */
+function codeOf(error: unknown): string | null {
+  for (let at: unknown = error, depth = 0; at instanceof Error && depth < 3; depth += 1) {
+    const code = (at as Error & { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    at = at.cause;
+  }
+  return null;
 }

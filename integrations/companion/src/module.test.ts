@@ -5,10 +5,13 @@
  * desk, its API and the platform are real. Shows: every command offered to panels is an action;
  * the tally, variables and preset page come from the desk; Record reaches the sandbox; Stop
  * keeps its second press; the tally follows an on-air change made at the sandbox within 2 s of
- * the desk reading it; a closed desk turns every button stale within 2 s; a refused token and
- * a host other than this computer are told to the operator; with only the Multiview open, its
+ * the desk reading it; a closed desk turns every button stale within 2 s, a hung one within 3 s
+ * of its last byte; a desk not answering,
+ * a refused token and a host other than this computer are told to the operator; with only the Multiview open, its
  * account-wide reads fill a channel's variables. Loopback only.
  */
+import { createServer as createHttpServer } from 'node:http';
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestCore, type TestCore } from '../../../src-main/services/app/test-support';
 import { followFeedback, startPanelApi, type PanelApi } from '../../../src-main/hosts/panel-api';
@@ -21,6 +24,7 @@ import { InstanceStatus } from '@companion-module/base';
 import { deskActions } from './actions';
 import { CompanionRecorder } from './companion-recorder';
 import { DeskConnection } from './connection';
+import { silentAfterMs } from './desk-client';
 
 let test: TestCore;
 let api: PanelApi;
@@ -159,11 +163,15 @@ describe('the Companion module against OnAir Desk', () => {
       .toBe(true);
   });
 
-  it('stops recording only at the second press within 2 s, and shows the wait', async () => {
+  it('stops recording only at the second press within 2 s, and shows the wait until then', async () => {
     await companion.press('stopRecording', onChannel());
     expect((await platformBroadcast()).is_duplicate_recording).toBe(true);
     expect(await companion.feedback('pressAgain', onChannel())).toBe(true);
     expect(companion.variables.get('press_again')).toBe('broadcast.stopRecording');
+    // Logged under the action's name, with the desk's own words.
+    expect(companion.logs.at(-1)?.message).toMatch(
+      /^Stop recording \(press twice within 2 s\): .*press the same button again within 2 s\. Nothing was sent\.$/,
+    );
 
     // Past the window the wait is gone, and the next press is a first press again.
     await new Promise((done) => setTimeout(done, 2_300));
@@ -172,9 +180,17 @@ describe('the Companion module against OnAir Desk', () => {
     await companion.press('stopRecording', onChannel());
     expect((await platformBroadcast()).is_duplicate_recording).toBe(true);
 
+    // Another press on the channel between the two leaves the desk's wait for Stop, and so
+    // the amber: the next Stop stops, and must not look like a first press.
+    await companion.press('focusChannel', { by: 'channel', channel: channelKey });
+    expect(companion.logs.at(-1)?.message).toBe('Focus channel: done.');
+    expect(await companion.feedback('pressAgain', onChannel())).toBe(true);
+    expect(companion.variables.get('press_again')).toBe('broadcast.stopRecording');
+
     await companion.press('stopRecording', onChannel());
     expect((await platformBroadcast()).is_duplicate_recording).toBe(false);
     expect(await companion.feedback('pressAgain', onChannel())).toBe(false);
+    expect(companion.variables.get('press_again')).toBe('');
   });
 
   it('turns the tally off within 2 s of the desk reading that the sandbox ended the broadcast', async () => {
@@ -251,6 +267,83 @@ describe('when the module cannot vouch for a button', () => {
     } finally {
       link.stop();
       await spare.close();
+    }
+  });
+
+  it('turns every button stale within 3 s of a hung desk’s last byte, the stream still open', async () => {
+    // A desk that hangs: it sends a real picture and keeps the stream alive every 1 s for a
+    // while, as the desk does, then writes nothing more; the socket stays open. Any later
+    // request gets no answer at all.
+    const picture = feedback.feedback.snapshot();
+    const lit = Object.keys(picture.lamps).find((key) => picture.lamps[key] !== 'stale');
+    if (!lit) throw new Error('no channel lit');
+    let lastByteAt = 0;
+    let keepAlives = 0;
+    const timers: ReturnType<typeof setInterval>[] = [];
+    const hung = createHttpServer((_request, response) => {
+      // Only the first request (the stream) is answered: the desk hangs after it.
+      hung.removeAllListeners('request');
+      response.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      const write = (text: string) => response.write(text, () => (lastByteAt = performance.now()));
+      write(`event: feedback\ndata: ${JSON.stringify(picture)}\n\n`);
+      const beat = setInterval(() => {
+        keepAlives += 1;
+        if (keepAlives <= 4) write(': keep-alive\n\n');
+        else clearInterval(beat);
+      }, 1_000);
+      timers.push(beat);
+    });
+    await new Promise<void>((done) => hung.listen(0, '127.0.0.1', done));
+    const port = (hung.address() as AddressInfo).port;
+    const recorder = new CompanionRecorder();
+    const link = new DeskConnection(recorder);
+    try {
+      link.start({ host: '127.0.0.1', port: String(port) }, { token: panel.token });
+      await expect.poll(() => recorder.feedback('stale', { channel: lit })).toBe(false);
+      // Kept alive every 1 s, the stream stays live past the 3 s bound.
+      await expect.poll(() => keepAlives, { timeout: 6_000 }).toBeGreaterThan(4);
+      expect(await recorder.feedback('stale', { channel: lit })).toBe(false);
+      expect(recorder.status()).toBe(InstanceStatus.Ok);
+      // Then nothing: stale within 3 s of the last byte.
+      await expect
+        .poll(() => recorder.feedback('stale', { channel: lit }), { timeout: 4_000, interval: 50 })
+        .toBe(true);
+      expect(performance.now() - lastByteAt).toBeLessThanOrEqual(silentAfterMs + 500);
+      expect(await recorder.feedback('onAir', { channel: lit })).toBe(false);
+      expect(recorder.status()).toBe(InstanceStatus.ConnectionFailure);
+      expect(recorder.statuses.at(-1)?.message).toBe(
+        `OnAir Desk on 127.0.0.1:${port} sent nothing for 3 s: it may be frozen. Every button is stale until it answers again.`,
+      );
+    } finally {
+      link.stop();
+      for (const timer of timers) clearInterval(timer);
+      hung.closeAllConnections();
+      await new Promise((done) => hung.close(done));
+    }
+  }, 15_000);
+
+  it('says the desk is not answering in the operator’s words, and names a press by its action', async () => {
+    // A port nobody listens on: the desk closed, or its control API off.
+    const nobody = createServer();
+    await new Promise<void>((done) => nobody.listen(0, '127.0.0.1', done));
+    const port = (nobody.address() as AddressInfo).port;
+    await new Promise((done) => nobody.close(done));
+    const recorder = new CompanionRecorder();
+    const link = new DeskConnection(recorder);
+    try {
+      link.start({ host: '127.0.0.1', port: String(port) }, { token: panel.token });
+      await expect
+        .poll(() => recorder.status(), { timeout: 5_000 })
+        .toBe(InstanceStatus.ConnectionFailure);
+      const notAnswering = `OnAir Desk is not answering on 127.0.0.1:${port}: open it and turn on Settings → Hardware panels → Control API on, with port ${port}.`;
+      expect(recorder.statuses.at(-1)?.message).toBe(notAnswering);
+      await recorder.press('focusChannel', { by: 'position', position: 1 });
+      expect(recorder.logs.at(-1)).toEqual({
+        level: 'warn',
+        message: `Focus channel: ${notAnswering} Nothing was sent.`,
+      });
+    } finally {
+      link.stop();
     }
   });
 

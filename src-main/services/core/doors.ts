@@ -66,7 +66,7 @@ export interface ServerLimits {
 
 /**
  * The product's limits. The idle timeout is long because a command may wait for the API
- * budget without a byte written; event streams write a keep-alive every 15 s.
+ * budget without a byte written; event streams write a keep-alive at least every 15 s.
  */
 export const defaultServerLimits: ServerLimits = {
   headersTimeoutMs: 10_000,
