@@ -265,6 +265,10 @@ describe('CommandPalette', () => {
     await fireEvent.keyDown(box, { key: 'Enter' });
     expect(sent).toEqual([]);
     expect(screen.getByRole('alert').textContent).toContain('Press Enter again to confirm');
+    // Enter held down a moment too long is the same press repeating, not a second one.
+    await fireEvent.keyDown(box, { key: 'Enter', repeat: true });
+    await fireEvent.keyDown(box, { key: 'Enter', repeat: true });
+    expect(sent).toEqual([]);
     await fireEvent.keyDown(box, { key: 'Enter' });
     expect(sent).toEqual([
       {
