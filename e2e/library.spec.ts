@@ -10,6 +10,7 @@ import { deflateSync, crc32 } from 'node:zlib';
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, type VodProbe, type SandboxHandle } from './fixtures';
 import { needsKeyring } from './keyring';
+import { modifierBits, pressHangul } from './hangul';
 
 test.use({ budget: 'fast' });
 
@@ -188,6 +189,11 @@ test('an operator searches, filters, runs bulk actions and drags contents', asyn
   const row = (title: string) => contentRows(app).filter({ hasText: title });
   await row('Matchday 13').click();
   await app.keyboard.press('ControlOrMeta+a');
+  await expect(app.getByTestId('selected-count')).toHaveText('12 selected');
+  // With a Hangul input method the A key gives ㅁ: the key's place still selects all.
+  await row('Matchday 13').click();
+  await expect(app.getByTestId('selected-count')).toHaveText('1 selected');
+  await pressHangul(app, 'KeyA', 'ㅁ', modifierBits.ctrl);
   await expect(app.getByTestId('selected-count')).toHaveText('12 selected');
   await row('Election Night Special').click();
   await row('Newsroom Promo').click({ modifiers: ['Shift'] });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuItemConstructorOptions } from 'electron';
+import { holderOf } from '../shared/shortcuts-model';
 import {
   buildMenuTemplate,
   clashesWithAppShortcuts,
@@ -181,6 +182,34 @@ describe('application menu', () => {
           // Every standard item names its key here; no two items share one.
           expect(new Set(accelerators).size).toBe(accelerators.length);
         }
+  });
+
+  it('reserves every menu key, on every platform, so no command is bound to a key it never hears', () => {
+    /** An Electron accelerator as a shortcut (shared/shortcuts-model.ts): `Mod` ⌘ or Ctrl. */
+    const asShortcut = (accelerator: string, mac: boolean): string => {
+      const parts = accelerator.split('+');
+      const key = parts.pop() ?? '';
+      const held = parts.map((part) => {
+        if (part === 'CmdOrCtrl' || part === 'Command' || part === 'Cmd') return 'Mod';
+        if (part === 'Ctrl') return mac ? 'Ctrl' : 'Mod';
+        return part;
+      });
+      const named: Record<string, string> = { Plus: 'Equal', '=': 'Equal', '-': 'Minus' };
+      const code =
+        named[key] ?? (/^[A-Z]$/.test(key) ? `Key${key}` : /^\d$/.test(key) ? `Digit${key}` : key);
+      return [...held, code].join('+');
+    };
+    for (const platform of ['linux', 'win32', 'darwin'] as const)
+      for (const devTools of [false, true]) {
+        const accelerators = menuAccelerators(
+          buildMenuTemplate(options({ platform, language: 'en', devTools }).built),
+        );
+        const free = accelerators.filter(
+          (accelerator) =>
+            holderOf({}, 'none', asShortcut(accelerator, platform === 'darwin'))?.kind !== 'app',
+        );
+        expect(free, platform).toEqual([]);
+      }
   });
 
   it('knows which keys are the app shortcuts', () => {

@@ -120,8 +120,10 @@ export function shortcutLabel(shortcut: string, mac: boolean): string {
 
 /**
  * The keys that are the app's own and never a command's: the palette's and the sheet's, the
- * moving-around keys (src-renderer/lib/nav-keys.ts), the keys of focus and dialogs, and the
- * desktop menu's accelerators (hosts/app-menu.ts), with the catalogue key of what each does.
+ * moving-around keys (src-renderer/lib/nav-keys.ts), the keys of focus and dialogs, the
+ * desktop menu's accelerators on every platform (hosts/app-menu.ts; app-menu.test.ts checks
+ * each is here) and the keys a web browser keeps from the page (the browser host), with the
+ * catalogue key of what each does. A command bound to one of them would never hear it.
  */
 export const fixedShortcuts: readonly { keys: string; what: MessageKey }[] = [
   { keys: 'Mod+KeyK', what: 'shortcutSheet.palette' },
@@ -131,6 +133,8 @@ export const fixedShortcuts: readonly { keys: string; what: MessageKey }[] = [
     { keys: `Shift+Digit${n}`, what: 'shortcutSheet.viewN' as const },
     { keys: `Digit${n}`, what: 'shortcutSheet.channelN' as const },
   ]),
+  // Shift+0: the tenth view.
+  { keys: 'Shift+Digit0', what: 'shortcutSheet.viewN' },
   { keys: 'Tab', what: 'shortcutSettings.fixed.focus' },
   { keys: 'Shift+Tab', what: 'shortcutSettings.fixed.focus' },
   { keys: 'Enter', what: 'shortcutSettings.fixed.press' },
@@ -148,6 +152,16 @@ export const fixedShortcuts: readonly { keys: string; what: MessageKey }[] = [
   ),
   { keys: 'F11', what: 'shortcutSettings.fixed.menu' },
   { keys: 'Ctrl+Shift+KeyI', what: 'shortcutSettings.fixed.menu' },
+  // macOS: hide others, paste and match style, full screen, the developer tools.
+  ...['Mod+Alt+KeyH', 'Mod+Alt+Shift+KeyV', 'Mod+Ctrl+KeyF', 'Mod+Alt+KeyI'].map((keys) => ({
+    keys,
+    what: 'shortcutSettings.fixed.menu' as const,
+  })),
+  // The browser's own (new tab and window, reopen a tab, next tab, the address bar, reload).
+  ...[
+    ...['Mod+KeyT', 'Mod+KeyN', 'Mod+Shift+KeyT', 'Mod+Shift+KeyN', 'Mod+KeyL'],
+    ...['Ctrl+Tab', 'Ctrl+Shift+Tab', 'F5'],
+  ].map((keys) => ({ keys, what: 'shortcutSettings.fixed.browser' as const })),
 ];
 
 /** A command's shortcut overrides as `settings.json` keeps them: null means no key. */

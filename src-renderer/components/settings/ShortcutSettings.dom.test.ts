@@ -163,6 +163,14 @@ describe('Settings → Keyboard shortcuts', () => {
     expect(within(row('Start recording')).queryByText('Press the keys… Esc cancels')).toBeNull();
     expect(sent).toHaveLength(1);
 
+    // Tab moves on as everywhere: it ends recording, is not recorded, and is not held back.
+    await fireEvent.click(change);
+    const tab = key(change, { key: 'Tab', code: 'Tab' });
+    await tick();
+    expect(tab.defaultPrevented).toBe(false);
+    expect(within(row('Start recording')).queryByText('Press the keys… Esc cancels')).toBeNull();
+    expect(sent).toHaveLength(1);
+
     await fireEvent.click(screen.getByRole('button', { name: 'Clear the key of Start recording' }));
     await vi.waitFor(() =>
       expect(screen.getByRole('status').textContent).toBe('Start recording: no key'),

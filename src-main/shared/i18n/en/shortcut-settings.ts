@@ -31,6 +31,7 @@ export const shortcutSettings = {
       lists: 'move in lists',
       edit: 'undo, cut, copy, paste, select all',
       menu: 'a menu item of the desktop app',
+      browser: 'a key the web browser keeps for itself (browser host)',
     },
     errors: {
       takenByCommand:

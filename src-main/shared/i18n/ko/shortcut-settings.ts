@@ -30,6 +30,7 @@ export const shortcutSettings = {
       lists: '리스트에서 이동',
       edit: '실행 취소, 잘라내기, 복사, 붙여넣기, 모두 선택',
       menu: '데스크톱 앱의 메뉴 항목',
+      browser: '웹 브라우저가 자체적으로 쓰는 키(브라우저 호스트)',
     },
     errors: {
       takenByCommand:
