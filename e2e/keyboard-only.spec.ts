@@ -2,8 +2,9 @@
  * Keyboard only (issue 35 §1): an operator's evening with keys alone, never the mouse. Focus a
  * channel by its number, rename the broadcast, start recording, stop it and answer the question
  * by keys, set a cue point, open the palette and run a command; then move a program on the
- * timeline by a snap step and queue an upload. At every step the focused element shows a
- * visible focus ring, and after each dialog focus is back where it was.
+ * timeline by a snap step, queue an upload and close a dialog the settings menu opened. At every
+ * step the focused element shows a visible focus ring, and after each dialog focus is back where
+ * it was (or, its opener gone with the menu, on the Settings button).
  */
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
@@ -219,4 +220,18 @@ test('an operator moves a program a snap step later and queues an upload, with k
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
+
+  // Settings → Keyboard shortcuts…: the menu closes as the dialog opens, taking the item that
+  // opened it; after Esc focus is on the Settings button, not lost on the page.
+  const settings = app.getByRole('button', { name: c.settings.button });
+  await tabTo(app, settings);
+  await app.keyboard.press('Enter');
+  await tabTo(app, app.getByRole('button', { name: c.shortcutSettings.open }));
+  await app.keyboard.press('Enter');
+  const shortcuts = app.getByRole('dialog', { name: c.shortcutSettings.title });
+  await expect(shortcuts).toBeVisible();
+  await app.keyboard.press('Escape');
+  await expect(shortcuts).toBeHidden();
+  await expect(settings).toBeFocused();
+  await expectFocusRing(app);
 });

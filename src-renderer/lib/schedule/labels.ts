@@ -1,7 +1,7 @@
 /** Words and clock faces of the schedule timeline. Inputs are epoch ms or ISO-8601 (UTC). */
 import type { Program } from '../../../src-main/shared/model';
 import type { Language } from '../../../src-main/shared/i18n/languages';
-import { locale } from '../../i18n/i18n.svelte';
+import { locale, t } from '../../i18n/i18n.svelte';
 
 // Clock faces read the same in every language; day names follow the operator's language.
 const hhmmUtc = new Intl.DateTimeFormat('en-GB', {
@@ -53,9 +53,22 @@ export function hms(seconds: number): string {
   return `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}`;
 }
 
-/** The accessible name of a program block: `Morning Jazz, 09:00 UTC`. */
-export function programName(program: Pick<Program, 'title'>, startMs: number): string {
-  return `${program.title}, ${clockUtc(startMs)} UTC`;
+/** A program's state as its block shows it: on air now, ended, or neither (yet to come). */
+export type ProgramState = 'onAir' | 'ended' | null;
+
+/**
+ * The accessible name of a program block: `Morning Jazz, 09:00 UTC`, with the state the block
+ * shows in colour (`…, on air`, `…, ended`): a screen reader hears it, whatever the block's width.
+ */
+export function programName(
+  program: Pick<Program, 'title'>,
+  startMs: number,
+  state: ProgramState = null,
+): string {
+  const name = `${program.title}, ${clockUtc(startMs)} UTC`;
+  if (state === 'onAir') return t('timeline.nameOnAir', { name });
+  if (state === 'ended') return t('timeline.nameEnded', { name });
+  return name;
 }
 
 /** The ISO-8601 UTC form the bridge takes, without milliseconds: `2026-11-20T09:00:00Z`. */

@@ -59,12 +59,18 @@ export const schedule = {
     loading: 'Loading programs…',
     empty: 'No upcoming program on any scheduled channel this day.',
     reveal: 'Show {title} on {channel} at {time} UTC in the timeline',
+    revealOnAir: 'Show {title} on {channel}, on air since {time} UTC, in the timeline',
     onAir: 'On air',
     unknownChannel: 'Unknown channel',
   },
   timeline: {
     now: 'NOW',
     onAirBadge: 'ON AIR',
+    /** A program block's accessible name (`Morning Jazz, 09:00 UTC`) with its state. */
+    nameOnAir: '{name}, on air',
+    nameEnded: '{name}, ended',
+    /** Before the title of what a channel plays now, for screen readers (the dot is drawn). */
+    onAirNow: 'On air:',
     rowLabel: '{channel} schedule',
     trackLabel: '{channel} timeline',
     idle: 'Idle screen',

@@ -62,6 +62,7 @@ export const schedule: CatalogueShape<typeof en> = {
     loading: '프로그램을 불러오는 중…',
     empty: '이 날에는 편성 라이브 채널에 예정된 프로그램이 없습니다.',
     reveal: '{channel}의 {title}({time} UTC)을(를) 타임라인에 표시',
+    revealOnAir: '{channel}의 {title}({time} UTC부터 방송중)을(를) 타임라인에 표시',
     onAir: '방송중',
     unknownChannel: '알 수 없는 채널',
   },
@@ -69,6 +70,9 @@ export const schedule: CatalogueShape<typeof en> = {
     now: '현재',
     /** Inline after a program's times, not a short badge: the glossary's 방송중 (on air). */
     onAirBadge: '방송중',
+    nameOnAir: '{name}, 방송중',
+    nameEnded: '{name}, 종료됨',
+    onAirNow: '방송중:',
     rowLabel: '{channel} 편성표',
     trackLabel: '{channel} 타임라인',
     idle: '대기 화면',
