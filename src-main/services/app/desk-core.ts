@@ -26,7 +26,7 @@ import { activityHandlers } from '../activity';
 import type { SecretStore } from '../../secrets/keychain';
 import type { PanelRegistry } from '../panels/panel-registry';
 import { openDeskStores } from './desk-stores';
-import { createDeskObservers } from './desk-observers';
+import { createDeskObservers, type SeatSighting } from './desk-observers';
 import { WatchHold } from './watch-hold';
 import { createDeskStudio } from './desk-studio';
 import { Notices } from './notices';
@@ -69,6 +69,11 @@ export interface DeskCore {
 
 /** The core as `createDeskCore` builds it: with what the hardware panels' control API needs. */
 export interface DeskCoreWithPanels extends DeskCore {
+  /**
+   * What this desk saw as a studio seat started with `--join` (seat-desk.ts): its hub's events
+   * and the commands it sent there, for its own notices and sound cues (desk-observers.ts).
+   */
+  seatSaw(seen: SeatSighting): void;
   /** The hardware panels and the control API's setting (hosts/panel-api.ts serves them). */
   readonly panels: PanelRegistry;
   /**
@@ -163,7 +168,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
 
   // OS notifications, sound cues and the journal (desk-observers.ts).
   let journalWorkspace: () => string | null = () => null;
-  const { audit, pipeline, observe, record, stopPruning } = createDeskObservers({
+  const { audit, pipeline, observe, seatSaw, record, stopPruning } = createDeskObservers({
     dataDir: options.dataDir,
     clock,
     log,
@@ -224,6 +229,8 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     session: () => lifecycle.session,
     operator: () => settings.operatorName ?? osUserName(),
     watches,
+    // A seat's own commands go to its hub: its notices still know them as its own.
+    sent: (command, input) => seatSaw({ kind: 'sent', command, input }),
   });
   const dispatch = createDispatcher(
     {
@@ -287,6 +294,7 @@ export async function createDeskCore(options: DeskCoreOptions): Promise<DeskCore
     invoke,
     subscribe: (listener) => hub.subscribe(listener),
     dropClient: (clientId) => studio.dropClient(clientId),
+    seatSaw,
     panels,
     now: () => {
       const info = lifecycle.session.workspace.info;

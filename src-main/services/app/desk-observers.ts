@@ -28,10 +28,37 @@ export interface DeskObservers {
   pipeline: Required<Pick<PipelineOptions, 'ran' | 'answered' | 'describeTarget'>>;
   /** Hands an observation to the policies (and a budget change to the journal). */
   observe: (observation: Observation) => void;
+  /**
+   * What this desk saw as a studio seat: an event of its hub, or a command it sent there. The
+   * policies decide this workstation's notices and sound cues from it, with its own switches
+   * (the hub keeps its own to itself: `notify` and `sound.cue` are workstation events); the
+   * journal is the hub's, not written here.
+   */
+  seatSaw: (seen: SeatSighting) => void;
   /** Writes event lines to the journal of the workspace open now (none while none is). */
   record: (events: RecordedEvent[]) => void;
   /** Stops the daily pruning of the journal. */
   stopPruning: () => void;
+}
+
+/** What a seat saw of its studio ({@link DeskObservers.seatSaw}). */
+export type SeatSighting =
+  | { kind: 'event'; event: string; payload: unknown }
+  | { kind: 'sent'; command: string; input: unknown };
+
+/** The policies' observations in a watch update: the focused broadcast, the on-air list. */
+function sightings(at: number, update: EventMap['watch.update']): Observation[] {
+  if (update.kind === 'broadcast') return [{ kind: 'broadcast', at, broadcast: update.data }];
+  if (update.kind === 'onair')
+    return [
+      {
+        kind: 'onAirList',
+        at,
+        broadcasts: update.data.broadcasts,
+        complete: update.data.total <= update.data.broadcasts.length,
+      },
+    ];
+  return [];
 }
 
 /**
@@ -71,7 +98,7 @@ export function createDeskObservers(options: {
     if (event === 'watch.update') {
       const update = payload as EventMap['watch.update'];
       record(recorder.watch(at, update));
-      if (update.kind === 'broadcast') observe({ kind: 'broadcast', at, broadcast: update.data });
+      for (const sighting of sightings(at, update)) observe(sighting);
     } else if (event === 'upload.changed') {
       const items = (payload as EventMap['upload.changed']).items;
       record(recorder.uploads(at, items));
@@ -93,5 +120,15 @@ export function createDeskObservers(options: {
       }
     },
   };
-  return { audit, pipeline, observe, record, stopPruning };
+  const seatSaw = (seen: SeatSighting) => {
+    const at = clock.now();
+    if (seen.kind === 'sent') {
+      const target = (seen.input ?? {}) as Record<string, unknown>;
+      observe({ kind: 'command', at, command: seen.command, seat: null, target });
+    } else if (seen.event === 'watch.update') {
+      for (const sighting of sightings(at, seen.payload as EventMap['watch.update']))
+        observe(sighting);
+    }
+  };
+  return { audit, pipeline, observe, seatSaw, record, stopPruning };
 }

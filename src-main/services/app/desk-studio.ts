@@ -59,6 +59,7 @@ export interface DeskStudio {
  * @param options.session the open workspace's session (it changes with a switch of workspace).
  * @param options.operator who this desk's operator is: the settings' name, else the OS user's.
  * @param options.watches the open workspace's watches, held while this hub stands down.
+ * @param options.sent told of each command this desk, while a seat, sends to its hub.
  */
 export async function createDeskStudio(options: {
   dataDir: string;
@@ -69,6 +70,7 @@ export async function createDeskStudio(options: {
   session: () => Session;
   operator: () => string;
   watches: WatchHold;
+  sent?: (command: string, input: unknown) => void;
 }): Promise<DeskStudio> {
   const { clock, log, hub, session, watches } = options;
   const studio = await createStudioHub({
@@ -131,7 +133,10 @@ export async function createDeskStudio(options: {
       });
       return async (command, input, context) => {
         const seat = studio.seat();
-        if (seat && !staysOnSeat(command)) return seat.invoke(command, input, context);
+        if (seat && !staysOnSeat(command)) {
+          options.sent?.(String(command), input);
+          return seat.invoke(command, input, context);
+        }
         const answer = await dispatch(command, input, context);
         // A view opened while this hub stands down is told at once its figures are not read.
         if (command === 'watch.subscribe' && answer.ok) watches.subscribed();

@@ -5,7 +5,7 @@
  * through the seat's link, where the ways-in table decides (services/core/ways-in.ts). A desk that
  * joins from Settings → Studio keeps the same split in desk-core.ts (`staysOnSeat`).
  */
-import type { DeskCore } from './desk-core';
+import type { DeskCore, DeskCoreWithPanels } from './desk-core';
 import { isOwnDesks, type SeatCore } from '../studio/index';
 import { isOwnDesksEvent } from '../../shared/bridge';
 import type { EventListener } from './events';
@@ -15,11 +15,21 @@ import type { EventListener } from './events';
  * of its own commands, so the seat starts as fast as before) answers the seat's own commands,
  * `seat` (its link, failing over to the backup) everything else, including `studio.status`.
  * Events are the hub's, but for the seat's own (`settings.changed`, the windows' events: a hub
- * sends none of its own), which its own desk pushes once a command of its own opened it.
+ * sends none of its own), which its own desk pushes once a command of its own opened it. Its own
+ * desk also hears what the seat sees of the studio (the hub's events, the commands it sends
+ * there) once opened, and decides this workstation's notices and sound cues from it with its
+ * own switches (desk-observers.ts, `seatSaw`).
  */
-export function seatWithOwnDesk(seat: SeatCore, openOwn: () => Promise<DeskCore>): DeskCore {
+export function seatWithOwnDesk(
+  seat: SeatCore,
+  openOwn: () => Promise<Pick<DeskCoreWithPanels, keyof DeskCore | 'seatSaw'>>,
+): DeskCore {
   const listeners = new Set<EventListener>();
-  let own: Promise<DeskCore> | null = null;
+  let own: ReturnType<typeof openOwn> | null = null;
+  seat.subscribe((event, payload) => {
+    if (!isOwnDesksEvent(event))
+      void own?.then((desk) => desk.seatSaw({ kind: 'event', event, payload }));
+  });
   const opened = () =>
     (own ??= openOwn().then((desk) => {
       desk.subscribe((event, payload) => {
@@ -28,10 +38,12 @@ export function seatWithOwnDesk(seat: SeatCore, openOwn: () => Promise<DeskCore>
       return desk;
     }));
   return {
-    invoke: async (command, input, context) =>
-      isOwnDesks(command) && !String(command).startsWith('studio.')
-        ? (await opened()).invoke(command, input, context)
-        : seat.invoke(command, input, context),
+    invoke: async (command, input, context) => {
+      if (isOwnDesks(command) && !String(command).startsWith('studio.'))
+        return (await opened()).invoke(command, input, context);
+      void own?.then((desk) => desk.seatSaw({ kind: 'sent', command: String(command), input }));
+      return seat.invoke(command, input, context);
+    },
     subscribe: (listener) => {
       listeners.add(listener);
       const off = seat.subscribe((event, payload) => {

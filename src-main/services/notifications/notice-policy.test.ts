@@ -97,6 +97,57 @@ describe('the notice policy at fixed virtual times', () => {
     ended = { before: b, after };
   });
 
+  it('tells once that a broadcast left the Multiview’s complete on-air list, not a list cut short', () => {
+    if (!ended) throw new Error('the off-air test did not run first');
+    const policy = policyWith();
+    const gone = ended.before;
+    const staying = { ...gone, key: `${gone.key}-b`, title: 'Studio B', channelKey: 'ch-b' };
+    const list = (at: number, complete: boolean, ...broadcasts: Broadcast[]) =>
+      policy.observe({ kind: 'onAirList', at, broadcasts, complete });
+    expect(list(t0, true, gone, staying)).toEqual([]);
+    // The platform's first page did not hold them all: nothing is said of the others.
+    expect(list(t0 + 8_500, false, staying)).toEqual([]);
+    expect(list(t0 + 17_000, true, gone, staying)).toEqual([]);
+    expect(list(t0 + 25_500, true, staying)).toEqual([
+      expect.objectContaining({
+        kind: 'offAir',
+        body: { key: 'osNotice.offAir.body', params: { title: gone.title } },
+        open: { view: 'control-room', channelKey: gone.channelKey },
+      }),
+    ]);
+    expect(list(t0 + 34_000, true, staying)).toEqual([]);
+    // The focused read of it says the same afterwards: still one notice.
+    expect(policy.observe({ kind: 'broadcast', at: t0 + 35_000, broadcast: ended.after })).toEqual(
+      [],
+    );
+  });
+
+  it('says nothing of what ended while no view watched it; an outage in between still tells', () => {
+    if (!ended) throw new Error('the off-air test did not run first');
+    const { before, after } = ended;
+    const reopened = policyWith();
+    expect(reopened.observe({ kind: 'broadcast', at: t0, broadcast: before })).toEqual([]);
+    // An hour later the operator opens the channel again: its watch is subscribed anew.
+    const later = t0 + 3_600_000;
+    const subscribe = {
+      kind: 'command' as const,
+      at: later,
+      command: 'watch.subscribe',
+      seat: null,
+      target: { spec: { kind: 'broadcast', broadcastKey: before.key, focused: true } },
+    };
+    expect(reopened.observe(subscribe)).toEqual([]);
+    expect(reopened.observe({ kind: 'broadcast', at: later + 1_000, broadcast: after })).toEqual(
+      [],
+    );
+    // Watched all along, the platform unreachable for 5 minutes: told when it answers again.
+    const outage = policyWith();
+    expect(outage.observe({ kind: 'broadcast', at: t0, broadcast: before })).toEqual([]);
+    expect(outage.observe({ kind: 'broadcast', at: t0 + 300_000, broadcast: after })).toHaveLength(
+      1,
+    );
+  });
+
   it('says nothing of a kind the operator turned off', () => {
     const policy = policyWith({ offAir: false });
     if (!ended) throw new Error('the off-air test did not run first');

@@ -10,7 +10,13 @@
  * - never the operator's own action: a recording stopped by this seat's `broadcast.stopRecording`
  *   (run within {@link ownActionWindowMs} before the watch saw it stop), a cancelled transfer;
  * - each kind can be turned off (`switches()`, settings.json);
- * - a broadcast that went off air gives one notice (its recording stopping with it, none more).
+ * - a broadcast that went off air gives one notice (its recording stopping with it, none more);
+ * - every watched broadcast counts: the focused one's reads, and the Multiview's on-air list,
+ *   where a broadcast that leaves a complete list went off air;
+ * - a view opened again on a broadcast last seen more than {@link sightingForgottenMs} before
+ *   (its watch subscribed again, or the view's own read) starts from what it sees now: what
+ *   happened while nothing watched it is old news, not an event (an outage keeps the watch,
+ *   so what went off air meanwhile is still told when the platform answers again).
  */
 import type { Broadcast } from '../../shared/model';
 import type { UploadItem } from '../../shared/uploads';
@@ -21,6 +27,13 @@ import type { MessageRef } from '../../shared/i18n/message';
 /** A stop command of this seat explains a recording stop seen this long after it, ms. */
 export const ownActionWindowMs = 60_000;
 
+/**
+ * A broadcast's last sighting older than this when a view opens on it again is forgotten, ms:
+ * longer than any watched broadcast's read interval, widened ×3 under a lowered budget
+ * (control-room/watch-plan.ts: background 30 s, `maxYieldFactor` 3).
+ */
+export const sightingForgottenMs = 180_000;
+
 /** A platform pause (429, docs/dev/architecture.md, The API budget) longer than this is told, ms. */
 export const budgetPauseNoticeMs = 10_000;
 
@@ -28,6 +41,11 @@ export const budgetPauseNoticeMs = 10_000;
 export type Observation =
   /** A watched broadcast as read (a poll or a command's answer). */
   | { kind: 'broadcast'; at: number; broadcast: Broadcast }
+  /**
+   * The Multiview's list of every on-air broadcast (watch `multiview`); `complete` when the
+   * platform's first page held them all (a broadcast missing from it then left the air).
+   */
+  | { kind: 'onAirList'; at: number; broadcasts: readonly Broadcast[]; complete: boolean }
   /** A command this app's pipeline ran (`seat` null: this workstation's operator). */
   | {
       kind: 'command';
@@ -63,8 +81,13 @@ const downloadActive = new Set(['queued', 'downloading', 'paused']);
 export class NoticePolicy {
   readonly #switches: () => OsNoticeSwitches;
   #count = 0;
-  /** The last broadcast state seen, per broadcast key. */
-  readonly #broadcasts = new Map<string, { onAir: boolean; recording: boolean }>();
+  /** The last broadcast state seen, per broadcast key, with when and what to name it by. */
+  readonly #broadcasts = new Map<
+    string,
+    { onAir: boolean; recording: boolean; at: number; title: string; channelKey: string }
+  >();
+  /** The keys of the last complete on-air list (null: none yet, or the last was cut short). */
+  #onAirList: Set<string> | null = null;
   /** When this seat last ran `broadcast.stopRecording`, per broadcast key. */
   readonly #ownStops = new Map<string, number>();
   /** Per API: when the current 429 pause began and whether it was told. */
@@ -84,11 +107,14 @@ export class NoticePolicy {
     switch (observation.kind) {
       case 'broadcast':
         return this.#broadcast(observation.at, observation.broadcast);
+      case 'onAirList':
+        return this.#onAir(observation.at, observation.broadcasts, observation.complete);
       case 'command':
         if (observation.command === 'broadcast.stopRecording' && observation.seat === null) {
           const key = observation.target['broadcastKey'];
           if (typeof key === 'string') this.#ownStops.set(key, observation.at);
         }
+        this.#viewOpened(observation.at, observation.command, observation.target);
         return [];
       case 'tokenRefused':
         return this.#notice('tokenRefused', observation.at, {
@@ -117,17 +143,65 @@ export class NoticePolicy {
     }
   }
 
+  /**
+   * A view opening on broadcasts (a watch subscribed, the view's own read): a sighting older
+   * than {@link sightingForgottenMs} is forgotten, so the next read is a first sight.
+   */
+  #viewOpened(at: number, command: string, target: Record<string, unknown>): void {
+    const spec = target['spec'] as { kind?: unknown; broadcastKey?: unknown } | undefined;
+    const stale = (key: string) => {
+      const seen = this.#broadcasts.get(key);
+      return seen !== undefined && at - seen.at > sightingForgottenMs;
+    };
+    const key =
+      command === 'broadcast.get'
+        ? target['broadcastKey']
+        : command === 'watch.subscribe' && spec?.kind === 'broadcast'
+          ? spec.broadcastKey
+          : undefined;
+    if (typeof key === 'string' && stale(key)) this.#broadcasts.delete(key);
+    if (command === 'watch.subscribe' && spec?.kind === 'multiview') {
+      for (const listed of this.#onAirList ?? [])
+        if (stale(listed)) this.#broadcasts.delete(listed);
+      if ([...(this.#onAirList ?? [])].some((listed) => !this.#broadcasts.has(listed)))
+        this.#onAirList = null;
+    }
+  }
+
+  #onAir(at: number, broadcasts: readonly Broadcast[], complete: boolean): OsNotice[] {
+    const notices = broadcasts.flatMap((b) => this.#broadcast(at, b));
+    const listed = new Set(broadcasts.map((b) => b.key));
+    if (complete && this.#onAirList)
+      for (const key of this.#onAirList) {
+        const seen = this.#broadcasts.get(key);
+        // Gone from the list: off air, unless already known so (a later read said it first).
+        if (listed.has(key) || !seen?.onAir) continue;
+        this.#broadcasts.set(key, { ...seen, onAir: false, recording: false, at });
+        notices.push(...this.#offAir(at, seen.title, seen.channelKey));
+      }
+    this.#onAirList = complete ? listed : null;
+    return notices;
+  }
+
+  #offAir(at: number, title: string, channelKey: string): OsNotice[] {
+    return this.#notice('offAir', at, {
+      title: { key: 'osNotice.offAir.title' },
+      body: { key: 'osNotice.offAir.body', params: { title } },
+      open: { view: 'control-room', channelKey },
+    });
+  }
+
   #broadcast(at: number, b: Broadcast): OsNotice[] {
     const before = this.#broadcasts.get(b.key);
-    this.#broadcasts.set(b.key, { onAir: b.onAir, recording: b.recording });
+    this.#broadcasts.set(b.key, {
+      onAir: b.onAir,
+      recording: b.recording,
+      at,
+      title: b.title,
+      channelKey: b.channelKey,
+    });
     if (!before) return [];
-    if (before.onAir && !b.onAir) {
-      return this.#notice('offAir', at, {
-        title: { key: 'osNotice.offAir.title' },
-        body: { key: 'osNotice.offAir.body', params: { title: b.title } },
-        open: { view: 'control-room', channelKey: b.channelKey },
-      });
-    }
+    if (before.onAir && !b.onAir) return this.#offAir(at, b.title, b.channelKey);
     if (before.recording && !b.recording) {
       const ownAt = this.#ownStops.get(b.key);
       this.#ownStops.delete(b.key);

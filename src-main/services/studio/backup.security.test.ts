@@ -120,9 +120,10 @@ describe('a forged address announcement is ignored (unsigned, another key, anoth
     const marker = async (from: RigServer, id: string) => {
       let seen = false;
       const off = seat.subscribe((event, payload) => {
-        if (event === 'notify' && (payload as { id?: string }).id === id) seen = true;
+        if (event === 'command.waiting' && (payload as { id?: string }).id === id) seen = true;
       });
-      from.events.emit('notify', { id });
+      // Any event the hub passes to its seats (not a workstation's own) marks the stream.
+      from.events.emit('command.waiting', { id });
       await until(() => seen);
       off();
     };
