@@ -223,6 +223,8 @@ test('an operator disables several channels as a previewed batch and changes the
   expect((await channelNamed(platform, 'Main Stage')).status).toBe('enabled');
   await bulk.getByRole('button', { name: 'Run on 3 channels' }).click();
   await expect(bulk.getByText('Done: all 3 channels were changed.')).toBeVisible();
+  // The keyboard is where the operator can go on: Run gave way to Close, which has the focus.
+  await expect(bulk.getByRole('button', { name: 'Close' })).toBeFocused();
   for (const title of ['Main Stage', 'Newsroom 24/7', 'Studio B Talk']) {
     expect((await channelNamed(platform, title)).status).toBe('disabled');
   }
