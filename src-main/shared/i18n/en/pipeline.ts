@@ -21,7 +21,7 @@ export const pipeline = {
     observerSeat:
       '“{command}” changes the platform, and this seat is an observer: it sees everything and changes nothing. Nothing was sent.',
     notForPanels: '“{command}” is not offered to hardware panels. Nothing was sent.',
-    /** The ways-in table (services/core/ways-in.ts): who may run what, said before anything runs. */
+    /** The ways-in table (shared/commands/ways-in.ts): who may run what, said before anything runs. */
     panelNotTicked:
       'This panel may not run “{command}”: tick it for this panel in Settings → Hardware panels. Nothing was sent.',
     seatHubOnly:

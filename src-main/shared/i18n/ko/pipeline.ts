@@ -21,7 +21,7 @@ export const pipeline = {
       '“{command}”은(는) 플랫폼을 바꾸는 명령이고, 이 좌석은 관찰자입니다. 관찰자는 모든 것을 볼 수 있지만 바꿀 수는 없습니다. 아무것도 보내지 않았습니다.',
     notForPanels:
       '“{command}”은(는) 하드웨어 패널에 제공되지 않습니다. 아무것도 보내지 않았습니다.',
-    /** 경로별 허용 표(services/core/ways-in.ts): 실행 전에 알립니다. */
+    /** 경로별 허용 표(shared/commands/ways-in.ts): 실행 전에 알립니다. */
     panelNotTicked:
       '이 패널은 “{command}”을(를) 실행할 수 없습니다. 설정 → 하드웨어 패널에서 이 패널에 허용하세요. 아무것도 보내지 않았습니다.',
     seatHubOnly:
