@@ -13,6 +13,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/sve
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeskBridge, InvokeOptions } from '../../../src-main/shared/bridge';
 import type { Broadcast, ChannelSummary, WorkspaceState } from '../../../src-main/shared/model';
+import type { SeatRole, StudioStatus } from '../../../src-main/shared/studio-model';
 
 interface Sent {
   command: string;
@@ -366,5 +367,77 @@ describe('CommandPalette', () => {
     expect(JSON.parse(localStorage.getItem('onair-desk.palette.recent') ?? '[]')).toEqual([
       'channel:c1',
     ]);
+  });
+
+  describe('at a studio seat', () => {
+    /** What the status bar last read: this desk joined to a hub with `role`, or none. */
+    function studio(client: QueryClient, role: SeatRole | null): QueryClient {
+      const status: StudioStatus = {
+        hosting: null,
+        seats: [],
+        codes: [],
+        pairingLockedUntil: null,
+        seat: role && {
+          hubUrl: 'https://192.0.2.10:7443/',
+          fingerprint: 'AB:CD',
+          seatName: 'Desk 2',
+          role,
+          state: 'connected',
+        },
+      };
+      client.setQueryData(keys.studioStatus(), status);
+      return client;
+    }
+    const disabled = (name: RegExp) => optionNamed(name)?.getAttribute('aria-disabled');
+
+    it('lists what an observer may not run disabled, in its words, and sends nothing', async () => {
+      paletteState.broadcastKey = 'b1';
+      const { box } = open(studio(cache(true), 'observer'));
+      const observer = 'This seat is an observer: it sees everything and changes nothing.';
+      const hubs = 'The hub’s own (accounts, workspaces, the studio): run it at the hub.';
+      for (const [name, reason] of [
+        [/Stop recording/, observer],
+        [/Create VOD channel/, observer],
+        [/Switch workspace/, hubs],
+        [/New pairing code/, hubs],
+      ] as const) {
+        expect(disabled(name)).toBe('true');
+        expect(optionNamed(name)?.textContent).toContain(reason);
+      }
+      // The seat's own (its windows) run on the seat: never the hub's to refuse.
+      expect(disabled(/Pop out Multiview/)).toBe('false');
+      await fireEvent.input(box, { target: { value: 'stop rec' } });
+      await fireEvent.keyDown(box, { key: 'Enter' });
+      await fireEvent.keyDown(box, { key: 'Enter' });
+      expect(sent).toEqual([]);
+      expect(screen.getByRole('status').textContent).toBe(`Not now: ${observer}`);
+    });
+
+    it('lets an operator seat change the platform, not the hub’s own commands', () => {
+      paletteState.broadcastKey = 'b1';
+      open(studio(cache(true), 'operator'));
+      expect(disabled(/Stop recording/)).toBe('false');
+      expect(disabled(/Create VOD channel/)).toBe('false');
+      expect(disabled(/Switch workspace/)).toBe('true');
+      expect(disabled(/New pairing code/)).toBe('true');
+    });
+
+    it('says why in Korean', () => {
+      applyLanguageChoice('ko');
+      paletteState.broadcastKey = 'b1';
+      open(studio(cache(true), 'observer'), '명령 팔레트');
+      expect(optionNamed(/새 페어링 코드/)?.textContent).toContain('허브에서 실행하세요.');
+      expect(
+        options().some((option) => option.textContent?.includes('이 좌석은 관찰자입니다.')),
+      ).toBe(true);
+    });
+
+    it('changes nothing on a desk that is not a seat', () => {
+      paletteState.broadcastKey = 'b1';
+      open(studio(cache(true), null));
+      expect(disabled(/Stop recording/)).toBe('false');
+      expect(disabled(/Switch workspace/)).toBe('false');
+      expect(disabled(/New pairing code/)).toBe('false');
+    });
   });
 });

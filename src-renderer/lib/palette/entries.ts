@@ -1,7 +1,8 @@
 /**
  * What the command palette lists (docs/dev/architecture.md, "Commands, and every way in"):
  * - every command whose declaration offers it to the palette (`offer.palette`), with its title,
- *   category and shortcut, disabled with the reason main would refuse it with (`offerOf`);
+ *   category and shortcut, disabled with the reason main (at a seat, the hub) would refuse it
+ *   with (`offerOf`);
  * - every channel, broadcast, program, VOD content, category and VOD channel already in the
  *   TanStack Query cache, to jump to. Reading the cache sends nothing to the platform.
  */
@@ -16,6 +17,7 @@ import { en } from '../../../src-main/shared/i18n/en';
 import { t } from '../../i18n/i18n.svelte';
 import { offerOf } from '../command-state';
 import { keys } from '../queries/keys';
+import { seatRoleOf } from '../queries/studio';
 import { shortcutOf } from '../shortcuts';
 import type { View } from '../view-memory';
 import { prepare, type Prepared, type Rankable } from './match';
@@ -190,6 +192,8 @@ function viewTitle(view: View): string {
 /** The palette's command lines, in declaration order. */
 export function commandEntries(client: QueryClient, context: PaletteContext): PaletteEntry[] {
   const workspace = client.getQueryData<WorkspaceState>(keys.workspaceState());
+  // As the status bar last read it (every window shows one): a seat's role is the hub's.
+  const seatRole = seatRoleOf(client);
   const broadcast = context.broadcastKey
     ? client.getQueryData<Fresh<Broadcast>>(keys.broadcast(context.broadcastKey))
     : undefined;
@@ -202,6 +206,7 @@ export function commandEntries(client: QueryClient, context: PaletteContext): Pa
       workspace,
       broadcast: broadcast ? { data: broadcast.data, fetchedAt: broadcast.fetchedAt } : undefined,
       now: context.now,
+      seatRole,
     });
     let enabled = offer.enabled;
     let reason = offer.reason;
