@@ -13,6 +13,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/sve
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeskBridge, InvokeOptions } from '../../../src-main/shared/bridge';
 import type { Broadcast, ChannelSummary, WorkspaceState } from '../../../src-main/shared/model';
+import type { PopOutKind } from '../../../src-main/shared/pop-out-model';
 import type { SeatRole, StudioStatus } from '../../../src-main/shared/studio-model';
 
 interface Sent {
@@ -44,6 +45,8 @@ const { paletteState } = await import('../../lib/palette/state.svelte');
 const { navigation } = await import('../../lib/navigation.svelte');
 const { presence } = await import('../../lib/presence.svelte');
 const { keys } = await import('../../lib/queries/keys');
+const { showAskedView } = await import('../../lib/pop-out');
+const { topBarViews } = await import('../../lib/navigation.svelte');
 const { default: PaletteTestHost } = await import('./PaletteTestHost.svelte');
 
 const now = Date.parse('2026-11-25T12:00:00Z');
@@ -130,10 +133,10 @@ function cache(recording = false): QueryClient {
   return client;
 }
 
-function open(client: QueryClient, name = 'Command palette') {
+function open(client: QueryClient, name = 'Command palette', popOut: PopOutKind | null = null) {
   displayClock.now = now;
   const onClose = vi.fn();
-  render(PaletteTestHost, { client, open: true, onClose });
+  render(PaletteTestHost, { client, open: true, onClose, popOut });
   const dialog = screen.getByRole('dialog', { name });
   const box = within(dialog).getByRole('combobox');
   return { dialog, box, onClose };
@@ -438,6 +441,62 @@ describe('CommandPalette', () => {
       expect(disabled(/Stop recording/)).toBe('false');
       expect(disabled(/Switch workspace/)).toBe('false');
       expect(disabled(/New pairing code/)).toBe('false');
+    });
+  });
+
+  describe('in a pop-out, which draws only its own view', () => {
+    const popOutOpen = (kind: PopOutKind) => {
+      navigation.go(kind);
+      return open(cache(), 'Command palette', kind);
+    };
+
+    it('opens a channel from the Multiview in the main window, where the control room selects it', async () => {
+      const { box, onClose } = popOutOpen('multiview');
+      expect(optionNamed(/^Main stage/)?.textContent).toContain(
+        'Opens Control room in the main window',
+      );
+      await fireEvent.input(box, { target: { value: 'main st' } });
+      await fireEvent.keyDown(box, { key: 'Enter' });
+      const jump = { view: 'control-room', kind: 'channel', key: 'c1' } as const;
+      expect(sent).toEqual([
+        { command: 'window.showMainView', input: { jump }, options: { via: 'palette' } },
+      ]);
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      // The pop-out stays what it is; the main window's page takes the jump.
+      expect(navigation.view).toBe('multiview');
+      expect(paletteState.jump).toBe(null);
+      showAskedView({ jump }, topBarViews(true));
+      expect(navigation.view).toBe('control-room');
+      expect(paletteState.jump).toEqual(jump);
+    });
+
+    it('opens a command’s view in the main window', async () => {
+      const { box, onClose } = popOutOpen('control-room');
+      await fireEvent.input(box, { target: { value: 'delete content' } });
+      expect(options()[0]?.textContent).toContain('Opens Library in the main window');
+      await fireEvent.keyDown(box, { key: 'Enter' });
+      expect(sent).toEqual([
+        { command: 'window.showMainView', input: { view: 'library' }, options: { via: 'palette' } },
+      ]);
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      expect(navigation.view).toBe('control-room');
+    });
+
+    it('focuses a channel in the control room pop-out itself, where the operator is looking', async () => {
+      const { box, onClose } = popOutOpen('control-room');
+      expect(optionNamed(/^Main stage/)?.textContent).not.toContain('main window');
+      await fireEvent.input(box, { target: { value: 'main st' } });
+      await fireEvent.keyDown(box, { key: 'Enter' });
+      expect(sent).toEqual([]);
+      expect(onClose).toHaveBeenCalled();
+      expect(paletteState.jump).toEqual({ view: 'control-room', kind: 'channel', key: 'c1' });
+    });
+
+    it('says it in Korean', () => {
+      applyLanguageChoice('ko');
+      navigation.go('multiview');
+      open(cache(), '명령 팔레트', 'multiview');
+      expect(optionNamed(/^Main stage/)?.textContent).toContain('메인 창에서 컨트롤 룸 화면 열기');
     });
   });
 });
