@@ -492,6 +492,15 @@ describe('CommandPalette', () => {
       expect(paletteState.jump).toEqual({ view: 'control-room', kind: 'channel', key: 'c1' });
     });
 
+    it('leaves a pop-out’s Shift+N as it was: the main window counts its own top bar', () => {
+      navigation.go('control-room');
+      showAskedView({ place: 3 }, topBarViews(false));
+      expect(navigation.view).toBe('schedule');
+      showAskedView({ place: 10 }, topBarViews(false));
+      expect(navigation.view).toBe('activity');
+      expect(paletteState.jump).toBe(null);
+    });
+
     it('says it in Korean', () => {
       applyLanguageChoice('ko');
       navigation.go('multiview');
