@@ -1,12 +1,14 @@
 /**
  * How a view offers a command: enabled, or disabled with the reason in the operator's words,
- * from the same declaration main's pipeline guards it by (API, role, precondition). A view
+ * from the same declaration main's pipeline guards it by (at a seat, the hub's ways-in table;
+ * then API, role, precondition). A view
  * never decides this on its own: what main would refuse is offered disabled here, with the
  * words main would use. Main checks again whatever the view shows.
  */
 import { commands, type CommandName } from '../../src-main/shared/bridge';
 import { commandTextKeys } from '../../src-main/shared/command-texts';
 import type { CommandDecl } from '../../src-main/shared/commands/define';
+import { seatRefusal } from '../../src-main/shared/commands/ways-in';
 import {
   freshForPreconditionMs,
   preconditionRefusal,
@@ -14,6 +16,7 @@ import {
 import type { MessageKey, MessageRef } from '../../src-main/shared/i18n/message';
 import { pipeline as pipelineTexts } from '../../src-main/shared/i18n/en/pipeline';
 import type { Broadcast, WorkspaceState } from '../../src-main/shared/model';
+import type { SeatRole } from '../../src-main/shared/studio-model';
 import { tMessage } from '../i18n/i18n.svelte';
 
 /** A command as a view offers it. */
@@ -33,6 +36,11 @@ export interface OfferContext {
   broadcast?: { data: Broadcast; fetchedAt: number } | undefined;
   /** Now, epoch ms (the display clock). */
   now: number;
+  /**
+   * This desk's role as a seat of a hub (`studio.status`'s `seat.role`); absent or null: not a
+   * seat (the desk's own ways in run every command).
+   */
+  seatRole?: SeatRole | null | undefined;
 }
 
 /**
@@ -50,6 +58,11 @@ export function offerOf(name: CommandName, context: OfferContext, input?: unknow
     reason: tMessage(offerReason(ref)),
     title,
   });
+  // A seat's call is the hub's to allow first (shared/commands/ways-in.ts), whatever its token.
+  if (context.seatRole) {
+    const closed = seatRefusal(name, decl, context.seatRole);
+    if (closed) return refused(closed.text ?? { key: 'errors.internal' });
+  }
   const workspace = context.workspace;
   if (workspace) {
     const apis = workspace.active.apis;

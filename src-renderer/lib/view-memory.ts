@@ -3,22 +3,10 @@
  * reloads a renderer that crashed or hung) comes back to it. Session storage lives as long
  * as the window, survives a reload, and is not shared with other windows or later runs.
  */
+import { views, type View } from '../../src-main/shared/views';
 
-/** The app's views, in the top bar's order. */
-export const views = [
-  'control-room',
-  'multiview',
-  'schedule',
-  'channels',
-  'recordings',
-  'statistics',
-  'library',
-  'uploads',
-  'accounts',
-  'rehearsal',
-  'activity',
-] as const;
-export type View = (typeof views)[number];
+/** The app's views, in the top bar's order (shared/views.ts: a pop-out asks for them too). */
+export { views, type View };
 
 const storageKey = 'onair-desk.view';
 

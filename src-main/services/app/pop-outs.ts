@@ -3,8 +3,8 @@
  * host's opener. The desktop app passes one that opens a BrowserWindow
  * (hosts/pop-out-windows.ts); without one (the browser host, a `--join` seat) the answer is
  * `tab`, and the page that asked opens the pop-out as a tab of its own browser. A pop-out's
- * Shift+1 … Shift+9 ask the main window for a view (`window.showMainView`): main pushes
- * `window.mainViewAsked`, which the main window's page alone follows, and the desktop app
+ * Shift+1 … Shift+9 and its palette ask the main window for a view (`window.showMainView`): main
+ * pushes `window.mainViewAsked`, which the main window's page alone follows, and the desktop app
  * brings that window to the front.
  */
 import { registerHandlers } from '../core/command-registry';
@@ -38,8 +38,8 @@ export function windowHandlers(opener: PopOutOpener = inATab, main: MainWindowRe
         kind: 'control-room',
         ...(input.channelKey === undefined ? {} : { channelKey: input.channelKey }),
       }),
-    'window.showMainView': ({ place }) => {
-      main.emit('window.mainViewAsked', { place });
+    'window.showMainView': (asked) => {
+      main.emit('window.mainViewAsked', asked);
       main.bringMainForward?.();
       return null;
     },

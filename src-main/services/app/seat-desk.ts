@@ -2,7 +2,7 @@
  * A desk started as a seat with `--join` (hosts/browser-cli.ts): its own desk core keeps what is
  * the seat's own (`workstation` scope: language, operator name, shortcuts, notifications, panels,
  * download folder, updates, diagnostics, view state), and every other command goes to the hub
- * through the seat's link, where the ways-in table decides (services/core/ways-in.ts). A desk that
+ * through the seat's link, where the ways-in table decides (shared/commands/ways-in.ts). A desk that
  * joins from Settings → Studio keeps the same split in desk-core.ts (`staysOnSeat`).
  */
 import type { DeskCore, DeskCoreWithPanels } from './desk-core';

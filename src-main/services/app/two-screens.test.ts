@@ -1,8 +1,8 @@
 /**
  * Two screens follow one desk (issue 35 §3): a setting changed by one page (the main window's
  * Settings) is pushed to every page of the desk (each pop-out too) with what it now is, and a
- * pop-out's Shift+1 … 9 (`window.showMainView`) ask the main window's page for that view and
- * bring the main window to the front. Reads push nothing.
+ * pop-out's Shift+1 … 9 and its palette (`window.showMainView`) ask the main window's page for
+ * a view and bring the main window to the front. Reads push nothing.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { EventMap, EventName } from '../../shared/bridge';
@@ -79,7 +79,21 @@ describe('window.showMainView', () => {
     expect(broughtForward).toBe(1);
   });
 
-  it('refuses a place the top bar cannot have, asking nothing', async () => {
+  it('asks the main window for a view or an object the pop-out’s palette chose', async () => {
+    const popOutPage = { clientId: 'wc2', via: 'palette' as const };
+    const jump = { view: 'schedule', kind: 'program', key: '7', channelKey: 's1' } as const;
+    for (const asked of [{ view: 'library' }, { jump }] as const)
+      expect(await core.invoke('window.showMainView', asked, popOutPage)).toEqual({
+        ok: true,
+        data: null,
+      });
+    expect(of(heard.main, 'window.mainViewAsked')).toEqual([{ view: 'library' }, { jump }]);
+    expect(broughtForward).toBe(2);
+  });
+
+  it('refuses a place the top bar cannot have, or a view the app has not, asking nothing', async () => {
+    const notAView = await core.invoke('window.showMainView', { view: 'settings' }, mainPage);
+    expect(!notAView.ok && notAView.error.code).toBe('invalid-input');
     const refused = await core.invoke('window.showMainView', { place: 11 }, mainPage);
     expect(!refused.ok && refused.error.code).toBe('invalid-input');
     expect(of(heard.main, 'window.mainViewAsked')).toEqual([]);

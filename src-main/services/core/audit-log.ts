@@ -44,7 +44,7 @@ export interface AuditRecord {
   command: string;
   /**
    * `change` or `destructive`; `read` only for a read that shows a secret (`reveals`) or one
-   * its way in was refused (services/core/ways-in.ts).
+   * its way in was refused (shared/commands/ways-in.ts).
    */
   effect: CommandEffect;
   /** What it acted on: key fields of its input (`channelKey`, `broadcastKey`, ...) and titles. */

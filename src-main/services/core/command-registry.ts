@@ -30,7 +30,7 @@ import { isJournaled, runJournaled, type CommandJournal } from './command-journa
 import { runAsCallOwner } from '../../platform/call-owner';
 import { runResendingWrites } from '../../platform/write-resend';
 import { refusalBeforeSending } from './command-pipeline';
-import { wayInRefusal } from './ways-in';
+import { wayInRefusal } from '../../shared/commands/ways-in';
 import type { SeatRole } from '../../shared/studio-model';
 import { CrossingMemory, crossedEditBy, crossedRefusal, type Actor } from './crossing';
 import type { Session } from '../app/session';

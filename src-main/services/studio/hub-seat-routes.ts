@@ -126,7 +126,7 @@ export function seatRoutes(app: FastifyInstance, deps: SeatRouteDeps): void {
       if (!reply.raw.writableFinished) asker.abort(new Error('The seat stopped waiting.'));
     });
     // The way in survives the hop (a key, the palette, a panel of the seat); the role is the
-    // one this hub paired the seat with, whatever the seat says (services/core/ways-in.ts).
+    // one this hub paired the seat with, whatever the seat says (shared/commands/ways-in.ts).
     const context: CallContext = {
       ...seatCallMeta(request.body),
       clientId,

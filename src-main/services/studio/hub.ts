@@ -16,7 +16,7 @@
  * - Any request carrying an `Origin` is refused (403): seats are desks, never web pages.
  * - A seat's command runs through the hub's one pipeline with the way in it came by on the seat
  *   (`via: 'seat'` when it says none), the seat's name and the role this hub paired it with; the
- *   ways-in table (services/core/ways-in.ts) lets an operator seat run platform commands only, an
+ *   ways-in table (shared/commands/ways-in.ts) lets an operator seat run platform commands only, an
  *   observer platform reads that reveal nothing; the studio's own commands are the hub
  *   operator's only.
  * - Revoking a seat closes its event streams and connections at once.

@@ -316,7 +316,7 @@ function wayInOf(context: CallContext): {
  * scope: language, operator name, notifications, shortcuts, panels, download folder,
  * diagnostics, updates, view state) and the studio's (`studio.*`: this desk joining or leaving,
  * its link). Everything else goes to the hub, where the ways-in table decides
- * (services/core/ways-in.ts).
+ * (shared/commands/ways-in.ts).
  */
 export function staysOnSeat(command: unknown): boolean {
   return (typeof command === 'string' && command.startsWith('studio.')) || isOwnDesks(command);

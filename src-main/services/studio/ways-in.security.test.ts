@@ -1,7 +1,7 @@
 /**
  * Issue 32 §1, tried as an outsider would, against a real hub and seats over loopback TLS
  * (docs/security.md, "Ways in"): each way in runs only what the ways-in table
- * (services/core/ways-in.ts) lets it, whatever a seat sends. A seat that forwards everything
+ * (shared/commands/ways-in.ts) lets it, whatever a seat sends. A seat that forwards everything
  * (the raw link, as a tampered seat or anything that reaches one would) cannot administer the
  * hub; a desk that joined from Settings keeps its own settings; an observer sees no secret; a
  * reveal and a seat's panel press are journaled as what they were. 127.0.0.1 only.

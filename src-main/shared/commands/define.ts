@@ -117,7 +117,7 @@ export type PreconditionName =
  *   is a seat. A seat runs these itself; they never reach the hub;
  * - `hub`: the desk's administration: accounts and tokens, the workspace switch and pairing,
  *   studio administration, rehearsal delivery outside loopback. Only the desk's own ways in
- *   run them: a seat's are refused at the hub (services/core/ways-in.ts).
+ *   run them: a seat's are refused at the hub (shared/commands/ways-in.ts).
  */
 export type CommandScope = 'platform' | 'workstation' | 'hub';
 

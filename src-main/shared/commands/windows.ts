@@ -6,8 +6,30 @@
  */
 import { z } from 'zod';
 import type { PopOutAnswer, PopOutKind } from '../pop-out-model';
+import { jumpKinds, views, type JumpTarget, type View } from '../views';
 import { defineCommands, defineEvents, event, localState, returns } from './define';
 import { key, noInput } from './fields';
+
+/**
+ * What a pop-out asks the main window to show (`window.showMainView`): the view at a place of
+ * its top bar (Shift+1 … Shift+9, Shift+0), a view by name, or an object the palette found,
+ * opened in its view and selected there where that view can (the palette's jump).
+ */
+export type MainViewRequest = { place: number } | { view: View } | { jump: JumpTarget };
+
+const mainViewRequest = z.union([
+  z.object({ place: z.number().int().min(1).max(10) }),
+  z.object({ view: z.enum(views) }),
+  z.object({
+    jump: z.object({
+      view: z.enum(views),
+      kind: z.enum(jumpKinds),
+      // A program's key is its id as text; every other is a platform key.
+      key,
+      channelKey: key.optional(),
+    }),
+  }),
+]) satisfies z.ZodType<MainViewRequest>;
 
 const windowCommand = {
   scope: 'workstation',
@@ -28,13 +50,14 @@ export const windowCommands = defineCommands({
     input: z.object({ channelKey: key.optional() }),
   }),
   /**
-   * Shift+1 … Shift+9 (Shift+0 the tenth) pressed in a pop-out, which has no top bar: the main
-   * window opens the view at `place` in its top bar (`window.mainViewAsked`) and, in the desktop
-   * app, comes to the front. The main window's page counts its own top bar.
+   * A pop-out, which draws only its own view, asks the main window for another: Shift+1 …
+   * Shift+9 (Shift+0 the tenth) the view at `place` in its top bar (the main window's page counts
+   * its own top bar); the palette a `view` by name, or a `jump` to an object it found. The main
+   * window opens it (`window.mainViewAsked`) and, in the desktop app, comes to the front.
    */
   'window.showMainView': localState('change', {
     scope: 'workstation',
-    input: z.object({ place: z.number().int().min(1).max(10) }),
+    input: mainViewRequest,
     output: returns<null>(),
   }),
 });
@@ -48,8 +71,8 @@ export const windowEvents = defineEvents({
    */
   'window.popOutAsked': event<{ kind: PopOutKind }>('workstation'),
   /**
-   * A pop-out asked the main window to open the view at `place` (1–10) in its top bar
-   * (`window.showMainView`); only the main window's page follows it.
+   * A pop-out asked the main window for a view (`window.showMainView`): at `place` (1–10) in its
+   * top bar, by name, or an object's to select there; only the main window's page follows it.
    */
-  'window.mainViewAsked': event<{ place: number }>('workstation'),
+  'window.mainViewAsked': event<MainViewRequest>('workstation'),
 });

@@ -13,6 +13,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/sve
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeskBridge, InvokeOptions } from '../../../src-main/shared/bridge';
 import type { Broadcast, ChannelSummary, WorkspaceState } from '../../../src-main/shared/model';
+import type { PopOutKind } from '../../../src-main/shared/pop-out-model';
+import type { SeatRole, StudioStatus } from '../../../src-main/shared/studio-model';
 
 interface Sent {
   command: string;
@@ -43,6 +45,8 @@ const { paletteState } = await import('../../lib/palette/state.svelte');
 const { navigation } = await import('../../lib/navigation.svelte');
 const { presence } = await import('../../lib/presence.svelte');
 const { keys } = await import('../../lib/queries/keys');
+const { showAskedView } = await import('../../lib/pop-out');
+const { topBarViews } = await import('../../lib/navigation.svelte');
 const { default: PaletteTestHost } = await import('./PaletteTestHost.svelte');
 
 const now = Date.parse('2026-11-25T12:00:00Z');
@@ -129,10 +133,10 @@ function cache(recording = false): QueryClient {
   return client;
 }
 
-function open(client: QueryClient, name = 'Command palette') {
+function open(client: QueryClient, name = 'Command palette', popOut: PopOutKind | null = null) {
   displayClock.now = now;
   const onClose = vi.fn();
-  render(PaletteTestHost, { client, open: true, onClose });
+  render(PaletteTestHost, { client, open: true, onClose, popOut });
   const dialog = screen.getByRole('dialog', { name });
   const box = within(dialog).getByRole('combobox');
   return { dialog, box, onClose };
@@ -366,5 +370,142 @@ describe('CommandPalette', () => {
     expect(JSON.parse(localStorage.getItem('onair-desk.palette.recent') ?? '[]')).toEqual([
       'channel:c1',
     ]);
+  });
+
+  describe('at a studio seat', () => {
+    /** What the status bar last read: this desk joined to a hub with `role`, or none. */
+    function studio(client: QueryClient, role: SeatRole | null): QueryClient {
+      const status: StudioStatus = {
+        hosting: null,
+        seats: [],
+        codes: [],
+        pairingLockedUntil: null,
+        seat: role && {
+          hubUrl: 'https://192.0.2.10:7443/',
+          fingerprint: 'AB:CD',
+          seatName: 'Desk 2',
+          role,
+          state: 'connected',
+        },
+      };
+      client.setQueryData(keys.studioStatus(), status);
+      return client;
+    }
+    const disabled = (name: RegExp) => optionNamed(name)?.getAttribute('aria-disabled');
+
+    it('lists what an observer may not run disabled, in its words, and sends nothing', async () => {
+      paletteState.broadcastKey = 'b1';
+      const { box } = open(studio(cache(true), 'observer'));
+      const observer = 'This seat is an observer: it sees everything and changes nothing.';
+      const hubs = 'The hub’s own (accounts, workspaces, the studio): run it at the hub.';
+      for (const [name, reason] of [
+        [/Stop recording/, observer],
+        [/Create VOD channel/, observer],
+        [/Switch workspace/, hubs],
+        [/New pairing code/, hubs],
+      ] as const) {
+        expect(disabled(name)).toBe('true');
+        expect(optionNamed(name)?.textContent).toContain(reason);
+      }
+      // The seat's own (its windows) run on the seat: never the hub's to refuse.
+      expect(disabled(/Pop out Multiview/)).toBe('false');
+      await fireEvent.input(box, { target: { value: 'stop rec' } });
+      await fireEvent.keyDown(box, { key: 'Enter' });
+      await fireEvent.keyDown(box, { key: 'Enter' });
+      expect(sent).toEqual([]);
+      expect(screen.getByRole('status').textContent).toBe(`Not now: ${observer}`);
+    });
+
+    it('lets an operator seat change the platform, not the hub’s own commands', () => {
+      paletteState.broadcastKey = 'b1';
+      open(studio(cache(true), 'operator'));
+      expect(disabled(/Stop recording/)).toBe('false');
+      expect(disabled(/Create VOD channel/)).toBe('false');
+      expect(disabled(/Switch workspace/)).toBe('true');
+      expect(disabled(/New pairing code/)).toBe('true');
+    });
+
+    it('says why in Korean', () => {
+      applyLanguageChoice('ko');
+      paletteState.broadcastKey = 'b1';
+      open(studio(cache(true), 'observer'), '명령 팔레트');
+      expect(optionNamed(/새 페어링 코드/)?.textContent).toContain('허브에서 실행하세요.');
+      expect(
+        options().some((option) => option.textContent?.includes('이 좌석은 관찰자입니다.')),
+      ).toBe(true);
+    });
+
+    it('changes nothing on a desk that is not a seat', () => {
+      paletteState.broadcastKey = 'b1';
+      open(studio(cache(true), null));
+      expect(disabled(/Stop recording/)).toBe('false');
+      expect(disabled(/Switch workspace/)).toBe('false');
+      expect(disabled(/New pairing code/)).toBe('false');
+    });
+  });
+
+  describe('in a pop-out, which draws only its own view', () => {
+    const popOutOpen = (kind: PopOutKind) => {
+      navigation.go(kind);
+      return open(cache(), 'Command palette', kind);
+    };
+
+    it('opens a channel from the Multiview in the main window, where the control room selects it', async () => {
+      const { box, onClose } = popOutOpen('multiview');
+      expect(optionNamed(/^Main stage/)?.textContent).toContain(
+        'Opens Control room in the main window',
+      );
+      await fireEvent.input(box, { target: { value: 'main st' } });
+      await fireEvent.keyDown(box, { key: 'Enter' });
+      const jump = { view: 'control-room', kind: 'channel', key: 'c1' } as const;
+      expect(sent).toEqual([
+        { command: 'window.showMainView', input: { jump }, options: { via: 'palette' } },
+      ]);
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      // The pop-out stays what it is; the main window's page takes the jump.
+      expect(navigation.view).toBe('multiview');
+      expect(paletteState.jump).toBe(null);
+      showAskedView({ jump }, topBarViews(true));
+      expect(navigation.view).toBe('control-room');
+      expect(paletteState.jump).toEqual(jump);
+    });
+
+    it('opens a command’s view in the main window', async () => {
+      const { box, onClose } = popOutOpen('control-room');
+      await fireEvent.input(box, { target: { value: 'delete content' } });
+      expect(options()[0]?.textContent).toContain('Opens Library in the main window');
+      await fireEvent.keyDown(box, { key: 'Enter' });
+      expect(sent).toEqual([
+        { command: 'window.showMainView', input: { view: 'library' }, options: { via: 'palette' } },
+      ]);
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      expect(navigation.view).toBe('control-room');
+    });
+
+    it('focuses a channel in the control room pop-out itself, where the operator is looking', async () => {
+      const { box, onClose } = popOutOpen('control-room');
+      expect(optionNamed(/^Main stage/)?.textContent).not.toContain('main window');
+      await fireEvent.input(box, { target: { value: 'main st' } });
+      await fireEvent.keyDown(box, { key: 'Enter' });
+      expect(sent).toEqual([]);
+      expect(onClose).toHaveBeenCalled();
+      expect(paletteState.jump).toEqual({ view: 'control-room', kind: 'channel', key: 'c1' });
+    });
+
+    it('leaves a pop-out’s Shift+N as it was: the main window counts its own top bar', () => {
+      navigation.go('control-room');
+      showAskedView({ place: 3 }, topBarViews(false));
+      expect(navigation.view).toBe('schedule');
+      showAskedView({ place: 10 }, topBarViews(false));
+      expect(navigation.view).toBe('activity');
+      expect(paletteState.jump).toBe(null);
+    });
+
+    it('says it in Korean', () => {
+      applyLanguageChoice('ko');
+      navigation.go('multiview');
+      open(cache(), '명령 팔레트', 'multiview');
+      expect(optionNamed(/^Main stage/)?.textContent).toContain('메인 창에서 컨트롤 룸 화면 열기');
+    });
   });
 });

@@ -1,7 +1,8 @@
 /**
  * What the command palette lists (docs/dev/architecture.md, "Commands, and every way in"):
  * - every command whose declaration offers it to the palette (`offer.palette`), with its title,
- *   category and shortcut, disabled with the reason main would refuse it with (`offerOf`);
+ *   category and shortcut, disabled with the reason main (at a seat, the hub) would refuse it
+ *   with (`offerOf`);
  * - every channel, broadcast, program, VOD content, category and VOD channel already in the
  *   TanStack Query cache, to jump to. Reading the cache sends nothing to the platform.
  */
@@ -12,27 +13,21 @@ import { commandTextKeys } from '../../../src-main/shared/command-texts';
 import type { CommandCategory, CommandDecl } from '../../../src-main/shared/commands/define';
 import type { MessageKey } from '../../../src-main/shared/i18n/message';
 import type { Broadcast, Fresh, WorkspaceState } from '../../../src-main/shared/model';
+import type { PopOutKind } from '../../../src-main/shared/pop-out-model';
+import type { JumpKind, JumpTarget, View } from '../../../src-main/shared/views';
 import { en } from '../../../src-main/shared/i18n/en';
 import { t } from '../../i18n/i18n.svelte';
 import { offerOf } from '../command-state';
 import { keys } from '../queries/keys';
+import { seatRoleOf } from '../queries/studio';
 import { shortcutOf } from '../shortcuts';
-import type { View } from '../view-memory';
 import { prepare, type Prepared, type Rankable } from './match';
 
 /** What a cached object is, for its label and where it opens. */
-export type EntityKind =
-  'channel' | 'broadcast' | 'program' | 'content' | 'category' | 'vodChannel';
+export type EntityKind = JumpKind;
 
-/** Where an entity opens: a view, and the key its view selects where it can. */
-export interface JumpTarget {
-  view: View;
-  kind: EntityKind;
-  /** The entity's key (a program: its channel's key). */
-  key: string;
-  /** The channel a broadcast or program belongs to, when known. */
-  channelKey?: string;
-}
+/** Where an entity opens (shared/views.ts: a pop-out asks the main window for it). */
+export type { JumpTarget };
 
 /** A text field the palette asks for before it runs a command (e.g. a new title). */
 export interface AskedField {
@@ -137,6 +132,23 @@ export interface PaletteContext {
   now: number;
   /** The operator's language: titles are found by their English name as well. */
   language: 'en' | 'ko';
+  /** The pop-out this window is (it draws only that view), or null for the main window. */
+  popOut: PopOutKind | null;
+}
+
+/**
+ * Whether an entry that opens `view` opens it in the main window: in a pop-out that does not
+ * draw that view (`window.showMainView`). A pop-out opens its own view itself: a control room
+ * pop-out selects the channel or broadcast chosen, where the operator who asked is looking.
+ */
+export function opensInMain(view: View, popOut: PopOutKind | null): boolean {
+  return popOut !== null && view !== popOut;
+}
+
+/** What an entry that opens `view` says it does, when it says anything. */
+function opensNote(view: View, popOut: PopOutKind | null, always: boolean): string | null {
+  if (opensInMain(view, popOut)) return t('palette.opensInMain', { view: viewTitle(view) });
+  return always ? t('palette.opensView', { view: viewTitle(view) }) : null;
 }
 
 /** Prepared names, kept across openings: typing never prepares a name twice. */
@@ -190,6 +202,8 @@ function viewTitle(view: View): string {
 /** The palette's command lines, in declaration order. */
 export function commandEntries(client: QueryClient, context: PaletteContext): PaletteEntry[] {
   const workspace = client.getQueryData<WorkspaceState>(keys.workspaceState());
+  // As the status bar last read it (every window shows one): a seat's role is the hub's.
+  const seatRole = seatRoleOf(client);
   const broadcast = context.broadcastKey
     ? client.getQueryData<Fresh<Broadcast>>(keys.broadcast(context.broadcastKey))
     : undefined;
@@ -202,6 +216,7 @@ export function commandEntries(client: QueryClient, context: PaletteContext): Pa
       workspace,
       broadcast: broadcast ? { data: broadcast.data, fetchedAt: broadcast.fetchedAt } : undefined,
       now: context.now,
+      seatRole,
     });
     let enabled = offer.enabled;
     let reason = offer.reason;
@@ -220,7 +235,7 @@ export function commandEntries(client: QueryClient, context: PaletteContext): Pa
       shortcut: shortcutOf(name),
       enabled,
       reason,
-      note: plan.kind === 'view' ? t('palette.opensView', { view: viewTitle(plan.view) }) : null,
+      note: plan.kind === 'view' ? opensNote(plan.view, context.popOut, true) : null,
       action: { kind: 'command', command: name, plan },
     });
   }
@@ -303,8 +318,12 @@ function targetOf(found: Found, parent: Found | null): JumpTarget {
 /**
  * Every channel, broadcast, program, VOD content, category and VOD channel in the query
  * cache, once each (the first found wins), as palette lines. Reads the cache only.
+ * @param popOut the pop-out this window is: a line that opens in the main window says so.
  */
-export function cachedEntries(client: QueryClient): PaletteEntry[] {
+export function cachedEntries(
+  client: QueryClient,
+  popOut: PopOutKind | null = null,
+): PaletteEntry[] {
   const seen = new Set<string>();
   const out: PaletteEntry[] = [];
   const kindLabel: Record<EntityKind, string> = {
@@ -333,6 +352,7 @@ export function cachedEntries(client: QueryClient): PaletteEntry[] {
       const id = `${found.kind}:${found.key}`;
       if (!seen.has(id)) {
         seen.add(id);
+        const target = targetOf(found, parent);
         out.push({
           id,
           name: prepared(found.name),
@@ -341,8 +361,8 @@ export function cachedEntries(client: QueryClient): PaletteEntry[] {
           shortcut: null,
           enabled: true,
           reason: null,
-          note: null,
-          action: { kind: 'jump', target: targetOf(found, parent) },
+          note: opensNote(target.view, popOut, false),
+          action: { kind: 'jump', target },
         });
       }
     }

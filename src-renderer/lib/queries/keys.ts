@@ -21,6 +21,8 @@ export const keys = {
   /** The Multiview's pinned tiles of the active workspace (`settings.multiviewPins`). */
   multiviewPins: () => ['multiview-pins'] as const,
   budget: () => ['budget'] as const,
+  /** This desk's place in a studio (`studio.status`: hosting, seats, or its link as a seat). */
+  studioStatus: () => ['studio', 'status'] as const,
   /** Every cached channel list (every filter): the prefix to invalidate after a channel changes. */
   channelLists: () => ['channels', 'list'] as const,
   /**

@@ -10,6 +10,7 @@ export const palette = {
     disabled: 'Not now: {reason}',
     needsBroadcast: 'Open a broadcast in the control room first.',
     opensView: 'Opens {view}',
+    opensInMain: 'Opens {view} in the main window',
     running: 'Running “{command}”…',
     done: 'Done: {command}',
     failed: '“{command}” failed: {reason}',

@@ -11,6 +11,10 @@ export const pipeline = {
       sandboxOnly: 'Works in the sandbox workspace only.',
       noLiveApi: 'This workspace has no live account: pair one with it in Accounts.',
       noVodApi: 'This workspace has no VOD account: pair one with it in Accounts.',
+      observerSeat: 'This seat is an observer: it sees everything and changes nothing.',
+      seatHubOnly: 'The hub’s own (accounts, workspaces, the studio): run it at the hub.',
+      observerReveal: 'It shows a secret, and this seat is an observer.',
+      backupNoCommands: 'A backup hub runs no command: it only follows the hub.',
     },
     superAdminOnly:
       '“{command}” needs the super administrator’s role; this workspace’s token is an administrator’s. Nothing was sent.',
@@ -21,7 +25,7 @@ export const pipeline = {
     observerSeat:
       '“{command}” changes the platform, and this seat is an observer: it sees everything and changes nothing. Nothing was sent.',
     notForPanels: '“{command}” is not offered to hardware panels. Nothing was sent.',
-    /** The ways-in table (services/core/ways-in.ts): who may run what, said before anything runs. */
+    /** The ways-in table (shared/commands/ways-in.ts): who may run what, said before anything runs. */
     panelNotTicked:
       'This panel may not run “{command}”: tick it for this panel in Settings → Hardware panels. Nothing was sent.',
     seatHubOnly:

@@ -13,6 +13,7 @@ export const palette: CatalogueShape<typeof en> = {
     disabled: '지금은 실행할 수 없음: {reason}',
     needsBroadcast: '먼저 컨트롤 룸에서 방송을 여세요.',
     opensView: '{view} 화면 열기',
+    opensInMain: '메인 창에서 {view} 화면 열기',
     running: '“{command}” 실행 중…',
     done: '완료: {command}',
     failed: '“{command}” 실패: {reason}',

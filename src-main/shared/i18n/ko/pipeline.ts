@@ -10,6 +10,10 @@ export const pipeline = {
       sandboxOnly: '샌드박스 작업 공간에서만 쓸 수 있습니다.',
       noLiveApi: '이 작업 공간에 라이브 계정이 없습니다. 계정에서 연결하세요.',
       noVodApi: '이 작업 공간에 VOD 계정이 없습니다. 계정에서 연결하세요.',
+      observerSeat: '이 좌석은 관찰자입니다. 모든 것을 볼 수 있지만 바꿀 수는 없습니다.',
+      seatHubOnly: '허브 전용입니다(계정, 작업 공간, 스튜디오). 허브에서 실행하세요.',
+      observerReveal: '비밀 값을 보여 주는 명령이고, 이 좌석은 관찰자입니다.',
+      backupNoCommands: '백업 허브는 명령을 실행하지 않고 허브를 따르기만 합니다.',
     },
     superAdminOnly:
       '“{command}”에는 최고 관리자 역할이 필요합니다. 이 작업 공간의 토큰은 관리자 토큰입니다. 아무것도 보내지 않았습니다.',
@@ -21,7 +25,7 @@ export const pipeline = {
       '“{command}”은(는) 플랫폼을 바꾸는 명령이고, 이 좌석은 관찰자입니다. 관찰자는 모든 것을 볼 수 있지만 바꿀 수는 없습니다. 아무것도 보내지 않았습니다.',
     notForPanels:
       '“{command}”은(는) 하드웨어 패널에 제공되지 않습니다. 아무것도 보내지 않았습니다.',
-    /** 경로별 허용 표(services/core/ways-in.ts): 실행 전에 알립니다. */
+    /** 경로별 허용 표(shared/commands/ways-in.ts): 실행 전에 알립니다. */
     panelNotTicked:
       '이 패널은 “{command}”을(를) 실행할 수 없습니다. 설정 → 하드웨어 패널에서 이 패널에 허용하세요. 아무것도 보내지 않았습니다.',
     seatHubOnly:

@@ -14,15 +14,16 @@
  * | backup        | none                  |           |         | only its follow routes (follow-routes.ts), never the pipeline |
  *
  * A seat's role is the hub's: the one it gave at pairing (`CallContext.seatRole`, set by the
- * hub from its registry, never from what the seat says).
+ * hub from its registry, never from what the seat says). The table is pure and shared: a seat's
+ * pages read it too (`seatRefusal`), to offer disabled what the hub would refuse.
  */
-import { commandTextKeys } from '../../shared/command-texts';
-import type { CommandName } from '../../shared/bridge';
-import type { CommandDecl, CommandEffect, CommandScope, WayIn } from '../../shared/commands/define';
-import { say } from '../../shared/i18n/say';
-import type { MessageKey, MessageRef } from '../../shared/i18n/message';
-import type { DeskError } from '../../shared/result';
-import type { SeatRole } from '../../shared/studio-model';
+import { commandTextKeys } from '../command-texts';
+import type { CommandName } from '../bridge';
+import type { CommandDecl, CommandEffect, CommandScope, WayIn } from './define';
+import { say } from '../i18n/say';
+import type { MessageKey, MessageRef } from '../i18n/message';
+import type { DeskError } from '../result';
+import type { SeatRole } from '../studio-model';
 
 /** A row of the table: who a call came from, as far as what it may run goes. */
 export type Door = 'desk' | 'panel' | 'operatorSeat' | 'observerSeat' | 'backup';
@@ -115,4 +116,20 @@ export function wayInRefusal(
     }
   }
   return null;
+}
+
+/**
+ * Why a desk joined to a hub as a seat of `role` may not run `name` from its own pages (their
+ * buttons, keys, palette), or null when it may: the seat's own commands (`workstation` scope)
+ * run on the seat and never reach the hub; every other one goes to the hub, which decides by
+ * {@link wayInRefusal} with the role it paired the seat with. The pages offer by this, so they
+ * and the hub cannot disagree; the hub still decides every call.
+ */
+export function seatRefusal(
+  name: CommandName,
+  decl: CommandDecl,
+  role: SeatRole,
+): DeskError | null {
+  if (decl.scope === 'workstation') return null;
+  return wayInRefusal(name, decl, { seatRole: role });
 }

@@ -3,9 +3,9 @@
  * docs/security.md ("Ways in") says, and nothing else, in the operator's words.
  */
 import { describe, expect, it } from 'vitest';
-import { commandNames, commands, type CommandName } from '../../shared/bridge';
-import type { CommandDecl } from '../../shared/commands/define';
-import { doorsOf, wayInRefusal, type Caller } from './ways-in';
+import { commandNames, commands, type CommandName } from '../bridge';
+import type { CommandDecl } from './define';
+import { doorsOf, seatRefusal, wayInRefusal, type Caller } from './ways-in';
 
 const decl = (name: CommandName): CommandDecl => commands[name];
 const refusal = (name: CommandName, caller: Caller) => wayInRefusal(name, decl(name), caller);
@@ -59,5 +59,21 @@ describe('the ways-in table', () => {
     const ticked = { via: 'panel' as const, panelCommands: ['broadcast.setCuePoint'] };
     expect(allowed({ ...ticked, seatRole: 'operator' })).toEqual(['broadcast.setCuePoint']);
     expect(allowed({ ...ticked, seatRole: 'observer' })).toEqual([]);
+  });
+
+  it('tells a seat’s pages what the hub refuses them, and lets the seat’s own commands pass', () => {
+    for (const seatRole of ['operator', 'observer', 'backup'] as const)
+      for (const name of commandNames) {
+        const own = decl(name).scope === 'workstation';
+        expect(seatRefusal(name, decl(name), seatRole)).toEqual(
+          own ? null : refusal(name, { via: 'palette', seatRole }),
+        );
+      }
+    expect(seatRefusal('window.popOutMultiview', decl('window.popOutMultiview'), 'observer')).toBe(
+      null,
+    );
+    expect(seatRefusal('workspace.switch', decl('workspace.switch'), 'operator')?.text?.key).toBe(
+      'pipeline.seatHubOnly',
+    );
   });
 });
