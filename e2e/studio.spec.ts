@@ -149,6 +149,25 @@ test('a desk joins a studio from Settings → Studio and leaves it', async ({
   });
   await openStudio(page, 'Settings', 'Studio');
   await expect(page.getByTestId('studio-seat')).toContainText('Role at the hub: Observer');
+
+  // An observer watches: the control room offers its commands disabled, saying why, before
+  // anything is sent (the hub would refuse them).
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Studio' })).toBeHidden();
+  await page
+    .getByRole('navigation', { name: 'Views' })
+    .getByRole('button', { name: 'Control room' })
+    .click();
+  await page
+    .getByRole('listbox', { name: 'Live channels' })
+    .getByRole('option', { name: /on air/i })
+    .first()
+    .click();
+  const record = page.getByRole('button', { name: /^Start recording/ });
+  await expect(record).toBeDisabled();
+  await expect(page.getByText('it sees everything and changes nothing').first()).toBeVisible();
+
+  await openStudio(page, 'Settings', 'Studio');
   await page.getByRole('button', { name: 'Leave the studio' }).click();
   await expect(page.getByTestId('studio-state')).toBeHidden({ timeout: 30_000 });
 });

@@ -17,6 +17,7 @@ import { offerOf, type CommandOffer } from './command-state';
 import { displayClock } from './clock.svelte';
 import { workspaceStateQuery } from './queries/accounts';
 import { accessQuery } from './queries/channels';
+import { seatRoleQuery } from './queries/studio';
 
 /** What a view knows of the live token's role. */
 export interface LiveRole {
@@ -40,6 +41,7 @@ export interface LiveRole {
  */
 export function useLiveRole(): LiveRole {
   const workspace = createQuery(() => workspaceStateQuery());
+  const seat = createQuery(() => seatRoleQuery());
   const hasLive = $derived(workspace.data?.active.apis.live === true);
   const known = $derived(workspace.data?.role ?? null);
   const access = createQuery(() => ({ ...accessQuery(), enabled: hasLive && known === null }));
@@ -55,7 +57,11 @@ export function useLiveRole(): LiveRole {
       return workspace.isSuccess && (!hasLive || known !== null || !access.isPending);
     },
     offer(name, input) {
-      return offerOf(name, { workspace: state, now: displayClock.now }, input);
+      return offerOf(
+        name,
+        { workspace: state, seatRole: seat.data ?? null, now: displayClock.now },
+        input,
+      );
     },
   };
 }

@@ -23,3 +23,15 @@ export const studioStatusQuery = () =>
 export function seatRoleOf(client: QueryClient): SeatRole | null {
   return client.getQueryData<StudioStatus>(keys.studioStatus())?.seat?.role ?? null;
 }
+
+/**
+ * This desk's role as a seat, followed for a view's buttons (`offerOf`'s `seatRole`): the
+ * status bar's reads every 5 s keep it fresh, this adds no read of its own; null when this desk
+ * is not a seat (or before the first answer: the hub still refuses what a seat may not run).
+ */
+export const seatRoleQuery = () =>
+  queryOptions({
+    ...studioStatusQuery(),
+    refetchInterval: false,
+    select: (status: StudioStatus): SeatRole | null => status.seat?.role ?? null,
+  });
