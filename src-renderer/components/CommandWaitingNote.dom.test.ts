@@ -23,10 +23,11 @@ const desk = vi.hoisted((): FakeDesk => ({ listeners: [], cancelled: true, sent:
 vi.hoisted(() => {
   const fake: Pick<DeskBridge, 'host'> & Record<string, unknown> = {
     host: 'electron',
-    invoke: async (command: string, input: unknown) => {
+    invoke: (command: string, input: unknown) => {
       desk.sent.push({ command, input });
-      if (command !== 'command.cancelWaiting') throw new Error(`unexpected ${command}`);
-      return { ok: true, data: { cancelled: desk.cancelled } };
+      if (command !== 'command.cancelWaiting')
+        return Promise.reject(new Error(`unexpected ${command}`));
+      return Promise.resolve({ ok: true, data: { cancelled: desk.cancelled } });
     },
     on: (event: string, listener: (payload: unknown) => void) => {
       if (event !== 'command.waiting') return () => undefined;
