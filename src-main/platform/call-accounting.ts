@@ -21,6 +21,8 @@ export interface AccountedCall {
   platformMs: number;
   /** HTTP status of the answer; null when the platform could not be reached. */
   status: number | null;
+  /** Whether it left the queue for the platform (false: dropped while queued, never sent). */
+  left: boolean;
 }
 
 /** Every platform call one command made, in the order they were answered. */
@@ -70,13 +72,15 @@ export function accountAnswer(
   const path = new URL(request.url).pathname;
   const report = (status: number | null) => {
     const answeredAt = now();
-    const left = startedAt() ?? answeredAt;
+    const started = startedAt();
+    const left = started ?? answeredAt;
     account.calls.push({
       method: request.method,
       path,
       budgetWaitMs: Math.max(0, left - askedAt),
       platformMs: Math.max(0, answeredAt - left),
       status,
+      left: started !== null,
     });
   };
   return answer.then(
@@ -89,4 +93,13 @@ export function accountAnswer(
       throw error;
     },
   );
+}
+
+/**
+ * Whether a command's change reached the platform: a write (not a `GET`, such as the re-read
+ * before deciding) that left the queue. A call dropped while queued (a refused token pauses
+ * the queue) was never sent, and the journal says "nothing was sent" for it.
+ */
+export function changeSent(account: CallAccount): boolean {
+  return account.calls.some((call) => call.left && call.method !== 'GET');
 }

@@ -33,6 +33,10 @@ export interface ActivityItem {
   seat: string | null;
   /** How a command came in (`button`, `key`, `palette`, `panel`, `seat`, `app`). */
   via: string | null;
+  /** The hardware panel's name when `via` is `panel`; null otherwise. */
+  panel: string | null;
+  /** The command went ahead over another operator's change the operator was shown (crossing). */
+  override: boolean;
   /** The command's name, e.g. `broadcast.stopRecording`; null for events. */
   command: string | null;
   /** The channel it concerns, when known. */

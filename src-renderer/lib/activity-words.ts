@@ -79,10 +79,11 @@ function topic(detail: string | null): string {
 
 /** The result in words: done (with the status), refused with the platform's words, or the event's message. */
 export function outcome(item: ActivityItem): string {
-  if (item.result === 'ok')
-    return item.status === null
-      ? t('activity.done')
-      : t('activity.doneStatus', { status: item.status });
+  if (item.result === 'ok') {
+    const done =
+      item.status === null ? t('activity.done') : t('activity.doneStatus', { status: item.status });
+    return item.override ? `${done} (${t('activity.overrode')})` : done;
+  }
   if (item.result === 'refused') {
     const text =
       item.status === null
@@ -93,7 +94,9 @@ export function outcome(item: ActivityItem): string {
   return item.kind === 'upload' || item.kind === 'stale' ? (item.message ?? '') : '';
 }
 
-/** The way in (palette, shortcut, panel...) in words; empty when not known. */
+/** The way in (palette, shortcut, panel “Companion”...) in words; empty when not known. */
 export function via(item: ActivityItem): string {
-  return item.via ? t(`activity.via.${item.via}` as MessageKey) : '';
+  if (!item.via) return '';
+  const way = t(`activity.via.${item.via}` as MessageKey);
+  return item.via === 'panel' && item.panel ? `${way} “${item.panel}”` : way;
 }

@@ -51,6 +51,8 @@ export function toItems(lines: readonly JournalLine[]): ActivityItem[] {
         who: line.who,
         seat: line.seat,
         via: line.via,
+        panel: line.panel ?? null,
+        override: line.override === true,
         command: line.command,
         channelKey,
         channelTitle:
@@ -106,6 +108,8 @@ function blank(id: number, kind: ActivityKind, at: string): ActivityItem {
     who: null,
     seat: null,
     via: null,
+    panel: null,
+    override: false,
     command: null,
     channelKey: null,
     channelTitle: null,
@@ -129,7 +133,8 @@ function blank(id: number, kind: ActivityKind, at: string): ActivityItem {
 
 /** True when an item passes every filter given. */
 export function matches(item: ActivityItem, filters: ActivityFilters): boolean {
-  const byApp = item.kind === 'command' && item.via === 'app';
+  // The app's own: the commands it ran by itself, and its faults (both `via: 'app'`).
+  const byApp = item.via === 'app';
   if (filters.origin === 'people' && byApp) return false;
   if (filters.origin === 'app' && !byApp) return false;
   if (filters.kinds && filters.kinds.length > 0 && !filters.kinds.includes(item.kind)) return false;
@@ -211,7 +216,7 @@ export function toCsv(items: readonly ActivityItem[], texts: CsvTexts): string {
       texts.kind(item.kind),
       item.who ?? '',
       item.seat ?? '',
-      item.via ?? '',
+      item.via === 'panel' && item.panel ? `panel: ${item.panel}` : (item.via ?? ''),
       item.command ?? '',
       item.command ? texts.commandTitle(item.command) : '',
       item.channelTitle ?? item.channelKey ?? '',

@@ -11,7 +11,7 @@ import { AuditLog, type AuditRecord, type JournalLine } from '../core/audit-log'
 import type { Broadcast, ChannelSummary, Page } from '../../shared/model';
 import type { ActivityPage } from '../../shared/activity-model';
 import { ActivityRecorder } from './activity-recorder';
-import { csvField, page, toCsv, toItems } from './activity-query';
+import { csvColumns, csvField, page, toCsv, toItems } from './activity-query';
 import { exportTexts } from './activity-commands';
 import { periods, reportHtml } from './activity-report';
 import { commandCaller, startTestCore, type TestCore } from '../app/test-support';
@@ -288,6 +288,24 @@ describe('the journal, its filters and its CSV', () => {
         { key: 'side', title: null },
       ]),
     );
+  });
+
+  it('names the panel a press came from and a command that went ahead over another’s change', () => {
+    const items = toItems([
+      stopRecord(t0, { via: 'panel', panel: 'Companion' }),
+      stopRecord(t0 + 1_000, { override: true }),
+    ]);
+    expect(items.map((item) => [item.via, item.panel, item.override])).toEqual([
+      ['panel', 'Companion', false],
+      ['button', null, true],
+    ]);
+    const { commandTitle } = exportTexts('en');
+    const csv = toCsv(items, {
+      headings: Object.fromEntries(csvColumns.map((column) => [column, column])) as never,
+      commandTitle,
+      kind: (kind) => kind,
+    });
+    expect(csv).toContain('panel: Companion');
   });
 
   it('writes CSV with a byte-order mark, RFC 4180 quoting, Korean intact and no formula', async () => {

@@ -57,6 +57,14 @@ describe('housekeeping is not an act, through the desk core against the sandbox'
     ]);
     expect((await commands('all')).map((a) => a.command)).toContain('settings.operatorName');
   });
+
+  it('files the app’s faults under "the app itself", not under people and the platform', async () => {
+    test.core.fault('exception', 'the main window’s page stopped');
+    const faults = async (origin: 'people' | 'app') =>
+      (await call('activity.query', { kinds: ['fault'], origin })).items.map((f) => f.message);
+    await expect.poll(() => faults('app')).toEqual(['the main window’s page stopped']);
+    expect(await faults('people')).toEqual([]);
+  });
 });
 
 describe('a batch journals each operation and its end, against the sandbox', () => {

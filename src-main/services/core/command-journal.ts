@@ -8,7 +8,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { BatchProgress } from '../../shared/model';
-import { accountCalls, accountTotals } from '../../platform/call-accounting';
+import { accountCalls, accountTotals, changeSent } from '../../platform/call-accounting';
 import { PlatformError } from '../../platform/errors';
 import { redact } from '../../secrets/redact';
 import type { DeskError } from '../../shared/result';
@@ -93,7 +93,7 @@ export function journalBatch<Op>(
           code: stopped,
           status: error instanceof PlatformError ? (error.error.status ?? status()) : status(),
           message: error instanceof PlatformError ? redact(error.message) : 'internal',
-          sent: account.calls.length > 0,
+          sent: changeSent(account),
         });
         throw error;
       }

@@ -22,7 +22,12 @@ import type {
 import { fail, ok, type DeskError, type Result } from '../../shared/result';
 import type { MessageRef } from '../../shared/i18n/message';
 import { say, validationText } from '../../shared/i18n/say';
-import { accountCalls, accountTotals, type CallAccount } from '../../platform/call-accounting';
+import {
+  accountCalls,
+  accountTotals,
+  changeSent,
+  type CallAccount,
+} from '../../platform/call-accounting';
 import type { AuditLog, AuditRecord } from './audit-log';
 import { auditTarget } from './audit-target';
 import { runWithCallSignal } from './call-signal';
@@ -326,7 +331,9 @@ export function createDispatcher(
       audit({ ok: true, status: lastStatus() }, account, data);
       return ok(data);
     } catch (error) {
-      if (context.signal?.aborted) return fail({ code: 'network', ...say('errors.askerGone') });
+      // The asker left (a page reloaded, a seat failed over): a change ran on all the same, and
+      // its failure is journaled as it happened; the asker, gone, is answered that it left.
+      const gone = () => fail({ code: 'network', ...say('errors.askerGone') });
       if (error instanceof PlatformError) {
         const said = redactError(error.error);
         // A schedule edit over someone's change: say who, when this desk saw that edit.
@@ -338,12 +345,13 @@ export function createDispatcher(
             code: refused.code,
             status: refused.status ?? null,
             message: refused.message,
-            sent: account.calls.length > 0,
+            sent: changeSent(account),
           },
           account,
         );
-        return fail(refused);
+        return context.signal?.aborted ? gone() : fail(refused);
       }
+      if (context.signal?.aborted && effect === 'read') return gone();
       log(`command ${command} failed: ${describe(error)}`);
       audit(
         {
@@ -351,10 +359,11 @@ export function createDispatcher(
           code: 'internal',
           status: lastStatus(),
           message: 'internal',
-          sent: account.calls.length > 0,
+          sent: changeSent(account),
         },
         account,
       );
+      if (context.signal?.aborted) return gone();
       return fail({
         code: 'internal',
         ...say('errors.internal'),

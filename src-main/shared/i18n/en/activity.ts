@@ -57,6 +57,7 @@ export const activity = {
       app: 'The app',
     },
     done: 'Done',
+    overrode: 'over another operator’s change, as confirmed',
     doneStatus: 'Done · HTTP {status}',
     refused: 'Refused: {message}',
     refusedStatus: 'Refused · HTTP {status}: {message}',

@@ -57,6 +57,7 @@ export const activity = {
       app: '앱',
     },
     done: '완료',
+    overrode: '다른 운영자의 변경을 확인하고 덮어씀',
     doneStatus: '완료 · HTTP {status}',
     refused: '거부됨: {message}',
     refusedStatus: '거부됨 · HTTP {status}: {message}',
