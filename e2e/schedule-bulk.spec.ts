@@ -176,8 +176,9 @@ test('every refused edit leaves the timeline equal to the platform', async ({
   await app.screenshot(shots('35-refused-on-air-move'));
   expect(applied).toHaveLength(1);
   await expectTimelineEqualsPlatform(app, platform, onAir.channel_key);
+  // Its name says it is on air, in words (not by colour alone).
   await expect(onAirBlock).toHaveAccessibleName(
-    `${onAir.title}, ${timeOfDay(onAir.start_at).slice(0, 5)} UTC`,
+    `${onAir.title}, ${timeOfDay(onAir.start_at).slice(0, 5)} UTC, on air`,
   );
 
   // 3. The program on air deleted: confirmed here, refused by the platform.
