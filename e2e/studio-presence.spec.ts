@@ -105,7 +105,10 @@ test('every seat sees who is where: control room, Multiview and the timeline', a
   await expect(gfx.getByTestId('timeline')).toHaveAttribute('data-ready', 'true', {
     timeout: 30_000,
   });
-  // Graphics brings the same program into view (its own choice does not hide PD's mark).
+  // Graphics brings the same program into view (its own choice does not hide PD's mark), at
+  // the 1 h zoom: the mark's words need a block wider than 36 px, and the agenda's first
+  // program may be a short one (at 00:50 UTC a 15-minute block is 33 px at the 6 h default).
+  await gfx.getByRole('combobox', { name: 'Zoom' }).selectOption({ label: '1 h' });
   await agendaEntry(gfx).click();
   const marked = gfx.locator(`[data-program-id="${programId}"]`);
   await expect(marked.getByTestId('edit-mark')).toHaveText('PD editing');
