@@ -4,7 +4,7 @@
  * pairing control focused). The open view survives a reload (view-memory.ts).
  */
 
-import { rememberView, rememberedView, sessionStore, type View } from './view-memory';
+import { rememberView, rememberedView, sessionStore, views, type View } from './view-memory';
 
 export type { View } from './view-memory';
 
@@ -41,18 +41,7 @@ class Navigation {
  * Activity last (its place after Rehearsal keeps the other views' keys as they were).
  */
 export function topBarViews(sandbox: boolean): View[] {
-  const views: View[] = [
-    'control-room',
-    'multiview',
-    'schedule',
-    'channels',
-    'recordings',
-    'statistics',
-    'library',
-    'uploads',
-    'accounts',
-  ];
-  return [...views, ...(sandbox ? (['rehearsal'] as const) : []), 'activity'];
+  return views.filter((view) => sandbox || view !== 'rehearsal');
 }
 
 /** The one navigation state of the app. */
