@@ -97,10 +97,7 @@ export class WatchPlanner {
     return watchId;
   }
 
-  /**
-   * Removes a watch; returns false if it was not there, or (with `clientId`) is another
-   * client's: a window, a page or a seat ends only its own watches. Cancels its queued read.
-   */
+  /** Removes a watch of `clientId` (anyone's without it); false if none. Cancels its read. */
   unsubscribe(watchId: string, clientId?: string): boolean {
     const sub = this.subscriptions.get(watchId);
     if (!sub || (clientId !== undefined && sub.clientId !== clientId)) return false;
