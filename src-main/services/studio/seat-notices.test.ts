@@ -12,7 +12,7 @@ import type { SoundCue } from '../../shared/sound-cues';
 import type { StudioHosting } from '../../shared/studio-model';
 import { startTestCore, type TestCore } from '../app/test-support';
 import type { StudioHub } from './hub';
-import { hostTestHub } from './testing/studio-test-support';
+import { hostTestHub, joinFromSettings } from './testing/studio-test-support';
 
 let hubDesk: TestCore;
 let seatDesk: TestCore;
@@ -30,17 +30,14 @@ beforeAll(async () => {
     now: Date.now,
   }));
   seatDesk = await startTestCore({ seed: 13 });
-  const joined = await seatDesk.core.invoke(
-    'studio.join',
-    {
-      url: hosting.url,
-      fingerprint: hosting.fingerprint,
-      code: hub.newPairingCode('operator').code,
-      seatName: 'PD',
-    },
-    page,
-  );
-  if (!joined.ok) throw new Error(joined.error.message);
+  await joinFromSettings({
+    seat: seatDesk.core,
+    hub,
+    hosting,
+    seatName: 'PD',
+    role: 'operator',
+    ...page,
+  });
   for (const [name, desk] of [
     ['hub', hubDesk],
     ['seat', seatDesk],

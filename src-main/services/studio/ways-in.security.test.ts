@@ -19,7 +19,7 @@ import { startTestCore, memorySecrets, type TestCore } from '../app/test-support
 import { makeVideo } from '../uploads/upload-test-support';
 import type { StudioHub } from './hub';
 import { pairSeat, pinnedAgent, seatCore, type SeatCore } from './seat';
-import { hostTestHub } from './testing/studio-test-support';
+import { hostTestHub, joinFromSettings } from './testing/studio-test-support';
 
 let hubDesk: TestCore;
 let seatDesk: TestCore;
@@ -40,17 +40,14 @@ beforeAll(async () => {
   agent = pinnedAgent(hosting.fingerprint);
   // A desk that joins from Settings → Studio, as every desktop seat does.
   seatDesk = await startTestCore({ seed: 7 });
-  const joined = await seatDesk.core.invoke(
-    'studio.join',
-    {
-      url: hosting.url,
-      fingerprint: hosting.fingerprint,
-      code: hub.newPairingCode('operator').code,
-      seatName: 'PD',
-    },
-    page,
-  );
-  if (!joined.ok) throw new Error(joined.error.message);
+  await joinFromSettings({
+    seat: seatDesk.core,
+    hub,
+    hosting,
+    seatName: 'PD',
+    role: 'operator',
+    ...page,
+  });
 });
 
 afterAll(async () => {

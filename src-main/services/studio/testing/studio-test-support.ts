@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import type { SecretStore } from '../../../secrets/keychain';
+import type { SeatRole } from '../../../shared/studio-model';
 import type { StudioHosting } from '../../../shared/studio-model';
 import { createStudioHub, type StudioHub } from '../hub';
 import { pairSeat, seatCore, type SeatCore } from '../seat';
@@ -56,4 +57,31 @@ export async function openTestSeat(options: {
     seatName: paired.seatName,
     role: paired.role,
   });
+}
+
+/**
+ * Joins the desk `seat` to the hub at `hosting` from Settings → Studio, as an operator does
+ * (`studio.join` with a new pairing code of `role` from `hub`), named `seatName`.
+ * @throws Error with the desk's words when the join is refused.
+ */
+export async function joinFromSettings(options: {
+  seat: Pick<StudioCore, 'invoke'>;
+  hub: StudioHub;
+  hosting: StudioHosting;
+  seatName: string;
+  role: SeatRole;
+  clientId: string;
+}): Promise<void> {
+  const { hosting } = options;
+  const joined = await options.seat.invoke(
+    'studio.join',
+    {
+      url: hosting.url,
+      fingerprint: hosting.fingerprint,
+      code: options.hub.newPairingCode(options.role).code,
+      seatName: options.seatName,
+    },
+    { clientId: options.clientId },
+  );
+  if (!joined.ok) throw new Error(joined.error.message);
 }
