@@ -1,7 +1,7 @@
 /**
  * Which platform writes the request scheduler sends again after a 429, without threading it
  * through every handler (docs/dev/architecture.md, "The API budget": no operator command is lost for
- * budget). The command pipeline runs a change command's handler inside {@link runResendingWrites};
+ * budget). The command pipeline runs every command's handler inside {@link runResendingWrites};
  * a write it makes that the platform refuses with 429 is queued again at its priority and sent
  * once the platform's pause is over, while it is still wanted: until answered, its caller's
  * signal aborted, or {@link maxBudgetWaitMs} after it was first sent (a 429 answered within that
@@ -12,7 +12,8 @@
  *
  * A domain that handles a write's 429 itself (it re-reads the platform before deciding to send
  * again: the control room's budget waits, `withRecheck`) sends inside {@link runWithoutResend},
- * and gets the 429 back as before. Reads are not concerned: the scheduler retries them anyway.
+ * and gets the 429 back as before. GETs are not concerned: the scheduler retries them anyway; a
+ * read command that POSTs (serviceEncrypt computes, and changes nothing) is.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 

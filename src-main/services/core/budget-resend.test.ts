@@ -45,7 +45,7 @@ function sentTo(tail: string): string[] {
     .map((line) => `${line.split(' ')[0]} ${line.split(' ')[2]}`);
 }
 
-describe('a change command refused for budget', () => {
+describe('a command refused for budget', () => {
   it('creates a library category once, after two 429s', async () => {
     writes.length = 0;
     sandbox.faults.update({ burst429: 2, retryAfterS: 1 });
@@ -78,6 +78,14 @@ describe('a change command refused for budget', () => {
     const renamed = await data('category.rename', { categoryKey: made.key, name: 'Renamed' });
     expect(renamed.name).toBe('Renamed');
     expect(sentTo(`/categories/${made.key}`)).toEqual(['PUT 429', 'PUT 429', 'PUT 429', 'PUT 200']);
+  });
+
+  it('sends a read that posts (service encrypt) again after a 429, not answering the 429', async () => {
+    writes.length = 0;
+    sandbox.faults.update({ burst429: 1, retryAfterS: 1 });
+    const answer = await data('vodTool.encrypt', { plaintext: 'after the pause' });
+    expect(answer.encryptedText.length).toBeGreaterThan(0);
+    expect(sentTo('/media/service-encrypt')).toEqual(['POST 429', 'POST 200']);
   });
 
   it('leaves the control room to re-read its cue point before sending it again', async () => {

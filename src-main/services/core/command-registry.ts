@@ -265,17 +265,16 @@ export function createDispatcher(
     });
     const priority = entry.decl.priority;
     // A seat's platform calls take turns with other seats' at the same priority (call-owner.ts).
-    // A change's writes refused for budget are sent again after the pause (write-resend.ts),
-    // unless its domain decides that itself (runWithoutResend): no command is lost for budget.
+    // Writes refused for budget are sent again after the pause (write-resend.ts), unless the
+    // domain decides that itself (runWithoutResend): no command is lost for budget. A read
+    // command's POST (serviceEncrypt) too: a 429 is a refusal before acting, and the scheduler
+    // retries only GETs by itself.
     // A batch the handler starts journals its operations and its end as this command.
     const run = () => {
       const handled = () => entry.handler(parsed.data, { ...context, priority, session: current });
       return journal ? runJournaled(journal, handled) : handled();
     };
-    const handle = () =>
-      runAsCallOwner(context.seat ?? '', () =>
-        effect === 'read' ? run() : runResendingWrites(run),
-      );
+    const handle = () => runAsCallOwner(context.seat ?? '', () => runResendingWrites(run));
     // Only reads give way when their asker leaves; an operator's change runs on.
     const { account, done } = accountCalls(() =>
       priority === 'view' ? runWithCallSignal(context.signal, handle) : handle(),
