@@ -48,6 +48,15 @@ describe('redact', () => {
     expect(out).toContain('odp_[redacted] in a note');
   });
 
+  it('hides secrets in a URL’s query, keeping the rest of the address', () => {
+    const out = redact(
+      '"url": "https://127.0.0.1:9/updates/?channel=beta&token=tok3nSECRET42&sig=AbC123#top"',
+    );
+    expect(out).toBe(
+      '"url": "https://127.0.0.1:9/updates/?channel=beta&token=[redacted]&sig=[redacted]#top"',
+    );
+  });
+
   it('leaves ordinary text alone', () => {
     expect(redact('Recording started for broadcast b1c2d3')).toBe(
       'Recording started for broadcast b1c2d3',

@@ -1,6 +1,7 @@
 /**
  * Removes secrets from text bound for logs and error reports: bearer tokens in
- * `Authorization` headers, `access_token` query parameters, JWT-shaped strings, the
+ * `Authorization` headers, `access_token` and other secret query parameters (`token`, `key`,
+ * `sig`…, an update server's or a signed URL's), JWT-shaped strings, the
  * browser host's launch secret in `#k=` fragments, hardware panels' tokens (`odp_…`),
  * recording-destination credentials (FTP/SFTP passwords, S3 keys, passwords inside URLs),
  * a studio seat's credential (`Seat <id>.<secret>`) and PEM private keys (the studio hub's).
@@ -20,6 +21,11 @@ const patterns: [RegExp, string][] = [
   // Recording destinations (FTP/SFTP passwords, S3 keys) in form, JSON or query text.
   [
     /(["']?(?:password|passwd|secret_access_key|secret_key|access_key_id|access_key|private_key|passphrase|stream_name|stream_key|streamKey|secretAccessKey)["']?\s*[:=]\s*["']?)[^\s"',}&]+/gi,
+    '$1[redacted]',
+  ],
+  // Secrets in a URL's query (an update server's `?token=`, a signed URL's signature).
+  [
+    /([?&](?:token|private_token|auth|auth_token|api_key|apikey|key|sig|signature|x-amz-signature|x-amz-credential|x-amz-security-token|password)=)[^&\s"'#]+/gi,
     '$1[redacted]',
   ],
   // Credentials inside URLs: scheme://user:password@host

@@ -104,4 +104,18 @@ describe('diagnostics.save', () => {
       }
     }
   });
+
+  it('holds no credential of the update server’s address, in its user part or its query', async () => {
+    await call('settings.updates', {
+      mode: 'manual',
+      url: 'https://admin:hunter2xyz@127.0.0.1:9/updates/?channel=beta&token=tok3nSECRET42',
+    });
+    const saved = await call('diagnostics.save', {});
+    const files = await unzipped(saved.path);
+    expect(files['settings/settings.json']).toContain('127.0.0.1:9/updates/?channel=beta');
+    for (const [name, text] of Object.entries(files)) {
+      expect(text.includes('hunter2xyz'), `${name} holds the update server's password`).toBe(false);
+      expect(text.includes('tok3nSECRET42'), `${name} holds the update server's token`).toBe(false);
+    }
+  });
 });
