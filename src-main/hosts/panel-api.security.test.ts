@@ -69,6 +69,18 @@ describe('a local process without a panel token runs no command and reads no fee
   });
 });
 
+describe('a panel’s name cannot forge a log line or the journal', () => {
+  it('refuses a name with a text-direction override or a line separator, in the operator’s words', async () => {
+    for (const name of ['Deck \u202egnp.exe', 'Deck\u2028forged line', 'Deck\u0007']) {
+      const added = await test.core.invoke('panels.add', { name }, { clientId: 'settings' });
+      expect(added.ok).toBe(false);
+      if (!added.ok) {
+        expect(added.error.text?.key).toBe('validation.panelNamePlain');
+      }
+    }
+  });
+});
+
 describe('a malformed path is a bad request (400), not a server error', () => {
   it.each(['/api/v1/commands/%E0%A4%A', '/%zz'])('POST %s → 400', async (path) => {
     const answer = await rawRequest({ port: api.port }, 'POST', path, {

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { Confirmation, WayIn } from '../../shared/commands/define';
+import { madePlainText } from '../../shared/commands/fields';
 
 /** A seat's own way in: what its operator pressed on the seat (never `seat` or `app`). */
 const seatWayIn = z.enum(['button', 'key', 'palette', 'panel']);
@@ -34,15 +35,9 @@ export function pageCallMeta(raw: unknown): { via: WayIn; confirmation?: Confirm
 
 const seatMeta = z.object({
   via: seatWayIn.optional().catch(undefined),
-  // Plain text of a panel's name as Settings → Panels keeps it (at most 60 characters).
-  panel: z
-    .string()
-    .trim()
-    .min(1)
-    .max(60)
-    .regex(/^[^\p{Cc}]*$/u)
-    .optional()
-    .catch(undefined),
+  // A panel's name as Settings → Panels keeps it (at most 60 characters), made plain: the seat
+  // sent it, and it goes into the hub's journal (fields.ts, `notPlainText`).
+  panel: z.string().trim().min(1).max(60).transform(madePlainText).optional().catch(undefined),
   panelCommands: z.array(z.string().max(80)).max(300).optional().catch(undefined),
 });
 

@@ -11,6 +11,7 @@
  *   compares in constant time. Revoking a seat forgets it.
  */
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { madePlainText, notPlainText } from '../../shared/commands/fields';
 import type { PairingCode, SeatInfo, SeatRole } from '../../shared/studio-model';
 
 /** How long a pairing code is good for: 2 minutes. */
@@ -27,28 +28,19 @@ export const seatNameMaxLength = 60;
 const sourcesKept = 4_096;
 
 /**
- * Not plain text: C0 and C1 control characters, DEL, bidirectional marks, embeddings,
- * overrides and isolates, line and paragraph separators (they reorder or break a log line).
- */
-// eslint-disable-next-line no-control-regex
-const notPlain = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/;
-
-/**
  * A seat name as typed, trimmed, if it is plain text of 1 to {@link seatNameMaxLength}
  * characters; null otherwise (the hub refuses the pairing).
  */
 export function plainSeatName(raw: string): string | null {
   const name = raw.trim();
-  if (name === '' || characters(name).length > seatNameMaxLength || notPlain.test(name))
+  if (name === '' || characters(name).length > seatNameMaxLength || notPlainText.test(name))
     return null;
   return name;
 }
 
 /** A name kept before names were checked (seats.json, a registry adopted): made plain. */
 function madePlain(name: string): string {
-  return characters(name.replace(new RegExp(notPlain.source, 'g'), '\ufffd'))
-    .slice(0, seatNameMaxLength)
-    .join('');
+  return characters(madePlainText(name)).slice(0, seatNameMaxLength).join('');
 }
 
 /** The characters a reader sees (grapheme clusters: 한 is one, an emoji with its modifier one). */

@@ -43,6 +43,20 @@ export function requiredText(max: number, required: string, tooLong: string) {
   return z.string().trim().min(1, required).max(max, tooLong);
 }
 
+/**
+ * Not plain text: C0 and C1 control characters, DEL, bidirectional marks, embeddings,
+ * overrides and isolates, line and paragraph separators. In a name they reorder or break a
+ * log line, the journal, its CSV or the Activity view (docs/security.md, seat names).
+ */
+export const notPlainText =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/;
+
+/** `text` with every {@link notPlainText} character replaced by U+FFFD (the replacement mark). */
+export function madePlainText(text: string): string {
+  return text.replace(new RegExp(notPlainText.source, 'gu'), '\ufffd');
+}
+
 /** A whole number from `min` to `max`; one `message` for every way it can be wrong. */
 export function wholeNumber(min: number, max: number, message: string) {
   return z.number().int(message).min(min, message).max(max, message);

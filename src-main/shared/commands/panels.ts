@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { defineCommands, localSetting, returns } from './define';
-import { requiredText } from './fields';
+import { notPlainText, requiredText } from './fields';
 import { maxTitlePresets, type AddedPanel, type PanelsState } from '../panels-model';
 
 const panelId = z.string().regex(/^pnl-[0-9a-f]{12}$/, 'That panel is not known.');
@@ -23,7 +23,14 @@ export const panelCommands = defineCommands({
   'panels.add': localSetting({
     scope: 'workstation',
     input: z.object({
-      name: requiredText(60, 'A panel needs a name.', 'A panel name is at most 60 characters.'),
+      name: requiredText(
+        60,
+        'A panel needs a name.',
+        'A panel name is at most 60 characters.',
+      ).refine(
+        (name) => !notPlainText.test(name),
+        'A panel name cannot hold control characters, line breaks or text-direction marks.',
+      ),
     }),
     output: returns<AddedPanel>(),
     effect: 'change',

@@ -352,6 +352,8 @@ export const errors = {
     libraryBatchId: 'Not a batch of this session.',
     panelName: 'A panel needs a name.',
     panelNameLong: 'A panel name is at most 60 characters.',
+    panelNamePlain:
+      'A panel name cannot hold control characters, line breaks or text-direction marks.',
     panelUnknown: 'That panel is not known.',
     panelPort: 'Give a port from 1024 to 65535.',
     panelCommand: 'A panel can be given only the commands offered to hardware panels.',

@@ -347,6 +347,7 @@ export const errors: CatalogueShape<typeof en> = {
     libraryBatchId: '이 세션의 일괄 작업이 아닙니다.',
     panelName: '패널 이름을 입력하세요.',
     panelNameLong: '패널 이름은 60자 이하입니다.',
+    panelNamePlain: '패널 이름에는 제어 문자, 줄바꿈, 텍스트 방향 표시를 넣을 수 없습니다.',
     panelUnknown: '알 수 없는 패널입니다.',
     panelPort: '포트는 1024에서 65535 사이로 입력하세요.',
     panelCommand: '패널에는 하드웨어 패널에 제공되는 명령만 줄 수 있습니다.',
