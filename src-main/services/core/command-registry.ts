@@ -217,13 +217,15 @@ export function createDispatcher(
     };
     // What this way in may run at all: the table, before any other guard (ways-in.ts). Its
     // refusals are journaled whatever the effect: someone tried a door that is closed to them.
+    // Not a read-or-set command's read (nothing set): a page asks that when it opens.
+    const onlyReads = entry.decl.journal === 'whenSetting' && !isJournaled(entry.decl, parsed.data);
     const closed =
       wayInRefusal(command, entry.decl, context) ??
       context.inputRefusal?.(command, parsed.data) ??
       null;
     if (closed) {
       const answer = { ok: false as const, code: closed.code, status: null, sent: false };
-      audit({ ...answer, message: closed.message }, undefined, undefined, true);
+      audit({ ...answer, message: closed.message }, undefined, undefined, !onlyReads);
       return fail(closed);
     }
     const refusal = refusalBeforeSending(

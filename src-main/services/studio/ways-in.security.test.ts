@@ -383,3 +383,42 @@ describe('a panel on a seat stays a panel at the hub (its tick list bypassed, th
       .toMatchObject({ via: 'panel', answer: { ok: false, sent: false } });
   });
 });
+
+describe('a seat cannot forge the hub’s journal through the panel name it sends', () => {
+  it('makes a seat’s panel name plain before it reaches the journal', async () => {
+    const b = await cueable();
+    const { link } = await rawSeat('Forger', 'operator');
+    // A rename (another seat's cue point on the same broadcast would ask to override first).
+    const renamed = await link.invoke(
+      'broadcast.rename',
+      { broadcastKey: b.key, title: b.title },
+      {
+        clientId: 'panel-pnl-forger',
+        via: 'panel',
+        panel: 'Deck \u202egnp.exe \u2028forged line',
+        panelCommands: ['broadcast.rename'],
+      },
+    );
+    expect(renamed).toMatchObject({ ok: true });
+    const line = async () =>
+      (await hubJournal()).find((r) => r.command === 'broadcast.rename' && r.seat === 'Forger');
+    await expect
+      .poll(line)
+      .toMatchObject({ via: 'panel', panel: 'Deck \ufffdgnp.exe \ufffdforged line' });
+  });
+});
+
+describe('a seat’s page that opens Settings writes nothing at the hub', () => {
+  it('journals no refusal of a read-or-set command asked with nothing to set', async () => {
+    const { link } = await rawSeat('Settings reader', 'observer');
+    // The sandbox's callback delivery is the hub's setting: refused to a seat, even to read.
+    const read = await link.invoke('rehearsal.deliverOutside', {}, page);
+    refusedBy(read, 'pipeline.seatHubOnly');
+    const set = await link.invoke('rehearsal.deliverOutside', { on: true }, page);
+    refusedBy(set, 'pipeline.seatHubOnly');
+    const lines = async () =>
+      (await hubJournal()).filter((r) => r.seat === 'Settings reader').map((r) => r.command);
+    // Only the attempt to set it is an act: one line, not two.
+    await expect.poll(lines).toEqual(['rehearsal.deliverOutside']);
+  });
+});

@@ -12,7 +12,7 @@ export const pipeline = {
       noLiveApi: 'This workspace has no live account: pair one with it in Accounts.',
       noVodApi: 'This workspace has no VOD account: pair one with it in Accounts.',
       observerSeat: 'This seat is an observer: it sees everything and changes nothing.',
-      seatHubOnly: 'The hub’s own (accounts, workspaces, the studio): run it at the hub.',
+      seatHubOnly: 'The hub’s own (accounts, workspaces, the studio, where the sandbox’s callbacks go): run it at the hub.',
       observerReveal: 'It shows a secret, and this seat is an observer.',
       backupNoCommands: 'A backup hub runs no command: it only follows the hub.',
     },
@@ -29,7 +29,7 @@ export const pipeline = {
     panelNotTicked:
       'This panel may not run “{command}”: tick it for this panel in Settings → Hardware panels. Nothing was sent.',
     seatHubOnly:
-      '“{command}” is the hub’s own (accounts, workspaces, the studio): run it at the hub. Nothing was changed.',
+      '“{command}” is the hub’s own (accounts, workspaces, the studio, where the sandbox’s callbacks go): run it at the hub. Nothing was changed.',
     seatWorkstation:
       '“{command}” is each desk’s own setting: a seat keeps it on the seat, never at the hub. Nothing was changed.',
     observerReveal:
