@@ -49,13 +49,17 @@ export interface ActivityItem {
   broadcastTitle: string | null;
   /** Other target fields of a command (keys, ids, titles), as recorded. */
   target: Record<string, string | string[]>;
-  /** `ok`, `refused` (by the pipeline or the platform); null for events. */
-  result: 'ok' | 'refused' | null;
+  /**
+   * `ok`; `refused` (by the pipeline or the platform); `unknown`: a change sent that got no
+   * answer (its connection dropped, or it was cancelled on the wire), which the platform may
+   * have acted on; null for events.
+   */
+  result: 'ok' | 'refused' | 'unknown' | null;
   /** The platform's HTTP status of the last call, when one was made. */
   status: number | null;
   /** A refusal's message, a stale poll's error, a failed upload's problem. */
   message: string | null;
-  /** Whether a refused command reached the platform. */
+  /** Whether a refused (or unknown) command reached the platform. */
   sent: boolean | null;
   /** ms the command's calls waited for the API budget. */
   budgetWaitMs: number | null;

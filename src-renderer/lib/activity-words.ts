@@ -77,7 +77,10 @@ function topic(detail: string | null): string {
     : (detail ?? '');
 }
 
-/** The result in words: done (with the status), refused with the platform's words, or the event's message. */
+/**
+ * The result in words: done (with the status), refused with the platform's words, unknown (a
+ * change sent that got no answer), or the event's message.
+ */
 export function outcome(item: ActivityItem): string {
   if (item.result === 'ok') {
     const done =
@@ -91,6 +94,7 @@ export function outcome(item: ActivityItem): string {
         : t('activity.refusedStatus', { status: item.status, message: item.message ?? '' });
     return item.sent === false ? `${text} (${t('activity.notSent')})` : text;
   }
+  if (item.result === 'unknown') return t('activity.unknown', { message: item.message ?? '' });
   return item.kind === 'upload' || item.kind === 'stale' ? (item.message ?? '') : '';
 }
 

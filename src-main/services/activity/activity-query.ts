@@ -63,7 +63,7 @@ export function toItems(lines: readonly JournalLine[]): ActivityItem[] {
         broadcastKey,
         broadcastTitle: text('broadcastTitle'),
         target: line.target,
-        result: line.answer.ok ? 'ok' : 'refused',
+        result: line.answer.ok ? 'ok' : line.answer.unknown ? 'unknown' : 'refused',
         status: line.answer.status,
         message: line.answer.ok ? null : line.answer.message,
         sent: line.answer.ok ? true : line.answer.sent,

@@ -243,7 +243,9 @@ export function reportHtml(input: ReportInput, texts: ReportTexts): string {
           ? item.status === null
             ? t('activity.refused', { message: item.message ?? '' })
             : t('activity.refusedStatus', { status: item.status, message: item.message ?? '' })
-          : '';
+          : item.result === 'unknown'
+            ? t('activity.unknown', { message: item.message ?? '' })
+            : '';
     const who =
       item.kind === 'command'
         ? [item.who, item.seat ?? t('activity.thisWorkstation')].join(' · ')
@@ -259,7 +261,8 @@ export function reportHtml(input: ReportInput, texts: ReportTexts): string {
       target,
       result,
     ];
-    return `<tr class="${item.result === 'refused' ? 'refused' : item.kind}">${cells.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`;
+    const marked = item.result === 'refused' || item.result === 'unknown';
+    return `<tr class="${marked ? 'refused' : item.kind}">${cells.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`;
   };
   const headings = ['at', 'kind', 'who', 'via', 'what', 'target', 'result'].map((h) =>
     h === 'kind' ? t('activity.kind') : t(`activity.columns.${h}`),

@@ -8,13 +8,19 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { BatchProgress } from '../../shared/model';
-import { accountCalls, accountTotals, changeSent } from '../../platform/call-accounting';
+import {
+  accountCalls,
+  accountTotals,
+  changeSent,
+  changeUnanswered,
+} from '../../platform/call-accounting';
 import { PlatformError } from '../../platform/errors';
 import { redact } from '../../secrets/redact';
 import type { DeskError } from '../../shared/result';
 import type { CommandDecl } from '../../shared/commands/define';
 import type { AuditRecord } from './audit-log';
 import { auditTarget } from './audit-target';
+import { unansweredOperation } from './unanswered';
 
 /** The fields every line of one command shares: who ran it, where from, what. */
 export type CommandLineBase = Pick<
@@ -86,7 +92,13 @@ export function journalBatch<Op>(
         const answered = await done;
         line({ ok: true, status: status() });
         return answered;
-      } catch (error) {
+      } catch (caught) {
+        // An operation sent that got no answer may have acted: unknown, not unreachable.
+        const unknown = changeUnanswered(account);
+        const error =
+          unknown && caught instanceof PlatformError
+            ? new PlatformError(unansweredOperation(caught.error))
+            : caught;
         stopped = error instanceof PlatformError ? error.error.code : 'internal';
         line({
           ok: false,
@@ -94,6 +106,7 @@ export function journalBatch<Op>(
           status: error instanceof PlatformError ? (error.error.status ?? status()) : status(),
           message: error instanceof PlatformError ? redact(error.message) : 'internal',
           sent: changeSent(account),
+          ...(unknown ? { unknown: true as const } : {}),
         });
         throw error;
       }

@@ -24,6 +24,7 @@ import {
   accountCalls,
   accountTotals,
   changeSent,
+  changeUnanswered,
   type CallAccount,
 } from '../../platform/call-accounting';
 import type { AuditLog, AuditRecord } from './audit-log';
@@ -37,6 +38,7 @@ import { wayInRefusal } from '../../shared/commands/ways-in';
 import { CrossingMemory, crossedEditBy, crossedRefusal, type Actor } from './crossing';
 import type { Session } from '../app/session';
 import { describe } from './error-text';
+import { unansweredError } from './unanswered';
 
 import type { CallContext } from './call-context';
 export type { CallContext };
@@ -291,18 +293,22 @@ export function createDispatcher(
       // The asker left (a page reloaded, a seat failed over): a change ran on all the same, and
       // its failure is journaled as it happened; the asker, gone, is answered that it left.
       const gone = () => fail({ code: 'network', ...say('errors.askerGone') });
+      // A change sent that got no answer may have acted: its outcome is unknown, not refused.
+      const unknown = effect !== 'read' && changeUnanswered(account);
+      const sent = { sent: changeSent(account), ...(unknown ? { unknown: true as const } : {}) };
       if (error instanceof PlatformError) {
         const said = redactError(error.error);
         // A schedule edit over someone's change: say who, when this desk saw that edit.
         const by = said.code === 'crossed' ? crossings.editBy(parsed.data, actor) : null;
-        const refused = by ? crossedEditBy(said, by) : said;
+        const crossed = by ? crossedEditBy(said, by) : said;
+        const refused = unknown ? unansweredError(crossed, command) : crossed;
         audit(
           {
             ok: false,
             code: refused.code,
             status: refused.status ?? null,
             message: refused.message,
-            sent: changeSent(account),
+            ...sent,
           },
           account,
         );
@@ -316,7 +322,7 @@ export function createDispatcher(
           code: 'internal',
           status: lastStatus(),
           message: 'internal',
-          sent: changeSent(account),
+          ...sent,
         },
         account,
       );
