@@ -1,7 +1,7 @@
 /**
  * The Activity view's shapes (docs/dev/architecture.md, "Activity"): one line of a workspace's
  * journal as the renderer gets it, the filters it asks with, and what an export answers.
- * Pure types, shared by main and the renderer.
+ * Pure types (and one pure reading of them), shared by main and the renderer.
  */
 
 /** What a journal line records: a command (any way in) or an event main saw. */
@@ -126,4 +126,20 @@ export interface ActivityExport {
   content: string;
   /** How many lines it holds. */
   lines: number;
+}
+
+/**
+ * What a command's line names as its command: `title` of its command and, after ` · `, of the
+ * command it acted on when its target names one (`waitingCommand`: the command an operator's
+ * `command.cancelWaiting` called off). Empty for an event's line.
+ * @param title a command's title in the operator's language, from its name.
+ */
+export function commandLineTitle(
+  item: Pick<ActivityItem, 'command' | 'target'>,
+  title: (command: string) => string,
+): string {
+  if (item.command === null) return '';
+  const acted = item.target['waitingCommand'];
+  const own = title(item.command);
+  return typeof acted === 'string' ? `${own} · ${title(acted)}` : own;
 }

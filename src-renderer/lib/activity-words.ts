@@ -3,7 +3,7 @@
  * command's title or the event), the result and the way in, in the operator's language
  * (catalogue keys `activity.*`); times through formatUtc, UTC.
  */
-import type { ActivityItem } from '../../src-main/shared/activity-model';
+import { commandLineTitle, type ActivityItem } from '../../src-main/shared/activity-model';
 import { commandTextKeys } from '../../src-main/shared/command-texts';
 import { isCommandName } from '../../src-main/shared/bridge';
 import type { MessageKey } from '../../src-main/shared/i18n/message';
@@ -26,10 +26,9 @@ export const kindKeys: Record<ActivityItem['kind'], MessageKey> = {
 export function what(item: ActivityItem): string {
   switch (item.kind) {
     case 'command': {
-      const title =
-        item.command && isCommandName(item.command)
-          ? t(commandTextKeys(item.command).title as MessageKey)
-          : (item.command ?? '');
+      const title = commandLineTitle(item, (command) =>
+        isCommandName(command) ? t(commandTextKeys(command).title as MessageKey) : command,
+      );
       return item.batch ? `${title} · ${batchStep(item.batch)}` : title;
     }
     case 'on-air':

@@ -37,6 +37,12 @@ export interface CommandJournal {
   now: () => number;
   /** Set by a batch the handler started: the command's own record then names it. */
   batch?: { id: string; total: number };
+  /**
+   * Set by the handler through {@link journalAct}: what it acted on, which its line names
+   * besides its input's target. A command declared `journal: 'whenActed'` is journaled only
+   * when it is set.
+   */
+  acted?: Record<string, string>;
 }
 
 const current = new AsyncLocalStorage<CommandJournal>();
@@ -49,6 +55,17 @@ export function runJournaled<T>(journal: CommandJournal, run: () => Promise<T>):
 /** The journaled command being handled, if any. */
 export function currentJournal(): CommandJournal | undefined {
   return current.getStore();
+}
+
+/**
+ * Tells the journal that the command being handled acted, on `target` (keys and names, no
+ * secret), which its line then names: a command declared `journal: 'whenActed'` (a cancel of
+ * a command waiting for the budget) is journaled only after this. Does nothing outside a
+ * journaled command.
+ */
+export function journalAct(target: Record<string, string>): void {
+  const journal = currentJournal();
+  if (journal) journal.acted = { ...journal.acted, ...target };
 }
 
 /**

@@ -178,9 +178,12 @@ export function createDispatcher(
     const { effect } = entry.decl;
     // The journal keeps people's acts (docs/dev/architecture.md, "Activity"): never a plain
     // read, nor the app's own bookkeeping, nor a read-or-set command that set nothing. A read
-    // that shows a secret is journaled like a change: who saw it, from where, how.
+    // that shows a secret is journaled like a change: who saw it, from where, how. A command
+    // that journals `whenActed` (a cancel) is journaled once its handler said it acted.
+    const whenActed = entry.decl.journal === 'whenActed';
     const journaled =
-      (effect !== 'read' || entry.decl.reveals === true) && isJournaled(entry.decl, parsed.data);
+      whenActed ||
+      ((effect !== 'read' || entry.decl.reveals === true) && isJournaled(entry.decl, parsed.data));
     const journalOf = (): CommandJournal => ({
       base: {
         workspace: current.workspace.info.id,
@@ -204,13 +207,12 @@ export function createDispatcher(
       always = false,
     ) => {
       const into = journal ?? (always ? journalOf() : null);
-      if (!into) return;
+      if (!into || (whenActed && !into.acted && !always)) return;
+      const target = { ...auditTarget(parsed.data), ...into.acted };
       into.write({
         ...into.base,
         at: new Date(at).toISOString(),
-        target: pipeline.describeTarget
-          ? pipeline.describeTarget(auditTarget(parsed.data), output)
-          : auditTarget(parsed.data),
+        target: pipeline.describeTarget ? pipeline.describeTarget(target, output) : target,
         answer,
         ...(account ? accountTotals(account) : { budgetWaitMs: 0, platformMs: 0 }),
         calls: account?.calls.length ?? 0,

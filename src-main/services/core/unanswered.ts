@@ -13,13 +13,16 @@ import type { DeskError } from '../../shared/result';
 
 /**
  * `error` of `command`, whose change was sent and got no answer, in words that do not claim
- * what did not happen: a dropped connection (`network`) is `errors.outcomeUnknown`. The code
- * stays; any other error is answered as it is.
+ * what did not happen: a dropped connection (`network`) is `errors.outcomeUnknown`; a cancel
+ * while the resend was on the wire (`errors.commandCancelled`, control-room/budget-waits.ts)
+ * is `errors.cancelledAfterSending`. The code stays; any other error is answered as it is.
  */
 export function unansweredError(error: DeskError, command: CommandName): DeskError {
   const title = { key: commandTextKeys(command).title as MessageKey };
   if (error.code === 'network')
     return { code: 'network', ...say('errors.outcomeUnknown', { command: title }) };
+  if (error.text?.key === 'errors.commandCancelled')
+    return { code: error.code, ...say('errors.cancelledAfterSending', { command: title }) };
   return error;
 }
 
