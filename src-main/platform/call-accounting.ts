@@ -8,6 +8,7 @@
  * `access_token` there), so it is never recorded.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { neverConnected } from './connect-failure';
 
 /** One platform call of a command, as its scheduler saw it. */
 export interface AccountedCall {
@@ -19,9 +20,14 @@ export interface AccountedCall {
   budgetWaitMs: number;
   /** ms from the call leaving to its answer. */
   platformMs: number;
-  /** HTTP status of the answer; null when the platform could not be reached. */
+  /** HTTP status of the answer; null when none came (not sent, or no answer to it). */
   status: number | null;
-  /** Whether it left the queue for the platform (false: dropped while queued, never sent). */
+  /**
+   * Whether it was sent: it left the queue and its connection opened. False when it was
+   * dropped while queued, or its connection never opened (connect-failure.ts): nothing reached
+   * the platform. True with `status` null: sent, and no answer came (the connection dropped,
+   * or its asker stopped waiting while it was on the wire).
+   */
   left: boolean;
 }
 
@@ -70,7 +76,7 @@ export function accountAnswer(
 ): Promise<Response> {
   const askedAt = now();
   const path = new URL(request.url).pathname;
-  const report = (status: number | null) => {
+  const report = (status: number | null, sent = true) => {
     const answeredAt = now();
     const started = startedAt();
     const left = started ?? answeredAt;
@@ -80,7 +86,7 @@ export function accountAnswer(
       budgetWaitMs: Math.max(0, left - askedAt),
       platformMs: Math.max(0, answeredAt - left),
       status,
-      left: started !== null,
+      left: started !== null && sent,
     });
   };
   return answer.then(
@@ -89,7 +95,7 @@ export function accountAnswer(
       return response;
     },
     (error: unknown) => {
-      report(null);
+      report(null, !neverConnected(error));
       throw error;
     },
   );
@@ -97,9 +103,20 @@ export function accountAnswer(
 
 /**
  * Whether a command's change reached the platform: a write (not a `GET`, such as the re-read
- * before deciding) that left the queue. A call dropped while queued (a refused token pauses
- * the queue) was never sent, and the journal says "nothing was sent" for it.
+ * before deciding) that was sent ({@link AccountedCall.left}). A call dropped while queued (a
+ * refused token pauses the queue) or whose connection never opened (the platform refused it,
+ * no route) was never sent, and the journal says "nothing was sent" for it.
  */
 export function changeSent(account: CallAccount): boolean {
   return account.calls.some((call) => call.left && call.method !== 'GET');
+}
+
+/**
+ * Whether a command's change was sent and got no answer: a write that reached the platform as
+ * in {@link changeSent}, with no status (its connection dropped after it left, or its asker
+ * stopped waiting while it was on the wire). The platform may have acted on it: what happened
+ * is unknown until it is read again, never "could not be reached".
+ */
+export function changeUnanswered(account: CallAccount): boolean {
+  return account.calls.some((call) => call.left && call.method !== 'GET' && call.status === null);
 }

@@ -32,7 +32,10 @@ export interface ScheduledCall {
   readonly resendForMs: number | null;
   /** When the call first left for the platform (clock ms), null while it never has. */
   firstSentAt: number | null;
-  /** When the call last left for the platform (clock ms), null while it never has. */
+  /**
+   * When the call's send now on the wire left for the platform (clock ms); null while queued,
+   * again after a 429 too (that send was refused before acting).
+   */
   startedAt: number | null;
   readonly waiters: Set<Waiter>;
   /** Aborts the network call of an idempotent read; null for writes. */

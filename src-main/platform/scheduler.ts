@@ -354,6 +354,7 @@ export class RequestScheduler {
         call.retries += 1;
         this.#inFlight.delete(call);
         call.phase = 'queued';
+        call.startedAt = null; // off the wire: dropped now, it was never sent (call-accounting.ts)
         this.#queues.requeueFirst(call);
         this.#listeners.changed();
         this.#schedulePump();

@@ -1,7 +1,7 @@
 /**
  * The Activity view's shapes (docs/dev/architecture.md, "Activity"): one line of a workspace's
  * journal as the renderer gets it, the filters it asks with, and what an export answers.
- * Pure types, shared by main and the renderer.
+ * Pure types (and one pure reading of them), shared by main and the renderer.
  */
 
 /** What a journal line records: a command (any way in) or an event main saw. */
@@ -49,13 +49,17 @@ export interface ActivityItem {
   broadcastTitle: string | null;
   /** Other target fields of a command (keys, ids, titles), as recorded. */
   target: Record<string, string | string[]>;
-  /** `ok`, `refused` (by the pipeline or the platform); null for events. */
-  result: 'ok' | 'refused' | null;
+  /**
+   * `ok`; `refused` (by the pipeline or the platform); `unknown`: a change sent that got no
+   * answer (its connection dropped, or it was cancelled on the wire), which the platform may
+   * have acted on; null for events.
+   */
+  result: 'ok' | 'refused' | 'unknown' | null;
   /** The platform's HTTP status of the last call, when one was made. */
   status: number | null;
   /** A refusal's message, a stale poll's error, a failed upload's problem. */
   message: string | null;
-  /** Whether a refused command reached the platform. */
+  /** Whether a refused (or unknown) command reached the platform. */
   sent: boolean | null;
   /** ms the command's calls waited for the API budget. */
   budgetWaitMs: number | null;
@@ -122,4 +126,20 @@ export interface ActivityExport {
   content: string;
   /** How many lines it holds. */
   lines: number;
+}
+
+/**
+ * What a command's line names as its command: `title` of its command and, after ` · `, of the
+ * command it acted on when its target names one (`waitingCommand`: the command an operator's
+ * `command.cancelWaiting` called off). Empty for an event's line.
+ * @param title a command's title in the operator's language, from its name.
+ */
+export function commandLineTitle(
+  item: Pick<ActivityItem, 'command' | 'target'>,
+  title: (command: string) => string,
+): string {
+  if (item.command === null) return '';
+  const acted = item.target['waitingCommand'];
+  const own = title(item.command);
+  return typeof acted === 'string' ? `${own} · ${title(acted)}` : own;
 }

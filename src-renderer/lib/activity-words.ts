@@ -3,7 +3,7 @@
  * command's title or the event), the result and the way in, in the operator's language
  * (catalogue keys `activity.*`); times through formatUtc, UTC.
  */
-import type { ActivityItem } from '../../src-main/shared/activity-model';
+import { commandLineTitle, type ActivityItem } from '../../src-main/shared/activity-model';
 import { commandTextKeys } from '../../src-main/shared/command-texts';
 import { isCommandName } from '../../src-main/shared/bridge';
 import type { MessageKey } from '../../src-main/shared/i18n/message';
@@ -26,10 +26,9 @@ export const kindKeys: Record<ActivityItem['kind'], MessageKey> = {
 export function what(item: ActivityItem): string {
   switch (item.kind) {
     case 'command': {
-      const title =
-        item.command && isCommandName(item.command)
-          ? t(commandTextKeys(item.command).title as MessageKey)
-          : (item.command ?? '');
+      const title = commandLineTitle(item, (command) =>
+        isCommandName(command) ? t(commandTextKeys(command).title as MessageKey) : command,
+      );
       return item.batch ? `${title} · ${batchStep(item.batch)}` : title;
     }
     case 'on-air':
@@ -77,7 +76,10 @@ function topic(detail: string | null): string {
     : (detail ?? '');
 }
 
-/** The result in words: done (with the status), refused with the platform's words, or the event's message. */
+/**
+ * The result in words: done (with the status), refused with the platform's words, unknown (a
+ * change sent that got no answer), or the event's message.
+ */
 export function outcome(item: ActivityItem): string {
   if (item.result === 'ok') {
     const done =
@@ -91,6 +93,7 @@ export function outcome(item: ActivityItem): string {
         : t('activity.refusedStatus', { status: item.status, message: item.message ?? '' });
     return item.sent === false ? `${text} (${t('activity.notSent')})` : text;
   }
+  if (item.result === 'unknown') return t('activity.unknown', { message: item.message ?? '' });
   return item.kind === 'upload' || item.kind === 'stale' ? (item.message ?? '') : '';
 }
 

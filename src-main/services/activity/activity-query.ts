@@ -4,7 +4,12 @@
  * channel, kind and time, newest first. Pure over the lines read from disk.
  */
 import type { z } from 'zod';
-import type { ActivityItem, ActivityKind, ActivityPage } from '../../shared/activity-model';
+import {
+  commandLineTitle,
+  type ActivityItem,
+  type ActivityKind,
+  type ActivityPage,
+} from '../../shared/activity-model';
 import type { activityFilters } from '../../shared/commands/activity';
 import { isCommandLine, type JournalLine } from '../core/audit-log';
 
@@ -63,7 +68,7 @@ export function toItems(lines: readonly JournalLine[]): ActivityItem[] {
         broadcastKey,
         broadcastTitle: text('broadcastTitle'),
         target: line.target,
-        result: line.answer.ok ? 'ok' : 'refused',
+        result: line.answer.ok ? 'ok' : line.answer.unknown ? 'unknown' : 'refused',
         status: line.answer.status,
         message: line.answer.ok ? null : line.answer.message,
         sent: line.answer.ok ? true : line.answer.sent,
@@ -218,7 +223,7 @@ export function toCsv(items: readonly ActivityItem[], texts: CsvTexts): string {
       item.seat ?? '',
       item.via === 'panel' && item.panel ? `panel: ${item.panel}` : (item.via ?? ''),
       item.command ?? '',
-      item.command ? texts.commandTitle(item.command) : '',
+      commandLineTitle(item, texts.commandTitle),
       item.channelTitle ?? item.channelKey ?? '',
       item.broadcastTitle ?? item.broadcastKey ?? '',
       item.result ?? item.outcome ?? '',

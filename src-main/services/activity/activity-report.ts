@@ -14,7 +14,7 @@ import type { CustomSeriesRenderItemAPI } from 'echarts';
 // Only what the timeline draws (a custom series of periods, a scatter of points, on a grid,
 // as SVG): the whole library would add about 1 MB to the main bundle and the installer.
 echarts.use([CustomChart, ScatterChart, GridComponent, SVGRenderer]);
-import type { ActivityItem } from '../../shared/activity-model';
+import { commandLineTitle, type ActivityItem } from '../../shared/activity-model';
 
 /** Width and height of the timeline drawing, px. */
 export const timelineSize = { width: 1100, height: 360 } as const;
@@ -232,7 +232,7 @@ export function reportHtml(input: ReportInput, texts: ReportTexts): string {
   const line = (item: ActivityItem) => {
     const what =
       item.kind === 'command'
-        ? texts.commandTitle(item.command ?? '')
+        ? commandLineTitle(item, texts.commandTitle)
         : eventText(item, t, texts.time);
     const result =
       item.result === 'ok'
@@ -243,7 +243,9 @@ export function reportHtml(input: ReportInput, texts: ReportTexts): string {
           ? item.status === null
             ? t('activity.refused', { message: item.message ?? '' })
             : t('activity.refusedStatus', { status: item.status, message: item.message ?? '' })
-          : '';
+          : item.result === 'unknown'
+            ? t('activity.unknown', { message: item.message ?? '' })
+            : '';
     const who =
       item.kind === 'command'
         ? [item.who, item.seat ?? t('activity.thisWorkstation')].join(' · ')
@@ -259,7 +261,8 @@ export function reportHtml(input: ReportInput, texts: ReportTexts): string {
       target,
       result,
     ];
-    return `<tr class="${item.result === 'refused' ? 'refused' : item.kind}">${cells.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`;
+    const marked = item.result === 'refused' || item.result === 'unknown';
+    return `<tr class="${marked ? 'refused' : item.kind}">${cells.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`;
   };
   const headings = ['at', 'kind', 'who', 'via', 'what', 'target', 'result'].map((h) =>
     h === 'kind' ? t('activity.kind') : t(`activity.columns.${h}`),

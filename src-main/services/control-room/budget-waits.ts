@@ -51,10 +51,16 @@ export interface RecheckSteps {
 }
 
 /** A command run waiting for the budget: its cancel switch, and who may use it. */
-interface BudgetWait {
+interface BudgetWait extends CancelledWait {
   abort: AbortController;
   /** Who sent it: `''` this desk (its windows, pages and panels), else a studio seat's id. */
   asker: string;
+}
+
+/** Which command a cancel called off, for the journal's line of the cancel. */
+export interface CancelledWait {
+  command: WaitingCommandName;
+  broadcastKey: string;
 }
 
 /** The command runs of one control room that may wait for the budget. */
@@ -71,16 +77,17 @@ export class BudgetWaits {
   /**
    * Cancels a command waiting for the budget (`id` from the `command.waiting` event): a call
    * still queued is dropped, nothing more is sent, and the command answers "cancelled". A
-   * write already on the wire runs on (the platform may act on it). Only its `asker` may
-   * cancel it: at a studio hub every seat hears every `command.waiting`, and a seat (an
-   * observer above all) must not call off another desk's command. False when no such run of
-   * that asker.
+   * write already on the wire runs on (the platform may act on it), and the pipeline then
+   * answers that it had already been sent (core/unanswered.ts). Only its `asker` may cancel
+   * it: at a studio hub every seat hears every `command.waiting`, and a seat (an observer above
+   * all) must not call off another desk's command.
+   * @returns the command called off, or null when no such run of that asker.
    */
-  cancel(id: string, asker: string): boolean {
+  cancel(id: string, asker: string): CancelledWait | null {
     const run = this.#runs.get(id);
-    if (!run || run.asker !== asker) return false;
+    if (!run || run.asker !== asker) return null;
     run.abort.abort(new PlatformError({ code: 'rate-limited', ...say('errors.commandCancelled') }));
-    return true;
+    return { command: run.command, broadcastKey: run.broadcastKey };
   }
 
   /**
@@ -98,7 +105,7 @@ export class BudgetWaits {
     const { now, waiting } = this.#options;
     const id = `c${this.#nextRunId++}`;
     const abort = new AbortController();
-    this.#runs.set(id, { abort, asker });
+    this.#runs.set(id, { abort, asker, command, broadcastKey: key });
     const began = now();
     let attempt = 0;
     let told = false;

@@ -5,6 +5,7 @@
  * the caller only, never as a `watch.update`).
  */
 import { controlRoomCommands, type ChannelFocus } from '../../shared/commands/control-room';
+import { journalAct } from '../core/command-journal';
 import { registerHandlers } from '../core/command-registry';
 
 /**
@@ -41,9 +42,13 @@ export const controlRoomHandlers = (focus: (request: ChannelFocus) => void) =>
       const watchId = session.planner.subscribe(spec, clientId);
       return { watchId, latest: session.planner.answers.replay(watchId) };
     },
-    'command.cancelWaiting': ({ id }, { session, seatId }) => ({
-      cancelled: session.controlRoom.cancelWaiting(id, seatId ?? ''),
-    }),
+    // A cancel is an operator's act: journaled with the command it called off.
+    'command.cancelWaiting': ({ id }, { session, seatId }) => {
+      const cancelled = session.controlRoom.cancelWaiting(id, seatId ?? '');
+      if (cancelled)
+        journalAct({ waitingCommand: cancelled.command, broadcastKey: cancelled.broadcastKey });
+      return { cancelled: cancelled !== null };
+    },
     'watch.unsubscribe': ({ watchId }, { session, clientId }) => ({
       removed: session.planner.unsubscribe(watchId, clientId),
     }),

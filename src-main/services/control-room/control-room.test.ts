@@ -195,7 +195,10 @@ describe('commands refused for budget are kept, not dropped', () => {
     await expect.poll(() => waits.length, { timeout: 10_000 }).toBeGreaterThan(0);
     const first = waits[0];
     expect(first?.state).toBe('waiting');
-    expect(room.cancelWaiting(first?.id ?? '')).toBe(true);
+    expect(room.cancelWaiting(first?.id ?? '')).toEqual({
+      command: 'broadcast.setCuePoint',
+      broadcastKey: b.key,
+    });
     await expect(cue).rejects.toThrow('Cancelled while waiting for the platform');
     const after = sentFor(b.key).length;
     sandbox.faults.clear();
@@ -205,7 +208,7 @@ describe('commands refused for budget are kept, not dropped', () => {
     // Nothing more was sent for it once cancelled.
     expect(sentFor(b.key).length).toBe(after);
     expect(waits.at(-1)?.state).toBe('settled');
-    expect(room.cancelWaiting(first?.id ?? '')).toBe(false);
+    expect(room.cancelWaiting(first?.id ?? '')).toBeNull();
   });
 });
 

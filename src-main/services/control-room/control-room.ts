@@ -34,7 +34,7 @@ import {
 import type { WatchTask, WatchTopic } from './watch-plan';
 import type { AccountContext } from '../core/account-context';
 import { pageOf } from '../core/platform-call';
-import { BudgetWaits } from './budget-waits';
+import { BudgetWaits, type CancelledWait } from './budget-waits';
 import { CommandOrder } from './command-order';
 
 /**
@@ -258,8 +258,9 @@ export class ControlRoom {
   /**
    * Cancels a command waiting for the budget (`id` from the `command.waiting` event) that
    * `asker` sent (`''` this desk, else a seat's id; {@link BudgetWaits.cancel}).
+   * @returns the command called off, or null when `asker` has no such run.
    */
-  cancelWaiting(id: string, asker = ''): boolean {
+  cancelWaiting(id: string, asker = ''): CancelledWait | null {
     return this.budgetWaits.cancel(id, asker);
   }
 

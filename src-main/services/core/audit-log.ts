@@ -50,12 +50,22 @@ export interface AuditRecord {
   /** What it acted on: key fields of its input (`channelKey`, `broadcastKey`, ...) and titles. */
   target: Record<string, string | string[]>;
   /**
-   * The answer: done (with the last platform status), or refused: by the pipeline before any
-   * call (`sent: false`) or by the platform (its status and message).
+   * The answer: done (with the last platform status), or not done: refused by the pipeline
+   * before any call (`sent: false`) or by the platform (its status and message), or, with
+   * `unknown`, a change sent that got no answer (its connection dropped, or it was cancelled
+   * while on the wire): the platform may have acted (core/unanswered.ts).
    */
   answer:
     | { ok: true; status: number | null }
-    | { ok: false; code: DeskError['code']; status: number | null; message: string; sent: boolean };
+    | {
+        ok: false;
+        code: DeskError['code'];
+        status: number | null;
+        message: string;
+        sent: boolean;
+        /** Present when a change was sent and no answer came: the outcome is unknown. */
+        unknown?: true;
+      };
   /** ms its platform calls waited for the budget, summed. */
   budgetWaitMs: number;
   /** ms the platform took over its calls, summed. */

@@ -8,13 +8,19 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { BatchProgress } from '../../shared/model';
-import { accountCalls, accountTotals, changeSent } from '../../platform/call-accounting';
+import {
+  accountCalls,
+  accountTotals,
+  changeSent,
+  changeUnanswered,
+} from '../../platform/call-accounting';
 import { PlatformError } from '../../platform/errors';
 import { redact } from '../../secrets/redact';
 import type { DeskError } from '../../shared/result';
 import type { CommandDecl } from '../../shared/commands/define';
 import type { AuditRecord } from './audit-log';
 import { auditTarget } from './audit-target';
+import { unansweredOperation } from './unanswered';
 
 /** The fields every line of one command shares: who ran it, where from, what. */
 export type CommandLineBase = Pick<
@@ -31,6 +37,12 @@ export interface CommandJournal {
   now: () => number;
   /** Set by a batch the handler started: the command's own record then names it. */
   batch?: { id: string; total: number };
+  /**
+   * Set by the handler through {@link journalAct}: what it acted on, which its line names
+   * besides its input's target. A command declared `journal: 'whenActed'` is journaled only
+   * when it is set.
+   */
+  acted?: Record<string, string>;
 }
 
 const current = new AsyncLocalStorage<CommandJournal>();
@@ -43,6 +55,17 @@ export function runJournaled<T>(journal: CommandJournal, run: () => Promise<T>):
 /** The journaled command being handled, if any. */
 export function currentJournal(): CommandJournal | undefined {
   return current.getStore();
+}
+
+/**
+ * Tells the journal that the command being handled acted, on `target` (keys and names, no
+ * secret), which its line then names: a command declared `journal: 'whenActed'` (a cancel of
+ * a command waiting for the budget) is journaled only after this. Does nothing outside a
+ * journaled command.
+ */
+export function journalAct(target: Record<string, string>): void {
+  const journal = currentJournal();
+  if (journal) journal.acted = { ...journal.acted, ...target };
 }
 
 /**
@@ -86,7 +109,13 @@ export function journalBatch<Op>(
         const answered = await done;
         line({ ok: true, status: status() });
         return answered;
-      } catch (error) {
+      } catch (caught) {
+        // An operation sent that got no answer may have acted: unknown, not unreachable.
+        const unknown = changeUnanswered(account);
+        const error =
+          unknown && caught instanceof PlatformError
+            ? new PlatformError(unansweredOperation(caught.error))
+            : caught;
         stopped = error instanceof PlatformError ? error.error.code : 'internal';
         line({
           ok: false,
@@ -94,6 +123,7 @@ export function journalBatch<Op>(
           status: error instanceof PlatformError ? (error.error.status ?? status()) : status(),
           message: error instanceof PlatformError ? redact(error.message) : 'internal',
           sent: changeSent(account),
+          ...(unknown ? { unknown: true as const } : {}),
         });
         throw error;
       }

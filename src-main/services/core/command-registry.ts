@@ -24,6 +24,7 @@ import {
   accountCalls,
   accountTotals,
   changeSent,
+  changeUnanswered,
   type CallAccount,
 } from '../../platform/call-accounting';
 import type { AuditLog, AuditRecord } from './audit-log';
@@ -37,6 +38,7 @@ import { wayInRefusal } from '../../shared/commands/ways-in';
 import { CrossingMemory, crossedEditBy, crossedRefusal, type Actor } from './crossing';
 import type { Session } from '../app/session';
 import { describe } from './error-text';
+import { unansweredError } from './unanswered';
 
 import type { CallContext } from './call-context';
 export type { CallContext };
@@ -176,9 +178,12 @@ export function createDispatcher(
     const { effect } = entry.decl;
     // The journal keeps people's acts (docs/dev/architecture.md, "Activity"): never a plain
     // read, nor the app's own bookkeeping, nor a read-or-set command that set nothing. A read
-    // that shows a secret is journaled like a change: who saw it, from where, how.
+    // that shows a secret is journaled like a change: who saw it, from where, how. A command
+    // that journals `whenActed` (a cancel) is journaled once its handler said it acted.
+    const whenActed = entry.decl.journal === 'whenActed';
     const journaled =
-      (effect !== 'read' || entry.decl.reveals === true) && isJournaled(entry.decl, parsed.data);
+      whenActed ||
+      ((effect !== 'read' || entry.decl.reveals === true) && isJournaled(entry.decl, parsed.data));
     const journalOf = (): CommandJournal => ({
       base: {
         workspace: current.workspace.info.id,
@@ -202,13 +207,12 @@ export function createDispatcher(
       always = false,
     ) => {
       const into = journal ?? (always ? journalOf() : null);
-      if (!into) return;
+      if (!into || (whenActed && !into.acted && !always)) return;
+      const target = { ...auditTarget(parsed.data), ...into.acted };
       into.write({
         ...into.base,
         at: new Date(at).toISOString(),
-        target: pipeline.describeTarget
-          ? pipeline.describeTarget(auditTarget(parsed.data), output)
-          : auditTarget(parsed.data),
+        target: pipeline.describeTarget ? pipeline.describeTarget(target, output) : target,
         answer,
         ...(account ? accountTotals(account) : { budgetWaitMs: 0, platformMs: 0 }),
         calls: account?.calls.length ?? 0,
@@ -293,18 +297,22 @@ export function createDispatcher(
       // The asker left (a page reloaded, a seat failed over): a change ran on all the same, and
       // its failure is journaled as it happened; the asker, gone, is answered that it left.
       const gone = () => fail({ code: 'network', ...say('errors.askerGone') });
+      // A change sent that got no answer may have acted: its outcome is unknown, not refused.
+      const unknown = effect !== 'read' && changeUnanswered(account);
+      const sent = { sent: changeSent(account), ...(unknown ? { unknown: true as const } : {}) };
       if (error instanceof PlatformError) {
         const said = redactError(error.error);
         // A schedule edit over someone's change: say who, when this desk saw that edit.
         const by = said.code === 'crossed' ? crossings.editBy(parsed.data, actor) : null;
-        const refused = by ? crossedEditBy(said, by) : said;
+        const crossed = by ? crossedEditBy(said, by) : said;
+        const refused = unknown ? unansweredError(crossed, command) : crossed;
         audit(
           {
             ok: false,
             code: refused.code,
             status: refused.status ?? null,
             message: refused.message,
-            sent: changeSent(account),
+            ...sent,
           },
           account,
         );
@@ -318,7 +326,7 @@ export function createDispatcher(
           code: 'internal',
           status: lastStatus(),
           message: 'internal',
-          sent: changeSent(account),
+          ...sent,
         },
         account,
       );

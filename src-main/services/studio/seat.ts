@@ -19,6 +19,7 @@ import {
   type EventMap,
   type EventName,
 } from '../../shared/bridge';
+import { neverConnected } from '../../platform/connect-failure';
 import { say } from '../../shared/i18n/say';
 import type { MessageKey, MessageRef } from '../../shared/i18n/message';
 import { commandTextKeys } from '../../shared/command-texts';
@@ -236,16 +237,6 @@ export function seatCore(options: {
   return core;
 }
 
-/** Connection errors that mean the request never reached the hub (nothing was sent). */
-const notSentCodes = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EADDRNOTAVAIL',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
-
 /**
  * What a seat's command that got no answer from the hub tells the operator: "the hub does not
  * answer" when the request never left (no connection, or the pin refused it), and otherwise
@@ -255,13 +246,7 @@ const notSentCodes = new Set([
 export function linkFailure(command: string, cause: Error): DeskError {
   if (cause instanceof FingerprintMismatchError)
     return { code: 'network', ...say('studio.errors.fingerprintMismatch', { got: cause.got }) };
-  let code: unknown;
-  let current: unknown = cause;
-  for (let depth = 0; depth < 5 && current && code === undefined; depth += 1) {
-    code = (current as { code?: unknown }).code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  if (typeof code === 'string' && notSentCodes.has(code))
+  if (neverConnected(cause))
     return { code: 'network', ...say('studio.errors.hubUnreachable', { detail: cause.message }) };
   const title: MessageRef | string =
     command in commands

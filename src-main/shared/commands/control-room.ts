@@ -183,7 +183,9 @@ export const controlRoomCommands = defineCommands({
   }),
   /**
    * Cancels a control-room command waiting for the budget after a 429 (the `id` of its
-   * `command.waiting` event): nothing more is sent for it.
+   * `command.waiting` event): nothing more is sent for it (a resend already on the wire runs
+   * on, and the command says so). A cancel that called something off is journaled, naming
+   * that command (`waitingCommand`, `broadcastKey`).
    */
   'command.cancelWaiting': command({
     scope: 'platform',
@@ -192,6 +194,7 @@ export const controlRoomCommands = defineCommands({
     priority: 'local',
     category: 'controlRoom',
     effect: 'read',
+    journal: 'whenActed',
     api: null,
     roles: anyRole,
     operations: [],

@@ -182,9 +182,12 @@ export interface CommandMeta {
    * How the journal keeps a `change` (docs/dev/architecture.md, "Activity"); absent: every run.
    * `whenSetting`: a read-or-set command (the language, the download folder): a run whose input
    * gives none of its fields only reads, and is not journaled. `never`: the app's own
-   * bookkeeping (the saved view state), which is nobody's act.
+   * bookkeeping (the saved view state), which is nobody's act. `whenActed`, for a `read` too:
+   * a run is journaled only when its handler says it acted (`journalAct`,
+   * services/core/command-journal.ts), as an operator's cancel of a command waiting for the
+   * budget is: no platform call, yet it decides what the platform gets.
    */
-  journal?: 'whenSetting' | 'never';
+  journal?: 'whenSetting' | 'never' | 'whenActed';
   /** A condition on workspace state; absent: always. */
   precondition?: PreconditionName;
   /** Which other ways in may offer it. */

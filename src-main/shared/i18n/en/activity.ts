@@ -62,6 +62,7 @@ export const activity = {
     refused: 'Refused: {message}',
     refusedStatus: 'Refused · HTTP {status}: {message}',
     notSent: 'nothing was sent',
+    unknown: 'Outcome unknown: {message}',
     events: {
       onAir: 'Went on air',
       onAirSince: 'Seen on air (on air since {time})',

@@ -47,6 +47,12 @@ export const errors = {
     offAirBeforeRecording: 'The broadcast went off air before recording could start.',
     recordingAlreadyStopped: 'Recording had already stopped.',
     commandCancelled: 'Cancelled while waiting for the platform: nothing more was sent.',
+    cancelledAfterSending:
+      'Cancelled, but “{command}” had already been sent again: the platform may still act on it. Nothing more is sent; re-read to see what it did.',
+    outcomeUnknown:
+      'No answer: the connection to the platform dropped after “{command}” was sent. The platform may have acted: re-read before deciding.',
+    operationOutcomeUnknown:
+      'No answer: the connection to the platform dropped after this operation was sent. The platform may have acted: re-read before deciding.',
     offAirBeforeCuePoint: 'The broadcast went off air before the cue point could be set.',
     patRefused:
       'The platform refused the personal access token of “{name}” (401): it expired or was revoked. Calls are paused: enter a new token to go on.',

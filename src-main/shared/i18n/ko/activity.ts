@@ -62,6 +62,7 @@ export const activity = {
     refused: '거부됨: {message}',
     refusedStatus: '거부됨 · HTTP {status}: {message}',
     notSent: '아무것도 보내지 않음',
+    unknown: '결과 알 수 없음: {message}',
     events: {
       onAir: '방송 시작',
       onAirSince: '방송중 확인 ({time}부터 방송중)',

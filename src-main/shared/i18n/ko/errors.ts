@@ -45,6 +45,12 @@ export const errors: CatalogueShape<typeof en> = {
     offAirBeforeRecording: '녹화를 시작하기 전에 방송이 중지되었습니다.',
     recordingAlreadyStopped: '녹화가 이미 중지되었습니다.',
     commandCancelled: '플랫폼을 기다리는 중에 취소했습니다. 더 이상 보내지 않았습니다.',
+    cancelledAfterSending:
+      '취소했지만 “{command}” 명령은 이미 다시 보낸 뒤였습니다. 플랫폼이 처리할 수 있습니다. 더 이상 보내지 않으니, 다시 읽어 결과를 확인하세요.',
+    outcomeUnknown:
+      '응답 없음: “{command}” 명령을 보낸 뒤 플랫폼과의 연결이 끊겼습니다. 플랫폼이 처리했을 수 있습니다. 다시 읽은 뒤 결정하세요.',
+    operationOutcomeUnknown:
+      '응답 없음: 이 작업을 보낸 뒤 플랫폼과의 연결이 끊겼습니다. 플랫폼이 처리했을 수 있습니다. 다시 읽은 뒤 결정하세요.',
     offAirBeforeCuePoint: '큐 포인트를 설정하기 전에 방송이 중지되었습니다.',
     patRefused:
       '플랫폼이 “{name}”의 Personal Access Token을 거부했습니다 (401). 만료되었거나 폐기되었습니다. 호출을 일시 중지했습니다. 새 토큰을 입력하면 계속합니다.',
