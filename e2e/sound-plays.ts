@@ -51,3 +51,47 @@ export async function endFromSandbox(sandbox: SandboxHandle, broadcastKey: strin
   });
   expect(stopped.status).toBe(200);
 }
+
+/** How many `sound.cue` events main pushed, heard on an event stream of the test's own. */
+export interface CueCount {
+  count(): number;
+  close(): void;
+}
+
+/**
+ * Opens an event stream of the browser host at `appUrl` (its launch secret from the address's
+ * fragment, as a page takes it) and counts the `sound.cue` events main pushes on it: every page
+ * of the desk gets the same ones.
+ */
+export async function countCues(appUrl: string): Promise<CueCount> {
+  const url = new URL(appUrl);
+  const secret = /k=([A-Za-z0-9_-]+)/.exec(url.hash)?.[1] ?? '';
+  const stop = new AbortController();
+  const response = await fetch(new URL('/events', url.origin), {
+    headers: { Authorization: `Bearer ${secret}`, 'X-Desk-Client': 'e2e-sound-cue-count' },
+    signal: stop.signal,
+  });
+  expect(response.status).toBe(200);
+  const reader = response.body?.getReader();
+  if (!reader) throw new Error('the event stream has no body');
+  let count = 0;
+  void (async () => {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          if (buffer.slice(0, end).split('\n').includes('event: sound.cue')) count += 1;
+          buffer = buffer.slice(end + 2);
+        }
+      }
+    } catch {
+      // Closed by the test, or the host went away at the end.
+    }
+  })();
+  return { count: () => count, close: () => stop.abort() };
+}
