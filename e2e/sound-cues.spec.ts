@@ -2,48 +2,16 @@
  * Sound cues in the browser host (issue 35 §4): with "unexpected off air" on, a watched
  * broadcast ended from the sandbox side plays exactly one sound, and a read of it after does
  * not play again; while the kind is off, nothing plays. Settings' "Play" plays the kind at the
- * slider's volume. An init script wraps `HTMLMediaElement.prototype.play` to record what the
- * page asked the browser to play (the browser's API, not our code); no console error means the
- * CSP let the page load its own sounds. The open Settings menu passes axe in both languages.
+ * slider's volume. What the page asked the browser to play is recorded by e2e/sound-plays.ts;
+ * no console error means the CSP let the page load its own sounds. The open Settings menu passes axe in both languages.
  * Also screenshots of the Settings section in English and Korean
  * (test-results/sound-settings-{en,ko}.png).
  */
-import type { Page } from '@playwright/test';
-import { test, expect, type PlatformProbe, type SandboxHandle } from './fixtures';
+import { test, expect, type PlatformProbe } from './fixtures';
 import { axeViolations } from './axe';
+import { endFromSandbox, playedOf, recordPlays } from './sound-plays';
 
 test.use({ budget: 'fast' });
-
-/** What the recording wrapper of `HTMLMediaElement.prototype.play` keeps. */
-interface Played {
-  src: string;
-  volume: number;
-}
-
-/** Records every `play()` of an audio or video element, then lets the browser play it. */
-async function recordPlays(page: Page): Promise<string[]> {
-  const problems: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  page.on('pageerror', (error) => problems.push(error.message));
-  await page.addInitScript(() => {
-    const played: { src: string; volume: number }[] = [];
-    // The browser's own play(), taken from its property descriptor (not a bound method).
-    const play = Object.getOwnPropertyDescriptor(HTMLMediaElement.prototype, 'play')?.value as (
-      this: HTMLMediaElement,
-    ) => Promise<void>;
-    HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
-      played.push({ src: this.src, volume: this.volume });
-      return play.call(this);
-    };
-    Object.defineProperty(window, 'playedSounds', { value: played });
-  });
-  return problems;
-}
-
-const playedOf = (page: Page) =>
-  page.evaluate(() => (window as unknown as { playedSounds: Played[] }).playedSounds);
 
 /** The seed's on-air broadcasts (channel key, broadcast key, title), found through the API. */
 async function onAirBroadcasts(platform: PlatformProbe) {
@@ -61,15 +29,6 @@ async function onAirBroadcasts(platform: PlatformProbe) {
       found.push({ channelKey: channel.key, broadcastKey: key, title: data.title });
   }
   return found;
-}
-
-/** Ends a broadcast from the sandbox's side, as an encoder dropping for good would. */
-async function endFromSandbox(sandbox: SandboxHandle, broadcastKey: string): Promise<void> {
-  const origin = new URL(sandbox.info.live_base_url).origin;
-  const stopped = await fetch(`${origin}/__sandbox/broadcasts/${broadcastKey}/stop`, {
-    method: 'POST',
-  });
-  expect(stopped.status).toBe(200);
 }
 
 test('an unexpected off air plays one sound while its switch is on, none while it is off', async ({

@@ -157,6 +157,15 @@ export function popOutTabUrl(search: string): string {
   return `${location.pathname}${search}#k=${secret}`;
 }
 
+/**
+ * The launch secret this tab holds (empty before the bridge took it), for what must tell one
+ * launch of the browser host from another without sending or showing it (lib/sound-player.ts
+ * names its lock by a digest of it).
+ */
+export function launchSecret(): string {
+  return sessionStorage.getItem(storageKey) ?? '';
+}
+
 function takeSecret(): string {
   const match = /[#&]k=([A-Za-z0-9_-]+)/.exec(location.hash);
   if (match?.[1]) {

@@ -66,7 +66,7 @@ afterEach(() => {
 describe('sound cues in the page', () => {
   it('plays each cue once, its kind file at its volume, and nothing without one', async () => {
     const sink = recordingSink();
-    stop = connectSoundCues(urls, sink);
+    stop = connectSoundCues(urls, { sink });
     expect(sink.played).toEqual([]);
     await push(cue('unexpectedOffAir', 40, 1));
     expect(sink.played).toEqual([{ url: urls.unexpectedOffAir, volume: 0.4 }]);

@@ -1,11 +1,14 @@
 /**
  * Sound cues in the page (issue 35 §4): main's sound cue policy decides when
- * (services/notifications/sound-cue-policy.ts) and pushes `sound.cue` once per event; the page
- * plays that kind's file at the volume the cue carries. Settings' "Play" previews a kind the
- * same way. Playback goes through a {@link SoundSink}, an `HTMLAudioElement` in the app.
+ * (services/notifications/sound-cue-policy.ts) and pushes `sound.cue` once per event to every
+ * page of the desk; one main page plays that kind's file at the volume the cue carries (the
+ * browser host's main tabs take turns: lib/sound-player.ts). Settings' "Play" previews a kind
+ * the same way. Playback goes through a {@link SoundSink}, an `HTMLAudioElement` in the app.
  */
 import type { SoundCue, SoundCueKind } from '../../src-main/shared/sound-cues';
 import { desk } from './bridge';
+import { launchSecret } from './browser-bridge';
+import { alwaysPlaying, lockName, takeSoundTurns, type SoundTurn } from './sound-player';
 
 /** Plays one sound: the file at `url`, at `volume` (0–1, the HTMLMediaElement scale). */
 export interface SoundSink {
@@ -43,15 +46,30 @@ export async function playSound(
 }
 
 /**
- * Follows `sound.cue`: each cue plays once, through `sink`. Returns the function that stops
- * following. Never throws: a sound the browser refuses is not played (the views and the OS
- * notifications still say what happened).
+ * Follows `sound.cue` in a main page: each cue plays once, through `options.sink`, while this
+ * page has the desk's turn (`options.turn`; by default the browser host's tabs take turns, the
+ * desktop app's one main window always plays). Returns the function that stops following and
+ * gives the turn up. Never throws: a sound the browser refuses is not played (the views and the
+ * OS notifications still say what happened).
  */
 export function connectSoundCues(
   urls: Record<SoundCueKind, string>,
-  sink: SoundSink = audioElementSink,
+  options: { sink?: SoundSink; turn?: SoundTurn } = {},
 ): () => void {
-  return desk.on('sound.cue', (cue: SoundCue) => {
-    void playSound(sink, urls, cue.kind, cue.volume);
+  const sink = options.sink ?? audioElementSink;
+  const turn = options.turn ?? deskSoundTurn();
+  const off = desk.on('sound.cue', (cue: SoundCue) => {
+    if (turn.playing()) void playSound(sink, urls, cue.kind, cue.volume);
   });
+  return () => {
+    off();
+    turn.stop();
+  };
+}
+
+/** This page's turn: shared among the browser host's main tabs of this launch, else its own. */
+function deskSoundTurn(): SoundTurn {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (desk.host !== 'browser' || !locks) return alwaysPlaying;
+  return takeSoundTurns({ locks, name: lockName(launchSecret()), page: window });
 }

@@ -300,7 +300,8 @@ function wayInOf(context: CallContext): {
  * Whether `command` runs on this desk while it is a seat: this desk's own (`workstation`
  * scope: language, operator name, notifications, shortcuts, panels, download folder,
  * diagnostics, updates, view state) and the studio's (`studio.*`: this desk joining or leaving,
- * its link). Everything else goes to the hub, where the ways-in table decides
+ * its link; what would administer a studio is refused there while it is a seat,
+ * studio-commands.ts). Everything else goes to the hub, where the ways-in table decides
  * (shared/commands/ways-in.ts).
  */
 export function staysOnSeat(command: unknown): boolean {

@@ -1,7 +1,11 @@
 /**
  * Handlers of the studio domain (`shared/commands/studio.ts`) on the desk's hub (hub.ts). The
  * hub refuses these from seats; a seat's own desk answers `studio.status` with its link
- * (seat.ts).
+ * (seat.ts). A desk that joined a hub from Settings → Studio runs them here (desk-studio.ts),
+ * and while it is a seat it has no studio of its own to run: hosting and backing up wait until
+ * it leaves (`hostingWhileSeat`), and pairing codes, revoking and stopping are the hub's
+ * (`hubOnly`, what a `--join` seat answers too, seat.ts), as its pages offer them (ways-in.ts,
+ * `seatRefusal`).
  */
 import { studioDomainCommands } from '../../shared/commands/presence';
 import { PlatformError } from '../../platform/errors';
@@ -24,6 +28,14 @@ export function studioHandlers(hub: StudioHub, presence: PresenceBoard, backup: 
       ...say('studio.errors.cannotListen', { address, port, detail }),
     });
   };
+  /**
+   * Refuses a command that administers the studio while this desk is another hub's seat, as a
+   * rejection (the pipeline answers it; a handler's synchronous throw would escape it).
+   */
+  const notWhileSeat = (): Promise<void> =>
+    hub.seat()
+      ? Promise.reject(new PlatformError({ code: 'forbidden', ...say('studio.errors.hubOnly') }))
+      : Promise.resolve();
   return registerHandlers(studioDomainCommands, {
     'presence.report': (input, context) => presence.report(context, input),
     'presence.list': (_input, context) => presence.listFor(context),
@@ -44,6 +56,9 @@ export function studioHandlers(hub: StudioHub, presence: PresenceBoard, backup: 
       }
     },
     'studio.stopHosting': async () => {
+      // A seat hosts nothing: stopping would only have left the studio (hub.stop), which is
+      // `studio.leave`'s to do.
+      await notWhileSeat();
       await backup.stop();
       await hub.stop();
       return null;
@@ -53,8 +68,12 @@ export function studioHandlers(hub: StudioHub, presence: PresenceBoard, backup: 
       await hub.leave();
       return null;
     },
-    'studio.newPairingCode': ({ role }) => hub.newPairingCode(role),
+    'studio.newPairingCode': async ({ role }) => {
+      await notWhileSeat();
+      return hub.newPairingCode(role);
+    },
     'studio.revokeSeat': async ({ seatId }) => {
+      await notWhileSeat();
       if (!(await hub.revoke(seatId)))
         throw new PlatformError({ code: 'not-found', ...say('studio.errors.noSuchSeat') });
       return null;
