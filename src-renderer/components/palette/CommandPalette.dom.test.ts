@@ -397,7 +397,8 @@ describe('CommandPalette', () => {
       paletteState.broadcastKey = 'b1';
       const { box } = open(studio(cache(true), 'observer'));
       const observer = 'This seat is an observer: it sees everything and changes nothing.';
-      const hubs = 'The hub’s own (accounts, workspaces, the studio, where the sandbox’s callbacks go): run it at the hub.';
+      const hubs =
+        'The hub’s own (accounts, workspaces, the studio, where the sandbox’s callbacks go): run it at the hub.';
       for (const [name, reason] of [
         [/Stop recording/, observer],
         [/Create VOD channel/, observer],

@@ -12,7 +12,8 @@ export const pipeline = {
       noLiveApi: 'This workspace has no live account: pair one with it in Accounts.',
       noVodApi: 'This workspace has no VOD account: pair one with it in Accounts.',
       observerSeat: 'This seat is an observer: it sees everything and changes nothing.',
-      seatHubOnly: 'The hub’s own (accounts, workspaces, the studio, where the sandbox’s callbacks go): run it at the hub.',
+      seatHubOnly:
+        'The hub’s own (accounts, workspaces, the studio, where the sandbox’s callbacks go): run it at the hub.',
       observerReveal: 'It shows a secret, and this seat is an observer.',
       backupNoCommands: 'A backup hub runs no command: it only follows the hub.',
     },
