@@ -1,12 +1,11 @@
 /**
- * The request scheduler: one per service account and API (docs/dev/architecture.md, "The API budget").
- * Every platform call goes through `fetch`, which queues it by priority and starts it when
- * the budget allows. Observed limit (docs/platform-facts.md, "Rate limit"): 60 calls
- * a minute, at least 1 s apart, for the live API and the VOD v3 API alike; a refusal is a
- * 429, with `Retry-After` in seconds or without it.
- *
- * It never logs and never reports request URLs or headers: they carry tokens (VOD puts
- * `access_token` in the query string), and `state()` holds only counts and times.
+ * The request scheduler: one per service account and API (docs/dev/architecture.md, "The API
+ * budget"). Every platform call goes through `fetch`, which queues it by priority and starts it
+ * when the budget allows. Observed limit (docs/platform-facts.md, "Rate limit"): 60 calls a
+ * minute, at least 1 s apart, for the live API and the VOD v3 API alike; a refusal is a 429,
+ * with `Retry-After` in seconds or without it. It never logs and never reports request URLs
+ * or headers: they carry tokens (VOD puts `access_token` in the query string), and `state()`
+ * holds only counts and times.
  */
 import { BudgetListeners, outranks, priorities, type BudgetState } from './budget-state';
 import { Alarm, systemClock, type Clock } from './clock';
