@@ -256,6 +256,46 @@ describe('schedule edits that cross', () => {
     );
   });
 
+  it('refuses an edit of a program another window moved days away since it was read', async () => {
+    const program = await futureProgram();
+    const asRead = readOf(program);
+    const edit = { op: 'update', channelKey: program.channelKey, programId: program.id } as const;
+    const days = new Date(Date.parse(program.startAt) + 3 * 86_400_000).toISOString();
+    const moved = await run(
+      'schedule.apply',
+      { operation: { ...edit, startAt: days, read: asRead } },
+      { clientId: 'w4', via: 'key' },
+    );
+    expect(moved.ok ? null : moved.error).toBeNull();
+    const before = programCalls.length;
+    const anHourLater = new Date(Date.parse(program.startAt) + 3_600_000).toISOString();
+    for (const operation of [
+      { ...edit, startAt: anHourLater, read: asRead },
+      { op: 'delete', channelKey: program.channelKey, programId: program.id, read: asRead },
+    ]) {
+      const refused = await run('schedule.apply', { operation }, { clientId: 'w5', via: 'button' });
+      expect(refused.ok ? null : refused.error.message).toMatch(
+        /^“.+” was changed since you read it by .+ \(a shortcut key\): it was moved more than a day away, or deleted\. (Overwrite it|Delete it anyway)\?$/,
+      );
+    }
+    // Nothing was written over the other window's move: the program is where it put it.
+    expect(programCalls.slice(before).filter((call) => !call.startsWith('GET'))).toEqual([]);
+    const list = await run(
+      'schedule.programs',
+      {
+        channelKey: program.channelKey,
+        from: new Date(Date.parse(days) - 60_000).toISOString(),
+        to: new Date(Date.parse(days) + 60_000).toISOString(),
+      },
+      { clientId: 'w5' },
+    );
+    expect(
+      list.ok
+        ? (list.data as Fresh<Program[]>).data.find((p) => p.id === program.id)?.startAt
+        : null,
+    ).toBe(days);
+  });
+
   it('sends an edit of a program nobody changed since it was read', async () => {
     const program = await futureProgram();
     const before = programCalls.length;

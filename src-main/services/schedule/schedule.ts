@@ -149,7 +149,9 @@ export class ScheduleService {
    * Re-reads the program an update or delete carries as the editor read it (`read`), within a
    * day of its start as read (listChannelPrograms), and refuses with `crossed` when it changed
    * since: another operator's edit is never overwritten silently (services/core/crossing.ts).
-   * A program no longer found there goes on to the platform, which answers 404 if it is gone.
+   * A program no longer found there was moved more than a day away or deleted since (the spec
+   * reads programs by time only, no read by id): that is a change too, said as such; told to
+   * overwrite, the edit goes on, and the platform answers 404 if it is gone.
    * @throws PlatformError `crossed` naming the program and the first thing that changed.
    */
   private async refuseIfChanged(operation: ScheduleOperation, priority: Priority): Promise<void> {
@@ -164,8 +166,7 @@ export class ScheduleService {
       priority,
     );
     const now = around.data.find((p) => p.id === operation.programId);
-    if (!now) return;
-    const what = programChange(read, now);
+    const what = now ? programChange(read, now) : 'pipeline.crossed.changed.movedAway';
     if (!what) return;
     throw new PlatformError({
       code: 'crossed',

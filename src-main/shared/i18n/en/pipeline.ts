@@ -54,6 +54,7 @@ export const pipeline = {
         startAt: 'its start time',
         media: 'its media',
         waitingScreen: 'its waiting screen',
+        movedAway: 'it was moved more than a day away, or deleted',
       },
       title: 'Another operator was first',
       override: 'Yes, override',

@@ -59,6 +59,7 @@ export const pipeline = {
         startAt: '시작 시각',
         media: '영상 목록',
         waitingScreen: '대기 화면',
+        movedAway: '하루 넘게 옮겨졌거나 삭제됨',
       },
       title: '다른 운영자가 먼저 실행했습니다',
       override: '예, 덮어쓰기',
