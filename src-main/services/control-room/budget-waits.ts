@@ -30,6 +30,12 @@ export interface BudgetWaitOptions {
   maxBudgetWaitMs: number;
   /** When the scheduler will send again after the platform's pause (epoch ms UTC), if known. */
   retryAt: () => number | null;
+  /**
+   * Calls `listener` after the scheduler's state changed (a new pause among them); answers the
+   * unsubscribe function. A waiting command is told again when its pause grows: the re-read is
+   * a GET, whose 429s the scheduler waits out by itself without them reaching this run.
+   */
+  retryAtChanges?: (listener: () => void) => () => void;
   /** Epoch ms UTC. */
   now: () => number;
   /** How long an answered re-read stands for a resend refused for budget, ms (default 3000). */
@@ -112,6 +118,25 @@ export class BudgetWaits {
     /** When the last re-read was answered, epoch ms UTC (null: none yet). */
     let rereadAt: number | null = null;
     const standsMs = this.#options.rereadStandsMs ?? 3_000;
+    /** The `retryAt` the operator was last told (epoch ms UTC), 0: none yet. */
+    let toldRetryAt = 0;
+    /** Tells the operator the command waits until `retryAt`, once per pause. */
+    const tell = (retryAt: number) => {
+      if (retryAt <= toldRetryAt) return;
+      toldRetryAt = retryAt;
+      attempt += 1;
+      told = true;
+      waiting({ id, command, broadcastKey: key, state: 'waiting', status: 429, attempt, retryAt });
+    };
+    // Once waiting, every later pause of the queue is this command's wait too.
+    let unfollow = null as (() => void) | null;
+    const follow = () => {
+      unfollow ??=
+        this.#options.retryAtChanges?.(() => {
+          const retryAt = this.#options.retryAt();
+          if (retryAt !== null) tell(retryAt);
+        }) ?? null;
+    };
     const cancelled = (): never => {
       throw abort.signal.reason instanceof PlatformError
         ? abort.signal.reason
@@ -144,21 +169,12 @@ export class BudgetWaits {
           const stands: boolean =
             step === 'send' && rereadAt !== null && now() - rereadAt <= standsMs;
           step = stands ? 'send' : 'reread';
-          attempt += 1;
-          told = true;
-          const retryAt = this.#options.retryAt() ?? now() + (error.error.retryAfterS ?? 1) * 1000;
-          waiting({
-            id,
-            command,
-            broadcastKey: key,
-            state: 'waiting',
-            status: 429,
-            attempt,
-            retryAt,
-          });
+          tell(this.#options.retryAt() ?? now() + (error.error.retryAfterS ?? 1) * 1000);
+          follow();
         }
       }
     } finally {
+      unfollow?.();
       this.#runs.delete(id);
       if (told)
         waiting({

@@ -152,6 +152,10 @@ describe('commands refused for budget are kept, not dropped', () => {
       status: 429,
       attempt: 1,
     });
+    // Each of the three pauses is told, with its own later time (the re-read's 429s too).
+    const told = waits.filter((w) => w.state === 'waiting');
+    expect(told.map((w) => w.attempt)).toEqual([1, 2, 3]);
+    expect(told.every((w, i) => i === 0 || w.retryAt > (told[i - 1]?.retryAt ?? 0))).toBe(true);
     expect(waits.at(-1)?.state).toBe('settled');
     expect((await other.live.getBroadcast(b.key)).data.cue_sign_at).not.toBeNull();
   });

@@ -90,6 +90,7 @@ export class ControlRoom {
       waiting: options.waiting ?? (() => undefined),
       maxBudgetWaitMs: options.maxBudgetWaitMs ?? maxBudgetWaitMs,
       retryAt: () => account.liveScheduler.commandRetryAt(),
+      retryAtChanges: (listener) => account.liveScheduler.subscribe(() => listener()),
       now: () => account.clock.now(),
     });
     this.live = account.live;
