@@ -54,6 +54,8 @@ test('an operator runs a broadcast from the control room', async ({ app, platfor
   await expect(participants.getByTestId('participants-count')).toHaveText(/\d/);
   await expect(viewers.getByTestId('viewers-now')).toHaveText(/\d/);
   const who = participants.getByRole('list', { name: 'Who is in the chat room' });
+  // Each join time is UTC, and says so (beside the recording's and the start's UTC times).
+  await expect(who.getByRole('listitem').first()).toContainText(/since \d\d:\d\d:\d\d UTC/);
   const whoBefore = await who.textContent();
   const updatedBefore = await participants.getByTestId('participants-updated').textContent();
   await app.screenshot(shots('04-cue-point'));

@@ -10,6 +10,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { en } from '../src-main/shared/i18n/en';
+import { ko } from '../src-main/shared/i18n/ko';
 
 // What this file tests is not the budget: the sandbox and the app pace ten times faster
 // (docs/dev/testing.md); the budget itself is tested at the platform's pace.
@@ -174,4 +175,43 @@ test('at 200 % text in a 1280×800 window, every view keeps its controls in reac
   await expect
     .poll(() => app.evaluate(() => getComputedStyle(document.documentElement).fontSize))
     .toBe('32px');
+});
+
+test('at 200 % text the Studio dialog keeps every field inside it, in English and Korean', async ({
+  app,
+}) => {
+  await app.getByRole('button', { name: en.settings.button }).click();
+  const menu = app.getByRole('group', { name: en.settings.title });
+  await menu.getByLabel(en.settings.textSize).selectOption('200');
+  await expect
+    .poll(() => app.evaluate(() => getComputedStyle(document.documentElement).fontSize))
+    .toBe('32px');
+  for (const language of ['en', 'ko'] as const) {
+    const words = language === 'en' ? en : ko;
+    if (language === 'ko') {
+      await app.getByRole('button', { name: en.settings.button }).click();
+      await app.getByLabel(en.settings.language).selectOption('ko');
+    } else await menu.waitFor();
+    await app.getByRole('button', { name: words.studio.open }).click();
+    const dialog = app.getByRole('dialog', { name: words.studio.title });
+    await expect(dialog).toBeVisible();
+    const beyond = await dialog.evaluate((box) => {
+      const frame = box.getBoundingClientRect();
+      const out: string[] = [];
+      if (box.scrollWidth > box.clientWidth + 1)
+        out.push(`the dialog is ${box.scrollWidth} px wide inside ${box.clientWidth} px`);
+      for (const control of box.querySelectorAll('input, select, button, p')) {
+        const at = control.getBoundingClientRect();
+        if (at.width > 1 && at.right > frame.right + 1)
+          out.push(
+            `${control.tagName} “${(control.textContent ?? '').trim().slice(0, 30)}” ends at ${at.right} > ${frame.right}`,
+          );
+      }
+      return out;
+    });
+    expect.soft(beyond, `Studio dialog at 200 % (${language})`).toEqual([]);
+    await app.screenshot({ path: `test-results/screens/text-200-studio-${language}.png` });
+    await app.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+  }
 });
