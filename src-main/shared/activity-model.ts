@@ -1,7 +1,8 @@
 /**
  * The Activity view's shapes (docs/dev/architecture.md, "Activity"): one line of a workspace's
  * journal as the renderer gets it, the filters it asks with, and what an export answers.
- * Pure types (and one pure reading of them), shared by main and the renderer.
+ * Pure types (and pure readings of them: a command line's title, a batch line's step), shared
+ * by main and the renderer.
  */
 
 /** What a journal line records: a command (any way in) or an event main saw. */
@@ -142,4 +143,28 @@ export function commandLineTitle(
   const acted = item.target['waitingCommand'];
   const own = title(item.command);
   return typeof acted === 'string' ? `${own} · ${title(acted)}` : own;
+}
+
+/** The catalogue keys a batch line's step is said with (`activity.batch.*`). */
+export type BatchStepKey =
+  'activity.batch.start' | 'activity.batch.operation' | 'activity.batch.end';
+
+/**
+ * Which line of a batch an item is, in words: its start (how many operations), one operation
+ * (`index` of `total`) or its end with the counts (done, failed, not sent). The Activity view
+ * and the event-day report say it after the command's title.
+ * @param t the catalogue in the operator's language.
+ */
+export function batchStep(
+  batch: ActivityBatch,
+  t: (key: BatchStepKey, params: Record<string, number>) => string,
+): string {
+  if (batch.part === 'start') return t('activity.batch.start', { count: batch.total });
+  if (batch.part === 'operation')
+    return t('activity.batch.operation', { index: batch.index ?? 0, total: batch.total });
+  return t('activity.batch.end', {
+    done: batch.done ?? 0,
+    failed: batch.failed ?? 0,
+    skipped: batch.skipped ?? 0,
+  });
 }

@@ -3,11 +3,15 @@
  * command's title or the event), the result and the way in, in the operator's language
  * (catalogue keys `activity.*`); times through formatUtc, UTC.
  */
-import { commandLineTitle, type ActivityItem } from '../../src-main/shared/activity-model';
+import {
+  batchStep,
+  commandLineTitle,
+  type ActivityItem,
+} from '../../src-main/shared/activity-model';
 import { commandTextKeys } from '../../src-main/shared/command-texts';
 import { isCommandName } from '../../src-main/shared/bridge';
 import type { MessageKey } from '../../src-main/shared/i18n/message';
-import { t } from '../i18n/i18n.svelte';
+import { t, tMessage } from '../i18n/i18n.svelte';
 import { formatUtc } from './format';
 
 /** The catalogue key of each kind of line. */
@@ -29,7 +33,9 @@ export function what(item: ActivityItem): string {
       const title = commandLineTitle(item, (command) =>
         isCommandName(command) ? t(commandTextKeys(command).title as MessageKey) : command,
       );
-      return item.batch ? `${title} · ${batchStep(item.batch)}` : title;
+      return item.batch
+        ? `${title} · ${batchStep(item.batch, (key, params) => tMessage({ key, params }))}`
+        : title;
     }
     case 'on-air':
       // First seen on air in this run: the platform's start is said, not the sighting's.
@@ -55,18 +61,6 @@ export function what(item: ActivityItem): string {
     case 'fault':
       return t('activity.events.fault', { detail: item.detail ?? '' });
   }
-}
-
-/** Which line of a batch: its start, one operation of its total, or its end with the counts. */
-function batchStep(batch: NonNullable<ActivityItem['batch']>): string {
-  if (batch.part === 'start') return t('activity.batch.start', { count: batch.total });
-  if (batch.part === 'operation')
-    return t('activity.batch.operation', { index: batch.index ?? 0, total: batch.total });
-  return t('activity.batch.end', {
-    done: batch.done ?? 0,
-    failed: batch.failed ?? 0,
-    skipped: batch.skipped ?? 0,
-  });
 }
 
 /** A watch's topic in words (`channels`, `broadcast`, `participants`, `viewers`). */

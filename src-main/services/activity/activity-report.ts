@@ -14,7 +14,8 @@ import type { CustomSeriesRenderItemAPI } from 'echarts';
 // Only what the timeline draws (a custom series of periods, a scatter of points, on a grid,
 // as SVG): the whole library would add about 1 MB to the main bundle and the installer.
 echarts.use([CustomChart, ScatterChart, GridComponent, SVGRenderer]);
-import { commandLineTitle, type ActivityItem } from '../../shared/activity-model';
+import { batchStep, commandLineTitle, type ActivityItem } from '../../shared/activity-model';
+import { isCommand, outcomeTally, summaryCounts } from './report-counts';
 
 /** Width and height of the timeline drawing, px. */
 export const timelineSize = { width: 1100, height: 360 } as const;
@@ -43,6 +44,12 @@ export interface ReportInput {
   now: number;
   /** The document's language (`lang`). */
   language: string;
+}
+
+/** What a command line did, in words: its title and, on a batch's line, which step. */
+function commandWhat(item: ActivityItem, texts: ReportTexts): string {
+  const title = commandLineTitle(item, texts.commandTitle);
+  return item.batch ? `${title} · ${batchStep(item.batch, texts.t)}` : title;
 }
 
 /** A span of the timeline, epoch ms. */
@@ -123,14 +130,16 @@ export function timelineSvg(input: ReportInput, texts: ReportTexts): string {
     ),
     texts.t('activity.report.commandsRow'),
     texts.t('activity.report.refusalsRow'),
+    texts.t('activity.report.unknownRow'),
     texts.t('activity.report.budgetRow'),
     texts.t('activity.report.staleRow'),
     texts.t('activity.report.uploadsRow'),
   ];
   const base = channelKeys.length;
-  const [commandsRow, refusalsRow, budgetRow, staleRow, uploadsRow] = [0, 1, 2, 3, 4].map(
-    (i) => base + i,
-  ) as [number, number, number, number, number];
+  const [commandsRow, refusalsRow, unknownRow, budgetRow, staleRow, uploadsRow] = [
+    0, 1, 2, 3, 4, 5,
+  ].map((i) => base + i) as [number, number, number, number, number, number];
+  const tallyRow = { refusal: refusalsRow, unknown: unknownRow } as const;
   const spans = periods(
     input.items,
     dayStart,
@@ -141,12 +150,13 @@ export function timelineSvg(input: ReportInput, texts: ReportTexts): string {
   );
   const points = input.items.flatMap((item) => {
     const at = Date.parse(item.at);
-    if (item.kind === 'command')
-      return [
-        [at, item.result === 'refused' ? refusalsRow : commandsRow, item.command ?? ''] as const,
-      ];
+    // Each row draws what the summary counts in it: a refused command is a command and a refusal.
     if (item.kind === 'upload') return [[at, uploadsRow, item.file ?? ''] as const];
-    return [];
+    const tally = outcomeTally(item);
+    return [
+      ...(isCommand(item) ? [[at, commandsRow, commandWhat(item, texts)] as const] : []),
+      ...(tally ? [[at, tallyRow[tally], commandWhat(item, texts)] as const] : []),
+    ];
   });
   const chart = echarts.init(null, null, {
     renderer: 'svg',
@@ -205,7 +215,14 @@ export function timelineSvg(input: ReportInput, texts: ReportTexts): string {
             value: [at, row],
             name: label,
             itemStyle: {
-              color: row === refusalsRow ? '#c0392b' : row === uploadsRow ? '#27ae60' : '#34495e',
+              color:
+                row === refusalsRow
+                  ? '#c0392b'
+                  : row === unknownRow
+                    ? '#d35400'
+                    : row === uploadsRow
+                      ? '#27ae60'
+                      : '#34495e',
             },
           })),
         },
@@ -226,16 +243,18 @@ export function escapeHtml(text: string): string {
 export function reportHtml(input: ReportInput, texts: ReportTexts): string {
   const { t } = texts;
   const items = input.items;
-  const commands = items.filter((item) => item.kind === 'command');
-  const refusals = commands.filter((item) => item.result === 'refused');
+  const counts = summaryCounts(items);
   const uploads = items.filter((item) => item.kind === 'upload');
   const line = (item: ActivityItem) => {
     const what =
-      item.kind === 'command'
-        ? commandLineTitle(item, texts.commandTitle)
-        : eventText(item, t, texts.time);
-    const result =
-      item.result === 'ok'
+      item.kind === 'command' ? commandWhat(item, texts) : eventText(item, t, texts.time);
+    // A batch's end says whether all was done; its failures are said on their operations' lines.
+    const end = item.batch?.part === 'end' ? item.batch : null;
+    const result = end
+      ? (end.failed ?? 0) > 0
+        ? t('activity.report.batchNotAllDone', { message: item.message ?? '' })
+        : t('activity.done')
+      : item.result === 'ok'
         ? item.status === null
           ? t('activity.done')
           : t('activity.doneStatus', { status: item.status })
@@ -261,8 +280,9 @@ export function reportHtml(input: ReportInput, texts: ReportTexts): string {
       target,
       result,
     ];
-    const marked = item.result === 'refused' || item.result === 'unknown';
-    return `<tr class="${marked ? 'refused' : item.kind}">${cells.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`;
+    const tally = outcomeTally(item);
+    const marked = tally === 'refusal' || tally === 'unknown' ? tally : item.kind;
+    return `<tr class="${marked}">${cells.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`;
   };
   const headings = ['at', 'kind', 'who', 'via', 'what', 'target', 'result'].map((h) =>
     h === 'kind' ? t('activity.kind') : t(`activity.columns.${h}`),
@@ -281,7 +301,7 @@ h1{font-size:20px;margin:0 0 4px}h2{font-size:16px;margin:24px 0 8px}
 ul.summary{display:flex;gap:24px;list-style:none;padding:0;flex-wrap:wrap}
 table{border-collapse:collapse;width:100%;font-size:13px}
 th,td{border-bottom:1px solid #dde3ea;padding:4px 8px;text-align:left;vertical-align:top}
-th{background:#f3f5f8}tr.refused td{color:#a3281c}
+th{background:#f3f5f8}tr.refusal td{color:#a3281c}tr.unknown td{color:#a04000}
 figure{margin:0;overflow-x:auto}
 </style>
 </head>
@@ -292,12 +312,15 @@ ${input.channel ? `<p class="meta">${escapeHtml(t('activity.report.channelOnly',
 <p class="meta">${escapeHtml(t('activity.report.generated', { at: texts.time(new Date(input.now).toISOString()) }))}</p>
 <h2>${escapeHtml(t('activity.report.summary'))}</h2>
 <ul class="summary">
-<li>${escapeHtml(t('activity.report.commands', { count: commands.length }))}</li>
-<li>${escapeHtml(t('activity.report.refusals', { count: refusals.length }))}</li>
+<li>${escapeHtml(t('activity.report.commands', { count: counts.commands }))}</li>
+<li>${escapeHtml(t('activity.report.refusals', { count: counts.refusals }))}</li>
+<li>${escapeHtml(t('activity.report.unknown', { count: counts.unknown }))}</li>
+<li>${escapeHtml(counts.batches === 0 ? t('activity.report.batchesNone') : t('activity.report.batches', counts))}</li>
 <li>${escapeHtml(t('activity.report.pauses', { count: items.filter((i) => i.kind === 'budget-429').length }))}</li>
 <li>${escapeHtml(t('activity.report.stalePeriods', { count: items.filter((i) => i.kind === 'stale').length }))}</li>
 <li>${escapeHtml(t('activity.report.uploads', { done: uploads.filter((u) => u.outcome === 'done').length, failed: uploads.filter((u) => u.outcome === 'failed').length }))}</li>
 </ul>
+<p class="meta">${escapeHtml(t('activity.report.countsNote'))}</p>
 <h2>${escapeHtml(t('activity.report.timeline'))}</h2>
 <figure>${timelineSvg(input, texts)}</figure>
 <h2>${escapeHtml(t('activity.report.lines'))}</h2>
