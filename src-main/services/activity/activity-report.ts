@@ -296,6 +296,7 @@ export function reportHtml(input: ReportInput, texts: ReportTexts): string {
 <title>${escapeHtml(title)}</title>
 <style>
 body{font-family:system-ui,sans-serif;margin:24px;color:#1d2733}
+:lang(ko){word-break:keep-all;overflow-wrap:break-word}
 h1{font-size:20px;margin:0 0 4px}h2{font-size:16px;margin:24px 0 8px}
 .meta{color:#55606e;margin:2px 0}
 ul.summary{display:flex;gap:24px;list-style:none;padding:0;flex-wrap:wrap}
