@@ -114,7 +114,7 @@ export function timelineSvg(input: ReportInput, texts: ReportTexts): string {
   const dayEnd = Math.min(dayStart + 86_400_000, Math.max(input.now, dayStart));
   const channels = new Map<string, string>();
   for (const item of input.items)
-    if ((item.kind === 'on-air' || item.kind === 'off-air') && item.channelKey)
+    if (onChannelRow(item) && item.channelKey)
       channels.set(item.channelKey, item.channelTitle ?? item.channelKey);
   const channelKeys = [...channels.keys()];
   const rows = [
@@ -146,6 +146,9 @@ export function timelineSvg(input: ReportInput, texts: ReportTexts): string {
         [at, item.result === 'refused' ? refusalsRow : commandsRow, item.command ?? ''] as const,
       ];
     if (item.kind === 'upload') return [[at, uploadsRow, item.file ?? ''] as const];
+    // A recording started or stopped: a mark on its channel's row.
+    if (onChannelRow(item) && item.channelKey && item.kind.startsWith('recording-'))
+      return [[at, channelKeys.indexOf(item.channelKey), item.broadcastTitle ?? ''] as const];
     return [];
   });
   const chart = echarts.init(null, null, {
@@ -205,7 +208,14 @@ export function timelineSvg(input: ReportInput, texts: ReportTexts): string {
             value: [at, row],
             name: label,
             itemStyle: {
-              color: row === refusalsRow ? '#c0392b' : row === uploadsRow ? '#27ae60' : '#34495e',
+              color:
+                row === refusalsRow
+                  ? '#c0392b'
+                  : row === uploadsRow
+                    ? '#27ae60'
+                    : row < base
+                      ? '#e67e22'
+                      : '#34495e',
             },
           })),
         },
@@ -215,6 +225,16 @@ export function timelineSvg(input: ReportInput, texts: ReportTexts): string {
   } finally {
     chart.dispose();
   }
+}
+
+/** A line drawn on its channel's row: on/off air, a recording started or stopped. */
+function onChannelRow(item: ActivityItem): boolean {
+  return (
+    item.kind === 'on-air' ||
+    item.kind === 'off-air' ||
+    item.kind === 'recording-started' ||
+    item.kind === 'recording-stopped'
+  );
 }
 
 /** Escapes text for HTML element content and attribute values. */
@@ -334,6 +354,12 @@ export function eventText(
         : t('activity.events.onAir');
     case 'off-air':
       return t('activity.events.offAir');
+    case 'recording-started':
+      return item.since && Date.parse(item.since) < Date.parse(item.at) - 60_000
+        ? t('activity.events.recordingStartedSince', { time: time(item.since) })
+        : t('activity.events.recordingStarted');
+    case 'recording-stopped':
+      return t('activity.events.recordingStopped');
     case 'budget-429':
       return t('activity.events.budget429', { api: item.detail ?? '', until: item.until ?? '' });
     case 'stale':
