@@ -7,13 +7,24 @@
 
 /** What a journal line records: a command (any way in) or an event main saw. */
 export type ActivityKind =
-  'command' | 'on-air' | 'off-air' | 'budget-429' | 'stale' | 'fresh' | 'upload' | 'fault';
+  | 'command'
+  | 'on-air'
+  | 'off-air'
+  | 'recording-started'
+  | 'recording-stopped'
+  | 'budget-429'
+  | 'stale'
+  | 'fresh'
+  | 'upload'
+  | 'fault';
 
 /** Every kind, in the order the view's filter lists them. */
 export const activityKinds = [
   'command',
   'on-air',
   'off-air',
+  'recording-started',
+  'recording-stopped',
   'budget-429',
   'stale',
   'fresh',

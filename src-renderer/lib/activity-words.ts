@@ -19,6 +19,8 @@ export const kindKeys: Record<ActivityItem['kind'], MessageKey> = {
   command: 'activity.kinds.command',
   'on-air': 'activity.kinds.onAir',
   'off-air': 'activity.kinds.offAir',
+  'recording-started': 'activity.kinds.recordingStarted',
+  'recording-stopped': 'activity.kinds.recordingStopped',
   'budget-429': 'activity.kinds.budget429',
   stale: 'activity.kinds.stale',
   fresh: 'activity.kinds.fresh',
@@ -44,6 +46,13 @@ export function what(item: ActivityItem): string {
         : t('activity.events.onAir');
     case 'off-air':
       return t('activity.events.offAir');
+    case 'recording-started':
+      // First seen recording in this run: the platform's start is said, not the sighting's.
+      return item.since && Date.parse(item.since) < Date.parse(item.at) - 60_000
+        ? t('activity.events.recordingStartedSince', { time: formatUtc(item.since) })
+        : t('activity.events.recordingStarted');
+    case 'recording-stopped':
+      return t('activity.events.recordingStopped');
     case 'budget-429':
       return t('activity.events.budget429', {
         api: item.detail ?? '',

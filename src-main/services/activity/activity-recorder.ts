@@ -7,6 +7,9 @@
  *
  * - `on-air` / `off-air`: a channel's on-air flag changed between two reads, or a channel is
  *   first seen on air in this run (so a restart during a show records its on-air line again);
+ * - `recording-started` / `recording-stopped`: a broadcast's manual recording flag changed
+ *   between two of its reads, whoever changed it (this desk, another, the broadcast ending),
+ *   or a broadcast is first seen recording in this run;
  * - `budget-429`: a scheduler began a pause after the platform refused with 429;
  * - `stale` / `fresh`: a watch's poll failed, and later answered again;
  * - `upload`: an upload seen at work in this run ended done or needing attention.
@@ -38,10 +41,12 @@ export class ActivityRecorder {
   readonly #stale = new Set<string>();
   /** Per API: whether a 429 pause is under way. */
   readonly #paused = new Set<string>();
+  /** Broadcast key → its manual recording flag as last read. */
+  readonly #recording = new Map<string, boolean>();
   /** Upload items seen at work in this run, with their last state. */
   readonly #uploads = new Map<string, { state: string; active: boolean }>();
 
-  /** A watch update (the planner's push): on/off air, stale and fresh lines. */
+  /** A watch update (the planner's push): on/off air, recording, stale and fresh lines. */
   watch(at: number, update: WatchUpdate): RecordedEvent[] {
     const when = new Date(at).toISOString();
     if (update.kind === 'error') {
@@ -233,8 +238,27 @@ export class ActivityRecorder {
     this.#broadcastTitle.set(b.key, b.title);
     const seen = this.#channels.get(b.channelKey);
     // An older broadcast of the channel read after a newer one says nothing of the channel now.
-    if (seen?.broadcastKey && seen.broadcastKey !== b.key && !b.onAir) return [];
-    return this.#onAir(when, b.channelKey, seen?.title ?? null, b.onAir, b.key, b.startedAt);
+    if (seen?.broadcastKey && seen.broadcastKey !== b.key && !b.onAir)
+      return this.#recorded(when, b);
+    return [
+      ...this.#onAir(when, b.channelKey, seen?.title ?? null, b.onAir, b.key, b.startedAt),
+      ...this.#recorded(when, b),
+    ];
+  }
+
+  /** A broadcast's recording line: its flag changed since its last read, or first seen on. */
+  #recorded(when: string, b: Broadcast): RecordedEvent[] {
+    const before = this.#recording.get(b.key) ?? null;
+    this.#recording.set(b.key, b.recording);
+    if (before === b.recording || (before === null && !b.recording)) return [];
+    return [
+      {
+        kind: b.recording ? 'recording-started' : 'recording-stopped',
+        at: when,
+        ...this.#about(b.key),
+        ...(b.recording && b.recordingStartedAt ? { since: b.recordingStartedAt } : {}),
+      },
+    ];
   }
 
   #onAir(

@@ -121,7 +121,7 @@ export function timelineSvg(input: ReportInput, texts: ReportTexts): string {
   const dayEnd = Math.min(dayStart + 86_400_000, Math.max(input.now, dayStart));
   const channels = new Map<string, string>();
   for (const item of input.items)
-    if ((item.kind === 'on-air' || item.kind === 'off-air') && item.channelKey)
+    if (onChannelRow(item) && item.channelKey)
       channels.set(item.channelKey, item.channelTitle ?? item.channelKey);
   const channelKeys = [...channels.keys()];
   const rows = [
@@ -152,6 +152,9 @@ export function timelineSvg(input: ReportInput, texts: ReportTexts): string {
     const at = Date.parse(item.at);
     // Each row draws what the summary counts in it: a refused command is a command and a refusal.
     if (item.kind === 'upload') return [[at, uploadsRow, item.file ?? ''] as const];
+    // A recording started or stopped: a mark on its channel's row.
+    if (onChannelRow(item) && item.channelKey && item.kind.startsWith('recording-'))
+      return [[at, channelKeys.indexOf(item.channelKey), item.broadcastTitle ?? ''] as const];
     const tally = outcomeTally(item);
     return [
       ...(isCommand(item) ? [[at, commandsRow, commandWhat(item, texts)] as const] : []),
@@ -222,7 +225,9 @@ export function timelineSvg(input: ReportInput, texts: ReportTexts): string {
                     ? '#d35400'
                     : row === uploadsRow
                       ? '#27ae60'
-                      : '#34495e',
+                      : row < base
+                        ? '#e67e22'
+                        : '#34495e',
             },
           })),
         },
@@ -232,6 +237,16 @@ export function timelineSvg(input: ReportInput, texts: ReportTexts): string {
   } finally {
     chart.dispose();
   }
+}
+
+/** A line drawn on its channel's row: on/off air, a recording started or stopped. */
+function onChannelRow(item: ActivityItem): boolean {
+  return (
+    item.kind === 'on-air' ||
+    item.kind === 'off-air' ||
+    item.kind === 'recording-started' ||
+    item.kind === 'recording-stopped'
+  );
 }
 
 /** Escapes text for HTML element content and attribute values. */
@@ -358,6 +373,12 @@ export function eventText(
         : t('activity.events.onAir');
     case 'off-air':
       return t('activity.events.offAir');
+    case 'recording-started':
+      return item.since && Date.parse(item.since) < Date.parse(item.at) - 60_000
+        ? t('activity.events.recordingStartedSince', { time: time(item.since) })
+        : t('activity.events.recordingStarted');
+    case 'recording-stopped':
+      return t('activity.events.recordingStopped');
     case 'budget-429':
       return t('activity.events.budget429', { api: item.detail ?? '', until: item.until ?? '' });
     case 'stale':

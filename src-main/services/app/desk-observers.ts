@@ -1,7 +1,7 @@
 /**
  * What the desk makes of what main sees: the notice policy pushes OS notifications
  * (`notify`), the sound cue policy pushes `sound.cue`, and the activity recorder writes the
- * workspace's journal (core/audit-log.ts: on/off air, 429 pauses, stale polls, uploads;
+ * workspace's journal (core/audit-log.ts: on/off air, recordings, 429 pauses, stale polls, uploads;
  * docs/dev/architecture.md, "Activity"). All three hear the watches, the transfer lists,
  * the budgets and the pipeline's runs (the hooks the command pipeline is given, `pipeline`).
  */
@@ -22,10 +22,10 @@ export interface DeskObservers {
   audit: AuditLog;
   /**
    * What the command pipeline tells the observers (core/command-registry.ts): each command
-   * run (the notice policy), each answer (the recorder learns titles; a broadcast read is a
+   * run and how it settled (the notice policy), each answer (the recorder learns titles; a broadcast read is a
    * sighting) and the naming of an audit record's target.
    */
-  pipeline: Required<Pick<PipelineOptions, 'ran' | 'answered' | 'describeTarget'>>;
+  pipeline: Required<Pick<PipelineOptions, 'ran' | 'settled' | 'answered' | 'describeTarget'>>;
   /** Hands an observation to the policies (and a budget change to the journal). */
   observe: (observation: Observation) => void;
   /**
@@ -109,6 +109,8 @@ export function createDeskObservers(options: {
   });
   const pipeline: DeskObservers['pipeline'] = {
     ran: (run) => observe({ kind: 'command', ...run }),
+    settled: ({ at: ranAt, ...run }) =>
+      observe({ kind: 'commandSettled', at: clock.now(), ranAt, ...run }),
     describeTarget: (target, output) => recorder.describeTarget(target, output),
     answered: (command, output) => {
       recorder.learn(output);

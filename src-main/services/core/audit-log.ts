@@ -5,7 +5,7 @@
  * than 90 days removed at start and at every UTC midnight (`keepPruned`), and after a write on a
  * new day. Without secrets: a record names its target by keys and titles only
  * (never passwords, tokens, stream keys or user keys), and every text passes `redact`.
- * The same files are the workspace's journal: event lines (`ActivityEvent`: on/off air, 429
+ * The same files are the workspace's journal: event lines (`ActivityEvent`: on/off air, recordings, 429
  * pauses, stale polls, uploads) sit between the commands' records (docs/dev/architecture.md,
  * "Activity").
  */
@@ -108,6 +108,9 @@ export interface BatchMark {
 export type ActivityEventKind =
   | 'on-air'
   | 'off-air'
+  /** A broadcast's manual recording seen started / stopped, by anyone (a platform change). */
+  | 'recording-started'
+  | 'recording-stopped'
   | 'budget-429'
   | 'stale'
   | 'fresh'
@@ -133,7 +136,10 @@ export interface ActivityEvent {
   broadcastKey?: string;
   /** The broadcast's title as the platform holds it. */
   broadcastTitle?: string;
-  /** `on-air`: when the broadcast went on air as the platform says (ISO 8601 UTC), when known. */
+  /**
+   * `on-air`: when the broadcast went on air as the platform says; `recording-started`: when
+   * its recording started (ISO 8601 UTC), when known.
+   */
   since?: string;
   /** `budget-429`: the API refused (`live` / `vod`). */
   api?: string;

@@ -128,6 +128,18 @@ export interface PipelineOptions {
     seat: string | null;
     target: Record<string, unknown>;
   }) => void;
+  /**
+   * Told when a command {@link PipelineOptions.ran} settles: `ok`; `refused` (the platform or
+   * the handler refused, nothing done); `unknown` (a change sent with no answer, which the
+   * platform may have acted on). A refused stop then explains no later stop (notice-policy.ts).
+   */
+  settled?: (run: {
+    command: string;
+    at: number;
+    seat: string | null;
+    target: Record<string, unknown>;
+    outcome: 'ok' | 'refused' | 'unknown';
+  }) => void;
 }
 
 /**
@@ -263,12 +275,13 @@ export function createDispatcher(
         return fail(crossed);
       }
     }
-    pipeline.ran?.({
+    const ran = {
       command,
       at,
       seat: context.seat ?? null,
       target: (parsed.data ?? {}) as Record<string, unknown>,
-    });
+    };
+    pipeline.ran?.(ran);
     const priority = entry.decl.priority;
     // A seat's platform calls take turns with other seats' at the same priority (call-owner.ts).
     // Writes refused for budget are sent again after the pause (write-resend.ts), unless the
@@ -291,6 +304,7 @@ export function createDispatcher(
       crossings.remember(command, parsed.data, actor);
       if (command === 'schedule.apply') crossings.rememberEdit(command, parsed.data, actor);
       pipeline.answered?.(command, data);
+      pipeline.settled?.({ ...ran, outcome: 'ok' });
       audit({ ok: true, status: lastStatus() }, account, data);
       return ok(data);
     } catch (error) {
@@ -300,6 +314,7 @@ export function createDispatcher(
       // A change sent that got no answer may have acted: its outcome is unknown, not refused.
       const unknown = effect !== 'read' && changeUnanswered(account);
       const sent = { sent: changeSent(account), ...(unknown ? { unknown: true as const } : {}) };
+      pipeline.settled?.({ ...ran, outcome: unknown ? 'unknown' : 'refused' });
       if (error instanceof PlatformError) {
         const said = redactError(error.error);
         // A schedule edit over someone's change: say who, when this desk saw that edit.

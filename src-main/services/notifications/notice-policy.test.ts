@@ -7,8 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Broadcast, WatchUpdate } from '../../shared/model';
 import type { OsNotice, OsNoticeSwitches } from '../../shared/notifications';
+import type { SoundCue } from '../../shared/sound-cues';
 import { allNoticesOn } from '../../shared/notifications';
-import { commandCaller, startTestCore, type TestCore } from '../app/test-support';
+import { commandCaller, confirmedBy, startTestCore, type TestCore } from '../app/test-support';
 import { openSandboxWorkspace, type Workspace } from '../workspaces/workspace';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -24,6 +25,7 @@ let test: TestCore;
 let other: Workspace;
 const call = commandCaller(() => test.core, 'notice-policy-test');
 const pushed: OsNotice[] = [];
+const cues: SoundCue[] = [];
 /** Broadcasts the core published not recording (a watch's poll or a command's answer). */
 const recordingOffSeen = new Set<string>();
 
@@ -31,6 +33,7 @@ beforeAll(async () => {
   test = await startTestCore({ seed: 11 });
   test.core.subscribe((event, payload) => {
     if (event === 'notify') pushed.push(payload as OsNotice);
+    if (event === 'sound.cue') cues.push(payload as SoundCue);
     if (event === 'watch.update') {
       const update = payload as WatchUpdate;
       if (update.kind === 'broadcast' && !update.data.recording)
@@ -230,6 +233,43 @@ describe('the notice policy at fixed virtual times', () => {
     expect(late.map((n) => n.kind)).toEqual(['recordingStopped']);
   });
 
+  it('tells of a stop by someone else after this seat’s stop was refused, not after one of unknown outcome', async () => {
+    const policy = policyWith();
+    const b = await onAirBroadcast();
+    const recording = (await call('broadcast.startRecording', { broadcastKey: b.key })).data;
+    policy.observe({ kind: 'broadcast', at: t0, broadcast: recording });
+    const stop = {
+      kind: 'command' as const,
+      at: t0 + 1000,
+      command: 'broadcast.stopRecording',
+      seat: null,
+      target: { broadcastKey: b.key },
+    };
+    const settled = (outcome: 'refused' | 'unknown', ranAt: number) => ({
+      ...stop,
+      kind: 'commandSettled' as const,
+      at: ranAt + 200,
+      ranAt,
+      outcome,
+    });
+    // This seat's stop, refused by the platform: the recording runs on.
+    policy.observe(stop);
+    policy.observe(settled('refused', t0 + 1000));
+    await other.live.stopDuplicateRecording(b.key);
+    const told = policy.observe({ kind: 'broadcast', at: t0 + 7000, broadcast: await read(b.key) });
+    expect(told.map((n) => n.kind)).toEqual(['recordingStopped']);
+
+    // A stop sent with no answer may have acted: still this seat's own.
+    const again = (await call('broadcast.startRecording', { broadcastKey: b.key })).data;
+    policy.observe({ kind: 'broadcast', at: t0 + 8000, broadcast: again });
+    policy.observe({ ...stop, at: t0 + 9000 });
+    policy.observe(settled('unknown', t0 + 9000));
+    await other.live.stopDuplicateRecording(b.key);
+    expect(
+      policy.observe({ kind: 'broadcast', at: t0 + 12_000, broadcast: await read(b.key) }),
+    ).toEqual([]);
+  });
+
   it('tells of a 429 pause once it is known to last more than 10 s, once per pause', () => {
     const policy = policyWith();
     const budget = (at: number, until: number | null) =>
@@ -406,6 +446,38 @@ describe('the core pushes notify', () => {
       .poll(() => pushed.slice(before).map((n) => n.kind), { timeout: 15_000 })
       .toEqual(['recordingStopped']);
   });
+
+  it('tells, and plays, a stop by someone else seconds after this seat’s stop failed', async () => {
+    await call('settings.sounds', { set: { recordingStopped: { on: true, volume: 50 } } });
+    const b = await onAirBroadcast();
+    await call('watch.subscribe', {
+      spec: { kind: 'broadcast', broadcastKey: b.key, focused: true },
+    });
+    await call('broadcast.startRecording', { broadcastKey: b.key });
+    const before = pushed.length;
+    const heard = cues.length;
+    // The platform answers the operator's stop with a server error: nothing stopped.
+    test.sandbox.faults.update({ errorRate: 1 });
+    let answer;
+    try {
+      answer = await test.core.invoke(
+        'broadcast.stopRecording',
+        { broadcastKey: b.key },
+        { clientId: 'notice-policy-test', ...confirmedBy('broadcast.stopRecording') },
+      );
+    } finally {
+      test.sandbox.faults.clear();
+    }
+    expect(answer.ok).toBe(false);
+    expect((await read(b.key)).recording).toBe(true);
+    // Then another operator stops it: told, and heard.
+    await other.live.stopDuplicateRecording(b.key);
+    await expect
+      .poll(() => pushed.slice(before).map((n) => n.kind), { timeout: 20_000 })
+      .toEqual(['recordingStopped']);
+    expect(cues.slice(heard).map((c) => c.kind)).toEqual(['recordingStopped']);
+    await call('settings.sounds', { set: { recordingStopped: { on: false, volume: 50 } } });
+  }, 40_000);
 
   it('gives no notice for the operator own stop command, and one for a stop by the encoder', async () => {
     const b = await onAirBroadcast();

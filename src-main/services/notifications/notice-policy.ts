@@ -8,7 +8,9 @@
  *
  * Rules:
  * - never the operator's own action: a recording stopped by this seat's `broadcast.stopRecording`
- *   (run within {@link ownActionWindowMs} before the watch saw it stop), a cancelled transfer;
+ *   (run within {@link ownActionWindowMs} before the watch saw it stop, and not refused: a stop
+ *   the platform refused stopped nothing, so a stop seen after it is someone else's), a
+ *   cancelled transfer;
  * - each kind can be turned off (`switches()`, settings.json);
  * - a broadcast that went off air gives one notice (its recording stopping with it, none more);
  * - every watched broadcast counts: the focused one's reads, and the Multiview's on-air list,
@@ -53,6 +55,19 @@ export type Observation =
       command: string;
       seat: string | null;
       target: Record<string, unknown>;
+    }
+  /**
+   * That command settled (`ranAt`: its `command` observation's time): a stop `refused` did
+   * not stop, so it explains no stop seen later; `unknown` (sent, no answer) may have.
+   */
+  | {
+      kind: 'commandSettled';
+      at: number;
+      ranAt: number;
+      command: string;
+      seat: string | null;
+      target: Record<string, unknown>;
+      outcome: 'ok' | 'refused' | 'unknown';
     }
   /** The platform refused the workspace's token for `api` (401). */
   | { kind: 'tokenRefused'; at: number; api: 'live' | 'vod'; workspace: string }
@@ -115,6 +130,18 @@ export class NoticePolicy {
           if (typeof key === 'string') this.#ownStops.set(key, observation.at);
         }
         this.#viewOpened(observation.at, observation.command, observation.target);
+        return [];
+      case 'commandSettled':
+        if (
+          observation.command === 'broadcast.stopRecording' &&
+          observation.seat === null &&
+          observation.outcome === 'refused'
+        ) {
+          const key = observation.target['broadcastKey'];
+          // Only this run's mark: a later stop of the same broadcast keeps its own.
+          if (typeof key === 'string' && this.#ownStops.get(key) === observation.ranAt)
+            this.#ownStops.delete(key);
+        }
         return [];
       case 'tokenRefused':
         return this.#notice('tokenRefused', observation.at, {

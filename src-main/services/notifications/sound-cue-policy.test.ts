@@ -183,6 +183,30 @@ describe('the sound cue policy at fixed virtual times', () => {
     expect(seen(t0 + 7_000, broadcast(true, false))).toEqual([]);
   });
 
+  it('plays for a stop seen after this desk’s stop or encoder stop was refused', () => {
+    const policy = new SoundCuePolicy({ settings: () => allOn(55) });
+    const seen = (at: number, b: Broadcast) =>
+      policy.observe({ kind: 'broadcast', at, broadcast: b });
+    const ranAndRefused = (at: number, command: string, target: Record<string, unknown>) => {
+      const run = { at, command, seat: null, target };
+      policy.observe({ kind: 'command', ...run });
+      policy.observe({
+        kind: 'commandSettled',
+        ...run,
+        at: at + 300,
+        ranAt: at,
+        outcome: 'refused',
+      });
+    };
+    seen(t0, broadcast(true, true));
+    ranAndRefused(t0 + 500, 'broadcast.stopRecording', { broadcastKey: 'b-1' });
+    expect(seen(t0 + 6_500, broadcast(true, false)).map((c) => c.kind)).toEqual([
+      'recordingStopped',
+    ]);
+    ranAndRefused(t0 + 7_000, 'rehearsal.setEncoder', { channelKey: 'ch-1', state: 'off' });
+    expect(seen(t0 + 60_000, broadcast(false)).map((c) => c.kind)).toEqual(['unexpectedOffAir']);
+  });
+
   it('plays once per refused token and once per long 429 pause; a short pause is silent', () => {
     const policy = new SoundCuePolicy({ settings: () => allOn() });
     const refused = policy.observe({ kind: 'tokenRefused', at: t0, api: 'live', workspace: 'W' });

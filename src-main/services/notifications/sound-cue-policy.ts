@@ -7,11 +7,13 @@
  * Kinds (shared/sound-cues.ts), each played only while its switch is on (`settings()`, read
  * at each decision):
  * - `unexpectedOffAir`: a watched broadcast went off air, except on a channel whose simulated
- *   encoder this desk stopped (`rehearsal.setEncoder` `off`, run by this workstation) within
+ *   encoder this desk stopped (`rehearsal.setEncoder` `off`, run by this workstation and not
+ *   refused) within
  *   {@link ownEncoderStopWindowMs} before: the sandbox ends that broadcast once its 5-minute
  *   reconnect window passes (sandbox/rehearsal/encoder.ts), and that is the operator's own act;
  * - `recordingStopped`: a manual recording stopped without this workstation's
- *   `broadcast.stopRecording` (the notice policy's own-action rule, 60 s);
+ *   `broadcast.stopRecording` (the notice policy's own-action rule, 60 s; a refused stop is
+ *   not one);
  * - `tokenRefused`: the platform refused the workspace's token (401), once per refusal;
  * - `longPause`: a 429 pause of the API budget longer than {@link budgetPauseNoticeMs}
  *   (10 s): longer than the third consecutive back-off without `Retry-After` (2, 4, 8 s,
@@ -71,6 +73,17 @@ export class SoundCuePolicy {
         if (observation.target['state'] === 'off') this.#ownEncoderStops.set(key, observation.at);
         else this.#ownEncoderStops.delete(key);
       }
+    }
+    // A stop the platform refused stopped nothing: the off air that follows is not this desk's.
+    if (
+      observation.kind === 'commandSettled' &&
+      observation.command === 'rehearsal.setEncoder' &&
+      observation.seat === null &&
+      observation.outcome === 'refused'
+    ) {
+      const key = observation.target['channelKey'];
+      if (typeof key === 'string' && this.#ownEncoderStops.get(key) === observation.ranAt)
+        this.#ownEncoderStops.delete(key);
     }
     const kinds = new Set<SoundCueKind>();
     for (const notice of this.#events.observe(observation)) {
