@@ -19,7 +19,8 @@ import {
   toItems,
   type ActivityFilters,
 } from './activity-query';
-import { kindKey, reportHtml } from './activity-report';
+import { reportHtml } from './activity-report';
+import { kindKey } from './event-words';
 
 /** What the domain reads: the journal and the clock (epoch ms UTC). */
 export interface ActivitySources {
