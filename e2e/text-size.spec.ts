@@ -98,6 +98,63 @@ function outOfReach(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * What is wrong with the Library's contents as laid out now, one line per problem: an area of
+ * it that scrolls sideways, a list cell or column header whose text spills out of its box (it
+ * runs over its neighbour; a title cut with an ellipsis is fine), a header taller than its
+ * line, and a control of the bulk bar over the open content's tab strip.
+ */
+function libraryProblems(page: Page, listLabel: string): Promise<string[]> {
+  return page.evaluate((label) => {
+    const problems: string[] = [];
+    const list = document.querySelector(`[role=listbox][aria-label="${label}"]`);
+    const view = list?.closest('.library');
+    if (!list || !view) return ['no contents list'];
+    for (const element of view.querySelectorAll('*')) {
+      const style = getComputedStyle(element);
+      if (style.overflowX !== 'auto' && style.overflowX !== 'scroll') continue;
+      if (element.scrollWidth > element.clientWidth + 1)
+        problems.push(
+          `.${element.className.split(' ')[0]} scrolls sideways: ${element.scrollWidth} > ${element.clientWidth} px`,
+        );
+    }
+    const head = list.parentElement?.querySelector('.head');
+    const cells = [
+      ...(head?.children ?? []),
+      ...[...list.querySelectorAll('[role=option]')]
+        .slice(0, 6)
+        .flatMap((row) => [...row.children]),
+    ];
+    for (const cell of cells) {
+      if (getComputedStyle(cell).overflowX === 'hidden') continue;
+      if (cell.scrollWidth > cell.clientWidth + 1 || cell.scrollHeight > cell.clientHeight + 1)
+        problems.push(
+          `"${cell.textContent?.trim()}" spills out of its cell (${cell.scrollWidth}×${cell.scrollHeight} in ${cell.clientWidth}×${cell.clientHeight} px)`,
+        );
+    }
+    if (head && head.scrollHeight > head.clientHeight + 1)
+      problems.push(
+        `the column headers spill out of their line (${head.scrollHeight} > ${head.clientHeight} px)`,
+      );
+    const tabs = view.querySelector('.detail [role=tablist]')?.getBoundingClientRect();
+    const bulk = view.querySelector('[role=toolbar]');
+    if (tabs && bulk)
+      for (const control of bulk.querySelectorAll('button, select')) {
+        const box = control.getBoundingClientRect();
+        const apart =
+          box.right <= tabs.left ||
+          box.left >= tabs.right ||
+          box.bottom <= tabs.top ||
+          box.top >= tabs.bottom;
+        if (!apart)
+          problems.push(
+            `the bulk bar's "${control.textContent?.trim().slice(0, 20)}" lies over the content's tabs`,
+          );
+      }
+    return problems;
+  }, listLabel);
+}
+
 test('at 200 % text in a 1280×800 window, every view keeps its controls in reach, light theme in AA contrast', async ({
   app,
 }) => {
@@ -168,6 +225,23 @@ test('at 200 % text in a 1280×800 window, every view keeps its controls in reac
         contrast.push(`${label}: ${node.target.join(' ')} ${node.failureSummary ?? ''}`);
   }
   expect(contrast, 'colour contrast in the light theme').toEqual([]);
+
+  // The Library with a content open: its detail pane joins the category tree and the list, and
+  // the bulk bar of the one selected row shows. Its tabs, buttons and fields stay in the window.
+  await nav.getByRole('button', { name: en.shell.views.library }).click();
+  const list = app.getByRole('listbox', { name: en.libraryView.list.label });
+  await list.getByRole('option', { name: 'Election Night Special: Recap' }).click();
+  await expect(app.getByRole('tablist', { name: en.content.title })).toBeVisible();
+  await expect(app.getByRole('toolbar', { name: en.libraryView.bulk.label })).toBeVisible();
+  await app.waitForTimeout(1_500);
+  await expect
+    .configure({ soft: true })
+    .poll(() => outOfReach(app), { message: 'the Library with a content open', timeout: 10_000 })
+    .toEqual([]);
+  expect
+    .soft(await libraryProblems(app, en.libraryView.list.label), 'the Library with a content open')
+    .toEqual([]);
+  await app.screenshot({ path: 'test-results/screens/text-200-light-library-detail.png' });
 
   // Both choices outlive a reload (settings.json, through main).
   await app.reload();
