@@ -8,6 +8,7 @@ import {
   commandLineTitle,
   type ActivityItem,
 } from '../../src-main/shared/activity-model';
+import { eventText } from '../../src-main/shared/activity-words';
 import { commandTextKeys } from '../../src-main/shared/command-texts';
 import { isCommandName } from '../../src-main/shared/bridge';
 import type { MessageKey } from '../../src-main/shared/i18n/message';
@@ -39,44 +40,13 @@ export function what(item: ActivityItem): string {
         ? `${title} · ${batchStep(item.batch, (key, params) => tMessage({ key, params }))}`
         : title;
     }
-    case 'on-air':
-      // First seen on air in this run: the platform's start is said, not the sighting's.
-      return item.since && Date.parse(item.since) < Date.parse(item.at) - 60_000
-        ? t('activity.events.onAirSince', { time: formatUtc(item.since) })
-        : t('activity.events.onAir');
-    case 'off-air':
-      return t('activity.events.offAir');
-    case 'recording-started':
-      // First seen recording in this run: the platform's start is said, not the sighting's.
-      return item.since && Date.parse(item.since) < Date.parse(item.at) - 60_000
-        ? t('activity.events.recordingStartedSince', { time: formatUtc(item.since) })
-        : t('activity.events.recordingStarted');
-    case 'recording-stopped':
-      return t('activity.events.recordingStopped');
-    case 'budget-429':
-      return t('activity.events.budget429', {
-        api: item.detail ?? '',
-        until: formatUtc(item.until),
-      });
-    case 'stale':
-      return t('activity.events.stale', { topic: topic(item.detail) });
-    case 'fresh':
-      return t('activity.events.fresh', { topic: topic(item.detail) });
-    case 'upload':
-      return t(
-        item.outcome === 'failed' ? 'activity.events.uploadFailed' : 'activity.events.uploadDone',
-        { file: item.file ?? '' },
+    default:
+      return eventText(
+        item,
+        (key, params) => tMessage({ key: key as MessageKey, ...(params ? { params } : {}) }),
+        formatUtc,
       );
-    case 'fault':
-      return t('activity.events.fault', { detail: item.detail ?? '' });
   }
-}
-
-/** A watch's topic in words (`channels`, `broadcast`, `participants`, `viewers`). */
-function topic(detail: string | null): string {
-  return detail && ['channels', 'broadcast', 'participants', 'viewers'].includes(detail)
-    ? t(`activity.topics.${detail}` as MessageKey)
-    : (detail ?? '');
 }
 
 /**

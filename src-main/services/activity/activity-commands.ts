@@ -20,7 +20,7 @@ import {
   type ActivityFilters,
 } from './activity-query';
 import { reportHtml } from './activity-report';
-import { kindKey } from './event-words';
+import { kindKey } from '../../shared/activity-words';
 
 /** What the domain reads: the journal and the clock (epoch ms UTC). */
 export interface ActivitySources {

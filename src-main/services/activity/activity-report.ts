@@ -16,7 +16,7 @@ import type { CustomSeriesRenderItemAPI } from 'echarts';
 echarts.use([CustomChart, ScatterChart, GridComponent, SVGRenderer]);
 import { batchStep, commandLineTitle, type ActivityItem } from '../../shared/activity-model';
 import { isCommand, outcomeTally, summaryCounts } from './report-counts';
-import { eventText, kindKey } from './event-words';
+import { eventText, kindKey } from '../../shared/activity-words';
 
 /** Width and height of the timeline drawing, px. */
 export const timelineSize = { width: 1100, height: 360 } as const;

@@ -11,6 +11,7 @@
  */
 import { appendFile, mkdir, open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { ActivityKind } from '../../shared/activity-model';
 import type { CommandEffect, WayIn } from '../../shared/commands/define';
 import type { DeskError } from '../../shared/result';
 import type { Clock } from '../../platform/clock';
@@ -102,21 +103,13 @@ export interface BatchMark {
 /**
  * What an event line of the journal says happened without a command (docs/dev/architecture.md,
  * "Activity"): a channel went on or off air (the channel list's and the broadcast panel's
- * reads), the platform refused the budget with a 429 (the scheduler's pause), a watch's
- * poll failed (`stale`) and later answered again (`fresh`), an upload finished or failed.
+ * reads), a broadcast's manual recording was seen started or stopped (by anyone: a platform
+ * change), the platform refused the budget with a 429 (the scheduler's pause), a watch's poll
+ * failed (`stale`) and later answered again (`fresh`), an upload finished or failed, or main
+ * survived a fault of its own (`fault`, hosts/main-faults.ts, way in `app`). The one list of
+ * kinds is shared/activity-model.ts's.
  */
-export type ActivityEventKind =
-  | 'on-air'
-  | 'off-air'
-  /** A broadcast's manual recording seen started / stopped, by anyone (a platform change). */
-  | 'recording-started'
-  | 'recording-stopped'
-  | 'budget-429'
-  | 'stale'
-  | 'fresh'
-  | 'upload'
-  /** A fault of the app's main process it survived (hosts/main-faults.ts), way in `app`. */
-  | 'fault';
+export type ActivityEventKind = Exclude<ActivityKind, 'command'>;
 
 /**
  * One event line: written by main where it already knows the event (no extra platform call),

@@ -1,9 +1,10 @@
 /**
- * The journal's event lines in words, for the CSV and the event-day report (catalogue keys
- * `activity.kinds.*`, `activity.events.*`, `activity.topics.*`; the Activity view has its own,
- * src-renderer/lib/activity-words.ts): what the desk saw, no operator named.
+ * The journal's event lines in words (catalogue keys `activity.kinds.*`, `activity.events.*`,
+ * `activity.topics.*`): what the desk saw, no operator named. One wording for the Activity
+ * view (src-renderer/lib/activity-words.ts), the CSV and the event-day report, each passing its
+ * catalogue and its way of writing a UTC time.
  */
-import type { ActivityItem } from '../../shared/activity-model';
+import type { ActivityItem } from './activity-model';
 
 /** The catalogue key part of a kind (`on-air` → `onAir`). */
 export function kindKey(kind: ActivityItem['kind']): string {
@@ -12,7 +13,12 @@ export function kindKey(kind: ActivityItem['kind']): string {
     : kind.replace(/-(\w)/g, (_m, c: string) => c.toUpperCase());
 }
 
-/** An event line in words (`activity.events.*`). */
+/**
+ * An event line in words (`activity.events.*`); a command line answers its command's name
+ * (the callers say commands their own way).
+ * @param t the catalogue in the operator's language.
+ * @param time writes an ISO 8601 UTC time (default: as it is).
+ */
 export function eventText(
   item: ActivityItem,
   t: (key: string, params?: Record<string, string | number>) => string,
@@ -33,7 +39,10 @@ export function eventText(
     case 'recording-stopped':
       return t('activity.events.recordingStopped');
     case 'budget-429':
-      return t('activity.events.budget429', { api: item.detail ?? '', until: item.until ?? '' });
+      return t('activity.events.budget429', {
+        api: item.detail ?? '',
+        until: item.until ? time(item.until) : '',
+      });
     case 'stale':
       return t('activity.events.stale', { topic: topicText(item.detail, t) });
     case 'fresh':
