@@ -9,35 +9,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Broadcast, ChannelSummary, Fresh, Page } from '../../shared/model';
 import type { OsNotice } from '../../shared/notifications';
 import type { SoundCue } from '../../shared/sound-cues';
-import type { StudioHosting } from '../../shared/studio-model';
-import { startTestCore, type TestCore } from '../app/test-support';
-import type { StudioHub } from './hub';
-import { hostTestHub, joinFromSettings } from './testing/studio-test-support';
+import type { TestCore } from '../app/test-support';
+import { studioWithSettingsSeat, type StudioWithSeat } from './testing/studio-test-support';
 
+let studio: StudioWithSeat;
 let hubDesk: TestCore;
 let seatDesk: TestCore;
-let hub: StudioHub;
-let hosting: StudioHosting;
 const page = { clientId: 'seat-notices-page' };
 const heard = { hub: [] as SoundCue[], seat: [] as SoundCue[] };
 const told = { hub: [] as OsNotice[], seat: [] as OsNotice[] };
 
 beforeAll(async () => {
-  hubDesk = await startTestCore({ seed: 13 });
-  ({ hub, hosting } = await hostTestHub({
-    core: hubDesk.core,
-    deskDataDir: hubDesk.dataDir,
-    now: Date.now,
-  }));
-  seatDesk = await startTestCore({ seed: 13 });
-  await joinFromSettings({
-    seat: seatDesk.core,
-    hub,
-    hosting,
-    seatName: 'PD',
-    role: 'operator',
-    ...page,
-  });
+  studio = await studioWithSettingsSeat({ seed: 13, seatName: 'PD', role: 'operator', ...page });
+  ({ hubDesk, seatDesk } = studio);
   for (const [name, desk] of [
     ['hub', hubDesk],
     ['seat', seatDesk],
@@ -49,9 +33,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await seatDesk.close();
-  await hub.stop();
-  await hubDesk.close();
+  await studio.close();
 });
 
 async function on<T>(desk: TestCore, command: string, input: unknown = {}): Promise<T> {

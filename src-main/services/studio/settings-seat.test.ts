@@ -12,12 +12,16 @@ import { seatRefusal } from '../../shared/commands/ways-in';
 import type { CommandDecl } from '../../shared/commands/define';
 import type { Result } from '../../shared/result';
 import type { StudioHosting, StudioStatus } from '../../shared/studio-model';
-import { memorySecrets, startTestCore, type TestCore } from '../app/test-support';
+import { memorySecrets, type TestCore } from '../app/test-support';
 import type { StudioHub } from './hub';
 import type { SeatCore } from './seat';
-import { hostTestHub, joinFromSettings, openTestSeat } from './testing/studio-test-support';
+import {
+  openTestSeat,
+  studioWithSettingsSeat,
+  type StudioWithSeat,
+} from './testing/studio-test-support';
 
-let hubDesk: TestCore;
+let studio: StudioWithSeat;
 let desk: TestCore;
 let hub: StudioHub;
 let hosting: StudioHosting;
@@ -25,21 +29,13 @@ let joinedSeat: SeatCore;
 const page = { clientId: 'settings-seat-page', confirmation: { kind: 'again' as const } };
 
 beforeAll(async () => {
-  hubDesk = await startTestCore({ seed: 7 });
-  ({ hub, hosting } = await hostTestHub({
-    core: hubDesk.core,
-    deskDataDir: hubDesk.dataDir,
-    now: Date.now,
-  }));
-  desk = await startTestCore({ seed: 7 });
-  await joinFromSettings({
-    seat: desk.core,
-    hub,
-    hosting,
+  studio = await studioWithSettingsSeat({
+    seed: 7,
     seatName: 'PD',
     role: 'operator',
-    ...page,
+    clientId: page.clientId,
   });
+  ({ hub, hosting, seatDesk: desk } = studio);
   // A `--join` seat's link, which answers the studio's commands itself (seat.ts).
   joinedSeat = await openTestSeat({
     hosting,
@@ -51,9 +47,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await joinedSeat.dispose();
-  await desk.close();
-  await hub.stop();
-  await hubDesk.close();
+  await studio.close();
 });
 
 const onDesk = (command: string, input: unknown) => desk.core.invoke(command, input, page);

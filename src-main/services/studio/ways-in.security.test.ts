@@ -15,12 +15,13 @@ import type { Result } from '../../shared/result';
 import type { StudioHosting } from '../../shared/studio-model';
 import type { UploadSnapshot } from '../../shared/uploads';
 import type { AuditRecord } from '../core/audit-log';
-import { startTestCore, memorySecrets, type TestCore } from '../app/test-support';
+import { memorySecrets, type TestCore } from '../app/test-support';
 import { makeVideo } from '../uploads/upload-test-support';
 import type { StudioHub } from './hub';
 import { pairSeat, pinnedAgent, seatCore, type SeatCore } from './seat';
-import { hostTestHub, joinFromSettings } from './testing/studio-test-support';
+import { studioWithSettingsSeat, type StudioWithSeat } from './testing/studio-test-support';
 
+let studio: StudioWithSeat;
 let hubDesk: TestCore;
 let seatDesk: TestCore;
 let hub: StudioHub;
@@ -31,31 +32,16 @@ const links: SeatCore[] = [];
 const page = { clientId: 'ways-in-page' };
 
 beforeAll(async () => {
-  hubDesk = await startTestCore({ seed: 7 });
-  ({ hub, hosting } = await hostTestHub({
-    core: hubDesk.core,
-    deskDataDir: hubDesk.dataDir,
-    now: Date.now,
-  }));
-  agent = pinnedAgent(hosting.fingerprint);
   // A desk that joins from Settings → Studio, as every desktop seat does.
-  seatDesk = await startTestCore({ seed: 7 });
-  await joinFromSettings({
-    seat: seatDesk.core,
-    hub,
-    hosting,
-    seatName: 'PD',
-    role: 'operator',
-    ...page,
-  });
+  studio = await studioWithSettingsSeat({ seed: 7, seatName: 'PD', role: 'operator', ...page });
+  ({ hubDesk, hub, hosting, seatDesk } = studio);
+  agent = pinnedAgent(hosting.fingerprint);
 });
 
 afterAll(async () => {
   for (const link of links) await link.dispose();
-  await seatDesk.close();
   await agent.close();
-  await hub.stop();
-  await hubDesk.close();
+  await studio.close();
 });
 
 /** A raw link of a seat paired as `role`: it forwards every command to the hub as it is. */

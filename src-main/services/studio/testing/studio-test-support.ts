@@ -10,6 +10,7 @@ import type { StudioHosting } from '../../../shared/studio-model';
 import { createStudioHub, type StudioHub } from '../hub';
 import { pairSeat, seatCore, type SeatCore } from '../seat';
 import type { StudioCore } from '../studio-core';
+import { startTestCore, type TestCore } from '../../app/test-support';
 
 /**
  * A hub for `core`, its files under `<deskDataDir>/hub`, on `now` (ms since the epoch; a
@@ -84,4 +85,46 @@ export async function joinFromSettings(options: {
     { clientId: options.clientId },
   );
   if (!joined.ok) throw new Error(joined.error.message);
+}
+
+/** A hub's desk, its studio, and a second desk joined to it from Settings → Studio. */
+export interface StudioWithSeat {
+  hubDesk: TestCore;
+  hub: StudioHub;
+  hosting: StudioHosting;
+  seatDesk: TestCore;
+  /** Closes the seat's desk, stops the hub and closes its desk. */
+  close: () => Promise<void>;
+}
+
+/**
+ * Starts two desks on sandboxes of `seed`, hosts a studio on the first and joins the second to
+ * it from Settings (named `seatName`, paired as `role`, asking as `clientId`).
+ * @throws Error with the desk's words when the join is refused.
+ */
+export async function studioWithSettingsSeat(options: {
+  seed: number;
+  seatName: string;
+  role: SeatRole;
+  clientId: string;
+}): Promise<StudioWithSeat> {
+  const hubDesk = await startTestCore({ seed: options.seed });
+  const { hub, hosting } = await hostTestHub({
+    core: hubDesk.core,
+    deskDataDir: hubDesk.dataDir,
+    now: Date.now,
+  });
+  const seatDesk = await startTestCore({ seed: options.seed });
+  await joinFromSettings({ seat: seatDesk.core, hub, hosting, ...options });
+  return {
+    hubDesk,
+    hub,
+    hosting,
+    seatDesk,
+    close: async () => {
+      await seatDesk.close();
+      await hub.stop();
+      await hubDesk.close();
+    },
+  };
 }
